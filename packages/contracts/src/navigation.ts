@@ -1,0 +1,67 @@
+import { z } from 'zod';
+
+/** spec §3 Menu item. For dashboards, `name` holds the numeric layout id. */
+export const menuItemSchema = z.object({
+  name: z.string(),
+  title: z.string(),
+  subTitle: z.string().nullable(),
+  icon: z.string().nullable(),
+  path: z.string().nullable(),
+  externalUrl: z.string().nullable(),
+  isActive: z.boolean(),
+  isPinned: z.boolean(),
+  isExpanded: z.boolean().optional(),
+  leaveTitleUntranslated: z.boolean(),
+});
+export type MenuItem = z.infer<typeof menuItemSchema>;
+
+/** spec §3 Menu group. */
+export const menuGroupSchema = z.object({
+  name: z.string(),
+  title: z.string(),
+  icon: z.string().nullable(),
+  externalUrl: z.string().nullable(),
+  isActive: z.boolean(),
+  isExpanded: z.boolean(),
+  items: z.array(menuItemSchema),
+});
+export type MenuGroup = z.infer<typeof menuGroupSchema>;
+
+export const menuResponseSchema = z.object({ groups: z.array(menuGroupSchema) });
+export type MenuResponse = z.infer<typeof menuResponseSchema>;
+
+/** spec §4 Pin: reports by navigation item name, dashboards by layout id. */
+export const pinKinds = ['report', 'dashboard'] as const;
+export const pinKindSchema = z.enum(pinKinds);
+export type PinKind = z.infer<typeof pinKindSchema>;
+
+export const dashboardsAvailabilitySchema = z.object({ available: z.boolean() });
+export type DashboardsAvailability = z.infer<typeof dashboardsAvailabilitySchema>;
+
+/**
+ * Icon names the menu may use (stored as plain strings in the database). The web app maps each to an
+ * icon component; an unknown or missing name shows a neutral default instead of failing.
+ */
+export const menuIconNames = [
+  'chart-bar',
+  'chart-line',
+  'chart-pie',
+  'chart-area',
+  'report',
+  'table',
+  'users',
+  'building-store',
+  'map',
+  'coin',
+  'package',
+  'truck',
+  'calendar',
+  'file-text',
+  'external-link',
+  'layout-dashboard',
+  'target',
+  'trending-up',
+  'receipt',
+  'world',
+] as const;
+export type MenuIconName = (typeof menuIconNames)[number];

@@ -1,0 +1,30 @@
+import { defineConfig } from 'vitest/config';
+
+// One Vitest configuration with a project per part of the repo (`npm run test:unit`, `npm run test:server`).
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'contracts',
+          root: './packages/contracts',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      './apps/web/vite.config.ts',
+      {
+        test: {
+          name: 'server',
+          root: './apps/server',
+          include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
+          environment: 'node',
+          // PGlite instances and argon2 are memory- and CPU-heavy; the CI machine has two cores.
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
