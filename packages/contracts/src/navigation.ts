@@ -35,6 +35,14 @@ export const pinKinds = ['report', 'dashboard'] as const;
 export const pinKindSchema = z.enum(pinKinds);
 export type PinKind = z.infer<typeof pinKindSchema>;
 
+/** `PUT /api/navigation/pins` body (plus the client fields of spec §7) and its answer; idempotent. */
+export const pinUpdateSchema = z.object({
+  kind: pinKindSchema,
+  name: z.string().min(1).max(200),
+  isPinned: z.boolean(),
+});
+export type PinUpdate = z.infer<typeof pinUpdateSchema>;
+
 export const dashboardsAvailabilitySchema = z.object({ available: z.boolean() });
 export type DashboardsAvailability = z.infer<typeof dashboardsAvailabilitySchema>;
 

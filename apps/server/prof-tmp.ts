@@ -1,0 +1,10 @@
+import { PGlite } from '@electric-sql/pglite';
+let t = performance.now();
+const lap = (l: string) => { const n = performance.now(); console.log(l, Math.round(n - t)); t = n; };
+const a = new PGlite(); await a.waitReady; lap('open');
+await a.exec('create table x (id int)'); lap('exec');
+const dump = await a.dumpDataDir('none'); lap('dump ' + dump.size);
+const b = new PGlite({ loadDataDir: dump }); await b.waitReady; lap('open from dump');
+console.log(await b.query('select count(*) from x'));lap('q');
+const c = new PGlite(); await c.waitReady; lap('open plain again');
+const d = new PGlite({ loadDataDir: dump }); await d.waitReady; lap('open from dump again');

@@ -1,0 +1,140 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+// The only module that reads the environment (STYLE.md: "Environment read and validated once").
+// Everything else receives a `Config`.
+
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+const defaultWebDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/** An empty variable (`FOO=` in a .env file) counts as unset. */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema.optional());
+
+const httpsUrl = z.url({ protocol: /^https$/, error: 'must be an https:// URL' });
+const port = z.coerce.number().int().min(1).max(65535);
+const positiveSeconds = z.coerce.number().int().positive().max(86_400);
+const booleanFlag = z.enum(['true', 'false'], { error: "must be 'true' or 'false'" });
+
+const envSchema = z.object({
+  NODE_ENV: optional(z.enum(['development', 'production', 'test'])),
+  PORT: optional(port),
+  HOST: optional(z.string().min(1)),
+  DATABASE_URL: optional(
+    z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://'),
+  ),
+  DATA_DIR: optional(z.string()),
+  AUTH_SECRET: optional(z.string().min(32, 'must be at least 32 characters long')),
+  PUBLIC_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s):// URL' })),
+  SEED_DEMO: optional(booleanFlag),
+  LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])),
+  IDLE_TIMEOUT_SECONDS: optional(positiveSeconds),
+  IDLE_COUNTDOWN_SECONDS: optional(positiveSeconds),
+  GA_MEASUREMENT_ID: optional(z.string().regex(/^G-[A-Z0-9]+$/, 'must look like G-XXXXXXXXXX')),
+  SUPPORT_ADDRESS: optional(z.string().max(500)),
+  SUPPORT_PHONE: optional(z.string().max(50)),
+  SUPPORT_EMAIL: optional(z.email()),
+  KNOWLEDGE_BASE_URL_EN: optional(httpsUrl),
+  KNOWLEDGE_BASE_URL_DE: optional(httpsUrl),
+  TUTORIAL_URL_EN: optional(httpsUrl),
+  TUTORIAL_URL_DE: optional(httpsUrl),
+  WEB_DIST_DIR: optional(z.string()),
+});
+
+export interface Config {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  /** `null` → embedded PGlite in `<dataDir>/pglite`. */
+  databaseUrl: string | null;
+  dataDir: string;
+  authSecret: string;
+  /** Origin the browser uses, without a trailing slash; also the JWT issuer and audience. */
+  publicUrl: string;
+  seedDemo: boolean;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  idleTimeoutSeconds: number;
+  idleCountdownSeconds: number;
+  gaMeasurementId: string | null;
+  support: {
+    postalAddress: string;
+    phone: string;
+    email: string;
+    knowledgeBaseUrl: { en: string; de: string };
+    tutorialUrl: { en: string; de: string };
+  };
+  webDistDir: string;
+}
+
+/** Thrown for a missing or invalid variable; the message names it (main.ts prints it and exits 1). */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const variable = String(issue?.path[0] ?? 'environment');
+    throw new ConfigError(`Invalid environment variable ${variable}: ${issue?.message ?? 'invalid'}`);
+  }
+  const e = parsed.data;
+  const nodeEnv = e.NODE_ENV ?? 'development';
+  const portNumber = e.PORT ?? 3000;
+  const dataDir = path.resolve(e.DATA_DIR ?? path.join(repoRoot, 'data'));
+  const databaseUrl = e.DATABASE_URL ?? null;
+
+  let authSecret = e.AUTH_SECRET;
+  if (!authSecret) {
+    if (nodeEnv === 'production') {
+      throw new ConfigError('Invalid environment variable AUTH_SECRET: required in production (at least 32 characters)');
+    }
+    authSecret = readOrCreateSecret(dataDir);
+  }
+
+  return {
+    nodeEnv,
+    port: portNumber,
+    host: e.HOST ?? '0.0.0.0',
+    databaseUrl,
+    dataDir,
+    authSecret,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${portNumber}`).replace(/\/+$/, ''),
+    // Demo data on the embedded database by default; on a real PostgreSQL only when asked (issue 2).
+    seedDemo: databaseUrl === null ? e.SEED_DEMO !== 'false' : e.SEED_DEMO === 'true',
+    logLevel: e.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
+    idleTimeoutSeconds: e.IDLE_TIMEOUT_SECONDS ?? 1800,
+    idleCountdownSeconds: e.IDLE_COUNTDOWN_SECONDS ?? 60,
+    gaMeasurementId: e.GA_MEASUREMENT_ID ?? null,
+    support: {
+      postalAddress: e.SUPPORT_ADDRESS ?? 'Report Cockpit Support, Musterstraße 1, 10115 Berlin, Germany',
+      phone: e.SUPPORT_PHONE ?? '+49 30 1234567',
+      email: e.SUPPORT_EMAIL ?? 'support@example.com',
+      knowledgeBaseUrl: {
+        en: e.KNOWLEDGE_BASE_URL_EN ?? 'https://example.com/en/knowledge-base',
+        de: e.KNOWLEDGE_BASE_URL_DE ?? 'https://example.com/de/wissensdatenbank',
+      },
+      tutorialUrl: {
+        en: e.TUTORIAL_URL_EN ?? 'https://example.com/en/tutorial',
+        de: e.TUTORIAL_URL_DE ?? 'https://example.com/de/tutorial',
+      },
+    },
+    webDistDir: path.resolve(e.WEB_DIST_DIR ?? defaultWebDistDir),
+  };
+}
+
+/** Outside production a missing AUTH_SECRET is generated once and kept beside the data. */
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'auth-secret');
+  if (existsSync(file)) {
+    const stored = readFileSync(file, 'utf8').trim();
+    if (stored.length >= 32) return stored;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}

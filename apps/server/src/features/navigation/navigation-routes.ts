@@ -1,0 +1,64 @@
+import {
+  apiErrorSchema,
+  apiPaths,
+  menuResponseSchema,
+  pinUpdateSchema,
+  withClientBody,
+  withClientQuery,
+} from '@cockpit/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { notFound } from '../../lib/http-error';
+import { isGerman, resolveLanguage } from '../../lib/language';
+import { createNavigationRepository } from './navigation-repository';
+
+/** `GET /api/navigation/menu` and `PUT /api/navigation/pins` (spec §3 menu, §4 pin). */
+export const navigationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const repository = createNavigationRepository(app.db);
+
+  app.get(
+    apiPaths.menu,
+    {
+      schema: {
+        tags: ['navigation'],
+        summary: "The signed-in user's menu groups and items",
+        security: [{ bearerAuth: [] }],
+        querystring: withClientQuery({}),
+        response: { 200: menuResponseSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const { user } = request;
+      const language = resolveLanguage(request.query.isoLanguageName, user.uiLanguage);
+      const groups = await repository.menu({
+        organisationId: user.organisationId,
+        userId: user.id,
+        german: isGerman(language),
+      });
+      return { groups };
+    },
+  );
+
+  app.put(
+    apiPaths.pins,
+    {
+      schema: {
+        tags: ['navigation'],
+        summary: 'Pin or unpin a report (by item name) or a dashboard (by layout id)',
+        security: [{ bearerAuth: [] }],
+        querystring: withClientQuery({}),
+        body: withClientBody(pinUpdateSchema.shape),
+        response: { 200: pinUpdateSchema, 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const { user } = request;
+      const { kind, name, isPinned } = request.body;
+      // Another organisation's report is "not found", never "forbidden" (DESIGN.md §4).
+      if (!(await repository.pinTargetExists(user.organisationId, kind, name))) {
+        throw notFound(`No ${kind} named '${name}' exists`);
+      }
+      await repository.setPinned(user.id, kind, name, isPinned);
+      return { kind, name, isPinned };
+    },
+  );
+};

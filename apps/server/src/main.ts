@@ -1,0 +1,76 @@
+import path from 'node:path';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/database';
+import { demoSignIns } from './seed/demo-data';
+import { seedDemoData } from './seed/seed';
+
+// `npm start`: configuration → database → migrations → demo seed → HTTP server (issue 2).
+
+async function main(): Promise<void> {
+  const startedAt = performance.now();
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`Configuration error: ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const database = await openDatabase(
+    config.databaseUrl
+      ? { driver: 'pg', connectionString: config.databaseUrl }
+      : { driver: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
+  );
+  const app = await buildApp({ config, db: database.db });
+  const log = app.log;
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log.info({ signal }, 'shutting down');
+    try {
+      await app.close();
+    } finally {
+      await database.close();
+    }
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  try {
+    log.info({ driver: database.driver }, 'applying database migrations');
+    await database.migrate();
+    if (config.seedDemo) {
+      const summary = await seedDemoData(database.db);
+      log.info(summary, 'demo data ready');
+    }
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    log.fatal({ err: error }, 'start-up failed');
+    await app.close().catch(() => {});
+    await database.close().catch(() => {});
+    process.exit(1);
+  }
+
+  const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
+  const lines = [
+    '',
+    `  Report Cockpit is running at ${config.publicUrl}  (started in ${seconds} s, database: ${database.driver === 'pg' ? 'PostgreSQL' : `embedded PGlite in ${config.dataDir}`})`,
+    `  API documentation: ${config.publicUrl}/api/docs`,
+  ];
+  if (config.seedDemo) {
+    lines.push('  Demo sign-ins:');
+    for (const signIn of demoSignIns) {
+      lines.push(`    ${signIn.email.padEnd(24)} ${signIn.password.padEnd(18)} ${signIn.name} (${signIn.organisation})`);
+    }
+  }
+  console.log(`${lines.join('\n')}\n`);
+}
+
+void main();

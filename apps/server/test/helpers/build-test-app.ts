@@ -1,0 +1,140 @@
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { buildApp } from '../../src/app';
+import type { App } from '../../src/app-types';
+import { type Config, loadConfig } from '../../src/config';
+import { type DatabaseHandle, openDatabase } from '../../src/db/database';
+import { demoSignIns } from '../../src/seed/demo-data';
+import { seedDemoData } from '../../src/seed/seed';
+
+// fastify/demo style (test/helper.ts): every test file builds the real app on a FRESH database and
+// talks to it with `app.inject`. PGlite in memory always; PostgreSQL too when TEST_DATABASE_URL is set
+// (a database of its own per file, dropped afterwards). Tests never share data.
+
+export type TestDriver = 'pglite' | 'postgres';
+
+const postgresUrl = process.env.TEST_DATABASE_URL;
+
+/** For `describe.each(testDrivers())`. */
+export function testDrivers(): TestDriver[] {
+  return postgresUrl ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+export interface TestAppOptions {
+  /** Demo organisations, users, menus and dashboards (default true). */
+  seed?: boolean;
+  /** Extra environment for loadConfig (e.g. WEB_DIST_DIR). */
+  env?: Record<string, string>;
+}
+
+export interface TestApp {
+  app: App;
+  config: Config;
+  database: DatabaseHandle;
+  /** Origin header the browser would send (better-auth checks it on POST with a cookie). */
+  origin: string;
+  /** Signs in and returns the `Cookie` header value of the session. */
+  signIn(email: string, password?: string): Promise<string>;
+  /** A bearer token for a demo user (signed in once per file, then cached). */
+  tokenFor(email: string): Promise<string>;
+  bearer(email: string): Promise<{ authorization: string }>;
+  close(): Promise<void>;
+}
+
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    PORT: '3000',
+    AUTH_SECRET: 'test-secret-that-is-long-enough-0123456789',
+    DATA_DIR: path.join(os.tmpdir(), 'cockpit-test-data'),
+    WEB_DIST_DIR: path.join(os.tmpdir(), 'cockpit-test-no-web-dist'),
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+}
+
+export async function buildTestApp(driver: TestDriver, options: TestAppOptions = {}): Promise<TestApp> {
+  const config = testConfig(options.env);
+  const { database, dropDatabase } = await openTestDatabase(driver);
+  await database.migrate();
+  if (options.seed ?? true) await seedDemoData(database.db);
+  const app = await buildApp({ config, db: database.db });
+  await app.ready();
+
+  const origin = config.publicUrl;
+  const tokens = new Map<string, string>();
+
+  const signIn = async (email: string, password?: string) => {
+    const known = demoSignIns.find((demo) => demo.email === email);
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { origin },
+      payload: { email, password: password ?? known?.password ?? '' },
+    });
+    if (response.statusCode !== 200) throw new Error(`sign-in of ${email} failed: ${response.statusCode} ${response.body}`);
+    const session = response.cookies.find((cookie) => cookie.name.endsWith('session_token'));
+    if (!session) throw new Error('sign-in set no session cookie');
+    return `${session.name}=${session.value}`;
+  };
+
+  const tokenFor = async (email: string) => {
+    const cached = tokens.get(email);
+    if (cached) return cached;
+    const cookie = await signIn(email);
+    const response = await app.inject({ method: 'GET', url: '/api/auth/token', headers: { cookie } });
+    const token = response.json<{ token: string }>().token;
+    tokens.set(email, token);
+    return token;
+  };
+
+  return {
+    app,
+    config,
+    database,
+    origin,
+    signIn,
+    tokenFor,
+    bearer: async (email) => ({ authorization: `Bearer ${await tokenFor(email)}` }),
+    close: async () => {
+      await app.close();
+      await database.close();
+      await dropDatabase();
+    },
+  };
+}
+
+/** A migrated, empty database of its own for one test file. */
+export async function openTestDatabase(driver: TestDriver): Promise<{ database: DatabaseHandle; dropDatabase: () => Promise<void> }> {
+  if (driver === 'pglite') {
+    return { database: await openDatabase({ driver: 'pglite', dataDir: null }), dropDatabase: async () => {} };
+  }
+  if (!postgresUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `cockpit_t_${randomBytes(6).toString('hex')}`;
+  await withAdminClient((client) => client.query(`CREATE DATABASE "${name}"`));
+  const url = new URL(postgresUrl);
+  url.pathname = `/${name}`;
+  return {
+    database: await openDatabase({ driver: 'pg', connectionString: url.toString() }),
+    dropDatabase: () => withAdminClient((client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).then(() => {}),
+  };
+}
+
+async function withAdminClient<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: postgresUrl });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export const demoUsers = {
+  admin: 'admin@example.com',
+  member: 'member@example.com',
+  basic: 'basic@example.com',
+  beispielAdmin: 'admin@beispiel.example',
+} as const;

@@ -1,0 +1,58 @@
+import { data, redirect, type LoaderFunctionArgs } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { managementRoleKey } from '@cockpit/contracts';
+import { paths } from '../config/paths';
+import { sessionReady } from '../lib/auth/session';
+import { getClientParams } from '../lib/client-params';
+import { getDashboardsAvailabilityQueryOptions } from '../features/dashboards/api/get-dashboards-availability';
+import { getUserSettingsQueryOptions } from '../features/settings/api/get-user-settings';
+
+/**
+ * Route guards as loaders (DESIGN.md §6). Each waits for what it needs to know and then lets the
+ * navigation through, redirects, or answers "not found".
+ */
+
+function requestedPath(request: Request): string {
+  const url = new URL(request.url);
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/** spec §6 "Sign-in is required on reports, management, settings and dashboards". */
+export async function requireSession({ request }: Pick<LoaderFunctionArgs, 'request'>): Promise<null> {
+  const status = await sessionReady();
+  if (status !== 'signed-in') throw redirect(paths.login.getHref(requestedPath(request)));
+  return null;
+}
+
+/**
+ * spec §2 dashboards route: "waits until it is known whether dashboards are available; if not
+ * available, redirects to the root path".
+ */
+export function createRequireDashboardsAvailable(queryClient: QueryClient) {
+  return async function requireDashboardsAvailable(args: Pick<LoaderFunctionArgs, 'request'>): Promise<null> {
+    await requireSession(args);
+    const { available } = await queryClient.ensureQueryData(getDashboardsAvailabilityQueryOptions());
+    if (!available) throw redirect(paths.home.getHref());
+    return null;
+  };
+}
+
+/** Whether the signed-in user may manage (spec §6; DESIGN.md §3: only `organisationadministrator`). */
+export async function canManage(queryClient: QueryClient): Promise<boolean> {
+  if ((await sessionReady()) !== 'signed-in') return false;
+  const settings = await queryClient.ensureQueryData(getUserSettingsQueryOptions(getClientParams().isoLanguageName));
+  return settings.roleKey === managementRoleKey;
+}
+
+/**
+ * spec §2 management: the permission check "applied on activation". (The check on matching is
+ * `patchRoutesOnNavigation` in router.tsx: for anyone else the routes do not even exist.) A user who
+ * lost the role since the routes were added gets the not-found screen, never the area.
+ */
+export function createRequireManagement(queryClient: QueryClient) {
+  return async function requireManagement(args: Pick<LoaderFunctionArgs, 'request'>): Promise<null> {
+    await requireSession(args);
+    if (!(await canManage(queryClient))) throw data(null, { status: 404, statusText: 'Not Found' });
+    return null;
+  };
+}

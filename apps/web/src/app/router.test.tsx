@@ -1,0 +1,187 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { apiPaths, type UserSettings } from '@cockpit/contracts';
+import { resetSessionForTests } from '../lib/auth/session';
+import { menuFixture, userSettingsFixture } from '../testing/fixtures';
+import { createTestI18n, createTestQueryClient, jsonResponse, TestProviders } from '../testing/test-utils';
+import { createAppRoutes, createPatchRoutesOnNavigation, routeIds } from './router';
+
+// spec §2 routes and §6 guards, through the real route tree with a stubbed server.
+
+type ServerState = { session: boolean; settings: UserSettings; dashboards: boolean };
+
+function stubServer(state: ServerState) {
+  const requests: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const request = input instanceof Request ? input : new Request(input, init);
+      const { pathname } = new URL(request.url);
+      requests.push(`${request.method} ${pathname}`);
+      const unauthorized = jsonResponse({ error: { code: 'UNAUTHORIZED', message: 'No session' } }, 401);
+      switch (`${request.method} ${pathname}`) {
+        case `GET ${apiPaths.token}`:
+          return state.session ? jsonResponse({ token: 'a.b.c' }) : unauthorized;
+        case `GET ${apiPaths.userSettings}`:
+          return state.session ? jsonResponse(state.settings) : unauthorized;
+        case `GET ${apiPaths.menu}`:
+          return jsonResponse(menuFixture);
+        case `GET ${apiPaths.dashboardsAvailability}`:
+          return jsonResponse({ available: state.dashboards });
+        case `POST ${apiPaths.signOut}`:
+          state.session = false;
+          return jsonResponse({ success: true });
+        default:
+          return jsonResponse({ error: { code: 'NOT_FOUND', message: pathname } }, 404);
+      }
+    }),
+  );
+  return requests;
+}
+
+async function renderApp(path: string) {
+  const queryClient = createTestQueryClient();
+  const i18n = await createTestI18n('en');
+  const router = createMemoryRouter(createAppRoutes(queryClient), {
+    initialEntries: [path],
+    patchRoutesOnNavigation: createPatchRoutesOnNavigation(queryClient),
+  });
+  render(
+    <TestProviders i18n={i18n} queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </TestProviders>,
+  );
+  return router;
+}
+
+function routeIdsOf(routes: readonly { id: string; children?: unknown }[]): string[] {
+  return routes.flatMap((route) => [
+    route.id,
+    ...routeIdsOf((route.children ?? []) as { id: string; children?: unknown }[]),
+  ]);
+}
+
+beforeEach(() => {
+  resetSessionForTests();
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const member = userSettingsFixture();
+const admin = userSettingsFixture({
+  roleKey: 'organisationadministrator',
+  role: 'Organisation administrator',
+  userDisplayName: 'Anna Admin',
+});
+
+describe('routes and guards', () => {
+  it('an unknown path shows the page-not-found texts with a link home (spec §2)', async () => {
+    stubServer({ session: false, settings: member, dashboards: false });
+    await renderApp('/no/such/page');
+    expect(await screen.findByText('Oops, page not found')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        "Sorry, the page you are looking for doesn't exist or has been moved. Please return to home or contact support if you keep seeing this error.",
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'return to home' })).toHaveAttribute('href', '/');
+  });
+
+  it('without a session a guarded route redirects to /login and remembers the page', async () => {
+    stubServer({ session: false, settings: member, dashboards: false });
+    const router = await renderApp('/settings');
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.search).toBe('?redirectTo=%2Fsettings');
+    expect(screen.getByLabelText('E-mail')).toBeInTheDocument();
+    expect(screen.getByLabelText('Password')).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Login'));
+  });
+
+  it('signed in, the root shows the main layout with the real menu', async () => {
+    stubServer({ session: true, settings: member, dashboards: true });
+    await renderApp('/');
+    const panel = await screen.findByTestId('menu-panel');
+    expect(await within(panel).findByText('Max Member')).toBeInTheDocument();
+    expect(within(panel).getByRole('button', { name: 'Sales' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Main navigation' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Reports' })).toBeInTheDocument();
+    // Dashboards are available: the side menu shows their button (spec §2).
+    expect(screen.getByRole('button', { name: 'Dashboards' })).toBeInTheDocument();
+  });
+
+  it('dashboards redirect to the root when not available (spec §2)', async () => {
+    stubServer({ session: true, settings: member, dashboards: false });
+    const router = await renderApp('/dashboards');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(await screen.findByRole('heading', { name: 'Reports' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Dashboards' })).not.toBeInTheDocument();
+  });
+
+  it('dashboards open when available', async () => {
+    stubServer({ session: true, settings: member, dashboards: true });
+    const router = await renderApp('/dashboards');
+    expect(await screen.findByRole('heading', { name: 'Dashboards' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboards');
+  });
+
+  it('for a member /management matches nothing: page not found, no management routes exist', async () => {
+    stubServer({ session: true, settings: member, dashboards: true });
+    const router = await renderApp('/management');
+    expect(await screen.findByText('Oops, page not found')).toBeInTheDocument();
+    expect(routeIdsOf(router.routes)).not.toContain(routeIds.management);
+  });
+
+  it('signed out, /management is not found either (nothing is revealed)', async () => {
+    stubServer({ session: false, settings: member, dashboards: false });
+    const router = await renderApp('/management');
+    expect(await screen.findByText('Oops, page not found')).toBeInTheDocument();
+    expect(routeIdsOf(router.routes)).not.toContain(routeIds.management);
+  });
+
+  it('an administrator reaches management and the contract center', async () => {
+    stubServer({ session: true, settings: admin, dashboards: true });
+    const router = await renderApp('/management');
+    expect(await screen.findByRole('heading', { name: 'Management' })).toBeInTheDocument();
+    expect(routeIdsOf(router.routes)).toContain(routeIds.management);
+    await userEvent.click(screen.getByRole('link', { name: 'Open the contract center' }));
+    expect(await screen.findByRole('heading', { name: 'Contract center' })).toBeInTheDocument();
+  });
+
+  it('the management loader checks again on activation (role lost since the routes were added)', async () => {
+    const state = { session: true, settings: admin, dashboards: true };
+    stubServer(state);
+    const queryClient = createTestQueryClient();
+    const i18n = await createTestI18n('en');
+    const router = createMemoryRouter(createAppRoutes(queryClient), {
+      initialEntries: ['/management'],
+      patchRoutesOnNavigation: createPatchRoutesOnNavigation(queryClient),
+    });
+    render(
+      <TestProviders i18n={i18n} queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </TestProviders>,
+    );
+    expect(await screen.findByRole('heading', { name: 'Management' })).toBeInTheDocument();
+    await router.navigate('/');
+    queryClient.clear();
+    state.settings = member;
+    await router.navigate('/management');
+    expect(await screen.findByText('Oops, page not found')).toBeInTheDocument();
+  });
+
+  it('log-out goes to /login, then ends the session on the server (spec §4)', async () => {
+    const requests = stubServer({ session: true, settings: member, dashboards: true });
+    const router = await renderApp('/');
+    await screen.findByTestId('menu-panel');
+    await userEvent.click(screen.getByRole('button', { name: 'Log out' }));
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    await waitFor(() => expect(requests).toContain(`POST ${apiPaths.signOut}`));
+  });
+});

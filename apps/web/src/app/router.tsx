@@ -1,0 +1,147 @@
+import { createBrowserRouter, Outlet, type PatchRoutesOnNavigationFunction, type RouteObject } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { paths } from '../config/paths';
+import { PageLoader } from '../components/ui/page-loader';
+import { canManage, createRequireDashboardsAvailable, createRequireManagement, requireSession } from './guards';
+import { NotFoundRoute } from './routes/not-found';
+import { ContentErrorBoundary, RootErrorBoundary } from './routes/route-error-boundary';
+
+/**
+ * Routes of spec §2 (DESIGN.md §6: data router, loaders as guards, areas as lazy chunks).
+ *
+ *   /                         root (error boundary: not-found for 404s, the error tile otherwise)
+ *   ├─ /login                 authentication area, no guard
+ *   ├─ (app)                  main layout, guard requireSession
+ *   │  └─ (content)           content-area error boundary
+ *   │     ├─ /                reports area
+ *   │     ├─ /reports/:name   a report
+ *   │     ├─ /settings
+ *   │     ├─ /dashboards      guard requireDashboardsAvailable
+ *   │     └─ /management/…    added at match time for administrators only (patchRoutesOnNavigation),
+ *   │                         guard requireManagement on activation
+ *   └─ *                      page not found
+ */
+export const routeIds = { root: 'root', app: 'app', content: 'content', management: 'management' } as const;
+
+export function createManagementRoutes(queryClient: QueryClient): RouteObject[] {
+  return [
+    {
+      id: routeIds.management,
+      path: paths.management.path,
+      loader: createRequireManagement(queryClient),
+      children: [
+        {
+          index: true,
+          lazy: async () => {
+            const { ManagementHomeRoute } = await import('./routes/app/management/management-home');
+            return { Component: ManagementHomeRoute };
+          },
+        },
+        {
+          path: paths.contractCenter.path,
+          lazy: async () => {
+            const { ContractCenterRoute } = await import('./routes/app/management/contract-center');
+            return { Component: ContractCenterRoute };
+          },
+        },
+      ],
+    },
+  ];
+}
+
+export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
+  return [
+    {
+      id: routeIds.root,
+      path: paths.home.path,
+      Component: Outlet,
+      ErrorBoundary: RootErrorBoundary,
+      HydrateFallback: () => <PageLoader fullScreen />,
+      children: [
+        {
+          path: paths.login.path,
+          lazy: async () => {
+            const { LoginRoute } = await import('./routes/auth/login');
+            return { Component: LoginRoute };
+          },
+        },
+        {
+          id: routeIds.app,
+          loader: requireSession,
+          lazy: async () => {
+            const { MainLayout } = await import('./routes/app/main-layout');
+            return { Component: MainLayout };
+          },
+          children: [
+            {
+              id: routeIds.content,
+              ErrorBoundary: ContentErrorBoundary,
+              children: [
+                {
+                  index: true,
+                  lazy: async () => {
+                    const { ReportsHomeRoute } = await import('./routes/app/reports-home');
+                    return { Component: ReportsHomeRoute };
+                  },
+                },
+                {
+                  path: paths.report.path,
+                  lazy: async () => {
+                    const { ReportRoute } = await import('./routes/app/report');
+                    return { Component: ReportRoute };
+                  },
+                },
+                {
+                  path: paths.settings.path,
+                  lazy: async () => {
+                    const { SettingsRoute } = await import('./routes/app/settings');
+                    return { Component: SettingsRoute };
+                  },
+                },
+                {
+                  path: paths.dashboards.path,
+                  loader: createRequireDashboardsAvailable(queryClient),
+                  lazy: async () => {
+                    const { DashboardsRoute } = await import('./routes/app/dashboards');
+                    return { Component: DashboardsRoute };
+                  },
+                },
+              ],
+            },
+          ],
+        },
+        { path: '*', Component: NotFoundRoute },
+      ],
+    },
+  ];
+}
+
+function isManagementPath(path: string): boolean {
+  const lower = path.toLowerCase(); // route matching ignores case
+  return lower === paths.management.path || lower.startsWith(`${paths.management.path}/`);
+}
+
+/**
+ * spec §2 management: "an extra permission check, applied on activation and on matching". On matching:
+ * the management routes are added only for an administrator, so for anyone else `/management` matches
+ * nothing but `*` (page not found) and the management chunk is never downloaded (DESIGN.md §3).
+ */
+export function createPatchRoutesOnNavigation(queryClient: QueryClient): PatchRoutesOnNavigationFunction {
+  const managementRoutes = createManagementRoutes(queryClient);
+  return async ({ path, patch }) => {
+    if (!isManagementPath(path)) return;
+    try {
+      if (await canManage(queryClient)) patch(routeIds.content, managementRoutes);
+    } catch (error) {
+      console.error('Could not check the management permission', error);
+    }
+  };
+}
+
+export function createAppRouter(queryClient: QueryClient) {
+  return createBrowserRouter(createAppRoutes(queryClient), {
+    patchRoutesOnNavigation: createPatchRoutesOnNavigation(queryClient),
+  });
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;

@@ -1,0 +1,42 @@
+// Every route path of the app, defined once (spec §2 routes). Route definitions use `path`; links and
+// redirects use `getHref` so no component builds a URL by hand.
+
+/** A same-origin path the login screen may return to after signing in (never another host). */
+export function isSafeRedirect(target: string | null | undefined): target is string {
+  return typeof target === 'string' && target.startsWith('/') && !target.startsWith('//') && !target.startsWith('/\\');
+}
+
+export const paths = {
+  home: {
+    path: '/',
+    getHref: () => '/',
+  },
+  login: {
+    path: '/login',
+    /** `redirectTo` is the page originally requested; it is dropped unless it is a safe in-app path. */
+    getHref: (redirectTo?: string | null) =>
+      isSafeRedirect(redirectTo) && redirectTo !== '/' && !redirectTo.startsWith('/login')
+        ? `/login?redirectTo=${encodeURIComponent(redirectTo)}`
+        : '/login',
+  },
+  settings: {
+    path: '/settings',
+    getHref: () => '/settings',
+  },
+  dashboards: {
+    path: '/dashboards',
+    getHref: () => '/dashboards',
+  },
+  management: {
+    path: '/management',
+    getHref: () => '/management',
+  },
+  contractCenter: {
+    path: '/management/administrator/contractcenter',
+    getHref: () => '/management/administrator/contractcenter',
+  },
+  report: {
+    path: '/reports/:name',
+    getHref: (name: string) => `/reports/${encodeURIComponent(name)}`,
+  },
+} as const;

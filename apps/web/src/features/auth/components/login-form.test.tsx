@@ -1,0 +1,80 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { apiPaths } from '@cockpit/contracts';
+import { resetSessionForTests } from '../../../lib/auth/session';
+import { jsonResponse, renderWithProviders } from '../../../testing/test-utils';
+import { LoginForm } from './login-form';
+
+// Issue 2 login screen: labelled fields, "Sign in", a clear error on wrong credentials.
+
+function stubSignIn(signInResponse: () => Response) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const request = input instanceof Request ? input : new Request(input, init);
+      const { pathname } = new URL(request.url);
+      if (pathname === apiPaths.signIn) return signInResponse();
+      if (pathname === apiPaths.token) return jsonResponse({ token: 'a.b.c' });
+      return jsonResponse({ error: { code: 'NOT_FOUND', message: 'x' } }, 404);
+    }),
+  );
+}
+
+beforeEach(() => {
+  resetSessionForTests();
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+async function fillAndSubmit(email: string, password: string) {
+  await userEvent.type(screen.getByLabelText('E-mail'), email);
+  await userEvent.type(screen.getByLabelText('Password'), password);
+  await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+}
+
+describe('LoginForm', () => {
+  it('signs in and reports success', async () => {
+    stubSignIn(() => jsonResponse({ user: {} }));
+    const onSuccess = vi.fn();
+    await renderWithProviders(<LoginForm onSuccess={onSuccess} />);
+    await fillAndSubmit('max@example.com', 'secret');
+    await vi.waitFor(() => expect(onSuccess).toHaveBeenCalledTimes(1));
+  });
+
+  it('shows a clear error for wrong credentials (401)', async () => {
+    stubSignIn(() => jsonResponse({ error: { code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid' } }, 401));
+    const onSuccess = vi.fn();
+    await renderWithProviders(<LoginForm onSuccess={onSuccess} />);
+    await fillAndSubmit('max@example.com', 'wrong');
+    expect(await screen.findByRole('alert')).toHaveTextContent('The e-mail or password is not correct.');
+    expect(onSuccess).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+  });
+
+  it('shows a generic error when the server fails', async () => {
+    stubSignIn(() => jsonResponse({ error: { code: 'INTERNAL', message: 'boom' } }, 500));
+    await renderWithProviders(<LoginForm onSuccess={() => undefined} />);
+    await fillAndSubmit('max@example.com', 'secret');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Sign-in failed. Please try again later.');
+  });
+
+  it('asks for both fields before calling the server', async () => {
+    stubSignIn(() => jsonResponse({}));
+    await renderWithProviders(<LoginForm onSuccess={() => undefined} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(screen.getByText('Please enter your e-mail address.')).toBeInTheDocument();
+    expect(screen.getByText('Please enter your password.')).toBeInTheDocument();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('is translated (de-DE)', async () => {
+    await renderWithProviders(<LoginForm onSuccess={() => undefined} />, { language: 'de-DE' });
+    expect(screen.getByLabelText('E-Mail')).toBeInTheDocument();
+    expect(screen.getByLabelText('Passwort')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Anmelden' })).toBeInTheDocument();
+  });
+});

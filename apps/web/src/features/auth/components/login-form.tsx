@@ -1,0 +1,80 @@
+import { useState, type FormEvent } from 'react';
+import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { isApiRequestError } from '../../../lib/api-client';
+import { signIn, useSessionStore } from '../../../lib/auth/session';
+
+type LoginFormProps = {
+  /** Called after the session has its first token. */
+  onSuccess: () => void;
+};
+
+type FieldErrors = { email?: string; password?: string };
+
+/**
+ * Sign-in with e-mail and password (issue 2; translation scope `login`). Wrong credentials get a clear
+ * message; any other failure a generic one (the API client has already logged it, spec §8).
+ */
+export function LoginForm({ onSuccess }: LoginFormProps) {
+  const { t } = useTranslation();
+  const pending = useSessionStore((state) => state.signInPending);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const errors: FieldErrors = {};
+    if (email.trim() === '') errors.email = t('login.error.emailRequired');
+    if (password === '') errors.password = t('login.error.passwordRequired');
+    setFieldErrors(errors);
+    setFormError(null);
+    if (errors.email || errors.password) return;
+
+    try {
+      await signIn({ email: email.trim(), password });
+      onSuccess();
+    } catch (error) {
+      // 401: wrong e-mail or password; 400: the auth library rejected the input (e.g. not an e-mail).
+      const invalid = isApiRequestError(error) && (error.status === 401 || error.status === 400);
+      setFormError(t(invalid ? 'login.error.invalidCredentials' : 'login.error.generic'));
+    }
+  }
+
+  return (
+    <form onSubmit={(event) => void handleSubmit(event)} noValidate>
+      <Stack gap="md">
+        {formError && (
+          <Alert role="alert" color="red" variant="light" icon={<IconAlertCircle aria-hidden="true" />}>
+            {formError}
+          </Alert>
+        )}
+        <TextInput
+          label={t('login.email')}
+          name="email"
+          type="email"
+          autoComplete="username"
+          aria-required="true"
+          value={email}
+          onChange={(event) => setEmail(event.currentTarget.value)}
+          error={fieldErrors.email}
+          data-autofocus
+        />
+        <PasswordInput
+          label={t('login.password')}
+          name="password"
+          autoComplete="current-password"
+          aria-required="true"
+          value={password}
+          onChange={(event) => setPassword(event.currentTarget.value)}
+          error={fieldErrors.password}
+        />
+        <Button type="submit" loading={pending} fullWidth>
+          {t('login.submit')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,24 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiPaths, menuResponseSchema, type MenuResponse, type UiLanguageName } from '@cockpit/contracts';
+import { api } from '../../../lib/api-client';
+import { useUiLanguage } from '../../../lib/use-ui-language';
+
+/**
+ * `GET /api/navigation/menu`: the user's menu groups and items (spec §2 Main menu, §3). Titles come in
+ * the language of the `isoLanguageName` the API client adds, so the language is part of the key.
+ */
+export function getMenu(): Promise<MenuResponse> {
+  return api.get(apiPaths.menu, { schema: menuResponseSchema });
+}
+
+export function getMenuQueryOptions(language: UiLanguageName) {
+  return queryOptions({
+    queryKey: ['navigation-menu', language],
+    queryFn: getMenu,
+  });
+}
+
+export function useMenu() {
+  const language = useUiLanguage();
+  return useQuery(getMenuQueryOptions(language));
+}

@@ -1,0 +1,295 @@
+import ky, { HTTPError, type KyInstance } from 'ky';
+import { apiErrorSchema, apiPaths, publicApiPaths } from '@cockpit/contracts';
+import { clearToken, waitForToken } from './auth/token-store';
+import { getClientParams, type ClientParams } from './client-params';
+
+/**
+ * THE HTTP client of the app (STYLE.md: one client, no `fetch` in components). It carries every rule of
+ * spec §7 / §8 and DESIGN.md §4:
+ * - a call to an `/api` URL waits for the session's token and sends it as `Authorization: Bearer`,
+ *   except the public paths and `/api/auth/*` (those use the session cookie);
+ * - GET adds `useBackendTranslation=false`, `currencySymbol`, `isoLanguageName` to the query;
+ *   a JSON body (POST/PUT/PATCH) gets `useBackendTranslation`, `isoLanguageName`, `cultureName`,
+ *   `currencySymbol`; FormData bodies are left alone;
+ * - a failed call is retried once: network errors and 5xx, never 4xx;
+ * - 401 sends the browser to /login (the token is dropped), 403 only warns `Forbidden error. Error 403`;
+ * - every error response is logged to the console and rethrown to the caller.
+ * Responses are parsed with the contracts' zod schemas, so the types are the contracts' types.
+ */
+
+/** An error answer of the API (`{ error: { code, message } }`, DESIGN.md §4) or a failed call. */
+export class ApiRequestError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly method: string;
+  readonly url: string;
+
+  constructor(options: { status: number; code: string; message: string; method: string; url: string }) {
+    super(options.message);
+    this.name = 'ApiRequestError';
+    this.status = options.status;
+    this.code = options.code;
+    this.method = options.method;
+    this.url = options.url;
+  }
+}
+
+export function isApiRequestError(error: unknown): error is ApiRequestError {
+  return error instanceof ApiRequestError;
+}
+
+/**
+ * What the client needs of a response schema: the contracts' zod schemas satisfy it (the web app does
+ * not depend on zod itself, it only uses the schemas the contracts export).
+ */
+export type ResponseSchema<T = unknown> = {
+  safeParse(data: unknown): { success: true; data: T } | { success: false; error: { message: string } };
+};
+
+type SearchParams = Record<string, string | number | boolean | undefined>;
+type JsonBody = Record<string, unknown>;
+
+export type RequestOptions<TSchema extends ResponseSchema | undefined> = {
+  /** The contracts schema the response must satisfy; without one the body is ignored. */
+  schema?: TSchema;
+  searchParams?: SearchParams;
+  signal?: AbortSignal;
+  /**
+   * Statuses that are a normal answer for this call, not an error to report (e.g. 401 from the token
+   * endpoint means "no session"). They are still thrown, but not logged.
+   */
+  expectedStatuses?: readonly number[];
+};
+
+type BodyOptions<TSchema extends ResponseSchema | undefined> = RequestOptions<TSchema> & {
+  json?: JsonBody;
+  body?: FormData;
+};
+
+type Result<TSchema extends ResponseSchema | undefined> = TSchema extends ResponseSchema<infer T> ? T : void;
+
+export type ApiClientDependencies = {
+  fetch?: typeof globalThis.fetch;
+  /** Resolves with the bearer token (spec §7: waits until one exists). */
+  getToken?: () => Promise<string>;
+  getClientParams?: () => ClientParams;
+  /** spec §8: 401 → the browser goes to /login. */
+  onUnauthorized?: () => void;
+  /** Delay before the single retry; 0 in tests. */
+  retryDelayMs?: number;
+  timeoutMs?: number;
+  /** Base for relative paths (the page's origin in the browser). */
+  origin?: () => string;
+};
+
+const apiSegment = /(^|\/)api(\/|$)/;
+
+function resolveUrl(path: string, origin: string): URL {
+  return new URL(path, origin);
+}
+
+/** spec §7: "every request whose URL contains an api segment". */
+export function isApiUrl(url: URL): boolean {
+  return apiSegment.test(url.pathname);
+}
+
+/** `/api/auth/*` belongs to the auth library and authenticates with the session cookie (DESIGN.md §3). */
+export function isAuthUrl(url: URL): boolean {
+  return url.pathname === apiPaths.authPrefix || url.pathname.startsWith(`${apiPaths.authPrefix}/`);
+}
+
+/** Calls that carry the bearer token: `/api` URLs except the public ones and the auth library's. */
+export function needsBearer(url: URL): boolean {
+  return isApiUrl(url) && !isAuthUrl(url) && !publicApiPaths.includes(url.pathname);
+}
+
+function defined(values: Record<string, string | boolean | undefined>): Record<string, string | boolean> {
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as Record<
+    string,
+    string | boolean
+  >;
+}
+
+function isRetryable(error: Error): boolean {
+  if (error.name === 'AbortError') return false;
+  if (error instanceof HTTPError) return error.response.status >= 500;
+  // A network failure (fetch rejects with a TypeError) or a timeout.
+  return true;
+}
+
+async function toApiRequestError(error: HTTPError, method: string, url: string): Promise<ApiRequestError> {
+  const { status, statusText } = error.response;
+  let code = `HTTP_${status}`;
+  let message = statusText || `HTTP ${status}`;
+  try {
+    const parsed = apiErrorSchema.safeParse(await error.response.clone().json());
+    if (parsed.success) {
+      code = parsed.data.error.code;
+      message = parsed.data.error.message;
+    }
+  } catch {
+    // Not JSON (a proxy's error page, say): keep the status text.
+  }
+  return new ApiRequestError({ status, code, message, method, url });
+}
+
+export function createApiClient(dependencies: ApiClientDependencies = {}) {
+  const {
+    getToken = waitForToken,
+    getClientParams: readParams = getClientParams,
+    onUnauthorized = () => {
+      window.location.assign('/login');
+    },
+    retryDelayMs = 300,
+    timeoutMs = 30_000,
+    origin = () => window.location.origin,
+  } = dependencies;
+
+  const http: KyInstance = ky.create({
+    // Resolved per call so tests can replace `globalThis.fetch` after the client is created.
+    fetch: (input, init) => (dependencies.fetch ?? globalThis.fetch)(input, init),
+    timeout: timeoutMs,
+    throwHttpErrors: true,
+    // spec §7 "a failed call is retried once"; DESIGN.md §4: network errors and 5xx, never 4xx.
+    retry: {
+      limit: 1,
+      methods: ['get', 'post', 'put', 'patch', 'delete', 'head', 'options'],
+      retryOnTimeout: true,
+      delay: () => retryDelayMs,
+      shouldRetry: ({ error }) => isRetryable(error),
+    },
+    hooks: {
+      beforeRequest: [
+        async (request) => {
+          if (!needsBearer(new URL(request.url))) return;
+          const token = await getToken();
+          request.headers.set('Authorization', `Bearer ${token}`);
+        },
+      ],
+    },
+  });
+
+  async function request<TSchema extends ResponseSchema | undefined>(
+    method: 'get' | 'post' | 'put' | 'patch' | 'delete',
+    path: string,
+    options: BodyOptions<TSchema> = {},
+  ): Promise<Result<TSchema>> {
+    const url = resolveUrl(path, origin());
+    const extend = isApiUrl(url) && !isAuthUrl(url);
+    const params = readParams();
+
+    const searchParams = new URLSearchParams(url.search);
+    for (const [key, value] of Object.entries(options.searchParams ?? {})) {
+      if (value !== undefined) searchParams.set(key, String(value));
+    }
+    if (extend && method === 'get') {
+      // spec §7 "GET to api: query parameters useBackendTranslation (false), currencySymbol and
+      // isoLanguageName are added".
+      const added = defined({
+        useBackendTranslation: 'false',
+        currencySymbol: params.currencySymbol,
+        isoLanguageName: params.isoLanguageName,
+      });
+      for (const [key, value] of Object.entries(added)) searchParams.set(key, String(value));
+    }
+    url.search = searchParams.toString();
+
+    let json = options.json;
+    if (extend && json !== undefined && !(options.body instanceof FormData)) {
+      // spec §7 "POST to api: the body is extended with useBackendTranslation (false), isoLanguageName,
+      // cultureName and currencySymbol; form-data bodies are left alone". PUT/PATCH bodies likewise.
+      json = {
+        ...json,
+        ...defined({
+          useBackendTranslation: false,
+          isoLanguageName: params.isoLanguageName,
+          cultureName: params.cultureName,
+          currencySymbol: params.currencySymbol,
+        }),
+      };
+    }
+
+    const upperMethod = method.toUpperCase();
+    const href = url.toString();
+    try {
+      const response = await http(href, {
+        method,
+        ...(json !== undefined ? { json } : {}),
+        ...(options.body !== undefined ? { body: options.body } : {}),
+        ...(options.signal ? { signal: options.signal } : {}),
+        headers: { Accept: 'application/json' },
+      });
+      if (!options.schema) return undefined as Result<TSchema>;
+      const text = await response.text();
+      const data: unknown = text === '' ? undefined : JSON.parse(text);
+      const parsed = options.schema.safeParse(data);
+      if (!parsed.success) {
+        const error = new ApiRequestError({
+          status: response.status,
+          code: 'INVALID_RESPONSE',
+          message: `Unexpected response from ${upperMethod} ${url.pathname}: ${parsed.error.message}`,
+          method: upperMethod,
+          url: href,
+        });
+        console.error('API error', error);
+        throw error;
+      }
+      return parsed.data as Result<TSchema>;
+    } catch (error) {
+      if (error instanceof ApiRequestError) throw error;
+      if (error instanceof HTTPError) {
+        const apiError = await toApiRequestError(error, upperMethod, href);
+        const expected = options.expectedStatuses?.includes(apiError.status) ?? false;
+        if (!expected) {
+          // spec §8 "any error response: logged to the console and rethrown".
+          console.error(`API error ${apiError.status} ${upperMethod} ${url.pathname}: ${apiError.code} ${apiError.message}`);
+        }
+        if (apiError.status === 401 && needsBearer(url)) {
+          // spec §8 "HTTP 401: browser goes to /login". A 401 from /api/auth/* is an answer about the
+          // session itself (wrong password, no session) and is left to the caller.
+          clearToken();
+          onUnauthorized();
+        } else if (apiError.status === 403) {
+          // spec §8 "HTTP 403: logs a warning 'Forbidden error. Error 403' only".
+          console.warn('Forbidden error. Error 403');
+        }
+        throw apiError;
+      }
+      if (error instanceof Error && error.name === 'AbortError') throw error;
+      // A network failure after the retry, a timeout, or a body that is not JSON.
+      console.error(`API call failed: ${upperMethod} ${url.pathname}`, error);
+      throw error;
+    }
+  }
+
+  return {
+    get: <TSchema extends ResponseSchema | undefined = undefined>(path: string, options?: RequestOptions<TSchema>) =>
+      request('get', path, options),
+    post: <TSchema extends ResponseSchema | undefined = undefined>(path: string, options?: BodyOptions<TSchema>) =>
+      request('post', path, options),
+    put: <TSchema extends ResponseSchema | undefined = undefined>(path: string, options?: BodyOptions<TSchema>) =>
+      request('put', path, options),
+    patch: <TSchema extends ResponseSchema | undefined = undefined>(path: string, options?: BodyOptions<TSchema>) =>
+      request('patch', path, options),
+    delete: <TSchema extends ResponseSchema | undefined = undefined>(path: string, options?: RequestOptions<TSchema>) =>
+      request('delete', path, options),
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+let unauthorizedHandler: () => void = () => {
+  window.location.assign('/login');
+};
+
+/** The app wires 401 handling to the router and the session at start-up (app/router.tsx). */
+export function setUnauthorizedHandler(handler: () => void): void {
+  unauthorizedHandler = handler;
+}
+
+/** The app's one client instance. */
+export const api: ApiClient = createApiClient({
+  onUnauthorized: () => {
+    unauthorizedHandler();
+  },
+});

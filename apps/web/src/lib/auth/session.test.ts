@@ -1,0 +1,164 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiPaths } from '@cockpit/contracts';
+import { jsonResponse } from '../../testing/test-utils';
+import { queryClient } from '../react-query';
+import {
+  renewBeforeExpiryMs,
+  resetSessionForTests,
+  sessionReady,
+  setSessionEndedHandler,
+  signIn,
+  signOut,
+  startSession,
+  useSessionStore,
+} from './session';
+import { getToken, waitForToken } from './token-store';
+
+// DESIGN.md §3: session cookie → short-lived bearer token in memory, renewed before it expires.
+
+function makeToken(expiresInSeconds: number, subject = 'user-1'): string {
+  const encode = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+  const exp = Math.floor(Date.now() / 1000) + expiresInSeconds;
+  return `${encode({ alg: 'EdDSA' })}.${encode({ sub: subject, exp })}.signature`;
+}
+
+type Handler = (request: Request) => Response | Promise<Response>;
+const log: string[] = [];
+
+function stubServer(handlers: Record<string, Handler>) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = input instanceof Request ? input : new Request(input, init);
+    const { pathname } = new URL(request.url);
+    log.push(`${request.method} ${pathname}`);
+    const handler = handlers[`${request.method} ${pathname}`];
+    if (!handler) return jsonResponse({ error: { code: 'NOT_FOUND', message: pathname } }, 404);
+    return handler(request);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+const noSession = () => jsonResponse({ error: { code: 'UNAUTHORIZED', message: 'No session' } }, 401);
+
+beforeEach(() => {
+  log.length = 0;
+  resetSessionForTests();
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('session start-up', () => {
+  it('asks for a token with the cookie and holds it in memory only', async () => {
+    const token = makeToken(900);
+    stubServer({ [`GET ${apiPaths.token}`]: (request) => {
+      expect(request.headers.get('authorization')).toBeNull();
+      return jsonResponse({ token });
+    } });
+    await expect(startSession()).resolves.toBe('signed-in');
+    expect(getToken()).toBe(token);
+    expect(JSON.stringify(localStorage)).not.toContain(token);
+    await expect(waitForToken()).resolves.toBe(token);
+  });
+
+  it('is signed out when the server has no session (401), without logging an error', async () => {
+    stubServer({ [`GET ${apiPaths.token}`]: noSession });
+    await expect(sessionReady()).resolves.toBe('signed-out');
+    expect(getToken()).toBeNull();
+    expect(console.error).not.toHaveBeenCalled();
+  });
+});
+
+describe('token renewal', () => {
+  it(`renews ${renewBeforeExpiryMs / 1000} s before the token expires`, async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const first = makeToken(900);
+    const second = makeToken(1800);
+    const tokens = [first, second];
+    stubServer({ [`GET ${apiPaths.token}`]: () => jsonResponse({ token: tokens.shift() ?? 'none' }) });
+    await startSession();
+    expect(getToken()).toBe(first);
+
+    await vi.advanceTimersByTimeAsync(900_000 - renewBeforeExpiryMs - 5_000);
+    expect(getToken()).toBe(first);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(getToken()).toBe(second);
+  });
+
+  it('a session ended on the server sends the browser to /login at the next renewal', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const ended = vi.fn();
+    setSessionEndedHandler(ended);
+    let calls = 0;
+    stubServer({ [`GET ${apiPaths.token}`]: () => (++calls === 1 ? jsonResponse({ token: makeToken(120) }) : noSession()) });
+    await startSession();
+    await vi.advanceTimersByTimeAsync(61_000);
+    expect(ended).toHaveBeenCalledTimes(1);
+    expect(getToken()).toBeNull();
+    expect(useSessionStore.getState().status).toBe('signed-out');
+  });
+});
+
+describe('sign-in and sign-out', () => {
+  it('signs in, then fetches the first token', async () => {
+    const token = makeToken(900);
+    let signedIn = false;
+    stubServer({
+      [`GET ${apiPaths.token}`]: () => (signedIn ? jsonResponse({ token }) : noSession()),
+      [`POST ${apiPaths.signIn}`]: async (request) => {
+        expect(await request.json()).toEqual({ email: 'max@example.com', password: 'pw' });
+        signedIn = true;
+        return jsonResponse({ user: {} });
+      },
+    });
+    await startSession();
+    await signIn({ email: 'max@example.com', password: 'pw' });
+    expect(getToken()).toBe(token);
+    expect(useSessionStore.getState()).toMatchObject({ status: 'signed-in', signInPending: false });
+  });
+
+  it('throws the 401 of wrong credentials to the form and stays signed out', async () => {
+    stubServer({
+      [`GET ${apiPaths.token}`]: noSession,
+      [`POST ${apiPaths.signIn}`]: () => jsonResponse({ error: { code: 'INVALID', message: 'Invalid email or password' } }, 401),
+    });
+    await startSession();
+    await expect(signIn({ email: 'max@example.com', password: 'wrong' })).rejects.toMatchObject({ status: 401 });
+    expect(useSessionStore.getState()).toMatchObject({ status: 'signed-out', signInPending: false });
+  });
+
+  it('spec §4 log-out: navigates to /login first, then signs out on the server, drops token and cache', async () => {
+    stubServer({
+      [`GET ${apiPaths.token}`]: () => jsonResponse({ token: makeToken(900) }),
+      [`POST ${apiPaths.signOut}`]: () => jsonResponse({ success: true }),
+    });
+    await startSession();
+    queryClient.setQueryData(['user-settings', 'en'], { userDisplayName: 'Max' });
+    useSessionStore.setState({ signInPending: true });
+    const navigate = vi.fn((to: string) => {
+      log.push(`navigate ${to}`);
+    });
+    await signOut(navigate);
+    expect(log).toEqual([`GET ${apiPaths.token}`, 'navigate /login', `POST ${apiPaths.signOut}`]);
+    expect(getToken()).toBeNull();
+    expect(useSessionStore.getState()).toMatchObject({ status: 'signed-out', signInPending: false });
+    expect(queryClient.getQueryData(['user-settings', 'en'])).toBeUndefined();
+  });
+
+  it('ends the local session even when the server cannot be reached', async () => {
+    stubServer({
+      [`GET ${apiPaths.token}`]: () => jsonResponse({ token: makeToken(900) }),
+      [`POST ${apiPaths.signOut}`]: () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    await startSession();
+    await signOut(() => undefined);
+    expect(getToken()).toBeNull();
+    expect(useSessionStore.getState().status).toBe('signed-out');
+  });
+});

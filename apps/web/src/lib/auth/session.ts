@@ -1,0 +1,180 @@
+import { create } from 'zustand';
+import { apiPaths, tokenResponseSchema, type SignInBody } from '@cockpit/contracts';
+import { paths } from '../../config/paths';
+import { api, isApiRequestError } from '../api-client';
+import { resetClientAccountSettings } from '../client-params';
+import { queryClient } from '../react-query';
+import { clearToken, getTokenExpiry, setToken, setTokenRefresher } from './token-store';
+
+/**
+ * The signed-in session (DESIGN.md §3): the server keeps an HttpOnly session cookie used only by
+ * `/api/auth/*`; this module exchanges it for a short-lived bearer token, holds the token in memory,
+ * renews it about a minute before it expires and drops it on sign-out.
+ */
+export type SessionStatus = 'unknown' | 'signed-in' | 'signed-out';
+
+type SessionState = {
+  status: SessionStatus;
+  /** The login button shows its busy state while a sign-in runs; sign-out clears it (spec §4). */
+  signInPending: boolean;
+};
+
+export const useSessionStore = create<SessionState>()(() => ({ status: 'unknown', signInPending: false }));
+
+/** Renew this long before `exp` (the token lives ≤ 15 min). */
+export const renewBeforeExpiryMs = 60_000;
+/** When the token carries no readable expiry, renew after this long. */
+const fallbackRenewMs = 5 * 60_000;
+/** After a failed renewal (network), try again after this long. */
+const renewRetryMs = 15_000;
+
+let renewTimer: ReturnType<typeof setTimeout> | undefined;
+let startPromise: Promise<SessionStatus> | undefined;
+let refreshInFlight: Promise<string | null> | undefined;
+let sessionEndedHandler: () => void = () => {
+  window.location.assign('/login');
+};
+
+/** The app tells the session how to send the browser to /login when the server ends the session. */
+export function setSessionEndedHandler(handler: () => void): void {
+  sessionEndedHandler = handler;
+}
+
+function setStatus(status: SessionStatus): void {
+  useSessionStore.setState({ status });
+}
+
+function scheduleRenewal(): void {
+  clearTimeout(renewTimer);
+  const expiresAt = getTokenExpiry();
+  const delay = expiresAt === null ? fallbackRenewMs : Math.max(expiresAt - renewBeforeExpiryMs - Date.now(), 1_000);
+  renewTimer = setTimeout(() => {
+    void refreshToken();
+  }, delay);
+}
+
+/** Ends the session in this tab: no token, no cached data of the previous user. */
+function dropSession(): void {
+  clearTimeout(renewTimer);
+  clearToken();
+  setStatus('signed-out');
+  resetClientAccountSettings();
+  queryClient.clear();
+}
+
+/**
+ * Asks the server for a token with the session cookie. Returns the token, or null when there is no
+ * session (401). Other failures (network, 5xx) are thrown.
+ */
+async function fetchToken(): Promise<string | null> {
+  try {
+    const { token } = await api.get(apiPaths.token, { schema: tokenResponseSchema, expectedStatuses: [401] });
+    setToken(token);
+    setStatus('signed-in');
+    scheduleRenewal();
+    return token;
+  } catch (error) {
+    if (isApiRequestError(error) && error.status === 401) return null;
+    throw error;
+  }
+}
+
+/** Renews the token; when the server says the session is over, the browser goes to /login. */
+export function refreshToken(): Promise<string | null> {
+  refreshInFlight ??= (async () => {
+    try {
+      const token = await fetchToken();
+      if (token === null && useSessionStore.getState().status === 'signed-in') {
+        dropSession();
+        sessionEndedHandler();
+      }
+      return token;
+    } catch {
+      // Offline for a moment: keep the current token while it lasts and try again soon.
+      clearTimeout(renewTimer);
+      renewTimer = setTimeout(() => {
+        void refreshToken();
+      }, renewRetryMs);
+      return null;
+    } finally {
+      refreshInFlight = undefined;
+    }
+  })();
+  return refreshInFlight;
+}
+
+setTokenRefresher(refreshToken);
+
+/**
+ * Start-up (DESIGN.md §3): first ask for a token with the cookie. Resolves once it is known whether a
+ * session exists; guards await it. A failure is logged (spec §8 bootstrap failure) and counts as signed out.
+ */
+export function startSession(): Promise<SessionStatus> {
+  startPromise ??= fetchToken()
+    .then((token) => {
+      if (token === null) setStatus('signed-out');
+      return useSessionStore.getState().status;
+    })
+    .catch((error: unknown) => {
+      console.error('Could not check the session at start-up', error);
+      setStatus('signed-out');
+      return 'signed-out' as const;
+    });
+  return startPromise;
+}
+
+/** Resolves with the session status once the start-up check has finished. */
+export async function sessionReady(): Promise<SessionStatus> {
+  await startSession();
+  return useSessionStore.getState().status;
+}
+
+export function isSignedIn(): boolean {
+  return useSessionStore.getState().status === 'signed-in';
+}
+
+/** Sign in with e-mail and password, then fetch the first token. Errors are thrown to the form. */
+export async function signIn(credentials: SignInBody): Promise<void> {
+  useSessionStore.setState({ signInPending: true });
+  try {
+    await api.post(apiPaths.signIn, { json: credentials });
+    // A different user may sign in in the same tab: nothing cached may survive.
+    queryClient.clear();
+    resetClientAccountSettings();
+    const token = await fetchToken();
+    if (token === null) throw new Error('Signed in, but the server issued no token.');
+  } finally {
+    useSessionStore.setState({ signInPending: false });
+  }
+}
+
+/**
+ * spec §4 "Log-out: navigates to /login, clears the login button text, then signs the user out".
+ * `navigate` is the router's; the server call comes last and the local session ends even if it fails.
+ */
+export async function signOut(navigate: (to: string) => Promise<void> | void): Promise<void> {
+  await navigate(paths.login.getHref());
+  useSessionStore.setState({ signInPending: false });
+  try {
+    await api.post(apiPaths.signOut);
+  } catch {
+    // Already logged by the API client; the local session ends regardless.
+  } finally {
+    dropSession();
+  }
+}
+
+/** 401 from a protected call: the session is over (spec §8); the caller sends the browser to /login. */
+export function expireSession(): void {
+  dropSession();
+}
+
+/** Test helper: forget everything (module state survives between tests in one file). */
+export function resetSessionForTests(): void {
+  clearTimeout(renewTimer);
+  renewTimer = undefined;
+  startPromise = undefined;
+  refreshInFlight = undefined;
+  clearToken();
+  useSessionStore.setState({ status: 'unknown', signInPending: false });
+}

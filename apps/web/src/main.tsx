@@ -1,0 +1,22 @@
+import '@mantine/core/styles.css';
+import './styles/global.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app';
+import { bootstrap } from './app/bootstrap';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('The page has no #root element.');
+
+bootstrap()
+  .then(({ i18n, queryClient, router }) => {
+    createRoot(container).render(
+      <StrictMode>
+        <App i18n={i18n} queryClient={queryClient} router={router} />
+      </StrictMode>,
+    );
+  })
+  // spec §8 "bootstrap failure: logged to the console".
+  .catch((error: unknown) => {
+    console.error('The app could not start', error);
+  });
