@@ -2,7 +2,8 @@ import { defineConfig, devices } from '@playwright/test';
 
 // Browser journeys run against the built app served by the real server on a fresh embedded database
 // (STACK.md: Debian's Chromium, never a downloaded browser).
-const port = 3100;
+// E2E_PORT and WEB_DIST_DIR let several engineers run journeys side by side on one machine.
+const port = Number(process.env.E2E_PORT ?? 3100);
 const dataDir = `/tmp/cockpit-e2e-${process.pid}`;
 
 export default defineConfig({
@@ -45,6 +46,7 @@ export default defineConfig({
       PUBLIC_URL: `http://localhost:${port}`,
       LOG_LEVEL: 'warn',
       IDLE_TIMEOUT_SECONDS: process.env.E2E_IDLE_TIMEOUT_SECONDS ?? '1800',
+      ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
     },
   },
 });

@@ -73,5 +73,8 @@ async function loggerOptions(config: Config): Promise<FastifyServerOptions['logg
   if (config.nodeEnv !== 'development') return base;
   // Readable logs in development only; synchronous so they stay in order with the start-up banner.
   const { default: pretty } = await import('pino-pretty');
-  return { ...base, stream: pretty({ sync: true, translateTime: 'HH:MM:ss', ignore: 'pid,hostname' }) };
+  return {
+    ...base,
+    stream: pretty({ sync: true, singleLine: true, translateTime: 'HH:MM:ss', ignore: 'pid,hostname' }),
+  };
 }

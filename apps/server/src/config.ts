@@ -90,7 +90,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   let authSecret = e.AUTH_SECRET;
   if (!authSecret) {
     if (nodeEnv === 'production') {
-      throw new ConfigError('Invalid environment variable AUTH_SECRET: required in production (at least 32 characters)');
+      throw new ConfigError(
+        'Invalid environment variable AUTH_SECRET: required in production (at least 32 characters)',
+      );
     }
     authSecret = readOrCreateSecret(dataDir);
   }

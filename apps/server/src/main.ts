@@ -8,7 +8,6 @@ import { seedDemoData } from './seed/seed';
 // `npm start`: configuration → database → migrations → demo seed → HTTP server (issue 2).
 
 async function main(): Promise<void> {
-  const startedAt = performance.now();
   let config;
   try {
     config = loadConfig();
@@ -20,11 +19,17 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const database = await openDatabase(
-    config.databaseUrl
-      ? { driver: 'pg', connectionString: config.databaseUrl }
-      : { driver: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
-  );
+  let database;
+  try {
+    database = await openDatabase(
+      config.databaseUrl
+        ? { driver: 'pg', connectionString: config.databaseUrl }
+        : { driver: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
+    );
+  } catch (error) {
+    console.error(`Cannot open the database: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
   const app = await buildApp({ config, db: database.db });
   const log = app.log;
 
@@ -58,7 +63,8 @@ async function main(): Promise<void> {
     process.exit(1);
   }
 
-  const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
+  // Since the process started, module loading included.
+  const seconds = process.uptime().toFixed(1);
   const lines = [
     '',
     `  Report Cockpit is running at ${config.publicUrl}  (started in ${seconds} s, database: ${database.driver === 'pg' ? 'PostgreSQL' : `embedded PGlite in ${config.dataDir}`})`,
@@ -67,7 +73,9 @@ async function main(): Promise<void> {
   if (config.seedDemo) {
     lines.push('  Demo sign-ins:');
     for (const signIn of demoSignIns) {
-      lines.push(`    ${signIn.email.padEnd(24)} ${signIn.password.padEnd(18)} ${signIn.name} (${signIn.organisation})`);
+      lines.push(
+        `    ${signIn.email.padEnd(24)} ${signIn.password.padEnd(18)} ${signIn.name} (${signIn.organisation})`,
+      );
     }
   }
   console.log(`${lines.join('\n')}\n`);

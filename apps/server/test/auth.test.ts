@@ -88,7 +88,11 @@ describe.each(testDrivers())('auth (%s)', (driver) => {
 
   it('gives no token without a session (401 in the error shape)', async () => {
     for (const cookie of [undefined, 'cockpit.session_token=forged.value']) {
-      const response = await t.app.inject({ method: 'GET', url: apiPaths.token, headers: cookie ? { cookie } : {} });
+      const response = await t.app.inject({
+        method: 'GET',
+        url: apiPaths.token,
+        headers: cookie ? { cookie } : {},
+      });
       expect(response.statusCode).toBe(401);
       expect(apiErrorSchema.parse(response.json()).error.code).toBe('UNAUTHORIZED');
     }
@@ -100,12 +104,30 @@ describe.each(testDrivers())('auth (%s)', (driver) => {
       method: 'POST',
       url: apiPaths.signOut,
       headers: { cookie, origin: t.origin },
+      // The web client adds its fields to every JSON POST body (spec §7).
+      payload: {
+        useBackendTranslation: false,
+        isoLanguageName: 'en',
+        cultureName: 'en-GB',
+        currencySymbol: '€',
+      },
     });
     expect(signOut.statusCode).toBe(200);
     const cleared = signOut.cookies.find((c) => c.name === 'cockpit.session_token');
     expect(cleared?.value).toBe('');
     const token = await t.app.inject({ method: 'GET', url: apiPaths.token, headers: { cookie } });
     expect(token.statusCode).toBe(401);
+    expect(signOut.json()).toEqual({ success: true });
+  });
+
+  it('signs out without a session too (the SPA may sign out twice)', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: apiPaths.signOut,
+      headers: { origin: t.origin },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ success: true });
   });
 
   it('refuses a cookie-carrying POST from an untrusted origin (CSRF)', async () => {
@@ -131,7 +153,9 @@ describe.each(testDrivers())('auth (%s)', (driver) => {
       subscription: 'pro',
     });
     const cookie = await t.signIn(email, 'Some-password-1');
-    const { token } = (await t.app.inject({ method: 'GET', url: apiPaths.token, headers: { cookie } })).json<{ token: string }>();
+    const { token } = (await t.app.inject({ method: 'GET', url: apiPaths.token, headers: { cookie } })).json<{
+      token: string;
+    }>();
 
     await t.database.db.update(user).set({ active: false }).where(eq(user.id, id!));
 

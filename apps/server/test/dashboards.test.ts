@@ -15,16 +15,28 @@ describe.each(testDrivers())('dashboards availability and app config (%s)', (dri
     [demoUsers.basic, false],
     [demoUsers.beispielAdmin, true],
   ])('GET /api/dashboards/availability for %s is %s', async (email, available) => {
-    const response = await t.app.inject({ method: 'GET', url: apiPaths.dashboardsAvailability, headers: await t.bearer(email) });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: apiPaths.dashboardsAvailability,
+      headers: await t.bearer(email),
+    });
     expect(response.statusCode).toBe(200);
     expect(dashboardsAvailabilitySchema.parse(response.json())).toEqual({ available });
   });
 
   it('GET /api/app/config returns the configured support, idle and analytics settings', async () => {
-    const response = await t.app.inject({ method: 'GET', url: apiPaths.appConfig, headers: await t.bearer(demoUsers.basic) });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: apiPaths.appConfig,
+      headers: await t.bearer(demoUsers.basic),
+    });
     expect(response.statusCode).toBe(200);
     const config = appConfigSchema.parse(response.json());
-    expect(config).toMatchObject({ idleTimeoutSeconds: 900, idleCountdownSeconds: 60, analyticsMeasurementId: 'G-TEST123' });
+    expect(config).toMatchObject({
+      idleTimeoutSeconds: 900,
+      idleCountdownSeconds: 60,
+      analyticsMeasurementId: 'G-TEST123',
+    });
     expect(config.support.knowledgeBaseUrl.en).toMatch(/^https:\/\//);
     expect(config.support.tutorialUrl.de).toMatch(/^https:\/\//);
   });

@@ -2,7 +2,13 @@ import { apiPaths, healthResponseSchema } from '@cockpit/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { type Database, pingDatabase } from '../src/db/database';
-import { type TestApp, buildTestApp, openTestDatabase, testConfig, testDrivers } from './helpers/build-test-app';
+import {
+  type TestApp,
+  buildTestApp,
+  openTestDatabase,
+  testConfig,
+  testDrivers,
+} from './helpers/build-test-app';
 
 describe.each(testDrivers())('GET /api/health (%s)', (driver) => {
   let t: TestApp | undefined;
@@ -10,7 +16,10 @@ describe.each(testDrivers())('GET /api/health (%s)', (driver) => {
 
   it('answers 200 without a token while the database is up, also with the client parameters', async () => {
     t = await buildTestApp(driver, { seed: false });
-    for (const url of [apiPaths.health, `${apiPaths.health}?useBackendTranslation=false&isoLanguageName=en&currencySymbol=%E2%82%AC`]) {
+    for (const url of [
+      apiPaths.health,
+      `${apiPaths.health}?useBackendTranslation=false&isoLanguageName=en&currencySymbol=%E2%82%AC`,
+    ]) {
       const response = await t.app.inject({ method: 'GET', url });
       expect(response.statusCode).toBe(200);
       expect(healthResponseSchema.parse(response.json())).toEqual({ status: 'ok', database: 'up' });

@@ -12,7 +12,10 @@ describe.each(testDrivers())('HTTP conventions, docs and the web app (%s)', (dri
   beforeAll(async () => {
     webDist = mkdtempSync(path.join(os.tmpdir(), 'cockpit-web-'));
     mkdirSync(path.join(webDist, 'assets'));
-    writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Report Cockpit</title><div id="root"></div>');
+    writeFileSync(
+      path.join(webDist, 'index.html'),
+      '<!doctype html><title>Report Cockpit</title><div id="root"></div>',
+    );
     writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log("app")');
     t = await buildTestApp(driver, { env: { WEB_DIST_DIR: webDist } });
   });
@@ -21,11 +24,14 @@ describe.each(testDrivers())('HTTP conventions, docs and the web app (%s)', (dri
     rmSync(webDist, { recursive: true, force: true });
   });
 
-  it.each(['GET', 'POST', 'DELETE'] as const)('answers an unknown /api route (%s) with a JSON 404', async (method) => {
-    const response = await t.app.inject({ method, url: '/api/no/such/route' });
-    expect(response.statusCode).toBe(404);
-    expect(apiErrorSchema.parse(response.json()).error.code).toBe('NOT_FOUND');
-  });
+  it.each(['GET', 'POST', 'DELETE'] as const)(
+    'answers an unknown /api route (%s) with a JSON 404',
+    async (method) => {
+      const response = await t.app.inject({ method, url: '/api/no/such/route' });
+      expect(response.statusCode).toBe(404);
+      expect(apiErrorSchema.parse(response.json()).error.code).toBe('NOT_FOUND');
+    },
+  );
 
   it('answers malformed JSON with 400', async () => {
     const response = await t.app.inject({
@@ -55,7 +61,13 @@ describe.each(testDrivers())('HTTP conventions, docs and the web app (%s)', (dri
     const document = await t.app.inject({ method: 'GET', url: `${apiPaths.docs}/json` });
     expect(document.statusCode).toBe(200);
     const paths = document.json<{ paths: Record<string, unknown> }>().paths;
-    for (const path of [apiPaths.health, apiPaths.translations, apiPaths.userSettings, apiPaths.menu, apiPaths.pins]) {
+    for (const path of [
+      apiPaths.health,
+      apiPaths.translations,
+      apiPaths.userSettings,
+      apiPaths.menu,
+      apiPaths.pins,
+    ]) {
       expect(paths).toHaveProperty([path]);
     }
   });
@@ -69,10 +81,13 @@ describe.each(testDrivers())('HTTP conventions, docs and the web app (%s)', (dri
     expect(asset.headers['cache-control']).toContain('immutable');
   });
 
-  it.each(['/login', '/settings', '/reports/totalviewlayout', '/foo/bar'])('answers %s with index.html (SPA)', async (url) => {
-    const response = await t.app.inject({ method: 'GET', url });
-    expect(response.statusCode).toBe(200);
-    expect(response.body).toContain('<div id="root">');
-    expect(response.headers['cache-control']).toBe('no-cache');
-  });
+  it.each(['/login', '/settings', '/reports/totalviewlayout', '/foo/bar'])(
+    'answers %s with index.html (SPA)',
+    async (url) => {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('<div id="root">');
+      expect(response.headers['cache-control']).toBe('no-cache');
+    },
+  );
 });

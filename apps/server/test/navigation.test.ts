@@ -10,7 +10,11 @@ describe.each(testDrivers())('navigation (%s)', (driver) => {
   afterAll(() => t?.close());
 
   const menuOf = async (email: string, query = '') => {
-    const response = await t.app.inject({ method: 'GET', url: `${apiPaths.menu}${query}`, headers: await t.bearer(email) });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `${apiPaths.menu}${query}`,
+      headers: await t.bearer(email),
+    });
     expect(response.statusCode).toBe(200);
     return menuResponseSchema.parse(response.json()).groups;
   };
@@ -42,7 +46,8 @@ describe.each(testDrivers())('navigation (%s)', (driver) => {
         expect(item.externalUrl).toMatch(/^https:\/\//);
         expect(item.path).toBeNull();
       }
-      for (const item of items.filter((i) => i.externalUrl === null)) expect(item.path).toBe(`/reports/${item.name}`);
+      for (const item of items.filter((i) => i.externalUrl === null))
+        expect(item.path).toBe(`/reports/${item.name}`);
     });
 
     it('keeps groups and items in their sort order', async () => {
@@ -127,7 +132,11 @@ describe.each(testDrivers())('navigation (%s)', (driver) => {
       ['a missing isPinned', { kind: 'report', name: 'totalviewlayout' }, 'isPinned'],
       ['a non-boolean isPinned', { kind: 'report', name: 'totalviewlayout', isPinned: 'yes' }, 'isPinned'],
       ['an empty name', { kind: 'report', name: '', isPinned: true }, 'name'],
-      ['an unknown extra field', { kind: 'report', name: 'totalviewlayout', isPinned: true, extra: 1 }, 'extra'],
+      [
+        'an unknown extra field',
+        { kind: 'report', name: 'totalviewlayout', isPinned: true, extra: 1 },
+        'extra',
+      ],
     ])('answers 400 naming the field for %s', async (_, body, field) => {
       const response = await pin(demoUsers.admin, body);
       expect(response.statusCode).toBe(400);

@@ -24,8 +24,14 @@ const notBearerProtected = new Set<string>([
 ]);
 
 /** What the web client adds to every call (spec §7). */
-const clientQuery = 'useBackendTranslation=false&currencySymbol=%E2%82%AC&isoLanguageName=de-DE&cultureName=de-DE';
-const clientBody = { useBackendTranslation: false, isoLanguageName: 'de-DE', cultureName: 'de-DE', currencySymbol: '€' };
+const clientQuery =
+  'useBackendTranslation=false&currencySymbol=%E2%82%AC&isoLanguageName=de-DE&cultureName=de-DE';
+const clientBody = {
+  useBackendTranslation: false,
+  isoLanguageName: 'de-DE',
+  cultureName: 'de-DE',
+  currencySymbol: '€',
+};
 
 describe('route classification', () => {
   it('covers every API path', () => {
@@ -43,7 +49,9 @@ describe.each(testDrivers())('protected routes (%s)', (driver) => {
   beforeAll(async () => {
     t = await buildTestApp(driver);
     validToken = await t.tokenFor(demoUsers.admin);
-    const sub = (JSON.parse(Buffer.from(validToken.split('.')[1]!, 'base64url').toString()) as { sub: string }).sub;
+    const sub = (
+      JSON.parse(Buffer.from(validToken.split('.')[1]!, 'base64url').toString()) as { sub: string }
+    ).sub;
     const now = Math.floor(Date.now() / 1000);
     // Signed with the server's real key, but expired a minute ago.
     expiredToken = (

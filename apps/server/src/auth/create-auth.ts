@@ -91,7 +91,8 @@ export function createAuth({ config, db, logger }: CreateAuthOptions) {
     onAPIError: {
       onError: (error) => {
         const status = (error as { statusCode?: unknown }).statusCode;
-        if (typeof status === 'number' && status < 500) logger.debug({ status }, `better-auth: ${String((error as Error).message)}`);
+        if (typeof status === 'number' && status < 500)
+          logger.debug({ status }, `better-auth: ${String((error as Error).message)}`);
         else logger.error({ err: error }, 'better-auth: request failed');
       },
     },

@@ -12,7 +12,13 @@ export function hashPassword(password: string): Promise<string> {
   return hash(password, options);
 }
 
-export async function verifyPassword({ hash: stored, password }: { hash: string; password: string }): Promise<boolean> {
+export async function verifyPassword({
+  hash: stored,
+  password,
+}: {
+  hash: string;
+  password: string;
+}): Promise<boolean> {
   try {
     return await verify(stored, password);
   } catch {

@@ -13,7 +13,12 @@ interface TokenVerifierOptions {
  * Verifies bearer tokens locally with jose (DESIGN.md §3) against the cached key set; the keys are
  * reloaded when a token names a key the cache does not have (key created or rotated since).
  */
-export function createTokenVerifier({ loadJwks, issuer, audience, minReloadIntervalMs = 1000 }: TokenVerifierOptions) {
+export function createTokenVerifier({
+  loadJwks,
+  issuer,
+  audience,
+  minReloadIntervalMs = 1000,
+}: TokenVerifierOptions) {
   let keySet: Promise<ReturnType<typeof createLocalJWKSet>> | null = null;
   let loadedAt = 0;
 

@@ -15,7 +15,8 @@ import * as schema from './schema';
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export type DatabaseTarget =
-  | { driver: 'pglite'; dataDir: string | null }
+  /** `loadDataDir`: start an in-memory database from a dump (tests use a migrated template). */
+  | { driver: 'pglite'; dataDir: string | null; loadDataDir?: Blob }
   | { driver: 'pg'; connectionString: string };
 
 export interface DatabaseHandle {
@@ -51,7 +52,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   let releaseLock = () => {};
   let client: PGlite;
   if (target.dataDir === null) {
-    client = new PGlite();
+    client = new PGlite(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {});
   } else {
     mkdirSync(target.dataDir, { recursive: true });
     // PGlite has no cross-process lock: a second server on the same directory would corrupt it.

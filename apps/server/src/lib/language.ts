@@ -4,7 +4,10 @@ import { type UiLanguageName, translations, uiLanguageNames } from '@cockpit/con
  * The UI language for server texts: the request's `isoLanguageName` (spec §7) when given, else the
  * user's stored language. `de-CH` or `de` count as German (`de-DE`); anything else is English.
  */
-export function resolveLanguage(isoLanguageName: string | undefined, fallback: UiLanguageName): UiLanguageName {
+export function resolveLanguage(
+  isoLanguageName: string | undefined,
+  fallback: UiLanguageName,
+): UiLanguageName {
   if (!isoLanguageName) return fallback;
   const exact = uiLanguageNames.find((name) => name.toLowerCase() === isoLanguageName.toLowerCase());
   if (exact) return exact;

@@ -3,7 +3,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../app-types';
 import { errorCodeForStatus, internalErrorMessage } from '../lib/http-error';
 
-const hopByHopHeaders = new Set(['connection', 'content-length', 'keep-alive', 'transfer-encoding', 'upgrade']);
+const hopByHopHeaders = new Set([
+  'connection',
+  'content-length',
+  'keep-alive',
+  'transfer-encoding',
+  'upgrade',
+]);
 
 /**
  * The Fastify glue for better-auth: `/api/auth/*` is converted to a Web `Request`, answered by

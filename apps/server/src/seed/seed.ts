@@ -16,7 +16,10 @@ export interface SeedSummary {
  * missing (an existing user's password and settings are never touched); menus and dashboards are
  * upserted by their natural keys so the demo catalogue follows the code without duplicates.
  */
-export async function seedDemoData(db: Database, data: DemoOrganisation[] = demoOrganisations): Promise<SeedSummary> {
+export async function seedDemoData(
+  db: Database,
+  data: DemoOrganisation[] = demoOrganisations,
+): Promise<SeedSummary> {
   const summary: SeedSummary = { organisations: 0, usersCreated: 0, menuItems: 0, dashboards: 0 };
   for (const organisation of data) {
     const organisationId = await upsertOrganisation(db, organisation.name);
@@ -30,7 +33,10 @@ export async function seedDemoData(db: Database, data: DemoOrganisation[] = demo
 
 async function upsertOrganisation(db: Database, name: string): Promise<string> {
   await db.insert(organisations).values({ name }).onConflictDoNothing({ target: organisations.name });
-  const [row] = await db.select({ id: organisations.id }).from(organisations).where(eq(organisations.name, name));
+  const [row] = await db
+    .select({ id: organisations.id })
+    .from(organisations)
+    .where(eq(organisations.name, name));
   if (!row) throw new Error(`seed: organisation ${name} was not created`);
   return row.id;
 }
@@ -38,7 +44,9 @@ async function upsertOrganisation(db: Database, name: string): Promise<string> {
 async function createMissingUsers(db: Database, organisationId: string, organisation: DemoOrganisation) {
   const emails = organisation.users.map((u) => u.email);
   const existing = new Set(
-    (await db.select({ email: user.email }).from(user).where(inArray(user.email, emails))).map((row) => row.email),
+    (await db.select({ email: user.email }).from(user).where(inArray(user.email, emails))).map(
+      (row) => row.email,
+    ),
   );
   const missing = organisation.users.filter((u) => !existing.has(u.email));
   // Hashing (argon2id) is the slow part; it only happens for users that do not exist yet.
@@ -46,7 +54,11 @@ async function createMissingUsers(db: Database, organisationId: string, organisa
   return created.filter((id) => id !== null).length;
 }
 
-async function upsertMenu(db: Database, organisationId: string, organisation: DemoOrganisation): Promise<number> {
+async function upsertMenu(
+  db: Database,
+  organisationId: string,
+  organisation: DemoOrganisation,
+): Promise<number> {
   return db.transaction(async (tx) => {
     const groups = await tx
       .insert(menuGroups)
@@ -110,7 +122,11 @@ async function upsertMenu(db: Database, organisationId: string, organisation: De
   });
 }
 
-async function upsertDashboards(db: Database, organisationId: string, organisation: DemoOrganisation): Promise<number> {
+async function upsertDashboards(
+  db: Database,
+  organisationId: string,
+  organisation: DemoOrganisation,
+): Promise<number> {
   if (organisation.dashboardGroups.length === 0) return 0;
   return db.transaction(async (tx) => {
     const groups = await tx

@@ -8,6 +8,7 @@ import { type Config, loadConfig } from '../../src/config';
 import { type DatabaseHandle, openDatabase } from '../../src/db/database';
 import { demoSignIns } from '../../src/seed/demo-data';
 import { seedDemoData } from '../../src/seed/seed';
+import { migratedPgliteTemplate } from './pglite-template';
 
 // fastify/demo style (test/helper.ts): every test file builds the real app on a FRESH database and
 // talks to it with `app.inject`. PGlite in memory always; PostgreSQL too when TEST_DATABASE_URL is set
@@ -74,7 +75,8 @@ export async function buildTestApp(driver: TestDriver, options: TestAppOptions =
       headers: { origin },
       payload: { email, password: password ?? known?.password ?? '' },
     });
-    if (response.statusCode !== 200) throw new Error(`sign-in of ${email} failed: ${response.statusCode} ${response.body}`);
+    if (response.statusCode !== 200)
+      throw new Error(`sign-in of ${email} failed: ${response.statusCode} ${response.body}`);
     const session = response.cookies.find((cookie) => cookie.name.endsWith('session_token'));
     if (!session) throw new Error('sign-in set no session cookie');
     return `${session.name}=${session.value}`;
@@ -107,9 +109,15 @@ export async function buildTestApp(driver: TestDriver, options: TestAppOptions =
 }
 
 /** A migrated, empty database of its own for one test file. */
-export async function openTestDatabase(driver: TestDriver): Promise<{ database: DatabaseHandle; dropDatabase: () => Promise<void> }> {
+export async function openTestDatabase(
+  driver: TestDriver,
+): Promise<{ database: DatabaseHandle; dropDatabase: () => Promise<void> }> {
   if (driver === 'pglite') {
-    return { database: await openDatabase({ driver: 'pglite', dataDir: null }), dropDatabase: async () => {} };
+    const loadDataDir = await migratedPgliteTemplate();
+    return {
+      database: await openDatabase({ driver: 'pglite', dataDir: null, loadDataDir }),
+      dropDatabase: async () => {},
+    };
   }
   if (!postgresUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `cockpit_t_${randomBytes(6).toString('hex')}`;
@@ -118,7 +126,10 @@ export async function openTestDatabase(driver: TestDriver): Promise<{ database: 
   url.pathname = `/${name}`;
   return {
     database: await openDatabase({ driver: 'pg', connectionString: url.toString() }),
-    dropDatabase: () => withAdminClient((client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).then(() => {}),
+    dropDatabase: () =>
+      withAdminClient((client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).then(
+        () => {},
+      ),
   };
 }
 

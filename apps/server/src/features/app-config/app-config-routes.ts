@@ -1,4 +1,10 @@
-import { type AppConfig, apiErrorSchema, apiPaths, appConfigSchema, withClientQuery } from '@cockpit/contracts';
+import {
+  type AppConfig,
+  apiErrorSchema,
+  apiPaths,
+  appConfigSchema,
+  withClientQuery,
+} from '@cockpit/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 /** `GET /api/app/config`: support panel, idle timeout and analytics settings (DESIGN.md §3). */

@@ -9,7 +9,15 @@ export function createNavigationRepository(db: Database) {
      * The organisation's menu, groups and items sorted, titles in German or English (spec §3 Menu
      * group/item). `isActive` is false: the client marks the active route. `isPinned` per user.
      */
-    async menu({ organisationId, userId, german }: { organisationId: string; userId: string; german: boolean }): Promise<MenuGroup[]> {
+    async menu({
+      organisationId,
+      userId,
+      german,
+    }: {
+      organisationId: string;
+      userId: string;
+      german: boolean;
+    }): Promise<MenuGroup[]> {
       const [groups, items, pinned] = await Promise.all([
         db
           .select()

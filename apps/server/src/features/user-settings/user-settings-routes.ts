@@ -10,7 +10,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { resolveLanguage, translate } from '../../lib/language';
 import { createUserSettingsRepository } from './user-settings-repository';
 
-const availableUiLanguages = uiLanguageNames.map((name) => ({ name, twoLetterISOlanguageName: twoLetterIsoOf(name) }));
+const availableUiLanguages = uiLanguageNames.map((name) => ({
+  name,
+  twoLetterISOlanguageName: twoLetterIsoOf(name),
+}));
 
 /** `GET /api/user/settings`: the user-settings entity of spec §3 for the signed-in user. */
 export const userSettingsRoutes: FastifyPluginAsyncZod = async (app) => {

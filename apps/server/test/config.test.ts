@@ -1,0 +1,90 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config';
+
+describe('loadConfig', () => {
+  const dirs: string[] = [];
+  const tempDir = () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'cockpit-config-'));
+    dirs.push(dir);
+    return dir;
+  };
+  afterEach(() => {
+    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+  const secret = 's'.repeat(32);
+
+  it('has defaults for a zero-configuration start on the embedded database', () => {
+    const config = loadConfig({ AUTH_SECRET: secret });
+    expect(config).toMatchObject({
+      nodeEnv: 'development',
+      port: 3000,
+      host: '0.0.0.0',
+      databaseUrl: null,
+      publicUrl: 'http://localhost:3000',
+      seedDemo: true,
+      idleTimeoutSeconds: 1800,
+      idleCountdownSeconds: 60,
+      gaMeasurementId: null,
+    });
+    expect(config.webDistDir.endsWith(path.join('apps', 'web', 'dist'))).toBe(true);
+    expect(config.dataDir.endsWith(`${path.sep}data`)).toBe(true);
+    expect(config.support.knowledgeBaseUrl.en).toMatch(/^https:\/\//);
+  });
+
+  it('derives PUBLIC_URL from PORT and drops a trailing slash', () => {
+    expect(loadConfig({ AUTH_SECRET: secret, PORT: '3999' }).publicUrl).toBe('http://localhost:3999');
+    expect(loadConfig({ AUTH_SECRET: secret, PUBLIC_URL: 'https://cockpit.example/' }).publicUrl).toBe(
+      'https://cockpit.example',
+    );
+  });
+
+  it('seeds on PGlite unless SEED_DEMO=false, on PostgreSQL only with SEED_DEMO=true', () => {
+    const pg = 'postgres://u@localhost/db';
+    expect(loadConfig({ AUTH_SECRET: secret, SEED_DEMO: 'false' }).seedDemo).toBe(false);
+    expect(loadConfig({ AUTH_SECRET: secret, DATABASE_URL: pg }).seedDemo).toBe(false);
+    expect(loadConfig({ AUTH_SECRET: secret, DATABASE_URL: pg, SEED_DEMO: 'true' }).seedDemo).toBe(true);
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ AUTH_SECRET: secret, PORT: '', GA_MEASUREMENT_ID: '' })).toMatchObject({
+      port: 3000,
+      gaMeasurementId: null,
+    });
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['DATABASE_URL', 'mysql://localhost/db'],
+    ['AUTH_SECRET', 'too-short'],
+    ['PUBLIC_URL', 'not a url'],
+    ['SEED_DEMO', 'yes'],
+    ['LOG_LEVEL', 'loud'],
+    ['IDLE_TIMEOUT_SECONDS', '-5'],
+    ['GA_MEASUREMENT_ID', 'UA-12345'],
+    ['SUPPORT_EMAIL', 'not-an-email'],
+    ['KNOWLEDGE_BASE_URL_EN', 'http://example.com/plain-http'],
+    ['NODE_ENV', 'staging'],
+  ])('rejects %s=%s with a message naming the variable', (name, value) => {
+    expect(() => loadConfig({ AUTH_SECRET: secret, [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ AUTH_SECRET: secret, [name]: value })).toThrow(name);
+  });
+
+  it('requires AUTH_SECRET in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: tempDir() })).toThrow(/AUTH_SECRET/);
+    expect(loadConfig({ NODE_ENV: 'production', AUTH_SECRET: secret }).authSecret).toBe(secret);
+  });
+
+  it('outside production generates AUTH_SECRET once and keeps it in DATA_DIR', () => {
+    const dataDir = path.join(tempDir(), 'nested');
+    const first = loadConfig({ DATA_DIR: dataDir });
+    const file = path.join(dataDir, 'auth-secret');
+    expect(existsSync(file)).toBe(true);
+    expect(first.authSecret.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(file, 'utf8').trim()).toBe(first.authSecret);
+    expect(loadConfig({ DATA_DIR: dataDir }).authSecret).toBe(first.authSecret);
+  });
+});
