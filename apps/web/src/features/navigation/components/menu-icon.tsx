@@ -1,3 +1,4 @@
+import { createElement } from 'react';
 import {
   IconCalendar,
   IconChartArea,
@@ -59,6 +60,11 @@ export function resolveMenuIcon(name: string | null | undefined): TablerIcon {
 type MenuIconProps = { name: string | null | undefined; size?: number };
 
 export function MenuIcon({ name, size = 20 }: MenuIconProps) {
-  const IconComponent = resolveMenuIcon(name);
-  return <IconComponent size={size} stroke={1.6} aria-hidden="true" data-icon={name ?? 'default'} />;
+  // createElement: the icon is looked up from a fixed table, not created during render.
+  return createElement(resolveMenuIcon(name), {
+    size,
+    stroke: 1.6,
+    'aria-hidden': true,
+    'data-icon': name ?? 'default',
+  });
 }
