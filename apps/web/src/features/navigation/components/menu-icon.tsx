@@ -61,10 +61,7 @@ type MenuIconProps = { name: string | null | undefined; size?: number };
 
 export function MenuIcon({ name, size = 20 }: MenuIconProps) {
   // createElement: the icon is looked up from a fixed table, not created during render.
-  return createElement(resolveMenuIcon(name), {
-    size,
-    stroke: 1.6,
-    'aria-hidden': true,
-    'data-icon': name ?? 'default',
-  });
+  // `data-icon` names the icon for tests; the icon props type does not list data attributes.
+  const dataAttributes = { 'data-icon': name ?? 'default' } as Record<string, string>;
+  return createElement(resolveMenuIcon(name), { size, stroke: 1.6, 'aria-hidden': true, ...dataAttributes });
 }
