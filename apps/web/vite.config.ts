@@ -18,6 +18,8 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     target: 'es2022',
+    // dist/.vite/manifest.json: bench/web-bundle.bench.ts follows it to measure what each route loads.
+    manifest: true,
   },
   test: {
     name: 'web',
@@ -25,5 +27,6 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/testing/setup-tests.ts'],
     restoreMocks: true,
+    testTimeout: 30_000,
   },
 });

@@ -1,6 +1,9 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// Tests run on a slow, shared 2-core machine: give `findBy…`/`waitFor` room before they give up.
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom lacks what Mantine measures with (matchMedia, ResizeObserver, scrollIntoView).
 Object.defineProperty(window, 'matchMedia', {
