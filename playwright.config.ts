@@ -5,6 +5,13 @@ import { defineConfig, devices } from '@playwright/test';
 // E2E_PORT and WEB_DIST_DIR let several engineers run journeys side by side on one machine.
 const port = Number(process.env.E2E_PORT ?? 3100);
 const dataDir = `/tmp/cockpit-e2e-${process.pid}`;
+/**
+ * A second server for the journeys that need other server settings (e2e/idle.spec.ts): a short idle
+ * timeout and countdown, and an analytics measurement id. Its own port (port + 50, clear of the other
+ * engineers' ports) and data directory.
+ */
+const shellConfigPort = port + 50;
+const shellConfigBaseUrl = `http://localhost:${shellConfigPort}`;
 
 export default defineConfig({
   testDir: './e2e',
@@ -34,19 +41,42 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: `rm -rf ${dataDir} && node --import tsx apps/server/src/main.ts`,
-    url: `http://localhost:${port}/api/health`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    env: {
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      PUBLIC_URL: `http://localhost:${port}`,
-      LOG_LEVEL: 'warn',
-      IDLE_TIMEOUT_SECONDS: process.env.E2E_IDLE_TIMEOUT_SECONDS ?? '1800',
-      ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
+  webServer: [
+    {
+      command: `rm -rf ${dataDir} && node --import tsx apps/server/src/main.ts`,
+      url: `http://localhost:${port}/api/health`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      env: {
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        PUBLIC_URL: `http://localhost:${port}`,
+        LOG_LEVEL: 'warn',
+        // Issue 5: a small sales data set keeps each server's first start short (npm start uses 1,000,000).
+        SEED_SALES_ROWS: process.env.E2E_SEED_SALES_ROWS ?? '50000',
+        IDLE_TIMEOUT_SECONDS: process.env.E2E_IDLE_TIMEOUT_SECONDS ?? '1800',
+        ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
+      },
     },
-  },
+    {
+      command: `rm -rf ${dataDir}-shell-config && node --import tsx apps/server/src/main.ts`,
+      url: `${shellConfigBaseUrl}/api/health`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      env: {
+        PORT: String(shellConfigPort),
+        DATA_DIR: `${dataDir}-shell-config`,
+        PUBLIC_URL: shellConfigBaseUrl,
+        LOG_LEVEL: 'warn',
+        // Issue 5: a small sales data set keeps each server's first start short (npm start uses 1,000,000).
+        SEED_SALES_ROWS: process.env.E2E_SEED_SALES_ROWS ?? '50000',
+        IDLE_TIMEOUT_SECONDS: '4',
+        IDLE_COUNTDOWN_SECONDS: '6',
+        GA_MEASUREMENT_ID: 'G-E2ETEST1',
+        ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
+      },
+    },
+  ],
 });

@@ -1,8 +1,8 @@
 import { test as base, expect, type Page } from '@playwright/test';
-import { demoUsers, type DemoUser } from './demo-users';
+import { demoUsers } from './demo-users';
 
 /** Sign in through the login screen, as a person would, and wait for the signed-in shell. */
-export async function signIn(page: Page, user: DemoUser): Promise<void> {
+export async function signIn(page: Page, user: { email: string; password: string }): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('E-mail').fill(user.email);
   await page.getByLabel('Password', { exact: true }).fill(user.password);

@@ -3,16 +3,25 @@ import { type ZodTypeProvider, serializerCompiler, validatorCompiler } from 'fas
 import type { App } from './app-types';
 import { createAuth } from './auth/create-auth';
 import type { Config } from './config';
-import type { Database } from './db/database';
+import type { Database, DatabaseHandle } from './db/database';
 import { appConfigRoutes } from './features/app-config/app-config-routes';
 import { dashboardsRoutes } from './features/dashboards/dashboards-routes';
+import { embeddedPagesRoutes } from './features/reports/embedded-pages';
+import { reportsRoutes } from './features/reports/reports-routes';
 import { healthRoutes } from './features/health/health-routes';
+import { managementRoutes } from './features/management/management-routes';
+import { messagesRoutes } from './features/management/messages-routes';
 import { translationsRoutes } from './features/localization/translations-routes';
 import { navigationRoutes } from './features/navigation/navigation-routes';
+import { managementNotificationsRoutes } from './features/notifications/management-notifications-routes';
+import { notificationsRoutes } from './features/notifications/notifications-routes';
+import { userSessionsRoutes } from './features/user-sessions/user-sessions-routes';
 import { userSettingsRoutes } from './features/user-settings/user-settings-routes';
 import { registerAuthRoutes } from './plugins/auth-routes';
 import { requireBearerToken } from './plugins/authenticate';
-import { registerErrorHandler } from './plugins/error-handler';
+import { frameworkErrorHandler, registerErrorHandler } from './plugins/error-handler';
+import { integrityRoutes } from './plugins/integrity/integrity-routes';
+import { registerSecurity } from './plugins/security';
 import { registerSwagger } from './plugins/swagger';
 import { registerWebApp } from './plugins/web-app';
 
@@ -20,19 +29,30 @@ export interface BuildAppOptions {
   config: Config;
   /** Migrated (and, if wanted, seeded) by the caller; the caller also closes it. */
   db: Database;
+  /** The database's LISTEN (`DatabaseHandle.listen`) for live notifications (DESIGN.md §5). */
+  listen?: DatabaseHandle['listen'];
+  /** Where log lines go instead of stdout (tests read them to check what is logged and redacted). */
+  logStream?: LogStream;
+}
+
+/** Anything pino can write log lines to. */
+export interface LogStream {
+  write(line: string): void;
 }
 
 /** Maximum request body (issue 2): larger bodies get 413. */
 export const bodyLimitBytes = 1024 * 1024;
 
 /** The whole HTTP application, ready for `listen` (main.ts) or `inject` (tests). */
-export async function buildApp({ config, db }: BuildAppOptions): Promise<App> {
+export async function buildApp({ config, db, listen, logStream }: BuildAppOptions): Promise<App> {
   const app = Fastify({
-    logger: await loggerOptions(config),
+    logger: await loggerOptions(config, logStream),
     bodyLimit: bodyLimitBytes,
     // Only the socket address counts as the client address until a proxy set-up is decided.
     trustProxy: false,
     routerOptions: { ignoreTrailingSlash: true },
+    // Malformed URLs answered by the router itself still get our error shape and headers (issue 7).
+    frameworkErrors: frameworkErrorHandler(config),
   }).withTypeProvider<ZodTypeProvider>();
 
   // One schema per route validates, serialises and documents it (DESIGN.md §4).
@@ -41,35 +61,68 @@ export async function buildApp({ config, db }: BuildAppOptions): Promise<App> {
 
   app.decorate('config', config);
   app.decorate('db', db);
-  app.decorate('auth', createAuth({ config, db, logger: app.log }));
-
   registerErrorHandler(app);
+  // Before any route (issue 7): route inventory, security headers, rate limits, integrity, session events.
+  await registerSecurity(app);
+  app.decorate(
+    'auth',
+    createAuth({ config, db, logger: app.log, integrity: app.integrity, sessionEvents: app.sessionEvents }),
+  );
   await registerSwagger(app);
 
   // Public: sign-in/out and token exchange (session cookie), health, translations (issue 2).
   registerAuthRoutes(app);
   await app.register(healthRoutes);
   await app.register(translationsRoutes);
+  // Pages an embedded report shows in its frame: public, a frame cannot send the bearer token (issue 5).
+  await app.register(embeddedPagesRoutes);
+  await app.register(integrityRoutes(app.integrity));
 
   // Everything else needs a bearer token: the hook is added to this scope before any route in it.
   await app.register(async (scope) => {
     requireBearerToken(scope);
     await scope.register(userSettingsRoutes);
+    await scope.register(userSessionsRoutes);
     await scope.register(navigationRoutes);
     await scope.register(dashboardsRoutes);
+    await scope.register(reportsRoutes);
     await scope.register(appConfigRoutes);
+    await scope.register(managementRoutes);
+    await scope.register(messagesRoutes);
+    await scope.register(notificationsRoutes, { listen });
+    await scope.register(managementNotificationsRoutes);
   });
 
   await registerWebApp(app);
   return app;
 }
 
-async function loggerOptions(config: Config): Promise<FastifyServerOptions['logger']> {
+async function loggerOptions(
+  config: Config,
+  logStream: LogStream | undefined,
+): Promise<FastifyServerOptions['logger']> {
   const base = {
     level: config.logLevel,
-    // Never log credentials (DESIGN.md §3: the session cookie and the bearer token).
-    redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    // Never log credentials (DESIGN.md §3, issue 7): session cookie, bearer and integrity tokens, and any
+    // password or token field a log call might carry.
+    redact: {
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'req.headers["x-integrity-token"]',
+        'res.headers["set-cookie"]',
+        'password',
+        '*.password',
+        '*.*.password',
+        '*.newPassword',
+        '*.currentPassword',
+        'token',
+        '*.token',
+      ],
+      censor: '[redacted]',
+    },
   };
+  if (logStream) return { ...base, stream: logStream };
   if (config.nodeEnv !== 'development') return base;
   // Readable logs in development only; synchronous so they stay in order with the start-up banner.
   const { default: pretty } = await import('pino-pretty');

@@ -30,6 +30,8 @@ const envSchema = z.object({
   AUTH_SECRET: optional(z.string().min(32, 'must be at least 32 characters long')),
   PUBLIC_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s):// URL' })),
   SEED_DEMO: optional(booleanFlag),
+  /** Fact rows of the demo sales data set (issue 5); 0 → none. Tests and browser journeys use fewer. */
+  SEED_SALES_ROWS: optional(z.coerce.number().int().min(0).max(5_000_000)),
   LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])),
   IDLE_TIMEOUT_SECONDS: optional(positiveSeconds),
   IDLE_COUNTDOWN_SECONDS: optional(positiveSeconds),
@@ -42,6 +44,18 @@ const envSchema = z.object({
   TUTORIAL_URL_EN: optional(httpsUrl),
   TUTORIAL_URL_DE: optional(httpsUrl),
   WEB_DIST_DIR: optional(z.string()),
+  // ---- security (issue 7) ----
+  /** Shared counters (sign-in limits, used integrity challenges) for several server processes. */
+  REDIS_URL: optional(z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')),
+  REDIS_KEY_PREFIX: optional(z.string().regex(/^[A-Za-z0-9:_-]{1,64}$/, 'letters, digits, : _ - only')),
+  /** Origins embedded reports may be framed from (CSP frame-src), comma-separated https origins. */
+  REPORT_FRAME_ORIGINS: optional(z.string().max(4000)),
+  /** Proof-of-work difficulty: the secret counter lies in [max/2, max]; each try costs INTEGRITY_COST PBKDF2 rounds. */
+  INTEGRITY_MAX_NUMBER: optional(z.coerce.number().int().min(1).max(1_000_000)),
+  INTEGRITY_COST: optional(z.coerce.number().int().min(1).max(1_000_000)),
+  SIGN_IN_MAX_FAILURES_PER_ACCOUNT: optional(z.coerce.number().int().min(1).max(100)),
+  SIGN_IN_MAX_FAILURES_PER_ADDRESS: optional(z.coerce.number().int().min(1).max(100_000)),
+  SIGN_IN_MAX_ATTEMPTS_PER_ADDRESS: optional(z.coerce.number().int().min(1).max(100_000)),
 });
 
 export interface Config {
@@ -55,6 +69,8 @@ export interface Config {
   /** Origin the browser uses, without a trailing slash; also the JWT issuer and audience. */
   publicUrl: string;
   seedDemo: boolean;
+  /** Rows of the demo sales fact table for the first organisation (issue 5: at least 1,000,000). */
+  seedSalesRows: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   idleTimeoutSeconds: number;
   idleCountdownSeconds: number;
@@ -67,6 +83,27 @@ export interface Config {
     tutorialUrl: { en: string; de: string };
   };
   webDistDir: string;
+  /** `null` → counters live in this process's memory. */
+  redisUrl: string | null;
+  redisKeyPrefix: string;
+  /** CSP `frame-src` (issue 7): the only origins a report may be framed from. */
+  reportFrameOrigins: string[];
+  integrity: {
+    /** Upper bound of the secret counter (difficulty); the counter is drawn from [max/2, max]. */
+    maxNumber: number;
+    /** PBKDF2 iterations per try. */
+    cost: number;
+    /** A challenge must be solved within this time (issue 7: at most 600 s). */
+    challengeTtlSeconds: number;
+    /** Lifetime of the integrity token (issue 7: about one hour). */
+    tokenTtlSeconds: number;
+  };
+  /** Sign-in rate limits (issue 7; ASVS: at most 100 failed attempts per account per hour). */
+  signInLimits: {
+    maxFailuresPerAccountPerHour: number;
+    maxFailuresPerAddressPer15Minutes: number;
+    maxAttemptsPerAddressPerMinute: number;
+  };
 }
 
 /** Thrown for a missing or invalid variable; the message names it (main.ts prints it and exits 1). */
@@ -107,6 +144,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${portNumber}`).replace(/\/+$/, ''),
     // Demo data on the embedded database by default; on a real PostgreSQL only when asked (issue 2).
     seedDemo: databaseUrl === null ? e.SEED_DEMO !== 'false' : e.SEED_DEMO === 'true',
+    seedSalesRows: e.SEED_SALES_ROWS ?? 1_000_000,
     logLevel: e.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     idleTimeoutSeconds: e.IDLE_TIMEOUT_SECONDS ?? 1800,
     idleCountdownSeconds: e.IDLE_COUNTDOWN_SECONDS ?? 60,
@@ -125,7 +163,44 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       },
     },
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? defaultWebDistDir),
+    redisUrl: e.REDIS_URL ?? null,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX ?? 'cockpit:',
+    reportFrameOrigins: parseOrigins('REPORT_FRAME_ORIGINS', e.REPORT_FRAME_ORIGINS),
+    integrity: {
+      // Measured in bench/integrity.bench.ts: well under a second in a browser on one core.
+      maxNumber: e.INTEGRITY_MAX_NUMBER ?? 200,
+      cost: e.INTEGRITY_COST ?? 5000,
+      challengeTtlSeconds: 600,
+      tokenTtlSeconds: 3600,
+    },
+    signInLimits: {
+      maxFailuresPerAccountPerHour: e.SIGN_IN_MAX_FAILURES_PER_ACCOUNT ?? 100,
+      maxFailuresPerAddressPer15Minutes: e.SIGN_IN_MAX_FAILURES_PER_ADDRESS ?? 50,
+      maxAttemptsPerAddressPerMinute: e.SIGN_IN_MAX_ATTEMPTS_PER_ADDRESS ?? 60,
+    },
   };
+}
+
+/** A comma-separated list of https origins (`https://host[:port]`, nothing after it). */
+function parseOrigins(variable: string, value: string | undefined): string[] {
+  if (!value) return [];
+  return value
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '')
+    .map((item) => {
+      let url: URL;
+      try {
+        url = new URL(item);
+      } catch {
+        throw new ConfigError(`Invalid environment variable ${variable}: '${item}' is not a URL`);
+      }
+      const plainHost = /^[a-z0-9.-]+$/i.test(url.hostname); // no wildcards in a frame origin
+      if (url.protocol !== 'https:' || !plainHost || url.origin !== item.replace(/\/+$/, '')) {
+        throw new ConfigError(`Invalid environment variable ${variable}: '${item}' must be an https origin`);
+      }
+      return url.origin;
+    });
 }
 
 /** Outside production a missing AUTH_SECRET is generated once and kept beside the data. */

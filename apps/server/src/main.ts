@@ -3,9 +3,13 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { demoSignIns } from './seed/demo-data';
+import { describeSalesSeed } from './seed/reports-seed';
 import { seedDemoData } from './seed/seed';
 
 // `npm start`: configuration → database → migrations → demo seed → HTTP server (issue 2).
+
+/** In-flight requests get this long after SIGTERM (orchestrators usually wait 30 s before SIGKILL). */
+const shutdownTimeoutMs = 20_000;
 
 async function main(): Promise<void> {
   let config;
@@ -30,30 +34,52 @@ async function main(): Promise<void> {
     console.error(`Cannot open the database: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
   }
-  const app = await buildApp({ config, db: database.db });
+  const app = await buildApp({ config, db: database.db, listen: database.listen });
   const log = app.log;
 
+  // Graceful shutdown (issue 7): app.close() stops accepting connections, answers requests arriving
+  // meanwhile with 503, waits for in-flight ones, and runs the onClose hooks (notification streams end,
+  // Redis disconnects); then the pool closes. A hung request cannot keep the process alive for ever.
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    log.info({ signal }, 'shutting down');
+    log.info({ signal }, 'shutting down: finishing in-flight requests');
+    const forceExit = setTimeout(() => {
+      log.error({ afterMs: shutdownTimeoutMs }, 'shutdown took too long, exiting');
+      process.exit(1);
+    }, shutdownTimeoutMs);
+    forceExit.unref();
+    let exitCode = 0;
     try {
       await app.close();
-    } finally {
-      await database.close();
+    } catch (error) {
+      exitCode = 1;
+      log.error({ err: error }, 'closing the HTTP server failed');
     }
-    process.exit(0);
+    try {
+      await database.close();
+    } catch (error) {
+      exitCode = 1;
+      log.error({ err: error }, 'closing the database failed');
+    }
+    log.info('shut down');
+    process.exit(exitCode);
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
+  let salesSummary: string | null = null;
   try {
     log.info({ driver: database.driver }, 'applying database migrations');
     await database.migrate();
     if (config.seedDemo) {
-      const summary = await seedDemoData(database.db);
+      const summary = await seedDemoData(database.db, undefined, {
+        salesRows: config.seedSalesRows,
+        log: (message) => log.info(message),
+      });
       log.info(summary, 'demo data ready');
+      salesSummary = summary.reports ? describeSalesSeed(summary.reports) : null;
     }
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
@@ -70,6 +96,7 @@ async function main(): Promise<void> {
     `  Report Cockpit is running at ${config.publicUrl}  (started in ${seconds} s, database: ${database.driver === 'pg' ? 'PostgreSQL' : `embedded PGlite in ${config.dataDir}`})`,
     `  API documentation: ${config.publicUrl}/api/docs`,
   ];
+  if (salesSummary) lines.push(`  ${salesSummary}`);
   if (config.seedDemo) {
     lines.push('  Demo sign-ins:');
     for (const signIn of demoSignIns) {

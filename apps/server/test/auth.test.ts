@@ -4,7 +4,13 @@ import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { user } from '../src/db/schema';
 import { createUserWithPassword } from '../src/seed/users';
-import { type TestApp, buildTestApp, demoUsers, testDrivers } from './helpers/build-test-app';
+import {
+  type TestApp,
+  buildTestApp,
+  demoUsers,
+  integrityHeader,
+  testDrivers,
+} from './helpers/build-test-app';
 
 describe.each(testDrivers())('auth (%s)', (driver) => {
   let t: TestApp;
@@ -13,11 +19,11 @@ describe.each(testDrivers())('auth (%s)', (driver) => {
   });
   afterAll(() => t?.close());
 
-  const signIn = (email: string, password: string, extra: Record<string, unknown> = {}) =>
+  const signIn = async (email: string, password: string, extra: Record<string, unknown> = {}) =>
     t.app.inject({
       method: 'POST',
       url: apiPaths.signIn,
-      headers: { origin: t.origin },
+      headers: { origin: t.origin, ...(await integrityHeader(t.app)) },
       payload: { email, password, ...extra },
     });
 
@@ -32,7 +38,7 @@ describe.each(testDrivers())('auth (%s)', (driver) => {
     const cookie = response.cookies.find((c) => c.name === 'cockpit.session_token');
     expect(cookie).toBeDefined();
     expect(cookie?.httpOnly).toBe(true);
-    expect(cookie?.sameSite).toBe('Lax');
+    expect(cookie?.sameSite).toBe('Strict');
     // The session token lives only in the cookie, never in a body the SPA can read.
     expect(response.json()).not.toHaveProperty('token');
     expect(response.json().user.email).toBe(demoUsers.admin);
@@ -59,7 +65,7 @@ describe.each(testDrivers())('auth (%s)', (driver) => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/auth/sign-up/email',
-      headers: { origin: t.origin },
+      headers: { origin: t.origin, ...(await integrityHeader(t.app)) },
       payload: { email: 'new@example.com', password: 'Some-password-1', name: 'New' },
     });
     expect(response.statusCode).toBeGreaterThanOrEqual(400);

@@ -13,6 +13,7 @@ const protectedRoutes: { method: 'GET' | 'PUT'; url: string; payload?: object }[
   { method: 'GET', url: apiPaths.menu },
   { method: 'PUT', url: apiPaths.pins, payload: { kind: 'report', name: 'totalviewlayout', isPinned: true } },
   { method: 'GET', url: apiPaths.dashboardsAvailability },
+  { method: 'GET', url: apiPaths.userSessions },
 ];
 const notBearerProtected = new Set<string>([
   ...publicApiPaths,
@@ -21,6 +22,13 @@ const notBearerProtected = new Set<string>([
   apiPaths.signOut,
   apiPaths.token,
   apiPaths.docs,
+  // Ending a session would end the token this file uses: covered by authorization-table.test.ts (issue 7).
+  apiPaths.userSession,
+  // A stream never ends for `inject`, and `:uid` needs a real notification: covered by notifications.test.ts
+  // (401 without a token, real streams) and authorization-table.test.ts (issue 4).
+  apiPaths.notificationsStream,
+  apiPaths.notification,
+  apiPaths.managementNotifications,
 ]);
 
 /** What the web client adds to every call (spec §7). */

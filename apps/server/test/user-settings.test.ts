@@ -1,6 +1,7 @@
-import { apiPaths, userSettingsSchema } from '@cockpit/contracts';
+import { apiErrorSchema, apiPaths, userSettingsSchema } from '@cockpit/contracts';
+import { demoSignIns } from '../src/seed/demo-data';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, buildTestApp, demoUsers, testDrivers } from './helpers/build-test-app';
+import { type TestApp, buildTestApp, demoUsers, integrityHeader, testDrivers } from './helpers/build-test-app';
 
 describe.each(testDrivers())('GET /api/user/settings (%s)', (driver) => {
   let t: TestApp;
@@ -45,5 +46,147 @@ describe.each(testDrivers())('GET /api/user/settings (%s)', (driver) => {
     );
     expect((await settingsOf(demoUsers.member, '?isoLanguageName=de-AT')).role).toBe('Mitglied');
     expect((await settingsOf(demoUsers.member, '?isoLanguageName=fr')).role).toBe('Member');
+  });
+});
+
+describe.each(testDrivers())('PUT /api/user/settings (%s)', (driver) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(driver);
+  });
+  afterAll(() => t?.close());
+
+  const valid = { uiLanguage: 'de-AT', uiCulture: 'de-AT', currencySymbol: 'CHF', displayName: 'Maximilian M.' };
+  const put = async (email: string, payload: Record<string, unknown>) =>
+    t.app.inject({ method: 'PUT', url: apiPaths.userSettings, headers: await t.bearer(email), payload });
+
+  it('saves language, culture, currency and display name and answers the whole entity', async () => {
+    const response = await put(demoUsers.member, {
+      ...valid,
+      displayName: '  Maximilian M.  ',
+      // The client fields of spec §7 are accepted beside the settings.
+      useBackendTranslation: false,
+      isoLanguageName: 'en',
+      cultureName: 'en-GB',
+      currencySymbol: 'CHF',
+    });
+    expect(response.statusCode).toBe(200);
+    const saved = userSettingsSchema.parse(response.json());
+    expect(saved.accountSettings).toEqual({
+      uiLanguage: { name: 'de-AT', twoLetterISOlanguageName: 'de' },
+      uiCulture: 'de-AT',
+      currencySymbol: 'CHF',
+    });
+    // Trimmed; the role label is already in the language just chosen.
+    expect(saved.userDisplayName).toBe('Maximilian M.');
+    expect(saved.role).toBe('Mitglied');
+
+    // Stored: a later read (a new sign-in, another tab) sees it.
+    const read = await t.app.inject({
+      method: 'GET',
+      url: apiPaths.userSettings,
+      headers: await t.bearer(demoUsers.member),
+    });
+    expect(userSettingsSchema.parse(read.json())).toMatchObject({
+      userDisplayName: 'Maximilian M.',
+      accountSettings: { uiCulture: 'de-AT', currencySymbol: 'CHF' },
+    });
+    // Only this user changed.
+    const other = await t.app.inject({
+      method: 'GET',
+      url: apiPaths.userSettings,
+      headers: await t.bearer(demoUsers.admin),
+    });
+    expect(userSettingsSchema.parse(other.json())).toMatchObject({
+      userDisplayName: 'Anna Admin',
+      accountSettings: { uiCulture: 'en-GB', currencySymbol: '€' },
+    });
+  });
+
+  it.each([
+    ['an unknown language', { ...valid, uiLanguage: 'fr' }, 'uiLanguage'],
+    ['an unknown culture', { ...valid, uiCulture: 'xx-YY' }, 'uiCulture'],
+    ['an empty currency symbol', { ...valid, currencySymbol: '   ' }, 'currencySymbol'],
+    ['a too long currency symbol', { ...valid, currencySymbol: 'EUROEUROS' }, 'currencySymbol'],
+    ['an empty display name', { ...valid, displayName: '' }, 'displayName'],
+    ['a display name of 101 characters', { ...valid, displayName: 'x'.repeat(101) }, 'displayName'],
+    ['a display name with a line break', { ...valid, displayName: 'Max\nMember' }, 'displayName'],
+    ['a missing field', { uiLanguage: 'en', uiCulture: 'en-GB', currencySymbol: '€' }, 'displayName'],
+    ['an unknown field', { ...valid, roleKey: 'organisationadministrator' }, 'roleKey'],
+  ])('answers 400 naming the field for %s', async (_, payload, field) => {
+    const response = await put(demoUsers.basic, payload);
+    expect(response.statusCode).toBe(400);
+    const { error } = apiErrorSchema.parse(response.json());
+    expect(error.code).toBe('BAD_REQUEST');
+    expect(error.message).toContain(field);
+  });
+
+  it('needs a bearer token', async () => {
+    const response = await t.app.inject({ method: 'PUT', url: apiPaths.userSettings, payload: valid });
+    expect(response.statusCode).toBe(401);
+  });
+});
+
+describe.each(testDrivers())('POST /api/user/password (%s)', (driver) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(driver);
+  });
+  afterAll(() => t?.close());
+
+  const email = demoUsers.basic;
+  const oldPassword = demoSignIns.find((user) => user.email === email)?.password ?? '';
+  const change = async (payload: Record<string, unknown>, extraHeaders: Record<string, string> = {}) =>
+    t.app.inject({
+      method: 'POST',
+      url: apiPaths.userPassword,
+      headers: { ...(await t.bearer(email)), ...extraHeaders },
+      payload,
+    });
+  const signInStatus = async (password: string) =>
+    (
+      await t.app.inject({
+        method: 'POST',
+        url: apiPaths.signIn,
+        headers: { origin: t.origin, ...(await integrityHeader(t.app)) },
+        payload: { email, password },
+      })
+    ).statusCode;
+
+  it('refuses a wrong current password with its own code and changes nothing', async () => {
+    const response = await change({ currentPassword: 'not-the-password', newPassword: 'A-new-password-123' });
+    expect(response.statusCode).toBe(400);
+    expect(apiErrorSchema.parse(response.json()).error.code).toBe('INVALID_CURRENT_PASSWORD');
+    expect(await signInStatus(oldPassword)).toBe(200);
+  });
+
+  it.each([
+    ['a new password of 11 characters', { currentPassword: oldPassword, newPassword: 'x'.repeat(11) }, 'newPassword'],
+    ['a new password of 129 characters', { currentPassword: oldPassword, newPassword: 'x'.repeat(129) }, 'newPassword'],
+    ['no current password', { currentPassword: '', newPassword: 'A-new-password-123' }, 'currentPassword'],
+  ])('answers 400 naming the field for %s', async (_, payload, field) => {
+    const response = await change(payload);
+    expect(response.statusCode).toBe(400);
+    const { error } = apiErrorSchema.parse(response.json());
+    expect(error.code).toBe('BAD_REQUEST');
+    expect(error.message).toContain(field);
+  });
+
+  it('changes the password, keeps this session and ends the other ones', async () => {
+    const thisBrowser = await t.signIn(email);
+    const otherBrowser = await t.signIn(email);
+    const response = await change(
+      { currentPassword: oldPassword, newPassword: 'A-new-password-123' },
+      { cookie: thisBrowser },
+    );
+    expect(response.statusCode).toBe(204);
+
+    expect(await signInStatus(oldPassword)).toBe(401);
+    expect(await signInStatus('A-new-password-123')).toBe(200);
+
+    const tokenWith = async (cookie: string) =>
+      (await t.app.inject({ method: 'GET', url: apiPaths.token, headers: { cookie } })).statusCode;
+    expect(await tokenWith(thisBrowser)).toBe(200);
+    expect(await tokenWith(otherBrowser)).toBe(401);
   });
 });

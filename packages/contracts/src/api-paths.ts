@@ -7,10 +7,24 @@ export const apiPaths = {
   signOut: '/api/auth/sign-out',
   token: '/api/auth/token',
   userSettings: '/api/user/settings',
+  /** `POST`: change the signed-in user's password (issue 3 settings page). */
+  userPassword: '/api/user/password',
   appConfig: '/api/app/config',
   menu: '/api/navigation/menu',
   pins: '/api/navigation/pins',
+  /** Pinned reports and dashboards with their titles (spec §2 Favorites). */
+  favorites: '/api/navigation/favorites',
   dashboardsAvailability: '/api/dashboards/availability',
+  notificationsStream: '/api/notifications/stream',
+  /** `PATCH` one notification: `/api/notifications/:uid`. */
+  notification: '/api/notifications/:uid',
+  managementNotifications: '/api/management/notifications',
+  /** App integrity (issue 7): public proof-of-work challenge and its exchange for an integrity token. */
+  integrityChallenge: '/api/integrity/challenge',
+  integrityVerify: '/api/integrity/verify',
+  /** The signed-in user's own sessions; `DELETE /api/user/sessions/:id` ends one (issue 7). */
+  userSessions: '/api/user/sessions',
+  userSession: '/api/user/sessions/:id',
   docs: '/api/docs',
 } as const;
 
@@ -18,4 +32,10 @@ export const apiPaths = {
  * Paths reachable without a bearer token (issue 2: sign-in, translations and health). `/api/auth/*`
  * authenticates with the session cookie instead (DESIGN.md §3).
  */
-export const publicApiPaths: readonly string[] = [apiPaths.health, apiPaths.translations];
+export const publicApiPaths: readonly string[] = [
+  apiPaths.health,
+  apiPaths.translations,
+  // Solved before anyone signs in (issue 7).
+  apiPaths.integrityChallenge,
+  apiPaths.integrityVerify,
+];

@@ -9,15 +9,5 @@ export const apiErrorSchema = z.object({
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
 
-export const errorCodes = {
-  badRequest: 'BAD_REQUEST',
-  unauthorized: 'UNAUTHORIZED',
-  forbidden: 'FORBIDDEN',
-  notFound: 'NOT_FOUND',
-  conflict: 'CONFLICT',
-  payloadTooLarge: 'PAYLOAD_TOO_LARGE',
-  unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
-  rateLimited: 'RATE_LIMITED',
-  unavailable: 'SERVICE_UNAVAILABLE',
-  internal: 'INTERNAL',
-} as const;
+// The codes live in a zod-free module (the web app's login route needs them, not zod; see languages.ts).
+export { errorCodes } from './error-codes';

@@ -1,11 +1,16 @@
 import { z } from 'zod';
+import { uiLanguageNames } from './languages';
 
-/** The UI languages (spec §1, §9). English is the default; the choice is kept under `translocoLang`. */
-export const uiLanguageNames = ['en', 'de-DE', 'de-AT'] as const;
+// The constants live in a zod-free module (the web app's login route needs them, not zod).
+export {
+  defaultUiLanguage,
+  languageStorageKey,
+  twoLetterIsoOf,
+  type UiLanguageName,
+  uiLanguageNames,
+} from './languages';
+
 export const uiLanguageNameSchema = z.enum(uiLanguageNames);
-export type UiLanguageName = z.infer<typeof uiLanguageNameSchema>;
-export const defaultUiLanguage: UiLanguageName = 'en';
-export const languageStorageKey = 'translocoLang';
 
 export const translationsQuerySchema = z
   .object({
@@ -19,8 +24,3 @@ export const translationsResponseSchema = z.object({
   Translations: z.record(z.string(), z.string()),
 });
 export type TranslationsResponse = z.infer<typeof translationsResponseSchema>;
-
-/** The two-letter code of a UI language name (`de-AT` → `de`). */
-export function twoLetterIsoOf(name: UiLanguageName): 'en' | 'de' {
-  return name.startsWith('de') ? 'de' : 'en';
-}

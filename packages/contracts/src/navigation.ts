@@ -73,3 +73,14 @@ export const menuIconNames = [
   'world',
 ] as const;
 export type MenuIconName = (typeof menuIconNames)[number];
+
+/**
+ * `GET /api/navigation/favorites` (spec §2 Favorites): the user's pinned reports (menu items, in menu
+ * order) and pinned dashboards (`name` = layout id, `path` = the dashboard's page), titles in the
+ * request's language. Pins whose target no longer exists are left out.
+ */
+export const favoritesResponseSchema = z.object({
+  reports: z.array(menuItemSchema),
+  dashboards: z.array(menuItemSchema),
+});
+export type FavoritesResponse = z.infer<typeof favoritesResponseSchema>;

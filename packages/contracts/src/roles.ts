@@ -1,11 +1,8 @@
 import { z } from 'zod';
+import { roleKeys, subscriptions } from './role-keys';
 
-/** Roles and subscriptions (DESIGN.md §3). Only `organisationadministrator` may manage (spec §6). */
-export const roleKeys = ['organisationadministrator', 'organisationmember'] as const;
+// The constants live in a zod-free module (the web app's route guards need them, not zod).
+export { managementRoleKey, type RoleKey, roleKeys, type Subscription, subscriptions } from './role-keys';
+
 export const roleKeySchema = z.enum(roleKeys);
-export type RoleKey = z.infer<typeof roleKeySchema>;
-export const managementRoleKey: RoleKey = 'organisationadministrator';
-
-export const subscriptions = ['basic', 'pro'] as const;
 export const subscriptionSchema = z.enum(subscriptions);
-export type Subscription = z.infer<typeof subscriptionSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { newPasswordSchema, passwordMaxLength } from './auth';
 import { uiLanguageNameSchema } from './localization';
 import { roleKeySchema, subscriptionSchema } from './roles';
 
@@ -34,3 +35,45 @@ export const userSettingsSchema = z.object({
   organisationName: z.string(),
 });
 export type UserSettings = z.infer<typeof userSettingsSchema>;
+
+/** Longest display name the settings page accepts. */
+export const displayNameMaxLength = 100;
+/** Longest currency symbol (`CHF`, `US$`, …). */
+export const currencySymbolMaxLength = 8;
+
+// Printable text only: no control characters (line breaks, NUL, bidi overrides would break the header).
+// eslint-disable-next-line no-control-regex
+const printable = /^[^\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]*$/;
+
+/**
+ * `PUT /api/user/settings` body (DESIGN.md §3 Settings page; the menu header's language dropdown sends
+ * the same with only the language changed). Answered with the whole {@link userSettingsSchema}.
+ */
+export const userSettingsUpdateSchema = z.object({
+  uiLanguage: uiLanguageNameSchema,
+  uiCulture: uiCultureSchema,
+  currencySymbol: z
+    .string()
+    .trim()
+    .min(1)
+    .max(currencySymbolMaxLength)
+    .regex(printable, 'must not contain control characters'),
+  displayName: z
+    .string()
+    .trim()
+    .min(1)
+    .max(displayNameMaxLength)
+    .regex(printable, 'must not contain control characters'),
+});
+export type UserSettingsUpdate = z.infer<typeof userSettingsUpdateSchema>;
+
+/**
+ * `POST /api/user/password` body: the current password (required, checked by the server) and the new
+ * one under the password rules of `newPasswordSchema`. A wrong current password answers 400
+ * `INVALID_CURRENT_PASSWORD`; success answers 204 and ends the user's other sessions.
+ */
+export const passwordChangeSchema = z.object({
+  currentPassword: z.string().min(1).max(passwordMaxLength),
+  newPassword: newPasswordSchema,
+});
+export type PasswordChange = z.infer<typeof passwordChangeSchema>;

@@ -8,9 +8,9 @@ import {
   uiCultureSchema,
   uiLanguageNameSchema,
 } from '@cockpit/contracts';
-import { eq } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import type { Database } from '../db/database';
-import { user } from '../db/schema';
+import { session, user } from '../db/schema';
 
 /** What every protected route knows about the caller (`request.user`). */
 export interface AuthenticatedUser {
@@ -23,16 +23,36 @@ export interface AuthenticatedUser {
   currencySymbol: string;
   displayName: string;
   email: string;
+  /** The better-auth session the bearer token was issued for (its `sid` claim, issue 7). */
+  sessionId?: string;
 }
 
 /**
  * Loads the user by id on every request, so a deactivated or deleted user is refused at once even with
- * a token that has not expired yet. `null` when missing or inactive.
+ * a token that has not expired yet. With `sessionId`, the session must also still exist and be unexpired
+ * (issue 7: a session ended by sign-out or on the settings page stops API access at once): one indexed
+ * join. `null` when missing or inactive.
  */
-export async function loadActiveUser(db: Database, id: string): Promise<AuthenticatedUser | null> {
-  const [row] = await db.select().from(user).where(eq(user.id, id));
+export async function loadActiveUser(
+  db: Database,
+  id: string,
+  sessionId?: string,
+): Promise<AuthenticatedUser | null> {
+  const row = sessionId
+    ? (
+        await db
+          .select({ user })
+          .from(user)
+          .innerJoin(
+            session,
+            and(eq(session.userId, user.id), eq(session.id, sessionId), gt(session.expiresAt, new Date())),
+          )
+          .where(eq(user.id, id))
+      )[0]?.user
+    : (await db.select().from(user).where(eq(user.id, id)))[0];
   if (!row || !row.active) return null;
   return {
+    ...(sessionId ? { sessionId } : {}),
     id: row.id,
     organisationId: row.organisationId,
     roleKey: roleKeySchema.catch('organisationmember').parse(row.roleKey),

@@ -1,12 +1,16 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { APIError } from 'better-auth/api';
+import { errorCodes, integrityTokenHeader, passwordMaxLength, passwordMinLength } from '@cockpit/contracts';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { jwt } from 'better-auth/plugins/jwt';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { authSchema, user as userTable } from '../db/schema';
+import type { IntegrityService } from '../plugins/integrity/integrity-service';
+import type { SessionEvents } from '../plugins/session-events';
+import { credentialEndpointOf } from '../plugins/sign-in-guard';
 import { hashPassword, verifyPassword } from './password';
 
 /** Lifetime of the bearer token the SPA gets from `GET /api/auth/token` (DESIGN.md §3: ≤ 15 min). */
@@ -21,13 +25,17 @@ interface CreateAuthOptions {
   config: Config;
   db: Database;
   logger: FastifyBaseLogger;
+  /** Checks integrity tokens (issue 7); the Fastify glue checks first, this is the backstop. */
+  integrity?: IntegrityService;
+  /** Told when better-auth deletes a session (sign-out, revocation), to close its streams. */
+  sessionEvents?: SessionEvents;
 }
 
 /**
  * better-auth: e-mail + password sign-in, sessions in our database (cookie only for /api/auth/*), and
  * the jwt plugin that exchanges a session for a short-lived bearer token (DESIGN.md §3).
  */
-export function createAuth({ config, db, logger }: CreateAuthOptions) {
+export function createAuth({ config, db, logger, integrity, sessionEvents }: CreateAuthOptions) {
   const localOrigins = [config.port, 5173].flatMap((port) => [
     `http://localhost:${port}`,
     `http://127.0.0.1:${port}`,
@@ -45,6 +53,9 @@ export function createAuth({ config, db, logger }: CreateAuthOptions) {
       enabled: true,
       // Accounts are created by the seed and, later, by organisation administrators.
       disableSignUp: true,
+      // issue 7 (ASVS 5.0 §6.2): 12 to 128 characters, no composition rules.
+      minPasswordLength: passwordMinLength,
+      maxPasswordLength: passwordMaxLength,
       password: { hash: hashPassword, verify: verifyPassword },
     },
     user: {
@@ -70,7 +81,27 @@ export function createAuth({ config, db, logger }: CreateAuthOptions) {
             if (!row?.active) throw new APIError('UNAUTHORIZED', { message: deactivatedMessage });
           },
         },
+        delete: {
+          // Sign-out and revocation: the session's notification streams close at once (issue 7).
+          after: async (ended) => {
+            sessionEvents?.emitEnded({ userId: ended.userId, sessionId: ended.id });
+          },
+        },
       },
+    },
+    hooks: {
+      // Backstop for the integrity check of plugins/sign-in-guard.ts: whatever path spelling reached a
+      // credential endpoint, it is refused here without a valid integrity token (issue 7).
+      before: createAuthMiddleware(async (ctx) => {
+        if (!integrity || !credentialEndpointOf(`/api/auth${ctx.path}`)) return;
+        const token = ctx.headers?.get(integrityTokenHeader);
+        if (!token || !(await integrity.verifyToken(token))) {
+          throw new APIError('FORBIDDEN', {
+            message: 'This app could not be verified. Reload the page and try again.',
+            code: errorCodes.integrityRequired,
+          });
+        }
+      }),
     },
     rateLimit: {
       enabled: config.nodeEnv === 'production',
@@ -81,6 +112,9 @@ export function createAuth({ config, db, logger }: CreateAuthOptions) {
     },
     advanced: {
       cookiePrefix,
+      // issue 7: HttpOnly, SameSite=Strict (the cookie is only ever sent by same-origin fetches to
+      // /api/auth/*), Secure on https (better-auth sets it for an https baseURL), host-only (no Domain).
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'strict', path: '/' },
       // Check the Origin header also under Vitest (better-auth skips it when NODE_ENV is 'test').
       disableOriginCheck: false,
       // The Fastify glue puts the socket address here (plugins/auth-routes.ts).
@@ -112,7 +146,8 @@ export function createAuth({ config, db, logger }: CreateAuthOptions) {
           issuer: config.publicUrl,
           audience: config.publicUrl,
           // Only what a verifier needs; everything else is loaded per request (authenticate plugin).
-          definePayload: ({ user }) => ({ email: user.email }),
+          // `sid`: the bearer hook refuses tokens of ended sessions at once (issue 7).
+          definePayload: ({ user, session }) => ({ email: user.email, sid: session.id }),
         },
       }),
     ],

@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { acquireDataDirLock } from './data-dir-lock';
+import { type ListenHandlers, type StopListening, listenWithPgClient } from './pg-listener';
 import * as schema from './schema';
 
 /** The one database type used everywhere: PGlite and node-postgres both extend it (DESIGN.md §2). */
@@ -24,6 +25,11 @@ export interface DatabaseHandle {
   driver: 'pglite' | 'pg';
   /** Apply the SQL migrations in apps/server/drizzle (idempotent). */
   migrate(): Promise<void>;
+  /**
+   * LISTEN on a channel (live notifications, DESIGN.md §5): PostgreSQL through one dedicated connection
+   * that reconnects by itself; PGlite in-process. Call the returned function to stop.
+   */
+  listen(channel: string, handlers: ListenHandlers): Promise<StopListening>;
   close(): Promise<void>;
 }
 
@@ -32,7 +38,17 @@ const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
 /** `dataDir: null` → in-memory PGlite (tests). */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.driver === 'pg') {
-    const pool = new pg.Pool({ connectionString: target.connectionString, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: target.connectionString,
+      max: 10,
+      // issue 7 fault tolerance: an unreachable database fails a request within seconds (→ 503) instead
+      // of hanging it; the pool reconnects on its own once the database is back.
+      connectionTimeoutMillis: 3_000,
+      statement_timeout: 15_000,
+      query_timeout: 20_000,
+      idle_in_transaction_session_timeout: 30_000,
+      keepAlive: true,
+    });
     // An idle client that loses its connection must not crash the process; the next query reconnects.
     pool.on('error', () => {});
     const db = drizzleNodePg({ client: pool, schema });
@@ -41,6 +57,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       db,
       driver: 'pg',
       migrate: () => migrateNodePg(db, { migrationsFolder }),
+      listen: (channel, handlers) =>
+        listenWithPgClient({ connectionString: target.connectionString, channel, handlers }),
       close: async () => {
         if (closed) return;
         closed = true;
@@ -70,6 +88,13 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     db,
     driver: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
+    listen: async (channel, { onNotify }) => {
+      // One in-process database: no connection to lose, so no reconnects.
+      const unlisten = await client.listen(channel, onNotify);
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
+    },
     close: async () => {
       if (!client.closed) await client.close();
       releaseLock();

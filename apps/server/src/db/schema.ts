@@ -234,3 +234,13 @@ export const pins = pgTable(
     check('pins_kind_check', sql`${t.kind} in ('report', 'dashboard')`),
   ],
 );
+
+// ---- live notifications (issue 4, DESIGN.md §5) ----
+export * from '../features/notifications/notifications-schema';
+
+// ---- management: contracts, banner messages, dismissals (issue 6) ----
+export * from '../features/management/management-schema';
+
+// ---- sales data set, report definitions and dashboard tiles (issue 5, DESIGN.md §3) ----
+export * from '../features/reports/reports-schema';
+export * from '../features/dashboards/dashboard-tiles-schema';

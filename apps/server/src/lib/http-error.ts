@@ -19,6 +19,7 @@ export const unauthorized = (message: string) => new HttpError(401, errorCodes.u
 export const forbidden = (message: string) => new HttpError(403, errorCodes.forbidden, message);
 /** 404 also for objects that exist but are not the caller's (DESIGN.md §4: never reveal them). */
 export const notFound = (message: string) => new HttpError(404, errorCodes.notFound, message);
+export const conflict = (message: string) => new HttpError(409, errorCodes.conflict, message);
 
 /** The error code for a status when nothing more specific is known. */
 export function errorCodeForStatus(status: number): ErrorCode {

@@ -1,7 +1,9 @@
-import { apiPaths } from '@cockpit/contracts';
+import { apiPaths, errorCodes } from '@cockpit/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../app-types';
 import { errorCodeForStatus, internalErrorMessage } from '../lib/http-error';
+import { databaseIsDown } from './database-unavailable';
+import { credentialEndpointOf } from './sign-in-guard';
 
 const hopByHopHeaders = new Set([
   'connection',
@@ -22,8 +24,18 @@ export function registerAuthRoutes(app: App): void {
     url: `${apiPaths.authPrefix}/*`,
     schema: { hide: true },
     handler: async (request, reply) => {
-      const response = await app.auth.handler(toWebRequest(request, app.config.publicUrl));
-      return sendWebResponse(response, reply, request);
+      const webRequest = toWebRequest(request, app.config.publicUrl);
+      // The path exactly as better-auth will route it (issue 7: integrity token and sign-in limits).
+      const credentialEndpoint = credentialEndpointOf(new URL(webRequest.url).pathname);
+      if (credentialEndpoint) {
+        if (await app.signInGuard.before(request, reply, credentialEndpoint)) return reply;
+      }
+      const response = await app.auth.handler(webRequest);
+      if (credentialEndpoint) {
+        const userId = response.ok ? await signedInUserId(response) : null;
+        await app.signInGuard.after(request, credentialEndpoint, response.status, userId);
+      }
+      return sendWebResponse(response, reply, request, app);
     },
   });
 }
@@ -46,7 +58,20 @@ function toWebRequest(request: FastifyRequest, publicUrl: string): Request {
   });
 }
 
-async function sendWebResponse(response: Response, reply: FastifyReply, request: FastifyRequest) {
+/** The user id in better-auth's sign-in answer (for the log only). */
+async function signedInUserId(response: Response): Promise<string | null> {
+  try {
+    const body = (await response.clone().json()) as { user?: { id?: unknown } } | null;
+    return typeof body?.user?.id === 'string' ? body.user.id : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Codes better-auth may answer with that the web app understands as they are. */
+const passedThroughCodes = new Set<string>([errorCodes.integrityRequired]);
+
+async function sendWebResponse(response: Response, reply: FastifyReply, request: FastifyRequest, app: App) {
   reply.status(response.status);
   for (const [name, value] of response.headers) {
     if (name === 'set-cookie' || hopByHopHeaders.has(name)) continue;
@@ -60,18 +85,29 @@ async function sendWebResponse(response: Response, reply: FastifyReply, request:
 
   // better-auth answers `{ code, message }`; the web app expects our error shape for every /api call.
   let message = response.statusText || 'Request failed';
+  let code: string = errorCodeForStatus(response.status);
   try {
-    const parsed = JSON.parse(text) as { message?: unknown };
+    const parsed = JSON.parse(text) as { message?: unknown; code?: unknown };
     if (typeof parsed.message === 'string' && parsed.message !== '') message = parsed.message;
+    if (typeof parsed.code === 'string' && passedThroughCodes.has(parsed.code)) code = parsed.code;
   } catch {
     // not JSON: keep the status text
   }
   if (response.status >= 500) {
-    request.log.error({ status: response.status, message }, 'auth handler failed');
-    message = internalErrorMessage;
+    // better-auth turns a lost database into its own 500; the API promises 503 for that (issue 7).
+    const unavailable = await databaseIsDown(app.db);
+    request.log.error({ status: response.status, message, databaseDown: unavailable }, 'auth handler failed');
+    if (unavailable) {
+      reply.status(503);
+      code = errorCodes.unavailable;
+      message = 'The service is temporarily unavailable. Please try again shortly.';
+    } else {
+      code = errorCodes.internal;
+      message = internalErrorMessage;
+    }
   }
   reply.header('content-type', 'application/json; charset=utf-8');
-  return reply.send(JSON.stringify({ error: { code: errorCodeForStatus(response.status), message } }));
+  return reply.send(JSON.stringify({ error: { code, message } }));
 }
 
 /**

@@ -1,6 +1,7 @@
 import { errors } from 'jose';
 import type { App } from '../app-types';
 import { loadActiveUser } from '../auth/authenticated-user';
+import { createSessionActivity } from '../auth/session-activity';
 import { createTokenVerifier } from '../auth/token-verifier';
 import { unauthorized } from '../lib/http-error';
 
@@ -18,14 +19,19 @@ export function requireBearerToken(scope: App): void {
     audience: scope.config.publicUrl,
   });
 
+  const touchSession = createSessionActivity(scope.db, scope.log);
+
   scope.decorateRequest('user', null as never);
   scope.addHook('onRequest', async (request) => {
     const match = bearerPattern.exec(request.headers.authorization ?? '');
     if (!match?.[1]) throw unauthorized('A bearer token is required');
 
     let subject: string | undefined;
+    let sessionId: unknown;
     try {
-      subject = (await verify(match[1])).sub;
+      const claims = await verify(match[1]);
+      subject = claims.sub;
+      sessionId = claims.sid;
     } catch (error) {
       // Bad signature, expired, wrong issuer, malformed: 401. Anything else (database down) is a 5xx.
       if (error instanceof errors.JOSEError || error instanceof TypeError) {
@@ -33,8 +39,13 @@ export function requireBearerToken(scope: App): void {
       }
       throw error;
     }
-    const user = subject ? await loadActiveUser(scope.db, subject) : null;
+    // Every token names its session (auth/create-auth.ts); one without is refused (issue 7).
+    const user =
+      subject && typeof sessionId === 'string' && sessionId !== ''
+        ? await loadActiveUser(scope.db, subject, sessionId)
+        : null;
     if (!user) throw unauthorized('The bearer token is invalid or has expired');
     request.user = user;
+    touchSession(sessionId as string);
   });
 }

@@ -1,8 +1,14 @@
 import { type ApiError, errorCodes } from '@cockpit/contracts';
-import type { FastifyError } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { App } from '../app-types';
 import { HttpError, errorCodeForStatus, internalErrorMessage } from '../lib/http-error';
+import type { Config } from '../config';
+import { isDatabaseUnavailable } from './database-unavailable';
+import { staticSecurityHeaders } from './security-headers';
+
+/** What a client sees while the database is unreachable (issue 7: 503, quickly, never internals). */
+export const unavailableMessage = 'The service is temporarily unavailable. Please try again shortly.';
 
 /**
  * Every error becomes `{ error: { code, message } }` with the right status (DESIGN.md §4): 400 names
@@ -10,6 +16,13 @@ import { HttpError, errorCodeForStatus, internalErrorMessage } from '../lib/http
  */
 export function registerErrorHandler(app: App): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send({ error: { code: errorCodes.unavailable, message: unavailableMessage } });
+    }
     const body = toApiError(error);
     const status = statusOf(error);
     if (status >= 500) {
@@ -19,6 +32,27 @@ export function registerErrorHandler(app: App): void {
     }
     return reply.status(status).send(body);
   });
+}
+
+/**
+ * Fastify's `frameworkErrors`: answers the router gives before any hook runs (a URL that is not valid
+ * percent-encoding, a path parameter over 100 characters). They get the error shape and the security
+ * headers like every other answer (issue 7: hostile URL variants).
+ */
+export function frameworkErrorHandler(config: Config) {
+  const headers = staticSecurityHeaders(config);
+  return (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
+    const status = typeof error.statusCode === 'number' && error.statusCode < 500 ? error.statusCode : 400;
+    void reply
+      .status(status)
+      .headers(headers)
+      .send({
+        error: {
+          code: errorCodes.badRequest,
+          message: status === 414 ? 'A path parameter is too long' : 'The URL is not valid',
+        },
+      });
+  };
 }
 
 function statusOf(error: FastifyError): number {

@@ -215,6 +215,15 @@ const demoGmbhMenu: DemoMenuGroup[] = [
         icon: 'trending-up',
       },
       {
+        // Issue 5: the embedded report (a page this server serves, shown in a frame).
+        name: 'kpi-glossary',
+        titleEn: 'KPI Glossary',
+        titleDe: 'Kennzahlen-Glossar',
+        subTitleEn: 'How the key figures are calculated',
+        subTitleDe: 'Wie die Kennzahlen berechnet werden',
+        icon: 'file-text',
+      },
+      {
         name: 'variance-analysis',
         titleEn: 'Variance Analysis',
         titleDe: 'Abweichungsanalyse',

@@ -2,6 +2,9 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { dashboardGroups, dashboards, menuGroups, menuItems, organisations, user } from '../db/schema';
 import { type DemoOrganisation, demoOrganisations } from './demo-data';
+import { seedDemoNotifications } from './demo-notifications';
+import { seedManagementDemoData } from './management-seed';
+import { type ReportsSeedSummary, seedReportsDemoData } from './reports-seed';
 import { createUserWithPassword } from './users';
 
 export interface SeedSummary {
@@ -9,6 +12,17 @@ export interface SeedSummary {
   usersCreated: number;
   menuItems: number;
   dashboards: number;
+  /** Report definitions, dashboard tiles and the sales data set (issue 5). */
+  reports?: ReportsSeedSummary;
+}
+
+export interface SeedOptions {
+  /** Fact rows of the demo sales data set (SEED_SALES_ROWS); default 0 — none, so tests stay fast. */
+  salesRows?: number;
+  /** The sales data set's last day (tests may pin it); default today in UTC. */
+  salesToday?: string;
+  /** Progress messages for the start-up log. */
+  log?: (message: string) => void;
 }
 
 /**
@@ -19,6 +33,7 @@ export interface SeedSummary {
 export async function seedDemoData(
   db: Database,
   data: DemoOrganisation[] = demoOrganisations,
+  options: SeedOptions = {},
 ): Promise<SeedSummary> {
   const summary: SeedSummary = { organisations: 0, usersCreated: 0, menuItems: 0, dashboards: 0 };
   for (const organisation of data) {
@@ -28,6 +43,13 @@ export async function seedDemoData(
     summary.menuItems += await upsertMenu(db, organisationId, organisation);
     summary.dashboards += await upsertDashboards(db, organisationId, organisation);
   }
+  await seedManagementDemoData(db);
+  await seedDemoNotifications(db, data);
+  summary.reports = await seedReportsDemoData(
+    db,
+    { salesRows: options.salesRows ?? 0, today: options.salesToday, log: options.log },
+    data,
+  );
   return summary;
 }
 

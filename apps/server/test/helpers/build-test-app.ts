@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
+import { integrityTokenHeader } from '@cockpit/contracts';
 import pg from 'pg';
-import { buildApp } from '../../src/app';
+import { type LogStream, buildApp } from '../../src/app';
 import type { App } from '../../src/app-types';
 import { type Config, loadConfig } from '../../src/config';
 import { type DatabaseHandle, openDatabase } from '../../src/db/database';
@@ -26,8 +27,12 @@ export function testDrivers(): TestDriver[] {
 export interface TestAppOptions {
   /** Demo organisations, users, menus and dashboards (default true). */
   seed?: boolean;
+  /** Fact rows of the demo sales data set (issue 5); default 0 — none, so other tests stay fast. */
+  salesRows?: number;
   /** Extra environment for loadConfig (e.g. WEB_DIST_DIR). */
   env?: Record<string, string>;
+  /** Receives the app's log lines (set LOG_LEVEL in `env` too); test/logging.test.ts reads them. */
+  logStream?: LogStream;
 }
 
 export interface TestApp {
@@ -52,6 +57,11 @@ export function testConfig(env: Record<string, string> = {}): Config {
     DATA_DIR: path.join(os.tmpdir(), 'cockpit-test-data'),
     WEB_DIST_DIR: path.join(os.tmpdir(), 'cockpit-test-no-web-dist'),
     LOG_LEVEL: 'silent',
+    // Easy proof of work and roomy sign-in limits; the tests of those set their own (issue 7).
+    INTEGRITY_MAX_NUMBER: '20',
+    INTEGRITY_COST: '10',
+    SIGN_IN_MAX_ATTEMPTS_PER_ADDRESS: '100000',
+    SIGN_IN_MAX_FAILURES_PER_ADDRESS: '100000',
     ...env,
   });
 }
@@ -60,8 +70,13 @@ export async function buildTestApp(driver: TestDriver, options: TestAppOptions =
   const config = testConfig(options.env);
   const { database, dropDatabase } = await openTestDatabase(driver);
   await database.migrate();
-  if (options.seed ?? true) await seedDemoData(database.db);
-  const app = await buildApp({ config, db: database.db });
+  if (options.seed ?? true) await seedDemoData(database.db, undefined, { salesRows: options.salesRows ?? 0 });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    listen: database.listen,
+    logStream: options.logStream,
+  });
   await app.ready();
 
   const origin = config.publicUrl;
@@ -72,7 +87,7 @@ export async function buildTestApp(driver: TestDriver, options: TestAppOptions =
     const response = await app.inject({
       method: 'POST',
       url: '/api/auth/sign-in/email',
-      headers: { origin },
+      headers: { origin, ...(await integrityHeader(app)) },
       payload: { email, password: password ?? known?.password ?? '' },
     });
     if (response.statusCode !== 200)
@@ -106,6 +121,14 @@ export async function buildTestApp(driver: TestDriver, options: TestAppOptions =
       await dropDatabase();
     },
   };
+}
+
+/**
+ * The header the SPA sends on sign-in after solving its proof of work (issue 7), with a token minted
+ * directly; test/integrity.test.ts covers the real challenge → solution → token path.
+ */
+export async function integrityHeader(app: App): Promise<Record<string, string>> {
+  return { [integrityTokenHeader]: (await app.integrity.issueToken()).token };
 }
 
 /** A migrated, empty database of its own for one test file. */

@@ -1,7 +1,8 @@
 import { paths } from '../config/paths';
-import { setUnauthorizedHandler } from '../lib/api-client';
+import { setIntegrityTokenProvider, setUnauthorizedHandler } from '../lib/api-client';
 import { expireSession, setSessionEndedHandler, startSession } from '../lib/auth/session';
 import { createI18n } from '../lib/i18n';
+import { getIntegrityToken, startIntegrity } from '../lib/integrity/integrity';
 import { queryClient } from '../lib/react-query';
 import { createAppRouter } from './router';
 
@@ -23,6 +24,16 @@ export async function bootstrap() {
   setUnauthorizedHandler(sendToLogin);
   setSessionEndedHandler(sendToLogin);
 
+  // spec §1 app integrity (issue 7): solved in a Web Worker once the first screen had its turn.
+  setIntegrityTokenProvider(getIntegrityToken);
+  whenIdle(startIntegrity);
+
   const i18n = await createI18n();
   return { i18n, queryClient, router };
+}
+
+/** Runs `task` when the main thread is idle (after the first render), at the latest after 2 s. */
+function whenIdle(task: () => void): void {
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(task, { timeout: 2_000 });
+  else setTimeout(task, 0);
 }

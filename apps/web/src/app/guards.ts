@@ -4,13 +4,17 @@ import { managementRoleKey } from '@cockpit/contracts';
 import { paths } from '../config/paths';
 import { sessionReady } from '../lib/auth/session';
 import { getClientParams } from '../lib/client-params';
-import { getDashboardsAvailabilityQueryOptions } from '../features/dashboards/api/get-dashboards-availability';
-import { getUserSettingsQueryOptions } from '../features/settings/api/get-user-settings';
 
 /**
  * Route guards as loaders (DESIGN.md §6). Each waits for what it needs to know and then lets the
  * navigation through, redirects, or answers "not found".
+ *
+ * The feature API modules are imported when a guard first needs them, not up front: this file is part
+ * of the app's entry, and the login route should not download the signed-in area's code (issue 3 bundle
+ * budget, bench/web-bundle.bench.ts).
  */
+const loadDashboardsApi = () => import('../features/dashboards/api/get-dashboards-availability');
+const loadSettingsApi = () => import('../features/settings/api/get-user-settings');
 
 function requestedPath(request: Request): string {
   const url = new URL(request.url);
@@ -31,6 +35,7 @@ export async function requireSession({ request }: Pick<LoaderFunctionArgs, 'requ
 export function createRequireDashboardsAvailable(queryClient: QueryClient) {
   return async function requireDashboardsAvailable(args: Pick<LoaderFunctionArgs, 'request'>): Promise<null> {
     await requireSession(args);
+    const { getDashboardsAvailabilityQueryOptions } = await loadDashboardsApi();
     const { available } = await queryClient.ensureQueryData(getDashboardsAvailabilityQueryOptions());
     if (!available) throw redirect(paths.home.getHref());
     return null;
@@ -40,6 +45,7 @@ export function createRequireDashboardsAvailable(queryClient: QueryClient) {
 /** Whether the signed-in user may manage (spec §6; DESIGN.md §3: only `organisationadministrator`). */
 export async function canManage(queryClient: QueryClient): Promise<boolean> {
   if ((await sessionReady()) !== 'signed-in') return false;
+  const { getUserSettingsQueryOptions } = await loadSettingsApi();
   const settings = await queryClient.ensureQueryData(getUserSettingsQueryOptions(getClientParams().isoLanguageName));
   return settings.roleKey === managementRoleKey;
 }

@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { apiPaths, type UserSettings } from '@cockpit/contracts';
+import { apiPaths, managementApiPaths, messagesApiPaths, type UserSettings } from '@cockpit/contracts';
+import { useNavigationStore } from '../features/navigation/store/navigation-store';
 import { resetSessionForTests } from '../lib/auth/session';
 import { menuFixture, userSettingsFixture } from '../testing/fixtures';
 import { createTestI18n, createTestQueryClient, jsonResponse, TestProviders } from '../testing/test-utils';
@@ -30,6 +31,19 @@ function stubServer(state: ServerState) {
           return jsonResponse(menuFixture);
         case `GET ${apiPaths.dashboardsAvailability}`:
           return jsonResponse({ available: state.dashboards });
+        case `GET ${messagesApiPaths.current}`:
+          return jsonResponse({ success: false, item: null });
+        case `GET ${messagesApiPaths.contract}`:
+          return jsonResponse({ available: false, item: null });
+        case `GET ${managementApiPaths.users}`:
+          return jsonResponse({ items: [], total: 0, page: 1, pageSize: 25 });
+        case `GET ${managementApiPaths.contract}`:
+          return jsonResponse({
+            organisationName: 'Demo GmbH',
+            current: null,
+            pending: null,
+            usage: { activeUsers: 3, basicUsers: 1, proUsers: 2 },
+          });
         case `POST ${apiPaths.signOut}`:
           state.session = false;
           return jsonResponse({ success: true });
@@ -65,6 +79,7 @@ function routeIdsOf(routes: readonly { id: string; children?: unknown }[]): stri
 
 beforeEach(() => {
   resetSessionForTests();
+  useNavigationStore.getState().reset();
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
 });
 afterEach(() => {
@@ -149,8 +164,12 @@ describe('routes and guards', () => {
     const router = await renderApp('/management');
     expect(await screen.findByRole('heading', { name: 'Management' })).toBeInTheDocument();
     expect(routeIdsOf(router.routes)).toContain(routeIds.management);
-    await userEvent.click(screen.getByRole('link', { name: 'Open the contract center' }));
-    expect(await screen.findByRole('heading', { name: 'Contract center' })).toBeInTheDocument();
+    // The area opens on its first section; the contract center is one of its sections.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/management/users'));
+    await userEvent.click(await screen.findByRole('link', { name: 'Contract center' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/management/administrator/contractcenter'));
+    expect(await screen.findByRole('heading', { name: 'Current contract of Demo GmbH' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Contract center · Management'));
   });
 
   it('the management loader checks again on activation (role lost since the routes were added)', async () => {

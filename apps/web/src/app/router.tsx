@@ -1,4 +1,4 @@
-import { createBrowserRouter, Outlet, type PatchRoutesOnNavigationFunction, type RouteObject } from 'react-router';
+import { createBrowserRouter, Outlet, redirect, type PatchRoutesOnNavigationFunction, type RouteObject } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { paths } from '../config/paths';
 import { PageLoader } from '../components/ui/page-loader';
@@ -16,9 +16,10 @@ import { ContentErrorBoundary, RootErrorBoundary } from './routes/route-error-bo
  *   │     ├─ /                reports area
  *   │     ├─ /reports/:name   a report
  *   │     ├─ /settings
- *   │     ├─ /dashboards      guard requireDashboardsAvailable
+ *   │     ├─ /dashboards      guard requireDashboardsAvailable: the overview and /dashboards/:layoutId
  *   │     └─ /management/…    added at match time for administrators only (patchRoutesOnNavigation),
- *   │                         guard requireManagement on activation
+ *   │                         guard requireManagement on activation; users, notifications, banners,
+ *   │                         administrator/contractcenter
  *   └─ *                      page not found
  */
 export const routeIds = { root: 'root', app: 'app', content: 'content', management: 'management' } as const;
@@ -29,18 +30,38 @@ export function createManagementRoutes(queryClient: QueryClient): RouteObject[] 
       id: routeIds.management,
       path: paths.management.path,
       loader: createRequireManagement(queryClient),
+      lazy: async () => {
+        const { ManagementLayout } = await import('./routes/app/management/management-layout');
+        return { Component: ManagementLayout };
+      },
       children: [
+        // The area opens on its first section.
+        { index: true, loader: () => redirect(paths.managementUsers.getHref()) },
         {
-          index: true,
+          path: paths.managementUsers.path,
           lazy: async () => {
-            const { ManagementHomeRoute } = await import('./routes/app/management/management-home');
-            return { Component: ManagementHomeRoute };
+            const { ManagementUsersRoute } = await import('./routes/app/management/management-users');
+            return { Component: ManagementUsersRoute };
+          },
+        },
+        {
+          path: paths.managementNotifications.path,
+          lazy: async () => {
+            const { ManagementNotificationsRoute } = await import('./routes/app/management/management-notifications');
+            return { Component: ManagementNotificationsRoute };
+          },
+        },
+        {
+          path: paths.managementBanners.path,
+          lazy: async () => {
+            const { ManagementBannersRoute } = await import('./routes/app/management/management-banners');
+            return { Component: ManagementBannersRoute };
           },
         },
         {
           path: paths.contractCenter.path,
           lazy: async () => {
-            const { ContractCenterRoute } = await import('./routes/app/management/contract-center');
+            const { ContractCenterRoute } = await import('./routes/app/management/management-contract-center');
             return { Component: ContractCenterRoute };
           },
         },
@@ -99,12 +120,25 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
                   },
                 },
                 {
+                  // The guard covers the overview and every dashboard (issue 5).
                   path: paths.dashboards.path,
                   loader: createRequireDashboardsAvailable(queryClient),
-                  lazy: async () => {
-                    const { DashboardsRoute } = await import('./routes/app/dashboards');
-                    return { Component: DashboardsRoute };
-                  },
+                  children: [
+                    {
+                      index: true,
+                      lazy: async () => {
+                        const { DashboardsRoute } = await import('./routes/app/dashboards');
+                        return { Component: DashboardsRoute };
+                      },
+                    },
+                    {
+                      path: paths.dashboard.path,
+                      lazy: async () => {
+                        const { DashboardRoute } = await import('./routes/app/dashboard');
+                        return { Component: DashboardRoute };
+                      },
+                    },
+                  ],
                 },
               ],
             },

@@ -27,9 +27,26 @@ export const paths = {
     path: '/dashboards',
     getHref: () => '/dashboards',
   },
+  /** A dashboard by its numeric layout id (spec §3: a dashboard item's name holds it). */
+  dashboard: {
+    path: '/dashboards/:layoutId',
+    getHref: (layoutId: number | string) => `/dashboards/${encodeURIComponent(String(layoutId))}`,
+  },
   management: {
     path: '/management',
     getHref: () => '/management',
+  },
+  managementUsers: {
+    path: '/management/users',
+    getHref: () => '/management/users',
+  },
+  managementNotifications: {
+    path: '/management/notifications',
+    getHref: () => '/management/notifications',
+  },
+  managementBanners: {
+    path: '/management/banners',
+    getHref: () => '/management/banners',
   },
   contractCenter: {
     path: '/management/administrator/contractcenter',

@@ -154,6 +154,12 @@ describe('query parameters and body fields (spec §7)', () => {
     expect(JSON.parse(calls[0]?.body ?? '{}')).toMatchObject({ pinned: true, useBackendTranslation: false });
   });
 
+  it("keeps the caller's own value of an added field (a new currency symbol being saved)", async () => {
+    const { client, calls } = setup([new Response(null, { status: 204 })]);
+    await client.put(apiPaths.userSettings, { json: { currencySymbol: 'CHF' } });
+    expect(JSON.parse(calls[0]?.body ?? '{}')).toMatchObject({ currencySymbol: 'CHF', isoLanguageName: 'de-AT' });
+  });
+
   it('leaves FormData bodies alone', async () => {
     const { client, calls } = setup([new Response(null, { status: 204 })]);
     const form = new FormData();

@@ -1,5 +1,5 @@
 import ky, { HTTPError, type KyInstance } from 'ky';
-import { apiErrorSchema, apiPaths, publicApiPaths } from '@cockpit/contracts';
+import { apiPaths, integrityTokenHeader, publicApiPaths, type ApiError } from '@cockpit/contracts';
 import { clearToken, waitForToken } from './auth/token-store';
 import { getClientParams, type ClientParams } from './client-params';
 
@@ -46,6 +46,28 @@ export type ResponseSchema<T = unknown> = {
   safeParse(data: unknown): { success: true; data: T } | { success: false; error: { message: string } };
 };
 
+const trustedResponse: ResponseSchema = { safeParse: (data) => ({ success: true, data }) };
+
+/**
+ * The response type of a call without a runtime check: the server has already checked the body against
+ * the same contracts schema before sending it (fastify-type-provider-zod serialises every response
+ * through its schema, DESIGN.md §4). Used where bundle size counts — the login route and the signed-in
+ * shell — so that those screens do not load the zod library (docs/decisions/003-shell-navigation-state-and-bundle.md).
+ * The type still comes from the contracts (`z.infer`), never written by hand.
+ */
+export function trusted<T>(): ResponseSchema<T> {
+  return trustedResponse as ResponseSchema<T>;
+}
+
+/** `{ error: { code, message } }` (contracts `ApiError`), or null for any other body. */
+export function readApiError(body: unknown): ApiError | null {
+  if (typeof body !== 'object' || body === null || !('error' in body)) return null;
+  const { error } = body;
+  if (typeof error !== 'object' || error === null || !('code' in error) || !('message' in error)) return null;
+  const { code, message } = error;
+  return typeof code === 'string' && typeof message === 'string' ? { error: { code, message } } : null;
+}
+
 type SearchParams = Record<string, string | number | boolean | undefined>;
 type JsonBody = Record<string, unknown>;
 
@@ -80,6 +102,8 @@ export type ApiClientDependencies = {
   timeoutMs?: number;
   /** Base for relative paths (the page's origin in the browser). */
   origin?: () => string;
+  /** The app integrity token for sign-in and sign-up (issue 7; lib/integrity). */
+  getIntegrityToken?: () => Promise<string | null>;
 };
 
 const apiSegment = /(^|\/)api(\/|$)/;
@@ -96,6 +120,22 @@ export function isApiUrl(url: URL): boolean {
 /** `/api/auth/*` belongs to the auth library and authenticates with the session cookie (DESIGN.md §3). */
 export function isAuthUrl(url: URL): boolean {
   return url.pathname === apiPaths.authPrefix || url.pathname.startsWith(`${apiPaths.authPrefix}/`);
+}
+
+/** Sign-in and sign-up need the app integrity token (issue 7); the server refuses them without it. */
+export function needsIntegrity(url: URL, method: string): boolean {
+  const path = url.pathname.toLowerCase();
+  return (
+    method.toUpperCase() === 'POST' &&
+    (path.startsWith(`${apiPaths.authPrefix}/sign-in/`) || path.startsWith(`${apiPaths.authPrefix}/sign-up/`))
+  );
+}
+
+let integrityTokenProvider: () => Promise<string | null> = () => Promise.resolve(null);
+
+/** The app wires lib/integrity in at start-up (app/bootstrap.ts), as it does the 401 handling. */
+export function setIntegrityTokenProvider(provider: () => Promise<string | null>): void {
+  integrityTokenProvider = provider;
 }
 
 /** Calls that carry the bearer token: `/api` URLs except the public ones and the auth library's. */
@@ -122,10 +162,10 @@ async function toApiRequestError(error: HTTPError, method: string, url: string):
   let code = `HTTP_${status}`;
   let message = statusText || `HTTP ${status}`;
   try {
-    const parsed = apiErrorSchema.safeParse(await error.response.clone().json());
-    if (parsed.success) {
-      code = parsed.data.error.code;
-      message = parsed.data.error.message;
+    const body = readApiError(await error.response.clone().json());
+    if (body) {
+      code = body.error.code;
+      message = body.error.message;
     }
   } catch {
     // Not JSON (a proxy's error page, say): keep the status text.
@@ -161,7 +201,13 @@ export function createApiClient(dependencies: ApiClientDependencies = {}) {
     hooks: {
       beforeRequest: [
         async (request) => {
-          if (!needsBearer(new URL(request.url))) return;
+          const url = new URL(request.url);
+          if (needsIntegrity(url, request.method)) {
+            const integrity = await (dependencies.getIntegrityToken ?? integrityTokenProvider)();
+            if (integrity) request.headers.set(integrityTokenHeader, integrity);
+            return;
+          }
+          if (!needsBearer(url)) return;
           const token = await getToken();
           request.headers.set('Authorization', `Bearer ${token}`);
         },
@@ -198,14 +244,16 @@ export function createApiClient(dependencies: ApiClientDependencies = {}) {
     if (extend && json !== undefined && !(options.body instanceof FormData)) {
       // spec §7 "POST to api: the body is extended with useBackendTranslation (false), isoLanguageName,
       // cultureName and currencySymbol; form-data bodies are left alone". PUT/PATCH bodies likewise.
+      // A field the caller sets itself wins: saving a new currency symbol (PUT /api/user/settings)
+      // must not be overwritten by the one currently in use.
       json = {
-        ...json,
         ...defined({
           useBackendTranslation: false,
           isoLanguageName: params.isoLanguageName,
           cultureName: params.cultureName,
           currencySymbol: params.currencySymbol,
         }),
+        ...json,
       };
     }
 

@@ -1,6 +1,29 @@
-import { count, eq } from 'drizzle-orm';
+import type { MenuGroup } from '@cockpit/contracts';
+import { and, asc, count, eq } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { dashboards } from '../../db/schema';
+import { dashboardGroups, dashboardTiles, dashboards, pins } from '../../db/schema';
+
+export interface StoredTile {
+  id: string;
+  position: number;
+  tileType: string;
+  queryKey: string;
+  params: unknown;
+  titleEn: string;
+  titleDe: string;
+  width: number;
+}
+
+export interface StoredDashboard {
+  id: string;
+  layoutId: number;
+  titleEn: string;
+  titleDe: string;
+  subTitleEn: string | null;
+  subTitleDe: string | null;
+  groupTitleEn: string;
+  groupTitleDe: string;
+}
 
 export function createDashboardsRepository(db: Database) {
   return {
@@ -10,6 +33,104 @@ export function createDashboardsRepository(db: Database) {
         .from(dashboards)
         .where(eq(dashboards.organisationId, organisationId));
       return row?.value ?? 0;
+    },
+
+    /**
+     * spec §2 Side panel: dashboards — groups of dashboard items; `name` holds the numeric layout id
+     * (spec §3), `isPinned` per user (pins of kind `dashboard`).
+     */
+    async menu({
+      organisationId,
+      userId,
+      german,
+    }: {
+      organisationId: string;
+      userId: string;
+      german: boolean;
+    }): Promise<MenuGroup[]> {
+      const [groups, items, pinned] = await Promise.all([
+        db
+          .select()
+          .from(dashboardGroups)
+          .where(eq(dashboardGroups.organisationId, organisationId))
+          .orderBy(asc(dashboardGroups.sort), asc(dashboardGroups.name)),
+        db
+          .select()
+          .from(dashboards)
+          .where(eq(dashboards.organisationId, organisationId))
+          .orderBy(asc(dashboards.sort), asc(dashboards.layoutId)),
+        db
+          .select({ name: pins.name })
+          .from(pins)
+          .where(and(eq(pins.userId, userId), eq(pins.kind, 'dashboard'))),
+      ]);
+      const pinnedNames = new Set(pinned.map((pin) => pin.name));
+      return groups.map((group) => ({
+        name: group.name,
+        title: german ? group.titleDe : group.titleEn,
+        icon: null,
+        externalUrl: null,
+        isActive: false,
+        isExpanded: false,
+        items: items
+          .filter((item) => item.groupId === group.id)
+          .map((item) => ({
+            name: String(item.layoutId),
+            title: german ? item.titleDe : item.titleEn,
+            subTitle: german ? (item.subTitleDe ?? item.subTitleEn) : (item.subTitleEn ?? item.subTitleDe),
+            icon: 'layout-dashboard',
+            path: `/dashboards/${item.layoutId}`,
+            externalUrl: null,
+            isActive: false,
+            isPinned: pinnedNames.has(String(item.layoutId)),
+            isExpanded: false,
+            leaveTitleUntranslated: false,
+          })),
+      }));
+    },
+
+    /** The organisation's dashboard with that layout id; another organisation's is never found. */
+    async findDashboard(organisationId: string, layoutId: number): Promise<StoredDashboard | null> {
+      const [row] = await db
+        .select({
+          id: dashboards.id,
+          layoutId: dashboards.layoutId,
+          titleEn: dashboards.titleEn,
+          titleDe: dashboards.titleDe,
+          subTitleEn: dashboards.subTitleEn,
+          subTitleDe: dashboards.subTitleDe,
+          groupTitleEn: dashboardGroups.titleEn,
+          groupTitleDe: dashboardGroups.titleDe,
+        })
+        .from(dashboards)
+        .innerJoin(dashboardGroups, eq(dashboardGroups.id, dashboards.groupId))
+        .where(and(eq(dashboards.organisationId, organisationId), eq(dashboards.layoutId, layoutId)));
+      return row ?? null;
+    },
+
+    async tiles(dashboardId: string): Promise<StoredTile[]> {
+      return db
+        .select({
+          id: dashboardTiles.id,
+          position: dashboardTiles.position,
+          tileType: dashboardTiles.tileType,
+          queryKey: dashboardTiles.queryKey,
+          params: dashboardTiles.params,
+          titleEn: dashboardTiles.titleEn,
+          titleDe: dashboardTiles.titleDe,
+          width: dashboardTiles.width,
+        })
+        .from(dashboardTiles)
+        .where(eq(dashboardTiles.dashboardId, dashboardId))
+        .orderBy(asc(dashboardTiles.position));
+    },
+
+    async isPinned(userId: string, layoutId: number): Promise<boolean> {
+      const [row] = await db
+        .select({ name: pins.name })
+        .from(pins)
+        .where(and(eq(pins.userId, userId), eq(pins.kind, 'dashboard'), eq(pins.name, String(layoutId))));
+      return row !== undefined;
     },
   };
 }

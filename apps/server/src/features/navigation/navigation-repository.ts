@@ -1,7 +1,7 @@
-import type { MenuGroup, PinKind } from '@cockpit/contracts';
-import { and, asc, eq } from 'drizzle-orm';
+import type { MenuGroup, MenuItem, PinKind } from '@cockpit/contracts';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { dashboards, menuGroups, menuItems, pins } from '../../db/schema';
+import { dashboardGroups, dashboards, menuGroups, menuItems, pins } from '../../db/schema';
 
 export function createNavigationRepository(db: Database) {
   return {
@@ -59,6 +59,76 @@ export function createNavigationRepository(db: Database) {
             leaveTitleUntranslated: item.leaveTitleUntranslated,
           })),
       }));
+    },
+
+    /**
+     * spec §2 Favorites: the user's pinned reports (in menu order) and pinned dashboards (in dashboard
+     * menu order) with titles in German or English. A pin whose report or dashboard is gone, or belongs
+     * to another organisation, is simply not listed.
+     */
+    async favorites({
+      organisationId,
+      userId,
+      german,
+    }: {
+      organisationId: string;
+      userId: string;
+      german: boolean;
+    }): Promise<{ reports: MenuItem[]; dashboards: MenuItem[] }> {
+      const [reportRows, dashboardRows] = await Promise.all([
+        db
+          .select({ item: menuItems })
+          .from(pins)
+          .innerJoin(
+            menuItems,
+            and(eq(menuItems.organisationId, organisationId), eq(menuItems.name, pins.name)),
+          )
+          .innerJoin(menuGroups, eq(menuGroups.id, menuItems.groupId))
+          .where(and(eq(pins.userId, userId), eq(pins.kind, 'report')))
+          .orderBy(asc(menuGroups.sort), asc(menuGroups.name), asc(menuItems.sort), asc(menuItems.name)),
+        db
+          .select({ dashboard: dashboards })
+          .from(pins)
+          .innerJoin(
+            dashboards,
+            and(
+              eq(dashboards.organisationId, organisationId),
+              eq(sql`${dashboards.layoutId}::text`, pins.name),
+            ),
+          )
+          .innerJoin(dashboardGroups, eq(dashboardGroups.id, dashboards.groupId))
+          .where(and(eq(pins.userId, userId), eq(pins.kind, 'dashboard')))
+          .orderBy(asc(dashboardGroups.sort), asc(dashboardGroups.name), asc(dashboards.sort), asc(dashboards.layoutId)),
+      ]);
+      return {
+        reports: reportRows.map(({ item }) => ({
+          name: item.name,
+          title: german && !item.leaveTitleUntranslated ? item.titleDe : item.titleEn,
+          subTitle: german ? (item.subTitleDe ?? item.subTitleEn) : (item.subTitleEn ?? item.subTitleDe),
+          icon: item.icon,
+          path: item.path,
+          externalUrl: item.externalUrl,
+          isActive: false,
+          isPinned: true,
+          isExpanded: false,
+          leaveTitleUntranslated: item.leaveTitleUntranslated,
+        })),
+        dashboards: dashboardRows.map(({ dashboard }) => ({
+          // spec §3: for dashboards, name holds the numeric layout id.
+          name: String(dashboard.layoutId),
+          title: german ? dashboard.titleDe : dashboard.titleEn,
+          subTitle: german
+            ? (dashboard.subTitleDe ?? dashboard.subTitleEn)
+            : (dashboard.subTitleEn ?? dashboard.subTitleDe),
+          icon: 'layout-dashboard',
+          path: `/dashboards/${dashboard.layoutId}`,
+          externalUrl: null,
+          isActive: false,
+          isPinned: true,
+          isExpanded: false,
+          leaveTitleUntranslated: false,
+        })),
+      };
     },
 
     /** Whether `name` is something of this organisation that can be pinned (a report or a dashboard). */

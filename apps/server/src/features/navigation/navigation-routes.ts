@@ -1,6 +1,7 @@
 import {
   apiErrorSchema,
   apiPaths,
+  favoritesResponseSchema,
   menuResponseSchema,
   pinUpdateSchema,
   withClientBody,
@@ -11,7 +12,10 @@ import { notFound } from '../../lib/http-error';
 import { isGerman, resolveLanguage } from '../../lib/language';
 import { createNavigationRepository } from './navigation-repository';
 
-/** `GET /api/navigation/menu` and `PUT /api/navigation/pins` (spec §3 menu, §4 pin). */
+/**
+ * `GET /api/navigation/menu`, `GET /api/navigation/favorites` and `PUT /api/navigation/pins` (spec §2
+ * Favorites, §3 menu, §4 pin).
+ */
 export const navigationRoutes: FastifyPluginAsyncZod = async (app) => {
   const repository = createNavigationRepository(app.db);
 
@@ -35,6 +39,28 @@ export const navigationRoutes: FastifyPluginAsyncZod = async (app) => {
         german: isGerman(language),
       });
       return { groups };
+    },
+  );
+
+  app.get(
+    apiPaths.favorites,
+    {
+      schema: {
+        tags: ['navigation'],
+        summary: "The signed-in user's pinned reports and dashboards (spec §2 Favorites)",
+        security: [{ bearerAuth: [] }],
+        querystring: withClientQuery({}),
+        response: { 200: favoritesResponseSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const { user } = request;
+      const language = resolveLanguage(request.query.isoLanguageName, user.uiLanguage);
+      return repository.favorites({
+        organisationId: user.organisationId,
+        userId: user.id,
+        german: isGerman(language),
+      });
     },
   );
 

@@ -1,6 +1,14 @@
-import { eq } from 'drizzle-orm';
+import type { UiCulture, UiLanguageName } from '@cockpit/contracts';
+import { and, eq, ne } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { organisations } from '../../db/schema';
+import { account, organisations, session, user } from '../../db/schema';
+
+export interface StoredAccountSettings {
+  uiLanguage: UiLanguageName;
+  uiCulture: UiCulture;
+  currencySymbol: string;
+  displayName: string;
+}
 
 export function createUserSettingsRepository(db: Database) {
   return {
@@ -10,6 +18,46 @@ export function createUserSettingsRepository(db: Database) {
         .from(organisations)
         .where(eq(organisations.id, organisationId));
       return row?.name ?? '';
+    },
+
+    /** Saves the settings-page fields of one user (the display name is better-auth's `name`). */
+    async updateSettings(userId: string, settings: StoredAccountSettings): Promise<void> {
+      await db
+        .update(user)
+        .set({
+          name: settings.displayName,
+          uiLanguage: settings.uiLanguage,
+          uiCulture: settings.uiCulture,
+          currencySymbol: settings.currencySymbol,
+        })
+        .where(eq(user.id, userId));
+    },
+
+    /** The argon2id hash of the user's e-mail + password account, or null when there is none. */
+    async passwordHash(userId: string): Promise<string | null> {
+      const [row] = await db
+        .select({ password: account.password })
+        .from(account)
+        .where(and(eq(account.userId, userId), eq(account.providerId, 'credential')));
+      return row?.password ?? null;
+    },
+
+    async setPasswordHash(userId: string, hash: string): Promise<void> {
+      await db
+        .update(account)
+        .set({ password: hash })
+        .where(and(eq(account.userId, userId), eq(account.providerId, 'credential')));
+    },
+
+    /** Ends every session of the user except `keepSessionId` (all of them when it is null). */
+    async endOtherSessions(userId: string, keepSessionId: string | null): Promise<void> {
+      await db
+        .delete(session)
+        .where(
+          keepSessionId === null
+            ? eq(session.userId, userId)
+            : and(eq(session.userId, userId), ne(session.id, keepSessionId)),
+        );
     },
   };
 }

@@ -1,12 +1,21 @@
 import {
   apiErrorSchema,
   apiPaths,
+  errorCodes,
+  passwordChangeSchema,
   twoLetterIsoOf,
   uiLanguageNames,
+  type UiLanguageName,
   userSettingsSchema,
+  userSettingsUpdateSchema,
+  withClientBody,
   withClientQuery,
 } from '@cockpit/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AuthenticatedUser } from '../../auth/authenticated-user';
+import { hashPassword, verifyPassword } from '../../auth/password';
+import { HttpError } from '../../lib/http-error';
 import { resolveLanguage, translate } from '../../lib/language';
 import { createUserSettingsRepository } from './user-settings-repository';
 
@@ -15,9 +24,29 @@ const availableUiLanguages = uiLanguageNames.map((name) => ({
   twoLetterISOlanguageName: twoLetterIsoOf(name),
 }));
 
-/** `GET /api/user/settings`: the user-settings entity of spec §3 for the signed-in user. */
+/**
+ * `GET` and `PUT /api/user/settings` (spec §3 user settings; DESIGN.md §3 settings page) and
+ * `POST /api/user/password` (password change with the current password).
+ */
 export const userSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const repository = createUserSettingsRepository(app.db);
+
+  /** The spec §3 entity; the role label is a server text in the language the client asked for (spec §7). */
+  const settingsOf = async (user: AuthenticatedUser, language: UiLanguageName) => ({
+    accountSettings: {
+      uiLanguage: { name: user.uiLanguage, twoLetterISOlanguageName: twoLetterIsoOf(user.uiLanguage) },
+      uiCulture: user.uiCulture,
+      currencySymbol: user.currencySymbol,
+    },
+    roleKey: user.roleKey,
+    role: translate(language, `roles.${user.roleKey}`),
+    subscription: user.subscription,
+    userDisplayName: user.displayName,
+    availableUiLanguages,
+    userId: user.id,
+    email: user.email,
+    organisationName: await repository.organisationName(user.organisationId),
+  });
 
   app.get(
     apiPaths.userSettings,
@@ -32,23 +61,68 @@ export const userSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { user } = request;
-      // The role label is a server text: in the language the client asked for (spec §7).
-      const language = resolveLanguage(request.query.isoLanguageName, user.uiLanguage);
-      return {
-        accountSettings: {
-          uiLanguage: { name: user.uiLanguage, twoLetterISOlanguageName: twoLetterIsoOf(user.uiLanguage) },
-          uiCulture: user.uiCulture,
-          currencySymbol: user.currencySymbol,
-        },
-        roleKey: user.roleKey,
-        role: translate(language, `roles.${user.roleKey}`),
-        subscription: user.subscription,
-        userDisplayName: user.displayName,
-        availableUiLanguages,
-        userId: user.id,
-        email: user.email,
-        organisationName: await repository.organisationName(user.organisationId),
-      };
+      return settingsOf(user, resolveLanguage(request.query.isoLanguageName, user.uiLanguage));
+    },
+  );
+
+  app.put(
+    apiPaths.userSettings,
+    {
+      schema: {
+        tags: ['user'],
+        summary: 'Save UI language, UI culture, currency symbol and display name',
+        security: [{ bearerAuth: [] }],
+        querystring: withClientQuery({}),
+        body: withClientBody(userSettingsUpdateSchema.shape),
+        response: { 200: userSettingsSchema, 400: apiErrorSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const { uiLanguage, uiCulture, currencySymbol, displayName } = request.body;
+      await repository.updateSettings(request.user.id, { uiLanguage, uiCulture, currencySymbol, displayName });
+      const updated: AuthenticatedUser = { ...request.user, uiLanguage, uiCulture, currencySymbol, displayName };
+      // The answer is in the language just saved: that is the language the UI switches to.
+      return settingsOf(updated, uiLanguage);
+    },
+  );
+
+  app.post(
+    apiPaths.userPassword,
+    {
+      schema: {
+        tags: ['user'],
+        summary: "Change the signed-in user's password (ends the user's other sessions)",
+        security: [{ bearerAuth: [] }],
+        querystring: withClientQuery({}),
+        body: withClientBody(passwordChangeSchema.shape),
+        response: { 204: z.null(), 400: apiErrorSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { user } = request;
+      const { currentPassword, newPassword } = request.body;
+      const storedHash = await repository.passwordHash(user.id);
+      if (storedHash === null || !(await verifyPassword({ hash: storedHash, password: currentPassword }))) {
+        throw new HttpError(400, errorCodes.invalidCurrentPassword, 'The current password is not correct');
+      }
+      await repository.setPasswordHash(user.id, await hashPassword(newPassword));
+      // Whoever knew the old password is signed out everywhere else; this browser keeps its session
+      // (its cookie comes with the request). Without a cookie every session ends.
+      const current = await app.auth.api
+        .getSession({ headers: toHeaders(request.headers) })
+        .catch(() => null);
+      const keep = current?.user.id === user.id ? current.session.id : null;
+      await repository.endOtherSessions(user.id, keep);
+      return reply.status(204).send(null);
     },
   );
 };
+
+function toHeaders(raw: Record<string, string | string[] | undefined>): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(raw)) {
+    if (value === undefined) continue;
+    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
+  }
+  return headers;
+}

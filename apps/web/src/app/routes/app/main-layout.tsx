@@ -1,17 +1,24 @@
-import { Suspense, type ReactNode } from 'react';
-import { Loader, Stack } from '@mantine/core';
-import { Outlet, useNavigate, useNavigation } from 'react-router';
+import { lazy, Suspense, useCallback, type ReactNode } from 'react';
+import { Divider, Loader, Skeleton, Stack } from '@mantine/core';
+import { Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { useDashboardsAvailability } from '../../../features/dashboards/api/get-dashboards-availability';
-import { ComingSoonPanel } from '../../../features/navigation/components/coming-soon-panel';
+import { MessageArea } from '../../../features/messages/components/message-area';
 import { MenuHeader } from '../../../features/navigation/components/menu-header';
 import { MenuPanel } from '../../../features/navigation/components/menu-panel';
 import { SideMenu } from '../../../features/navigation/components/side-menu';
+import { useHasUnreadNotifications } from '../../../features/notifications/hooks/use-notifications';
 import { SidePanel } from '../../../features/navigation/components/side-panel';
 import { useNavigationStore, type NavigationCategory } from '../../../features/navigation/store/navigation-store';
 import { useUserSettings } from '../../../features/settings/api/get-user-settings';
+import { LanguageSelect } from '../../../features/settings/components/language-select';
+import { forgetAppliedLanguage, useApplySavedLanguage } from '../../../features/settings/use-saved-language';
+import { useAppConfig } from '../../../lib/app-config';
 import { signOut } from '../../../lib/auth/session';
+import { useGlobalLoading } from '../../../lib/global-loading';
+import { useMenuSearchHotkeys, useNavigationPath, useReportOpenTracking } from './shell-hooks';
+import { useDashboardPinToggle } from './use-dashboard-pin-toggle';
 import classes from './main-layout.module.css';
 
 const categoryLabelKeys: Record<NavigationCategory, string> = {
@@ -22,58 +29,166 @@ const categoryLabelKeys: Record<NavigationCategory, string> = {
   support: 'sideMenu.support',
 };
 
+// Not needed to show the shell (it opens on the menu): loaded when first shown, or right after the
+// shell for the toasts and the idle timer (bench/web-bundle.bench.ts measures what the shell needs).
+const FavoritesPanel = lazy(() =>
+  import('../../../features/navigation/components/favorites-panel').then(({ FavoritesPanel }) => ({
+    default: FavoritesPanel,
+  })),
+);
+const NotificationsPanel = lazy(() =>
+  import('../../../features/notifications/components/notifications-panel').then(({ NotificationsPanel }) => ({
+    default: NotificationsPanel,
+  })),
+);
+const DashboardsPanel = lazy(() =>
+  import('../../../features/dashboards/components/dashboards-panel').then(({ DashboardsPanel }) => ({
+    default: DashboardsPanel,
+  })),
+);
+const SupportPanel = lazy(() =>
+  import('../../../features/support/components/support-panel').then(({ SupportPanel }) => ({ default: SupportPanel })),
+);
+const Toaster = lazy(() => import('../../../lib/toaster').then(({ Toaster }) => ({ default: Toaster })));
+const IdleSignOut = lazy(() => import('./idle-sign-out').then(({ IdleSignOut }) => ({ default: IdleSignOut })));
+
 /**
  * spec §2 Main layout: the fixed side menu (76 px), the side panel (285 px) with the chosen category,
- * and the content area with a loading indicator and the routed page. The app layer composes the
- * features here; they do not know each other.
+ * and the content area with a loading indicator, a message area and the routed page; toasts bottom
+ * right; the idle timeout (never on /login: this layout is the signed-in area only). The app layer
+ * composes the features here; they do not know each other.
  */
 export function MainLayout() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const navigation = useNavigation();
+  const { pathname } = useLocation();
   const settings = useUserSettings();
   const availability = useDashboardsAvailability();
+  const appConfig = useAppConfig();
   const storedCategory = useNavigationStore((state) => state.openedCategory);
   const panelOpen = useNavigationStore((state) => state.sideMenuOpen);
+  const apiBusy = useGlobalLoading();
+  const dashboardSearchTerm = useNavigationStore((state) => state.dashboardSearchTerm);
+  const toggleDashboardPin = useDashboardPinToggle();
+
+  useApplySavedLanguage(settings.data);
+  useNavigationPath(pathname);
+  useMenuSearchHotkeys();
+  useReportOpenTracking(appConfig.isSuccess ? appConfig.data.analyticsMeasurementId : undefined, pathname);
 
   // spec §2: dashboards only when available.
   const dashboardsAvailable = availability.data?.available === true;
   const category: NavigationCategory = storedCategory === 'dashboards' && !dashboardsAvailable ? 'menu' : storedCategory;
 
-  const header = <MenuHeader user={settings.data} />;
+  // Also keeps the notifications stream open and shows the new-notification toast (issue 4).
+  const hasUnreadNotifications = useHasUnreadNotifications();
+
+  // spec §4 Log-out: to /login, clear the login button text, then sign out on the server.
+  const handleLogout = useCallback(() => {
+    useNavigationStore.getState().reset();
+    forgetAppliedLanguage();
+    void signOut((to) => navigate(to));
+  }, [navigate]);
+
+  const header = (
+    <MenuHeader
+      user={settings.data}
+      languageSelect={settings.data ? <LanguageSelect settings={settings.data} /> : undefined}
+    />
+  );
+  const withHeader = (content: ReactNode) => (
+    <Stack gap={0} h="100%">
+      {header}
+      <Divider />
+      <Suspense fallback={<PanelSkeleton />}>{content}</Suspense>
+    </Stack>
+  );
+
   let panel: ReactNode;
-  if (category === 'menu') {
-    panel = <MenuPanel header={header} />;
-  } else {
-    // Favourites, dashboards, notifications and support panels arrive with issue 3.
-    panel = (
-      <Stack gap={0}>
-        {header}
-        <ComingSoonPanel title={t(categoryLabelKeys[category])} />
-      </Stack>
-    );
+  switch (category) {
+    case 'menu':
+      panel = <MenuPanel header={header} />;
+      break;
+    case 'favorites':
+      panel = withHeader(<FavoritesPanel dashboardsAvailable={dashboardsAvailable} />);
+      break;
+    case 'dashboards':
+      // Issue 5: the dashboards feature gets the search term (navigation state) and the pin toggle.
+      panel = withHeader(
+        <DashboardsPanel
+          searchTerm={dashboardSearchTerm}
+          onSearchTermChange={useNavigationStore.getState().setDashboardSearchTerm}
+          onTogglePin={toggleDashboardPin}
+        />,
+      );
+      break;
+    case 'notifications':
+      panel = withHeader(<NotificationsPanel uiCulture={settings.data?.accountSettings.uiCulture} />);
+      break;
+    case 'support':
+      panel = withHeader(
+        <SupportPanel
+          support={appConfig.data?.support}
+          isError={appConfig.isError}
+          onRetry={() => void appConfig.refetch()}
+        />,
+      );
+      break;
   }
 
-  function handleLogout() {
-    useNavigationStore.getState().reset();
-    void signOut((to) => navigate(to));
-  }
+  const loading = apiBusy || navigation.state === 'loading';
 
   return (
     <div className={classes.shell} data-side-panel-open={panelOpen || undefined}>
       <a href="#main-content" className={classes.skipLink}>
         {t('common.skipToContent')}
       </a>
-      <SideMenu dashboardsAvailable={dashboardsAvailable} onLogout={handleLogout} />
+      <SideMenu
+        dashboardsAvailable={dashboardsAvailable}
+        hasUnreadNotifications={hasUnreadNotifications}
+        onLogout={handleLogout}
+      />
       <SidePanel label={t(categoryLabelKeys[category])}>{panel}</SidePanel>
       <main id="main-content" className={classes.content} tabIndex={-1}>
-        {navigation.state === 'loading' && (
-          <Loader size="sm" role="status" className={classes.navigationLoader} aria-label={t('common.loading')} />
+        {loading && (
+          <Loader
+            size="sm"
+            role="status"
+            className={classes.globalLoader}
+            aria-label={t('common.loading')}
+            data-testid="global-loader"
+          />
         )}
+        <div className={classes.messageArea} data-testid="message-area">
+          <MessageArea roleKey={settings.data?.roleKey} />
+        </div>
         <Suspense fallback={<PageLoader />}>
           <Outlet />
         </Suspense>
       </main>
+      <Suspense fallback={null}>
+        <Toaster />
+        {/* The idle timeout starts once its configuration is known (never on /login: not this layout). */}
+        {appConfig.isSuccess && (
+          <IdleSignOut
+            timeoutSeconds={appConfig.data.idleTimeoutSeconds}
+            countdownSeconds={appConfig.data.idleCountdownSeconds}
+            onSignOut={handleLogout}
+          />
+        )}
+      </Suspense>
     </div>
+  );
+}
+
+/** While a side-panel category's code loads. */
+function PanelSkeleton() {
+  return (
+    <Stack gap="sm" p="md" aria-hidden="true">
+      {Array.from({ length: 4 }, (_, index) => (
+        <Skeleton key={index} height={36} />
+      ))}
+    </Stack>
   );
 }

@@ -1,20 +1,41 @@
-import { Text } from '@mantine/core';
-import { useParams } from 'react-router';
+import { useCallback } from 'react';
+import { useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Page } from '../../../components/ui/page';
 import { useMenu } from '../../../features/navigation/api/get-menu';
+import { ReportView } from '../../../features/reports/components/report-view';
+import { readReportSearch, writeReportSearch, type ReportSearch } from '../../../features/reports/utils/report-search';
+import { useUserSettings } from '../../../features/settings/api/get-user-settings';
 
-/** `/reports/:name`: the report's page. Its content (KPIs, chart, table) arrives with the next issue. */
+/**
+ * `/reports/:name` (issue 5): the report of that menu item. The app layer joins what the features
+ * know: the menu item's title (shown until the report answers), the user's culture and currency symbol
+ * (numbers, dates and currency follow them), and the report's parameters in the URL.
+ */
 export function ReportRoute() {
-  const { t } = useTranslation();
+  const { i18n } = useTranslation();
   const { name = '' } = useParams();
+  const [searchParams, setSearchParams] = useSearchParams();
   const menu = useMenu();
+  const settings = useUserSettings();
   const item = menu.data?.groups.flatMap((group) => group.items).find((candidate) => candidate.name === name);
-  const title = item?.title ?? name;
+  const account = settings.data?.accountSettings;
+
+  const handleSearchChange = useCallback(
+    (search: ReportSearch) => setSearchParams(writeReportSearch(search), { replace: true }),
+    [setSearchParams],
+  );
+
   return (
-    <Page title={title}>
-      {item?.subTitle && <Text c="dimmed">{item.subTitle}</Text>}
-      <Text>{t('reports.placeholder', { name: title })}</Text>
-    </Page>
+    <ReportView
+      // Another report starts with its own defaults and a fresh parameter bar.
+      key={name}
+      name={name}
+      fallbackTitle={item?.title ?? name}
+      fallbackSubTitle={item?.subTitle}
+      culture={account?.uiCulture ?? i18n.language}
+      currencySymbol={account?.currencySymbol ?? '€'}
+      search={readReportSearch(searchParams)}
+      onSearchChange={handleSearchChange}
+    />
   );
 }

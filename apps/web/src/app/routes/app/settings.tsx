@@ -1,13 +1,48 @@
-import { Text } from '@mantine/core';
+import { Button, Divider, Skeleton, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../../components/ui/page';
+import { PlaceholderTile } from '../../../components/ui/placeholder-tile';
+import { useUserSettings } from '../../../features/settings/api/get-user-settings';
+import { PasswordForm } from '../../../features/settings/components/password-form';
+import { SessionsList } from '../../../features/sessions/components/sessions-list';
+import { SettingsForm } from '../../../features/settings/components/settings-form';
 
-/** spec §2 settings route, titled Settings. The settings form arrives with issue 3. */
+/**
+ * spec §2 settings route, titled Settings; DESIGN.md §3: UI language, UI culture, currency symbol,
+ * display name and password change, saved on the server and applied without a reload.
+ */
 export function SettingsRoute() {
   const { t } = useTranslation();
-  return (
-    <Page title={t('settings.title')}>
-      <Text c="dimmed">{t('common.comingSoon')}</Text>
-    </Page>
-  );
+  const settings = useUserSettings();
+
+  let content;
+  if (settings.isPending) {
+    content = (
+      <Stack gap="md" maw={480} aria-hidden="true">
+        {Array.from({ length: 4 }, (_, index) => (
+          <Skeleton key={index} height={56} />
+        ))}
+      </Stack>
+    );
+  } else if (settings.isError) {
+    content = (
+      <PlaceholderTile>
+        <Button variant="light" onClick={() => void settings.refetch()}>
+          {t('common.retry')}
+        </Button>
+      </PlaceholderTile>
+    );
+  } else {
+    content = (
+      <Stack gap="xl">
+        <SettingsForm key={settings.data.userId} settings={settings.data} />
+        <Divider maw={480} />
+        <PasswordForm />
+        <Divider maw={480} />
+        <SessionsList culture={settings.data.accountSettings.uiCulture} />
+      </Stack>
+    );
+  }
+
+  return <Page title={t('settings.title')}>{content}</Page>;
 }

@@ -3,6 +3,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { apiPaths } from '@cockpit/contracts';
 import { resetSessionForTests } from '../../../lib/auth/session';
+import { resetIntegrityForTests } from '../../../lib/integrity/integrity';
 import { jsonResponse, renderWithProviders } from '../../../testing/test-utils';
 import { LoginForm } from './login-form';
 
@@ -26,6 +27,7 @@ beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
 });
 afterEach(() => {
+  resetIntegrityForTests();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
@@ -76,5 +78,25 @@ describe('LoginForm', () => {
     expect(screen.getByLabelText('E-Mail')).toBeInTheDocument();
     expect(screen.getByLabelText('Passwort')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Anmelden' })).toBeInTheDocument();
+  });
+
+  it('says the app could not be verified when the server refuses for integrity (403 INTEGRITY_REQUIRED)', async () => {
+    resetIntegrityForTests({ solver: async () => ({ counter: 1, derivedKey: 'aa' }) });
+    stubSignIn(() => jsonResponse({ error: { code: 'INTEGRITY_REQUIRED', message: 'x' } }, 403));
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const onSuccess = vi.fn();
+    await renderWithProviders(<LoginForm onSuccess={onSuccess} />);
+    await fillAndSubmit('max@example.com', 'secret');
+    const notice = await screen.findByTestId('integrity-notice');
+    expect(notice).toHaveTextContent('Your sign-in was refused because this app could not be verified.');
+    expect(screen.getByRole('button', { name: 'Check again' })).toBeInTheDocument();
+    expect(onSuccess).not.toHaveBeenCalled();
+  });
+
+  it('says so when there were too many attempts (429)', async () => {
+    stubSignIn(() => jsonResponse({ error: { code: 'RATE_LIMITED', message: 'x' } }, 429));
+    await renderWithProviders(<LoginForm onSuccess={() => undefined} />);
+    await fillAndSubmit('max@example.com', 'secret');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many sign-in attempts.');
   });
 });

@@ -2,8 +2,11 @@ import { useState, type FormEvent } from 'react';
 import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { errorCodes } from '@cockpit/contracts';
 import { isApiRequestError } from '../../../lib/api-client';
 import { signIn, useSessionStore } from '../../../lib/auth/session';
+import { clearIntegrityRefusal, integrityRefused } from '../../../lib/integrity/integrity';
+import { IntegrityNotice } from './integrity-notice';
 
 type LoginFormProps = {
   /** Called after the session has its first token. */
@@ -31,12 +34,23 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
     if (password === '') errors.password = t('login.error.passwordRequired');
     setFieldErrors(errors);
     setFormError(null);
+    clearIntegrityRefusal();
     if (errors.email || errors.password) return;
 
     try {
       await signIn({ email: email.trim(), password });
       onSuccess();
     } catch (error) {
+      if (isApiRequestError(error) && error.code === errorCodes.integrityRequired) {
+        // The app's integrity token was missing or refused (issue 7): the notice above explains it and a
+        // new check starts at once; the next attempt carries the new token.
+        integrityRefused();
+        return;
+      }
+      if (isApiRequestError(error) && error.status === 429) {
+        setFormError(t('login.error.rateLimited'));
+        return;
+      }
       // 401: wrong e-mail or password; 400: the auth library rejected the input (e.g. not an e-mail).
       const invalid = isApiRequestError(error) && (error.status === 401 || error.status === 400);
       setFormError(t(invalid ? 'login.error.invalidCredentials' : 'login.error.generic'));
@@ -46,6 +60,7 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
   return (
     <form onSubmit={(event) => void handleSubmit(event)} noValidate>
       <Stack gap="md">
+        <IntegrityNotice />
         {formError && (
           <Alert role="alert" color="red" variant="light" icon={<IconAlertCircle aria-hidden="true" />}>
             {formError}

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiPaths, menuResponseSchema, type MenuResponse, type UiLanguageName } from '@cockpit/contracts';
-import { api } from '../../../lib/api-client';
+import { apiPaths, type MenuResponse, type UiLanguageName } from '@cockpit/contracts';
+import { api, trusted } from '../../../lib/api-client';
 import { useUiLanguage } from '../../../lib/use-ui-language';
 
 /**
@@ -8,12 +8,15 @@ import { useUiLanguage } from '../../../lib/use-ui-language';
  * the language of the `isoLanguageName` the API client adds, so the language is part of the key.
  */
 export function getMenu(): Promise<MenuResponse> {
-  return api.get(apiPaths.menu, { schema: menuResponseSchema });
+  return api.get(apiPaths.menu, { schema: trusted<MenuResponse>() });
 }
+
+/** The menu's query key prefix (pin changes update the cached menus, update-pin.ts). */
+export const menuQueryKey = ['navigation-menu'] as const;
 
 export function getMenuQueryOptions(language: UiLanguageName) {
   return queryOptions({
-    queryKey: ['navigation-menu', language],
+    queryKey: [...menuQueryKey, language],
     queryFn: getMenu,
   });
 }

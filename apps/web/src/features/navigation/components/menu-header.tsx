@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Badge, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { RoleKey, Subscription } from '@cockpit/contracts';
@@ -18,13 +19,17 @@ export type MenuHeaderUser = {
   subscription: Subscription;
 };
 
-type MenuHeaderProps = { user: MenuHeaderUser | undefined };
+type MenuHeaderProps = {
+  user: MenuHeaderUser | undefined;
+  /** The language dropdown (settings feature), composed by the layout. */
+  languageSelect?: ReactNode;
+};
 
 /**
- * spec §2 Menu header: display name, role label and subscription label (a pro tag). The language
- * dropdown arrives with issue 3.
+ * spec §2 Menu header: display name, role label, subscription label (a pro tag) and the language
+ * dropdown with the available UI languages.
  */
-export function MenuHeader({ user }: MenuHeaderProps) {
+export function MenuHeader({ user, languageSelect }: MenuHeaderProps) {
   const { t } = useTranslation();
   if (!user) {
     return (
@@ -53,6 +58,7 @@ export function MenuHeader({ user }: MenuHeaderProps) {
           </Text>
         )}
       </Group>
+      {languageSelect}
     </Stack>
   );
 }

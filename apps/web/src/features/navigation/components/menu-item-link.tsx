@@ -5,15 +5,17 @@ import { useTranslation } from 'react-i18next';
 import type { MenuItem } from '@cockpit/contracts';
 import { paths } from '../../../config/paths';
 import { MenuIcon } from './menu-icon';
+import { PinButton } from './pin-button';
 import classes from './menu-item-link.module.css';
 
 /** Where an internal item leads: its own path, else the report route named after it. */
-export function menuItemHref(item: MenuItem): string {
-  return item.path?.startsWith('/') ? item.path : paths.report.getHref(item.name);
+export function menuItemHref(item: Pick<MenuItem, 'name' | 'path'>): string {
+  return item.path?.startsWith('/') && !item.path.startsWith('//') ? item.path : paths.report.getHref(item.name);
 }
 
 /** http(s) only: anything else is never rendered as a link target. */
-function isHttpUrl(value: string): boolean {
+export function isHttpUrl(value: string | null | undefined): value is string {
+  if (!value) return false;
   try {
     const url = new URL(value);
     return url.protocol === 'https:' || url.protocol === 'http:';
@@ -22,40 +24,43 @@ function isHttpUrl(value: string): boolean {
   }
 }
 
-type MenuItemLinkProps = { item: MenuItem };
+type MenuItemLinkProps = {
+  item: MenuItem;
+  /** Shows the pin toggle; called with the value the pin should get. */
+  onTogglePin?: (item: MenuItem, isPinned: boolean) => void;
+};
 
 /**
- * spec §2 Main menu: an item is an internal link or an external URL opened in a new window; it shows
- * title, optional sub-title, optional icon and an active marker. (The pin toggle comes with issue 3.)
+ * spec §2 Main menu: an item is an internal link or an external URL opened in a new window
+ * (`noopener`); it shows title, optional sub-title, optional icon, an active marker for the current
+ * route and a favourites pin. The pin is a sibling of the link (a button inside a link is not allowed).
  */
-export function MenuItemLink({ item }: MenuItemLinkProps) {
+export function MenuItemLink({ item, onTogglePin }: MenuItemLinkProps) {
   const { t } = useTranslation();
   const href = menuItemHref(item);
   const match = useMatch({ path: href, end: true });
+  const external = isHttpUrl(item.externalUrl);
+  const description = item.subTitle ?? undefined;
 
-  if (item.externalUrl && isHttpUrl(item.externalUrl)) {
-    return (
-      <MantineNavLink
-        component="a"
-        href={item.externalUrl}
-        target="_blank"
-        rel="noopener noreferrer"
-        className={classes.item}
-        label={
-          <>
-            {item.title}
-            <VisuallyHidden> ({t('menu.opensInNewWindow')})</VisuallyHidden>
-          </>
-        }
-        description={item.subTitle ?? undefined}
-        leftSection={<MenuIcon name={item.icon} />}
-        rightSection={<IconExternalLink size={14} aria-hidden="true" />}
-        data-item-name={item.name}
-      />
-    );
-  }
-
-  return (
+  const link = external ? (
+    <MantineNavLink
+      component="a"
+      href={item.externalUrl ?? undefined}
+      target="_blank"
+      rel="noopener noreferrer"
+      className={classes.item}
+      label={
+        <>
+          {item.title}
+          <VisuallyHidden> ({t('menu.opensInNewWindow')})</VisuallyHidden>
+        </>
+      }
+      description={description}
+      leftSection={<MenuIcon name={item.icon} />}
+      rightSection={<IconExternalLink size={14} aria-hidden="true" />}
+      data-item-name={item.name}
+    />
+  ) : (
     <MantineNavLink
       component={Link}
       to={href}
@@ -63,9 +68,17 @@ export function MenuItemLink({ item }: MenuItemLinkProps) {
       aria-current={match !== null ? 'page' : undefined}
       className={classes.item}
       label={item.title}
-      description={item.subTitle ?? undefined}
+      description={description}
       leftSection={<MenuIcon name={item.icon} />}
       data-item-name={item.name}
     />
+  );
+
+  if (!onTogglePin) return link;
+  return (
+    <div className={classes.row}>
+      {link}
+      <PinButton title={item.title} isPinned={item.isPinned} onToggle={() => onTogglePin(item, !item.isPinned)} />
+    </div>
   );
 }

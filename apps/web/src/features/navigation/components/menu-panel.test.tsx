@@ -5,6 +5,7 @@ import { setToken } from '../../../lib/auth/token-store';
 import { menuFixture } from '../../../testing/fixtures';
 import { jsonResponse, renderWithProviders } from '../../../testing/test-utils';
 import { resolveMenuIcon, defaultMenuIcon } from './menu-icon';
+import { useNavigationStore } from '../store/navigation-store';
 import { MenuPanel } from './menu-panel';
 
 // spec §2 Main menu: accordion groups (several open), items as internal or external links.
@@ -12,6 +13,7 @@ import { MenuPanel } from './menu-panel';
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
+  useNavigationStore.getState().reset();
 });
 
 function stubMenu(response: () => Response) {

@@ -1,19 +1,23 @@
 import type { ReactNode } from 'react';
-import { Button, Divider, ScrollArea, Skeleton, Stack } from '@mantine/core';
+import { Button, Divider, Skeleton, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PlaceholderTile } from '../../../components/ui/placeholder-tile';
 import { useMenu } from '../api/get-menu';
+import { usePinToggle } from '../api/update-pin';
 import { MenuGroups } from './menu-groups';
+import { MenuSearch } from './menu-search';
+import classes from './side-panel-content.module.css';
 
 type MenuPanelProps = {
-  /** The menu header (user, role, subscription) — composed by the layout. */
+  /** The menu header (user, role, subscription, language) — composed by the layout. */
   header?: ReactNode;
 };
 
-/** spec §2 Side panel "menu: the main menu" — the user's real menu from the API. */
+/** spec §2 Side panel "menu: the main menu" — the search box and the user's menu from the API. */
 export function MenuPanel({ header }: MenuPanelProps) {
   const { t } = useTranslation();
   const menu = useMenu();
+  const togglePin = usePinToggle();
 
   let body: ReactNode;
   if (menu.isPending) {
@@ -26,23 +30,29 @@ export function MenuPanel({ header }: MenuPanelProps) {
     );
   } else if (menu.isError) {
     body = (
-      <PlaceholderTile>
+      <PlaceholderTile compact>
         <Button variant="light" onClick={() => void menu.refetch()}>
           {t('common.retry')}
         </Button>
       </PlaceholderTile>
     );
   } else {
-    body = <MenuGroups groups={menu.data.groups} />;
+    body = (
+      <MenuGroups
+        groups={menu.data.groups}
+        onTogglePin={(item, isPinned) => togglePin({ kind: 'report', item, isPinned })}
+      />
+    );
   }
 
   return (
     <Stack gap={0} h="100%" data-testid="menu-panel">
       {header}
       <Divider />
-      <ScrollArea style={{ flex: 1 }} type="auto" aria-busy={menu.isPending}>
-        {body}
-      </ScrollArea>
+      {menu.isSuccess && <MenuSearch groups={menu.data.groups} />}
+      <div className={classes.scroll} aria-busy={menu.isPending}>
+        <nav aria-label={t('menu.title')}>{body}</nav>
+      </div>
     </Stack>
   );
 }

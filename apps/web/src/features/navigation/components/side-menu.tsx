@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
-import { ActionIcon, Stack, Tooltip } from '@mantine/core';
+import { ActionIcon, Stack } from '@mantine/core';
 import {
   IconBell,
+  IconBellRingingFilled,
   IconChevronsLeft,
   IconChevronsRight,
   IconHelpCircle,
@@ -19,11 +20,33 @@ import classes from './side-menu.module.css';
 
 export const sidePanelId = 'side-panel';
 
+/** spec §2: "the dashboards tooltip is the fixed word Dashboards" — the same in every language. */
+export const dashboardsTooltip = 'Dashboards';
+
 type SideMenuProps = {
   /** spec §2: the dashboards button exists only when dashboards are available. */
   dashboardsAvailable: boolean;
+  /** spec §2: "a different selected icon when unread notifications exist". */
+  hasUnreadNotifications: boolean;
   onLogout: () => void;
 };
+
+/**
+ * The tooltip of a side-menu button (spec §2 "Each has a tooltip"): shown to the right on hover and on
+ * keyboard focus, in CSS only — a positioning library for five fixed buttons would cost the shell
+ * ~15 KB gzip (bench/web-bundle.bench.ts). The button's accessible name is its aria-label; the tooltip
+ * repeats it visually and is hidden from assistive technology.
+ */
+function SideMenuTip({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <span className={classes.tipHost}>
+      {children}
+      <span className={classes.tip} aria-hidden="true" data-tooltip>
+        {label}
+      </span>
+    </span>
+  );
+}
 
 type CategoryButtonProps = {
   category: NavigationCategory;
@@ -36,11 +59,12 @@ function CategoryButton({ category, label, icon }: CategoryButtonProps) {
   const open = useNavigationStore((state) => state.sideMenuOpen);
   const openCategory = useNavigationStore((state) => state.openCategory);
   return (
-    <Tooltip label={label} position="right" withArrow openDelay={300}>
+    <SideMenuTip label={label}>
       <ActionIcon
         size={44}
         radius="md"
         variant={selected && open ? 'filled' : 'subtle'}
+        data-testid={`side-menu-${category}`}
         color={selected && open ? 'blue' : 'gray'}
         className={classes.button}
         aria-label={label}
@@ -51,7 +75,7 @@ function CategoryButton({ category, label, icon }: CategoryButtonProps) {
       >
         {icon}
       </ActionIcon>
-    </Tooltip>
+    </SideMenuTip>
   );
 }
 
@@ -60,7 +84,7 @@ function CategoryButton({ category, label, icon }: CategoryButtonProps) {
  * fixed word Dashboards), notifications, support; at the bottom the arrow that collapses or expands the
  * side panel, a settings link and the log-out button. Each has a tooltip and an accessible name.
  */
-export function SideMenu({ dashboardsAvailable, onLogout }: SideMenuProps) {
+export function SideMenu({ dashboardsAvailable, hasUnreadNotifications, onLogout }: SideMenuProps) {
   const { t } = useTranslation();
   const open = useNavigationStore((state) => state.sideMenuOpen);
   const toggleSideMenu = useNavigationStore((state) => state.toggleSideMenu);
@@ -76,20 +100,26 @@ export function SideMenu({ dashboardsAvailable, onLogout }: SideMenuProps) {
         {dashboardsAvailable && (
           <CategoryButton
             category="dashboards"
-            label={t('sideMenu.dashboards')}
+            label={dashboardsTooltip}
             icon={<IconLayoutDashboard size={iconSize} />}
           />
         )}
         <CategoryButton
           category="notifications"
-          label={t('sideMenu.notifications')}
-          icon={<IconBell size={iconSize} />}
+          label={t(hasUnreadNotifications ? 'sideMenu.notificationsUnread' : 'sideMenu.notifications')}
+          icon={
+            hasUnreadNotifications ? (
+              <IconBellRingingFilled size={iconSize} className={classes.ringingBell} data-unread="true" />
+            ) : (
+              <IconBell size={iconSize} data-unread="false" />
+            )
+          }
         />
         <CategoryButton category="support" label={t('sideMenu.support')} icon={<IconHelpCircle size={iconSize} />} />
       </Stack>
 
       <Stack gap="xs" align="center" component="div">
-        <Tooltip label={toggleLabel} position="right" withArrow openDelay={300}>
+        <SideMenuTip label={toggleLabel}>
           <ActionIcon
             size={44}
             radius="md"
@@ -104,8 +134,8 @@ export function SideMenu({ dashboardsAvailable, onLogout }: SideMenuProps) {
           >
             {open ? <IconChevronsLeft size={iconSize} /> : <IconChevronsRight size={iconSize} />}
           </ActionIcon>
-        </Tooltip>
-        <Tooltip label={t('sideMenu.settings')} position="right" withArrow openDelay={300}>
+        </SideMenuTip>
+        <SideMenuTip label={t('sideMenu.settings')}>
           <ActionIcon
             component={Link}
             to={paths.settings.getHref()}
@@ -119,8 +149,8 @@ export function SideMenu({ dashboardsAvailable, onLogout }: SideMenuProps) {
           >
             <IconSettings size={iconSize} />
           </ActionIcon>
-        </Tooltip>
-        <Tooltip label={t('sideMenu.logout')} position="right" withArrow openDelay={300}>
+        </SideMenuTip>
+        <SideMenuTip label={t('sideMenu.logout')}>
           <ActionIcon
             size={44}
             radius="md"
@@ -132,7 +162,7 @@ export function SideMenu({ dashboardsAvailable, onLogout }: SideMenuProps) {
           >
             <IconLogout size={iconSize} />
           </ActionIcon>
-        </Tooltip>
+        </SideMenuTip>
       </Stack>
     </nav>
   );

@@ -1,0 +1,33 @@
+import { sql } from 'drizzle-orm';
+import { check, integer, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { dashboards } from '../../db/schema';
+
+/**
+ * The tiles of a dashboard (DESIGN.md §3: "a grid of tiles, each one a built-in query"). A tile names a
+ * query key of the fixed set in features/reports/queries and its parameters (`{ range, grouping, kpi,
+ * chart, series, limit }`, validated when read); the client never sends SQL.
+ */
+export const dashboardTiles = pgTable(
+  'dashboard_tiles',
+  {
+    id: text('id')
+      .primaryKey()
+      .$defaultFn(() => crypto.randomUUID()),
+    dashboardId: text('dashboard_id')
+      .notNull()
+      .references(() => dashboards.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    tileType: text('tile_type').notNull(),
+    queryKey: text('query_key').notNull(),
+    params: jsonb('params').notNull().default({}),
+    titleEn: text('title_en').notNull(),
+    titleDe: text('title_de').notNull(),
+    /** Columns of a 12-column grid. */
+    width: smallint('width').notNull().default(6),
+  },
+  (t) => [
+    uniqueIndex('dashboard_tiles_dashboard_position_uq').on(t.dashboardId, t.position),
+    check('dashboard_tiles_type_check', sql`${t.tileType} in ('kpi', 'line', 'bar', 'table')`),
+    check('dashboard_tiles_width_check', sql`${t.width} between 1 and 12`),
+  ],
+);

@@ -1,0 +1,101 @@
+import { type Notification, type NotificationContent, isSafeHttpUrl } from '@cockpit/contracts';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/database';
+import { notifications } from './notifications-schema';
+
+/** The newest this many are in a snapshot; older ones are kept but not streamed. */
+export const snapshotLimit = 200;
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+type NotificationRow = typeof notifications.$inferSelect;
+
+/** The columns a stream needs (`batch_id` is for the administrators' overview only). */
+const streamColumns = {
+  uid: notifications.uid,
+  userId: notifications.userId,
+  date: notifications.date,
+  wasRead: notifications.wasRead,
+  mouseOver: notifications.mouseOver,
+  content: notifications.content,
+};
+type StreamRow = Pick<NotificationRow, keyof typeof streamColumns>;
+
+const asText = (value: unknown) => (typeof value === 'string' ? value : '');
+const asLocalized = (value: unknown) => {
+  const record = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+  return { de: asText(record.de), en: asText(record.en) };
+};
+
+/**
+ * Stored content as the client may see it. The API validates what it writes, but rows can also come from
+ * plain SQL (issue 4: "inserted by plain SQL reaches both"): a malformed field becomes an empty text and
+ * a `url` that is not http(s) is dropped, so bad data is ignored instead of breaking a stream.
+ */
+export function toNotificationContent(raw: unknown): NotificationContent {
+  const record = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {};
+  const content: NotificationContent = { title: asLocalized(record.title), text: asLocalized(record.text) };
+  if (isSafeHttpUrl(record.url)) content.url = record.url.trim();
+  return content;
+}
+
+export function toNotification(row: StreamRow): Notification {
+  return {
+    uid: row.uid,
+    userId: row.userId,
+    date: row.date.toISOString(),
+    wasRead: row.wasRead,
+    mouseOver: row.mouseOver,
+    content: toNotificationContent(row.content),
+  };
+}
+
+export type NotificationFlag = 'wasRead' | 'mouseOver';
+
+export function createNotificationsRepository(db: Database) {
+  return {
+    /** spec §7: one user's notifications, newest first (index notifications_user_id_date_idx). */
+    async listForUser(userId: string, limit = snapshotLimit): Promise<Notification[]> {
+      const rows = await db
+        .select(streamColumns)
+        .from(notifications)
+        .where(eq(notifications.userId, userId))
+        .orderBy(desc(notifications.date), desc(notifications.uid))
+        .limit(limit);
+      return rows.map(toNotification);
+    },
+
+    /** The current rows of the given uids (missing ones were deleted). */
+    async findByUids(uids: string[]): Promise<Map<string, Notification>> {
+      // Only well-formed ids can be in the table; the rest (a hand-made NOTIFY) are simply not found.
+      const wellFormed = uids.filter((uid) => uuidPattern.test(uid));
+      if (wellFormed.length === 0) return new Map();
+      // One array literal parameter instead of one parameter per uid: a 500-uid batch stays one cheap
+      // statement (drizzle would expand a JS array into a parameter list).
+      const rows = await db
+        .select(streamColumns)
+        .from(notifications)
+        .where(sql`${notifications.uid} = any(${`{${wellFormed.join(',')}}`}::uuid[])`);
+      return new Map(rows.map((row) => [row.uid, toNotification(row)]));
+    },
+
+    /**
+     * spec §4: sets `wasRead` or `mouseOver` on the owner's notification. Idempotent: a flag that is
+     * already set is not written again (no change event either). `null` when the uid is not the user's.
+     */
+    async setFlag(userId: string, uid: string, flag: NotificationFlag): Promise<Notification | null> {
+      const owned = and(eq(notifications.uid, uid), eq(notifications.userId, userId));
+      const column = flag === 'wasRead' ? notifications.wasRead : notifications.mouseOver;
+      const [updated] = await db
+        .update(notifications)
+        .set({ [flag]: true })
+        .where(and(owned, eq(column, false)))
+        .returning(streamColumns);
+      if (updated) return toNotification(updated);
+      const [existing] = await db.select(streamColumns).from(notifications).where(owned);
+      return existing ? toNotification(existing) : null;
+    },
+  };
+}
+
+export type NotificationsRepository = ReturnType<typeof createNotificationsRepository>;

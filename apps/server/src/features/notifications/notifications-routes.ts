@@ -1,0 +1,112 @@
+import type { OutgoingHttpHeaders } from 'node:http';
+import {
+  apiErrorSchema,
+  apiPaths,
+  notificationParamsSchema,
+  notificationPatchSchema,
+  notificationSchema,
+  withClientQuery,
+} from '@cockpit/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { decodeJwt } from 'jose';
+import type { DatabaseHandle } from '../../db/database';
+import { notFound } from '../../lib/http-error';
+import { NotificationStreams } from './notification-streams';
+import { createNotificationsRepository } from './notifications-repository';
+
+export interface NotificationsRoutesOptions {
+  /** The database's LISTEN (DESIGN.md §5); without it streams get snapshots but no live changes. */
+  listen?: DatabaseHandle['listen'];
+  /** Tests shorten the heartbeat. */
+  heartbeatMs?: number;
+}
+
+/** A stream without a readable `exp` (never issued by our auth) still ends after the longest token life. */
+const fallbackStreamSeconds = 15 * 60;
+
+function tokenExpiry(authorization: string | undefined): number {
+  const token = authorization?.replace(/^Bearer +/, '') ?? '';
+  try {
+    // The bearer hook of the protected scope has verified this token already; only its expiry is read.
+    const { exp } = decodeJwt(token);
+    if (typeof exp === 'number') return exp;
+  } catch {
+    // fall through
+  }
+  return Math.floor(Date.now() / 1000) + fallbackStreamSeconds;
+}
+
+/**
+ * `GET /api/notifications/stream` (server-sent events) and `PATCH /api/notifications/:uid` (spec §2
+ * Notifications, §4, §7; DESIGN.md §5). Registered inside the protected scope: both need a bearer token.
+ */
+export const notificationsRoutes: FastifyPluginAsyncZod<NotificationsRoutesOptions> = async (app, options) => {
+  const repository = createNotificationsRepository(app.db);
+  const streams = new NotificationStreams({ repository, log: app.log, heartbeatMs: options.heartbeatMs });
+  await streams.start(options.listen);
+  // preClose: open streams would otherwise keep `app.close()` waiting for their connections.
+  app.addHook('preClose', async () => {
+    stopHearingSessions();
+    await streams.stop();
+  });
+  const stopHearingSessions = app.sessionEvents.onEnded((ended) => streams.endSessions(ended));
+
+  app.get(
+    apiPaths.notificationsStream,
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: "The signed-in user's notifications as server-sent events",
+        description:
+          'First event `snapshot` (newest first), then `upsert` / `remove` for every change of the ' +
+          "user's notifications; a comment line every 25 s. The stream ends when the bearer token " +
+          'expires; reconnect with a fresh one (a new snapshot follows).',
+        security: [{ bearerAuth: [] }],
+        querystring: withClientQuery({}),
+        response: { 401: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const expiresAtSec = tokenExpiry(request.headers.authorization);
+      // Written by hand, not through Fastify's send: it must not be buffered, and it never "finishes".
+      reply.hijack();
+      const res = reply.raw;
+      // Headers set by hooks so far (security headers) still apply.
+      const hookHeaders = Object.entries(reply.getHeaders()).filter(([, value]) => value !== undefined);
+      res.writeHead(200, {
+        ...(Object.fromEntries(hookHeaders) as OutgoingHttpHeaders),
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-store, no-transform',
+        connection: 'keep-alive',
+        // nginx and similar proxies must pass events through at once.
+        'x-accel-buffering': 'no',
+      });
+      res.flushHeaders();
+      request.raw.socket.setNoDelay(true);
+      streams.open(request.user.id, request.user.sessionId ?? null, res, expiresAtSec);
+    },
+  );
+
+  app.patch(
+    apiPaths.notification,
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'Mark one of your notifications as read or as moused over',
+        description: 'Body exactly `{ "wasRead": true }` or `{ "mouseOver": true }`; idempotent.',
+        security: [{ bearerAuth: [] }],
+        params: notificationParamsSchema,
+        querystring: withClientQuery({}),
+        body: notificationPatchSchema,
+        response: { 200: notificationSchema, 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const flag = request.body.wasRead ? 'wasRead' : 'mouseOver';
+      const notification = await repository.setFlag(request.user.id, request.params.uid, flag);
+      // Another user's notification is "not found" as well: no hint that it exists (DESIGN.md §4).
+      if (!notification) throw notFound('No such notification');
+      return notification;
+    },
+  );
+};

@@ -1,0 +1,126 @@
+import type { ReportColumn, ReportData } from '@cockpit/contracts';
+import { sql } from 'drizzle-orm';
+import {
+  type SumRow,
+  type Totals,
+  addTotals,
+  column,
+  emptyTotals,
+  inRange,
+  isTimeGrouping,
+  kpi,
+  labeller,
+  marginPctOf,
+  nameColumn,
+  periodFormat,
+  periodSql,
+  ratio,
+  roundMoney,
+  rowsOf,
+  totalsFor,
+  totalsOf,
+} from './query-helpers';
+import type { ReportQuery } from './query-types';
+
+interface Row extends SumRow {
+  period: string;
+  categoryId: number;
+}
+
+interface Category {
+  id: number;
+  code: string;
+  name: string;
+}
+
+/**
+ * Product mix (`pmxlayout`): revenue per product category × month (or quarter), as a stacked bar chart
+ * and a pivot table with one column per category.
+ */
+export const productMixQuery: ReportQuery = {
+  key: 'product-mix',
+  groupings: ['month', 'quarter'],
+  async run({ db, organisationId, language, from, to, grouping, parts, rowLimit }): Promise<ReportData> {
+    if (!isTimeGrouping(grouping)) throw new Error(`product-mix cannot group by ${grouping}`);
+    const label = labeller(language);
+    const [categories, sums] = await Promise.all([
+      db.execute(sql`
+        select c.id, c.code, ${nameColumn('c', language)} as name
+        from product_categories c where c.organisation_id = ${organisationId} order by c.id
+      `),
+      db.execute(sql`
+        select ${periodSql(grouping, sql`d.sale_date`)} as period, d.category_id as "categoryId",
+          sum(d.revenue) as revenue, sum(d.cost) as cost, sum(d.quantity) as quantity
+        from sales_daily d
+        where ${inRange('d', organisationId, from, to)}
+        group by 1, 2
+        order by 1, 2
+      `),
+    ]);
+    const categoryList = rowsOf<Category>(categories).map((c) => ({ ...c, id: Number(c.id) }));
+    const cells = new Map<string, Totals>();
+    const periods = new Map<string, Totals>();
+    const byCategory = new Map<number, Totals>();
+    const total = emptyTotals();
+    for (const raw of rowsOf<Row>(sums)) {
+      const row = { period: raw.period, categoryId: Number(raw.categoryId), ...totalsOf(raw) };
+      cells.set(`${row.period}|${row.categoryId}`, row);
+      addTotals(totalsFor(periods, row.period), row);
+      addTotals(totalsFor(byCategory, row.categoryId), row);
+      addTotals(total, row);
+    }
+    const periodKeys = [...periods.keys()];
+    const revenueOf = (period: string, categoryId: number) =>
+      roundMoney(cells.get(`${period}|${categoryId}`)?.revenue ?? 0);
+    const top = [...byCategory.entries()].sort((a, b) => b[1].revenue - a[1].revenue)[0];
+    const topCategory = top ? categoryList.find((c) => c.id === top[0]) : undefined;
+
+    const categoryColumns: ReportColumn[] = categoryList.map((c) => ({
+      key: `category-${c.code}`,
+      label: c.name,
+      format: 'currency',
+    }));
+    const tableRows = periodKeys.map((period) => [
+      period,
+      ...categoryList.map((c) => revenueOf(period, c.id)),
+      roundMoney(periods.get(period)?.revenue ?? 0),
+    ]);
+
+    return {
+      kpis: parts.kpis
+        ? [
+            kpi(label, 'revenue', roundMoney(total.revenue), 'currency'),
+            kpi(label, 'marginPct', marginPctOf(total), 'percent'),
+            kpi(label, 'topCategory', topCategory?.name ?? null, 'text'),
+            kpi(label, 'topCategoryShare', top ? ratio(top[1].revenue, total.revenue) : null, 'percent'),
+          ]
+        : [],
+      charts: parts.charts
+        ? [
+            {
+              id: 'mix',
+              title: label('chartMix'),
+              kind: 'stacked-bar',
+              categoryFormat: periodFormat(grouping),
+              categories: periodKeys,
+              series: categoryList.map((c) => ({
+                key: `category-${c.code}`,
+                label: c.name,
+                format: 'currency',
+                values: periodKeys.map((period) => revenueOf(period, c.id)),
+                axis: 0,
+              })),
+            },
+          ]
+        : [],
+      table: parts.table
+        ? {
+            columns: [column(label, grouping, periodFormat(grouping)), ...categoryColumns, column(label, 'total', 'currency')],
+            rows: tableRows.slice(0, rowLimit),
+            totalRows: tableRows.length,
+            truncated: tableRows.length > rowLimit,
+          }
+        : null,
+    };
+  },
+};

@@ -1,0 +1,116 @@
+import type { ReportData } from '@cockpit/contracts';
+import { sql } from 'drizzle-orm';
+import {
+  type SumRow,
+  type Totals,
+  addTotals,
+  column,
+  emptyTotals,
+  inRange,
+  kpi,
+  labeller,
+  marginOf,
+  marginPctOf,
+  nameColumn,
+  ratio,
+  roundMoney,
+  rowsOf,
+  series,
+  totalsOf,
+} from './query-helpers';
+import type { ReportQuery } from './query-types';
+
+interface Row extends SumRow {
+  product: string | null;
+  category: string;
+}
+
+/** Bars in the chart: the best sellers only, the table has them all. */
+const chartTop = 10;
+
+const averagePrice = (totals: Totals) => {
+  const value = ratio(totals.revenue, totals.quantity);
+  return value === null ? null : roundMoney(value);
+};
+
+/** Sales by product (or by category): units, revenue, margin and average selling price, best first. */
+export const productRankingQuery: ReportQuery = {
+  key: 'product-ranking',
+  groupings: ['product', 'category'],
+  async run({ db, organisationId, language, from, to, grouping, parts, rowLimit }): Promise<ReportData> {
+    if (grouping !== 'product' && grouping !== 'category') throw new Error(`product-ranking cannot group by ${grouping}`);
+    const label = labeller(language);
+    const byProduct = grouping === 'product';
+    const rows = rowsOf<Row>(
+      await db.execute(sql`
+        select ${byProduct ? nameColumn('p', language) : sql`null`} as product, ${nameColumn('c', language)} as category,
+          sum(d.revenue) as revenue, sum(d.cost) as cost, sum(d.quantity) as quantity
+        from sales_daily_products d
+          join product_categories c on c.id = d.category_id
+          ${byProduct ? sql`join products p on p.id = d.product_id` : sql.empty()}
+        where ${inRange('d', organisationId, from, to)}
+        group by 1, 2
+        order by revenue desc, 1, 2
+      `),
+    ).map((row) => ({ name: byProduct ? (row.product ?? '') : row.category, category: row.category, ...totalsOf(row) }));
+
+    const total = emptyTotals();
+    for (const row of rows) addTotals(total, row);
+    const best = rows.slice(0, chartTop);
+
+    return {
+      kpis: parts.kpis
+        ? [
+            kpi(label, 'revenue', roundMoney(total.revenue), 'currency'),
+            kpi(label, 'quantity', total.quantity, 'integer'),
+            kpi(label, 'avgPrice', averagePrice(total), 'currency'),
+            kpi(label, byProduct ? 'topProduct' : 'topCategory', rows[0]?.name ?? null, 'text'),
+          ]
+        : [],
+      charts: parts.charts
+        ? [
+            {
+              id: 'top',
+              title: label(byProduct ? 'chartTopProducts' : 'chartTopCategories'),
+              kind: 'bar',
+              categoryFormat: 'text',
+              categories: best.map((row) => row.name),
+              series: [
+                series(label, 'revenue', 'currency', best.map((row) => row.revenue)),
+                series(label, 'margin', 'currency', best.map((row) => marginOf(row))),
+                series(label, 'quantity', 'integer', best.map((row) => row.quantity), 1),
+              ],
+            },
+          ]
+        : [],
+      table: parts.table
+        ? {
+            columns: [
+              ...(byProduct ? [column(label, 'product', 'text')] : []),
+              column(label, 'category', 'text'),
+              column(label, 'quantity', 'integer'),
+              column(label, 'revenue', 'currency'),
+              column(label, 'margin', 'currency'),
+              column(label, 'marginPct', 'percent'),
+              column(label, 'avgPrice', 'currency'),
+              column(label, 'share', 'percent'),
+            ],
+            rows: rows
+              .slice(0, rowLimit)
+              .map((row) => [
+                ...(byProduct ? [row.name] : []),
+                row.category,
+                row.quantity,
+                row.revenue,
+                marginOf(row),
+                marginPctOf(row),
+                averagePrice(row),
+                ratio(row.revenue, total.revenue),
+              ]),
+            totalRows: rows.length,
+            truncated: rows.length > rowLimit,
+          }
+        : null,
+    };
+  },
+};

@@ -1,0 +1,171 @@
+import type {
+  ReportColumn,
+  ReportGrouping,
+  ReportKpi,
+  ReportSeries,
+  TranslationKey,
+  UiLanguageName,
+  ValueFormat,
+} from '@cockpit/contracts';
+import { type SQL, sql } from 'drizzle-orm';
+import { isGerman, translate } from '../../../lib/language';
+
+/** Both drivers (node-postgres, PGlite) answer `db.execute` with `{ rows }`. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+/** PostgreSQL sums (`numeric`, `bigint`) arrive as strings; null stays null. */
+export function toNumber(value: string | number | null | undefined): number {
+  if (value === null || value === undefined) return 0;
+  return typeof value === 'number' ? value : Number(value);
+}
+
+/** Cents, so `revenue - cost` does not show floating-point dust. */
+export const roundMoney = (value: number) => Math.round(value * 100) / 100;
+
+/** A share or percentage as a ratio (0.25 = 25 %); null when the base is 0. */
+export function ratio(part: number, whole: number): number | null {
+  return whole === 0 ? null : part / whole;
+}
+
+/** The name column of a dimension table in the request's language (fixed column names, never input). */
+export function nameColumn(alias: string, language: UiLanguageName): SQL {
+  return sql.raw(`${alias}.${isGerman(language) ? 'name_de' : 'name_en'}`);
+}
+
+export type TimeGrouping = Extract<ReportGrouping, 'day' | 'week' | 'month' | 'quarter'>;
+
+const truncUnits: Record<Exclude<TimeGrouping, 'day'>, string> = { week: 'week', month: 'month', quarter: 'quarter' };
+
+export function isTimeGrouping(grouping: ReportGrouping): grouping is TimeGrouping {
+  return grouping === 'day' || grouping === 'week' || grouping === 'month' || grouping === 'quarter';
+}
+
+/** How a period column is formatted: a day is a date, the others format as their period. */
+export const periodFormat = (grouping: TimeGrouping): ValueFormat => (grouping === 'day' ? 'date' : grouping);
+
+/**
+ * The period a date falls in, as `YYYY-MM-DD` of its first day (weeks start on Monday, ISO 8601).
+ * `dateSql` is a date expression; the unit comes from the fixed table above.
+ */
+export function periodSql(grouping: TimeGrouping, dateSql: SQL): SQL {
+  if (grouping === 'day') return sql`to_char(${dateSql}, 'YYYY-MM-DD')`;
+  return sql`to_char(date_trunc(${sql.raw(`'${truncUnits[grouping]}'`)}, (${dateSql})::timestamp), 'YYYY-MM-DD')`;
+}
+
+/** Standard filter of the daily tables: the caller's organisation and the date range. */
+export function inRange(alias: string, organisationId: string, from: string, to: string): SQL {
+  const table = sql.raw(alias);
+  return sql`${table}.organisation_id = ${organisationId} and ${table}.sale_date between ${from}::date and ${to}::date`;
+}
+
+/** The measures and dimensions the reports show, with their label keys (all in the locale files). */
+const labelKeys = {
+  revenue: 'reports.measure.revenue',
+  cost: 'reports.measure.cost',
+  margin: 'reports.measure.margin',
+  marginPct: 'reports.measure.marginPct',
+  quantity: 'reports.measure.quantity',
+  share: 'reports.measure.share',
+  avgPrice: 'reports.measure.avgPrice',
+  priorRevenue: 'reports.measure.priorRevenue',
+  change: 'reports.measure.change',
+  changePct: 'reports.measure.changePct',
+  total: 'reports.measure.total',
+  topRegion: 'reports.measure.topRegion',
+  topStore: 'reports.measure.topStore',
+  topCategory: 'reports.measure.topCategory',
+  topProduct: 'reports.measure.topProduct',
+  topCategoryShare: 'reports.measure.topCategoryShare',
+  period: 'reports.dimension.period',
+  day: 'reports.dimension.day',
+  week: 'reports.dimension.week',
+  month: 'reports.dimension.month',
+  quarter: 'reports.dimension.quarter',
+  region: 'reports.dimension.region',
+  store: 'reports.dimension.store',
+  category: 'reports.dimension.category',
+  product: 'reports.dimension.product',
+  chartTrend: 'reports.chart.trend',
+  chartByRegion: 'reports.chart.byRegion',
+  chartMix: 'reports.chart.mix',
+  chartRanking: 'reports.chart.ranking',
+  chartTopProducts: 'reports.chart.topProducts',
+  chartTopCategories: 'reports.chart.topCategories',
+  chartComparison: 'reports.chart.comparison',
+  chartMarginByCategory: 'reports.chart.marginByCategory',
+} as const satisfies Record<string, TranslationKey>;
+
+export type LabelName = keyof typeof labelKeys;
+
+/** Labels in one language, resolved on the server (the client formats only the values). */
+export function labeller(language: UiLanguageName) {
+  return (name: LabelName) => translate(language, labelKeys[name]);
+}
+
+type Label = ReturnType<typeof labeller>;
+
+export const column = (label: Label, key: LabelName, format: ValueFormat): ReportColumn => ({
+  key,
+  label: label(key),
+  format,
+});
+
+export const kpi = (label: Label, key: LabelName, value: number | string | null, format: ValueFormat): ReportKpi => ({
+  key,
+  label: label(key),
+  value,
+  format,
+});
+
+export const series = (
+  label: Label,
+  key: LabelName,
+  format: ValueFormat,
+  values: (number | null)[],
+  axis: 0 | 1 = 0,
+): ReportSeries => ({ key, label: label(key), format, values, axis });
+
+/** Revenue, margin, margin % and units of a set of summed rows. */
+export interface Totals {
+  revenue: number;
+  cost: number;
+  quantity: number;
+}
+
+export function addTotals(into: Totals, row: Totals): void {
+  into.revenue += row.revenue;
+  into.cost += row.cost;
+  into.quantity += row.quantity;
+}
+
+export const emptyTotals = (): Totals => ({ revenue: 0, cost: 0, quantity: 0 });
+
+/** The totals kept under `key`, created empty on first use. */
+export function totalsFor<K>(map: Map<K, Totals>, key: K): Totals {
+  let entry = map.get(key);
+  if (!entry) {
+    entry = emptyTotals();
+    map.set(key, entry);
+  }
+  return entry;
+}
+
+export const marginOf = (totals: Totals) => roundMoney(totals.revenue - totals.cost);
+export const marginPctOf = (totals: Totals) => ratio(totals.revenue - totals.cost, totals.revenue);
+
+/** Rows of sums as they come from SQL. */
+export interface SumRow {
+  revenue: string | number | null;
+  cost: string | number | null;
+  quantity: string | number | null;
+}
+
+export function totalsOf(row: SumRow | undefined): Totals {
+  return {
+    revenue: roundMoney(toNumber(row?.revenue)),
+    cost: roundMoney(toNumber(row?.cost)),
+    quantity: toNumber(row?.quantity),
+  };
+}

@@ -1,0 +1,119 @@
+import type { ReportData } from '@cockpit/contracts';
+import { sql } from 'drizzle-orm';
+import {
+  type Totals,
+  addTotals,
+  column,
+  emptyTotals,
+  inRange,
+  isTimeGrouping,
+  kpi,
+  labeller,
+  marginOf,
+  marginPctOf,
+  nameColumn,
+  periodFormat,
+  periodSql,
+  roundMoney,
+  rowsOf,
+  series,
+  totalsFor,
+  totalsOf,
+  type SumRow,
+} from './query-helpers';
+import type { ReportQuery } from './query-types';
+
+interface Row extends SumRow {
+  period: string;
+  region: string;
+}
+
+/**
+ * Total view (`totalviewlayout`): revenue, margin and units over time and by region. One aggregate over
+ * the daily table, grouped by period and region; KPIs and both charts are sums of its rows.
+ */
+export const salesOverviewQuery: ReportQuery = {
+  key: 'sales-overview',
+  groupings: ['month', 'day', 'week', 'quarter'],
+  async run({ db, organisationId, language, from, to, grouping, parts, rowLimit }): Promise<ReportData> {
+    if (!isTimeGrouping(grouping)) throw new Error(`sales-overview cannot group by ${grouping}`);
+    const label = labeller(language);
+    const rows = rowsOf<Row>(
+      await db.execute(sql`
+        select ${periodSql(grouping, sql`d.sale_date`)} as period, ${nameColumn('r', language)} as region,
+          sum(d.revenue) as revenue, sum(d.cost) as cost, sum(d.quantity) as quantity
+        from sales_daily d join sales_regions r on r.id = d.region_id
+        where ${inRange('d', organisationId, from, to)}
+        group by 1, 2
+        order by 1, 2
+      `),
+    ).map((row) => ({ period: row.period, region: row.region, ...totalsOf(row) }));
+
+    const total = emptyTotals();
+    const byPeriod = new Map<string, Totals>();
+    const byRegion = new Map<string, Totals>();
+    for (const row of rows) {
+      addTotals(total, row);
+      addTotals(totalsFor(byPeriod, row.period), row);
+      addTotals(totalsFor(byRegion, row.region), row);
+    }
+    const periods = [...byPeriod.keys()];
+    const regions = [...byRegion.entries()].sort((a, b) => b[1].revenue - a[1].revenue);
+
+    return {
+      kpis: parts.kpis
+        ? [
+            kpi(label, 'revenue', roundMoney(total.revenue), 'currency'),
+            kpi(label, 'margin', marginOf(total), 'currency'),
+            kpi(label, 'marginPct', marginPctOf(total), 'percent'),
+            kpi(label, 'quantity', total.quantity, 'integer'),
+          ]
+        : [],
+      charts: parts.charts
+        ? [
+            {
+              id: 'trend',
+              title: label('chartTrend'),
+              kind: 'line',
+              categoryFormat: periodFormat(grouping),
+              categories: periods,
+              series: [
+                series(label, 'revenue', 'currency', periods.map((p) => roundMoney(byPeriod.get(p)?.revenue ?? 0))),
+                series(label, 'margin', 'currency', periods.map((p) => marginOf(byPeriod.get(p) ?? emptyTotals()))),
+                series(label, 'quantity', 'integer', periods.map((p) => byPeriod.get(p)?.quantity ?? 0), 1),
+              ],
+            },
+            {
+              id: 'by-region',
+              title: label('chartByRegion'),
+              kind: 'bar',
+              categoryFormat: 'text',
+              categories: regions.map(([name]) => name),
+              series: [
+                series(label, 'revenue', 'currency', regions.map(([, t]) => roundMoney(t.revenue))),
+                series(label, 'margin', 'currency', regions.map(([, t]) => marginOf(t))),
+              ],
+            },
+          ]
+        : [],
+      table: parts.table
+        ? {
+            columns: [
+              column(label, grouping, periodFormat(grouping)),
+              column(label, 'region', 'text'),
+              column(label, 'revenue', 'currency'),
+              column(label, 'cost', 'currency'),
+              column(label, 'margin', 'currency'),
+              column(label, 'marginPct', 'percent'),
+              column(label, 'quantity', 'integer'),
+            ],
+            rows: rows
+              .slice(0, rowLimit)
+              .map((row) => [row.period, row.region, row.revenue, row.cost, marginOf(row), marginPctOf(row), row.quantity]),
+            totalRows: rows.length,
+            truncated: rows.length > rowLimit,
+          }
+        : null,
+    };
+  },
+};

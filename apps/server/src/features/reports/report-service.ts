@@ -1,0 +1,118 @@
+import {
+  type ReportDefinition,
+  type ReportQuery as ReportQueryParams,
+  type ReportResponse,
+  type UiLanguageName,
+  reportKindSchema,
+  reportQueryKeySchema,
+} from '@cockpit/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AuthenticatedUser } from '../../auth/authenticated-user';
+import type { Database } from '../../db/database';
+import { badRequest, notFound } from '../../lib/http-error';
+import { isGerman } from '../../lib/language';
+import { utcToday } from './calendar';
+import { isSafeExternalUrl, resolveFrameUrl } from './frame-url';
+import { allReportParts } from './queries/query-types';
+import { reportQueries, reportRowLimit } from './queries/report-queries';
+import { reportDefaultsSchema, resolveGrouping, resolveRange } from './report-settings';
+import { type StoredReport, createReportsRepository } from './reports-repository';
+
+export interface ReportRequest {
+  user: AuthenticatedUser;
+  name: string;
+  language: UiLanguageName;
+  query: ReportQueryParams;
+}
+
+/**
+ * `GET /api/reports/:name`: the definition of the user's organisation's report and, for a built-in
+ * one, its data for the requested (or default) range and grouping. A report of another organisation,
+ * or one whose stored definition is broken, is "not available" (404) — never run with guesses.
+ */
+export function createReportService({
+  db,
+  log,
+  frameOrigins,
+}: {
+  db: Database;
+  log: FastifyBaseLogger;
+  frameOrigins: readonly string[];
+}) {
+  const repository = createReportsRepository(db);
+
+  const notAvailable = (name: string, reason?: string, detail?: unknown) => {
+    if (reason) log.warn({ report: name, detail }, `report definition not usable: ${reason}`);
+    return notFound(`Report '${name}' is not available`);
+  };
+
+  return {
+    async load({ user, name, language, query }: ReportRequest): Promise<ReportResponse> {
+      const stored = await repository.findReport(user.organisationId, name);
+      if (!stored) throw notAvailable(name);
+      const kind = reportKindSchema.safeParse(stored.kind);
+      if (!kind.success) throw notAvailable(name, 'unknown kind', stored.kind);
+
+      const dataRange = await repository.dataRange(user.organisationId);
+      const definition: ReportDefinition = {
+        name: stored.name,
+        ...titlesOf(stored, language),
+        kind: kind.data,
+        groupings: [],
+        frameUrl: null,
+        externalUrl: null,
+        dataRange,
+      };
+
+      if (kind.data === 'external') {
+        if (!stored.externalUrl || !isSafeExternalUrl(stored.externalUrl)) {
+          throw notAvailable(name, 'external URL is not http(s)', stored.externalUrl);
+        }
+        return { report: { ...definition, externalUrl: stored.externalUrl }, params: null, data: null };
+      }
+
+      if (kind.data === 'embedded') {
+        const frameUrl = stored.frameUrl ? resolveFrameUrl(stored.frameUrl, language, frameOrigins) : null;
+        if (!frameUrl) throw notAvailable(name, 'frame URL is not same-origin or on REPORT_FRAME_ORIGINS', stored.frameUrl);
+        return { report: { ...definition, frameUrl }, params: null, data: null };
+      }
+
+      const queryKey = reportQueryKeySchema.safeParse(stored.queryKey);
+      if (!queryKey.success) throw notAvailable(name, 'unknown query key', stored.queryKey);
+      const defaults = reportDefaultsSchema.safeParse(stored.params);
+      if (!defaults.success) throw notAvailable(name, 'invalid params', defaults.error.issues);
+      const reportQuery = reportQueries[queryKey.data];
+
+      const grouping = resolveGrouping(reportQuery, query.grouping, defaults.data.grouping);
+      if (typeof grouping === 'object') {
+        throw badRequest(
+          `Invalid querystring field 'grouping': this report groups by ${reportQuery.groupings.join(', ')}`,
+        );
+      }
+      const range = resolveRange(query, defaults.data.range, utcToday(), dataRange);
+      const data = await reportQuery.run({
+        db,
+        organisationId: user.organisationId,
+        language,
+        from: range.from,
+        to: range.to,
+        grouping,
+        parts: allReportParts,
+        rowLimit: reportRowLimit,
+      });
+      return {
+        report: { ...definition, groupings: [...reportQuery.groupings] },
+        params: { ...range, grouping },
+        data,
+      };
+    },
+  };
+}
+
+/** Title and sub-title from the menu item, in German or English (spec §3 leaveTitleUntranslated). */
+function titlesOf(stored: StoredReport, language: UiLanguageName): { title: string; subTitle: string | null } {
+  const german = isGerman(language);
+  const title = german && !stored.leaveTitleUntranslated ? stored.titleDe : stored.titleEn;
+  const subTitle = german ? (stored.subTitleDe ?? stored.subTitleEn) : (stored.subTitleEn ?? stored.subTitleDe);
+  return { title: title ?? stored.name, subTitle: subTitle ?? null };
+}

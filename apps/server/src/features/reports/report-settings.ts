@@ -1,0 +1,84 @@
+import {
+  type DateRange,
+  type DateRangePreset,
+  type ReportGrouping,
+  dateRangePresetSchema,
+  reportGroupingSchema,
+} from '@cockpit/contracts';
+import { z } from 'zod';
+import { addDays, addYears, yearOf } from './calendar';
+import type { ReportQuery } from './queries/query-types';
+
+// What report and tile rows store in their `params` column. Stored data is checked when it is read:
+// a row that does not match is reported as broken, never run with guessed values.
+
+/** A built-in report's defaults: the date range and grouping it opens with. */
+export const reportDefaultsSchema = z
+  .object({
+    range: dateRangePresetSchema.default('this-year'),
+    grouping: reportGroupingSchema.optional(),
+  })
+  .strict();
+export type ReportDefaults = z.infer<typeof reportDefaultsSchema>;
+
+/** A dashboard tile's settings: range and grouping, and which KPIs, chart, series or rows it shows. */
+export const tileSettingsSchema = z
+  .object({
+    range: dateRangePresetSchema.default('this-year'),
+    grouping: reportGroupingSchema.optional(),
+    /** kpi tiles: the KPI keys shown (default: all of the query's KPIs). */
+    kpis: z.array(z.string().min(1)).min(1).optional(),
+    /** line/bar tiles: the chart id (default: the query's first chart). */
+    chart: z.string().min(1).optional(),
+    /** line/bar tiles: the series keys shown (default: all). */
+    series: z.array(z.string().min(1)).min(1).optional(),
+    /** table tiles: the first rows shown. */
+    limit: z.number().int().min(1).max(100).optional(),
+  })
+  .strict();
+export type TileSettings = z.infer<typeof tileSettingsSchema>;
+
+/** The dates a preset stands for, counted from `today` (UTC); `all` is the data set's whole range. */
+export function presetRange(preset: DateRangePreset, today: string, dataRange: DateRange | null): DateRange {
+  switch (preset) {
+    case 'last-30-days':
+      return { from: addDays(today, -29), to: today };
+    case 'last-12-months':
+      return { from: addDays(addYears(today, -1), 1), to: today };
+    case 'this-year':
+      return { from: `${yearOf(today)}-01-01`, to: today };
+    case 'last-year':
+      return { from: `${yearOf(today) - 1}-01-01`, to: `${yearOf(today) - 1}-12-31` };
+    case 'all':
+      return dataRange ?? { from: today, to: today };
+  }
+}
+
+export interface RequestedRange {
+  range?: DateRangePreset | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+/** The request's custom dates, else its preset, else the stored default preset. */
+export function resolveRange(
+  requested: RequestedRange,
+  defaultPreset: DateRangePreset,
+  today: string,
+  dataRange: DateRange | null,
+): { range: DateRangePreset | null; from: string; to: string } {
+  if (requested.from && requested.to) return { range: null, from: requested.from, to: requested.to };
+  const preset = requested.range ?? defaultPreset;
+  return { range: preset, ...presetRange(preset, today, dataRange) };
+}
+
+/** The grouping to run: the requested one, else the stored default, else the query's first. */
+export function resolveGrouping(
+  query: ReportQuery,
+  requested: ReportGrouping | undefined,
+  stored: ReportGrouping | undefined,
+): ReportGrouping | { invalid: ReportGrouping } {
+  if (requested !== undefined) return query.groupings.includes(requested) ? requested : { invalid: requested };
+  if (stored !== undefined && query.groupings.includes(stored)) return stored;
+  return query.groupings[0];
+}

@@ -1,0 +1,77 @@
+import {
+  apiErrorSchema,
+  apiPaths,
+  errorCodes,
+  integrityChallengeResponseSchema,
+  integrityTokenResponseSchema,
+  integrityVerifyBodySchema,
+  withClientQuery,
+} from '@cockpit/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { HttpError } from '../../lib/http-error';
+import type { IntegrityService } from './integrity-service';
+
+/** Per client address; generous for people, tight for a script farming tokens (issue 7). */
+const challengesPerMinute = 120;
+
+const refusals = {
+  expired: 'The integrity challenge has expired; request a new one.',
+  invalid: 'The integrity challenge was not solved correctly.',
+  replayed: 'This integrity challenge has already been used; request a new one.',
+} as const;
+
+/**
+ * `GET /api/integrity/challenge` and `POST /api/integrity/verify` (public, spec §1 app integrity): the
+ * SPA's worker solves the challenge and exchanges the solution for a token of about one hour.
+ */
+export function integrityRoutes(service: IntegrityService): FastifyPluginAsyncZod {
+  return async (app) => {
+    const rateLimit = { max: challengesPerMinute, timeWindow: 60_000 };
+
+    app.get(
+      apiPaths.integrityChallenge,
+      {
+        config: { rateLimit },
+        schema: {
+          tags: ['integrity'],
+          summary: 'A signed proof-of-work challenge (ALTCHA v2), valid for at most 600 s',
+          querystring: withClientQuery({}),
+          response: { 200: integrityChallengeResponseSchema, 429: apiErrorSchema },
+        },
+      },
+      async (_request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return { challenge: await service.createChallenge() };
+      },
+    );
+
+    app.post(
+      apiPaths.integrityVerify,
+      {
+        config: { rateLimit },
+        schema: {
+          tags: ['integrity'],
+          summary: 'Exchange a solved challenge (once) for an integrity token',
+          querystring: withClientQuery({}),
+          body: integrityVerifyBodySchema,
+          response: { 200: integrityTokenResponseSchema, 400: apiErrorSchema, 429: apiErrorSchema },
+        },
+      },
+      async (request) => {
+        const result = await service.redeem(request.body.challenge, request.body.solution);
+        if (!result.ok) {
+          request.log.warn(
+            { event: 'integrity.refused', reason: result.reason },
+            'integrity challenge refused',
+          );
+          throw new HttpError(400, errorCodes.integrityFailed, refusals[result.reason]);
+        }
+        request.log.info(
+          { event: 'integrity.verified', solveMs: request.body.solution.time },
+          'integrity token issued',
+        );
+        return { token: result.token, expiresAt: result.expiresAt.toISOString() };
+      },
+    );
+  };
+}

@@ -1,0 +1,117 @@
+import helmet from '@fastify/helmet';
+import type { App } from '../app-types';
+import type { Config } from '../config';
+
+/** Where the GA4 tag loads from and reports to (Google's CSP guide for GA4). */
+const analyticsScriptHost = 'https://www.googletagmanager.com';
+const analyticsConnectHosts = [
+  'https://*.google-analytics.com',
+  'https://*.analytics.google.com',
+  'https://*.googletagmanager.com',
+];
+const analyticsImageHosts = ['https://*.google-analytics.com', 'https://*.googletagmanager.com'];
+
+/**
+ * The Content-Security-Policy directives (issue 7). Scripts come only from this origin, plus the tag
+ * manager when a GA measurement id is configured (DESIGN.md §3 Analytics); frames only from the
+ * configured report origins. Styles allow 'unsafe-inline' because Mantine writes its theme variables
+ * into a <style> element at run time (docs/decisions/008-strict-csp-with-inline-styles-and-public-api-docs.md).
+ */
+export function contentSecurityPolicyDirectives(config: Config): Record<string, string[]> {
+  const analytics = config.gaMeasurementId !== null;
+  const directives: Record<string, string[]> = {
+    'default-src': ["'self'"],
+    'base-uri': ["'none'"],
+    'object-src': ["'none'"],
+    'frame-ancestors': ["'none'"],
+    'form-action': ["'self'"],
+    'script-src': ["'self'", ...(analytics ? [analyticsScriptHost] : [])],
+    'script-src-attr': ["'none'"],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', ...(analytics ? analyticsImageHosts : [])],
+    'font-src': ["'self'", 'data:'],
+    'connect-src': ["'self'", ...(analytics ? analyticsConnectHosts : [])],
+    'worker-src': ["'self'"],
+    'manifest-src': ["'self'"],
+    // 'self': the server's own embedded-report pages (/embedded/*, issue 5), which allow framing by this
+    // origin only; other report origins only when configured.
+    'frame-src': ["'self'", ...config.reportFrameOrigins],
+  };
+  if (isHttps(config)) directives['upgrade-insecure-requests'] = [];
+  return directives;
+}
+
+const isHttps = (config: Config) => config.publicUrl.startsWith('https://');
+
+/** Nothing the app does needs these browser features. */
+const permissionsPolicy = [
+  'accelerometer=()',
+  'camera=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'microphone=()',
+  'payment=()',
+  'usb=()',
+  'interest-cohort=()',
+].join(', ');
+
+/**
+ * The same headers as helmet sets with the options below, for the few answers Fastify's router writes
+ * before any hook runs (a malformed URL, an over-long path parameter): see plugins/error-handler.ts.
+ * test/security-headers.test.ts compares both, so they cannot drift apart.
+ */
+export function staticSecurityHeaders(config: Config): Record<string, string> {
+  const csp = Object.entries(contentSecurityPolicyDirectives(config))
+    .map(([name, values]) => [name, ...values].join(' '))
+    .join(';');
+  return {
+    'content-security-policy': csp,
+    'cross-origin-opener-policy': 'same-origin',
+    'cross-origin-resource-policy': 'same-origin',
+    'origin-agent-cluster': '?1',
+    'referrer-policy': 'no-referrer',
+    ...(isHttps(config) ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
+    'x-content-type-options': 'nosniff',
+    'x-dns-prefetch-control': 'off',
+    'x-download-options': 'noopen',
+    'x-frame-options': 'DENY',
+    'x-permitted-cross-domain-policies': 'none',
+    'x-xss-protection': '0',
+    'permissions-policy': permissionsPolicy,
+    'cache-control': 'no-store',
+  };
+}
+
+/**
+ * Security headers on every response (issue 7, OWASP ASVS 5.0 §3.4): helmet with a strict CSP, HSTS
+ * only when PUBLIC_URL is https (a plain-http development server must not pin browsers to https),
+ * `X-Content-Type-Options: nosniff`, `Referrer-Policy: no-referrer`, and API answers never cached.
+ */
+export async function registerSecurityHeaders(app: App): Promise<void> {
+  const { config } = app;
+  await app.register(helmet, {
+    global: true,
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicyDirectives(config) },
+    strictTransportSecurity: isHttps(config) ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'no-referrer' },
+    xFrameOptions: { action: 'deny' },
+    crossOriginOpenerPolicy: { policy: 'same-origin' },
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    // COEP would block the analytics tag and framed reports; CSP covers what it would add here.
+    crossOriginEmbedderPolicy: false,
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('permissions-policy', permissionsPolicy);
+    // API answers carry personal and business data: never stored by browsers or shared caches.
+    const url = request.raw.url ?? '';
+    if (
+      (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')) &&
+      !reply.hasHeader('cache-control')
+    ) {
+      reply.header('cache-control', 'no-store');
+    }
+    return payload;
+  });
+}

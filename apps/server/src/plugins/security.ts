@@ -1,0 +1,64 @@
+import { errorCodes } from '@cockpit/contracts';
+import rateLimit from '@fastify/rate-limit';
+import type { App } from '../app-types';
+import { HttpError } from '../lib/http-error';
+import { type IntegrityService, createIntegrityService } from './integrity/integrity-service';
+import { registerInputGuards } from './input-guards';
+import { createRedisClient } from './redis-client';
+import { type InventoryRoute, registerRouteInventory } from './route-inventory';
+import { registerSecurityHeaders } from './security-headers';
+import { registerSecurityLog } from './security-log';
+import { SessionEvents } from './session-events';
+import { type SharedCounters, createMemoryCounters, createRedisCounters } from './shared-counters';
+import { type SignInGuard, createSignInGuard } from './sign-in-guard';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route registered so far (plugins/route-inventory.ts). */
+    routeInventory: InventoryRoute[];
+    /** Sign-in counters and used challenges; Redis when REDIS_URL is set (plugins/shared-counters.ts). */
+    sharedCounters: SharedCounters;
+    /** App integrity: challenges and integrity tokens (plugins/integrity). */
+    integrity: IntegrityService;
+    /** Integrity token and rate limits for sign-in/sign-up (plugins/sign-in-guard.ts). */
+    signInGuard: SignInGuard;
+    /** "These sessions ended" — notification streams close on it (plugins/session-events.ts). */
+    sessionEvents: SessionEvents;
+  }
+}
+
+/**
+ * Everything issue 7 adds before any route exists: the route inventory, security headers, shared
+ * counters (Redis or memory), per-address rate limits, the integrity service (its public routes are
+ * registered with the other public routes, after the API docs), the sign-in guard, session events and
+ * the authorisation-failure log.
+ */
+export async function registerSecurity(app: App): Promise<void> {
+  const { config } = app;
+  registerRouteInventory(app);
+  await registerSecurityHeaders(app);
+  registerSecurityLog(app);
+  registerInputGuards(app);
+
+  const redis = config.redisUrl ? createRedisClient(config.redisUrl, app.log) : null;
+  const counters = redis
+    ? createRedisCounters(redis, config.redisKeyPrefix, app.log)
+    : createMemoryCounters();
+  if (redis) app.addHook('onClose', async () => redis.disconnect());
+  app.decorate('sharedCounters', counters);
+
+  // Per-address limits for routes that opt in with `config.rateLimit` (the public integrity routes).
+  await app.register(rateLimit, {
+    global: false,
+    ...(redis ? { redis, nameSpace: `${config.redisKeyPrefix}rl:` } : {}),
+    // Redis away: let the request through rather than lock everyone out (the sign-in guard still counts).
+    skipOnError: true,
+    errorResponseBuilder: (_request, context) =>
+      new HttpError(429, errorCodes.rateLimited, `Too many requests. Try again in ${context.after}.`),
+  });
+
+  const integrity = createIntegrityService(config, counters);
+  app.decorate('integrity', integrity);
+  app.decorate('signInGuard', createSignInGuard(config, counters, integrity));
+  app.decorate('sessionEvents', new SessionEvents());
+}

@@ -1,0 +1,544 @@
+import type { AddressInfo } from 'node:net';
+import { apiPaths, apiPathWith, managementApiPaths, messagesApiPaths } from '@cockpit/contracts';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contracts, notifications, organisations } from '../src/db/schema';
+import { createUserWithPassword } from '../src/seed/users';
+import { type TestApp, buildTestApp, testDrivers } from './helpers/build-test-app';
+import { type Credentials, type Role, roles, signInAs } from './helpers/roles';
+
+/**
+ * Issue 7: "A route-by-role authorisation table over every /api route (anonymous, member, basic, admin,
+ * other organisation's admin) — one test, generated from the route list so a new route cannot be
+ * forgotten." The route list is `app.routeInventory` (every route as Fastify registered it); each one
+ * needs an entry below with the status each role gets. A route without an entry — or an entry for a
+ * route that no longer exists — fails the first test.
+ *
+ * Roles: member (Demo GmbH, pro), basic (Demo GmbH, basic), admin (Demo GmbH administrator), otherAdmin
+ * (administrator of Beispiel AG, probing Demo GmbH's objects). Objects named in URLs belong to Demo GmbH.
+ */
+
+interface TableRequest {
+  method: string;
+  url: string;
+  payload?: unknown;
+  headers?: Record<string, string>;
+  /** Server-sent events: only the status line is read, over a real socket. */
+  stream?: boolean;
+}
+interface RouteCase {
+  label: string;
+  request: (role: Role, ctx: Context) => TableRequest | Promise<TableRequest>;
+  expect: Record<Role, number>;
+}
+interface Context {
+  t: TestApp;
+  creds: Record<Role, Credentials>;
+  fixtures: Fixtures;
+  clientBody: Record<string, unknown>;
+}
+interface Fixtures {
+  /** A user of Demo GmbH that admin may change, deactivate and reactivate. */
+  victimUserId: string;
+  /** Banner messages of Demo GmbH: one to edit, one per role to dismiss, one to delete. */
+  bannerId: string;
+  doomedBannerId: string;
+  pendingContractId: string;
+  /** A notification of each role's user (anonymous gets member's). */
+  notificationUid: Record<Role, string>;
+  /** Spare sessions of admin that each role tries to end (only admin may). */
+  spareAdminSessionId: string;
+}
+
+const all = (status: number): Record<Role, number> => ({
+  anonymous: status,
+  member: status,
+  basic: status,
+  admin: status,
+  otherAdmin: status,
+});
+/** Any signed-in user; 401 without a token. */
+const signedIn = (status: number): Record<Role, number> => ({ ...all(status), anonymous: 401 });
+/** Organisation administrators only; `other` is what Beispiel's administrator gets for Demo GmbH's object. */
+const administrators = (admin: number, other: number = admin): Record<Role, number> => ({
+  anonymous: 401,
+  member: 403,
+  basic: 403,
+  admin,
+  otherAdmin: other,
+});
+
+const get =
+  (url: string): RouteCase['request'] =>
+  () => ({ method: 'GET', url });
+
+const table: Record<string, RouteCase[]> = {
+  // ---- public (DESIGN.md §4; docs/decisions/008 on why the API documentation is public)
+  'GET /api/health': [{ label: 'health', request: get(apiPaths.health), expect: all(200) }],
+  'GET /api/Localization/getTranslations': [
+    { label: 'translations', request: get(`${apiPaths.translations}?lang=de-DE`), expect: all(200) },
+  ],
+  'GET /api/integrity/challenge': [
+    { label: 'challenge', request: get(apiPaths.integrityChallenge), expect: all(200) },
+  ],
+  'POST /api/integrity/verify': [
+    {
+      label: 'an unsolved challenge is refused for everyone',
+      request: async (_role, ctx) => {
+        const challenge = await ctx.t.app.integrity.createChallenge();
+        return {
+          method: 'POST',
+          url: apiPaths.integrityVerify,
+          payload: { challenge, solution: { counter: 0, derivedKey: '00' } },
+        };
+      },
+      expect: all(400),
+    },
+  ],
+  'GET /api/docs': [{ label: 'docs', request: get(apiPaths.docs), expect: all(200) }],
+  'GET /api/docs/json': [{ label: 'openapi json', request: get(`${apiPaths.docs}/json`), expect: all(200) }],
+  'GET /api/docs/yaml': [{ label: 'openapi yaml', request: get(`${apiPaths.docs}/yaml`), expect: all(200) }],
+  // The UI's index page redirects to /api/docs/.
+  'GET /api/docs/static/index.html': [
+    { label: 'docs ui', request: get(`${apiPaths.docs}/static/index.html`), expect: all(302) },
+  ],
+  'GET /api/docs/static/swagger-initializer.js': [
+    { label: 'docs init', request: get(`${apiPaths.docs}/static/swagger-initializer.js`), expect: all(200) },
+  ],
+  'GET /api/docs/static/*': [
+    { label: 'docs css', request: get(`${apiPaths.docs}/static/swagger-ui.css`), expect: all(200) },
+  ],
+
+  // ---- the auth library (session cookie, DESIGN.md §3)
+  'GET /api/auth/*': [
+    { label: 'token for the session', request: get(apiPaths.token), expect: signedIn(200) },
+    { label: 'own session', request: get('/api/auth/get-session'), expect: all(200) },
+  ],
+  'POST /api/auth/*': [
+    {
+      label: 'sign-in without an integrity token',
+      request: (role) => ({
+        method: 'POST',
+        url: apiPaths.signIn,
+        payload: { email: `${role}@example.com`, password: 'whatever-password' },
+      }),
+      expect: all(403),
+    },
+    {
+      label: 'listing sessions through the library',
+      request: get('/api/auth/list-sessions'),
+      expect: signedIn(200),
+    },
+  ],
+
+  // ---- the signed-in user's own things
+  'GET /api/user/settings': [
+    { label: 'settings', request: get(apiPaths.userSettings), expect: signedIn(200) },
+  ],
+  'PUT /api/user/settings': [
+    {
+      label: 'own settings',
+      request: (role, ctx) => ({
+        method: 'PUT',
+        url: apiPaths.userSettings,
+        payload: {
+          ...ctx.clientBody,
+          uiLanguage: 'en',
+          uiCulture: 'en-GB',
+          currencySymbol: '€',
+          displayName: `Table ${role}`,
+        },
+      }),
+      expect: signedIn(200),
+    },
+  ],
+  'POST /api/user/password': [
+    {
+      label: 'wrong current password',
+      request: (_role, ctx) => ({
+        method: 'POST',
+        url: '/api/user/password',
+        payload: {
+          ...ctx.clientBody,
+          currentPassword: 'not-the-password',
+          newPassword: 'A-new-password-123',
+        },
+      }),
+      expect: signedIn(400),
+    },
+  ],
+  'GET /api/user/sessions': [
+    { label: 'own sessions', request: get(apiPaths.userSessions), expect: signedIn(200) },
+  ],
+  'DELETE /api/user/sessions/:id': [
+    {
+      label: "admin's spare session",
+      request: (_role, ctx) => ({
+        method: 'DELETE',
+        url: apiPathWith(apiPaths.userSession, { id: ctx.fixtures.spareAdminSessionId }),
+      }),
+      expect: { anonymous: 401, member: 404, basic: 404, otherAdmin: 404, admin: 204 },
+    },
+  ],
+
+  // ---- navigation, dashboards, configuration
+  'GET /api/navigation/menu': [{ label: 'menu', request: get(apiPaths.menu), expect: signedIn(200) }],
+  'GET /api/navigation/favorites': [
+    { label: 'favourites', request: get('/api/navigation/favorites'), expect: signedIn(200) },
+  ],
+  'PUT /api/navigation/pins': [
+    {
+      label: "pin one of Demo GmbH's reports",
+      request: (_role, ctx) => ({
+        method: 'PUT',
+        url: apiPaths.pins,
+        payload: { ...ctx.clientBody, kind: 'report', name: 'totalviewlayout', isPinned: true },
+      }),
+      // Beispiel AG has no such report: "not found", never "forbidden" (DESIGN.md §4).
+      expect: { ...signedIn(200), otherAdmin: 404 },
+    },
+  ],
+  'GET /api/dashboards/availability': [
+    { label: 'availability', request: get(apiPaths.dashboardsAvailability), expect: signedIn(200) },
+  ],
+  'GET /api/app/config': [{ label: 'app config', request: get(apiPaths.appConfig), expect: signedIn(200) }],
+
+  // ---- notifications (issue 4)
+  'GET /api/notifications/stream': [
+    {
+      label: 'own stream',
+      request: () => ({ method: 'GET', url: apiPaths.notificationsStream, stream: true }),
+      expect: signedIn(200),
+    },
+  ],
+  'PATCH /api/notifications/:uid': [
+    {
+      label: 'own notification',
+      request: (role, ctx) => ({
+        method: 'PATCH',
+        url: apiPathWith(apiPaths.notification, { uid: ctx.fixtures.notificationUid[role] }),
+        payload: { ...ctx.clientBody, wasRead: true },
+      }),
+      expect: signedIn(200),
+    },
+    {
+      label: "member's notification",
+      request: (_role, ctx) => ({
+        method: 'PATCH',
+        url: apiPathWith(apiPaths.notification, { uid: ctx.fixtures.notificationUid.member }),
+        payload: { ...ctx.clientBody, mouseOver: true },
+      }),
+      expect: { ...signedIn(404), member: 200 },
+    },
+  ],
+  'GET /api/management/notifications': [
+    {
+      label: 'sent notifications',
+      request: get(apiPaths.managementNotifications),
+      expect: administrators(200),
+    },
+  ],
+  'POST /api/management/notifications': [
+    {
+      label: 'send to the own organisation',
+      request: (_role, ctx) => ({
+        method: 'POST',
+        url: apiPaths.managementNotifications,
+        payload: {
+          ...ctx.clientBody,
+          recipients: 'all',
+          title: { en: 'Table test', de: 'Tabellentest' },
+          text: { en: 'From the authorisation table.', de: 'Aus der Berechtigungstabelle.' },
+        },
+      }),
+      expect: administrators(201),
+    },
+    {
+      label: 'send to a user of Demo GmbH by id',
+      request: (_role, ctx) => ({
+        method: 'POST',
+        url: apiPaths.managementNotifications,
+        payload: {
+          ...ctx.clientBody,
+          recipients: [ctx.creds.member.userId],
+          title: { en: 'Only you', de: 'Nur Sie' },
+          text: { en: 'Hello.', de: 'Hallo.' },
+        },
+      }),
+      // Beispiel's administrator cannot reach a Demo GmbH user: "not found".
+      expect: administrators(201, 404),
+    },
+  ],
+
+  // ---- management (issue 6)
+  'GET /api/management/users': [
+    { label: 'users', request: get(managementApiPaths.users), expect: administrators(200) },
+  ],
+  'POST /api/management/users': [
+    {
+      label: 'create a user in the own organisation',
+      request: (role, ctx) => ({
+        method: 'POST',
+        url: managementApiPaths.users,
+        payload: {
+          ...ctx.clientBody,
+          name: `Created by ${role}`,
+          email: `created-by-${role.toLowerCase()}@example.com`,
+          password: 'Initial-password-1',
+          roleKey: 'organisationmember',
+          subscription: 'basic',
+          uiLanguage: 'en',
+        },
+      }),
+      expect: administrators(201),
+    },
+  ],
+  'PATCH /api/management/users/:id': [
+    {
+      label: 'rename a Demo GmbH user',
+      request: (role, ctx) => ({
+        method: 'PATCH',
+        url: apiPathWith(managementApiPaths.user, { id: ctx.fixtures.victimUserId }),
+        payload: { ...ctx.clientBody, name: `Renamed by ${role}` },
+      }),
+      expect: administrators(200, 404),
+    },
+  ],
+  'POST /api/management/users/:id/deactivate': [
+    {
+      label: 'deactivate a Demo GmbH user',
+      request: (_role, ctx) => ({
+        method: 'POST',
+        url: apiPathWith(managementApiPaths.userDeactivation, { id: ctx.fixtures.victimUserId }),
+        payload: { ...ctx.clientBody },
+      }),
+      expect: administrators(200, 404),
+    },
+  ],
+  'POST /api/management/users/:id/reactivate': [
+    {
+      label: 'reactivate a Demo GmbH user',
+      request: (_role, ctx) => ({
+        method: 'POST',
+        url: apiPathWith(managementApiPaths.userReactivation, { id: ctx.fixtures.victimUserId }),
+        payload: { ...ctx.clientBody },
+      }),
+      expect: administrators(200, 404),
+    },
+  ],
+  'GET /api/management/banners': [
+    { label: 'banners', request: get(managementApiPaths.banners), expect: administrators(200) },
+  ],
+  'POST /api/management/banners': [
+    {
+      label: 'create a banner',
+      request: (role, ctx) => ({
+        method: 'POST',
+        url: managementApiPaths.banners,
+        payload: { ...ctx.clientBody, ...bannerBody(`by ${role}`) },
+      }),
+      expect: administrators(201),
+    },
+  ],
+  'PUT /api/management/banners/:id': [
+    {
+      label: "edit Demo GmbH's banner",
+      request: (role, ctx) => ({
+        method: 'PUT',
+        url: apiPathWith(managementApiPaths.banner, { id: ctx.fixtures.bannerId }),
+        payload: { ...ctx.clientBody, ...bannerBody(`edited by ${role}`) },
+      }),
+      expect: administrators(200, 404),
+    },
+  ],
+  'DELETE /api/management/banners/:id': [
+    {
+      label: "delete Demo GmbH's banner",
+      request: (_role, ctx) => ({
+        method: 'DELETE',
+        url: apiPathWith(managementApiPaths.banner, { id: ctx.fixtures.doomedBannerId }),
+      }),
+      expect: administrators(204, 404),
+    },
+  ],
+  'GET /api/management/contract': [
+    { label: 'contract', request: get(managementApiPaths.contract), expect: administrators(200) },
+  ],
+  'POST /api/management/contract/:id/accept': [
+    {
+      label: "accept Demo GmbH's pending contract",
+      request: (_role, ctx) => ({
+        method: 'POST',
+        url: apiPathWith(managementApiPaths.contractAcceptance, { id: ctx.fixtures.pendingContractId }),
+        payload: { ...ctx.clientBody },
+      }),
+      expect: administrators(200, 404),
+    },
+  ],
+
+  // ---- message service (issue 6)
+  'GET /api/messages/current': [
+    { label: 'current banner', request: get(messagesApiPaths.current), expect: signedIn(200) },
+  ],
+  'GET /api/messages/contract': [
+    { label: 'contract notice', request: get(messagesApiPaths.contract), expect: signedIn(200) },
+  ],
+  'POST /api/messages/:id/dismissal': [
+    {
+      label: "close Demo GmbH's banner",
+      request: (_role, ctx) => ({
+        method: 'POST',
+        url: apiPathWith(messagesApiPaths.dismissal, { id: ctx.fixtures.bannerId }),
+        payload: { ...ctx.clientBody },
+      }),
+      expect: { ...signedIn(204), otherAdmin: 404 },
+    },
+  ],
+};
+
+function bannerBody(title: string) {
+  const language = (prefix: string) => ({
+    title: `${prefix} ${title}`,
+    body: 'From the authorisation table.',
+    primary: { label: null, type: 'close', href: null },
+    secondary: null,
+  });
+  return { startsAt: null, endsAt: null, content: { en: language('Banner'), de: language('Banner') } };
+}
+
+const isApiRoute = (url: string) => url === '/api' || url.startsWith('/api/');
+
+describe.each(testDrivers())('authorisation by route and role (%s)', (driver) => {
+  let ctx: Context;
+  let baseUrl: string;
+
+  beforeAll(async () => {
+    const t = await buildTestApp(driver);
+    const creds = { anonymous: {} } as Record<Role, Credentials>;
+    for (const role of roles) if (role !== 'anonymous') creds[role] = await signInAs(t, role);
+    const spare = await signInAs(t, 'admin');
+    const db = t.database.db;
+
+    const [demo] = await db
+      .select({ id: organisations.id })
+      .from(organisations)
+      .where(eq(organisations.name, 'Demo GmbH'));
+    const victimUserId = (await createUserWithPassword(db, {
+      organisationId: demo!.id,
+      email: 'authz-victim@example.com',
+      password: 'Victim-password-1',
+      name: 'Authz Victim',
+      roleKey: 'organisationmember',
+      subscription: 'basic',
+    }))!;
+    const createBanner = async (title: string) => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: managementApiPaths.banners,
+        headers: { authorization: creds.admin.authorization! },
+        payload: bannerBody(title),
+      });
+      if (response.statusCode !== 201)
+        throw new Error(`banner fixture: ${response.statusCode} ${response.body}`);
+      return response.json<{ id: string }>().id;
+    };
+    const [pending] = await db
+      .select({ id: contracts.id })
+      .from(contracts)
+      .where(and(eq(contracts.organisationId, demo!.id), eq(contracts.status, 'pending')));
+    const notificationUid = {} as Record<Role, string>;
+    for (const role of roles) {
+      const userId = role === 'anonymous' ? creds.member.userId! : creds[role].userId!;
+      const [row] = await db
+        .select({ uid: notifications.uid })
+        .from(notifications)
+        .where(eq(notifications.userId, userId))
+        .limit(1);
+      if (!row) throw new Error(`no demo notification for ${role}`);
+      notificationUid[role] = row.uid;
+    }
+
+    ctx = {
+      t,
+      creds,
+      clientBody: {
+        useBackendTranslation: false,
+        isoLanguageName: 'en',
+        cultureName: 'en-GB',
+        currencySymbol: '€',
+      },
+      fixtures: {
+        victimUserId,
+        bannerId: await createBanner('to edit'),
+        doomedBannerId: await createBanner('to delete'),
+        pendingContractId: pending!.id,
+        notificationUid,
+        spareAdminSessionId: spare.sessionId!,
+      },
+    };
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => ctx?.t.close());
+
+  it('has an entry for every /api route, and none for a route that does not exist', () => {
+    const registered = new Set(
+      ctx.t.app.routeInventory
+        .filter((route) => isApiRoute(route.url))
+        .map((route) => `${route.method} ${route.url}`),
+    );
+    const declared = new Set(Object.keys(table));
+    expect(
+      [...registered].filter((key) => !declared.has(key)),
+      'routes missing from the table',
+    ).toEqual([]);
+    expect(
+      [...declared].filter((key) => !registered.has(key)),
+      'table entries without a route',
+    ).toEqual([]);
+  });
+
+  async function send(role: Role, request: TableRequest): Promise<number> {
+    const creds = ctx.creds[role];
+    const headers: Record<string, string> = {
+      ...(creds.authorization ? { authorization: creds.authorization } : {}),
+      ...(creds.cookie ? { cookie: creds.cookie } : {}),
+      origin: ctx.t.origin,
+      ...request.headers,
+    };
+    if (request.stream) {
+      const controller = new AbortController();
+      const response = await fetch(`${baseUrl}${request.url}`, { headers, signal: controller.signal });
+      controller.abort();
+      return response.status;
+    }
+    const response = await ctx.t.app.inject({
+      method: request.method as 'GET',
+      url: request.url,
+      headers,
+      ...(request.payload !== undefined ? { payload: request.payload as object } : {}),
+    });
+    if (response.statusCode >= 500)
+      throw new Error(`${request.method} ${request.url} as ${role}: ${response.statusCode} ${response.body}`);
+    return response.statusCode;
+  }
+
+  it('answers every route with the declared status for every role', async () => {
+    const mismatches: string[] = [];
+    for (const [route, cases] of Object.entries(table)) {
+      for (const routeCase of cases) {
+        // Administrators last: their requests change things (delete, deactivate) the others probe.
+        for (const role of ['anonymous', 'member', 'basic', 'otherAdmin', 'admin'] as const) {
+          const request = await routeCase.request(role, ctx);
+          const status = await send(role, request);
+          if (status !== routeCase.expect[role]) {
+            mismatches.push(
+              `${route} (${routeCase.label}) as ${role}: expected ${routeCase.expect[role]}, got ${status}`,
+            );
+          }
+        }
+      }
+    }
+    expect(mismatches).toEqual([]);
+  });
+});

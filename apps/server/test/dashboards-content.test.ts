@@ -1,0 +1,176 @@
+import {
+  apiPaths,
+  dashboardResponseSchema,
+  dashboardTileDataResponseSchema,
+  dashboardsMenuResponseSchema,
+  favoritesResponseSchema,
+  reportApiHref,
+  reportApiPaths,
+} from '@cockpit/contracts';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dashboardTiles, dashboards, organisations } from '../src/db/schema';
+import { utcToday } from '../src/features/reports/calendar';
+import { type TestApp, buildTestApp, demoUsers, testDrivers } from './helpers/build-test-app';
+
+// spec §2 dashboards route and side panel, §3 (name = layout id), DESIGN.md §3 (pro subscription, a grid
+// of tiles each running a built-in query), issue 5 (another organisation's dashboard → 404).
+
+describe.each(testDrivers())('dashboards content (%s)', (driver) => {
+  let t: TestApp;
+  let demoGmbhId: string;
+  const today = utcToday();
+  const yearStart = `${today.slice(0, 4)}-01-01`;
+
+  beforeAll(async () => {
+    t = await buildTestApp(driver, { salesRows: 20_000 });
+    const [row] = await t.database.db
+      .select({ id: organisations.id })
+      .from(organisations)
+      .where(eq(organisations.name, 'Demo GmbH'));
+    demoGmbhId = row!.id;
+  });
+  afterAll(() => t?.close());
+
+  const get = async (url: string, email: string = demoUsers.member) =>
+    t.app.inject({ method: 'GET', url, headers: await t.bearer(email) });
+
+  it('the menu lists the organisation’s groups with layout ids as names, per-user pins', async () => {
+    const response = await get(reportApiPaths.dashboardsMenu);
+    expect(response.statusCode).toBe(200);
+    const { groups } = dashboardsMenuResponseSchema.parse(response.json());
+    expect(groups.map((group) => [group.name, group.items.map((item) => item.name)])).toEqual([
+      ['management', ['101', '102']],
+      ['operations', ['201']],
+    ]);
+    expect(groups[0]?.items[0]).toMatchObject({
+      title: 'Executive Overview',
+      subTitle: 'Revenue, margin and cash',
+      path: '/dashboards/101',
+      isPinned: false,
+    });
+
+    const german = dashboardsMenuResponseSchema.parse((await get(`${reportApiPaths.dashboardsMenu}?isoLanguageName=de-AT`)).json());
+    expect(german.groups[0]?.title).toBe('Geschäftsführung');
+
+    const beispiel = dashboardsMenuResponseSchema.parse((await get(reportApiPaths.dashboardsMenu, demoUsers.beispielAdmin)).json());
+    expect(beispiel.groups.flatMap((group) => group.items.map((item) => item.name))).toEqual(['301']);
+  });
+
+  it('a basic subscription gets 403 on every dashboards call', async () => {
+    for (const url of [reportApiPaths.dashboardsMenu, reportApiHref.dashboard(101)]) {
+      const response = await get(url, demoUsers.basic);
+      expect(response.statusCode, url).toBe(403);
+    }
+  });
+
+  it('a dashboard lists its tiles; another organisation’s, an unknown one or a bad id is refused', async () => {
+    const response = await get(reportApiHref.dashboard(101));
+    expect(response.statusCode).toBe(200);
+    const dashboard = dashboardResponseSchema.parse(response.json());
+    expect(dashboard).toMatchObject({ layoutId: 101, title: 'Executive Overview', groupTitle: 'Management', isPinned: false });
+    expect(dashboard.tiles.map((tile) => tile.type)).toEqual(['kpi', 'kpi', 'kpi', 'kpi', 'line', 'bar', 'table']);
+
+    for (const [layoutId, email] of [
+      [101, demoUsers.beispielAdmin],
+      [301, demoUsers.member],
+      [999, demoUsers.member],
+    ] as const) {
+      expect((await get(reportApiHref.dashboard(layoutId), email)).statusCode, `${layoutId}`).toBe(404);
+    }
+    const bad = await get('/api/dashboards/abc');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toContain('layoutId');
+  });
+
+  it('every demo tile loads; a KPI tile equals the sum of the fact table', async () => {
+    for (const layoutId of [101, 102, 201]) {
+      const { tiles } = dashboardResponseSchema.parse((await get(reportApiHref.dashboard(layoutId))).json());
+      expect(tiles.length).toBeGreaterThanOrEqual(4);
+      for (const tile of tiles) {
+        const response = await get(reportApiHref.dashboardTile(layoutId, tile.id));
+        expect(response.statusCode, `${layoutId}/${tile.title}`).toBe(200);
+        const { data } = dashboardTileDataResponseSchema.parse(response.json());
+        if (tile.type === 'kpi') expect(data.kpis.length).toBeGreaterThan(0);
+        if (tile.type === 'line' || tile.type === 'bar') expect(data.charts).toHaveLength(1);
+        if (tile.type === 'table') expect(data.table?.rows.length).toBeGreaterThan(0);
+      }
+    }
+
+    const { tiles } = dashboardResponseSchema.parse((await get(reportApiHref.dashboard(101))).json());
+    const revenueTile = dashboardTileDataResponseSchema.parse((await get(reportApiHref.dashboardTile(101, tiles[0]!.id))).json());
+    expect(revenueTile.params).toMatchObject({ range: 'this-year', from: yearStart, to: today });
+    const [expected] = (
+      await t.database.db.execute(sql`
+        select sum(revenue) as revenue from sales
+        where organisation_id = ${demoGmbhId} and sale_date between ${yearStart}::date and ${today}::date
+      `)
+    ).rows as { revenue: string }[];
+    expect(revenueTile.data.kpis).toHaveLength(1);
+    expect(revenueTile.data.kpis[0]).toMatchObject({ key: 'revenue', format: 'currency' });
+    expect(revenueTile.data.kpis[0]?.value).toBeCloseTo(Number(expected?.revenue), 2);
+
+    const tableTile = dashboardTileDataResponseSchema.parse((await get(reportApiHref.dashboardTile(101, tiles[6]!.id))).json());
+    expect(tableTile.data.table?.rows).toHaveLength(10);
+    expect(tableTile.data.table?.truncated).toBe(true);
+
+    const barTile = dashboardTileDataResponseSchema.parse((await get(reportApiHref.dashboardTile(101, tiles[5]!.id))).json());
+    expect(barTile.data.charts[0]).toMatchObject({ id: 'by-region', kind: 'bar' });
+    expect(barTile.data.charts[0]?.series.map((series) => series.key)).toEqual(['revenue']);
+  });
+
+  it('a tile is only found through its own dashboard of the user’s organisation', async () => {
+    const { tiles } = dashboardResponseSchema.parse((await get(reportApiHref.dashboard(101))).json());
+    const tileId = tiles[0]!.id;
+    expect((await get(reportApiHref.dashboardTile(102, tileId))).statusCode).toBe(404);
+    expect((await get(reportApiHref.dashboardTile(101, tileId), demoUsers.beispielAdmin)).statusCode).toBe(404);
+    expect((await get(reportApiHref.dashboardTile(101, 'not-a-uuid'))).statusCode).toBe(400);
+  });
+
+  it('a tile with broken settings fails alone, with no internals in the answer', async () => {
+    const [dashboard] = await t.database.db
+      .select({ id: dashboards.id })
+      .from(dashboards)
+      .where(eq(dashboards.layoutId, 102));
+    const [broken] = await t.database.db
+      .insert(dashboardTiles)
+      .values({
+        dashboardId: dashboard!.id,
+        position: 99,
+        tileType: 'line',
+        queryKey: 'sales-overview',
+        params: { chart: 'no-such-chart' },
+        titleEn: 'Broken',
+        titleDe: 'Kaputt',
+      })
+      .returning({ id: dashboardTiles.id });
+    const response = await get(reportApiHref.dashboardTile(102, broken!.id));
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ error: { code: 'INTERNAL', message: 'Internal server error' } });
+
+    const { tiles } = dashboardResponseSchema.parse((await get(reportApiHref.dashboard(102))).json());
+    expect(tiles.at(-1)?.title).toBe('Broken');
+    expect((await get(reportApiHref.dashboardTile(102, tiles[0]!.id))).statusCode).toBe(200);
+    await t.database.db.delete(dashboardTiles).where(eq(dashboardTiles.id, broken!.id));
+  });
+
+  it('a pinned dashboard is marked in the menu and on its page, and listed in the favourites', async () => {
+    const pin = await t.app.inject({
+      method: 'PUT',
+      url: apiPaths.pins,
+      headers: await t.bearer(demoUsers.admin),
+      payload: { kind: 'dashboard', name: '102', isPinned: true },
+    });
+    expect(pin.statusCode).toBe(200);
+    const menu = dashboardsMenuResponseSchema.parse((await get(reportApiPaths.dashboardsMenu, demoUsers.admin)).json());
+    expect(menu.groups[0]?.items.map((item) => [item.name, item.isPinned])).toEqual([
+      ['101', false],
+      ['102', true],
+    ]);
+    expect(dashboardResponseSchema.parse((await get(reportApiHref.dashboard(102), demoUsers.admin)).json()).isPinned).toBe(true);
+    const favorites = favoritesResponseSchema.parse((await get(apiPaths.favorites, demoUsers.admin)).json());
+    expect(favorites.dashboards.map((item) => item.name)).toEqual(['102']);
+    // Pins are per user.
+    expect(dashboardResponseSchema.parse((await get(reportApiHref.dashboard(102))).json()).isPinned).toBe(false);
+  });
+});

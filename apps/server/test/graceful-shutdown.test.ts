@@ -1,0 +1,174 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { type AddressInfo, Socket, createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { apiPaths } from '@cockpit/contracts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { type TestApp, buildTestApp } from './helpers/build-test-app';
+import { type Credentials, signInAs } from './helpers/roles';
+
+// Issue 7 "Graceful shutdown on SIGTERM: stop accepting, finish in-flight requests, close streams, close
+// the pool."
+
+/**
+ * Starts a PUT whose body arrives in two parts, so the request is certainly still in flight when the
+ * server is told to stop; `finish()` sends the rest and resolves with the status.
+ */
+function slowPut(port: number, authorization: string) {
+  const body = JSON.stringify({ kind: 'report', name: 'totalviewlayout', isPinned: true });
+  const request = http.request({
+    host: '127.0.0.1',
+    port,
+    method: 'PUT',
+    path: apiPaths.pins,
+    headers: { authorization, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+  });
+  const response = new Promise<number>((resolve, reject) => {
+    request.on('response', (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    request.on('error', reject);
+  });
+  request.write(body.slice(0, 10));
+  return {
+    finish: () => {
+      request.end(body.slice(10));
+      return response;
+    },
+  };
+}
+
+function connects(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = new Socket();
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+    socket.connect(port, '127.0.0.1');
+  });
+}
+
+describe('graceful shutdown of the app (app.close)', () => {
+  let t: TestApp;
+  afterAll(() => t?.close().catch(() => {}));
+
+  it('finishes an in-flight request, ends notification streams, then refuses new connections', async () => {
+    t = await buildTestApp('pglite');
+    const member: Credentials = await signInAs(t, 'member');
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (t.app.server.address() as AddressInfo).port;
+
+    const stream = await fetch(`http://127.0.0.1:${port}${apiPaths.notificationsStream}`, {
+      headers: { authorization: member.authorization! },
+    });
+    expect(stream.status).toBe(200);
+    const streamEnded = (async () => {
+      const reader = stream.body!.getReader();
+      while (!(await reader.read()).done);
+      return true;
+    })();
+    const inFlight = slowPut(port, member.authorization!);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+
+    const closing = t.app.close();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await inFlight.finish()).toBe(200);
+    await closing;
+    expect(await streamEnded).toBe(true);
+    expect(await connects(port)).toBe(false);
+  });
+});
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+describe('SIGTERM to the server process (main.ts)', () => {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cockpit-shutdown-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('finishes the request in flight, closes everything and exits 0', async () => {
+    const port = await freePort();
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.resolve(import.meta.dirname, '../src/main.ts')],
+      {
+        cwd: path.resolve(import.meta.dirname, '..'),
+        env: {
+          ...process.env,
+          NODE_ENV: 'production',
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATA_DIR: dataDir,
+          AUTH_SECRET: 'shutdown-test-secret-long-enough-0123456789',
+          PUBLIC_URL: `http://localhost:${port}`,
+          SEED_DEMO: 'true',
+          LOG_LEVEL: 'info',
+          DATABASE_URL: '',
+          REDIS_URL: '',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    try {
+      await expect
+        .poll(() => output.includes('Report Cockpit is running'), { timeout: 120_000, interval: 250 })
+        .toBe(true);
+
+      // A signed-in user with a request in flight.
+      const origin = `http://localhost:${port}`;
+      const base = `http://127.0.0.1:${port}`;
+      const challenge = await fetch(`${base}${apiPaths.integrityChallenge}`);
+      expect(challenge.status).toBe(200);
+      const { solveChallenge } = await import('altcha-lib');
+      const { deriveKey } = await import('altcha-lib/algorithms/pbkdf2');
+      const { challenge: c } = (await challenge.json()) as {
+        challenge: Parameters<typeof solveChallenge>[0]['challenge'];
+      };
+      const solution = await solveChallenge({ challenge: c, deriveKey });
+      const verified = await fetch(`${base}${apiPaths.integrityVerify}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ challenge: c, solution }),
+      });
+      const { token: integrity } = (await verified.json()) as { token: string };
+      const signIn = await fetch(`${base}${apiPaths.signIn}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin, 'x-integrity-token': integrity },
+        body: JSON.stringify({ email: 'member@example.com', password: 'Cockpit-member-1' }),
+      });
+      expect(signIn.status).toBe(200);
+      const cookie = signIn.headers
+        .getSetCookie()
+        .map((value) => value.split(';')[0])
+        .join('; ');
+      const { token } = (await (await fetch(`${base}${apiPaths.token}`, { headers: { cookie } })).json()) as {
+        token: string;
+      };
+      const inFlight = slowPut(port, `Bearer ${token}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+
+      child.kill('SIGTERM');
+      await expect.poll(() => output.includes('shutting down'), { timeout: 30_000 }).toBe(true);
+      expect(await inFlight.finish()).toBe(200);
+      expect(await exited).toBe(0);
+      expect(output).toContain('shut down');
+      expect(await connects(port)).toBe(false);
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+  });
+});

@@ -1,0 +1,289 @@
+import {
+  apiErrorSchema,
+  apiPathWith,
+  apiPaths,
+  type BannerMessageInput,
+  managementApiPaths,
+} from '@cockpit/contracts';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notifications, organisations, user } from '../src/db/schema';
+import { bannerMessages, contracts } from '../src/features/management/management-schema';
+import { demoWelcomeBanner } from '../src/seed/management-seed';
+import { createUserWithPassword } from '../src/seed/users';
+import { type TestApp, buildTestApp, demoUsers, testDrivers } from './helpers/build-test-app';
+
+/**
+ * The authorisation table of issue 6: every `/api/management/*` route × (anonymous, member, basic,
+ * admin, the other organisation's admin) → the expected status. For every denied answer the body is
+ * nothing but `{ error }`, carries no data of the target organisation, and nothing of it has changed.
+ * The route list is checked against the OpenAPI document, so a management route added later without a
+ * row here fails this file.
+ */
+
+type Actor = 'anonymous' | 'member' | 'basic' | 'otherAdmin' | 'admin';
+/** Admin last: their successful calls change the targets the other rows point at. */
+const actors: Actor[] = ['anonymous', 'member', 'basic', 'otherAdmin', 'admin'];
+
+interface Targets {
+  userId: string;
+  bannerId: string;
+  pendingContractId: string;
+}
+
+interface Row {
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  /** The route as registered (`:id`). */
+  route: string;
+  url: (targets: Targets) => string;
+  payload?: (targets: Targets, actor: Actor) => object;
+  /** Expected statuses of the two administrators (the others are always 401 / 403). */
+  admin: number;
+  otherAdmin: number;
+}
+
+const bannerInput: BannerMessageInput = {
+  startsAt: null,
+  endsAt: null,
+  content: { ...demoWelcomeBanner, en: { ...demoWelcomeBanner.en, title: 'A banner of the caller' } },
+};
+const editedBanner: BannerMessageInput = {
+  startsAt: null,
+  endsAt: null,
+  content: { ...demoWelcomeBanner, en: { ...demoWelcomeBanner.en, title: 'Edited by the administrator' } },
+};
+
+const rows: Row[] = [
+  { method: 'GET', route: managementApiPaths.users, url: () => managementApiPaths.users, admin: 200, otherAdmin: 200 },
+  {
+    method: 'POST',
+    route: managementApiPaths.users,
+    url: () => managementApiPaths.users,
+    payload: (_targets, actor) => ({
+      name: `New ${actor}`,
+      email: `new-${actor.toLowerCase()}@authz.example`,
+      password: 'a-long-initial-password',
+      roleKey: 'organisationmember',
+      subscription: 'basic',
+      uiLanguage: 'en',
+    }),
+    admin: 201,
+    otherAdmin: 201,
+  },
+  {
+    method: 'PATCH',
+    route: managementApiPaths.user,
+    url: (t) => apiPathWith(managementApiPaths.user, { id: t.userId }),
+    payload: () => ({ roleKey: 'organisationadministrator', subscription: 'pro', name: 'Changed' }),
+    admin: 200,
+    otherAdmin: 404,
+  },
+  {
+    method: 'POST',
+    route: managementApiPaths.userDeactivation,
+    url: (t) => apiPathWith(managementApiPaths.userDeactivation, { id: t.userId }),
+    payload: () => ({}),
+    admin: 200,
+    otherAdmin: 404,
+  },
+  {
+    method: 'POST',
+    route: managementApiPaths.userReactivation,
+    url: (t) => apiPathWith(managementApiPaths.userReactivation, { id: t.userId }),
+    payload: () => ({}),
+    admin: 200,
+    otherAdmin: 404,
+  },
+  { method: 'GET', route: managementApiPaths.banners, url: () => managementApiPaths.banners, admin: 200, otherAdmin: 200 },
+  {
+    method: 'POST',
+    route: managementApiPaths.banners,
+    url: () => managementApiPaths.banners,
+    payload: () => bannerInput,
+    admin: 201,
+    otherAdmin: 201,
+  },
+  {
+    method: 'PUT',
+    route: managementApiPaths.banner,
+    url: (t) => apiPathWith(managementApiPaths.banner, { id: t.bannerId }),
+    payload: () => editedBanner,
+    admin: 200,
+    otherAdmin: 404,
+  },
+  { method: 'GET', route: managementApiPaths.contract, url: () => managementApiPaths.contract, admin: 200, otherAdmin: 200 },
+  {
+    method: 'POST',
+    route: managementApiPaths.contractAcceptance,
+    url: (t) => apiPathWith(managementApiPaths.contractAcceptance, { id: t.pendingContractId }),
+    payload: () => ({}),
+    admin: 200,
+    otherAdmin: 404,
+  },
+  {
+    method: 'GET',
+    route: apiPaths.managementNotifications,
+    url: () => apiPaths.managementNotifications,
+    admin: 200,
+    otherAdmin: 200,
+  },
+  {
+    method: 'POST',
+    route: apiPaths.managementNotifications,
+    url: () => apiPaths.managementNotifications,
+    payload: (t) => ({
+      recipients: [t.userId],
+      title: { en: 'Authz table', de: 'Berechtigungstabelle' },
+      text: { en: 'Only for the target.', de: 'Nur für das Ziel.' },
+    }),
+    admin: 201,
+    otherAdmin: 404,
+  },
+  {
+    method: 'DELETE',
+    route: managementApiPaths.banner,
+    url: (t) => apiPathWith(managementApiPaths.banner, { id: t.bannerId }),
+    admin: 204,
+    otherAdmin: 404,
+  },
+];
+
+function expectedStatus(row: Row, actor: Actor): number {
+  if (actor === 'anonymous') return 401;
+  if (actor === 'member' || actor === 'basic') return 403;
+  return row[actor];
+}
+
+describe('management route list', () => {
+  it('has a row for every /api/management route of the API document', async () => {
+    const t = await buildTestApp('pglite', { seed: false });
+    try {
+      const document = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
+      const documented = Object.entries(document.paths)
+        .filter(([path]) => path.startsWith('/api/management'))
+        .flatMap(([path, operations]) =>
+          Object.keys(operations).map((method) => `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`),
+        )
+        .sort();
+      const covered = [...new Set(rows.map((row) => `${row.method} ${row.route}`))].sort();
+      expect(documented).toEqual(covered);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe.each(testDrivers())('management authorisation table (%s)', (driver) => {
+  let t: TestApp;
+  let targets: Targets;
+  let demoOrganisationId: string;
+  /** Text that only the Demo GmbH side can know. */
+  let targetMarkers: string[];
+  const authorization: Partial<Record<Actor, string>> = {};
+
+  /** What the other organisation's admin, members and strangers must never change. */
+  async function demoState() {
+    const db = t.database.db;
+    const [target] = await db.select().from(user).where(eq(user.id, targets.userId));
+    const banners = await db
+      .select({ id: bannerMessages.id, content: bannerMessages.content, updatedAt: bannerMessages.updatedAt })
+      .from(bannerMessages)
+      .where(eq(bannerMessages.organisationId, demoOrganisationId))
+      .orderBy(bannerMessages.id);
+    const contractRows = await db
+      .select({ id: contracts.id, status: contracts.status })
+      .from(contracts)
+      .where(eq(contracts.organisationId, demoOrganisationId))
+      .orderBy(contracts.id);
+    const targetNotifications = await db
+      .select({ uid: notifications.uid })
+      .from(notifications)
+      .where(eq(notifications.userId, targets.userId));
+    const demoUsersNow = await db
+      .select({ id: user.id })
+      .from(user)
+      .where(eq(user.organisationId, demoOrganisationId));
+    return {
+      target: target && {
+        name: target.name,
+        roleKey: target.roleKey,
+        subscription: target.subscription,
+        active: target.active,
+      },
+      banners,
+      contractRows,
+      targetNotifications: targetNotifications.length,
+      demoUsers: demoUsersNow.length,
+    };
+  }
+
+  beforeAll(async () => {
+    t = await buildTestApp(driver);
+    const db = t.database.db;
+    const [demo] = await db.select().from(organisations).where(eq(organisations.name, 'Demo GmbH'));
+    demoOrganisationId = demo!.id;
+    const userId = await createUserWithPassword(db, {
+      organisationId: demoOrganisationId,
+      email: 'authz-target@example.com',
+      password: 'authz-target-password',
+      name: 'Tess Target',
+      roleKey: 'organisationmember',
+      subscription: 'basic',
+    });
+    const [banner] = await db
+      .select({ id: bannerMessages.id })
+      .from(bannerMessages)
+      .where(eq(bannerMessages.organisationId, demoOrganisationId));
+    const [pending] = await db
+      .select({ id: contracts.id })
+      .from(contracts)
+      .where(and(eq(contracts.organisationId, demoOrganisationId), eq(contracts.status, 'pending')));
+    targets = { userId: userId!, bannerId: banner!.id, pendingContractId: pending!.id };
+    targetMarkers = [
+      targets.userId,
+      targets.bannerId,
+      targets.pendingContractId,
+      'authz-target@example.com',
+      'Tess Target',
+      '@example.com',
+      'Demo GmbH',
+      'RC-2024-0117',
+      'RC-2025-0342',
+      demoWelcomeBanner.en.title,
+    ];
+    authorization.member = `Bearer ${await t.tokenFor(demoUsers.member)}`;
+    authorization.basic = `Bearer ${await t.tokenFor(demoUsers.basic)}`;
+    authorization.otherAdmin = `Bearer ${await t.tokenFor(demoUsers.beispielAdmin)}`;
+    authorization.admin = `Bearer ${await t.tokenFor(demoUsers.admin)}`;
+  });
+  afterAll(() => t?.close());
+
+  for (const row of rows) {
+    it(`${row.method} ${row.route}`, async () => {
+      for (const actor of actors) {
+        const expected = expectedStatus(row, actor);
+        const denied = expected >= 400;
+        const before = denied || actor === 'otherAdmin' ? await demoState() : null;
+        const token = authorization[actor];
+        const response = await t.app.inject({
+          method: row.method,
+          url: row.url(targets),
+          headers: token ? { authorization: token } : {},
+          ...(row.payload ? { payload: row.payload(targets, actor) } : {}),
+        });
+        expect(response.statusCode, `${actor}: ${response.body}`).toBe(expected);
+
+        if (denied) {
+          // Nothing but the error, no word of the target.
+          const body = response.json<Record<string, unknown>>();
+          expect(Object.keys(body), actor).toEqual(['error']);
+          apiErrorSchema.strict().parse(body);
+        }
+        if (actor === 'otherAdmin' || denied) {
+          for (const marker of targetMarkers) expect(response.body, `${actor} sees ${marker}`).not.toContain(marker);
+          expect(await demoState(), `${actor} changed Demo GmbH`).toEqual(before);
+        }
+      }
+    });
+  }
+});

@@ -1,0 +1,383 @@
+import {
+  type BannerContent,
+  type BannerMessageInput,
+  apiPathWith,
+  apiPaths,
+  contractMessageResponseSchema,
+  contractOverviewSchema,
+  currentMessageResponseSchema,
+  managedBannerSchema,
+  managedBannersResponseSchema,
+  managedUserSchema,
+  managedUsersResponseSchema,
+  managementApiPaths,
+  messagesApiPaths,
+} from '@cockpit/contracts';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { organisations, session } from '../src/db/schema';
+import { bannerMessages, contracts } from '../src/features/management/management-schema';
+import { demoWelcomeBanner } from '../src/seed/management-seed';
+import { seedDemoData } from '../src/seed/seed';
+import { type TestApp, buildTestApp, demoUsers, testDrivers } from './helpers/build-test-app';
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+function banner(overrides: (content: BannerContent) => BannerContent = (c) => c): BannerMessageInput {
+  return { startsAt: null, endsAt: null, content: overrides(structuredClone(demoWelcomeBanner)) };
+}
+
+describe.each(testDrivers())('management API (%s)', (driver) => {
+  let t: TestApp;
+
+  /** An API call as a demo user (or with a given bearer token). */
+  async function call(as: string, method: Method, url: string, payload?: object) {
+    const authorization = as.startsWith('Bearer ') ? as : `Bearer ${await t.tokenFor(as)}`;
+    return t.app.inject({ method, url, headers: { authorization }, ...(payload ? { payload } : {}) });
+  }
+  const admin = (method: Method, url: string, payload?: object) => call(demoUsers.admin, method, url, payload);
+
+  async function tokenOf(cookie: string): Promise<string> {
+    const response = await t.app.inject({ method: 'GET', url: apiPaths.token, headers: { cookie } });
+    expect(response.statusCode).toBe(200);
+    return response.json<{ token: string }>().token;
+  }
+
+  async function createUser(email: string, password = 'initial-password-123', extra: object = {}) {
+    const response = await admin('POST', managementApiPaths.users, {
+      name: 'Nina Neu',
+      email,
+      password,
+      roleKey: 'organisationmember',
+      subscription: 'basic',
+      uiLanguage: 'de-DE',
+      ...extra,
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return managedUserSchema.parse(response.json());
+  }
+
+  beforeAll(async () => {
+    t = await buildTestApp(driver);
+  });
+  afterAll(() => t?.close());
+
+  describe('users', () => {
+    it('lists the users of the own organisation only, by name, with the caller marked', async () => {
+      const response = await admin('GET', managementApiPaths.users);
+      expect(response.statusCode).toBe(200);
+      const list = managedUsersResponseSchema.parse(response.json());
+      expect(list.items.map((u) => u.email)).toEqual([
+        'admin@example.com',
+        'basic@example.com',
+        'member@example.com',
+      ]);
+      expect(list.total).toBe(3);
+      expect(list.items.find((u) => u.isSelf)?.email).toBe('admin@example.com');
+      expect(response.body).not.toContain('beispiel');
+    });
+
+    it('searches name and e-mail case-insensitively; LIKE wildcards are literal; pages', async () => {
+      const byName = managedUsersResponseSchema.parse((await admin('GET', `${managementApiPaths.users}?search=MAX`)).json());
+      expect(byName.items.map((u) => u.name)).toEqual(['Max Member']);
+      const byMail = managedUsersResponseSchema.parse((await admin('GET', `${managementApiPaths.users}?search=basic@`)).json());
+      expect(byMail.items.map((u) => u.email)).toEqual(['basic@example.com']);
+      const wildcard = managedUsersResponseSchema.parse((await admin('GET', `${managementApiPaths.users}?search=%25`)).json());
+      expect(wildcard.items).toEqual([]);
+      const page2 = managedUsersResponseSchema.parse((await admin('GET', `${managementApiPaths.users}?pageSize=1&page=2`)).json());
+      expect(page2).toMatchObject({ total: 3, page: 2, pageSize: 1 });
+      expect(page2.items.map((u) => u.email)).toEqual(['basic@example.com']);
+      expect((await admin('GET', `${managementApiPaths.users}?pageSize=1000`)).statusCode).toBe(400);
+      expect((await admin('GET', `${managementApiPaths.users}?search=${'x'.repeat(101)}`)).statusCode).toBe(400);
+    });
+
+    it('creates a user with an initial password who can then sign in', async () => {
+      const created = await createUser('Nina.Neu@Example.com');
+      expect(created).toMatchObject({
+        email: 'nina.neu@example.com',
+        roleKey: 'organisationmember',
+        subscription: 'basic',
+        uiLanguage: 'de-DE',
+        active: true,
+        isSelf: false,
+      });
+      const cookie = await t.signIn('nina.neu@example.com', 'initial-password-123');
+      const settings = await call(`Bearer ${await tokenOf(cookie)}`, 'GET', apiPaths.userSettings);
+      expect(settings.json()).toMatchObject({ userDisplayName: 'Nina Neu', organisationName: 'Demo GmbH' });
+    });
+
+    it('refuses a taken e-mail (409) and invalid input (400 naming the field)', async () => {
+      const base = {
+        name: 'Someone',
+        email: 'someone@example.com',
+        password: 'long-enough-password',
+        roleKey: 'organisationmember',
+        subscription: 'pro',
+        uiLanguage: 'en',
+      };
+      const taken = await admin('POST', managementApiPaths.users, { ...base, email: 'MEMBER@example.com' });
+      expect(taken.statusCode).toBe(409);
+      expect(taken.json().error.code).toBe('CONFLICT');
+      const takenElsewhere = await admin('POST', managementApiPaths.users, { ...base, email: 'admin@beispiel.example' });
+      expect(takenElsewhere.statusCode).toBe(409);
+      expect(takenElsewhere.body).not.toContain('Beispiel AG');
+
+      const invalid: [string, object][] = [
+        ['password', { ...base, password: 'x'.repeat(11) }],
+        ['password', { ...base, password: 'x'.repeat(129) }],
+        ['email', { ...base, email: 'not-an-email' }],
+        ['name', { ...base, name: '   ' }],
+        ['name', { ...base, name: 'Line\nbreak' }],
+        ['roleKey', { ...base, roleKey: 'superuser' }],
+        ['subscription', { ...base, subscription: 'gold' }],
+        ['organisationId', { ...base, organisationId: 'x' }],
+      ];
+      for (const [field, payload] of invalid) {
+        const response = await admin('POST', managementApiPaths.users, payload);
+        expect(response.statusCode, field).toBe(400);
+        expect(response.json().error.message, field).toContain(field);
+      }
+      const list = managedUsersResponseSchema.parse((await admin('GET', `${managementApiPaths.users}?search=someone`)).json());
+      expect(list.items).toEqual([]);
+    });
+
+    it('changes role, subscription and name; never the own role', async () => {
+      const target = await createUser('role-change@example.com');
+      const changed = await admin('PATCH', apiPathWith(managementApiPaths.user, { id: target.id }), {
+        roleKey: 'organisationadministrator',
+        subscription: 'pro',
+        name: 'Renate Rolle',
+      });
+      expect(changed.statusCode).toBe(200);
+      expect(changed.json()).toMatchObject({ roleKey: 'organisationadministrator', subscription: 'pro', name: 'Renate Rolle' });
+
+      const cookie = await t.signIn('role-change@example.com', 'initial-password-123');
+      const settings = await call(`Bearer ${await tokenOf(cookie)}`, 'GET', apiPaths.userSettings);
+      expect(settings.json()).toMatchObject({ roleKey: 'organisationadministrator', subscription: 'pro' });
+
+      const selfId = managedUsersResponseSchema
+        .parse((await admin('GET', managementApiPaths.users)).json())
+        .items.find((u) => u.isSelf)!.id;
+      const ownRole = await admin('PATCH', apiPathWith(managementApiPaths.user, { id: selfId }), {
+        roleKey: 'organisationmember',
+      });
+      expect(ownRole.statusCode).toBe(409);
+      const ownSubscription = await admin('PATCH', apiPathWith(managementApiPaths.user, { id: selfId }), {
+        subscription: 'pro',
+      });
+      expect(ownSubscription.statusCode).toBe(200);
+
+      expect((await admin('PATCH', apiPathWith(managementApiPaths.user, { id: target.id }), {})).statusCode).toBe(400);
+      expect(
+        (await admin('PATCH', apiPathWith(managementApiPaths.user, { id: 'no-such-user' }), { subscription: 'pro' }))
+          .statusCode,
+      ).toBe(404);
+    });
+
+    it('deactivating ends the sessions at once and the next call gets 401; reactivating lets them in again', async () => {
+      const target = await createUser('leaver@example.com');
+      const cookie = await t.signIn('leaver@example.com', 'initial-password-123');
+      const token = await tokenOf(cookie);
+      expect((await call(`Bearer ${token}`, 'GET', apiPaths.userSettings)).statusCode).toBe(200);
+
+      const deactivated = await admin('POST', apiPathWith(managementApiPaths.userDeactivation, { id: target.id }), {});
+      expect(deactivated.statusCode).toBe(200);
+      expect(deactivated.json()).toMatchObject({ active: false });
+
+      const sessions = await t.database.db.select().from(session).where(eq(session.userId, target.id));
+      expect(sessions).toEqual([]);
+      // The token has not expired, but the user is no longer active.
+      expect((await call(`Bearer ${token}`, 'GET', apiPaths.userSettings)).statusCode).toBe(401);
+      expect((await t.app.inject({ method: 'GET', url: apiPaths.token, headers: { cookie } })).statusCode).toBe(401);
+      await expect(t.signIn('leaver@example.com', 'initial-password-123')).rejects.toThrow(/failed: 401/);
+
+      const reactivated = await admin('POST', apiPathWith(managementApiPaths.userReactivation, { id: target.id }), {});
+      expect(reactivated.json()).toMatchObject({ active: true });
+      const again = await t.signIn('leaver@example.com', 'initial-password-123');
+      expect((await call(`Bearer ${await tokenOf(again)}`, 'GET', apiPaths.userSettings)).statusCode).toBe(200);
+    });
+
+    it('an administrator cannot deactivate themselves', async () => {
+      const selfId = managedUsersResponseSchema
+        .parse((await admin('GET', managementApiPaths.users)).json())
+        .items.find((u) => u.isSelf)!.id;
+      const response = await admin('POST', apiPathWith(managementApiPaths.userDeactivation, { id: selfId }), {});
+      expect(response.statusCode).toBe(409);
+      expect((await admin('GET', managementApiPaths.users)).statusCode).toBe(200);
+    });
+  });
+
+  describe('banner messages', () => {
+    it('rejects unsafe links, half-made buttons and a schedule that ends before it starts', async () => {
+      const cases: [string, BannerMessageInput][] = [
+        ['javascript:', banner((c) => ({ ...c, en: { ...c.en, secondary: { label: 'x', type: 'link', href: 'javascript:alert(1)' } } }))],
+        ['java\\tscript:', banner((c) => ({ ...c, en: { ...c.en, secondary: { label: 'x', type: 'link', href: 'java\tscript:alert(1)' } } }))],
+        ['data:', banner((c) => ({ ...c, de: { ...c.de, primary: { label: null, type: 'link', href: 'data:text/html,<b>x</b>' } } }))],
+        ['protocol-relative', banner((c) => ({ ...c, en: { ...c.en, primary: { label: null, type: 'link', href: '//evil.example' } } }))],
+        ['backslash', banner((c) => ({ ...c, en: { ...c.en, primary: { label: null, type: 'link', href: '/\\evil.example' } } }))],
+        ['leading blank', banner((c) => ({ ...c, en: { ...c.en, primary: { label: null, type: 'link', href: ' https://example.com' } } }))],
+        ['scheme-less', banner((c) => ({ ...c, en: { ...c.en, primary: { label: null, type: 'link', href: 'example.com' } } }))],
+        ['link without href', banner((c) => ({ ...c, en: { ...c.en, primary: { label: null, type: 'link', href: null } } }))],
+        ['close with href', banner((c) => ({ ...c, en: { ...c.en, primary: { label: null, type: 'close', href: '/settings' } } }))],
+        ['secondary without label', banner((c) => ({ ...c, en: { ...c.en, secondary: { label: ' ', type: 'close', href: null } } }))],
+        ['empty title', banner((c) => ({ ...c, de: { ...c.de, title: '' } }))],
+        ['end before start', { ...banner(), startsAt: '2030-01-02T00:00:00.000Z', endsAt: '2030-01-01T00:00:00.000Z' }],
+        ['not a date', { ...banner(), startsAt: 'tomorrow' }],
+      ];
+      for (const [label, payload] of cases) {
+        const response = await admin('POST', managementApiPaths.banners, payload);
+        expect(response.statusCode, label).toBe(400);
+        expect(response.json().error.code, label).toBe('BAD_REQUEST');
+      }
+      const missingGerman = await admin('POST', managementApiPaths.banners, {
+        startsAt: null,
+        endsAt: null,
+        content: { en: demoWelcomeBanner.en },
+      });
+      expect(missingGerman.statusCode).toBe(400);
+      expect(missingGerman.json().error.message).toContain('content.de');
+      const schedule = await admin('POST', managementApiPaths.banners, cases[11]![1]);
+      expect(schedule.json().error.message).toContain('endsAt');
+    });
+
+    it('creates, lists with schedule status, edits and deletes', async () => {
+      const future = await admin('POST', managementApiPaths.banners, {
+        ...banner((c) => ({ ...c, en: { ...c.en, title: 'Future', primary: { label: 'Read', type: 'link', href: 'https://example.com/news' } } })),
+        startsAt: new Date(Date.now() + 86_400_000).toISOString(),
+      });
+      expect(future.statusCode, future.body).toBe(201);
+      const created = managedBannerSchema.parse(future.json());
+      expect(created.status).toBe('scheduled');
+
+      const past = managedBannerSchema.parse(
+        (
+          await admin('POST', managementApiPaths.banners, {
+            ...banner((c) => ({ ...c, en: { ...c.en, title: 'Past' } })),
+            startsAt: '2020-01-01T00:00:00.000Z',
+            endsAt: '2020-02-01T00:00:00.000Z',
+          })
+        ).json(),
+      );
+      expect(past.status).toBe('ended');
+
+      const list = managedBannersResponseSchema.parse((await admin('GET', managementApiPaths.banners)).json());
+      const statuses = Object.fromEntries(list.items.map((b) => [b.content.en.title, b.status]));
+      expect(statuses).toMatchObject({ Future: 'scheduled', Past: 'ended', [demoWelcomeBanner.en.title]: 'active' });
+
+      const edited = await admin('PUT', apiPathWith(managementApiPaths.banner, { id: created.id }), {
+        ...banner((c) => ({ ...c, en: { ...c.en, title: 'Future, edited' } })),
+        startsAt: null,
+      });
+      expect(edited.statusCode).toBe(200);
+      expect(edited.json()).toMatchObject({ status: 'active', content: { en: { title: 'Future, edited' } } });
+
+      expect((await admin('DELETE', apiPathWith(managementApiPaths.banner, { id: created.id }))).statusCode).toBe(204);
+      expect((await admin('DELETE', apiPathWith(managementApiPaths.banner, { id: created.id }))).statusCode).toBe(404);
+      expect(
+        (await admin('PUT', apiPathWith(managementApiPaths.banner, { id: created.id }), banner())).statusCode,
+      ).toBe(404);
+      await admin('DELETE', apiPathWith(managementApiPaths.banner, { id: past.id }));
+    });
+  });
+
+  describe('message service (spec §7)', () => {
+    const current = (as: string, query = '') => call(as, 'GET', `${messagesApiPaths.current}${query}`);
+
+    it('answers the current banner message in the UI language, default label left to the client', async () => {
+      const english = currentMessageResponseSchema.parse((await current(demoUsers.member, '?uiLanguageName=en')).json());
+      expect(english.success).toBe(true);
+      expect(english.item).toMatchObject({
+        title: demoWelcomeBanner.en.title,
+        action: { label: null, type: 'close', href: null },
+        secondaryAction: { label: 'Open settings', type: 'link', href: '/settings' },
+      });
+      const austrian = currentMessageResponseSchema.parse((await current(demoUsers.member, '?uiLanguageName=de-AT')).json());
+      expect(austrian.item).toMatchObject({ id: english.item!.id, title: demoWelcomeBanner.de.title });
+      expect(austrian.item?.secondaryAction?.label).toBe('Einstellungen öffnen');
+
+      const other = currentMessageResponseSchema.parse((await current(demoUsers.beispielAdmin)).json());
+      expect(other).toEqual({ success: false, item: null });
+      expect((await t.app.inject({ method: 'GET', url: messagesApiPaths.current })).statusCode).toBe(401);
+    });
+
+    it('shows the newest active message, skips broken stored content, and keeps a closed one closed', async () => {
+      const [demo] = await t.database.db.select().from(organisations).where(eq(organisations.name, 'Demo GmbH'));
+      // Newer, but its stored content is not a banner: never shown, never listed, no error.
+      await t.database.db
+        .insert(bannerMessages)
+        .values({ organisationId: demo!.id, startsAt: new Date(), content: { en: { title: '<script>' } } });
+      const newer = managedBannerSchema.parse(
+        (
+          await admin('POST', managementApiPaths.banners, {
+            ...banner((c) => ({ ...c, en: { ...c.en, title: 'Newest' } })),
+            startsAt: new Date(Date.now() - 1000).toISOString(),
+          })
+        ).json(),
+      );
+      const listed = managedBannersResponseSchema.parse((await admin('GET', managementApiPaths.banners)).json());
+      expect(JSON.stringify(listed)).not.toContain('<script>');
+
+      const first = currentMessageResponseSchema.parse((await current(demoUsers.basic)).json());
+      expect(first.item?.id).toBe(newer.id);
+
+      const dismiss = (as: string, id: string) => call(as, 'POST', apiPathWith(messagesApiPaths.dismissal, { id }), {});
+      expect((await dismiss(demoUsers.basic, newer.id)).statusCode).toBe(204);
+      expect((await dismiss(demoUsers.basic, newer.id)).statusCode).toBe(204); // idempotent
+      const next = currentMessageResponseSchema.parse((await current(demoUsers.basic)).json());
+      expect(next.item?.title).toBe(demoWelcomeBanner.en.title);
+      // Only for that user.
+      expect(currentMessageResponseSchema.parse((await current(demoUsers.member)).json()).item?.id).toBe(newer.id);
+
+      expect((await dismiss(demoUsers.basic, next.item!.id)).statusCode).toBe(204);
+      expect(currentMessageResponseSchema.parse((await current(demoUsers.basic)).json())).toEqual({
+        success: false,
+        item: null,
+      });
+      const counted = managedBannersResponseSchema.parse((await admin('GET', managementApiPaths.banners)).json());
+      expect(counted.items.find((b) => b.id === newer.id)?.dismissals).toBe(1);
+
+      // Another organisation's message or an unknown id: not found.
+      expect((await dismiss(demoUsers.beispielAdmin, newer.id)).statusCode).toBe(404);
+      expect((await dismiss(demoUsers.basic, 'no-such-message')).statusCode).toBe(404);
+      await admin('DELETE', apiPathWith(managementApiPaths.banner, { id: newer.id }));
+    });
+
+    it('offers the contract message to administrators only, until the contract is accepted', async () => {
+      const contractMessage = async (as: string) =>
+        contractMessageResponseSchema.parse((await call(as, 'GET', messagesApiPaths.contract)).json());
+      expect(await contractMessage(demoUsers.member)).toEqual({ available: false, item: null });
+      expect(await contractMessage(demoUsers.beispielAdmin)).toEqual({ available: false, item: null });
+      const offered = await contractMessage(demoUsers.admin);
+      expect(offered).toMatchObject({ available: true, item: { reference: 'RC-2025-0342' } });
+
+      const overview = contractOverviewSchema.parse(
+        (await admin('GET', `${managementApiPaths.contract}?isoLanguageName=de-DE`)).json(),
+      );
+      expect(overview).toMatchObject({
+        organisationName: 'Demo GmbH',
+        current: { reference: 'RC-2024-0117', plan: 'basic', seats: 10, status: 'active' },
+        pending: { reference: 'RC-2025-0342', plan: 'pro', seats: 25, status: 'pending', acceptedAt: null },
+        usage: { activeUsers: expect.any(Number) as number },
+      });
+      expect(overview.pending?.terms).toContain('Benutzer');
+
+      const accept = await admin('POST', apiPathWith(managementApiPaths.contractAcceptance, { id: offered.item!.id }), {});
+      expect(accept.statusCode).toBe(200);
+      const after = contractOverviewSchema.parse(accept.json());
+      expect(after.pending).toBeNull();
+      expect(after.current).toMatchObject({ reference: 'RC-2025-0342', status: 'active', acceptedByName: 'Anna Admin' });
+      expect(await contractMessage(demoUsers.admin)).toEqual({ available: false, item: null });
+
+      const again = await admin('POST', apiPathWith(managementApiPaths.contractAcceptance, { id: offered.item!.id }), {});
+      expect(again.statusCode).toBe(409);
+      const rows = await t.database.db.select({ status: contracts.status }).from(contracts).where(eq(contracts.reference, 'RC-2024-0117'));
+      expect(rows).toEqual([{ status: 'superseded' }]);
+
+      // The seed does not bring the accepted contract back as pending, nor duplicate anything.
+      const bannersBefore = (await t.database.db.select().from(bannerMessages)).length;
+      await seedDemoData(t.database.db);
+      expect(await contractMessage(demoUsers.admin)).toEqual({ available: false, item: null });
+      expect((await t.database.db.select().from(bannerMessages)).length).toBe(bannersBefore);
+    });
+  });
+});

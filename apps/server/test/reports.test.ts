@@ -1,0 +1,317 @@
+import {
+  type ReportResponse,
+  type ReportTable,
+  maxReportRangeDays,
+  reportApiHref,
+  reportResponseSchema,
+} from '@cockpit/contracts';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { organisations, reports } from '../src/db/schema';
+import { addDays, addYears, utcToday } from '../src/features/reports/calendar';
+import { type TestApp, buildTestApp, demoUsers, testDrivers } from './helpers/build-test-app';
+
+// Issue 5: reports are rows; built-in ones run a fixed query for the user's organisation only. Every
+// figure is checked against a separate, simple SQL over the FACT table (the reports read the daily
+// aggregates), so the aggregation and the pre-aggregation are both verified.
+
+const salesRows = 20_000;
+
+describe.each(testDrivers())('GET /api/reports/:name (%s)', (driver) => {
+  let t: TestApp;
+  let demoGmbhId: string;
+  const today = utcToday();
+  const yearStart = `${today.slice(0, 4)}-01-01`;
+
+  beforeAll(async () => {
+    t = await buildTestApp(driver, { salesRows });
+    const [row] = await t.database.db
+      .select({ id: organisations.id })
+      .from(organisations)
+      .where(eq(organisations.name, 'Demo GmbH'));
+    demoGmbhId = row!.id;
+  });
+  afterAll(() => t?.close());
+
+  const getReport = async (name: string, query = '', email: string = demoUsers.member) => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `${reportApiHref.report(name)}${query}`,
+      headers: await t.bearer(email),
+    });
+    return response;
+  };
+  const report = async (name: string, query = '', email?: string): Promise<ReportResponse> => {
+    const response = await getReport(name, query, email);
+    expect(response.statusCode, response.body).toBe(200);
+    return reportResponseSchema.parse(response.json());
+  };
+
+  /** Independent figures: straight from the fact table. */
+  const factRows = async <T>(query: ReturnType<typeof sql>) =>
+    (await t.database.db.execute(query)).rows as unknown as T[];
+  const factTotals = async (from: string, to: string) => {
+    const [row] = await factRows<{ revenue: string; cost: string; quantity: string }>(sql`
+      select sum(revenue) as revenue, sum(cost) as cost, sum(quantity) as quantity from sales
+      where organisation_id = ${demoGmbhId} and sale_date between ${from}::date and ${to}::date
+    `);
+    return { revenue: Number(row?.revenue ?? 0), cost: Number(row?.cost ?? 0), quantity: Number(row?.quantity ?? 0) };
+  };
+  const kpiValue = (response: ReportResponse, key: string) => response.data?.kpis.find((kpi) => kpi.key === key)?.value;
+  const columnValues = (table: ReportTable | null | undefined, key: string) => {
+    const index = table!.columns.findIndex((column) => column.key === key);
+    expect(index).toBeGreaterThanOrEqual(0);
+    return table!.rows.map((row) => row[index]);
+  };
+  const sum = (values: unknown[]) => values.reduce<number>((total, value) => total + Number(value ?? 0), 0);
+
+  it('totalviewlayout: KPIs, charts and table equal the sums of the fact table (this year by month)', async () => {
+    const response = await report('totalviewlayout');
+    expect(response.report).toMatchObject({
+      name: 'totalviewlayout',
+      title: 'Total View',
+      subTitle: 'All key figures at a glance',
+      kind: 'builtin',
+      groupings: ['month', 'day', 'week', 'quarter'],
+      frameUrl: null,
+      externalUrl: null,
+      dataRange: { from: addDays(today, -1095), to: today },
+    });
+    expect(response.params).toEqual({ range: 'this-year', from: yearStart, to: today, grouping: 'month' });
+
+    const expected = await factTotals(yearStart, today);
+    expect(expected.quantity).toBeGreaterThan(0);
+    expect(kpiValue(response, 'revenue')).toBeCloseTo(expected.revenue, 2);
+    expect(kpiValue(response, 'margin')).toBeCloseTo(expected.revenue - expected.cost, 2);
+    expect(kpiValue(response, 'marginPct')).toBeCloseTo((expected.revenue - expected.cost) / expected.revenue, 6);
+    expect(kpiValue(response, 'quantity')).toBe(expected.quantity);
+
+    const trend = response.data!.charts.find((chart) => chart.id === 'trend')!;
+    expect(trend.categoryFormat).toBe('month');
+    expect(trend.categories[0]).toBe(yearStart);
+    const byMonth = await factRows<{ month: string; revenue: string }>(sql`
+      select to_char(date_trunc('month', sale_date::timestamp), 'YYYY-MM-DD') as month, sum(revenue) as revenue
+      from sales where organisation_id = ${demoGmbhId} and sale_date between ${yearStart}::date and ${today}::date
+      group by 1 order by 1
+    `);
+    expect(trend.categories).toEqual(byMonth.map((row) => row.month));
+    const revenueSeries = trend.series.find((series) => series.key === 'revenue')!;
+    revenueSeries.values.forEach((value, index) => expect(value).toBeCloseTo(Number(byMonth[index]?.revenue), 2));
+    expect(trend.series.find((series) => series.key === 'quantity')?.axis).toBe(1);
+
+    const byRegion = await factRows<{ region: string; revenue: string }>(sql`
+      select r.name_en as region, sum(s.revenue) as revenue from sales s join sales_regions r on r.id = s.region_id
+      where s.organisation_id = ${demoGmbhId} and s.sale_date between ${yearStart}::date and ${today}::date
+      group by 1 order by 2 desc
+    `);
+    const regionChart = response.data!.charts.find((chart) => chart.id === 'by-region')!;
+    expect(regionChart.categories).toEqual(byRegion.map((row) => row.region));
+    regionChart.series[0]!.values.forEach((value, index) => expect(value).toBeCloseTo(Number(byRegion[index]?.revenue), 2));
+
+    const table = response.data!.table!;
+    expect(table.columns.map((column) => column.key)).toEqual([
+      'month',
+      'region',
+      'revenue',
+      'cost',
+      'margin',
+      'marginPct',
+      'quantity',
+    ]);
+    expect(sum(columnValues(table, 'revenue'))).toBeCloseTo(expected.revenue, 1);
+    expect(sum(columnValues(table, 'quantity'))).toBe(expected.quantity);
+    expect(table.truncated).toBe(false);
+  });
+
+  it('takes a custom range and grouping; labels and names follow the language', async () => {
+    const from = addDays(today, -60);
+    const to = addDays(today, -31);
+    const response = await report('totalviewlayout', `?from=${from}&to=${to}&grouping=day&isoLanguageName=de-AT`);
+    expect(response.params).toEqual({ range: null, from, to, grouping: 'day' });
+    expect(response.report.title).toBe('Gesamtübersicht');
+    const expected = await factTotals(from, to);
+    expect(kpiValue(response, 'revenue')).toBeCloseTo(expected.revenue, 2);
+    const table = response.data!.table!;
+    expect(table.columns[0]).toEqual({ key: 'day', label: 'Tag', format: 'date' });
+    expect(new Set(columnValues(table, 'day'))).toEqual(
+      new Set(Array.from({ length: 30 }, (_, index) => addDays(from, index))),
+    );
+    expect(columnValues(table, 'region')).toContain('Süd');
+  });
+
+  it('resolves the presets', async () => {
+    const last30 = await report('totalviewlayout', '?range=last-30-days');
+    expect(last30.params).toMatchObject({ range: 'last-30-days', from: addDays(today, -29), to: today });
+    const lastYear = await report('totalviewlayout', '?range=last-year');
+    const year = Number(today.slice(0, 4)) - 1;
+    expect(lastYear.params).toMatchObject({ from: `${year}-01-01`, to: `${year}-12-31` });
+    const all = await report('totalviewlayout', '?range=all&grouping=quarter');
+    expect(all.params).toMatchObject({ from: addDays(today, -1095), to: today, grouping: 'quarter' });
+    const expected = await factTotals('2000-01-01', '2100-12-31');
+    expect(kpiValue(all, 'revenue')).toBeCloseTo(expected.revenue, 2);
+  });
+
+  it('pmxlayout: one pivot cell per category and month equals the fact table', async () => {
+    const response = await report('pmxlayout');
+    expect(response.params?.range).toBe('last-12-months');
+    const from = addDays(addYears(today, -1), 1);
+    const cells = await factRows<{ month: string; code: string; revenue: string }>(sql`
+      select to_char(date_trunc('month', s.sale_date::timestamp), 'YYYY-MM-DD') as month, c.code, sum(s.revenue) as revenue
+      from sales s join product_categories c on c.id = s.category_id
+      where s.organisation_id = ${demoGmbhId} and s.sale_date between ${from}::date and ${today}::date
+      group by 1, 2
+    `);
+    const table = response.data!.table!;
+    expect(table.columns.map((column) => column.key)).toEqual([
+      'month',
+      'category-electronics',
+      'category-home',
+      'category-garden',
+      'category-sports',
+      'category-toys',
+      'category-office',
+      'total',
+    ]);
+    expect(cells.length).toBeGreaterThan(12);
+    for (const cell of cells) {
+      const row = table.rows.find((candidate) => candidate[0] === cell.month)!;
+      const index = table.columns.findIndex((column) => column.key === `category-${cell.code}`);
+      expect(row[index]).toBeCloseTo(Number(cell.revenue), 2);
+    }
+    const chart = response.data!.charts[0]!;
+    expect(chart.kind).toBe('stacked-bar');
+    expect(chart.series).toHaveLength(6);
+    expect(kpiValue(response, 'topCategory')).toBe('Electronics');
+  });
+
+  it('sales-by-region by store and sales-by-product by product equal the fact table', async () => {
+    const stores = await report('sales-by-region', '?grouping=store&range=last-year');
+    const year = Number(today.slice(0, 4)) - 1;
+    const byStore = await factRows<{ store: string; revenue: string; quantity: string }>(sql`
+      select st.name as store, sum(s.revenue) as revenue, sum(s.quantity) as quantity
+      from sales s join sales_stores st on st.id = s.store_id
+      where s.organisation_id = ${demoGmbhId} and s.sale_date between ${`${year}-01-01`}::date and ${`${year}-12-31`}::date
+      group by 1
+    `);
+    const storeNames = columnValues(stores.data!.table, 'store');
+    expect(storeNames).toHaveLength(16);
+    for (const row of byStore) {
+      const index = storeNames.indexOf(row.store);
+      expect(stores.data!.table!.rows[index]![2]).toBeCloseTo(Number(row.revenue), 2);
+    }
+    expect(sum(columnValues(stores.data!.table, 'share'))).toBeCloseTo(1, 6);
+
+    const products = await report('sales-by-product', '?range=all');
+    const byProduct = await factRows<{ product: string; quantity: string; revenue: string }>(sql`
+      select p.name_en as product, sum(s.quantity) as quantity, sum(s.revenue) as revenue
+      from sales s join products p on p.id = s.product_id
+      where s.organisation_id = ${demoGmbhId}
+      group by 1 order by 3 desc
+    `);
+    expect(columnValues(products.data!.table, 'product')).toEqual(byProduct.map((row) => row.product));
+    expect(columnValues(products.data!.table, 'quantity')).toEqual(byProduct.map((row) => Number(row.quantity)));
+    expect(kpiValue(products, 'topProduct')).toBe(byProduct[0]?.product);
+  });
+
+  it('sales-trend compares with the same months a year earlier', async () => {
+    const response = await report('sales-trend', '?range=this-year');
+    const current = await factTotals(yearStart, today);
+    const prior = await factTotals(addYears(yearStart, -1), addYears(today, -1));
+    expect(kpiValue(response, 'revenue')).toBeCloseTo(current.revenue, 2);
+    expect(kpiValue(response, 'priorRevenue')).toBeCloseTo(prior.revenue, 2);
+    expect(kpiValue(response, 'changePct')).toBeCloseTo((current.revenue - prior.revenue) / prior.revenue, 6);
+  });
+
+  it('contribution-margin has one row per day, store and category', async () => {
+    const response = await report('contribution-margin', '?range=all');
+    const [groups] = await factRows<{ n: string }>(sql`
+      select count(*) as n from (select distinct sale_date, store_id, category_id from sales where organisation_id = ${demoGmbhId}) as g
+    `);
+    expect(response.data!.table!.totalRows).toBe(Number(groups?.n));
+    expect(response.data!.table!.rows).toHaveLength(Number(groups?.n));
+    expect(response.data!.table!.truncated).toBe(false);
+    const expected = await factTotals('2000-01-01', '2100-12-31');
+    expect(sum(columnValues(response.data!.table, 'margin'))).toBeCloseTo(expected.revenue - expected.cost, 0);
+  });
+
+  it('embedded and external reports carry their URLs and no data', async () => {
+    const embedded = await report('kpi-glossary', '?isoLanguageName=de-DE');
+    expect(embedded).toMatchObject({
+      report: { kind: 'embedded', frameUrl: '/embedded/kpi-glossary?lang=de-DE', title: 'Kennzahlen-Glossar' },
+      params: null,
+      data: null,
+    });
+    const page = await t.app.inject({ method: 'GET', url: embedded.report.frameUrl! });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(page.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+    expect(page.body).toContain('Kennzahlen-Glossar');
+    expect(page.body).toContain('Umsatz minus Kosten.');
+
+    const external = await report('market-data-portal');
+    expect(external).toMatchObject({
+      report: { kind: 'external', externalUrl: 'https://example.com/market-data', groupings: [] },
+      params: null,
+      data: null,
+    });
+  });
+
+  it("another organisation's report, an unknown one and a menu item without content are 404", async () => {
+    for (const [name, email] of [
+      ['totalviewlayout', demoUsers.beispielAdmin],
+      ['ba-revenue-overview', demoUsers.member],
+      ['no-such-report', demoUsers.member],
+      ['balance-sheet', demoUsers.member],
+    ] as const) {
+      const response = await getReport(name, '', email);
+      expect(response.statusCode, name).toBe(404);
+      expect(response.json()).toEqual({ error: { code: 'NOT_FOUND', message: `Report '${name}' is not available` } });
+    }
+    // Beispiel AG's own report runs on Beispiel AG's (small) data set only.
+    const own = await report('ba-revenue-overview', '?range=all', demoUsers.beispielAdmin);
+    const [beispiel] = await factRows<{ revenue: string }>(sql`
+      select sum(s.revenue) as revenue from sales s join organisations o on o.id = s.organisation_id where o.name = 'Beispiel AG'
+    `);
+    expect(kpiValue(own, 'revenue')).toBeCloseTo(Number(beispiel?.revenue), 2);
+  });
+
+  it.each([
+    ['?from=2026-13-01&to=2026-12-31', 'from'],
+    ['?from=2026-02-30&to=2026-03-31', 'from'],
+    ['?from=2026-03-01&to=2026-02-01', 'to'],
+    ['?from=2026-03-01', 'to'],
+    ['?to=2026-03-01', 'from'],
+    [`?from=2000-01-01&to=${addDays('2000-01-01', maxReportRangeDays)}`, 'to'],
+    ['?range=next-year', 'range'],
+    ['?range=all&from=2026-01-01&to=2026-01-31', 'range'],
+    ['?grouping=fortnight', 'grouping'],
+    ['?grouping=region', 'grouping'],
+    ['?orderBy=revenue', 'orderBy'],
+  ])('invalid parameters %s → 400 naming %s', async (query, field) => {
+    const response = await getReport('totalviewlayout', query);
+    expect(response.statusCode).toBe(400);
+    const body = response.json<{ error: { code: string; message: string } }>();
+    expect(body.error.code).toBe('BAD_REQUEST');
+    expect(body.error.message).toMatch(new RegExp(`['"]${field}['"]`));
+  });
+
+  it('a broken stored definition is "not available", never run with guesses', async () => {
+    await t.database.db.insert(reports).values([
+      { organisationId: demoGmbhId, name: 'broken-query', kind: 'builtin', queryKey: 'drop-table', params: {} },
+      { organisationId: demoGmbhId, name: 'broken-params', kind: 'builtin', queryKey: 'sales-overview', params: { range: 'soon' } },
+      { organisationId: demoGmbhId, name: 'broken-frame', kind: 'embedded', frameUrl: 'https://evil.example/page' },
+    ]);
+    for (const name of ['broken-query', 'broken-params', 'broken-frame']) {
+      expect((await getReport(name)).statusCode, name).toBe(404);
+    }
+    await t.database.db
+      .delete(reports)
+      .where(and(eq(reports.organisationId, demoGmbhId), sql`${reports.name} like 'broken-%'`));
+  });
+
+  it('needs a bearer token', async () => {
+    const response = await t.app.inject({ method: 'GET', url: reportApiHref.report('totalviewlayout') });
+    expect(response.statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,2 @@
+import { uiLanguageNames, apiPaths } from '@cockpit/contracts';
+console.log(uiLanguageNames, apiPaths.menu);

@@ -1,0 +1,2 @@
+import { tokenResponseSchema } from '@cockpit/contracts';
+console.log(tokenResponseSchema.safeParse({}));

@@ -1,0 +1,2 @@
+import { names, two } from 'fakepkg';
+console.log(names, two('x'));

@@ -1,0 +1,2 @@
+import ky from 'ky';
+console.log(ky.create({}));

@@ -1,0 +1,2 @@
+import { create } from 'zustand';
+console.log(create(() => ({})));

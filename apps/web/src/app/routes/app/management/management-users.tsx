@@ -1,0 +1,14 @@
+import { VisuallyHidden } from '@mantine/core';
+import { UserManagement } from '../../../../features/management/components/user-management';
+import { useSectionTitle } from './use-section-title';
+
+/** Issue 6 Users section. */
+export function ManagementUsersRoute() {
+  const title = useSectionTitle('management.sections.users');
+  return (
+    <>
+      <VisuallyHidden component="h2">{title}</VisuallyHidden>
+      <UserManagement />
+    </>
+  );
+}

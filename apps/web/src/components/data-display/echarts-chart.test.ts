@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import type { ReportChart } from '@cockpit/contracts';
+import { createValueFormatter } from '../../lib/value-format';
+import { buildOption } from './echarts-chart';
+
+// The chart's labels follow the culture like the rest of the report (issue 5).
+
+const formatter = createValueFormatter({
+  culture: 'de-AT',
+  currencySymbol: '€',
+  weekLabel: (week, year) => `KW ${week} ${year}`,
+  quarterLabel: (quarter, year) => `Q${quarter} ${year}`,
+});
+
+const chart: ReportChart = {
+  id: 'trend',
+  title: 'Trend',
+  kind: 'bar',
+  categoryFormat: 'month',
+  categories: ['2026-01-01', '2026-02-01'],
+  series: [
+    { key: 'revenue', label: 'Umsatz', format: 'currency', values: [1200.5, null], axis: 0 },
+    { key: 'quantity', label: 'Stück', format: 'integer', values: [12, 13], axis: 1 },
+  ],
+};
+
+type Formatter = (value: unknown) => string;
+
+describe('buildOption', () => {
+  it('formats categories, axes and tooltips in the culture; a second-axis series is a line', () => {
+    const option = buildOption(chart, formatter) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    expect((option.xAxis.axisLabel.formatter as Formatter)('2026-01-01')).toBe('Jän. 2026');
+    expect(option.yAxis).toHaveLength(2);
+    expect((option.yAxis[0].axisLabel.formatter as Formatter)(1_500_000).replace(/\u00a0/g, ' ')).toBe('1,5 Mio.');
+    expect(option.series.map((series: { type: string; yAxisIndex: number }) => [series.type, series.yAxisIndex])).toEqual([
+      ['bar', 0],
+      ['line', 1],
+    ]);
+    const tooltip = option.series[0].tooltip.valueFormatter as Formatter;
+    expect(tooltip(1200.5).replace(/\u00a0/g, ' ')).toBe('€ 1.200,50');
+    expect(tooltip(null)).toBe('–');
+  });
+
+  it('uses one axis when every series sits on the second one, and stacks stacked bars', () => {
+    const unitsOnly = buildOption({ ...chart, kind: 'stacked-bar', series: [chart.series[1]!] }, formatter) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    expect(unitsOnly.yAxis).toHaveLength(1);
+    expect(unitsOnly.series[0]).toMatchObject({ type: 'bar', yAxisIndex: 0, stack: 'total' });
+  });
+});

@@ -1,0 +1,51 @@
+import { Box, Paper, SimpleGrid, Text } from '@mantine/core';
+import type { ReportKpi } from '@cockpit/contracts';
+import type { ValueFormatter } from '../../lib/value-format';
+
+export type KpiCardsProps = {
+  kpis: ReportKpi[];
+  formatter: ValueFormatter;
+  /** Accessible name of the group. */
+  label: string;
+  /** Cards per row on wide screens. */
+  columns?: number;
+  /** Inside a dashboard tile: no card borders. */
+  plain?: boolean;
+};
+
+/** Headline figures: label and value in the user's culture, as a description list. */
+export function KpiCards({ kpis, formatter, label, columns = 4, plain = false }: KpiCardsProps) {
+  return (
+    <Box component="section" aria-label={label} data-testid="kpi-cards">
+      <SimpleGrid
+        component="dl"
+        cols={{ base: 1, xs: Math.min(2, columns), md: Math.min(columns, kpis.length || 1) }}
+        spacing="md"
+        m={0}
+      >
+        {kpis.map((kpi) => (
+          <Paper key={kpi.key} withBorder={!plain} p={plain ? 0 : 'md'} radius="md" data-kpi={kpi.key}>
+            <Text component="dt" size="sm" c="dimmed">
+              {kpi.label}
+            </Text>
+            <Text
+              component="dd"
+              m={0}
+              fw={700}
+              data-testid="kpi-value"
+              // Large amounts must fit a quarter-width dashboard tile: the size follows the viewport, and
+              // a long value wraps rather than being cut off.
+              style={{
+                fontVariantNumeric: 'tabular-nums',
+                fontSize: 'clamp(1.15rem, 1.6vw, 1.6rem)',
+                overflowWrap: 'anywhere',
+              }}
+            >
+              {formatter.format(kpi.value, kpi.format)}
+            </Text>
+          </Paper>
+        ))}
+      </SimpleGrid>
+    </Box>
+  );
+}

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
+import { renderWithProviders } from '../../testing/test-utils';
+import { PlaceholderTile } from './placeholder-tile';
+
+describe('PlaceholderTile (spec §2)', () => {
+  it('defaults to the error icon and the exact spec texts', async () => {
+    await renderWithProviders(<PlaceholderTile />);
+    expect(screen.getByTestId('placeholder-tile')).toHaveAttribute('data-icon', 'error');
+    expect(screen.getByRole('heading', { name: 'Error has occured' })).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Please check your internet connection and refresh the page. If you still see this error, please contact support.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('shows the chosen icon, headline and text', async () => {
+    await renderWithProviders(<PlaceholderTile icon="favorites" headline="Nothing pinned" text="Pin a report." />);
+    expect(screen.getByTestId('placeholder-tile')).toHaveAttribute('data-icon', 'favorites');
+    expect(screen.getByRole('heading', { name: 'Nothing pinned' })).toBeInTheDocument();
+    expect(screen.getByText('Pin a report.')).toBeInTheDocument();
+  });
+
+  it('has the default texts in German too', async () => {
+    await renderWithProviders(<PlaceholderTile />, { language: 'de-DE' });
+    expect(screen.getByRole('heading', { level: 2 })).not.toHaveTextContent('Error has occured');
+  });
+});

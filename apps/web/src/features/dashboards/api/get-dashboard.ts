@@ -1,0 +1,25 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { reportApiHref, type DashboardResponse, type UiLanguageName } from '@cockpit/contracts';
+import { api, trusted } from '../../../lib/api-client';
+import { useUiLanguage } from '../../../lib/use-ui-language';
+
+/** Query key prefix of dashboard layouts (the pin toggle updates `isPinned` optimistically). */
+export const dashboardQueryKey = ['dashboard'] as const;
+
+/** `GET /api/dashboards/:layoutId`: title and tiles; each tile then loads its own data. */
+export function getDashboard(layoutId: string): Promise<DashboardResponse> {
+  return api.get(reportApiHref.dashboard(layoutId), { schema: trusted<DashboardResponse>() });
+}
+
+export function getDashboardQueryOptions(layoutId: string, language: UiLanguageName) {
+  return queryOptions({
+    queryKey: [...dashboardQueryKey, layoutId, language],
+    queryFn: () => getDashboard(layoutId),
+    meta: { showsPins: true },
+  });
+}
+
+export function useDashboard(layoutId: string) {
+  const language = useUiLanguage();
+  return useQuery(getDashboardQueryOptions(layoutId, language));
+}

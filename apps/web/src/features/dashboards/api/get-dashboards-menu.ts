@@ -1,0 +1,30 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { reportApiPaths, type DashboardsMenuResponse, type UiLanguageName } from '@cockpit/contracts';
+import { api, trusted } from '../../../lib/api-client';
+import { useUiLanguage } from '../../../lib/use-ui-language';
+
+/** Query key prefix of the dashboards menu (the pin toggle updates it optimistically). */
+export const dashboardsMenuQueryKey = ['dashboards-menu'] as const;
+
+/**
+ * `GET /api/dashboards/menu`: dashboard groups and items for the dashboards panel (spec §2 Side
+ * panel: dashboards; spec §3: an item's `name` is the numeric layout id). Titles in the request's
+ * language, so the language is part of the key.
+ */
+export function getDashboardsMenu(): Promise<DashboardsMenuResponse> {
+  return api.get(reportApiPaths.dashboardsMenu, { schema: trusted<DashboardsMenuResponse>() });
+}
+
+export function getDashboardsMenuQueryOptions(language: UiLanguageName) {
+  return queryOptions({
+    queryKey: [...dashboardsMenuQueryKey, language],
+    queryFn: getDashboardsMenu,
+    // Refreshed by the navigation feature after every pin change (it shows pins).
+    meta: { showsPins: true },
+  });
+}
+
+export function useDashboardsMenu() {
+  const language = useUiLanguage();
+  return useQuery(getDashboardsMenuQueryOptions(language));
+}

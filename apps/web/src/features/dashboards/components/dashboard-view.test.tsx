@@ -1,0 +1,95 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import {
+  reportApiHref,
+  type DashboardResponse,
+  type DashboardTileDataResponse,
+  type ReportParams,
+} from '@cockpit/contracts';
+import { stubApi } from '../../../testing/stub-api';
+import { jsonResponse, renderWithProviders } from '../../../testing/test-utils';
+import { DashboardView } from './dashboard-view';
+
+// Issue 5: a dashboard is a grid of tiles; each tile loads its own data and shows its own error
+// without breaking the others.
+
+vi.mock('../../../components/data-display/report-chart', () => ({
+  ReportChart: ({ chart }: { chart: { title: string } }) => <div data-testid="report-chart">{chart.title}</div>,
+}));
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const tileIds = ['7f1c0d4e-0000-4000-8000-000000000001', '7f1c0d4e-0000-4000-8000-000000000002', '7f1c0d4e-0000-4000-8000-000000000003'];
+
+const dashboard: DashboardResponse = {
+  layoutId: 101,
+  title: 'Executive Overview',
+  subTitle: 'Revenue, margin and cash',
+  groupTitle: 'Management',
+  isPinned: false,
+  tiles: [
+    { id: tileIds[0]!, type: 'kpi', title: 'Revenue this year', width: 6 },
+    { id: tileIds[1]!, type: 'line', title: 'Revenue per month', width: 6 },
+    { id: tileIds[2]!, type: 'table', title: 'Top products', width: 12 },
+  ],
+};
+
+const params: ReportParams = { range: 'this-year', from: '2026-01-01', to: '2026-11-21', grouping: 'month' };
+
+const kpiTile: DashboardTileDataResponse = {
+  tile: dashboard.tiles[0]!,
+  params,
+  data: { kpis: [{ key: 'revenue', label: 'Revenue', value: 1234.5, format: 'currency' }], charts: [], table: null },
+};
+
+describe('DashboardView', () => {
+  it('shows every tile; a failing tile shows its own error and the others their data', async () => {
+    stubApi({
+      [`GET ${reportApiHref.dashboard(101)}`]: () => jsonResponse(dashboard),
+      [`GET ${reportApiHref.dashboardTile(101, tileIds[0]!)}`]: () => jsonResponse(kpiTile),
+      // The line tile is never answered with data: its request fails.
+      [`GET ${reportApiHref.dashboardTile(101, tileIds[1]!)}`]: () =>
+        jsonResponse({ error: { code: 'NOT_FOUND', message: 'gone' } }, 404),
+      [`GET ${reportApiHref.dashboardTile(101, tileIds[2]!)}`]: () =>
+        jsonResponse({
+          tile: dashboard.tiles[2],
+          params,
+          data: {
+            kpis: [],
+            charts: [],
+            table: {
+              columns: [
+                { key: 'product', label: 'Product', format: 'text' },
+                { key: 'revenue', label: 'Revenue', format: 'currency' },
+              ],
+              rows: [['Tablet', 848564.56]],
+              totalRows: 36,
+              truncated: true,
+            },
+          },
+        }),
+    });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    await renderWithProviders(
+      <DashboardView layoutId="101" culture="de-DE" currencySymbol="€" onTogglePin={vi.fn()} />,
+    );
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Executive Overview' })).toBeInTheDocument();
+    const tiles = screen.getAllByTestId('dashboard-tile');
+    expect(tiles).toHaveLength(3);
+    expect((await within(tiles[0]!).findByTestId('kpi-value')).textContent?.replace(/\u00a0/g, ' ')).toBe('1.234,50 €');
+    expect(await within(tiles[1]!).findByText('This tile could not be loaded.')).toBeInTheDocument();
+    expect(within(tiles[1]!).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    expect(await within(tiles[2]!).findByText('Tablet')).toBeInTheDocument();
+    expect(within(tiles[0]!).getByText('01.01.2026 – 21.11.2026')).toBeInTheDocument();
+  });
+
+  it('says so when the dashboard does not exist (or is another organisation’s)', async () => {
+    stubApi({});
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    await renderWithProviders(<DashboardView layoutId="999" culture="en-GB" currencySymbol="€" onTogglePin={vi.fn()} />);
+    expect(await screen.findByRole('heading', { name: 'This dashboard does not exist' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,98 @@
+import { Badge, Button, Grid, Group, Loader, Text } from '@mantine/core';
+import { IconStar, IconStarFilled } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { DashboardResponse, MenuItem } from '@cockpit/contracts';
+import { Page } from '../../../components/ui/page';
+import { PlaceholderTile } from '../../../components/ui/placeholder-tile';
+import { paths } from '../../../config/paths';
+import { isApiRequestError } from '../../../lib/api-client';
+import { useValueFormatter } from '../../../lib/value-format';
+import { useDashboard } from '../api/get-dashboard';
+import { useDashboardPin, type DashboardPinToggle } from '../hooks/use-dashboard-pin';
+import { DashboardTile } from './dashboard-tile';
+
+export type DashboardViewProps = {
+  layoutId: string;
+  culture: string;
+  currencySymbol: string;
+  onTogglePin: DashboardPinToggle;
+};
+
+/** The dashboard as a menu item (spec §3: name = layout id), for pinning and the favourites. */
+function asMenuItem(dashboard: DashboardResponse): MenuItem {
+  return {
+    name: String(dashboard.layoutId),
+    title: dashboard.title,
+    subTitle: dashboard.subTitle,
+    icon: 'layout-dashboard',
+    path: paths.dashboard.getHref(dashboard.layoutId),
+    externalUrl: null,
+    isActive: false,
+    isPinned: dashboard.isPinned,
+    leaveTitleUntranslated: false,
+  };
+}
+
+/** `/dashboards/:layoutId` (issue 5): a grid of tiles, each loading its own data. */
+export function DashboardView({ layoutId, culture, currencySymbol, onTogglePin }: DashboardViewProps) {
+  const { t } = useTranslation();
+  const dashboard = useDashboard(layoutId);
+  const formatter = useValueFormatter(culture, currencySymbol);
+  const togglePin = useDashboardPin(onTogglePin);
+
+  if (dashboard.isPending) {
+    return (
+      <Page title={t('dashboards.title')}>
+        <Group gap="sm" role="status" aria-busy="true" py="xl" justify="center">
+          <Loader size="sm" />
+          <Text c="dimmed">{t('common.loading')}</Text>
+        </Group>
+      </Page>
+    );
+  }
+  if (dashboard.isError) {
+    const notFound = isApiRequestError(dashboard.error) && [400, 404].includes(dashboard.error.status);
+    return (
+      <Page title={t('dashboards.title')}>
+        {notFound ? (
+          <PlaceholderTile icon="search" headline={t('dashboards.notFound.headline')} text={t('dashboards.notFound.text')} />
+        ) : (
+          <PlaceholderTile>
+            <Button variant="light" onClick={() => void dashboard.refetch()}>
+              {t('common.retry')}
+            </Button>
+          </PlaceholderTile>
+        )}
+      </Page>
+    );
+  }
+
+  const data = dashboard.data;
+  return (
+    <Page title={data.title}>
+      <Group justify="space-between" mt={-8} gap="sm">
+        <Group gap="sm">
+          <Badge variant="light">{data.groupTitle}</Badge>
+          {data.subTitle && <Text c="dimmed">{data.subTitle}</Text>}
+        </Group>
+        <Button
+          variant={data.isPinned ? 'light' : 'default'}
+          color={data.isPinned ? 'orange' : 'gray'}
+          leftSection={data.isPinned ? <IconStarFilled size={16} aria-hidden="true" /> : <IconStar size={16} aria-hidden="true" />}
+          aria-pressed={data.isPinned}
+          onClick={() => togglePin(asMenuItem(data), !data.isPinned)}
+          data-testid="dashboard-pin"
+        >
+          {t(data.isPinned ? 'dashboards.page.unpin' : 'dashboards.page.pin')}
+        </Button>
+      </Group>
+      <Grid gap="md" data-testid="dashboard-grid">
+        {data.tiles.map((tile) => (
+          <Grid.Col key={tile.id} span={{ base: 12, md: tile.width }}>
+            <DashboardTile layoutId={layoutId} tile={tile} formatter={formatter} />
+          </Grid.Col>
+        ))}
+      </Grid>
+    </Page>
+  );
+}

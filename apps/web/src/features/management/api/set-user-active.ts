@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiPathWith, managedUserSchema, managementApiPaths, type ManagedUser } from '@cockpit/contracts';
+import { api } from '../../../lib/api-client';
+import { managedUsersQueryKey } from './get-users';
+
+/**
+ * `POST /api/management/users/:id/deactivate` (their sessions end at once, their next call gets 401)
+ * and `…/reactivate`.
+ */
+export function setUserActive({ id, active }: { id: string; active: boolean }): Promise<ManagedUser> {
+  const path = active ? managementApiPaths.userReactivation : managementApiPaths.userDeactivation;
+  return api.post(apiPathWith(path, { id }), { json: {}, schema: managedUserSchema });
+}
+
+export function useSetUserActive() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setUserActive,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: managedUsersQueryKey }),
+  });
+}

@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  apiPathWith,
+  managedUserSchema,
+  managementApiPaths,
+  type ManagedUser,
+  type UserChanges,
+} from '@cockpit/contracts';
+import { api } from '../../../lib/api-client';
+import { managedUsersQueryKey } from './get-users';
+
+/** `PATCH /api/management/users/:id`: name, role and subscription. */
+export function updateUser({ id, changes }: { id: string; changes: UserChanges }): Promise<ManagedUser> {
+  return api.patch(apiPathWith(managementApiPaths.user, { id }), { json: changes, schema: managedUserSchema });
+}
+
+export function useUpdateUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateUser,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: managedUsersQueryKey }),
+  });
+}

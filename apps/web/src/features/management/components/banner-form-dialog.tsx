@@ -1,0 +1,233 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import {
+  Alert,
+  Button,
+  Divider,
+  Grid,
+  Group,
+  Modal,
+  Stack,
+  Switch,
+  Tabs,
+  Text,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import {
+  bannerBodyMaxLength,
+  bannerContentLanguages,
+  bannerMessageInputSchema,
+  bannerTitleMaxLength,
+  type BannerContentLanguage,
+  type BannerMessageItem,
+  type ManagedBanner,
+} from '@cockpit/contracts';
+import { useSaveBanner } from '../api/save-banner';
+import { invalidFields } from '../utils/invalid-fields';
+import {
+  bannerFormValues,
+  bannerInput,
+  emptyBannerForm,
+  previewItem,
+  type BannerFormValues,
+  type BannerLanguageValues,
+} from './banner-form-values';
+import { BannerButtonFields } from './banner-button-fields';
+
+type BannerFormDialogProps = {
+  /** `null`: a new banner message. */
+  banner: ManagedBanner | null;
+  onClose: () => void;
+  onSaved: (banner: ManagedBanner) => void;
+  /** The message card exactly as users see it (the app passes the message banner's card). */
+  renderPreview: (item: BannerMessageItem) => ReactNode;
+};
+
+const tabLabelKeys: Record<BannerContentLanguage, string> = {
+  en: 'management.languageEnglish',
+  de: 'management.languageGerman',
+};
+
+/**
+ * Issue 6 Banner messages: create or edit one — schedule (start, end), and per language the title, the
+ * body, the primary button (label optional: the global "OK" label is used) and an optional secondary
+ * button; each button closes the message or follows a link. A preview shows the card per language.
+ */
+export function BannerFormDialog({ banner, onClose, onSaved, renderPreview }: BannerFormDialogProps) {
+  const { t } = useTranslation();
+  const save = useSaveBanner(onSaved);
+  const [values, setValues] = useState<BannerFormValues>(() => (banner ? bannerFormValues(banner) : emptyBannerForm));
+  const [language, setLanguage] = useState<BannerContentLanguage>('en');
+  // Checked from the first attempt to save on, then on every change (errors go away as they are fixed).
+  const [submitted, setSubmitted] = useState(false);
+  const invalid = submitted ? invalidFields(bannerMessageInputSchema, bannerInput(values)) : new Set<string>();
+
+  const setLanguageValue = <K extends keyof BannerLanguageValues>(
+    lang: BannerContentLanguage,
+    key: K,
+    value: BannerLanguageValues[K],
+  ) =>
+    setValues((current) => ({
+      ...current,
+      content: { ...current.content, [lang]: { ...current.content[lang], [key]: value } },
+    }));
+
+  const error = (path: string, key: string, options?: Record<string, unknown>) =>
+    invalid.has(path) ? t(key, options) : undefined;
+  const languageHasError = (lang: BannerContentLanguage) =>
+    [...invalid].some((path) => path.startsWith(`content.${lang}.`));
+
+  function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    const input = bannerInput(values);
+    const problems = invalidFields(bannerMessageInputSchema, input);
+    setSubmitted(true);
+    if (problems.size > 0) {
+      // Show the language whose fields need attention.
+      const first = bannerContentLanguages.find((lang) => [...problems].some((p) => p.startsWith(`content.${lang}.`)));
+      if (first) setLanguage(first);
+      return;
+    }
+    save.mutate({ id: banner?.id ?? null, input });
+  }
+
+  const current = values.content[language];
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      size="xl"
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+      title={banner ? t('management.banners.editTitle') : t('management.banners.createTitle')}
+    >
+      <form onSubmit={handleSubmit} noValidate>
+        <Stack gap="md">
+          <Group grow align="flex-start">
+            <TextInput
+              type="datetime-local"
+              label={t('management.banners.startsAt')}
+              description={t('management.banners.startsAtHint')}
+              value={values.startsAt}
+              onChange={(event) => setValues((v) => ({ ...v, startsAt: event.currentTarget.value }))}
+              error={error('startsAt', 'management.banners.errors.date')}
+            />
+            <TextInput
+              type="datetime-local"
+              label={t('management.banners.endsAt')}
+              description={t('management.banners.endsAtHint')}
+              value={values.endsAt}
+              onChange={(event) => setValues((v) => ({ ...v, endsAt: event.currentTarget.value }))}
+              error={error('endsAt', 'management.banners.errors.endsAt')}
+            />
+          </Group>
+
+          <Tabs value={language} onChange={(value) => value && setLanguage(value as BannerContentLanguage)} keepMounted={false}>
+            <Tabs.List>
+              {bannerContentLanguages.map((lang) => (
+                <Tabs.Tab
+                  key={lang}
+                  value={lang}
+                  color={languageHasError(lang) ? 'red' : undefined}
+                  rightSection={
+                    languageHasError(lang) ? (
+                      <Text span c="red" fw={700} aria-label={t('management.banners.tabHasErrors')}>
+                        !
+                      </Text>
+                    ) : null
+                  }
+                >
+                  {t(tabLabelKeys[lang])}
+                </Tabs.Tab>
+              ))}
+            </Tabs.List>
+          </Tabs>
+
+          <Grid gap="lg">
+            <Grid.Col span={{ base: 12, md: 7 }}>
+              <Stack gap="sm" key={language} lang={language}>
+                <TextInput
+                  label={t('management.banners.title')}
+                  value={current.title}
+                  onChange={(event) => setLanguageValue(language, 'title', event.currentTarget.value)}
+                  error={error(`content.${language}.title`, 'management.banners.errors.title', { max: bannerTitleMaxLength })}
+                  maxLength={bannerTitleMaxLength}
+                  required
+                />
+                <Textarea
+                  label={t('management.banners.body')}
+                  value={current.body}
+                  onChange={(event) => setLanguageValue(language, 'body', event.currentTarget.value)}
+                  error={error(`content.${language}.body`, 'management.banners.errors.body', { max: bannerBodyMaxLength })}
+                  maxLength={bannerBodyMaxLength}
+                  autosize
+                  minRows={3}
+                  maxRows={8}
+                  required
+                />
+                <Divider />
+                <BannerButtonFields
+                  idPrefix={`${language}-primary`}
+                  legend={t('management.banners.primaryButton')}
+                  label={current.primaryLabel}
+                  labelPlaceholder={t('global.ok')}
+                  labelDescription={t('management.banners.primaryLabelHint')}
+                  labelError={error(`content.${language}.primary.label`, 'management.banners.errors.label')}
+                  type={current.primaryType}
+                  href={current.primaryHref}
+                  hrefError={error(`content.${language}.primary.href`, 'management.banners.errors.link')}
+                  onLabel={(value) => setLanguageValue(language, 'primaryLabel', value)}
+                  onType={(value) => setLanguageValue(language, 'primaryType', value)}
+                  onHref={(value) => setLanguageValue(language, 'primaryHref', value)}
+                />
+                <Divider />
+                <Switch
+                  label={t('management.banners.addSecondary')}
+                  checked={current.hasSecondary}
+                  onChange={(event) => setLanguageValue(language, 'hasSecondary', event.currentTarget.checked)}
+                />
+                {current.hasSecondary && (
+                  <BannerButtonFields
+                    idPrefix={`${language}-secondary`}
+                    legend={t('management.banners.secondaryButton')}
+                    label={current.secondaryLabel}
+                    labelError={error(`content.${language}.secondary.label`, 'management.banners.errors.secondaryLabel')}
+                    type={current.secondaryType}
+                    href={current.secondaryHref}
+                    hrefError={error(`content.${language}.secondary.href`, 'management.banners.errors.link')}
+                    onLabel={(value) => setLanguageValue(language, 'secondaryLabel', value)}
+                    onType={(value) => setLanguageValue(language, 'secondaryType', value)}
+                    onHref={(value) => setLanguageValue(language, 'secondaryHref', value)}
+                  />
+                )}
+              </Stack>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 5 }}>
+              <Stack gap="xs" data-testid="banner-preview">
+                <Text fw={600} size="sm">
+                  {t('management.banners.preview')}
+                </Text>
+                {/* Inert: a preview to look at, its buttons do nothing. */}
+                <div inert>{renderPreview(previewItem(current))}</div>
+              </Stack>
+            </Grid.Col>
+          </Grid>
+
+          {save.isError && (
+            <Alert color="red" role="alert">
+              {t('management.errors.saveFailed')}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              {t('management.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,111 @@
+import type {
+  BannerActionType,
+  BannerContentLanguage,
+  BannerLanguageContent,
+  BannerMessageInput,
+  BannerMessageItem,
+  ManagedBanner,
+} from '@cockpit/contracts';
+import { fromDateTimeLocal, toDateTimeLocal } from '../utils/formatting';
+
+/** One language of the banner form, as the inputs hold it (plain strings, a switch for the second button). */
+export type BannerLanguageValues = {
+  title: string;
+  body: string;
+  primaryLabel: string;
+  primaryType: BannerActionType;
+  primaryHref: string;
+  hasSecondary: boolean;
+  secondaryLabel: string;
+  secondaryType: BannerActionType;
+  secondaryHref: string;
+};
+
+export type BannerFormValues = {
+  startsAt: string;
+  endsAt: string;
+  content: Record<BannerContentLanguage, BannerLanguageValues>;
+};
+
+const emptyLanguage: BannerLanguageValues = {
+  title: '',
+  body: '',
+  primaryLabel: '',
+  primaryType: 'close',
+  primaryHref: '',
+  hasSecondary: false,
+  secondaryLabel: '',
+  secondaryType: 'link',
+  secondaryHref: '',
+};
+
+export const emptyBannerForm: BannerFormValues = {
+  startsAt: '',
+  endsAt: '',
+  content: { en: emptyLanguage, de: emptyLanguage },
+};
+
+function languageValues(content: BannerLanguageContent): BannerLanguageValues {
+  return {
+    title: content.title,
+    body: content.body,
+    primaryLabel: content.primary.label ?? '',
+    primaryType: content.primary.type,
+    primaryHref: content.primary.href ?? '',
+    hasSecondary: content.secondary !== null,
+    secondaryLabel: content.secondary?.label ?? '',
+    secondaryType: content.secondary?.type ?? 'link',
+    secondaryHref: content.secondary?.href ?? '',
+  };
+}
+
+export function bannerFormValues(banner: ManagedBanner): BannerFormValues {
+  return {
+    startsAt: toDateTimeLocal(banner.startsAt),
+    endsAt: toDateTimeLocal(banner.endsAt),
+    content: { en: languageValues(banner.content.en), de: languageValues(banner.content.de) },
+  };
+}
+
+function languageContent(values: BannerLanguageValues): BannerLanguageContent {
+  return {
+    title: values.title,
+    body: values.body,
+    // An empty label means "the translated global label" (spec §2).
+    primary: {
+      label: values.primaryLabel.trim() === '' ? null : values.primaryLabel,
+      type: values.primaryType,
+      href: values.primaryType === 'link' ? values.primaryHref : null,
+    },
+    secondary: values.hasSecondary
+      ? {
+          label: values.secondaryLabel,
+          type: values.secondaryType,
+          href: values.secondaryType === 'link' ? values.secondaryHref : null,
+        }
+      : null,
+  };
+}
+
+/** What is sent (and validated with the contracts' schema). */
+export function bannerInput(values: BannerFormValues): BannerMessageInput {
+  return {
+    startsAt: fromDateTimeLocal(values.startsAt),
+    endsAt: fromDateTimeLocal(values.endsAt),
+    content: { en: languageContent(values.content.en), de: languageContent(values.content.de) },
+  };
+}
+
+/** The card as users will see it, for the preview. */
+export function previewItem(values: BannerLanguageValues): BannerMessageItem {
+  const content = languageContent(values);
+  return {
+    id: 'preview',
+    title: content.title,
+    body: content.body,
+    action: { label: content.primary.label?.trim() || null, type: content.primary.type, href: content.primary.href },
+    secondaryAction: content.secondary
+      ? { label: content.secondary.label, type: content.secondary.type, href: content.secondary.href }
+      : null,
+  };
+}

@@ -1,0 +1,96 @@
+import { useState, type FormEvent } from 'react';
+import { Alert, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { userChangesSchema, type ManagedUser, type RoleKey, type Subscription, type UserChanges } from '@cockpit/contracts';
+import { useUpdateUser } from '../api/update-user';
+import { invalidFields } from '../utils/invalid-fields';
+import { roleOptions, subscriptionOptions } from '../utils/option-labels';
+
+type EditUserDialogProps = {
+  user: ManagedUser;
+  onClose: () => void;
+  onSaved: (user: ManagedUser) => void;
+};
+
+/** Change a user's name, role and subscription. An administrator cannot change their own role. */
+export function EditUserDialog({ user, onClose, onSaved }: EditUserDialogProps) {
+  const { t } = useTranslation();
+  const updateUser = useUpdateUser();
+  const [name, setName] = useState(user.name);
+  const [roleKey, setRoleKey] = useState<RoleKey>(user.roleKey);
+  const [subscription, setSubscription] = useState<Subscription>(user.subscription);
+  const [submitted, setSubmitted] = useState(false);
+
+  // Only what changed is sent.
+  const changes: UserChanges = {
+    ...(name !== user.name ? { name } : {}),
+    ...(roleKey !== user.roleKey ? { roleKey } : {}),
+    ...(subscription !== user.subscription ? { subscription } : {}),
+  };
+  // Checked from the first attempt to save on, then on every change.
+  const invalid = submitted ? invalidFields(userChangesSchema, changes) : new Set<string>();
+
+  function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    setSubmitted(true);
+    if (invalidFields(userChangesSchema, changes).size > 0) return;
+    if (Object.keys(changes).length === 0) {
+      onClose();
+      return;
+    }
+    updateUser.mutate({ id: user.id, changes }, { onSuccess: onSaved });
+  }
+
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={t('management.users.editTitle', { name: user.name })}
+      size="md"
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
+      <form onSubmit={handleSubmit} noValidate>
+        <Stack gap="sm">
+          <TextInput
+            label={t('management.users.name')}
+            value={name}
+            onChange={(event) => setName(event.currentTarget.value)}
+            error={invalid.has('name') ? t('management.users.errors.name') : undefined}
+            required
+            data-autofocus
+          />
+          <TextInput label={t('management.users.email')} value={user.email} readOnly variant="filled" />
+          <Select
+            label={t('management.users.role')}
+            description={user.isSelf ? t('management.users.ownRoleHint') : undefined}
+            data={roleOptions(t)}
+            value={roleKey}
+            onChange={(value) => value && setRoleKey(value as RoleKey)}
+            allowDeselect={false}
+            disabled={user.isSelf}
+          />
+          <Select
+            label={t('management.users.subscription')}
+            data={subscriptionOptions(t)}
+            value={subscription}
+            onChange={(value) => value && setSubscription(value as Subscription)}
+            allowDeselect={false}
+          />
+          {updateUser.isError && (
+            <Alert color="red" role="alert">
+              {t('management.errors.saveFailed')}
+            </Alert>
+          )}
+          <Group justify="flex-end" mt="sm">
+            <Button variant="default" onClick={onClose}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={updateUser.isPending}>
+              {t('management.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

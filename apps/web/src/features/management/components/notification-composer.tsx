@@ -1,0 +1,246 @@
+import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import {
+  Alert,
+  Button,
+  Grid,
+  Group,
+  MultiSelect,
+  Paper,
+  SegmentedControl,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconSend } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import {
+  isSafeHttpUrl,
+  notificationDraftSchema,
+  notificationLimits,
+  type NotificationContent,
+} from '@cockpit/contracts';
+import { showToast } from '../../../lib/toast';
+import { useManagedUsers } from '../api/get-users';
+import { useSendNotification } from '../api/send-notification';
+import { invalidFields } from '../utils/invalid-fields';
+
+/** The two languages a notification is written in, and the UI language each preview stands for. */
+const previewLanguages = [
+  { content: 'en', ui: 'en', headingKey: 'management.notifications.previewEnglish' },
+  { content: 'de', ui: 'de-DE', headingKey: 'management.notifications.previewGerman' },
+] as const;
+
+type Draft = { title: { en: string; de: string }; text: { en: string; de: string }; url: string };
+const emptyDraft: Draft = { title: { en: '', de: '' }, text: { en: '', de: '' }, url: '' };
+
+type NotificationComposerProps = {
+  /**
+   * Renders the notification card as a user with that UI language sees it. The app passes the
+   * notifications feature's own card, so the preview is exactly what arrives.
+   */
+  renderPreview: (content: NotificationContent, uiLanguage: 'en' | 'de-DE') => ReactNode;
+};
+
+/**
+ * Issue 6 Notifications: compose to all users or chosen users, title and text in English and German
+ * with a live preview for each language, an optional http(s) link. Sending goes through the
+ * notifications feature's service on the server, which delivers it live.
+ */
+export function NotificationComposer({ renderPreview }: NotificationComposerProps) {
+  const { t } = useTranslation();
+  const send = useSendNotification();
+  const [draft, setDraft] = useState<Draft>(emptyDraft);
+  const [mode, setMode] = useState<'all' | 'chosen'>('all');
+  const [chosen, setChosen] = useState<string[]>([]);
+  const [submitted, setSubmitted] = useState(false);
+  const [userSearch, setUserSearch] = useState('');
+  const [debouncedUserSearch] = useDebouncedValue(userSearch, 250);
+  const users = useManagedUsers(
+    { search: debouncedUserSearch, page: 1, pageSize: 100 },
+    { enabled: mode === 'chosen' },
+  );
+
+  // Chosen users stay selectable (and labelled) while the search shows others.
+  const [knownLabels, setKnownLabels] = useState<Map<string, string>>(new Map());
+  const options = useMemo(() => {
+    const labels = new Map(knownLabels);
+    for (const user of users.data?.items ?? []) {
+      if (user.active) labels.set(user.id, `${user.name} (${user.email})`);
+    }
+    return [...labels].map(([value, label]) => ({ value, label }));
+  }, [knownLabels, users.data]);
+
+  const setText = (field: 'title' | 'text', language: 'en' | 'de', value: string) =>
+    setDraft((current) => ({ ...current, [field]: { ...current[field], [language]: value } }));
+
+  const content: NotificationContent = {
+    title: draft.title,
+    text: draft.text,
+    ...(draft.url.trim() !== '' && isSafeHttpUrl(draft.url) ? { url: draft.url.trim() } : {}),
+  };
+
+  function problemsOf(): Set<string> {
+    const problems = invalidFields(notificationDraftSchema, {
+      title: draft.title,
+      text: draft.text,
+      ...(draft.url.trim() !== '' ? { url: draft.url } : {}),
+    });
+    if (mode === 'chosen' && chosen.length === 0) problems.add('recipients');
+    return problems;
+  }
+  // Checked from the first attempt to send on, then on every change (errors go away as they are fixed).
+  const invalid = submitted ? problemsOf() : new Set<string>();
+
+  function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    setSubmitted(true);
+    if (problemsOf().size > 0) return;
+    send.mutate(
+      { recipients: mode === 'all' ? 'all' : chosen, title: draft.title, text: draft.text, ...(content.url ? { url: content.url } : {}) },
+      {
+        onSuccess: (result) => {
+          showToast({
+            type: 'success',
+            title: t('management.notifications.sentTitle'),
+            message: t('management.notifications.sentMessage', { count: result.recipients }),
+          });
+          setDraft(emptyDraft);
+          setChosen([]);
+          setSubmitted(false);
+        },
+      },
+    );
+  }
+
+  const fieldError = (path: string, key: string, max?: number) =>
+    invalid.has(path) ? t(key, { max }) : undefined;
+
+  return (
+    <Grid gap="xl">
+      <Grid.Col span={{ base: 12, lg: 7 }}>
+        <form onSubmit={handleSubmit} noValidate aria-labelledby="compose-heading">
+          <Stack gap="md">
+            <Title order={2} size="h3" id="compose-heading">
+              {t('management.notifications.composeTitle')}
+            </Title>
+            <Stack gap={6}>
+              <Text size="sm" fw={500} id="recipients-label">
+                {t('management.notifications.recipients')}
+              </Text>
+              <SegmentedControl
+                aria-labelledby="recipients-label"
+                value={mode}
+                onChange={(value) => setMode(value === 'chosen' ? 'chosen' : 'all')}
+                data={[
+                  { value: 'all', label: t('management.notifications.allUsers') },
+                  { value: 'chosen', label: t('management.notifications.chosenUsers') },
+                ]}
+                w="fit-content"
+              />
+              {mode === 'chosen' && (
+                <MultiSelect
+                  label={t('management.notifications.chooseUsers')}
+                  placeholder={t('management.notifications.chooseUsersPlaceholder')}
+                  data={options}
+                  value={chosen}
+                  onChange={(ids) => {
+                    setChosen(ids);
+                    setKnownLabels((current) => {
+                      const next = new Map(current);
+                      for (const option of options) if (ids.includes(option.value)) next.set(option.value, option.label);
+                      return next;
+                    });
+                  }}
+                  searchable
+                  searchValue={userSearch}
+                  onSearchChange={setUserSearch}
+                  nothingFoundMessage={t('management.notifications.noUsersFound')}
+                  error={invalid.has('recipients') ? t('management.notifications.errors.recipients') : undefined}
+                  hidePickedOptions
+                  clearable
+                />
+              )}
+            </Stack>
+
+            <Grid gap="md">
+              {previewLanguages.map(({ content: language }) => (
+                <Grid.Col span={{ base: 12, md: 6 }} key={language}>
+                  <Stack gap="sm">
+                    <Text fw={600} size="sm">
+                      {language === 'en' ? t('management.languageEnglish') : t('management.languageGerman')}
+                    </Text>
+                    <TextInput
+                      label={t('management.notifications.title')}
+                      value={draft.title[language]}
+                      onChange={(event) => setText('title', language, event.currentTarget.value)}
+                      error={fieldError(`title.${language}`, 'management.notifications.errors.title', notificationLimits.titleMaxLength)}
+                      maxLength={notificationLimits.titleMaxLength}
+                      required
+                      lang={language}
+                    />
+                    <Textarea
+                      label={t('management.notifications.text')}
+                      value={draft.text[language]}
+                      onChange={(event) => setText('text', language, event.currentTarget.value)}
+                      error={fieldError(`text.${language}`, 'management.notifications.errors.text', notificationLimits.textMaxLength)}
+                      maxLength={notificationLimits.textMaxLength}
+                      autosize
+                      minRows={4}
+                      maxRows={10}
+                      required
+                      lang={language}
+                    />
+                  </Stack>
+                </Grid.Col>
+              ))}
+            </Grid>
+
+            <TextInput
+              label={t('management.notifications.link')}
+              description={t('management.notifications.linkHint')}
+              placeholder="https://"
+              value={draft.url}
+              onChange={(event) => setDraft((current) => ({ ...current, url: event.currentTarget.value }))}
+              error={fieldError('url', 'management.notifications.errors.link')}
+              type="url"
+            />
+
+            {send.isError && (
+              <Alert color="red" role="alert">
+                {t('management.notifications.errors.sendFailed')}
+              </Alert>
+            )}
+            <Group>
+              <Button type="submit" leftSection={<IconSend size={18} aria-hidden="true" />} loading={send.isPending}>
+                {t('management.notifications.send')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, lg: 5 }}>
+        <Stack gap="md" aria-labelledby="preview-heading" component="section">
+          <Title order={2} size="h3" id="preview-heading">
+            {t('management.notifications.preview')}
+          </Title>
+          {previewLanguages.map(({ ui, headingKey }) => (
+            <Stack gap={6} key={ui} data-testid={`notification-preview-${ui}`}>
+              <Text size="sm" c="dimmed">
+                {t(headingKey)}
+              </Text>
+              <Paper withBorder radius="md" p={0} maw={285} style={{ overflow: 'hidden' }}>
+                {renderPreview(content, ui)}
+              </Paper>
+            </Stack>
+          ))}
+          <Text size="xs" c="dimmed">
+            {t('management.notifications.previewHint')}
+          </Text>
+        </Stack>
+      </Grid.Col>
+    </Grid>
+  );
+}

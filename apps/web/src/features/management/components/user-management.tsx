@@ -1,0 +1,252 @@
+import { useState } from 'react';
+import {
+  Badge,
+  Button,
+  Group,
+  Loader,
+  Pagination,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconSearch, IconUserPlus } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { managedUsersPageSize, type ManagedUser } from '@cockpit/contracts';
+import { PlaceholderTile } from '../../../components/ui/placeholder-tile';
+import { showToast } from '../../../lib/toast';
+import { useManagedUsers } from '../api/get-users';
+import { useSetUserActive } from '../api/set-user-active';
+import { roleLabel, subscriptionLabel } from '../utils/option-labels';
+import { ConfirmDialog } from './confirm-dialog';
+import classes from './management-table.module.css';
+import { CreateUserDialog } from './create-user-dialog';
+import { EditUserDialog } from './edit-user-dialog';
+
+// Static keys (STYLE.md: a script checks that every language has them).
+const paginationLabelKeys = {
+  first: 'management.pagination.first',
+  previous: 'management.pagination.previous',
+  next: 'management.pagination.next',
+  last: 'management.pagination.last',
+} as const;
+
+type Dialog = { kind: 'create' } | { kind: 'edit'; user: ManagedUser } | { kind: 'deactivate'; user: ManagedUser } | null;
+
+/**
+ * Issue 6 Users: the organisation's users with search and pages; create one with an initial password;
+ * change name, role and subscription; deactivate (their sessions end at once) and reactivate.
+ */
+export function UserManagement() {
+  const { t } = useTranslation();
+  const [search, setSearch] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search, 250);
+  const [page, setPage] = useState(1);
+  const users = useManagedUsers({ search: debouncedSearch, page });
+  const setActive = useSetUserActive();
+  const [dialog, setDialog] = useState<Dialog>(null);
+
+  function closeDialog() {
+    setActive.reset();
+    setDialog(null);
+  }
+
+  function reactivate(user: ManagedUser) {
+    setActive.mutate(
+      { id: user.id, active: true },
+      {
+        onSuccess: () =>
+          showToast({ type: 'success', title: t('management.users.reactivated'), message: user.name }),
+        onError: () =>
+          showToast({ type: 'error', title: t('management.errors.saveFailed'), message: user.name }),
+      },
+    );
+  }
+
+  const total = users.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / managedUsersPageSize));
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <TextInput
+          label={t('management.users.search')}
+          placeholder={t('management.users.searchPlaceholder')}
+          leftSection={<IconSearch size={16} aria-hidden="true" />}
+          value={search}
+          onChange={(event) => {
+            setSearch(event.currentTarget.value);
+            setPage(1);
+          }}
+          w={{ base: '100%', sm: 360 }}
+          rightSection={users.isFetching ? <Loader size={14} aria-label={t('common.loading')} /> : null}
+        />
+        <Button leftSection={<IconUserPlus size={18} aria-hidden="true" />} onClick={() => setDialog({ kind: 'create' })}>
+          {t('management.users.create')}
+        </Button>
+      </Group>
+
+      {users.isPending ? (
+        <Group justify="center" p="xl">
+          <Loader aria-label={t('common.loading')} />
+        </Group>
+      ) : users.isError ? (
+        <PlaceholderTile>
+          <Button variant="light" onClick={() => void users.refetch()}>
+            {t('common.retry')}
+          </Button>
+        </PlaceholderTile>
+      ) : users.data.items.length === 0 ? (
+        <PlaceholderTile
+          icon="search"
+          headline={t('management.users.emptyTitle')}
+          text={debouncedSearch ? t('management.users.emptySearch', { search: debouncedSearch }) : t('management.users.empty')}
+        />
+      ) : (
+        <>
+          <Table.ScrollContainer minWidth={760}>
+            <Table striped highlightOnHover verticalSpacing="sm" data-testid="users-table">
+              <Table.Caption>{t('management.users.count', { count: total })}</Table.Caption>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('management.users.name')}</Table.Th>
+                  <Table.Th>{t('management.users.email')}</Table.Th>
+                  <Table.Th>{t('management.users.role')}</Table.Th>
+                  <Table.Th>{t('management.users.subscription')}</Table.Th>
+                  <Table.Th>{t('management.users.status')}</Table.Th>
+                  <Table.Th>
+                    <VisuallyHidden>{t('management.actions')}</VisuallyHidden>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {users.data.items.map((user) => (
+                  <Table.Tr key={user.id} data-testid="user-row">
+                    <Table.Td>
+                      <Group gap="xs" wrap="nowrap">
+                        <Text size="sm" fw={500}>
+                          {user.name}
+                        </Text>
+                        {user.isSelf && (
+                          <Badge size="xs" variant="light" className={classes.badge}>
+                            {t('management.users.you')}
+                          </Badge>
+                        )}
+                      </Group>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{user.email}</Text>
+                    </Table.Td>
+                    <Table.Td>{roleLabel(t, user.roleKey)}</Table.Td>
+                    <Table.Td>
+                      {user.subscription === 'pro' ? (
+                        <Badge color="orange" variant="filled" size="sm" className={classes.badge}>
+                          {subscriptionLabel(t, user.subscription)}
+                        </Badge>
+                      ) : (
+                        subscriptionLabel(t, user.subscription)
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      <Badge color={user.active ? 'green' : 'gray'} variant="light" className={classes.badge}>
+                        {user.active ? t('management.users.active') : t('management.users.inactive')}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap="xs" justify="flex-end" wrap="nowrap">
+                        <Button
+                          size="xs"
+                          variant="default"
+                          onClick={() => setDialog({ kind: 'edit', user })}
+                          aria-label={t('management.users.editUser', { name: user.name })}
+                        >
+                          {t('management.edit')}
+                        </Button>
+                        {user.isSelf ? null : user.active ? (
+                          <Button
+                            size="xs"
+                            variant="light"
+                            color="red"
+                            onClick={() => setDialog({ kind: 'deactivate', user })}
+                            aria-label={t('management.users.deactivateUser', { name: user.name })}
+                          >
+                            {t('management.users.deactivate')}
+                          </Button>
+                        ) : (
+                          <Button
+                            size="xs"
+                            variant="light"
+                            color="green"
+                            onClick={() => reactivate(user)}
+                            loading={setActive.isPending && setActive.variables.id === user.id}
+                            aria-label={t('management.users.reactivateUser', { name: user.name })}
+                          >
+                            {t('management.users.reactivate')}
+                          </Button>
+                        )}
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          {pages > 1 && (
+            <Group justify="center">
+              <Pagination
+                total={pages}
+                value={page}
+                onChange={setPage}
+                getControlProps={(control) => ({ 'aria-label': t(paginationLabelKeys[control]) })}
+                getItemProps={(item) => ({ 'aria-label': t('management.pagination.page', { page: item }) })}
+              />
+            </Group>
+          )}
+        </>
+      )}
+
+      <CreateUserDialog
+        opened={dialog?.kind === 'create'}
+        onClose={closeDialog}
+        onCreated={(user) =>
+          showToast({ type: 'success', title: t('management.users.created'), message: `${user.name} · ${user.email}` })
+        }
+      />
+      {dialog?.kind === 'edit' && (
+        <EditUserDialog
+          user={dialog.user}
+          onClose={closeDialog}
+          onSaved={(user) => {
+            showToast({ type: 'success', title: t('management.users.saved'), message: user.name });
+            closeDialog();
+          }}
+        />
+      )}
+      {dialog?.kind === 'deactivate' && (
+        <ConfirmDialog
+          title={t('management.users.deactivateTitle', { name: dialog.user.name })}
+          confirmLabel={t('management.users.deactivate')}
+          danger
+          pending={setActive.isPending}
+          failed={setActive.isError}
+          onClose={closeDialog}
+          onConfirm={() =>
+            setActive.mutate(
+              { id: dialog.user.id, active: false },
+              {
+                onSuccess: (user) => {
+                  showToast({ type: 'success', title: t('management.users.deactivated'), message: user.name });
+                  closeDialog();
+                },
+              },
+            )
+          }
+        >
+          {t('management.users.deactivateText', { name: dialog.user.name })}
+        </ConfirmDialog>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { contractMessageResponseSchema, messagesApiPaths, type ContractMessageResponse } from '@cockpit/contracts';
+import { api } from '../../../lib/api-client';
+
+/** spec §7 message service: "checks whether a contract message is available and returns an item". */
+export function getContractMessage(): Promise<ContractMessageResponse> {
+  return api.get(messagesApiPaths.contract, { schema: contractMessageResponseSchema });
+}
+
+/** Invalidated by whoever accepts the contract (the contract center), which ends the notice. */
+export const contractMessageQueryKey = ['messages', 'contract'] as const;
+
+export function getContractMessageQueryOptions() {
+  return queryOptions({ queryKey: contractMessageQueryKey, queryFn: getContractMessage });
+}
+
+/** spec §6: only an organisation administrator checks for the contract message at all. */
+export function useContractMessage(enabled: boolean) {
+  return useQuery({ ...getContractMessageQueryOptions(), enabled });
+}

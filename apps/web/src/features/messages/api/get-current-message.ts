@@ -1,0 +1,33 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import {
+  currentMessageResponseSchema,
+  messagesApiPaths,
+  type CurrentMessageResponse,
+  type UiLanguageName,
+} from '@cockpit/contracts';
+import { api } from '../../../lib/api-client';
+
+/** spec §7 message service: "fetches the message for the UI language name and returns success and item". */
+export function getCurrentMessage(uiLanguageName: UiLanguageName): Promise<CurrentMessageResponse> {
+  return api.get(messagesApiPaths.current, { schema: currentMessageResponseSchema, searchParams: { uiLanguageName } });
+}
+
+export const currentMessageQueryKey = ['messages', 'current'] as const;
+
+export function getCurrentMessageQueryOptions(uiLanguageName: UiLanguageName) {
+  return queryOptions({
+    queryKey: [...currentMessageQueryKey, uiLanguageName],
+    queryFn: () => getCurrentMessage(uiLanguageName),
+  });
+}
+
+/**
+ * DESIGN.md §3: the banner message is fetched as soon as the UI language is known and again whenever it
+ * changes (the language is part of the key). No timer.
+ */
+export function useCurrentMessage(uiLanguageName: UiLanguageName | undefined) {
+  return useQuery({
+    ...getCurrentMessageQueryOptions(uiLanguageName ?? 'en'),
+    enabled: uiLanguageName !== undefined,
+  });
+}

@@ -1,0 +1,160 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { messagesApiPaths, type BannerMessageItem, type ContractMessageResponse } from '@cockpit/contracts';
+import { setToken } from '../../../lib/auth/token-store';
+import { jsonResponse, renderWithProviders } from '../../../testing/test-utils';
+import { MessageArea } from './message-area';
+
+// spec §2 Message banner and New-contract notice, §4 Banner, §6, §7 message service; DESIGN.md §3
+// (fetch when the language is known and when it changes), against a stubbed server.
+
+const welcome = (language: 'en' | 'de'): BannerMessageItem => ({
+  id: 'm1',
+  title: language === 'en' ? 'Welcome' : 'Willkommen',
+  body: language === 'en' ? 'Something new.' : 'Etwas Neues.',
+  action: { label: null, type: 'close', href: null },
+  secondaryAction: { label: language === 'en' ? 'Open settings' : 'Einstellungen öffnen', type: 'link', href: '/settings' },
+});
+
+type Stub = {
+  current: (language: string) => BannerMessageItem | null;
+  contract?: ContractMessageResponse;
+};
+
+function stubServer(stub: Stub) {
+  setToken('a.b.c');
+  const requests: string[] = [];
+  const dismissed = new Set<string>();
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const request = new Request(input, init);
+      const url = new URL(request.url);
+      requests.push(`${request.method} ${url.pathname}${url.search}`);
+      if (url.pathname === messagesApiPaths.current) {
+        const item = stub.current(url.searchParams.get('uiLanguageName') ?? '');
+        return jsonResponse(item && !dismissed.has(item.id) ? { success: true, item } : { success: false, item: null });
+      }
+      if (url.pathname === messagesApiPaths.contract) return jsonResponse(stub.contract ?? { available: false, item: null });
+      const dismissal = /^\/api\/messages\/([^/]+)\/dismissal$/.exec(url.pathname);
+      if (dismissal?.[1] && request.method === 'POST') {
+        dismissed.add(decodeURIComponent(dismissal[1]));
+        return new Response(null, { status: 204 });
+      }
+      return jsonResponse({ error: { code: 'NOT_FOUND', message: url.pathname } }, 404);
+    }),
+  );
+  return requests;
+}
+
+function renderArea(roleKey: 'organisationadministrator' | 'organisationmember' = 'organisationmember') {
+  return renderWithProviders(<MessageArea roleKey={roleKey} />, {
+    routes: [
+      { path: '/', element: <MessageArea roleKey={roleKey} /> },
+      { path: '/settings', element: <p>Settings page</p> },
+      { path: '/management/administrator/contractcenter', element: <p>Contract center page</p> },
+    ],
+  });
+}
+
+beforeEach(() => {
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('message banner', () => {
+  it('shows nothing while there is no message', async () => {
+    const requests = stubServer({ current: () => null });
+    renderArea();
+    await waitFor(() =>
+      expect(requests.some((r) => r.startsWith(`GET ${messagesApiPaths.current}?`) && r.includes('uiLanguageName=en'))).toBe(true),
+    );
+    expect(screen.queryByTestId('message-banner')).not.toBeInTheDocument();
+  });
+
+  it('shows the card with the default primary label; closing removes it and tells the server', async () => {
+    const requests = stubServer({ current: (language) => welcome(language.startsWith('de') ? 'de' : 'en') });
+    renderArea();
+    const card = await screen.findByRole('article', { name: 'Welcome' });
+    expect(card).toHaveTextContent('Something new.');
+    await userEvent.click(screen.getByRole('button', { name: 'OK' }));
+    expect(screen.queryByTestId('message-banner')).not.toBeInTheDocument();
+    await waitFor(() => expect(requests).toContain('POST /api/messages/m1/dismissal'));
+    // The banner asks again afterwards (the next message would take its place); m1 stays closed.
+    await waitFor(() => expect(requests.filter((r) => r.startsWith(`GET ${messagesApiPaths.current}`))).toHaveLength(2));
+    expect(screen.queryByRole('article')).not.toBeInTheDocument();
+  });
+
+  it('fetches again when the UI language changes; the same id replaces its card', async () => {
+    const requests = stubServer({ current: (language) => welcome(language.startsWith('de') ? 'de' : 'en') });
+    const { i18n } = await renderArea();
+    await screen.findByRole('article', { name: 'Welcome' });
+    await act(() => i18n.changeLanguage('de-AT'));
+    expect(await screen.findByRole('article', { name: 'Willkommen' })).toBeInTheDocument();
+    expect(screen.getAllByRole('article')).toHaveLength(1);
+    expect(requests.some((r) => r.includes('uiLanguageName=de-AT'))).toBe(true);
+  });
+
+  it('a link button opens its path in the app and closes the card', async () => {
+    const requests = stubServer({ current: () => welcome('en') });
+    const { router } = await renderArea();
+    await userEvent.click(await screen.findByRole('button', { name: 'Open settings' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/settings'));
+    await waitFor(() => expect(requests).toContain('POST /api/messages/m1/dismissal'));
+  });
+
+  it('never follows an unsafe link that slipped into stored data: the button only closes', async () => {
+    const open = vi.spyOn(window, 'open').mockImplementation(() => null);
+    const message = { ...welcome('en'), secondaryAction: { label: 'Sneaky', type: 'link' as const, href: 'javascript:alert(1)' } };
+    stubServer({ current: () => message });
+    const { router } = await renderArea();
+    await userEvent.click(await screen.findByRole('button', { name: 'Sneaky' }));
+    expect(open).not.toHaveBeenCalled();
+    expect(router.state.location.pathname).toBe('/');
+    expect(screen.queryByRole('article')).not.toBeInTheDocument();
+  });
+
+  it('a web address opens in a new tab without access to this page', async () => {
+    const open = vi.spyOn(window, 'open').mockImplementation(() => null);
+    const message = { ...welcome('en'), action: { label: 'Read more', type: 'link' as const, href: 'https://example.com/news' } };
+    stubServer({ current: () => message });
+    await renderArea();
+    await userEvent.click(await screen.findByRole('button', { name: 'Read more' }));
+    expect(open).toHaveBeenCalledWith('https://example.com/news', '_blank', 'noopener,noreferrer');
+  });
+});
+
+describe('new-contract notice', () => {
+  const pending: ContractMessageResponse = {
+    available: true,
+    item: { id: 'c2', reference: 'RC-2025-0342', startsOn: '2025-03-01' },
+  };
+
+  it('shows an administrator the notice with a way to the contract center', async () => {
+    stubServer({ current: () => null, contract: pending });
+    const { router } = await renderArea('organisationadministrator');
+    const notice = await screen.findByTestId('new-contract-notice');
+    expect(notice).toHaveTextContent('RC-2025-0342');
+    await userEvent.click(screen.getByRole('link', { name: 'Open the contract center' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/management/administrator/contractcenter'));
+  });
+
+  it('is not shown when no contract message is available', async () => {
+    const requests = stubServer({ current: () => null, contract: { available: false, item: null } });
+    renderArea('organisationadministrator');
+    await waitFor(() => expect(requests.some((r) => r.startsWith(`GET ${messagesApiPaths.contract}`))).toBe(true));
+    expect(screen.queryByTestId('new-contract-notice')).not.toBeInTheDocument();
+  });
+
+  it('other roles never even ask for it (spec §6)', async () => {
+    const requests = stubServer({ current: () => null, contract: pending });
+    renderArea('organisationmember');
+    await waitFor(() => expect(requests.some((r) => r.startsWith(`GET ${messagesApiPaths.current}`))).toBe(true));
+    expect(requests.some((r) => r.startsWith(`GET ${messagesApiPaths.contract}`))).toBe(false);
+    expect(screen.queryByTestId('new-contract-notice')).not.toBeInTheDocument();
+  });
+});

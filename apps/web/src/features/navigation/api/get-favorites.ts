@@ -1,0 +1,24 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiPaths, type FavoritesResponse, type UiLanguageName } from '@cockpit/contracts';
+import { api, trusted } from '../../../lib/api-client';
+import { useUiLanguage } from '../../../lib/use-ui-language';
+
+/** Query keys of the pinned items; pin changes update and invalidate them (update-pin.ts). */
+export const favoritesQueryKey = ['navigation-favorites'] as const;
+
+/** `GET /api/navigation/favorites`: pinned reports and dashboards with titles (spec §2 Favorites). */
+export function getFavorites(): Promise<FavoritesResponse> {
+  return api.get(apiPaths.favorites, { schema: trusted<FavoritesResponse>() });
+}
+
+export function getFavoritesQueryOptions(language: UiLanguageName) {
+  return queryOptions({
+    queryKey: [...favoritesQueryKey, language],
+    queryFn: getFavorites,
+  });
+}
+
+export function useFavorites() {
+  const language = useUiLanguage();
+  return useQuery(getFavoritesQueryOptions(language));
+}

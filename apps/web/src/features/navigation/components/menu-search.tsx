@@ -1,0 +1,230 @@
+import { useEffect, useId, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
+import { Kbd, TextInput } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { MenuGroup } from '@cockpit/contracts';
+import { PlaceholderTile } from '../../../components/ui/placeholder-tile';
+import { buildMenuSearchIndex, minSearchLength, searchMenu } from '../search/menu-search';
+import type { SearchResultGroup, SearchResultItem } from '../search/menu-search';
+import { useNavigationStore } from '../store/navigation-store';
+import { findMenuGroupControl } from './menu-groups';
+import { isHttpUrl, menuItemHref } from './menu-item-link';
+import classes from './menu-search.module.css';
+
+type Option =
+  | { kind: 'item'; key: string; item: SearchResultItem }
+  | { kind: 'group'; key: string; group: SearchResultGroup };
+
+type MenuSearchProps = { groups: MenuGroup[] };
+
+/**
+ * spec §2 Menu search (DESIGN.md §3): the search box at the top of the main menu. Focusing it opens an
+ * overlay with matching items (label + sub-title) and matching groups, or the empty state, or the
+ * "too short" hint. Keyboard: arrows move, Enter chooses, Escape closes; Ctrl+K and "/" focus it
+ * (main layout). Choosing an item opens it; choosing a group expands it, clears the term and closes
+ * the overlay; clicking the backdrop closes it and clears the term (spec §4).
+ */
+export function MenuSearch({ groups }: MenuSearchProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const listboxId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [activeIndex, setActiveIndex] = useState(0);
+
+  const search = useNavigationStore((state) => state.search);
+  const focusRequest = useNavigationStore((state) => state.searchFocusRequest);
+  const openSearch = useNavigationStore((state) => state.openSearch);
+  const setSearch = useNavigationStore((state) => state.setSearch);
+  const closeSearch = useNavigationStore((state) => state.closeSearch);
+  const openMenuGroup = useNavigationStore((state) => state.openMenuGroup);
+
+  // Normalised once per menu (and language), not per keystroke.
+  const index = useMemo(() => buildMenuSearchIndex(groups), [groups]);
+
+  useEffect(() => {
+    if (focusRequest > 0) inputRef.current?.focus();
+  }, [focusRequest]);
+
+  // A new menu (another language) while the overlay is open: the results follow it.
+  const { term, isOpen } = search;
+  useEffect(() => {
+    if (isOpen) setSearch(term, searchMenu(index, term));
+    // Only when the index changes; typing updates the results itself.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [index]);
+
+  const options: Option[] = useMemo(
+    () => [
+      ...search.results.items.map((item): Option => ({ kind: 'item', key: `item-${item.name}`, item })),
+      ...search.results.groups.map((group): Option => ({ kind: 'group', key: `group-${group.name}`, group })),
+    ],
+    [search.results],
+  );
+  const active = options[Math.min(activeIndex, options.length - 1)];
+  const optionId = (option: Option) => `${listboxId}-${option.key}`;
+
+  function handleChange(value: string) {
+    setSearch(value, searchMenu(index, value));
+    setActiveIndex(0);
+  }
+
+  function choose(option: Option) {
+    closeSearch();
+    if (option.kind === 'group') {
+      openMenuGroup(option.group.name);
+      // After the accordion opened it: show the group and put the focus on it.
+      requestAnimationFrame(() => {
+        const control = findMenuGroupControl(option.group.name);
+        control?.scrollIntoView({ block: 'nearest' });
+        control?.focus();
+      });
+      return;
+    }
+    inputRef.current?.blur();
+    const { item } = option;
+    if (isHttpUrl(item.externalUrl)) {
+      window.open(item.externalUrl, '_blank', 'noopener,noreferrer');
+    } else {
+      void navigate(menuItemHref({ name: item.name, path: item.path }));
+    }
+  }
+
+  function handleKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      closeSearch();
+      return;
+    }
+    if (!isOpen) {
+      if (event.key === 'ArrowDown') openSearch();
+      return;
+    }
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      if (options.length === 0) return;
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      setActiveIndex((current) => (Math.min(current, options.length - 1) + step + options.length) % options.length);
+    } else if (event.key === 'Enter' && active) {
+      event.preventDefault();
+      choose(active);
+    }
+  }
+
+  // Focus moving to another control (Tab, a side-menu button) closes the overlay; a mouse press on the
+  // backdrop moves the focus nowhere and is handled by the backdrop's click (spec §4).
+  function handleBlur(event: FocusEvent<HTMLInputElement>) {
+    if (event.relatedTarget !== null) closeSearch();
+  }
+
+  useEffect(() => {
+    document.getElementById(active ? optionId(active) : '')?.scrollIntoView?.({ block: 'nearest' });
+    // optionId is derived from stable values
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [active]);
+
+  return (
+    <>
+      {isOpen && <div className={classes.backdrop} onClick={closeSearch} data-testid="menu-search-backdrop" />}
+      <div className={classes.root} data-open={isOpen || undefined} role="search">
+        <TextInput
+          ref={inputRef}
+          type="search"
+          value={term}
+          placeholder={t('menuSearch.placeholder')}
+          aria-label={t('menuSearch.label')}
+          role="combobox"
+          aria-expanded={isOpen && options.length > 0}
+          aria-controls={isOpen && options.length > 0 ? listboxId : undefined}
+          aria-autocomplete="list"
+          aria-activedescendant={isOpen && active ? optionId(active) : undefined}
+          aria-keyshortcuts="Control+K /"
+          autoComplete="off"
+          spellCheck={false}
+          leftSection={<IconSearch size={16} aria-hidden="true" />}
+          rightSection={isOpen ? null : <Kbd size="xs" aria-hidden="true">Ctrl K</Kbd>}
+          rightSectionWidth={52}
+          rightSectionPointerEvents="none"
+          onFocus={openSearch}
+          onBlur={handleBlur}
+          onChange={(event) => handleChange(event.currentTarget.value)}
+          onKeyDown={handleKeyDown}
+          data-testid="menu-search-input"
+        />
+        {isOpen && (
+          // Keep the focus in the box while the mouse picks a result.
+          <div className={classes.overlay} onMouseDown={(event) => event.preventDefault()} data-testid="menu-search-overlay">
+            {search.state === 'results' ? (
+              <div id={listboxId} role="listbox" aria-label={t('menuSearch.resultsLabel')}>
+                {search.results.items.length > 0 && (
+                  <div role="group" aria-labelledby={`${listboxId}-items`}>
+                    <div id={`${listboxId}-items`} className={classes.sectionLabel}>
+                      {t('menuSearch.items')}
+                    </div>
+                    {options
+                      .filter((option) => option.kind === 'item')
+                      .map((option) => (
+                        <div
+                          key={option.key}
+                          id={optionId(option)}
+                          role="option"
+                          aria-selected={option === active}
+                          data-active={option === active || undefined}
+                          className={classes.option}
+                          onClick={() => choose(option)}
+                          onMouseEnter={() => setActiveIndex(options.indexOf(option))}
+                        >
+                          <span className={classes.optionLabel}>{option.item.translatedLabel}</span>
+                          <span className={classes.optionMeta}>
+                            {[option.item.subTitle, option.item.groupLabel].filter(Boolean).join(' · ')}
+                          </span>
+                        </div>
+                      ))}
+                  </div>
+                )}
+                {search.results.groups.length > 0 && (
+                  <div role="group" aria-labelledby={`${listboxId}-groups`}>
+                    <div id={`${listboxId}-groups`} className={classes.sectionLabel}>
+                      {t('menuSearch.groups')}
+                    </div>
+                    {options
+                      .filter((option) => option.kind === 'group')
+                      .map((option) => (
+                        <div
+                          key={option.key}
+                          id={optionId(option)}
+                          role="option"
+                          aria-selected={option === active}
+                          data-active={option === active || undefined}
+                          className={classes.option}
+                          onClick={() => choose(option)}
+                          onMouseEnter={() => setActiveIndex(options.indexOf(option))}
+                        >
+                          <span className={classes.optionLabel}>{option.group.translatedLabel}</span>
+                          <span className={classes.optionMeta}>{t('menuSearch.openGroup')}</span>
+                        </div>
+                      ))}
+                  </div>
+                )}
+              </div>
+            ) : search.state === 'empty' ? (
+              <div role="status">
+                <PlaceholderTile
+                  icon="search"
+                  compact
+                  headingOrder={3}
+                  headline={t('menuSearch.emptyHeadline')}
+                  text={t('menuSearch.emptyText', { term: term.trim() })}
+                />
+              </div>
+            ) : (
+              <div role="status" className={classes.hint} data-testid="menu-search-hint">
+                {t('menuSearch.tooShort', { count: minSearchLength })}
+              </div>
+            )}
+          </div>
+        )}
+      </div>
+    </>
+  );
+}

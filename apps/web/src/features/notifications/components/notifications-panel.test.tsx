@@ -1,0 +1,190 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { apiPaths, type Notification, type NotificationStreamEvent } from '@cockpit/contracts';
+import { setToken } from '../../../lib/auth/token-store';
+import { Toaster } from '../../../lib/toaster';
+import { jsonResponse, renderWithProviders } from '../../../testing/test-utils';
+import { useHasUnreadNotifications } from '../hooks/use-notifications';
+import { NotificationsPanel } from './notifications-panel';
+
+// spec §2 Notifications and the detail dialog, §4 (read on click, moused over once, new-message toast),
+// §9 (language rule, 4-line clamp), against a stubbed server: the SSE stream and PATCH.
+
+const long = 'A long text that needs more than four lines in the side panel. '.repeat(8);
+
+const notification = (uid: string, overrides: Partial<Notification> = {}): Notification => ({
+  uid,
+  userId: 'user-1',
+  date: '2025-03-04T10:00:00.000Z',
+  wasRead: false,
+  mouseOver: false,
+  content: { title: { en: `Title ${uid}`, de: `Titel ${uid}` }, text: { en: `Text ${uid}`, de: `Text ${uid} (de)` } },
+  ...overrides,
+});
+
+const fixtures = {
+  unread: notification('n1', { content: { title: { en: 'Release notes', de: 'Versionshinweise' }, text: { en: 'Short', de: 'Kurz' }, url: 'https://example.com/notes' } }),
+  long: notification('n2', { wasRead: true, date: '2025-03-01T10:00:00.000Z', content: { title: { en: 'Maintenance', de: 'Wartung' }, text: { en: long, de: long } } }),
+  bad: notification('n3', { wasRead: true, date: '2025-02-01T10:00:00.000Z', content: { title: { en: 'Sneaky', de: 'Hinterlistig' }, text: { en: 'x', de: 'x' }, url: 'javascript:alert(1)' } }),
+  englishOnly: notification('n4', { wasRead: true, date: '2025-01-01T10:00:00.000Z', content: { title: { en: 'English only', de: '' }, text: { en: 'Only English', de: '' } } }),
+};
+
+type Server = { push: (event: NotificationStreamEvent) => void; patches: Array<{ uid: string; body: unknown }> };
+
+function stubServer(initial: Notification[]): Server {
+  setToken('a.b.c');
+  const encoder = new TextEncoder();
+  let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
+  const patches: Server['patches'] = [];
+  const push = (event: NotificationStreamEvent) =>
+    controller?.enqueue(encoder.encode(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const request = new Request(input, init);
+      const { pathname } = new URL(request.url);
+      if (pathname === apiPaths.notificationsStream) {
+        const body = new ReadableStream<Uint8Array>({
+          start(c) {
+            controller = c;
+            push({ type: 'snapshot', notifications: initial });
+          },
+        });
+        return new Response(body, { headers: { 'content-type': 'text/event-stream' } });
+      }
+      if (request.method === 'PATCH') {
+        const uid = pathname.split('/').pop() ?? '';
+        const body = (await request.json()) as Record<string, unknown>;
+        patches.push({ uid, body });
+        const found = initial.find((item) => item.uid === uid) ?? notification(uid);
+        return jsonResponse({ ...found, wasRead: found.wasRead || body.wasRead === true, mouseOver: found.mouseOver || body.mouseOver === true });
+      }
+      return jsonResponse({ error: { code: 'NOT_FOUND', message: pathname } }, 404);
+    }),
+  );
+  return { push, patches };
+}
+
+function Bell() {
+  const unread = useHasUnreadNotifications();
+  return <span data-testid="bell">{unread ? 'unread' : 'all read'}</span>;
+}
+
+function Layout({ uiCulture }: { uiCulture?: string }) {
+  return (
+    <>
+      <Bell />
+      <NotificationsPanel uiCulture={uiCulture} />
+      <Toaster />
+    </>
+  );
+}
+
+beforeEach(() => {
+  // jsdom does no layout: a text longer than 300 characters is "taller than four lines".
+  vi.spyOn(HTMLElement.prototype, 'scrollHeight', 'get').mockImplementation(function (this: HTMLElement) {
+    return (this.textContent?.length ?? 0) > 300 ? 200 : 80;
+  });
+  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(80);
+});
+
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  // Unmount now and let the connection close, so the next test starts without data.
+  cleanup();
+  await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
+});
+
+describe('NotificationsPanel', () => {
+  it('shows cards newest first with short date, unread dot and "read more" only on a cut text', async () => {
+    stubServer([fixtures.unread, fixtures.long, fixtures.bad]);
+    await renderWithProviders(<Layout uiCulture="en-GB" />);
+    const cards = await screen.findAllByTestId('notification-card');
+    expect(cards.map((card) => within(card).getByText(/Release notes|Maintenance|Sneaky/).textContent)).toEqual([
+      'Release notes',
+      'Maintenance',
+      'Sneaky',
+    ]);
+    expect(cards[0]).toHaveAccessibleName('Release notes Unread');
+    expect(within(cards[0]!).getByTestId('unread-dot')).toBeInTheDocument();
+    expect(within(cards[1]!).queryByTestId('unread-dot')).toBeNull();
+    expect(within(cards[0]!).getByText('04/03/2025')).toBeInTheDocument();
+    expect(within(cards[1]!).getByText('read more')).toBeInTheDocument();
+    expect(within(cards[0]!).queryByText('read more')).toBeNull();
+    expect(screen.getByTestId('bell')).toHaveTextContent('unread');
+  });
+
+  it('uses German texts (falling back to English) and the German short date for de-DE', async () => {
+    stubServer([fixtures.unread, fixtures.englishOnly]);
+    await renderWithProviders(<Layout uiCulture="de-DE" />, { language: 'de-DE' });
+    expect(await screen.findByText('Versionshinweise')).toBeInTheDocument();
+    expect(screen.getByText('Kurz')).toBeInTheDocument();
+    expect(screen.getByText('04.03.25')).toBeInTheDocument();
+    expect(screen.getByText('English only')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Benachrichtigungen' })).toBeInTheDocument();
+  });
+
+  it('click marks read and opens the dialog with the link in a new tab; the bell follows', async () => {
+    const server = stubServer([fixtures.unread, fixtures.long]);
+    await renderWithProviders(<Layout />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Release notes Unread' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Release notes' });
+    expect(within(dialog).getByText('Short')).toBeInTheDocument();
+    const link = within(dialog).getByRole('link', { name: /^Link/ });
+    expect(link).toHaveAttribute('href', 'https://example.com/notes');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link.getAttribute('rel')).toContain('noopener');
+    expect(server.patches).toContainEqual({ uid: 'n1', body: expect.objectContaining({ wasRead: true }) });
+    expect(screen.getByTestId('bell')).toHaveTextContent('all read');
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // A read card opens without another PATCH.
+    await userEvent.click(screen.getByRole('button', { name: 'Maintenance' }));
+    expect(await screen.findByRole('dialog', { name: 'Maintenance' })).toBeInTheDocument();
+    expect(server.patches.filter((patch) => 'wasRead' in (patch.body as object))).toHaveLength(1);
+  });
+
+  it('never renders a link that is not http(s)', async () => {
+    stubServer([fixtures.bad]);
+    await renderWithProviders(<Layout />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Sneaky' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sneaky' });
+    expect(within(dialog).queryByRole('link')).toBeNull();
+    expect(within(dialog).queryByText('Link')).toBeNull();
+  });
+
+  it('hovering marks moused over once', async () => {
+    const server = stubServer([fixtures.unread]);
+    await renderWithProviders(<Layout />);
+    const card = await screen.findByRole('button', { name: 'Release notes Unread' });
+    await userEvent.hover(card);
+    await userEvent.unhover(card);
+    await userEvent.hover(card);
+    await vi.waitFor(() => expect(server.patches).toHaveLength(1));
+    expect(server.patches[0]).toEqual({ uid: 'n1', body: expect.objectContaining({ mouseOver: true }) });
+  });
+
+  it('shows the empty state, then a live notification with the info toast', async () => {
+    const server = stubServer([]);
+    await renderWithProviders(<Layout />);
+    expect(await screen.findByText('No notifications')).toBeInTheDocument();
+    expect(screen.queryByText('New Notification')).toBeNull();
+    expect(screen.getByTestId('bell')).toHaveTextContent('all read');
+
+    act(() => server.push({ type: 'upsert', notification: notification('live') }));
+    expect(await screen.findByRole('button', { name: 'Title live Unread' })).toBeInTheDocument();
+    const toast = await screen.findByText('You have received a new Notification.');
+    expect(screen.getByText('New Notification')).toBeInTheDocument();
+    // Announced to screen readers: the toast is a live region.
+    expect(toast.closest('[role="status"], [role="alert"]')).not.toBeNull();
+    expect(screen.getByTestId('bell')).toHaveTextContent('unread');
+
+    // A later snapshot (after a reconnect) shows no second toast.
+    act(() => server.push({ type: 'snapshot', notifications: [notification('live'), notification('other')] }));
+    expect(await screen.findByRole('button', { name: 'Title other Unread' })).toBeInTheDocument();
+    expect(screen.getAllByText('New Notification')).toHaveLength(1);
+  });
+});

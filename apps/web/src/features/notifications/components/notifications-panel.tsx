@@ -1,0 +1,107 @@
+import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { Notification } from '@cockpit/contracts';
+import { PlaceholderTile } from '../../../components/ui/placeholder-tile';
+import { useUiLanguage } from '../../../lib/use-ui-language';
+import { useMarkNotification } from '../api/update-notification';
+import { useNotifications } from '../hooks/use-notifications';
+import { createShortDateFormat } from '../utils/short-date';
+import { NotificationCard } from './notification-card';
+import { NotificationDialog } from './notification-dialog';
+
+type NotificationsPanelProps = {
+  /** The side panel's menu header (user, role, language), as the other panels show it. */
+  header?: ReactNode;
+  /** The user's UI culture for dates (DESIGN.md §3); the UI language until the settings are known. */
+  uiCulture?: string;
+};
+
+/**
+ * spec §2 Notifications: the signed-in user's notifications, live (DESIGN.md §5), newest first; an
+ * empty-state tile when there are none. A click marks a card read (if unread) and opens the detail
+ * dialog; hovering marks it moused over, once.
+ */
+export function NotificationsPanel({ header, uiCulture }: NotificationsPanelProps) {
+  const { t } = useTranslation();
+  const language = useUiLanguage();
+  const { notifications, status } = useNotifications();
+  const mark = useMarkNotification();
+  const [openUid, setOpenUid] = useState<string | null>(null);
+  // Hover is reported once per notification, even before the stream confirms the flag.
+  const hoverSent = useRef(new Set<string>());
+  const dateFormat = useMemo(() => createShortDateFormat(uiCulture ?? language), [uiCulture, language]);
+
+  // The dialog shows the live version of the notification and closes if it is deleted meanwhile.
+  const opened = notifications?.find((item) => item.uid === openUid) ?? null;
+
+  function handleOpen(notification: Notification) {
+    setOpenUid(notification.uid);
+    if (!notification.wasRead) mark.mutate({ uid: notification.uid, flag: 'wasRead' });
+  }
+
+  function handleHover(notification: Notification) {
+    if (notification.mouseOver || hoverSent.current.has(notification.uid)) return;
+    hoverSent.current.add(notification.uid);
+    mark.mutate({ uid: notification.uid, flag: 'mouseOver' });
+  }
+
+  let content: ReactNode;
+  if (notifications === null && status === 'reconnecting') {
+    // Never connected so far: the default error tile (spec §2) while the stream keeps retrying.
+    content = <PlaceholderTile compact headingOrder={3} />;
+  } else if (notifications === null) {
+    content = (
+      <Center p="xl">
+        <Loader size="sm" role="status" aria-label={t('notifications.loading')} />
+      </Center>
+    );
+  } else if (notifications.length === 0) {
+    content = (
+      <PlaceholderTile
+        icon="notifications"
+        compact
+        headingOrder={3}
+        headline={t('notifications.empty.headline')}
+        text={t('notifications.empty.text')}
+      />
+    );
+  } else {
+    content = (
+      <ul aria-label={t('notifications.title')} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+        {notifications.map((notification) => (
+          <li key={notification.uid}>
+            <NotificationCard
+              notification={notification}
+              language={language}
+              dateFormat={dateFormat}
+              onOpen={handleOpen}
+              onHover={handleHover}
+            />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <Stack gap={0} data-testid="notifications-panel">
+      {header}
+      <Title order={2} size="h4" px="md" pt="md" pb="xs">
+        {t('notifications.title')}
+      </Title>
+      {notifications !== null && status === 'reconnecting' && (
+        <Text size="xs" c="dimmed" px="md" pb="xs" role="status">
+          {t('notifications.reconnecting')}
+        </Text>
+      )}
+      {content}
+      <NotificationDialog
+        notification={opened}
+        language={language}
+        dateFormat={dateFormat}
+        onClose={() => setOpenUid(null)}
+      />
+    </Stack>
+  );
+}

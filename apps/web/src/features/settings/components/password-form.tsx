@@ -1,0 +1,131 @@
+import { useState, type FormEvent } from 'react';
+import { Alert, Button, Group, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { errorCodes, passwordChangeSchema, passwordMaxLength, passwordMinLength } from '@cockpit/contracts';
+import { isApiRequestError } from '../../../lib/api-client';
+import { showToast } from '../../../lib/toast';
+import { useChangePassword } from '../api/change-password';
+
+type Field = 'currentPassword' | 'newPassword' | 'confirmPassword';
+type FieldErrors = Partial<Record<Field, string>>;
+
+/**
+ * DESIGN.md §3 Settings page: password change. The current password is required; the new one follows
+ * the contracts' rules (12 to 128 characters) and is typed twice. A wrong current password gets its
+ * own message from the server's answer.
+ */
+export function PasswordForm() {
+  const { t } = useTranslation();
+  const change = useChangePassword();
+  const [values, setValues] = useState<Record<Field, string>>({
+    currentPassword: '',
+    newPassword: '',
+    confirmPassword: '',
+  });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+
+  function set(field: Field, value: string) {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  }
+
+  function validate(): FieldErrors {
+    const found: FieldErrors = {};
+    const parsed = passwordChangeSchema.safeParse({
+      currentPassword: values.currentPassword,
+      newPassword: values.newPassword,
+    });
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        if (issue.path[0] === 'currentPassword') found.currentPassword ??= t('settings.password.error.currentRequired');
+        if (issue.path[0] === 'newPassword') {
+          found.newPassword ??=
+            issue.code === 'too_big'
+              ? t('settings.password.error.tooLong', { count: passwordMaxLength })
+              : t('settings.password.error.tooShort', { count: passwordMinLength });
+        }
+      }
+    }
+    if (!found.newPassword && values.confirmPassword !== values.newPassword) {
+      found.confirmPassword = t('settings.password.error.mismatch');
+    }
+    return found;
+  }
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setFormError(null);
+    const found = validate();
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    change.mutate(
+      { currentPassword: values.currentPassword, newPassword: values.newPassword },
+      {
+        onSuccess: () => {
+          setValues({ currentPassword: '', newPassword: '', confirmPassword: '' });
+          showToast({
+            id: 'password-changed',
+            type: 'success',
+            title: t('settings.password.changed.title'),
+            message: t('settings.password.changed.text'),
+          });
+        },
+        onError: (error) => {
+          if (isApiRequestError(error) && error.code === errorCodes.invalidCurrentPassword) {
+            setErrors({ currentPassword: t('settings.password.error.currentWrong') });
+          } else {
+            setFormError(t('settings.password.error.generic'));
+          }
+        },
+      },
+    );
+  }
+
+  return (
+    <form onSubmit={handleSubmit} noValidate aria-labelledby="settings-password-title" data-testid="password-form">
+      <Stack gap="md" maw={480}>
+        <Title order={2} size="h3" id="settings-password-title">
+          {t('settings.password.title')}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t('settings.password.rules', { min: passwordMinLength, max: passwordMaxLength })}
+        </Text>
+        {formError && (
+          <Alert role="alert" color="red" variant="light">
+            {formError}
+          </Alert>
+        )}
+        <PasswordInput
+          label={t('settings.password.current')}
+          autoComplete="current-password"
+          value={values.currentPassword}
+          onChange={(event) => set('currentPassword', event.currentTarget.value)}
+          error={errors.currentPassword}
+          aria-required="true"
+        />
+        <PasswordInput
+          label={t('settings.password.new')}
+          autoComplete="new-password"
+          value={values.newPassword}
+          onChange={(event) => set('newPassword', event.currentTarget.value)}
+          error={errors.newPassword}
+          aria-required="true"
+        />
+        <PasswordInput
+          label={t('settings.password.confirm')}
+          autoComplete="new-password"
+          value={values.confirmPassword}
+          onChange={(event) => set('confirmPassword', event.currentTarget.value)}
+          error={errors.confirmPassword}
+          aria-required="true"
+        />
+        <Group>
+          <Button type="submit" loading={change.isPending}>
+            {t('settings.password.submit')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

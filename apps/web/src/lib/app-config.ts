@@ -1,0 +1,24 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiPaths, type AppConfig } from '@cockpit/contracts';
+import { api, trusted } from './api-client';
+
+/**
+ * `GET /api/app/config`: support contacts, idle timeout and analytics id, all from the server's
+ * configuration (issue 3: "values from server configuration, not constants in the web code").
+ * It does not change while the server runs, so it is fetched once per session.
+ */
+export function getAppConfig(): Promise<AppConfig> {
+  return api.get(apiPaths.appConfig, { schema: trusted<AppConfig>() });
+}
+
+export function getAppConfigQueryOptions() {
+  return queryOptions({
+    queryKey: ['app-config'],
+    queryFn: getAppConfig,
+    staleTime: Infinity,
+  });
+}
+
+export function useAppConfig() {
+  return useQuery(getAppConfigQueryOptions());
+}

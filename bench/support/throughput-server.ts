@@ -1,0 +1,72 @@
+import os from 'node:os';
+import path from 'node:path';
+import { apiPaths, integrityTokenHeader } from '@cockpit/contracts';
+import Fastify from 'fastify';
+import { buildApp } from '../../apps/server/src/app';
+import { loadConfig } from '../../apps/server/src/config';
+import { openDatabase } from '../../apps/server/src/db/database';
+import { seedDemoData } from '../../apps/server/src/seed/seed';
+
+// Child process of bench/api-throughput.bench.ts: the real app (seeded demo data) and a bare Fastify
+// route, each on its own port, so the load generator in the parent process does not share this event
+// loop. BENCH_DATABASE_URL → PostgreSQL (an existing, migrated-on-start database); otherwise PGlite in memory.
+
+const send = (message: object) => process.send?.(message);
+
+async function main(): Promise<void> {
+  const databaseUrl = process.env.BENCH_DATABASE_URL;
+  const database = await openDatabase(
+    databaseUrl ? { driver: 'pg', connectionString: databaseUrl } : { driver: 'pglite', dataDir: null },
+  );
+  await database.migrate();
+  await seedDemoData(database.db);
+
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    PORT: '3000',
+    AUTH_SECRET: 'bench-secret-that-is-long-enough-0123456789',
+    DATA_DIR: path.join(os.tmpdir(), 'cockpit-bench-throughput'),
+    WEB_DIST_DIR: path.join(os.tmpdir(), 'cockpit-bench-no-web'),
+    LOG_LEVEL: 'silent',
+  });
+  const app = await buildApp({ config, db: database.db, listen: database.listen });
+  await app.ready();
+
+  const signIn = await app.inject({
+    method: 'POST',
+    url: apiPaths.signIn,
+    headers: { origin: config.publicUrl, [integrityTokenHeader]: (await app.integrity.issueToken()).token },
+    payload: { email: 'member@example.com', password: 'Cockpit-member-1' },
+  });
+  const cookie = signIn.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+  const { token } = (await app.inject({ method: 'GET', url: apiPaths.token, headers: { cookie } })).json<{
+    token: string;
+  }>();
+
+  const bare = Fastify({ logger: false });
+  bare.get('/bare', async () => ({ ok: true }));
+
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  await bare.listen({ port: 0, host: '127.0.0.1' });
+  const port = (server: typeof app.server) => (server.address() as { port: number }).port;
+  send({
+    type: 'ready',
+    appPort: port(app.server),
+    barePort: port(bare.server),
+    token,
+    driver: database.driver,
+  });
+
+  process.on('message', async (message: { type?: string }) => {
+    if (message.type !== 'stop') return;
+    await bare.close();
+    await app.close();
+    await database.close();
+    process.exit(0);
+  });
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,121 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+// Issue 3 figures: the gzipped JavaScript a browser needs to show the login route and the signed-in
+// shell (main layout + the reports home), read from the production build's Vite manifest: the entry's
+// static imports, then the route's lazy chunk and its static imports. Targets: ≤ 120 KB for the login
+// route, ≤ 200 KB for the signed-in shell. It also checks that reports, dashboards, management and the
+// charts library stay out of the shell (lazy chunks).
+//
+// Builds the web app into a temporary directory first; `WEB_DIST_DIR=<dir>` measures an existing build
+// (made with `build.manifest: true`, as vite.config.ts does) instead.
+
+type ManifestChunk = {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+};
+type Manifest = Record<string, ManifestChunk>;
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const webRoot = path.join(root, 'apps/web');
+const targets = { login: 120, shell: 200 };
+/** Route modules that make up each screen (keys of the manifest). */
+const screens = {
+  login: ['src/app/routes/auth/login.tsx'],
+  shell: ['src/app/routes/app/main-layout.tsx', 'src/app/routes/app/reports-home.tsx'],
+};
+/** Areas that must be lazy: none of their route modules may be in the shell's chunks. */
+const lazyAreas = [
+  'src/app/routes/app/report.tsx',
+  'src/app/routes/app/dashboards.tsx',
+  'src/app/routes/app/management/',
+];
+/** Libraries that must not be in the shell (source map paths). */
+const lazyLibraries = ['node_modules/echarts/', 'node_modules/zrender/', 'node_modules/@tanstack/react-table/'];
+
+async function buildWeb(): Promise<{ dir: string; cleanup: () => void }> {
+  const given = process.env.WEB_DIST_DIR;
+  if (given) return { dir: path.resolve(given), cleanup: () => undefined };
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'cockpit-bench-web-'));
+  const { build } = await import('vite');
+  await build({
+    root: webRoot,
+    configFile: path.join(webRoot, 'vite.config.ts'),
+    logLevel: 'warn',
+    build: { outDir: dir, emptyOutDir: true, manifest: true },
+  });
+  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** The chunk of `key` and everything it imports statically (what the browser must load for it). */
+function staticClosure(manifest: Manifest, keys: string[]): Set<string> {
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`${key} is not in the Vite manifest`);
+    seen.add(key);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  keys.forEach(visit);
+  return seen;
+}
+
+function gzipKb(dir: string, file: string): number {
+  return gzipSync(readFileSync(path.join(dir, file))).length / 1024;
+}
+
+function sourcesOf(dir: string, file: string): string[] {
+  const mapFile = path.join(dir, `${file}.map`);
+  if (!existsSync(mapFile)) return [];
+  return (JSON.parse(readFileSync(mapFile, 'utf8')) as { sources: string[] }).sources;
+}
+
+const { dir, cleanup } = await buildWeb();
+try {
+  const manifest = JSON.parse(readFileSync(path.join(dir, '.vite/manifest.json'), 'utf8')) as Manifest;
+  const entries = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
+  let failed = false;
+
+  const measure = (name: keyof typeof screens) => {
+    const keys = staticClosure(manifest, [...entries, ...screens[name]]);
+    const files = [...keys].map((key) => manifest[key]?.file ?? '').filter((file) => file.endsWith('.js'));
+    const sizes = files.map((file) => ({ file, kb: gzipKb(dir, file) })).sort((a, b) => b.kb - a.kb);
+    const total = sizes.reduce((sum, size) => sum + size.kb, 0);
+    const ok = total <= targets[name];
+    failed ||= !ok;
+    console.log(
+      `${name === 'login' ? 'login route ' : 'signed-in shell'}: ${total.toFixed(1)} KB gzip JS in ${files.length} files ` +
+        `(target ≤ ${targets[name]} KB) ${ok ? 'OK' : 'OVER'}`,
+    );
+    for (const size of sizes.slice(0, 6)) console.log(`    ${size.kb.toFixed(1).padStart(6)} KB  ${size.file}`);
+    return { keys, files };
+  };
+
+  measure('login');
+  const shell = measure('shell');
+
+  // Lazy areas: their route chunks and the chart/table libraries are not part of the shell.
+  const eager = [...shell.keys].filter((key) => lazyAreas.some((area) => key.startsWith(area)));
+  const eagerLibraries = shell.files.flatMap((file) =>
+    sourcesOf(dir, file)
+      .filter((source) => lazyLibraries.some((library) => source.includes(library)))
+      .map((source) => `${file}: ${source}`),
+  );
+  if (eager.length > 0 || eagerLibraries.length > 0) {
+    failed = true;
+    console.log('NOT LAZY:', [...eager, ...eagerLibraries.slice(0, 5)].join(', '));
+  } else {
+    console.log('lazy: reports, dashboards, management and charts are not in the shell: OK');
+  }
+  if (failed) process.exitCode = 1;
+} finally {
+  cleanup();
+}

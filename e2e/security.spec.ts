@@ -1,0 +1,178 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { demoUsers, expect, signIn, test } from './fixtures';
+
+// Issue 7 journeys: app integrity on the login screen, no Content-Security-Policy violations on the
+// main screens, the sessions list on the settings page, stored markup shown as plain text.
+
+/** Collects CSP violations: the browser's `securitypolicyviolation` events and its console reports. */
+async function watchCsp(page: Page): Promise<string[]> {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    const text = message.text();
+    if (/Refused to|Content Security Policy/i.test(text)) violations.push(`console: ${text}`);
+  });
+  await page.exposeFunction('reportCspViolation', (text: string) => violations.push(text));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      (window as unknown as { reportCspViolation: (text: string) => void }).reportCspViolation(
+        `${event.violatedDirective} blocked ${event.blockedURI} at ${event.sourceFile}:${event.lineNumber}`,
+      );
+    });
+  });
+  return violations;
+}
+
+/**
+ * Lets the screen finish loading its lazy parts ('networkidle' never comes: the notification stream
+ * stays open). Violations are reported as they happen, so nothing is asserted about time.
+ */
+async function settle(page: Page) {
+  await page.waitForLoadState('load');
+  await page.waitForTimeout(750);
+}
+
+async function expectNoSeriousA11yViolations(page: Page, include: string) {
+  const results = await new AxeBuilder({ page }).include(include).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+test.describe('app integrity', () => {
+  test('signing in sends the integrity token the worker obtained', async ({ page }) => {
+    const signInRequest = page.waitForRequest((request) => request.url().endsWith('/api/auth/sign-in/email'));
+    await signIn(page, demoUsers.member);
+    expect((await signInRequest).headers()['x-integrity-token']).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+  });
+
+  test('the login screen explains a sign-in refused for integrity and lets the user check again', async ({
+    page,
+  }) => {
+    let refuse = true;
+    await page.route('**/api/auth/sign-in/email', async (route) => {
+      if (!refuse) return route.continue();
+      await route.fulfill({
+        status: 403,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          error: { code: 'INTEGRITY_REQUIRED', message: 'This app could not be verified.' },
+        }),
+      });
+    });
+    await page.goto('/login');
+    await page.getByLabel('E-mail').fill(demoUsers.member.email);
+    await page.getByLabel('Password', { exact: true }).fill(demoUsers.member.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const notice = page.getByTestId('integrity-notice');
+    await expect(notice).toContainText('This app could not be verified');
+    await expect(notice).toContainText('Your sign-in was refused');
+    await expect(notice).toContainText('The check has succeeded');
+    await page.screenshot({ path: '/tmp/issue7-login-integrity-refused.png' });
+    await expectNoSeriousA11yViolations(page, 'main');
+
+    refuse = false;
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByTestId('menu-panel')).toBeVisible();
+  });
+
+  test('the login screen says so when the integrity check cannot be done', async ({ page }) => {
+    test.setTimeout(90_000);
+    await page.route('**/api/integrity/challenge**', (route) => route.abort('connectionrefused'));
+    await page.goto('/login');
+    // Four attempts over about 20 s, then the notice.
+    await expect(page.getByTestId('integrity-notice')).toContainText('did not finish', { timeout: 60_000 });
+    await page.screenshot({ path: '/tmp/issue7-login-integrity-failed.png' });
+    await page.unroute('**/api/integrity/challenge**');
+    await page.getByRole('button', { name: 'Check again' }).click();
+    await expect(page.getByTestId('integrity-notice')).toHaveCount(0);
+    await page.getByLabel('E-mail').fill(demoUsers.basic.email);
+    await page.getByLabel('Password', { exact: true }).fill(demoUsers.basic.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByTestId('menu-panel')).toBeVisible();
+  });
+});
+
+test.describe('content security policy', () => {
+  test('the main screens load without a single CSP violation', async ({ page }) => {
+    test.setTimeout(180_000); // nine screens on a slow shared machine
+    const violations = await watchCsp(page);
+    const response = await page.goto('/login');
+    expect(response?.headers()['content-security-policy']).toContain("default-src 'self'");
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    await signIn(page, demoUsers.admin);
+
+    await page.getByRole('button', { name: /^Notifications/ }).click();
+    await expect(page.getByTestId('notifications-panel')).toBeVisible();
+    for (const path of [
+      '/reports/totalviewlayout',
+      '/dashboards',
+      '/settings',
+      '/management/users',
+      '/management/notifications',
+      '/management/banners',
+      '/management/administrator/contractcenter',
+      '/no/such/page',
+    ]) {
+      await page.goto(path);
+      await expect(page.locator('main').first()).toBeVisible();
+      await settle(page);
+    }
+    await page.goto('/api/docs/');
+    await expect(page.locator('#swagger-ui .info')).toBeVisible();
+    await settle(page);
+    expect(violations).toEqual([]);
+  });
+});
+
+test.describe('sessions on the settings page', () => {
+  test('lists this and another browser, and ending the other signs it out', async ({ page, browser }) => {
+    const other = await browser.newContext({
+      userAgent:
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 Version/17.5 Mobile/15E148 Safari/604.1',
+    });
+    const phone = await other.newPage();
+    await signIn(phone, demoUsers.basic);
+
+    await signIn(page, demoUsers.basic);
+    await page.goto('/settings');
+    const list = page.getByTestId('sessions-list');
+    await expect(list.getByRole('heading', { name: 'Signed-in devices' })).toBeVisible();
+    const current = list.getByTestId('session-row').filter({ hasText: 'This device' });
+    await expect(current).toHaveCount(1);
+    // Playwright's desktop Chrome calls itself Chrome on Windows.
+    await expect(current).toContainText('Chrome on Windows');
+    const phoneRow = list.getByTestId('session-row').filter({ hasText: 'Safari on iOS' }).first();
+    await expect(phoneRow).toBeVisible();
+    await list.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: '/tmp/issue7-settings-sessions.png', fullPage: true });
+    await expectNoSeriousA11yViolations(page, '[data-testid="sessions-list"]');
+
+    await phoneRow.getByRole('button', { name: 'End the session of Safari on iOS' }).click();
+    await expect(page.getByText('Session ended')).toBeVisible();
+
+    // The phone's next call is refused and it lands on the login screen.
+    await phone.reload();
+    await expect(phone).toHaveURL(/\/login/);
+    await other.close();
+  });
+});
+
+test.describe('stored markup', () => {
+  test('a display name full of markup is shown as text and never runs', async ({ page }) => {
+    const hostile = '<img src=x onerror=window.__xss=1>';
+    await signIn(page, demoUsers.member);
+    await page.goto('/settings');
+    const name = page.getByLabel('Display name');
+    await name.fill(hostile);
+    await page.getByRole('button', { name: 'Save' }).first().click();
+    await page.goto('/');
+    await expect(page.getByTestId('menu-panel').getByText(hostile)).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+    expect(await page.locator('img[src="x"]').count()).toBe(0);
+    // Put the demo name back for the other journeys.
+    await page.goto('/settings');
+    await page.getByLabel('Display name').fill(demoUsers.member.displayName);
+    await page.getByRole('button', { name: 'Save' }).first().click();
+    await expect(page.getByLabel('Display name')).toHaveValue(demoUsers.member.displayName);
+  });
+});

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { isSafeHttpUrl } from './notifications';
+
+/**
+ * Banner message content (spec §2 Message banner, §3 Banner message, §4): shared by the management API
+ * that writes it and the message service that shows it. Kept apart from the management API so that the
+ * shell (which shows banners to everyone) does not pull in the management shapes.
+ */
+
+const bannerLinkMaxLength = 2000;
+// Whitespace, control characters and the backslash (browsers read `\` as `/`, so `/\evil.example` would
+// leave the app): a link must be exactly what is rendered.
+// eslint-disable-next-line no-control-regex
+const unsafeInPath = /[\u0000-\u0020\u007f-\u00a0\u2000-\u200f\u2028\u2029\u2060\ufeff\\]/;
+
+/** A path inside this app (`/settings`, `/reports/x?y#z`); never protocol-relative (`//host`). */
+export function isInternalPath(value: string): boolean {
+  if (value.length === 0 || value.length > bannerLinkMaxLength || unsafeInPath.test(value)) return false;
+  return value.startsWith('/') && !value.startsWith('//');
+}
+
+/**
+ * Where a banner link may go: an http(s) URL (the notifications' rule, without surrounding blanks) or a
+ * path inside the app. Checked on write and again before rendering (bad stored data is never a link).
+ */
+export function isSafeBannerHref(value: unknown): value is string {
+  if (typeof value !== 'string') return false;
+  return (value === value.trim() && isSafeHttpUrl(value)) || isInternalPath(value);
+}
+
+/** What a banner button does: close the card, or follow a link (http(s) URL or a path in the app). */
+export const bannerActionTypes = ['close', 'link'] as const;
+export const bannerActionTypeSchema = z.enum(bannerActionTypes);
+export type BannerActionType = z.infer<typeof bannerActionTypeSchema>;
+
+export const bannerLabelMaxLength = 40;
+
+const buttonFields = {
+  type: bannerActionTypeSchema,
+  /** Only for `link`; `null` for `close`. */
+  href: z.string().max(bannerLinkMaxLength).nullable(),
+};
+
+function checkButtonAction(button: { type: BannerActionType; href: string | null }, ctx: z.RefinementCtx): void {
+  if (button.type === 'link') {
+    if (!isSafeBannerHref(button.href)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['href'],
+        message: 'must be an http:// or https:// URL or a path inside the app starting with /',
+      });
+    }
+  } else if (button.href !== null) {
+    ctx.addIssue({ code: 'custom', path: ['href'], message: 'must be null when the button closes the message' });
+  }
+}
+
+/** The primary button; without a label the card shows the translated global label (spec §2). */
+export const bannerPrimaryButtonSchema = z
+  .object({ label: z.string().trim().max(bannerLabelMaxLength).nullable(), ...buttonFields })
+  .superRefine(checkButtonAction);
+export type BannerPrimaryButton = z.infer<typeof bannerPrimaryButtonSchema>;
+
+export const bannerSecondaryButtonSchema = z
+  .object({ label: z.string().trim().min(1, 'is required').max(bannerLabelMaxLength), ...buttonFields })
+  .superRefine(checkButtonAction);
+export type BannerSecondaryButton = z.infer<typeof bannerSecondaryButtonSchema>;
+
+export const bannerTitleMaxLength = 120;
+export const bannerBodyMaxLength = 1000;
+
+export const bannerLanguageContentSchema = z.object({
+  title: z.string().trim().min(1, 'is required').max(bannerTitleMaxLength),
+  body: z.string().trim().min(1, 'is required').max(bannerBodyMaxLength),
+  primary: bannerPrimaryButtonSchema,
+  secondary: bannerSecondaryButtonSchema.nullable(),
+});
+export type BannerLanguageContent = z.infer<typeof bannerLanguageContentSchema>;
+
+/** Banner texts are kept in English and German; de-DE and de-AT both read German (spec §9 rule). */
+export const bannerContentLanguages = ['en', 'de'] as const;
+export type BannerContentLanguage = (typeof bannerContentLanguages)[number];
+export const bannerContentSchema = z.object({
+  en: bannerLanguageContentSchema,
+  de: bannerLanguageContentSchema,
+});
+export type BannerContent = z.infer<typeof bannerContentSchema>;

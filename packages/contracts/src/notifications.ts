@@ -1,0 +1,181 @@
+import { z } from 'zod';
+import { withClientBody } from './client-params';
+
+// Live notifications (spec §2 Notifications, §3 Notification, §4, §9; DESIGN.md §5). One set of shapes
+// for the stored content, the SSE stream, the PATCH of the owner and the administrators' send API.
+
+/** Limits of the administrators' send API (issue 4: "length-limited"). */
+export const notificationLimits = {
+  titleMaxLength: 120,
+  textMaxLength: 4000,
+  urlMaxLength: 2000,
+  /** Listed recipients per send; "all" has no limit. */
+  maxListedRecipients: 1000,
+} as const;
+
+// Control characters (C0, DEL, C1) and the invisible characters browsers drop from URLs. A tab or a newline
+// inside `java\tscript:` is removed by URL parsers, which is how such links slip past naive checks.
+// eslint-disable-next-line no-control-regex
+const controlCharacters = /[\u0000-\u001f\u007f-\u009f\u00ad\u200b-\u200f\u2028\u2029\u2060\ufeff]/;
+const httpSchemePrefix = /^https?:\/\//i;
+
+/** The WHATWG URL parser of browsers and Node; declared here because the contracts compile without DOM or Node types. */
+declare const URL: new (input: string) => { protocol: string; hostname: string };
+
+/**
+ * Whether `value` is a link a notification may carry and the UI may render (DESIGN.md §5: `url` must be
+ * http(s), anything else is rejected on write and never rendered as a link). Leading/trailing blanks are
+ * ignored; control characters anywhere, a scheme other than `http:`/`https:`, protocol-relative (`//host`),
+ * scheme-less or host-less values are not.
+ */
+export function isSafeHttpUrl(value: unknown): value is string {
+  if (typeof value !== 'string') return false;
+  const trimmed = value.trim();
+  if (trimmed === '' || trimmed.length > notificationLimits.urlMaxLength) return false;
+  if (controlCharacters.test(trimmed)) return false;
+  // The raw text must already start with the scheme: `https:evil.example` or `\\evil` are "fixed up" by
+  // URL parsers, and a link should be shown as what it is.
+  if (!httpSchemePrefix.test(trimmed)) return false;
+  let parsed: { protocol: string; hostname: string };
+  try {
+    parsed = new URL(trimmed);
+  } catch {
+    return false;
+  }
+  return (parsed.protocol === 'http:' || parsed.protocol === 'https:') && parsed.hostname !== '';
+}
+
+/** An optional `url`: trimmed, and only http(s) (see `isSafeHttpUrl`). */
+export const notificationUrlSchema = z
+  .string()
+  .refine(isSafeHttpUrl, { error: 'must be an http:// or https:// URL' })
+  .transform((value) => value.trim());
+
+/** A text in both languages; read with `localizedText` (spec §9). */
+export const localizedTextSchema = z.object({ de: z.string(), en: z.string() });
+export type LocalizedText = z.infer<typeof localizedTextSchema>;
+
+/** spec §3: the stored `content` of a notification; `url` is optional and only ever http(s). */
+export const notificationContentSchema = z.object({
+  title: localizedTextSchema,
+  text: localizedTextSchema,
+  url: z.string().optional(),
+});
+export type NotificationContent = z.infer<typeof notificationContentSchema>;
+
+/** spec §3 Notification as the client receives it. */
+export const notificationSchema = z.object({
+  uid: z.string(),
+  userId: z.string(),
+  /** ISO 8601 timestamp. */
+  date: z.string(),
+  wasRead: z.boolean(),
+  mouseOver: z.boolean(),
+  content: notificationContentSchema,
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+/** `:uid` of `PATCH /api/notifications/:uid`: any 8-4-4-4-12 hex id (a malformed one is a 400, never a 500). */
+export const notificationParamsSchema = z.object({ uid: z.guid({ error: 'must be a notification uid' }) });
+
+/**
+ * `PATCH /api/notifications/:uid` (spec §4): exactly `{ "wasRead": true }` or `{ "mouseOver": true }`,
+ * plus the fields the client adds to every body (spec §7). Anything else is a 400.
+ */
+export const notificationPatchSchema = withClientBody({
+  wasRead: z.literal(true).optional(),
+  mouseOver: z.literal(true).optional(),
+}).refine((body) => (body.wasRead === true) !== (body.mouseOver === true), {
+  error: 'exactly one of wasRead: true or mouseOver: true is required',
+});
+export type NotificationPatch = z.infer<typeof notificationPatchSchema>;
+
+/**
+ * Events of `GET /api/notifications/stream` (server-sent events; the SSE event name is `type`, the data
+ * is the JSON of the whole event). The first is always a `snapshot`, newest first; after a reconnect of
+ * the browser or of the server's database listener a fresh `snapshot` replaces everything.
+ */
+export const notificationStreamEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('snapshot'), notifications: z.array(notificationSchema) }),
+  z.object({ type: z.literal('upsert'), notification: notificationSchema }),
+  z.object({ type: z.literal('remove'), uid: z.string() }),
+]);
+export type NotificationStreamEvent = z.infer<typeof notificationStreamEventSchema>;
+export const notificationStreamEventTypes = ['snapshot', 'upsert', 'remove'] as const;
+
+/** How often the stream sends a heartbeat comment (DESIGN.md §5), so proxies keep the connection. */
+export const notificationStreamHeartbeatMs = 25_000;
+
+const boundedText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1, { error: 'must not be empty' })
+    .max(max, { error: `must be at most ${max} characters` });
+
+const sendTitleSchema = z.object({
+  en: boundedText(notificationLimits.titleMaxLength),
+  de: boundedText(notificationLimits.titleMaxLength),
+});
+const sendTextSchema = z.object({
+  en: boundedText(notificationLimits.textMaxLength),
+  de: boundedText(notificationLimits.textMaxLength),
+});
+
+/** Who receives a notification: everyone in the sender's organisation, or listed users of it. */
+export const notificationRecipientsSchema = z.union([
+  z.literal('all'),
+  z
+    .array(z.string().min(1).max(200))
+    .min(1, { error: 'must list at least one user' })
+    .max(notificationLimits.maxListedRecipients),
+]);
+export type NotificationRecipients = z.infer<typeof notificationRecipientsSchema>;
+
+/** The content an administrator sends: both languages required (spec §9 needs both), optional http(s) link. */
+export const notificationDraftSchema = z
+  .object({
+    title: sendTitleSchema,
+    text: sendTextSchema,
+    url: notificationUrlSchema.optional(),
+  })
+  .strict();
+export type NotificationDraft = z.infer<typeof notificationDraftSchema>;
+
+/** `POST /api/management/notifications` body (organisation administrators only, own organisation only). */
+export const sendNotificationBodySchema = withClientBody({
+  recipients: notificationRecipientsSchema,
+  ...notificationDraftSchema.shape,
+});
+export type SendNotificationBody = z.infer<typeof sendNotificationBodySchema>;
+
+export const sendNotificationResultSchema = z.object({
+  batchId: z.string(),
+  /** How many users received it. */
+  recipients: z.number().int(),
+});
+export type SendNotificationResult = z.infer<typeof sendNotificationResultSchema>;
+
+/** One send of `GET /api/management/notifications`: what was sent, to how many, how many have read it. */
+export const sentNotificationSchema = z.object({
+  batchId: z.string(),
+  /** ISO 8601 timestamp. */
+  sentAt: z.string(),
+  content: notificationContentSchema,
+  recipients: z.number().int(),
+  read: z.number().int(),
+});
+export type SentNotification = z.infer<typeof sentNotificationSchema>;
+
+export const sentNotificationsResponseSchema = z.object({ sent: z.array(sentNotificationSchema) });
+export type SentNotificationsResponse = z.infer<typeof sentNotificationsResponseSchema>;
+
+/**
+ * spec §9: a language starting with `de` uses the German text and falls back to English; any other uses
+ * English and falls back to German. An empty text counts as missing.
+ */
+export function localizedText(text: LocalizedText, language: string): string {
+  const german = language.toLowerCase().startsWith('de');
+  const [first, second] = german ? [text.de, text.en] : [text.en, text.de];
+  return first.trim() !== '' ? first : second;
+}

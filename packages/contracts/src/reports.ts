@@ -1,0 +1,200 @@
+import { z } from 'zod';
+import { withClientQuery } from './client-params';
+
+// Report content (DESIGN.md §3 "Report / dashboard content"): a report is a row in the database. A
+// built-in one names a query from the server's fixed, reviewed set (never SQL from the client); an
+// embedded one shows a URL in a frame; an external one opens its URL in a new window.
+
+/** Paths of the reports and dashboards API (issue 5), shared by the server routes and the web client. */
+export const reportApiPaths = {
+  report: '/api/reports/:name',
+  dashboardsMenu: '/api/dashboards/menu',
+  dashboard: '/api/dashboards/:layoutId',
+  dashboardTile: '/api/dashboards/:layoutId/tiles/:tileId',
+} as const;
+
+export const reportApiHref = {
+  report: (name: string) => `/api/reports/${encodeURIComponent(name)}`,
+  dashboard: (layoutId: number | string) => `/api/dashboards/${encodeURIComponent(String(layoutId))}`,
+  dashboardTile: (layoutId: number | string, tileId: string) =>
+    `/api/dashboards/${encodeURIComponent(String(layoutId))}/tiles/${encodeURIComponent(tileId)}`,
+} as const;
+
+export const reportKinds = ['builtin', 'embedded', 'external'] as const;
+export const reportKindSchema = z.enum(reportKinds);
+export type ReportKind = z.infer<typeof reportKindSchema>;
+
+/** The fixed set of parameterised aggregate queries the server runs (features/reports/queries). */
+export const reportQueryKeys = [
+  'sales-overview',
+  'product-mix',
+  'region-performance',
+  'product-ranking',
+  'sales-trend',
+  'margin-detail',
+] as const;
+export const reportQueryKeySchema = z.enum(reportQueryKeys);
+export type ReportQueryKey = z.infer<typeof reportQueryKeySchema>;
+
+/** How a report groups its rows; each query allows a subset. */
+export const reportGroupings = ['day', 'week', 'month', 'quarter', 'region', 'store', 'category', 'product'] as const;
+export const reportGroupingSchema = z.enum(reportGroupings);
+export type ReportGrouping = z.infer<typeof reportGroupingSchema>;
+
+/** Date-range presets, resolved by the server against today's date (UTC) and the data set's range. */
+export const dateRangePresets = ['last-30-days', 'last-12-months', 'this-year', 'last-year', 'all'] as const;
+export const dateRangePresetSchema = z.enum(dateRangePresets);
+export type DateRangePreset = z.infer<typeof dateRangePresetSchema>;
+
+/** The longest custom range a report accepts (ten years): bounds the work of one request. */
+export const maxReportRangeDays = 3660;
+
+/** How the client formats a value in the user's culture (numbers arrive raw, DESIGN.md §4). */
+export const valueFormats = [
+  'text',
+  'date',
+  'week',
+  'month',
+  'quarter',
+  'integer',
+  'number',
+  'currency',
+  'percent',
+] as const;
+export const valueFormatSchema = z.enum(valueFormats);
+export type ValueFormat = z.infer<typeof valueFormatSchema>;
+
+/** A calendar date `YYYY-MM-DD` that really exists (2026-02-30 is refused). */
+export const isoDateSchema = z.iso.date({ error: 'must be a date in the form YYYY-MM-DD' });
+
+const toEpochDay = (date: string) => Date.parse(`${date}T00:00:00Z`) / 86_400_000;
+
+/** Days from `from` to `to`, both included. */
+export function rangeLengthDays(from: string, to: string): number {
+  return toEpochDay(to) - toEpochDay(from) + 1;
+}
+
+/**
+ * `GET /api/reports/:name` query: a preset `range`, or a custom `from`/`to` (both, `to` ≥ `from`, at
+ * most {@link maxReportRangeDays} days), and a `grouping`. Nothing given → the report's defaults.
+ */
+export const reportQuerySchema = withClientQuery({
+  range: dateRangePresetSchema.optional(),
+  from: isoDateSchema.optional(),
+  to: isoDateSchema.optional(),
+  grouping: reportGroupingSchema.optional(),
+}).superRefine((query, context) => {
+  if (query.range && (query.from || query.to)) {
+    context.addIssue({ code: 'custom', path: ['range'], message: 'give either range or from/to, not both' });
+    return;
+  }
+  if (query.from && !query.to) {
+    context.addIssue({ code: 'custom', path: ['to'], message: 'is required when from is given' });
+  } else if (query.to && !query.from) {
+    context.addIssue({ code: 'custom', path: ['from'], message: 'is required when to is given' });
+  } else if (query.from && query.to) {
+    const days = rangeLengthDays(query.from, query.to);
+    if (days < 1) context.addIssue({ code: 'custom', path: ['to'], message: 'must not be before from' });
+    else if (days > maxReportRangeDays) {
+      context.addIssue({ code: 'custom', path: ['to'], message: `the range must not exceed ${maxReportRangeDays} days` });
+    }
+  }
+});
+export type ReportQuery = z.infer<typeof reportQuerySchema>;
+
+export const reportNameParamsSchema = z.object({ name: z.string().min(1).max(200) });
+
+/** One headline figure. Text values (e.g. "best region") use format `text`. */
+export const reportKpiSchema = z.object({
+  key: z.string(),
+  label: z.string(),
+  value: z.union([z.number(), z.string()]).nullable(),
+  format: valueFormatSchema,
+});
+export type ReportKpi = z.infer<typeof reportKpiSchema>;
+
+export const reportSeriesSchema = z.object({
+  key: z.string(),
+  label: z.string(),
+  format: valueFormatSchema,
+  values: z.array(z.number().nullable()),
+  /** 1 → drawn against a second value axis (e.g. quantity beside revenue). */
+  axis: z.union([z.literal(0), z.literal(1)]),
+});
+export type ReportSeries = z.infer<typeof reportSeriesSchema>;
+
+export const chartKinds = ['line', 'bar', 'stacked-bar'] as const;
+export const reportChartSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  kind: z.enum(chartKinds),
+  /** How the category axis values are formatted (dates arrive as `YYYY-MM-DD`). */
+  categoryFormat: valueFormatSchema,
+  categories: z.array(z.string()),
+  series: z.array(reportSeriesSchema),
+});
+export type ReportChart = z.infer<typeof reportChartSchema>;
+export type ChartKind = ReportChart['kind'];
+
+export const reportColumnSchema = z.object({
+  key: z.string(),
+  label: z.string(),
+  format: valueFormatSchema,
+});
+export type ReportColumn = z.infer<typeof reportColumnSchema>;
+
+export const reportCellSchema = z.union([z.string(), z.number(), z.null()]);
+export type ReportCell = z.infer<typeof reportCellSchema>;
+
+/** Rows as arrays in column order: compact for 100,000 rows. */
+export const reportTableSchema = z.object({
+  columns: z.array(reportColumnSchema),
+  rows: z.array(z.array(reportCellSchema)),
+  /** Rows the query found; more than `rows.length` when the answer was cut at the row limit. */
+  totalRows: z.number().int().nonnegative(),
+  truncated: z.boolean(),
+});
+export type ReportTable = z.infer<typeof reportTableSchema>;
+
+export const reportDataSchema = z.object({
+  kpis: z.array(reportKpiSchema),
+  charts: z.array(reportChartSchema),
+  table: reportTableSchema.nullable(),
+});
+export type ReportData = z.infer<typeof reportDataSchema>;
+
+export const dateRangeSchema = z.object({ from: isoDateSchema, to: isoDateSchema });
+export type DateRange = z.infer<typeof dateRangeSchema>;
+
+export const reportDefinitionSchema = z.object({
+  name: z.string(),
+  title: z.string(),
+  subTitle: z.string().nullable(),
+  kind: reportKindSchema,
+  /** Groupings the user may choose (empty: the report has none). */
+  groupings: z.array(reportGroupingSchema),
+  /** Embedded: the URL shown in the frame. */
+  frameUrl: z.string().nullable(),
+  /** External: the URL opened in a new window. */
+  externalUrl: z.string().nullable(),
+  /** First and last day with data for the organisation (null: no data yet). */
+  dataRange: dateRangeSchema.nullable(),
+});
+export type ReportDefinition = z.infer<typeof reportDefinitionSchema>;
+
+/** The parameters the data was computed for (presets resolved to dates). */
+export const reportParamsSchema = z.object({
+  range: dateRangePresetSchema.nullable(),
+  from: isoDateSchema,
+  to: isoDateSchema,
+  grouping: reportGroupingSchema.nullable(),
+});
+export type ReportParams = z.infer<typeof reportParamsSchema>;
+
+export const reportResponseSchema = z.object({
+  report: reportDefinitionSchema,
+  /** Null for embedded and external reports. */
+  params: reportParamsSchema.nullable(),
+  data: reportDataSchema.nullable(),
+});
+export type ReportResponse = z.infer<typeof reportResponseSchema>;
