@@ -1,40 +1,20 @@
-// scratch (issue 5) — removed after measuring
-import { readFileSync, rmSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle } from 'drizzle-orm/pglite';
-import * as schema from './src/db/schema';
-import { seedSalesDataSet } from './src/seed/sales-data-seed';
-import { demoSalesDataSets } from './src/seed/sales-demo-data';
+// scratch (issue 5): timing the parts of margin-detail — removed afterwards
+import { eq, sql } from 'drizzle-orm';
+import { openDatabase } from './src/db/database';
 import { organisations } from './src/db/schema';
-import { reportQueries } from './src/features/reports/queries/report-queries';
-import { presetRange } from './src/features/reports/report-settings';
-import { utcToday } from './src/features/reports/calendar';
-
-const dir = process.argv[2] ?? '';
-const rows = Number(process.argv[3] ?? 100_000);
-const fresh = process.argv[4] !== 'keep';
-if (dir && fresh) rmSync(dir, { recursive: true, force: true });
-const client = dir ? new PGlite(dir) : new PGlite();
-await client.waitReady;
-const db = drizzle({ client, schema });
-if (fresh) {
-  const stmts = readFileSync('/tmp/i5/drizzle-scratch/0000_scratch.sql', 'utf8').split('--> statement-breakpoint');
-  for (const s of stmts) await client.exec(s);
-  await db.insert(organisations).values({ name: 'Demo GmbH' });
-}
-const [org] = await db.select().from(organisations);
-const r = await seedSalesDataSet(db as never, { organisationId: org!.id, dataSet: demoSalesDataSets['Demo GmbH']!, rows });
-console.log(r);
-const today = utcToday();
-for (const query of Object.values(reportQueries)) {
-  for (const grouping of query.groupings) {
-    for (const preset of ['this-year', 'all'] as const) {
-      const range = presetRange(preset, today, { from: '2023-11-22', to: today });
-      const t = performance.now();
-      const data = await query.run({ db: db as never, organisationId: org!.id, language: 'de-AT', ...range, grouping, parts: { kpis: true, charts: true, table: true }, rowLimit: 100_000 });
-      const ms = (performance.now() - t).toFixed(0);
-      console.log(query.key, grouping, preset, ms + 'ms', 'kpis', JSON.stringify(data.kpis.map((k) => [k.key, k.value])), 'charts', data.charts.map((c) => `${c.id}:${c.categories.length}x${c.series.length}`).join(','), 'rows', data.table?.rows.length, data.table?.totalRows, data.table?.truncated, JSON.stringify(data.table?.rows[0]));
-    }
-  }
-}
-await client.close();
+import { marginDetailQuery } from './src/reporting/queries/margin-detail';
+const handle = await openDatabase({ driver: 'pg', connectionString: process.argv[2]! });
+const [org] = await handle.db.select().from(organisations).where(eq(organisations.name, 'Demo GmbH'));
+const time = async (label: string, run: () => Promise<unknown>) => {
+  const times: number[] = [];
+  for (let i = 0; i < 8; i++) { const t = performance.now(); await run(); times.push(performance.now() - t); }
+  times.sort((a, b) => a - b);
+  console.log(label.padEnd(40), times.map((x) => x.toFixed(0)).join(' '));
+};
+const base = { db: handle.db, organisationId: org!.id, language: 'en' as const, from: '2025-11-22', to: '2026-11-21', grouping: 'day' as const, rowLimit: 100000 };
+await time('kpis+charts', () => marginDetailQuery.run({ ...base, parts: { kpis: true, charts: true, table: false } }));
+await time('table', () => marginDetailQuery.run({ ...base, parts: { kpis: false, charts: false, table: true } }));
+await time('raw detail select', () => handle.db.execute(sql`select to_char((d.sale_date)::timestamp, 'YYYY-MM-DD') as period, d.store_id, d.category_id, d.revenue, d.cost, d.quantity from sales_daily d where d.organisation_id = ${org!.id} and d.sale_date between '2025-11-22'::date and '2026-11-21'::date order by d.sale_date, d.store_id, d.category_id limit 100000`));
+await time('raw detail select, date::text', () => handle.db.execute(sql`select d.sale_date::text as period, d.store_id, d.category_id, d.revenue::float8, d.cost::float8, d.quantity from sales_daily d where d.organisation_id = ${org!.id} and d.sale_date between '2025-11-22'::date and '2026-11-21'::date order by d.sale_date, d.store_id, d.category_id limit 100000`));
+await time('count', () => handle.db.execute(sql`select count(*) from sales_daily d where d.organisation_id = ${org!.id} and d.sale_date between '2025-11-22'::date and '2026-11-21'::date`));
+await handle.close();

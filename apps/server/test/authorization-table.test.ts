@@ -1,8 +1,14 @@
 import type { AddressInfo } from 'node:net';
-import { apiPaths, apiPathWith, managementApiPaths, messagesApiPaths } from '@cockpit/contracts';
+import {
+  apiPaths,
+  apiPathWith,
+  managementApiPaths,
+  messagesApiPaths,
+  reportApiPaths,
+} from '@cockpit/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contracts, notifications, organisations } from '../src/db/schema';
+import { contracts, dashboardTiles, dashboards, notifications, organisations } from '../src/db/schema';
 import { createUserWithPassword } from '../src/seed/users';
 import { type TestApp, buildTestApp, testDrivers } from './helpers/build-test-app';
 import { type Credentials, type Role, roles, signInAs } from './helpers/roles';
@@ -48,6 +54,9 @@ interface Fixtures {
   notificationUid: Record<Role, string>;
   /** Spare sessions of admin that each role tries to end (only admin may). */
   spareAdminSessionId: string;
+  /** A dashboard of Demo GmbH and one of its tiles. */
+  layoutId: number;
+  tileId: string;
 }
 
 const all = (status: number): Record<Role, number> => ({
@@ -202,6 +211,45 @@ const table: Record<string, RouteCase[]> = {
     { label: 'availability', request: get(apiPaths.dashboardsAvailability), expect: signedIn(200) },
   ],
   'GET /api/app/config': [{ label: 'app config', request: get(apiPaths.appConfig), expect: signedIn(200) }],
+
+  // ---- reports and dashboards (issue 5): dashboards need the pro subscription (DESIGN.md §3)
+  'GET /api/reports/:name': [
+    {
+      label: "Demo GmbH's report",
+      request: get(apiPathWith(reportApiPaths.report, { name: 'totalviewlayout' })),
+      expect: { ...signedIn(200), otherAdmin: 404 },
+    },
+  ],
+  'GET /api/dashboards/menu': [
+    {
+      label: 'dashboards menu',
+      request: get(reportApiPaths.dashboardsMenu),
+      expect: { ...signedIn(200), basic: 403 },
+    },
+  ],
+  'GET /api/dashboards/:layoutId': [
+    {
+      label: "Demo GmbH's dashboard",
+      request: (_role, ctx) => ({
+        method: 'GET',
+        url: apiPathWith(reportApiPaths.dashboard, { layoutId: String(ctx.fixtures.layoutId) }),
+      }),
+      expect: { ...signedIn(200), basic: 403, otherAdmin: 404 },
+    },
+  ],
+  'GET /api/dashboards/:layoutId/tiles/:tileId': [
+    {
+      label: "a tile of Demo GmbH's dashboard",
+      request: (_role, ctx) => ({
+        method: 'GET',
+        url: apiPathWith(reportApiPaths.dashboardTile, {
+          layoutId: String(ctx.fixtures.layoutId),
+          tileId: ctx.fixtures.tileId,
+        }),
+      }),
+      expect: { ...signedIn(200), basic: 403, otherAdmin: 404 },
+    },
+  ],
 
   // ---- notifications (issue 4)
   'GET /api/notifications/stream': [
@@ -458,6 +506,14 @@ describe.each(testDrivers())('authorisation by route and role (%s)', (driver) =>
       notificationUid[role] = row.uid;
     }
 
+    const [tile] = await db
+      .select({ layoutId: dashboards.layoutId, tileId: dashboardTiles.id })
+      .from(dashboardTiles)
+      .innerJoin(dashboards, eq(dashboards.id, dashboardTiles.dashboardId))
+      .where(eq(dashboards.organisationId, demo!.id))
+      .limit(1);
+    if (!tile) throw new Error('no dashboard tile of Demo GmbH');
+
     ctx = {
       t,
       creds,
@@ -474,6 +530,8 @@ describe.each(testDrivers())('authorisation by route and role (%s)', (driver) =>
         pendingContractId: pending!.id,
         notificationUid,
         spareAdminSessionId: spare.sessionId!,
+        layoutId: tile.layoutId,
+        tileId: tile.tileId,
       },
     };
     await t.app.listen({ port: 0, host: '127.0.0.1' });

@@ -10,7 +10,7 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dashboardTiles, dashboards, organisations } from '../src/db/schema';
-import { utcToday } from '../src/features/reports/calendar';
+import { utcToday } from '../src/reporting/calendar';
 import { type TestApp, buildTestApp, demoUsers, testDrivers } from './helpers/build-test-app';
 
 // spec §2 dashboards route and side panel, §3 (name = layout id), DESIGN.md §3 (pro subscription, a grid
@@ -100,12 +100,11 @@ describe.each(testDrivers())('dashboards content (%s)', (driver) => {
     const { tiles } = dashboardResponseSchema.parse((await get(reportApiHref.dashboard(101))).json());
     const revenueTile = dashboardTileDataResponseSchema.parse((await get(reportApiHref.dashboardTile(101, tiles[0]!.id))).json());
     expect(revenueTile.params).toMatchObject({ range: 'this-year', from: yearStart, to: today });
-    const [expected] = (
-      await t.database.db.execute(sql`
-        select sum(revenue) as revenue from sales
-        where organisation_id = ${demoGmbhId} and sale_date between ${yearStart}::date and ${today}::date
-      `)
-    ).rows as { revenue: string }[];
+    const result = (await t.database.db.execute(sql`
+      select sum(revenue) as revenue from sales
+      where organisation_id = ${demoGmbhId} and sale_date between ${yearStart}::date and ${today}::date
+    `)) as unknown as { rows: { revenue: string }[] };
+    const [expected] = result.rows;
     expect(revenueTile.data.kpis).toHaveLength(1);
     expect(revenueTile.data.kpis[0]).toMatchObject({ key: 'revenue', format: 'currency' });
     expect(revenueTile.data.kpis[0]?.value).toBeCloseTo(Number(expected?.revenue), 2);

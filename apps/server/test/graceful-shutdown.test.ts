@@ -96,7 +96,8 @@ describe('SIGTERM to the server process (main.ts)', () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cockpit-shutdown-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  it('finishes the request in flight, closes everything and exits 0', async () => {
+  // Starting a server on a fresh embedded database (migrations, demo seed) is slow on a shared machine.
+  it('finishes the request in flight, closes everything and exits 0', { timeout: 300_000 }, async () => {
     const port = await freePort();
     const child = spawn(
       process.execPath,
@@ -112,6 +113,7 @@ describe('SIGTERM to the server process (main.ts)', () => {
           AUTH_SECRET: 'shutdown-test-secret-long-enough-0123456789',
           PUBLIC_URL: `http://localhost:${port}`,
           SEED_DEMO: 'true',
+          SEED_SALES_ROWS: '0',
           LOG_LEVEL: 'info',
           DATABASE_URL: '',
           REDIS_URL: '',
@@ -125,7 +127,7 @@ describe('SIGTERM to the server process (main.ts)', () => {
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     try {
       await expect
-        .poll(() => output.includes('Report Cockpit is running'), { timeout: 120_000, interval: 250 })
+        .poll(() => output.includes('Report Cockpit is running'), { timeout: 240_000, interval: 250 })
         .toBe(true);
 
       // A signed-in user with a request in flight.

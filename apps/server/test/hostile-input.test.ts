@@ -163,10 +163,12 @@ interface Answer {
 function expectHarmless(answer: Answer, what: string) {
   expect(answer.status, `${what}: ${answer.body.slice(0, 200)}`).toBeLessThan(500);
   expect(answer.body, what).not.toMatch(/\bat [\w.<>]+ \(|node:internal|\.ts:\d+|\.js:\d+/);
-  expect(answer.body, what).not.toMatch(
+  // A 404 may name what was asked for ("No report named …"): the hostile input itself is not a leak.
+  const body = sqlAndScript.reduce((text, sample) => text.split(sample).join(''), answer.body);
+  expect(body, what).not.toMatch(
     /\b(select|insert into|update|delete from)\b .*\b(from|where|set|values)\b/i,
   );
-  expect(answer.body, what).not.toMatch(
+  expect(body, what).not.toMatch(
     /syntax error at or near|violates .* constraint|relation ".*"|DrizzleQueryError|PGlite/i,
   );
   if (answer.status >= 400 && answer.contentType.includes('json')) {
@@ -229,7 +231,7 @@ describe.each(testDrivers())('hostile input on every /api route (%s)', (driver) 
   const fill = (url: string, value: string) => url.replace(/:[A-Za-z]+/g, value).replace(/\*$/, value);
   const samplePath = (url: string) => fill(url, '00000000-0000-4000-8000-000000000000');
 
-  it('survives hostile path parameters on every route with parameters', async () => {
+  it('survives hostile path parameters on every route with parameters', { timeout: 600_000 }, async () => {
     for (const route of routes.filter((r) => /[:*]/.test(r.url))) {
       for (const value of hostilePathValues) {
         // Encoded as a browser would, and raw (what a script can send).
@@ -250,7 +252,7 @@ describe.each(testDrivers())('hostile input on every /api route (%s)', (driver) 
     }
   });
 
-  it('survives hostile query strings on every route', async () => {
+  it('survives hostile query strings on every route', { timeout: 600_000 }, async () => {
     for (const route of routes) {
       for (const query of hostileQueries) {
         const url = `${samplePath(route.url)}?${query}`;
@@ -269,28 +271,38 @@ describe.each(testDrivers())('hostile input on every /api route (%s)', (driver) 
     }
   });
 
-  it('survives malformed, oversized and mistyped bodies on every route that takes one', async () => {
-    for (const route of routes.filter((r) => bodyMethods.has(r.method))) {
-      const url = samplePath(route.url);
-      for (const body of hostileBodies) {
-        const answer = await send(route.method, url, admin, body);
-        expectHarmless(answer, `${route.method} ${url} with ${body.label}`);
-        if (body.label === 'over 1 MiB')
-          expect([401, 403, 413], `${route.method} ${url}`).toContain(answer.status);
-      }
-      for (const field of knownFields) {
-        for (const value of confusingValues) {
-          const payload = JSON.stringify({ [field]: value, useBackendTranslation: false });
+  it(
+    'survives malformed, oversized and mistyped bodies on every route that takes one',
+    { timeout: 600_000 },
+    async () => {
+      for (const route of routes.filter((r) => bodyMethods.has(r.method))) {
+        const url = samplePath(route.url);
+        for (const body of hostileBodies) {
+          const answer = await send(route.method, url, admin, body);
+          expectHarmless(answer, `${route.method} ${url} with ${body.label}`);
+          if (body.label === 'over 1 MiB')
+            expect([401, 403, 413], `${route.method} ${url}`).toContain(answer.status);
+        }
+        // Type confusion: every known field with a wrong type (each field another one), and every wrong
+        // type in all fields at once — enough to reach each route's validation and handler code paths.
+        const bodies = [
+          ...knownFields.map((field, index) => ({
+            [field]: confusingValues[index % confusingValues.length],
+          })),
+          ...confusingValues.map((value) => Object.fromEntries(knownFields.map((field) => [field, value]))),
+        ];
+        for (const fields of bodies) {
+          const payload = JSON.stringify({ ...fields, useBackendTranslation: false });
           expectHarmless(
             await send(route.method, url, admin, { contentType: 'application/json', payload }),
-            `${route.method} ${url} with ${field}=${JSON.stringify(value).slice(0, 30)}`,
+            `${route.method} ${url} with ${payload.slice(0, 60)}`,
           );
         }
       }
-    }
-    // Nothing reached Object.prototype.
-    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-  });
+      // Nothing reached Object.prototype.
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    },
+  );
 
   it('answers malformed JSON with 400 and bodies over 1 MiB with 413 where the caller may write', async () => {
     const malformed = await send('PUT', apiPaths.pins, member, {
@@ -316,7 +328,7 @@ describe.each(testDrivers())('hostile input on every /api route (%s)', (driver) 
     expect(nul.status).toBe(400);
   });
 
-  it('survives hostile URL variants of every route', async () => {
+  it('survives hostile URL variants of every route', { timeout: 600_000 }, async () => {
     for (const route of routes) {
       const path = samplePath(route.url);
       for (const url of [

@@ -8,7 +8,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organisations, reports } from '../src/db/schema';
-import { addDays, addYears, utcToday } from '../src/features/reports/calendar';
+import { addDays, addYears, utcToday } from '../src/reporting/calendar';
 import { type TestApp, buildTestApp, demoUsers, testDrivers } from './helpers/build-test-app';
 
 // Issue 5: reports are rows; built-in ones run a fixed query for the user's organisation only. Every
@@ -49,7 +49,7 @@ describe.each(testDrivers())('GET /api/reports/:name (%s)', (driver) => {
 
   /** Independent figures: straight from the fact table. */
   const factRows = async <T>(query: ReturnType<typeof sql>) =>
-    (await t.database.db.execute(query)).rows as unknown as T[];
+    ((await t.database.db.execute(query)) as unknown as { rows: T[] }).rows;
   const factTotals = async (from: string, to: string) => {
     const [row] = await factRows<{ revenue: string; cost: string; quantity: string }>(sql`
       select sum(revenue) as revenue, sum(cost) as cost, sum(quantity) as quantity from sales

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../src/db/database';
 import { organisations, salesDatasets } from '../src/db/schema';
-import { addDays } from '../src/features/reports/calendar';
+import { addDays } from '../src/reporting/calendar';
 import { salesHistoryDays, seedSalesDataSet } from '../src/seed/sales-data-seed';
 import { demoSalesDataSets } from '../src/seed/sales-demo-data';
 import { openTestDatabase, testDrivers } from './helpers/build-test-app';
@@ -32,7 +32,7 @@ describe.each(testDrivers())('sales data set seed (%s)', (driver) => {
     return row!.id;
   };
   const query = async <T>(statement: ReturnType<typeof sql>) =>
-    (await database.db.execute(statement)).rows as unknown as T[];
+    ((await database.db.execute(statement)) as unknown as { rows: T[] }).rows;
   /** Revenue per day, as text so equality is exact. */
   const revenueByDay = (organisationId: string) =>
     query<{ day: string; revenue: string; lines: string }>(sql`

@@ -39,3 +39,12 @@ export const publicApiPaths: readonly string[] = [
   apiPaths.integrityChallenge,
   apiPaths.integrityVerify,
 ];
+
+/** A path of the API with its `:param`s filled in (URL-encoded). */
+export function apiPathWith(path: string, params: Record<string, string>): string {
+  return path.replace(/:([A-Za-z]+)/g, (match, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`apiPathWith: missing :${name} for ${path}`);
+    return encodeURIComponent(value);
+  });
+}

@@ -22,15 +22,6 @@ export const managementApiPaths = {
   contractAcceptance: '/api/management/contract/:id/accept',
 } as const;
 
-/** A path of the API with its `:param`s filled in (URL-encoded). */
-export function apiPathWith(path: string, params: Record<string, string>): string {
-  return path.replace(/:([A-Za-z]+)/g, (match, name: string) => {
-    const value = params[name];
-    if (value === undefined) throw new Error(`apiPathWith: missing :${name} for ${path}`);
-    return encodeURIComponent(value);
-  });
-}
-
 export const idParamsSchema = z.object({ id: z.string().min(1).max(64) });
 
 /** An instant as ISO 8601 text with offset (`2025-01-31T09:00:00.000Z`). */

@@ -1,6 +1,6 @@
 import type { DashboardTileType, ReportKind, ReportQueryKey } from '@cockpit/contracts';
 import type { z } from 'zod';
-import type { reportDefaultsSchema, tileSettingsSchema } from '../features/reports/report-settings';
+import type { reportDefaultsSchema, tileSettingsSchema } from '../reporting/report-settings';
 
 // The demo report definitions and dashboard tiles (issue 5). A report's `name` is the menu item it
 // opens (`/reports/<name>`); menu items without a definition show "not available". The seed validates

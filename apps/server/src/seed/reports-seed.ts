@@ -1,7 +1,7 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { dashboardTiles, dashboards, organisations, reports } from '../db/schema';
-import { reportDefaultsSchema, tileSettingsSchema } from '../features/reports/report-settings';
+import { reportDefaultsSchema, tileSettingsSchema } from '../reporting/report-settings';
 import { type DemoOrganisation, demoOrganisations } from './demo-data';
 import { type DemoReport, type DemoTile, demoDashboardTiles, demoReports } from './reports-demo-data';
 import { type SalesSeedResult, seedSalesDataSet } from './sales-data-seed';

@@ -25,6 +25,22 @@ export type IdleSignOutState = {
   stay: () => void;
 };
 
+/**
+ * What counts as input: the person's mouse, keyboard, wheel and touch. Not the library's default
+ * `focus` and `visibilitychange`: the dialog moving the focus to its button would otherwise count as
+ * activity and cancel itself, and a tab being hidden is no sign of a person.
+ */
+export const idleActivityEvents = [
+  'mousemove',
+  'mousedown',
+  'keydown',
+  'wheel',
+  'touchstart',
+  'touchmove',
+  'pointerdown',
+  'pointermove',
+] as const;
+
 /** Activity is broadcast to the other tabs at most this often (react-idle-timer `syncTimers`). */
 const crossTabSyncMs = 1_000;
 const countdownTickMs = 250;
@@ -42,6 +58,7 @@ export function useIdleSignOut({ timeoutSeconds, countdownSeconds, onSignOut, en
     timeout: (timeoutSeconds + countdownSeconds) * 1000,
     promptBeforeIdle: countdownSeconds * 1000,
     crossTab: true,
+    events: [...idleActivityEvents],
     syncTimers: crossTabSyncMs,
     disabled: !enabled,
     eventsThrottle: 200,

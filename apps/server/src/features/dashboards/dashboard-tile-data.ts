@@ -8,9 +8,9 @@ import {
   reportQueryKeySchema,
 } from '@cockpit/contracts';
 import type { Database } from '../../db/database';
-import { reportQueries } from '../reports/queries/report-queries';
-import type { ReportParts } from '../reports/queries/query-types';
-import { resolveGrouping, resolveRange, tileSettingsSchema } from '../reports/report-settings';
+import { reportQueries } from '../../reporting/queries/report-queries';
+import type { ReportParts } from '../../reporting/queries/query-types';
+import { resolveGrouping, resolveRange, tileSettingsSchema } from '../../reporting/report-settings';
 import type { StoredTile } from './dashboards-repository';
 
 /** A tile row that cannot be run as stored (unknown type or query, settings that do not fit). */

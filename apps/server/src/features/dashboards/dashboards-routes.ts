@@ -16,8 +16,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AuthenticatedUser } from '../../auth/authenticated-user';
 import { HttpError, forbidden, internalErrorMessage, notFound } from '../../lib/http-error';
 import { isGerman, resolveLanguage } from '../../lib/language';
-import { utcToday } from '../reports/calendar';
-import { createReportsRepository } from '../reports/reports-repository';
+import { utcToday } from '../../reporting/calendar';
+import { salesDataRange } from '../../reporting/sales-data-range';
 import { TileDefinitionError, loadTileData } from './dashboard-tile-data';
 import { createDashboardsRepository } from './dashboards-repository';
 
@@ -28,7 +28,6 @@ import { createDashboardsRepository } from './dashboards-repository';
  */
 export const dashboardsRoutes: FastifyPluginAsyncZod = async (app) => {
   const repository = createDashboardsRepository(app.db);
-  const reportsRepository = createReportsRepository(app.db);
 
   const requirePro = (user: AuthenticatedUser) => {
     // DESIGN.md §3 "Dashboards available": pro subscription (and at least one dashboard).
@@ -159,7 +158,7 @@ export const dashboardsRoutes: FastifyPluginAsyncZod = async (app) => {
           organisationId: user.organisationId,
           language,
           today: utcToday(),
-          dataRange: await reportsRepository.dataRange(user.organisationId),
+          dataRange: await salesDataRange(app.db, user.organisationId),
           tile,
         });
         return {

@@ -11,11 +11,12 @@ import type { AuthenticatedUser } from '../../auth/authenticated-user';
 import type { Database } from '../../db/database';
 import { badRequest, notFound } from '../../lib/http-error';
 import { isGerman } from '../../lib/language';
-import { utcToday } from './calendar';
+import { utcToday } from '../../reporting/calendar';
 import { isSafeExternalUrl, resolveFrameUrl } from './frame-url';
-import { allReportParts } from './queries/query-types';
-import { reportQueries, reportRowLimit } from './queries/report-queries';
-import { reportDefaultsSchema, resolveGrouping, resolveRange } from './report-settings';
+import { allReportParts } from '../../reporting/queries/query-types';
+import { reportQueries, reportRowLimit } from '../../reporting/queries/report-queries';
+import { reportDefaultsSchema, resolveGrouping, resolveRange } from '../../reporting/report-settings';
+import { salesDataRange } from '../../reporting/sales-data-range';
 import { type StoredReport, createReportsRepository } from './reports-repository';
 
 export interface ReportRequest {
@@ -53,7 +54,7 @@ export function createReportService({
       const kind = reportKindSchema.safeParse(stored.kind);
       if (!kind.success) throw notAvailable(name, 'unknown kind', stored.kind);
 
-      const dataRange = await repository.dataRange(user.organisationId);
+      const dataRange = await salesDataRange(db, user.organisationId);
       const definition: ReportDefinition = {
         name: stored.name,
         ...titlesOf(stored, language),

@@ -1,7 +1,6 @@
-import type { DateRange } from '@cockpit/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { menuItems, reports, salesDatasets } from '../../db/schema';
+import { menuItems, reports } from '../../db/schema';
 
 export interface StoredReport {
   name: string;
@@ -39,15 +38,6 @@ export function createReportsRepository(db: Database) {
         .from(reports)
         .leftJoin(menuItems, and(eq(menuItems.organisationId, reports.organisationId), eq(menuItems.name, reports.name)))
         .where(and(eq(reports.organisationId, organisationId), eq(reports.name, name)));
-      return row ?? null;
-    },
-
-    /** First and last day of the organisation's sales data (null: none generated). */
-    async dataRange(organisationId: string): Promise<DateRange | null> {
-      const [row] = await db
-        .select({ from: salesDatasets.firstDay, to: salesDatasets.lastDay })
-        .from(salesDatasets)
-        .where(eq(salesDatasets.organisationId, organisationId));
       return row ?? null;
     },
   };

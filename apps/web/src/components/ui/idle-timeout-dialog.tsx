@@ -17,6 +17,8 @@ export function IdleTimeoutDialog({ opened, remainingSeconds, onStay }: IdleTime
       title={t('idle.title')}
       centered
       zIndex={500}
+      withCloseButton={false}
+      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
       data-testid="idle-dialog"
       aria-describedby="idle-dialog-text"
     >

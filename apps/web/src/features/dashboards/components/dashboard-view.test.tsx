@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import {
   reportApiHref,
@@ -19,6 +19,15 @@ vi.mock('../../../components/data-display/report-chart', () => ({
 
 afterEach(() => {
   vi.unstubAllGlobals();
+});
+
+// jsdom lays nothing out: give the table tile's scroll container the height a browser would.
+const clientHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight');
+beforeAll(() => {
+  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 400 });
+});
+afterAll(() => {
+  if (clientHeight) Object.defineProperty(HTMLElement.prototype, 'clientHeight', clientHeight);
 });
 
 const tileIds = ['7f1c0d4e-0000-4000-8000-000000000001', '7f1c0d4e-0000-4000-8000-000000000002', '7f1c0d4e-0000-4000-8000-000000000003'];

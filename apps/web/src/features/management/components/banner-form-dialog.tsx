@@ -109,7 +109,10 @@ export function BannerFormDialog({ banner, onClose, onSaved, renderPreview }: Ba
               label={t('management.banners.startsAt')}
               description={t('management.banners.startsAtHint')}
               value={values.startsAt}
-              onChange={(event) => setValues((v) => ({ ...v, startsAt: event.currentTarget.value }))}
+              onChange={(event) => {
+                const startsAt = event.currentTarget.value; // read now: the updater runs later
+                setValues((v) => ({ ...v, startsAt }));
+              }}
               error={error('startsAt', 'management.banners.errors.date')}
             />
             <TextInput
@@ -117,7 +120,10 @@ export function BannerFormDialog({ banner, onClose, onSaved, renderPreview }: Ba
               label={t('management.banners.endsAt')}
               description={t('management.banners.endsAtHint')}
               value={values.endsAt}
-              onChange={(event) => setValues((v) => ({ ...v, endsAt: event.currentTarget.value }))}
+              onChange={(event) => {
+                const endsAt = event.currentTarget.value; // read now: the updater runs later
+                setValues((v) => ({ ...v, endsAt }));
+              }}
               error={error('endsAt', 'management.banners.errors.endsAt')}
             />
           </Group>

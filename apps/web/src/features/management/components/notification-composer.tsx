@@ -203,7 +203,10 @@ export function NotificationComposer({ renderPreview }: NotificationComposerProp
               description={t('management.notifications.linkHint')}
               placeholder="https://"
               value={draft.url}
-              onChange={(event) => setDraft((current) => ({ ...current, url: event.currentTarget.value }))}
+              onChange={(event) => {
+                const url = event.currentTarget.value; // read now: the updater runs later
+                setDraft((current) => ({ ...current, url }));
+              }}
               error={fieldError('url', 'management.notifications.errors.link')}
               type="url"
             />

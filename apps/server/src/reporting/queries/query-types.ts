@@ -1,5 +1,5 @@
 import type { ReportData, ReportGrouping, ReportQueryKey, UiLanguageName } from '@cockpit/contracts';
-import type { Database } from '../../../db/database';
+import type { Database } from '../../db/database';
 
 /** Which parts of a report to compute: a dashboard tile needs only one of them. */
 export interface ReportParts {

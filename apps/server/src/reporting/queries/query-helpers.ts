@@ -8,7 +8,7 @@ import type {
   ValueFormat,
 } from '@cockpit/contracts';
 import { type SQL, sql } from 'drizzle-orm';
-import { isGerman, translate } from '../../../lib/language';
+import { isGerman, translate } from '../../lib/language';
 
 /** Both drivers (node-postgres, PGlite) answer `db.execute` with `{ rows }`. */
 export function rowsOf<T>(result: unknown): T[] {
@@ -50,7 +50,8 @@ export const periodFormat = (grouping: TimeGrouping): ValueFormat => (grouping =
  * `dateSql` is a date expression; the unit comes from the fixed table above.
  */
 export function periodSql(grouping: TimeGrouping, dateSql: SQL): SQL {
-  if (grouping === 'day') return sql`to_char(${dateSql}, 'YYYY-MM-DD')`;
+  // via timestamp (no time zone): to_char(date) would convert through timestamptz for every row.
+  if (grouping === 'day') return sql`to_char((${dateSql})::timestamp, 'YYYY-MM-DD')`;
   return sql`to_char(date_trunc(${sql.raw(`'${truncUnits[grouping]}'`)}, (${dateSql})::timestamp), 'YYYY-MM-DD')`;
 }
 

@@ -1,0 +1,159 @@
+import type { ReportCell, ReportData } from '@cockpit/contracts';
+import { sql } from 'drizzle-orm';
+import {
+  type SumRow,
+  addTotals,
+  column,
+  emptyTotals,
+  inRange,
+  isTimeGrouping,
+  kpi,
+  labeller,
+  marginOf,
+  marginPctOf,
+  nameColumn,
+  periodFormat,
+  periodSql,
+  roundMoney,
+  rowsOf,
+  series,
+  toNumber,
+  totalsOf,
+} from './query-helpers';
+import type { ReportQuery } from './query-types';
+
+interface CategoryRow extends SumRow {
+  category: string;
+}
+
+/**
+ * Contribution margin in detail: one row per period, store and category (three years by day are about
+ * 100,000 rows — the report that needs the virtualised table). KPIs and the chart are computed over the
+ * whole range even when the table is cut at the row limit.
+ *
+ * By day the daily table already has one row per day, store and category: the rows are read in its
+ * primary-key order (no sort, no aggregation; the limit stops the scan).
+ */
+export const marginDetailQuery: ReportQuery = {
+  key: 'margin-detail',
+  groupings: ['day', 'week', 'month'],
+  async run({ db, organisationId, language, from, to, grouping, parts, rowLimit }): Promise<ReportData> {
+    if (!isTimeGrouping(grouping) || grouping === 'quarter') throw new Error(`margin-detail cannot group by ${grouping}`);
+    const label = labeller(language);
+
+    const byCategory =
+      parts.kpis || parts.charts
+        ? rowsOf<CategoryRow>(
+            await db.execute(sql`
+              select ${nameColumn('c', language)} as category,
+                sum(d.revenue) as revenue, sum(d.cost) as cost, sum(d.quantity) as quantity
+              from sales_daily d join product_categories c on c.id = d.category_id
+              where ${inRange('d', organisationId, from, to)}
+              group by 1
+              order by sum(d.revenue) - sum(d.cost) desc, 1
+            `),
+          ).map((row) => ({ category: row.category, ...totalsOf(row) }))
+        : [];
+    const total = emptyTotals();
+    for (const row of byCategory) addTotals(total, row);
+
+    let table: ReportData['table'] = null;
+    if (parts.table) {
+      const byDay = grouping === 'day';
+      const period = periodSql(grouping, sql`d.sale_date`);
+      // The page of rows is built as one JSON array inside the database: tens of thousands of rows as
+      // one value instead of one protocol message each (several times faster on both drivers).
+      const [detail, counted] = await Promise.all([
+        db.execute(sql`
+          select coalesce(json_agg(json_build_array(
+              t.period, ${nameColumn('r', language)}, s.name, ${nameColumn('c', language)},
+              t.quantity, t.revenue, t.cost, t.revenue - t.cost, (t.revenue - t.cost) / nullif(t.revenue, 0)
+            ) order by t.period, t.store_id, t.category_id), '[]'::json) as rows
+          from (
+            ${
+              byDay
+                ? sql`
+                  select ${period} as period, d.store_id, d.category_id, d.revenue, d.cost, d.quantity
+                  from sales_daily d
+                  where ${inRange('d', organisationId, from, to)}
+                  order by d.sale_date, d.store_id, d.category_id
+                  limit ${rowLimit}`
+                : sql`
+                  select ${period} as period, d.store_id, d.category_id,
+                    sum(d.revenue) as revenue, sum(d.cost) as cost, sum(d.quantity) as quantity
+                  from sales_daily d
+                  where ${inRange('d', organisationId, from, to)}
+                  group by 1, 2, 3
+                  order by 1, 2, 3
+                  limit ${rowLimit}`
+            }
+          ) as t
+            join sales_stores s on s.id = t.store_id
+            join sales_regions r on r.id = s.region_id
+            join product_categories c on c.id = t.category_id
+        `),
+        db.execute(
+          byDay
+            ? sql`select count(*) as n from sales_daily d where ${inRange('d', organisationId, from, to)}`
+            : sql`
+                select count(*) as n from (
+                  select 1 from sales_daily d where ${inRange('d', organisationId, from, to)}
+                  group by ${period}, d.store_id, d.category_id
+                ) as groups
+              `,
+        ),
+      ]);
+      const rows = parseJsonRows(rowsOf<{ rows: unknown }>(detail)[0]?.rows);
+      const totalRows = toNumber(rowsOf<{ n: string | number }>(counted)[0]?.n);
+      table = {
+        columns: [
+          column(label, grouping, periodFormat(grouping)),
+          column(label, 'region', 'text'),
+          column(label, 'store', 'text'),
+          column(label, 'category', 'text'),
+          column(label, 'quantity', 'integer'),
+          column(label, 'revenue', 'currency'),
+          column(label, 'cost', 'currency'),
+          column(label, 'margin', 'currency'),
+          column(label, 'marginPct', 'percent'),
+        ],
+        rows,
+        totalRows,
+        truncated: totalRows > rows.length,
+      };
+    }
+
+    return {
+      kpis: parts.kpis
+        ? [
+            kpi(label, 'revenue', roundMoney(total.revenue), 'currency'),
+            kpi(label, 'cost', roundMoney(total.cost), 'currency'),
+            kpi(label, 'margin', marginOf(total), 'currency'),
+            kpi(label, 'marginPct', marginPctOf(total), 'percent'),
+          ]
+        : [],
+      charts: parts.charts
+        ? [
+            {
+              id: 'margin-by-category',
+              title: label('chartMarginByCategory'),
+              kind: 'bar',
+              categoryFormat: 'text',
+              categories: byCategory.map((row) => row.category),
+              series: [
+                series(label, 'margin', 'currency', byCategory.map((row) => marginOf(row))),
+                series(label, 'marginPct', 'percent', byCategory.map((row) => marginPctOf(row)), 1),
+              ],
+            },
+          ]
+        : [],
+      table,
+    };
+  },
+};
+
+/** node-postgres parses `json` columns, PGlite may hand them over as text: accept both. */
+function parseJsonRows(value: unknown): ReportCell[][] {
+  const parsed: unknown = typeof value === 'string' ? JSON.parse(value) : value;
+  return Array.isArray(parsed) ? (parsed as ReportCell[][]) : [];
+}

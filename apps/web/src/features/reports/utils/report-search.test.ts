@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { maxReportRangeDays } from '@cockpit/contracts';
+import { frameSandbox } from './frame-sandbox';
+import { readReportSearch, validateCustomRange, writeReportSearch } from './report-search';
+
+describe('report search parameters', () => {
+  it('reads and writes the URL query, leaving out empty values', () => {
+    const search = readReportSearch(new URLSearchParams('range=this-year&grouping=month&from=&other=1'));
+    expect(search).toEqual({ range: 'this-year', grouping: 'month' });
+    expect(writeReportSearch({ from: '2026-01-01', to: '2026-01-31', grouping: 'day' }).toString()).toBe(
+      'from=2026-01-01&to=2026-01-31&grouping=day',
+    );
+  });
+
+  it('checks a custom range like the server does', () => {
+    expect(validateCustomRange('2026-01-01', '2026-01-31', maxReportRangeDays)).toBeNull();
+    expect(validateCustomRange('2026-01-31', '2026-01-31', maxReportRangeDays)).toBeNull();
+    expect(validateCustomRange('', '2026-01-31', maxReportRangeDays)).toBe('required');
+    expect(validateCustomRange('2026-02-01', '2026-01-31', maxReportRangeDays)).toBe('endBeforeStart');
+    expect(validateCustomRange('2000-01-01', '2026-01-31', maxReportRangeDays)).toBe('tooLong');
+  });
+});
+
+describe('frameSandbox', () => {
+  const app = 'https://cockpit.example';
+  it('gives a page of this origin no scripts (scripts plus same-origin could lift the sandbox)', () => {
+    expect(frameSandbox('/embedded/kpi-glossary?lang=en', app)).toBe('allow-same-origin');
+    expect(frameSandbox('https://cockpit.example/embedded/x', app)).toBe('allow-same-origin');
+  });
+
+  it('lets a page of another origin run its scripts in its own origin', () => {
+    expect(frameSandbox('https://bi.example/report/1', app)).toBe('allow-scripts allow-same-origin allow-popups allow-forms');
+  });
+});
