@@ -1,7 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { demoUsers, expect, signIn, test } from './fixtures';
-import { bearerOf, englishDefaults, expectNoSeriousA11yViolations, restoreSettings, unpin } from './shell-support';
+import {
+  bearerOf,
+  englishDefaults,
+  expectNoSeriousA11yViolations,
+  restoreSettings,
+  unpin,
+} from './shell-support';
 
 // Issue 5 journeys: reports (KPIs, chart, table, sorting, CSV export, parameters, culture), embedded and
 // external reports, and dashboards (panel, tiles, pin → favourites, one tile failing alone).
@@ -15,13 +21,19 @@ async function rowTexts(page: Page, index: number): Promise<string[]> {
 
 /** Mantine draws chips and segments as labels over visually hidden radio inputs: click the label. */
 async function choose(page: Page, name: string): Promise<void> {
-  await page.getByTestId('report-parameters').locator('label').filter({ hasText: new RegExp(`^${name}$`) }).click();
+  await page
+    .getByTestId('report-parameters')
+    .locator('label')
+    .filter({ hasText: new RegExp(`^${name}$`) })
+    .click();
 }
 
 /** `€1,234.56` (en-GB) → 1234.56. */
 const euros = (text: string) => Number(text.replace(/[€\s,]/g, ''));
 
-test('a report shows KPIs, a chart and a table that sorts and exports exactly what is shown', async ({ page }) => {
+test('a report shows KPIs, a chart and a table that sorts and exports exactly what is shown', async ({
+  page,
+}) => {
   await signIn(page, demoUsers.admin); // en-GB, €
   await page.goto('/reports/totalviewlayout');
   await expect(page.getByRole('heading', { level: 1, name: 'Total View' })).toBeVisible();
@@ -29,7 +41,9 @@ test('a report shows KPIs, a chart and a table that sorts and exports exactly wh
 
   const kpis = page.getByTestId('kpi-cards');
   await expect(kpis.getByTestId('kpi-value')).toHaveCount(4);
-  await expect(kpis.locator('[data-kpi="revenue"] [data-testid="kpi-value"]')).toHaveText(/^€\d{1,3}(,\d{3})*\.\d{2}$/);
+  await expect(kpis.locator('[data-kpi="revenue"] [data-testid="kpi-value"]')).toHaveText(
+    /^€\d{1,3}(,\d{3})*\.\d{2}$/,
+  );
   await expect(kpis.locator('[data-kpi="marginPct"] [data-testid="kpi-value"]')).toHaveText(/^\d+\.\d%$/);
 
   // The chart is a lazy chunk drawn as SVG.
@@ -69,7 +83,8 @@ test('a report shows KPIs, a chart and a table that sorts and exports exactly wh
   expect(lines[0]).toBe('Month,Region,Revenue,Margin,Margin %,Units sold');
   expect(lines).toHaveLength(rowCount + 1);
   // en-GB uses commas inside numbers, so those fields are quoted.
-  const parse = (line: string) => [...line.matchAll(/"([^"]*)"|([^,]+)/g)].map((match) => match[1] ?? match[2] ?? '');
+  const parse = (line: string) =>
+    [...line.matchAll(/"([^"]*)"|([^,]+)/g)].map((match) => match[1] ?? match[2] ?? '');
   expect(parse(lines[1]!)).toEqual(await rowTexts(page, 0));
   const revenues = lines.slice(1).map((line) => euros(parse(line)[2]!));
   expect(revenues).toEqual([...revenues].sort((a, b) => b - a));
@@ -128,7 +143,9 @@ test('changing the culture to de-AT changes number, currency and date formats', 
     const downloadPromise = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export CSV' }).click();
     const csv = await readFile(await (await downloadPromise).path(), 'utf8');
-    expect(csv.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('Month;Region;Revenue;Cost;Margin;Margin %;Units sold');
+    expect(csv.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe(
+      'Month;Region;Revenue;Cost;Margin;Margin %;Units sold',
+    );
     expect(csv.split('\r\n')[1]).toMatch(/^Jän\. \d{4};[^;]+;€\s[\d.]+,\d{2};/);
   } finally {
     await restoreSettings(page, { ...englishDefaults, displayName: demoUsers.admin.displayName });
@@ -140,7 +157,9 @@ test('embedded, external and unavailable reports', async ({ page }) => {
   await page.goto('/reports/kpi-glossary');
   const frame = page.getByTitle('KPI Glossary (embedded report)');
   await expect(frame).toHaveAttribute('sandbox', 'allow-same-origin');
-  await expect(page.frameLocator('[data-testid="embedded-report"]').getByRole('heading', { name: 'KPI glossary' })).toBeVisible();
+  await expect(
+    page.frameLocator('[data-testid="embedded-report"]').getByRole('heading', { name: 'KPI glossary' }),
+  ).toBeVisible();
   await page.screenshot({ path: '/tmp/i5-embedded.png' });
 
   await page.goto('/reports/market-data-portal');
@@ -161,7 +180,9 @@ test('a basic user reaches no dashboard, not even by its address', async ({ page
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('a pro user finds a dashboard in the panel, opens it, pins it and finds it in the favourites', async ({ page }) => {
+test('a pro user finds a dashboard in the panel, opens it, pins it and finds it in the favourites', async ({
+  page,
+}) => {
   await signIn(page, demoUsers.member);
   try {
     await page.getByRole('button', { name: 'Dashboards' }).click();
@@ -180,15 +201,16 @@ test('a pro user finds a dashboard in the panel, opens it, pins it and finds it 
     const tiles = page.getByTestId('dashboard-tile');
     await expect(tiles).toHaveCount(7);
     await expect(tiles.filter({ has: page.getByTestId('kpi-value') })).toHaveCount(4);
-    await expect(page.locator('[data-tile-type="line"] [data-testid="report-chart"] svg path').first()).toBeAttached();
+    await expect(
+      page.locator('[data-tile-type="line"] [data-testid="report-chart"] svg path').first(),
+    ).toBeAttached();
     await expect(page.locator('[data-tile-type="table"] tbody tr')).toHaveCount(10);
 
     // Pin from the panel: the star changes at once, the page's button follows, the favourites list it.
     await panel.getByRole('button', { name: 'Pin Executive Overview to favorites' }).click();
-    await expect(panel.getByRole('button', { name: 'Unpin Executive Overview from favorites' })).toHaveAttribute(
-      'aria-pressed',
-      'true',
-    );
+    await expect(
+      panel.getByRole('button', { name: 'Unpin Executive Overview from favorites' }),
+    ).toHaveAttribute('aria-pressed', 'true');
     await expect(page.getByTestId('dashboard-pin')).toHaveText('Unpin from favorites');
     await expectNoSeriousA11yViolations(page);
     await page.screenshot({ path: '/tmp/i5-dashboard.png', fullPage: true });
@@ -215,11 +237,15 @@ test('a dashboard tile that fails shows its own error; the others load', async (
   await page.goto('/dashboards/102');
   await expect(page.getByRole('heading', { level: 1, name: 'Sales Performance' })).toBeVisible();
   await expect(page.getByText('This tile could not be loaded.')).toHaveCount(1);
-  await expect(page.getByTestId('dashboard-tile').filter({ has: page.getByTestId('kpi-value') })).toHaveCount(1);
+  await expect(page.getByTestId('dashboard-tile').filter({ has: page.getByTestId('kpi-value') })).toHaveCount(
+    1,
+  );
   await expect(page.locator('[data-testid="dashboard-tile"] [data-testid="report-chart"]')).toHaveCount(2);
   // Its retry loads it.
   failing = false;
   await page.getByRole('button', { name: 'Try again' }).click();
   await expect(page.getByText('This tile could not be loaded.')).toHaveCount(0);
-  await expect(page.getByTestId('dashboard-tile').filter({ has: page.getByTestId('kpi-value') })).toHaveCount(2);
+  await expect(page.getByTestId('dashboard-tile').filter({ has: page.getByTestId('kpi-value') })).toHaveCount(
+    2,
+  );
 });

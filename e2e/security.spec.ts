@@ -176,3 +176,37 @@ test.describe('stored markup', () => {
     await expect(page.getByLabel('Display name')).toHaveValue(demoUsers.member.displayName);
   });
 });
+
+test.describe('changes the server did not confirm', () => {
+  test('a pin and a read mark that fail are rolled back visibly', async ({ page }) => {
+    await signIn(page, demoUsers.basic);
+    const unavailable = {
+      status: 503,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        error: { code: 'SERVICE_UNAVAILABLE', message: 'The service is temporarily unavailable.' },
+      }),
+    };
+    await page.route('**/api/navigation/pins**', (route) => route.fulfill(unavailable));
+    await page.route('**/api/notifications/*', (route) =>
+      route.request().method() === 'PATCH' ? route.fulfill(unavailable) : route.continue(),
+    );
+
+    const menu = page.getByTestId('menu-panel');
+    await menu.getByRole('button', { name: 'Sales' }).click();
+    const pin = menu.getByRole('button', { name: 'Pin Total View to favorites' });
+    await pin.click();
+    await expect(page.getByText('Could not pin')).toBeVisible();
+    await expect(pin).toHaveAttribute('aria-pressed', 'false');
+
+    await page.getByRole('button', { name: /^Notifications/ }).click();
+    const panel = page.getByTestId('notifications-panel');
+    const unread = panel.getByTestId('notification-card').filter({ has: page.getByTestId('unread-dot') });
+    const before = await unread.count();
+    expect(before).toBeGreaterThan(0);
+    await unread.first().click();
+    await page.keyboard.press('Escape');
+    // Not confirmed by the server: still unread once the refusal is back.
+    await expect(unread).toHaveCount(before);
+  });
+});

@@ -50,10 +50,14 @@ describe.each(testDrivers())('dashboards content (%s)', (driver) => {
       isPinned: false,
     });
 
-    const german = dashboardsMenuResponseSchema.parse((await get(`${reportApiPaths.dashboardsMenu}?isoLanguageName=de-AT`)).json());
+    const german = dashboardsMenuResponseSchema.parse(
+      (await get(`${reportApiPaths.dashboardsMenu}?isoLanguageName=de-AT`)).json(),
+    );
     expect(german.groups[0]?.title).toBe('Geschäftsführung');
 
-    const beispiel = dashboardsMenuResponseSchema.parse((await get(reportApiPaths.dashboardsMenu, demoUsers.beispielAdmin)).json());
+    const beispiel = dashboardsMenuResponseSchema.parse(
+      (await get(reportApiPaths.dashboardsMenu, demoUsers.beispielAdmin)).json(),
+    );
     expect(beispiel.groups.flatMap((group) => group.items.map((item) => item.name))).toEqual(['301']);
   });
 
@@ -68,8 +72,21 @@ describe.each(testDrivers())('dashboards content (%s)', (driver) => {
     const response = await get(reportApiHref.dashboard(101));
     expect(response.statusCode).toBe(200);
     const dashboard = dashboardResponseSchema.parse(response.json());
-    expect(dashboard).toMatchObject({ layoutId: 101, title: 'Executive Overview', groupTitle: 'Management', isPinned: false });
-    expect(dashboard.tiles.map((tile) => tile.type)).toEqual(['kpi', 'kpi', 'kpi', 'kpi', 'line', 'bar', 'table']);
+    expect(dashboard).toMatchObject({
+      layoutId: 101,
+      title: 'Executive Overview',
+      groupTitle: 'Management',
+      isPinned: false,
+    });
+    expect(dashboard.tiles.map((tile) => tile.type)).toEqual([
+      'kpi',
+      'kpi',
+      'kpi',
+      'kpi',
+      'line',
+      'bar',
+      'table',
+    ]);
 
     for (const [layoutId, email] of [
       [101, demoUsers.beispielAdmin],
@@ -98,7 +115,9 @@ describe.each(testDrivers())('dashboards content (%s)', (driver) => {
     }
 
     const { tiles } = dashboardResponseSchema.parse((await get(reportApiHref.dashboard(101))).json());
-    const revenueTile = dashboardTileDataResponseSchema.parse((await get(reportApiHref.dashboardTile(101, tiles[0]!.id))).json());
+    const revenueTile = dashboardTileDataResponseSchema.parse(
+      (await get(reportApiHref.dashboardTile(101, tiles[0]!.id))).json(),
+    );
     expect(revenueTile.params).toMatchObject({ range: 'this-year', from: yearStart, to: today });
     const result = (await t.database.db.execute(sql`
       select sum(revenue) as revenue from sales
@@ -109,11 +128,15 @@ describe.each(testDrivers())('dashboards content (%s)', (driver) => {
     expect(revenueTile.data.kpis[0]).toMatchObject({ key: 'revenue', format: 'currency' });
     expect(revenueTile.data.kpis[0]?.value).toBeCloseTo(Number(expected?.revenue), 2);
 
-    const tableTile = dashboardTileDataResponseSchema.parse((await get(reportApiHref.dashboardTile(101, tiles[6]!.id))).json());
+    const tableTile = dashboardTileDataResponseSchema.parse(
+      (await get(reportApiHref.dashboardTile(101, tiles[6]!.id))).json(),
+    );
     expect(tableTile.data.table?.rows).toHaveLength(10);
     expect(tableTile.data.table?.truncated).toBe(true);
 
-    const barTile = dashboardTileDataResponseSchema.parse((await get(reportApiHref.dashboardTile(101, tiles[5]!.id))).json());
+    const barTile = dashboardTileDataResponseSchema.parse(
+      (await get(reportApiHref.dashboardTile(101, tiles[5]!.id))).json(),
+    );
     expect(barTile.data.charts[0]).toMatchObject({ id: 'by-region', kind: 'bar' });
     expect(barTile.data.charts[0]?.series.map((series) => series.key)).toEqual(['revenue']);
   });
@@ -122,7 +145,9 @@ describe.each(testDrivers())('dashboards content (%s)', (driver) => {
     const { tiles } = dashboardResponseSchema.parse((await get(reportApiHref.dashboard(101))).json());
     const tileId = tiles[0]!.id;
     expect((await get(reportApiHref.dashboardTile(102, tileId))).statusCode).toBe(404);
-    expect((await get(reportApiHref.dashboardTile(101, tileId), demoUsers.beispielAdmin)).statusCode).toBe(404);
+    expect((await get(reportApiHref.dashboardTile(101, tileId), demoUsers.beispielAdmin)).statusCode).toBe(
+      404,
+    );
     expect((await get(reportApiHref.dashboardTile(101, 'not-a-uuid'))).statusCode).toBe(400);
   });
 
@@ -161,15 +186,22 @@ describe.each(testDrivers())('dashboards content (%s)', (driver) => {
       payload: { kind: 'dashboard', name: '102', isPinned: true },
     });
     expect(pin.statusCode).toBe(200);
-    const menu = dashboardsMenuResponseSchema.parse((await get(reportApiPaths.dashboardsMenu, demoUsers.admin)).json());
+    const menu = dashboardsMenuResponseSchema.parse(
+      (await get(reportApiPaths.dashboardsMenu, demoUsers.admin)).json(),
+    );
     expect(menu.groups[0]?.items.map((item) => [item.name, item.isPinned])).toEqual([
       ['101', false],
       ['102', true],
     ]);
-    expect(dashboardResponseSchema.parse((await get(reportApiHref.dashboard(102), demoUsers.admin)).json()).isPinned).toBe(true);
+    expect(
+      dashboardResponseSchema.parse((await get(reportApiHref.dashboard(102), demoUsers.admin)).json())
+        .isPinned,
+    ).toBe(true);
     const favorites = favoritesResponseSchema.parse((await get(apiPaths.favorites, demoUsers.admin)).json());
     expect(favorites.dashboards.map((item) => item.name)).toEqual(['102']);
     // Pins are per user.
-    expect(dashboardResponseSchema.parse((await get(reportApiHref.dashboard(102))).json()).isPinned).toBe(false);
+    expect(dashboardResponseSchema.parse((await get(reportApiHref.dashboard(102))).json()).isPinned).toBe(
+      false,
+    );
   });
 });

@@ -14,6 +14,7 @@ const protectedRoutes: { method: 'GET' | 'PUT'; url: string; payload?: object }[
   { method: 'PUT', url: apiPaths.pins, payload: { kind: 'report', name: 'totalviewlayout', isPinned: true } },
   { method: 'GET', url: apiPaths.dashboardsAvailability },
   { method: 'GET', url: apiPaths.userSessions },
+  { method: 'GET', url: apiPaths.favorites },
 ];
 const notBearerProtected = new Set<string>([
   ...publicApiPaths,
@@ -29,6 +30,9 @@ const notBearerProtected = new Set<string>([
   apiPaths.notificationsStream,
   apiPaths.notification,
   apiPaths.managementNotifications,
+  // A successful call would change the demo password (and answers 204): 401 and input checks are in
+  // user-settings.test.ts (issue 3).
+  apiPaths.userPassword,
 ]);
 
 /** What the web client adds to every call (spec §7). */

@@ -55,9 +55,14 @@ describe.each(testDrivers())('GET /api/reports/:name (%s)', (driver) => {
       select sum(revenue) as revenue, sum(cost) as cost, sum(quantity) as quantity from sales
       where organisation_id = ${demoGmbhId} and sale_date between ${from}::date and ${to}::date
     `);
-    return { revenue: Number(row?.revenue ?? 0), cost: Number(row?.cost ?? 0), quantity: Number(row?.quantity ?? 0) };
+    return {
+      revenue: Number(row?.revenue ?? 0),
+      cost: Number(row?.cost ?? 0),
+      quantity: Number(row?.quantity ?? 0),
+    };
   };
-  const kpiValue = (response: ReportResponse, key: string) => response.data?.kpis.find((kpi) => kpi.key === key)?.value;
+  const kpiValue = (response: ReportResponse, key: string) =>
+    response.data?.kpis.find((kpi) => kpi.key === key)?.value;
   const columnValues = (table: ReportTable | null | undefined, key: string) => {
     const index = table!.columns.findIndex((column) => column.key === key);
     expect(index).toBeGreaterThanOrEqual(0);
@@ -83,7 +88,10 @@ describe.each(testDrivers())('GET /api/reports/:name (%s)', (driver) => {
     expect(expected.quantity).toBeGreaterThan(0);
     expect(kpiValue(response, 'revenue')).toBeCloseTo(expected.revenue, 2);
     expect(kpiValue(response, 'margin')).toBeCloseTo(expected.revenue - expected.cost, 2);
-    expect(kpiValue(response, 'marginPct')).toBeCloseTo((expected.revenue - expected.cost) / expected.revenue, 6);
+    expect(kpiValue(response, 'marginPct')).toBeCloseTo(
+      (expected.revenue - expected.cost) / expected.revenue,
+      6,
+    );
     expect(kpiValue(response, 'quantity')).toBe(expected.quantity);
 
     const trend = response.data!.charts.find((chart) => chart.id === 'trend')!;
@@ -96,7 +104,9 @@ describe.each(testDrivers())('GET /api/reports/:name (%s)', (driver) => {
     `);
     expect(trend.categories).toEqual(byMonth.map((row) => row.month));
     const revenueSeries = trend.series.find((series) => series.key === 'revenue')!;
-    revenueSeries.values.forEach((value, index) => expect(value).toBeCloseTo(Number(byMonth[index]?.revenue), 2));
+    revenueSeries.values.forEach((value, index) =>
+      expect(value).toBeCloseTo(Number(byMonth[index]?.revenue), 2),
+    );
     expect(trend.series.find((series) => series.key === 'quantity')?.axis).toBe(1);
 
     const byRegion = await factRows<{ region: string; revenue: string }>(sql`
@@ -106,7 +116,9 @@ describe.each(testDrivers())('GET /api/reports/:name (%s)', (driver) => {
     `);
     const regionChart = response.data!.charts.find((chart) => chart.id === 'by-region')!;
     expect(regionChart.categories).toEqual(byRegion.map((row) => row.region));
-    regionChart.series[0]!.values.forEach((value, index) => expect(value).toBeCloseTo(Number(byRegion[index]?.revenue), 2));
+    regionChart.series[0]!.values.forEach((value, index) =>
+      expect(value).toBeCloseTo(Number(byRegion[index]?.revenue), 2),
+    );
 
     const table = response.data!.table!;
     expect(table.columns.map((column) => column.key)).toEqual([
@@ -126,7 +138,10 @@ describe.each(testDrivers())('GET /api/reports/:name (%s)', (driver) => {
   it('takes a custom range and grouping; labels and names follow the language', async () => {
     const from = addDays(today, -60);
     const to = addDays(today, -31);
-    const response = await report('totalviewlayout', `?from=${from}&to=${to}&grouping=day&isoLanguageName=de-AT`);
+    const response = await report(
+      'totalviewlayout',
+      `?from=${from}&to=${to}&grouping=day&isoLanguageName=de-AT`,
+    );
     expect(response.params).toEqual({ range: null, from, to, grouping: 'day' });
     expect(response.report.title).toBe('Gesamtübersicht');
     const expected = await factTotals(from, to);
@@ -209,7 +224,9 @@ describe.each(testDrivers())('GET /api/reports/:name (%s)', (driver) => {
       group by 1 order by 3 desc
     `);
     expect(columnValues(products.data!.table, 'product')).toEqual(byProduct.map((row) => row.product));
-    expect(columnValues(products.data!.table, 'quantity')).toEqual(byProduct.map((row) => Number(row.quantity)));
+    expect(columnValues(products.data!.table, 'quantity')).toEqual(
+      byProduct.map((row) => Number(row.quantity)),
+    );
     expect(kpiValue(products, 'topProduct')).toBe(byProduct[0]?.product);
   });
 
@@ -223,7 +240,7 @@ describe.each(testDrivers())('GET /api/reports/:name (%s)', (driver) => {
   });
 
   it('contribution-margin has one row per day, store and category', async () => {
-    const response = await report('contribution-margin', '?range=all');
+    const response = await report('contribution-margin', '?range=all&grouping=day');
     const [groups] = await factRows<{ n: string }>(sql`
       select count(*) as n from (select distinct sale_date, store_id, category_id from sales where organisation_id = ${demoGmbhId}) as g
     `);
@@ -231,13 +248,20 @@ describe.each(testDrivers())('GET /api/reports/:name (%s)', (driver) => {
     expect(response.data!.table!.rows).toHaveLength(Number(groups?.n));
     expect(response.data!.table!.truncated).toBe(false);
     const expected = await factTotals('2000-01-01', '2100-12-31');
-    expect(sum(columnValues(response.data!.table, 'margin'))).toBeCloseTo(expected.revenue - expected.cost, 0);
+    expect(sum(columnValues(response.data!.table, 'margin'))).toBeCloseTo(
+      expected.revenue - expected.cost,
+      0,
+    );
   });
 
   it('embedded and external reports carry their URLs and no data', async () => {
     const embedded = await report('kpi-glossary', '?isoLanguageName=de-DE');
     expect(embedded).toMatchObject({
-      report: { kind: 'embedded', frameUrl: '/embedded/kpi-glossary?lang=de-DE', title: 'Kennzahlen-Glossar' },
+      report: {
+        kind: 'embedded',
+        frameUrl: '/embedded/kpi-glossary?lang=de-DE',
+        title: 'Kennzahlen-Glossar',
+      },
       params: null,
       data: null,
     });
@@ -266,7 +290,9 @@ describe.each(testDrivers())('GET /api/reports/:name (%s)', (driver) => {
     ] as const) {
       const response = await getReport(name, '', email);
       expect(response.statusCode, name).toBe(404);
-      expect(response.json()).toEqual({ error: { code: 'NOT_FOUND', message: `Report '${name}' is not available` } });
+      expect(response.json()).toEqual({
+        error: { code: 'NOT_FOUND', message: `Report '${name}' is not available` },
+      });
     }
     // Beispiel AG's own report runs on Beispiel AG's (small) data set only.
     const own = await report('ba-revenue-overview', '?range=all', demoUsers.beispielAdmin);
@@ -298,9 +324,26 @@ describe.each(testDrivers())('GET /api/reports/:name (%s)', (driver) => {
 
   it('a broken stored definition is "not available", never run with guesses', async () => {
     await t.database.db.insert(reports).values([
-      { organisationId: demoGmbhId, name: 'broken-query', kind: 'builtin', queryKey: 'drop-table', params: {} },
-      { organisationId: demoGmbhId, name: 'broken-params', kind: 'builtin', queryKey: 'sales-overview', params: { range: 'soon' } },
-      { organisationId: demoGmbhId, name: 'broken-frame', kind: 'embedded', frameUrl: 'https://evil.example/page' },
+      {
+        organisationId: demoGmbhId,
+        name: 'broken-query',
+        kind: 'builtin',
+        queryKey: 'drop-table',
+        params: {},
+      },
+      {
+        organisationId: demoGmbhId,
+        name: 'broken-params',
+        kind: 'builtin',
+        queryKey: 'sales-overview',
+        params: { range: 'soon' },
+      },
+      {
+        organisationId: demoGmbhId,
+        name: 'broken-frame',
+        kind: 'embedded',
+        frameUrl: 'https://evil.example/page',
+      },
     ]);
     for (const name of ['broken-query', 'broken-params', 'broken-frame']) {
       expect((await getReport(name)).statusCode, name).toBe(404);

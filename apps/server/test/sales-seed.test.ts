@@ -28,7 +28,10 @@ describe.each(testDrivers())('sales data set seed (%s)', (driver) => {
   });
 
   const createOrganisation = async (name: string) => {
-    const [row] = await database.db.insert(organisations).values({ name }).returning({ id: organisations.id });
+    const [row] = await database.db
+      .insert(organisations)
+      .values({ name })
+      .returning({ id: organisations.id });
     return row!.id;
   };
   const query = async <T>(statement: ReturnType<typeof sql>) =>
@@ -50,7 +53,11 @@ describe.each(testDrivers())('sales data set seed (%s)', (driver) => {
       select min(sale_date)::text as first, max(sale_date)::text as last, count(distinct sale_date)::text as days
       from sales where organisation_id = ${organisationId}
     `);
-    expect(range).toEqual({ first: addDays(today, -(salesHistoryDays - 1)), last: today, days: String(salesHistoryDays) });
+    expect(range).toEqual({
+      first: addDays(today, -(salesHistoryDays - 1)),
+      last: today,
+      days: String(salesHistoryDays),
+    });
 
     // Every line's region is its store's region, its category its product's category; values are sane.
     const [mismatches] = await query<{ n: string }>(sql`
@@ -86,7 +93,12 @@ describe.each(testDrivers())('sales data set seed (%s)', (driver) => {
     const atOnce = await createOrganisation('At Once Ltd');
     const toppedUp = await createOrganisation('Topped Up Ltd');
     await seedSalesDataSet(database.db, { organisationId: atOnce, dataSet, rows, today });
-    await seedSalesDataSet(database.db, { organisationId: toppedUp, dataSet, rows, today: addDays(today, -10) });
+    await seedSalesDataSet(database.db, {
+      organisationId: toppedUp,
+      dataSet,
+      rows,
+      today: addDays(today, -10),
+    });
     const later = await seedSalesDataSet(database.db, { organisationId: toppedUp, dataSet, rows, today });
     expect(later).toMatchObject({ action: 'topped-up', rowsWritten: 10 * linesPerDay });
 
@@ -95,7 +107,10 @@ describe.each(testDrivers())('sales data set seed (%s)', (driver) => {
     // The topped-up set started ten days earlier; from the first common day on, every day is identical.
     expect(grown).toHaveLength(whole.length + 10);
     expect(grown.slice(10)).toEqual(whole);
-    const [dataset] = await database.db.select().from(salesDatasets).where(eq(salesDatasets.organisationId, toppedUp));
+    const [dataset] = await database.db
+      .select()
+      .from(salesDatasets)
+      .where(eq(salesDatasets.organisationId, toppedUp));
     expect(dataset).toMatchObject({ firstDay: addDays(today, -10 - (salesHistoryDays - 1)), lastDay: today });
 
     const [aggregates] = await query<{ facts: string; daily: string }>(sql`
@@ -110,7 +125,9 @@ describe.each(testDrivers())('sales data set seed (%s)', (driver) => {
     await seedSalesDataSet(database.db, { organisationId, dataSet, rows, today });
     const bigger = await seedSalesDataSet(database.db, { organisationId, dataSet, rows: rows * 2, today });
     expect(bigger.action).toBe('generated');
-    const [count] = await query<{ n: string }>(sql`select count(*)::text as n from sales where organisation_id = ${organisationId}`);
+    const [count] = await query<{ n: string }>(
+      sql`select count(*)::text as n from sales where organisation_id = ${organisationId}`,
+    );
     expect(Number(count?.n)).toBe(bigger.totalRows);
     expect(bigger.totalRows).toBe(Math.ceil((rows * 2) / salesHistoryDays) * salesHistoryDays);
 

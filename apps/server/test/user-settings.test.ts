@@ -172,6 +172,37 @@ describe.each(testDrivers())('POST /api/user/password (%s)', (driver) => {
     expect(error.message).toContain(field);
   });
 
+  it('needs a valid bearer token', async () => {
+    for (const headers of [{}, { authorization: 'Bearer not.a.jwt' }]) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: apiPaths.userPassword,
+        headers,
+        payload: { currentPassword: oldPassword, newPassword: 'A-new-password-123' },
+      });
+      expect(response.statusCode).toBe(401);
+    }
+    expect(await signInStatus(oldPassword)).toBe(200);
+  });
+
+  it('accepts the client fields of spec §7 beside the passwords (and still checks them)', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `${apiPaths.userPassword}?useBackendTranslation=false&isoLanguageName=de-DE`,
+      headers: await t.bearer(email),
+      payload: {
+        currentPassword: 'wrong-password-here',
+        newPassword: 'A-new-password-123',
+        useBackendTranslation: false,
+        isoLanguageName: 'de-DE',
+        cultureName: 'de-DE',
+        currencySymbol: '€',
+      },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(apiErrorSchema.parse(response.json()).error.code).toBe('INVALID_CURRENT_PASSWORD');
+  });
+
   it('changes the password, keeps this session and ends the other ones', async () => {
     const thisBrowser = await t.signIn(email);
     const otherBrowser = await t.signIn(email);

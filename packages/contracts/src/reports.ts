@@ -37,7 +37,16 @@ export const reportQueryKeySchema = z.enum(reportQueryKeys);
 export type ReportQueryKey = z.infer<typeof reportQueryKeySchema>;
 
 /** How a report groups its rows; each query allows a subset. */
-export const reportGroupings = ['day', 'week', 'month', 'quarter', 'region', 'store', 'category', 'product'] as const;
+export const reportGroupings = [
+  'day',
+  'week',
+  'month',
+  'quarter',
+  'region',
+  'store',
+  'category',
+  'product',
+] as const;
 export const reportGroupingSchema = z.enum(reportGroupings);
 export type ReportGrouping = z.infer<typeof reportGroupingSchema>;
 
@@ -96,7 +105,11 @@ export const reportQuerySchema = withClientQuery({
     const days = rangeLengthDays(query.from, query.to);
     if (days < 1) context.addIssue({ code: 'custom', path: ['to'], message: 'must not be before from' });
     else if (days > maxReportRangeDays) {
-      context.addIssue({ code: 'custom', path: ['to'], message: `the range must not exceed ${maxReportRangeDays} days` });
+      context.addIssue({
+        code: 'custom',
+        path: ['to'],
+        message: `the range must not exceed ${maxReportRangeDays} days`,
+      });
     }
   }
 });

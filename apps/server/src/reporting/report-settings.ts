@@ -78,7 +78,8 @@ export function resolveGrouping(
   requested: ReportGrouping | undefined,
   stored: ReportGrouping | undefined,
 ): ReportGrouping | { invalid: ReportGrouping } {
-  if (requested !== undefined) return query.groupings.includes(requested) ? requested : { invalid: requested };
+  if (requested !== undefined)
+    return query.groupings.includes(requested) ? requested : { invalid: requested };
   if (stored !== undefined && query.groupings.includes(stored)) return stored;
   return query.groupings[0];
 }

@@ -28,21 +28,66 @@ export interface DemoTile {
 /** Per organisation name. */
 export const demoReports: Record<string, DemoReport[]> = {
   'Demo GmbH': [
-    { name: 'totalviewlayout', kind: 'builtin', queryKey: 'sales-overview', params: { range: 'this-year', grouping: 'month' } },
-    { name: 'pmxlayout', kind: 'builtin', queryKey: 'product-mix', params: { range: 'last-12-months', grouping: 'month' } },
-    { name: 'sales-by-region', kind: 'builtin', queryKey: 'region-performance', params: { range: 'this-year', grouping: 'region' } },
-    { name: 'sales-by-product', kind: 'builtin', queryKey: 'product-ranking', params: { range: 'this-year', grouping: 'product' } },
-    { name: 'sales-trend', kind: 'builtin', queryKey: 'sales-trend', params: { range: 'last-12-months', grouping: 'month' } },
-    { name: 'store-ranking', kind: 'builtin', queryKey: 'region-performance', params: { range: 'last-12-months', grouping: 'store' } },
-    { name: 'contribution-margin', kind: 'builtin', queryKey: 'margin-detail', params: { range: 'last-12-months', grouping: 'day' } },
+    {
+      name: 'totalviewlayout',
+      kind: 'builtin',
+      queryKey: 'sales-overview',
+      params: { range: 'this-year', grouping: 'month' },
+    },
+    {
+      name: 'pmxlayout',
+      kind: 'builtin',
+      queryKey: 'product-mix',
+      params: { range: 'last-12-months', grouping: 'month' },
+    },
+    {
+      name: 'sales-by-region',
+      kind: 'builtin',
+      queryKey: 'region-performance',
+      params: { range: 'this-year', grouping: 'region' },
+    },
+    {
+      name: 'sales-by-product',
+      kind: 'builtin',
+      queryKey: 'product-ranking',
+      params: { range: 'this-year', grouping: 'product' },
+    },
+    {
+      name: 'sales-trend',
+      kind: 'builtin',
+      queryKey: 'sales-trend',
+      params: { range: 'last-12-months', grouping: 'month' },
+    },
+    {
+      name: 'store-ranking',
+      kind: 'builtin',
+      queryKey: 'region-performance',
+      params: { range: 'last-12-months', grouping: 'store' },
+    },
+    {
+      name: 'contribution-margin',
+      kind: 'builtin',
+      queryKey: 'margin-detail',
+      params: { range: 'last-12-months', grouping: 'week' },
+    },
     // Same-origin: the machine may be offline, and REPORT_FRAME_ORIGINS lists only other origins.
     { name: 'kpi-glossary', kind: 'embedded', frameUrl: '/embedded/kpi-glossary?lang={lang}' },
     { name: 'market-data-portal', kind: 'external', externalUrl: 'https://example.com/market-data' },
     { name: 'report-archive', kind: 'external', externalUrl: 'https://example.com/report-archive' },
   ],
   'Beispiel AG': [
-    { name: 'ba-revenue-overview', kind: 'builtin', queryKey: 'sales-overview', params: { range: 'this-year', grouping: 'month' } },
-    { name: 'ba-branch-report', kind: 'builtin', queryKey: 'region-performance', params: { range: 'this-year', grouping: 'store' } },
+    {
+      name: 'ba-revenue-overview',
+      kind: 'builtin',
+      queryKey: 'sales-overview',
+      params: { range: 'this-year', grouping: 'month' },
+    },
+    {
+      name: 'ba-branch-report',
+      kind: 'builtin',
+      queryKey: 'region-performance',
+      params: { range: 'this-year', grouping: 'store' },
+    },
   ],
 };
 
@@ -50,10 +95,38 @@ export const demoReports: Record<string, DemoReport[]> = {
 export const demoDashboardTiles: Record<string, Record<number, DemoTile[]>> = {
   'Demo GmbH': {
     101: [
-      { type: 'kpi', queryKey: 'sales-overview', params: { range: 'this-year', kpis: ['revenue'] }, titleEn: 'Revenue this year', titleDe: 'Umsatz im laufenden Jahr', width: 3 },
-      { type: 'kpi', queryKey: 'sales-overview', params: { range: 'this-year', kpis: ['margin'] }, titleEn: 'Margin this year', titleDe: 'Marge im laufenden Jahr', width: 3 },
-      { type: 'kpi', queryKey: 'sales-overview', params: { range: 'this-year', kpis: ['marginPct'] }, titleEn: 'Margin rate this year', titleDe: 'Margenquote im laufenden Jahr', width: 3 },
-      { type: 'kpi', queryKey: 'sales-overview', params: { range: 'this-year', kpis: ['quantity'] }, titleEn: 'Units sold this year', titleDe: 'Verkaufte Stück im laufenden Jahr', width: 3 },
+      {
+        type: 'kpi',
+        queryKey: 'sales-overview',
+        params: { range: 'this-year', kpis: ['revenue'] },
+        titleEn: 'Revenue this year',
+        titleDe: 'Umsatz im laufenden Jahr',
+        width: 3,
+      },
+      {
+        type: 'kpi',
+        queryKey: 'sales-overview',
+        params: { range: 'this-year', kpis: ['margin'] },
+        titleEn: 'Margin this year',
+        titleDe: 'Marge im laufenden Jahr',
+        width: 3,
+      },
+      {
+        type: 'kpi',
+        queryKey: 'sales-overview',
+        params: { range: 'this-year', kpis: ['marginPct'] },
+        titleEn: 'Margin rate this year',
+        titleDe: 'Margenquote im laufenden Jahr',
+        width: 3,
+      },
+      {
+        type: 'kpi',
+        queryKey: 'sales-overview',
+        params: { range: 'this-year', kpis: ['quantity'] },
+        titleEn: 'Units sold this year',
+        titleDe: 'Verkaufte Stück im laufenden Jahr',
+        width: 3,
+      },
       {
         type: 'line',
         queryKey: 'sales-overview',
@@ -122,9 +195,30 @@ export const demoDashboardTiles: Record<string, Record<number, DemoTile[]>> = {
       },
     ],
     201: [
-      { type: 'kpi', queryKey: 'sales-overview', params: { range: 'last-30-days', kpis: ['quantity'] }, titleEn: 'Units sold, last 30 days', titleDe: 'Verkaufte Stück, letzte 30 Tage', width: 4 },
-      { type: 'kpi', queryKey: 'product-ranking', params: { range: 'last-30-days', grouping: 'product', kpis: ['topProduct'] }, titleEn: 'Best seller, last 30 days', titleDe: 'Bestseller, letzte 30 Tage', width: 4 },
-      { type: 'kpi', queryKey: 'product-ranking', params: { range: 'last-30-days', grouping: 'category', kpis: ['topCategory'] }, titleEn: 'Strongest category, last 30 days', titleDe: 'Stärkste Kategorie, letzte 30 Tage', width: 4 },
+      {
+        type: 'kpi',
+        queryKey: 'sales-overview',
+        params: { range: 'last-30-days', kpis: ['quantity'] },
+        titleEn: 'Units sold, last 30 days',
+        titleDe: 'Verkaufte Stück, letzte 30 Tage',
+        width: 4,
+      },
+      {
+        type: 'kpi',
+        queryKey: 'product-ranking',
+        params: { range: 'last-30-days', grouping: 'product', kpis: ['topProduct'] },
+        titleEn: 'Best seller, last 30 days',
+        titleDe: 'Bestseller, letzte 30 Tage',
+        width: 4,
+      },
+      {
+        type: 'kpi',
+        queryKey: 'product-ranking',
+        params: { range: 'last-30-days', grouping: 'category', kpis: ['topCategory'] },
+        titleEn: 'Strongest category, last 30 days',
+        titleDe: 'Stärkste Kategorie, letzte 30 Tage',
+        width: 4,
+      },
       {
         type: 'line',
         queryKey: 'sales-overview',

@@ -52,7 +52,9 @@ export async function seedReportsDemoData(
         rows: options.salesRows,
         ...(options.today ? { today: options.today } : {}),
         onGenerate: (rows) =>
-          options.log?.(`generating the sales data set of ${organisation.name}: ${rows.toLocaleString('en')} rows (first start only)`),
+          options.log?.(
+            `generating the sales data set of ${organisation.name}: ${rows.toLocaleString('en')} rows (first start only)`,
+          ),
       });
       summary.sales[organisation.name] = result;
       summary.salesMilliseconds += result.milliseconds;
@@ -61,7 +63,11 @@ export async function seedReportsDemoData(
   return summary;
 }
 
-async function upsertReports(db: Database, organisationId: string, definitions: DemoReport[]): Promise<number> {
+async function upsertReports(
+  db: Database,
+  organisationId: string,
+  definitions: DemoReport[],
+): Promise<number> {
   if (definitions.length === 0) return 0;
   await db
     .insert(reports)

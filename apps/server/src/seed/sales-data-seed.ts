@@ -65,7 +65,10 @@ export async function seedSalesDataSet(db: Database, options: SalesSeedOptions):
 
   await upsertDimensions(db, organisationId, dataSet);
   const fingerprint = fingerprintOf(dataSet, linesPerDay);
-  const [existing] = await db.select().from(salesDatasets).where(eq(salesDatasets.organisationId, organisationId));
+  const [existing] = await db
+    .select()
+    .from(salesDatasets)
+    .where(eq(salesDatasets.organisationId, organisationId));
   const result = (action: SalesSeedAction, rowsWritten: number, totalRows: number): SalesSeedResult => ({
     action,
     rowsWritten,
@@ -121,7 +124,14 @@ export async function seedSalesDataSet(db: Database, options: SalesSeedOptions):
 
 function fingerprintOf(dataSet: DemoSalesDataSet, linesPerDay: number): string {
   return createHash('sha256')
-    .update(JSON.stringify({ generatorVersion, linesPerDay, regions: dataSet.regions, categories: dataSet.categories }))
+    .update(
+      JSON.stringify({
+        generatorVersion,
+        linesPerDay,
+        regions: dataSet.regions,
+        categories: dataSet.categories,
+      }),
+    )
     .digest('hex')
     .slice(0, 16);
 }
@@ -240,11 +250,22 @@ function rowsOf<T>(result: unknown): T[] {
 }
 
 /** Regions, stores, categories and products by natural key; ids stay stable across runs. */
-async function upsertDimensions(db: Database, organisationId: string, dataSet: DemoSalesDataSet): Promise<void> {
+async function upsertDimensions(
+  db: Database,
+  organisationId: string,
+  dataSet: DemoSalesDataSet,
+): Promise<void> {
   await db.transaction(async (tx) => {
     const regionRows = await tx
       .insert(salesRegions)
-      .values(dataSet.regions.map((region) => ({ organisationId, code: region.code, nameEn: region.nameEn, nameDe: region.nameDe })))
+      .values(
+        dataSet.regions.map((region) => ({
+          organisationId,
+          code: region.code,
+          nameEn: region.nameEn,
+          nameDe: region.nameDe,
+        })),
+      )
       .onConflictDoUpdate({
         target: [salesRegions.organisationId, salesRegions.code],
         set: { nameEn: sql`excluded.name_en`, nameDe: sql`excluded.name_de` },

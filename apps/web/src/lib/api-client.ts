@@ -52,7 +52,7 @@ const trustedResponse: ResponseSchema = { safeParse: (data) => ({ success: true,
  * The response type of a call without a runtime check: the server has already checked the body against
  * the same contracts schema before sending it (fastify-type-provider-zod serialises every response
  * through its schema, DESIGN.md §4). Used where bundle size counts — the login route and the signed-in
- * shell — so that those screens do not load the zod library (docs/decisions/003-shell-navigation-state-and-bundle.md).
+ * shell — so that those screens do not load the zod library (docs/decisions/011-shell-navigation-state-and-bundle-budget.md).
  * The type still comes from the contracts (`z.infer`), never written by hand.
  */
 export function trusted<T>(): ResponseSchema<T> {

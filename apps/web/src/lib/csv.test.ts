@@ -33,7 +33,9 @@ describe('toCsv', () => {
 
 describe('safeFileName', () => {
   it('keeps letters, digits, dots, dashes and underscores', () => {
-    expect(safeFileName('totalviewlayout_2026-01-01_2026-11-21')).toBe('totalviewlayout_2026-01-01_2026-11-21');
+    expect(safeFileName('totalviewlayout_2026-01-01_2026-11-21')).toBe(
+      'totalviewlayout_2026-01-01_2026-11-21',
+    );
     expect(safeFileName('Umsatz für Österreich / 2026')).toBe('Umsatz-fur-Osterreich-2026');
     expect(safeFileName('///')).toBe('export');
   });

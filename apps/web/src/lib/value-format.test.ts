@@ -28,7 +28,9 @@ describe('createValueFormatter', () => {
   });
 
   it("puts the user's own currency symbol where the culture puts the currency", () => {
-    expect(plain(createValueFormatter(settings('de-DE', 'CHF')).format(-12.5, 'currency'))).toBe('-12,50 CHF');
+    expect(plain(createValueFormatter(settings('de-DE', 'CHF')).format(-12.5, 'currency'))).toBe(
+      '-12,50 CHF',
+    );
     expect(plain(createValueFormatter(settings('en-GB', '$')).format(12.5, 'currency'))).toBe('$12.50');
   });
 

@@ -58,7 +58,11 @@ export function createValueFormatter(settings: FormatSettings): ValueFormatter {
   const culture = safeCulture(settings.culture);
   const integer = new Intl.NumberFormat(culture, { maximumFractionDigits: 0 });
   const decimal = new Intl.NumberFormat(culture, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  const percent = new Intl.NumberFormat(culture, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  const percent = new Intl.NumberFormat(culture, {
+    style: 'percent',
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+  });
   const compact = new Intl.NumberFormat(culture, { notation: 'compact', maximumFractionDigits: 1 });
   const axisPercent = new Intl.NumberFormat(culture, { style: 'percent', maximumFractionDigits: 0 });
   // The culture decides where the symbol goes and how it is spaced; the symbol is the user's own
@@ -70,7 +74,12 @@ export function createValueFormatter(settings: FormatSettings): ValueFormatter {
     minimumFractionDigits: 2,
     maximumFractionDigits: 2,
   });
-  const day = new Intl.DateTimeFormat(culture, { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: 'UTC' });
+  const day = new Intl.DateTimeFormat(culture, {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    timeZone: 'UTC',
+  });
   const month = new Intl.DateTimeFormat(culture, { year: 'numeric', month: 'short', timeZone: 'UTC' });
 
   const currency = (value: number) =>

@@ -58,7 +58,8 @@ export async function loadTileData({
 
   const query = reportQueries[queryKey.data];
   const grouping = resolveGrouping(query, undefined, settings.data.grouping);
-  if (typeof grouping === 'object') throw new TileDefinitionError(`query cannot group by ${grouping.invalid}`);
+  if (typeof grouping === 'object')
+    throw new TileDefinitionError(`query cannot group by ${grouping.invalid}`);
   const range = resolveRange({}, settings.data.range, today, dataRange);
   const limit = settings.data.limit ?? defaultTableTileRows;
   const full = await query.run({
@@ -90,10 +91,12 @@ export async function loadTileData({
       const chart = settings.data.chart
         ? full.charts.find((candidate) => candidate.id === settings.data.chart)
         : full.charts[0];
-      if (!chart) throw new TileDefinitionError(`query ${query.key} has no chart ${settings.data.chart ?? ''}`);
+      if (!chart)
+        throw new TileDefinitionError(`query ${query.key} has no chart ${settings.data.chart ?? ''}`);
       const wanted = settings.data.series;
       const series = wanted ? chart.series.filter((s) => wanted.includes(s.key)) : chart.series;
-      if (series.length === 0) throw new TileDefinitionError(`chart ${chart.id} has none of the series ${wanted?.join(', ')}`);
+      if (series.length === 0)
+        throw new TileDefinitionError(`chart ${chart.id} has none of the series ${wanted?.join(', ')}`);
       // A stacked bar chart stays stacked in a bar tile; anything else is drawn as the tile's type.
       const kind = type.data === 'bar' && chart.kind === 'stacked-bar' ? 'stacked-bar' : type.data;
       return { type: type.data, params, data: { ...empty, charts: [{ ...chart, kind, series }] } };

@@ -112,7 +112,9 @@ export const dashboardsRoutes: FastifyPluginAsyncZod = async (app) => {
       return {
         layoutId: dashboard.layoutId,
         title: german ? dashboard.titleDe : dashboard.titleEn,
-        subTitle: german ? (dashboard.subTitleDe ?? dashboard.subTitleEn) : (dashboard.subTitleEn ?? dashboard.subTitleDe),
+        subTitle: german
+          ? (dashboard.subTitleDe ?? dashboard.subTitleEn)
+          : (dashboard.subTitleEn ?? dashboard.subTitleDe),
         groupTitle: german ? dashboard.groupTitleDe : dashboard.groupTitleEn,
         isPinned,
         tiles: tiles.map((tile) => ({
@@ -150,7 +152,9 @@ export const dashboardsRoutes: FastifyPluginAsyncZod = async (app) => {
       requirePro(user);
       const language = resolveLanguage(request.query.isoLanguageName, user.uiLanguage);
       const dashboard = await findDashboard(user, request.params.layoutId);
-      const tile = (await repository.tiles(dashboard.id)).find((candidate) => candidate.id === request.params.tileId);
+      const tile = (await repository.tiles(dashboard.id)).find(
+        (candidate) => candidate.id === request.params.tileId,
+      );
       if (!tile) throw notFound(`No tile ${request.params.tileId} on dashboard ${dashboard.layoutId}`);
       try {
         const result = await loadTileData({
@@ -162,7 +166,12 @@ export const dashboardsRoutes: FastifyPluginAsyncZod = async (app) => {
           tile,
         });
         return {
-          tile: { id: tile.id, type: result.type, title: isGerman(language) ? tile.titleDe : tile.titleEn, width: tile.width },
+          tile: {
+            id: tile.id,
+            type: result.type,
+            title: isGerman(language) ? tile.titleDe : tile.titleEn,
+            width: tile.width,
+          },
           params: result.params,
           data: result.data,
         };

@@ -24,12 +24,13 @@ const glossaryEntries: [TranslationKey, TranslationKey][] = [
   ['reports.measure.changePct', 'reports.glossary.changePct'],
 ];
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 export function kpiGlossaryHtml(language: UiLanguageName): string {
   const t = (key: TranslationKey) => escapeHtml(translate(language, key));
-  const entries = glossaryEntries.map(([term, text]) => `<dt>${t(term)}</dt><dd>${t(text)}</dd>`).join('\n      ');
+  const entries = glossaryEntries
+    .map(([term, text]) => `<dt>${t(term)}</dt><dd>${t(text)}</dd>`)
+    .join('\n      ');
   return `<!doctype html>
 <html lang="${language}">
   <head>
@@ -80,13 +81,15 @@ export const embeddedPagesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const language = resolveLanguage(request.query.lang, 'en');
-      return reply
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-cache')
-        // The one kind of page meant to be framed — by this app only (the app's own pages deny framing).
-        .header('x-frame-options', 'SAMEORIGIN')
-        .header('content-security-policy', embeddedPageCsp)
-        .send(kpiGlossaryHtml(language));
+      return (
+        reply
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-cache')
+          // The one kind of page meant to be framed — by this app only (the app's own pages deny framing).
+          .header('x-frame-options', 'SAMEORIGIN')
+          .header('content-security-policy', embeddedPageCsp)
+          .send(kpiGlossaryHtml(language))
+      );
     },
   );
 

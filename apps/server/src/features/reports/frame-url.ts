@@ -4,7 +4,11 @@
  * is built from, so a frame the browser would block is never offered. `{lang}` in the stored URL
  * becomes the UI language.
  */
-export function resolveFrameUrl(stored: string, language: string, allowedOrigins: readonly string[]): string | null {
+export function resolveFrameUrl(
+  stored: string,
+  language: string,
+  allowedOrigins: readonly string[],
+): string | null {
   const url = stored.replaceAll('{lang}', encodeURIComponent(language));
   if (url.startsWith('/') && !url.startsWith('//') && !url.startsWith('/\\')) return url;
   let parsed: URL;

@@ -74,7 +74,12 @@ export function createReportService({
 
       if (kind.data === 'embedded') {
         const frameUrl = stored.frameUrl ? resolveFrameUrl(stored.frameUrl, language, frameOrigins) : null;
-        if (!frameUrl) throw notAvailable(name, 'frame URL is not same-origin or on REPORT_FRAME_ORIGINS', stored.frameUrl);
+        if (!frameUrl)
+          throw notAvailable(
+            name,
+            'frame URL is not same-origin or on REPORT_FRAME_ORIGINS',
+            stored.frameUrl,
+          );
         return { report: { ...definition, frameUrl }, params: null, data: null };
       }
 
@@ -111,9 +116,14 @@ export function createReportService({
 }
 
 /** Title and sub-title from the menu item, in German or English (spec §3 leaveTitleUntranslated). */
-function titlesOf(stored: StoredReport, language: UiLanguageName): { title: string; subTitle: string | null } {
+function titlesOf(
+  stored: StoredReport,
+  language: UiLanguageName,
+): { title: string; subTitle: string | null } {
   const german = isGerman(language);
   const title = german && !stored.leaveTitleUntranslated ? stored.titleDe : stored.titleEn;
-  const subTitle = german ? (stored.subTitleDe ?? stored.subTitleEn) : (stored.subTitleEn ?? stored.subTitleDe);
+  const subTitle = german
+    ? (stored.subTitleDe ?? stored.subTitleEn)
+    : (stored.subTitleEn ?? stored.subTitleDe);
   return { title: title ?? stored.name, subTitle: subTitle ?? null };
 }

@@ -36,7 +36,10 @@ export function createReportsRepository(db: Database) {
           leaveTitleUntranslated: menuItems.leaveTitleUntranslated,
         })
         .from(reports)
-        .leftJoin(menuItems, and(eq(menuItems.organisationId, reports.organisationId), eq(menuItems.name, reports.name)))
+        .leftJoin(
+          menuItems,
+          and(eq(menuItems.organisationId, reports.organisationId), eq(menuItems.name, reports.name)),
+        )
         .where(and(eq(reports.organisationId, organisationId), eq(reports.name, name)));
       return row ?? null;
     },

@@ -11,7 +11,11 @@ import { createReportService } from './report-service';
 
 /** `GET /api/reports/:name` (issue 5, DESIGN.md §3 "Report / dashboard content"). */
 export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createReportService({ db: app.db, log: app.log, frameOrigins: app.config.reportFrameOrigins });
+  const service = createReportService({
+    db: app.db,
+    log: app.log,
+    frameOrigins: app.config.reportFrameOrigins,
+  });
 
   app.get(
     reportApiPaths.report,
@@ -25,7 +29,12 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
         security: [{ bearerAuth: [] }],
         params: reportNameParamsSchema,
         querystring: reportQuerySchema,
-        response: { 200: reportResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema },
+        response: {
+          200: reportResponseSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          404: apiErrorSchema,
+        },
       },
     },
     async (request) => {

@@ -89,20 +89,17 @@ export const products = pgTable(
  * tests and the bench (the reports read the daily tables below). No primary key, no foreign keys to the
  * dimensions and no index: nothing queries it by key, and each would slow down the bulk load.
  */
-export const sales = pgTable(
-  'sales',
-  {
-    organisationId: text('organisation_id').notNull(),
-    saleDate: date('sale_date', { mode: 'string' }).notNull(),
-    regionId: smallint('region_id').notNull(),
-    storeId: smallint('store_id').notNull(),
-    categoryId: smallint('category_id').notNull(),
-    productId: smallint('product_id').notNull(),
-    quantity: integer('quantity').notNull(),
-    revenue: numeric('revenue', { precision: 12, scale: 2 }).notNull(),
-    cost: numeric('cost', { precision: 12, scale: 2 }).notNull(),
-  },
-);
+export const sales = pgTable('sales', {
+  organisationId: text('organisation_id').notNull(),
+  saleDate: date('sale_date', { mode: 'string' }).notNull(),
+  regionId: smallint('region_id').notNull(),
+  storeId: smallint('store_id').notNull(),
+  categoryId: smallint('category_id').notNull(),
+  productId: smallint('product_id').notNull(),
+  quantity: integer('quantity').notNull(),
+  revenue: numeric('revenue', { precision: 12, scale: 2 }).notNull(),
+  cost: numeric('cost', { precision: 12, scale: 2 }).notNull(),
+});
 
 /** Sales per day, store and category (≈ days × stores × categories rows): most reports read this. */
 export const salesDaily = pgTable(

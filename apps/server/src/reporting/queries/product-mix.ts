@@ -115,7 +115,11 @@ export const productMixQuery: ReportQuery = {
         : [],
       table: parts.table
         ? {
-            columns: [column(label, grouping, periodFormat(grouping)), ...categoryColumns, column(label, 'total', 'currency')],
+            columns: [
+              column(label, grouping, periodFormat(grouping)),
+              ...categoryColumns,
+              column(label, 'total', 'currency'),
+            ],
             rows: tableRows.slice(0, rowLimit),
             totalRows: tableRows.length,
             truncated: tableRows.length > rowLimit,

@@ -38,7 +38,8 @@ export const productRankingQuery: ReportQuery = {
   key: 'product-ranking',
   groupings: ['product', 'category'],
   async run({ db, organisationId, language, from, to, grouping, parts, rowLimit }): Promise<ReportData> {
-    if (grouping !== 'product' && grouping !== 'category') throw new Error(`product-ranking cannot group by ${grouping}`);
+    if (grouping !== 'product' && grouping !== 'category')
+      throw new Error(`product-ranking cannot group by ${grouping}`);
     const label = labeller(language);
     const byProduct = grouping === 'product';
     const rows = rowsOf<Row>(
@@ -52,7 +53,11 @@ export const productRankingQuery: ReportQuery = {
         group by 1, 2
         order by revenue desc, 1, 2
       `),
-    ).map((row) => ({ name: byProduct ? (row.product ?? '') : row.category, category: row.category, ...totalsOf(row) }));
+    ).map((row) => ({
+      name: byProduct ? (row.product ?? '') : row.category,
+      category: row.category,
+      ...totalsOf(row),
+    }));
 
     const total = emptyTotals();
     for (const row of rows) addTotals(total, row);
@@ -76,9 +81,25 @@ export const productRankingQuery: ReportQuery = {
               categoryFormat: 'text',
               categories: best.map((row) => row.name),
               series: [
-                series(label, 'revenue', 'currency', best.map((row) => row.revenue)),
-                series(label, 'margin', 'currency', best.map((row) => marginOf(row))),
-                series(label, 'quantity', 'integer', best.map((row) => row.quantity), 1),
+                series(
+                  label,
+                  'revenue',
+                  'currency',
+                  best.map((row) => row.revenue),
+                ),
+                series(
+                  label,
+                  'margin',
+                  'currency',
+                  best.map((row) => marginOf(row)),
+                ),
+                series(
+                  label,
+                  'quantity',
+                  'integer',
+                  best.map((row) => row.quantity),
+                  1,
+                ),
               ],
             },
           ]

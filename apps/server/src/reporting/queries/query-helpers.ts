@@ -36,7 +36,11 @@ export function nameColumn(alias: string, language: UiLanguageName): SQL {
 
 export type TimeGrouping = Extract<ReportGrouping, 'day' | 'week' | 'month' | 'quarter'>;
 
-const truncUnits: Record<Exclude<TimeGrouping, 'day'>, string> = { week: 'week', month: 'month', quarter: 'quarter' };
+const truncUnits: Record<Exclude<TimeGrouping, 'day'>, string> = {
+  week: 'week',
+  month: 'month',
+  quarter: 'quarter',
+};
 
 export function isTimeGrouping(grouping: ReportGrouping): grouping is TimeGrouping {
   return grouping === 'day' || grouping === 'week' || grouping === 'month' || grouping === 'quarter';
@@ -113,7 +117,12 @@ export const column = (label: Label, key: LabelName, format: ValueFormat): Repor
   format,
 });
 
-export const kpi = (label: Label, key: LabelName, value: number | string | null, format: ValueFormat): ReportKpi => ({
+export const kpi = (
+  label: Label,
+  key: LabelName,
+  value: number | string | null,
+  format: ValueFormat,
+): ReportKpi => ({
   key,
   label: label(key),
   value,

@@ -29,7 +29,8 @@ export const regionPerformanceQuery: ReportQuery = {
   key: 'region-performance',
   groupings: ['region', 'store'],
   async run({ db, organisationId, language, from, to, grouping, parts, rowLimit }): Promise<ReportData> {
-    if (grouping !== 'region' && grouping !== 'store') throw new Error(`region-performance cannot group by ${grouping}`);
+    if (grouping !== 'region' && grouping !== 'store')
+      throw new Error(`region-performance cannot group by ${grouping}`);
     const label = labeller(language);
     const byStore = grouping === 'store';
     const rows = rowsOf<Row>(
@@ -43,7 +44,11 @@ export const regionPerformanceQuery: ReportQuery = {
         group by 1, 2
         order by revenue desc, 1, 2
       `),
-    ).map((row) => ({ name: byStore ? (row.store ?? '') : row.region, region: row.region, ...totalsOf(row) }));
+    ).map((row) => ({
+      name: byStore ? (row.store ?? '') : row.region,
+      region: row.region,
+      ...totalsOf(row),
+    }));
 
     const total = emptyTotals();
     for (const row of rows) addTotals(total, row);
@@ -67,8 +72,18 @@ export const regionPerformanceQuery: ReportQuery = {
               categoryFormat: 'text',
               categories: rows.map((row) => row.name),
               series: [
-                series(label, 'revenue', 'currency', rows.map((row) => row.revenue)),
-                series(label, 'margin', 'currency', rows.map((row) => marginOf(row))),
+                series(
+                  label,
+                  'revenue',
+                  'currency',
+                  rows.map((row) => row.revenue),
+                ),
+                series(
+                  label,
+                  'margin',
+                  'currency',
+                  rows.map((row) => marginOf(row)),
+                ),
               ],
             },
           ]

@@ -78,9 +78,25 @@ export const salesOverviewQuery: ReportQuery = {
               categoryFormat: periodFormat(grouping),
               categories: periods,
               series: [
-                series(label, 'revenue', 'currency', periods.map((p) => roundMoney(byPeriod.get(p)?.revenue ?? 0))),
-                series(label, 'margin', 'currency', periods.map((p) => marginOf(byPeriod.get(p) ?? emptyTotals()))),
-                series(label, 'quantity', 'integer', periods.map((p) => byPeriod.get(p)?.quantity ?? 0), 1),
+                series(
+                  label,
+                  'revenue',
+                  'currency',
+                  periods.map((p) => roundMoney(byPeriod.get(p)?.revenue ?? 0)),
+                ),
+                series(
+                  label,
+                  'margin',
+                  'currency',
+                  periods.map((p) => marginOf(byPeriod.get(p) ?? emptyTotals())),
+                ),
+                series(
+                  label,
+                  'quantity',
+                  'integer',
+                  periods.map((p) => byPeriod.get(p)?.quantity ?? 0),
+                  1,
+                ),
               ],
             },
             {
@@ -90,8 +106,18 @@ export const salesOverviewQuery: ReportQuery = {
               categoryFormat: 'text',
               categories: regions.map(([name]) => name),
               series: [
-                series(label, 'revenue', 'currency', regions.map(([, t]) => roundMoney(t.revenue))),
-                series(label, 'margin', 'currency', regions.map(([, t]) => marginOf(t))),
+                series(
+                  label,
+                  'revenue',
+                  'currency',
+                  regions.map(([, t]) => roundMoney(t.revenue)),
+                ),
+                series(
+                  label,
+                  'margin',
+                  'currency',
+                  regions.map(([, t]) => marginOf(t)),
+                ),
               ],
             },
           ]
@@ -109,7 +135,15 @@ export const salesOverviewQuery: ReportQuery = {
             ],
             rows: rows
               .slice(0, rowLimit)
-              .map((row) => [row.period, row.region, row.revenue, row.cost, marginOf(row), marginPctOf(row), row.quantity]),
+              .map((row) => [
+                row.period,
+                row.region,
+                row.revenue,
+                row.cost,
+                marginOf(row),
+                marginPctOf(row),
+                row.quantity,
+              ]),
             totalRows: rows.length,
             truncated: rows.length > rowLimit,
           }

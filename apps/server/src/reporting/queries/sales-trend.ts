@@ -29,7 +29,8 @@ export const salesTrendQuery: ReportQuery = {
   key: 'sales-trend',
   groupings: ['month', 'week'],
   async run({ db, organisationId, language, from, to, grouping, parts, rowLimit }): Promise<ReportData> {
-    if (grouping !== 'month' && grouping !== 'week') throw new Error(`sales-trend cannot group by ${grouping}`);
+    if (grouping !== 'month' && grouping !== 'week')
+      throw new Error(`sales-trend cannot group by ${grouping}`);
     const label = labeller(language);
     const byMonth = grouping === 'month';
     const priorFrom = byMonth ? addYears(from, -1) : addDays(from, -364);
@@ -76,8 +77,18 @@ export const salesTrendQuery: ReportQuery = {
               categoryFormat: grouping,
               categories: periods,
               series: [
-                series(label, 'revenue', 'currency', sums.map((row) => row.current)),
-                series(label, 'priorRevenue', 'currency', sums.map((row) => row.prior)),
+                series(
+                  label,
+                  'revenue',
+                  'currency',
+                  sums.map((row) => row.current),
+                ),
+                series(
+                  label,
+                  'priorRevenue',
+                  'currency',
+                  sums.map((row) => row.prior),
+                ),
               ],
             },
           ]
@@ -93,7 +104,13 @@ export const salesTrendQuery: ReportQuery = {
             ],
             rows: sums
               .slice(0, rowLimit)
-              .map((row) => [row.period, row.current, row.prior, roundMoney(row.current - row.prior), ratio(row.current - row.prior, row.prior)]),
+              .map((row) => [
+                row.period,
+                row.current,
+                row.prior,
+                roundMoney(row.current - row.prior),
+                ratio(row.current - row.prior, row.prior),
+              ]),
             totalRows: sums.length,
             truncated: sums.length > rowLimit,
           }

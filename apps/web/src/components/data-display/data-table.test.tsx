@@ -44,12 +44,21 @@ const formatter = createValueFormatter({
 });
 
 const bodyRows = () => within(screen.getByTestId('data-table')).getAllByRole('row').slice(1);
-const cellsOf = (row: HTMLElement) => within(row).getAllByRole('cell').map((cell) => cell.textContent);
+const cellsOf = (row: HTMLElement) =>
+  within(row)
+    .getAllByRole('cell')
+    .map((cell) => cell.textContent);
 
 describe('DataTable', () => {
   it('renders only a window of 100,000 rows and tells their number', async () => {
     await renderWithProviders(
-      <DataTable columns={columns} rows={rows} formatter={formatter} label="Details" exportFileName="report" />,
+      <DataTable
+        columns={columns}
+        rows={rows}
+        formatter={formatter}
+        label="Details"
+        exportFileName="report"
+      />,
     );
     expect(screen.getByTestId('table-row-count')).toHaveTextContent('100,000 rows');
     expect(screen.getByRole('table', { name: 'Details' })).toHaveAttribute('aria-rowcount', '100001');
@@ -60,7 +69,9 @@ describe('DataTable', () => {
   });
 
   it('sorts by a column header: numbers largest first, text by the culture, missing values last', async () => {
-    await renderWithProviders(<DataTable columns={columns} rows={rows} formatter={formatter} label="Details" />);
+    await renderWithProviders(
+      <DataTable columns={columns} rows={rows} formatter={formatter} label="Details" />,
+    );
     const revenueHeader = screen.getByRole('columnheader', { name: /Revenue/ });
     await userEvent.click(within(revenueHeader).getByRole('button'));
     expect(revenueHeader).toHaveAttribute('aria-sort', 'descending');
@@ -84,7 +95,13 @@ describe('DataTable', () => {
   it('exports the visible columns in the shown order, formatted as shown', async () => {
     const small = rows.slice(0, 5);
     await renderWithProviders(
-      <DataTable columns={columns} rows={small} formatter={formatter} label="Details" exportFileName="total_2026" />,
+      <DataTable
+        columns={columns}
+        rows={small}
+        formatter={formatter}
+        label="Details"
+        exportFileName="total_2026"
+      />,
     );
     await userEvent.click(within(screen.getByRole('columnheader', { name: /Revenue/ })).getByRole('button'));
     await userEvent.click(screen.getByRole('button', { name: 'Columns' }));
@@ -96,7 +113,10 @@ describe('DataTable', () => {
     const [fileName, csv, mime] = vi.mocked(downloadText).mock.calls[0]!;
     expect(fileName).toBe('total_2026.csv');
     expect(mime).toBe('text/csv;charset=utf-8');
-    const lines = csv.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    const lines = csv
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
     expect(lines).toEqual([
       'Day,Revenue,Margin %',
       '01/05/2026,"€31,676.00",4.0%',

@@ -31,8 +31,12 @@ describe('buildOption', () => {
     const option = buildOption(chart, formatter) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
     expect((option.xAxis.axisLabel.formatter as Formatter)('2026-01-01')).toBe('Jän. 2026');
     expect(option.yAxis).toHaveLength(2);
-    expect((option.yAxis[0].axisLabel.formatter as Formatter)(1_500_000).replace(/\u00a0/g, ' ')).toBe('1,5 Mio.');
-    expect(option.series.map((series: { type: string; yAxisIndex: number }) => [series.type, series.yAxisIndex])).toEqual([
+    expect((option.yAxis[0].axisLabel.formatter as Formatter)(1_500_000).replace(/\u00a0/g, ' ')).toBe(
+      '1,5 Mio.',
+    );
+    expect(
+      option.series.map((series: { type: string; yAxisIndex: number }) => [series.type, series.yAxisIndex]),
+    ).toEqual([
       ['bar', 0],
       ['line', 1],
     ]);
@@ -42,7 +46,10 @@ describe('buildOption', () => {
   });
 
   it('uses one axis when every series sits on the second one, and stacks stacked bars', () => {
-    const unitsOnly = buildOption({ ...chart, kind: 'stacked-bar', series: [chart.series[1]!] }, formatter) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    const unitsOnly = buildOption(
+      { ...chart, kind: 'stacked-bar', series: [chart.series[1]!] },
+      formatter,
+    ) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
     expect(unitsOnly.yAxis).toHaveLength(1);
     expect(unitsOnly.series[0]).toMatchObject({ type: 'bar', yAxisIndex: 0, stack: 'total' });
   });

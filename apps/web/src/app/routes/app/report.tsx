@@ -3,7 +3,11 @@ import { useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useMenu } from '../../../features/navigation/api/get-menu';
 import { ReportView } from '../../../features/reports/components/report-view';
-import { readReportSearch, writeReportSearch, type ReportSearch } from '../../../features/reports/utils/report-search';
+import {
+  readReportSearch,
+  writeReportSearch,
+  type ReportSearch,
+} from '../../../features/reports/utils/report-search';
 import { useUserSettings } from '../../../features/settings/api/get-user-settings';
 
 /**

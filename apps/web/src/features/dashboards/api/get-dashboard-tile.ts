@@ -8,7 +8,9 @@ import { useUiLanguage } from '../../../lib/use-ui-language';
  * slow or failing tile never holds up or breaks the others (issue 5).
  */
 export function getDashboardTile(layoutId: string, tileId: string): Promise<DashboardTileDataResponse> {
-  return api.get(reportApiHref.dashboardTile(layoutId, tileId), { schema: trusted<DashboardTileDataResponse>() });
+  return api.get(reportApiHref.dashboardTile(layoutId, tileId), {
+    schema: trusted<DashboardTileDataResponse>(),
+  });
 }
 
 export function getDashboardTileQueryOptions(layoutId: string, tileId: string, language: UiLanguageName) {

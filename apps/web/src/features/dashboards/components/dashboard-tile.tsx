@@ -60,16 +60,37 @@ export function DashboardTile({
     const chart = data.charts[0];
     content =
       tile.type === 'kpi' ? (
-        <KpiCards kpis={data.kpis} formatter={formatter} label={tile.title} columns={data.kpis.length} plain />
+        <KpiCards
+          kpis={data.kpis}
+          formatter={formatter}
+          label={tile.title}
+          columns={data.kpis.length}
+          plain
+        />
       ) : tile.type === 'table' && data.table ? (
-        <DataTable columns={data.table.columns} rows={data.table.rows} formatter={formatter} label={tile.title} toolbar={false} maxHeight={404} />
+        <DataTable
+          columns={data.table.columns}
+          rows={data.table.rows}
+          formatter={formatter}
+          label={tile.title}
+          toolbar={false}
+          maxHeight={404}
+        />
       ) : chart ? (
         <ReportChart chart={chart} formatter={formatter} height={chartHeight} />
       ) : null;
   }
 
   return (
-    <Paper withBorder radius="md" p="md" h="100%" data-testid="dashboard-tile" data-tile-type={tile.type} aria-busy={query.isPending || undefined}>
+    <Paper
+      withBorder
+      radius="md"
+      p="md"
+      h="100%"
+      data-testid="dashboard-tile"
+      data-tile-type={tile.type}
+      aria-busy={query.isPending || undefined}
+    >
       <Stack gap="sm" h="100%">
         <Title order={2} size="h5">
           {tile.title}

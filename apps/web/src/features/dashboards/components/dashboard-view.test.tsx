@@ -14,7 +14,9 @@ import { DashboardView } from './dashboard-view';
 // without breaking the others.
 
 vi.mock('../../../components/data-display/report-chart', () => ({
-  ReportChart: ({ chart }: { chart: { title: string } }) => <div data-testid="report-chart">{chart.title}</div>,
+  ReportChart: ({ chart }: { chart: { title: string } }) => (
+    <div data-testid="report-chart">{chart.title}</div>
+  ),
 }));
 
 afterEach(() => {
@@ -30,7 +32,11 @@ afterAll(() => {
   if (clientHeight) Object.defineProperty(HTMLElement.prototype, 'clientHeight', clientHeight);
 });
 
-const tileIds = ['7f1c0d4e-0000-4000-8000-000000000001', '7f1c0d4e-0000-4000-8000-000000000002', '7f1c0d4e-0000-4000-8000-000000000003'];
+const tileIds = [
+  '7f1c0d4e-0000-4000-8000-000000000001',
+  '7f1c0d4e-0000-4000-8000-000000000002',
+  '7f1c0d4e-0000-4000-8000-000000000003',
+];
 
 const dashboard: DashboardResponse = {
   layoutId: 101,
@@ -50,7 +56,11 @@ const params: ReportParams = { range: 'this-year', from: '2026-01-01', to: '2026
 const kpiTile: DashboardTileDataResponse = {
   tile: dashboard.tiles[0]!,
   params,
-  data: { kpis: [{ key: 'revenue', label: 'Revenue', value: 1234.5, format: 'currency' }], charts: [], table: null },
+  data: {
+    kpis: [{ key: 'revenue', label: 'Revenue', value: 1234.5, format: 'currency' }],
+    charts: [],
+    table: null,
+  },
 };
 
 describe('DashboardView', () => {
@@ -88,7 +98,9 @@ describe('DashboardView', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Executive Overview' })).toBeInTheDocument();
     const tiles = screen.getAllByTestId('dashboard-tile');
     expect(tiles).toHaveLength(3);
-    expect((await within(tiles[0]!).findByTestId('kpi-value')).textContent?.replace(/\u00a0/g, ' ')).toBe('1.234,50 €');
+    expect((await within(tiles[0]!).findByTestId('kpi-value')).textContent?.replace(/\u00a0/g, ' ')).toBe(
+      '1.234,50 €',
+    );
     expect(await within(tiles[1]!).findByText('This tile could not be loaded.')).toBeInTheDocument();
     expect(within(tiles[1]!).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
     expect(await within(tiles[2]!).findByText('Tablet')).toBeInTheDocument();
@@ -98,7 +110,9 @@ describe('DashboardView', () => {
   it('says so when the dashboard does not exist (or is another organisation’s)', async () => {
     stubApi({});
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    await renderWithProviders(<DashboardView layoutId="999" culture="en-GB" currencySymbol="€" onTogglePin={vi.fn()} />);
+    await renderWithProviders(
+      <DashboardView layoutId="999" culture="en-GB" currencySymbol="€" onTogglePin={vi.fn()} />,
+    );
     expect(await screen.findByRole('heading', { name: 'This dashboard does not exist' })).toBeInTheDocument();
   });
 });

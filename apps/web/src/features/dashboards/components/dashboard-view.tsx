@@ -55,7 +55,11 @@ export function DashboardView({ layoutId, culture, currencySymbol, onTogglePin }
     return (
       <Page title={t('dashboards.title')}>
         {notFound ? (
-          <PlaceholderTile icon="search" headline={t('dashboards.notFound.headline')} text={t('dashboards.notFound.text')} />
+          <PlaceholderTile
+            icon="search"
+            headline={t('dashboards.notFound.headline')}
+            text={t('dashboards.notFound.text')}
+          />
         ) : (
           <PlaceholderTile>
             <Button variant="light" onClick={() => void dashboard.refetch()}>
@@ -78,7 +82,13 @@ export function DashboardView({ layoutId, culture, currencySymbol, onTogglePin }
         <Button
           variant={data.isPinned ? 'light' : 'default'}
           color={data.isPinned ? 'orange' : 'gray'}
-          leftSection={data.isPinned ? <IconStarFilled size={16} aria-hidden="true" /> : <IconStar size={16} aria-hidden="true" />}
+          leftSection={
+            data.isPinned ? (
+              <IconStarFilled size={16} aria-hidden="true" />
+            ) : (
+              <IconStar size={16} aria-hidden="true" />
+            )
+          }
           aria-pressed={data.isPinned}
           onClick={() => togglePin(asMenuItem(data), !data.isPinned)}
           data-testid="dashboard-pin"

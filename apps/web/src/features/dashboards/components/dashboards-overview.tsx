@@ -26,7 +26,12 @@ export function DashboardsOverview() {
     <Stack gap="lg">
       <Text c="dimmed">{t('dashboards.overview.text')}</Text>
       {menu.data.groups.map((group) => (
-        <Stack key={group.name} gap="sm" component="section" aria-labelledby={`dashboard-group-${group.name}`}>
+        <Stack
+          key={group.name}
+          gap="sm"
+          component="section"
+          aria-labelledby={`dashboard-group-${group.name}`}
+        >
           <Title order={2} size="h4" id={`dashboard-group-${group.name}`}>
             {group.title}
           </Title>

@@ -92,8 +92,15 @@ describe('DashboardsPanel', () => {
     const onTogglePin = vi.fn<DashboardPinToggle>();
     await renderPanel(onTogglePin);
     await userEvent.click(screen.getByRole('button', { name: 'Pin Überblick to favorites' }));
-    expect(screen.getByRole('button', { name: 'Unpin Überblick from favorites' })).toHaveAttribute('aria-pressed', 'true');
-    expect(onTogglePin).toHaveBeenCalledWith(expect.objectContaining({ name: '101' }), true, expect.anything());
+    expect(screen.getByRole('button', { name: 'Unpin Überblick from favorites' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(onTogglePin).toHaveBeenCalledWith(
+      expect.objectContaining({ name: '101' }),
+      true,
+      expect.anything(),
+    );
   });
 
   it('rolls the pin back when the server refuses', async () => {
@@ -102,20 +109,26 @@ describe('DashboardsPanel', () => {
       refuse = onError;
     });
     await renderPanel(onTogglePin);
-    const item102 = screen.getAllByTestId('dashboard-item').find((element) => element.dataset.name === '102')!;
-    await userEvent.click(within(item102).getByRole('button', { name: 'Unpin Vertriebsleistung from favorites' }));
-    expect(onTogglePin).toHaveBeenCalledWith(expect.objectContaining({ name: '102' }), false, expect.anything());
-    // Optimistic: unpinned at once …
-    expect(within(item102).getByRole('button', { name: 'Pin Vertriebsleistung to favorites' })).toHaveAttribute(
-      'aria-pressed',
-      'false',
+    const item102 = screen
+      .getAllByTestId('dashboard-item')
+      .find((element) => element.dataset.name === '102')!;
+    await userEvent.click(
+      within(item102).getByRole('button', { name: 'Unpin Vertriebsleistung from favorites' }),
     );
+    expect(onTogglePin).toHaveBeenCalledWith(
+      expect.objectContaining({ name: '102' }),
+      false,
+      expect.anything(),
+    );
+    // Optimistic: unpinned at once …
+    expect(
+      within(item102).getByRole('button', { name: 'Pin Vertriebsleistung to favorites' }),
+    ).toHaveAttribute('aria-pressed', 'false');
     // … and pinned again when the server refuses.
     act(() => refuse?.());
     // The query cache notifies its observers asynchronously.
-    expect(await within(item102).findByRole('button', { name: 'Unpin Vertriebsleistung from favorites' })).toHaveAttribute(
-      'aria-pressed',
-      'true',
-    );
+    expect(
+      await within(item102).findByRole('button', { name: 'Unpin Vertriebsleistung from favorites' }),
+    ).toHaveAttribute('aria-pressed', 'true');
   });
 });

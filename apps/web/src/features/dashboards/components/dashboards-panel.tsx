@@ -1,5 +1,16 @@
 import { useState } from 'react';
-import { Accordion, ActionIcon, Button, Group, NavLink, ScrollArea, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Accordion,
+  ActionIcon,
+  Button,
+  Group,
+  NavLink,
+  ScrollArea,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { IconLayoutDashboard, IconSearch, IconStar, IconStarFilled } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -70,7 +81,13 @@ export function DashboardsPanel({ searchTerm, onSearchTermChange, onTogglePin }:
     );
   } else {
     body = (
-      <Accordion multiple value={opened} onChange={handleOpenedChange} variant="default" chevronPosition="right">
+      <Accordion
+        multiple
+        value={opened}
+        onChange={handleOpenedChange}
+        variant="default"
+        chevronPosition="right"
+      >
         {groups.map((group) => (
           <Accordion.Item key={group.name} value={group.name}>
             <Accordion.Control>
@@ -113,7 +130,15 @@ export function DashboardsPanel({ searchTerm, onSearchTermChange, onTogglePin }:
   );
 }
 
-function DashboardItem({ item, active, onTogglePin }: { item: MenuItem; active: boolean; onTogglePin: () => void }) {
+function DashboardItem({
+  item,
+  active,
+  onTogglePin,
+}: {
+  item: MenuItem;
+  active: boolean;
+  onTogglePin: () => void;
+}) {
   const { t } = useTranslation();
   return (
     <Group component="li" gap={4} wrap="nowrap" data-testid="dashboard-item" data-name={item.name}>
@@ -135,7 +160,11 @@ function DashboardItem({ item, active, onTogglePin }: { item: MenuItem; active: 
         data-pinned={item.isPinned}
         onClick={onTogglePin}
       >
-        {item.isPinned ? <IconStarFilled size={16} aria-hidden="true" /> : <IconStar size={16} aria-hidden="true" />}
+        {item.isPinned ? (
+          <IconStarFilled size={16} aria-hidden="true" />
+        ) : (
+          <IconStar size={16} aria-hidden="true" />
+        )}
       </ActionIcon>
     </Group>
   );

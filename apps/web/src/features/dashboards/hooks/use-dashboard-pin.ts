@@ -9,7 +9,11 @@ import { dashboardsMenuQueryKey } from '../api/get-dashboards-menu';
  * feature's pin toggle (PUT /api/navigation/pins, which also updates the favourites and shows the
  * error toast); `onError` runs when the server refused.
  */
-export type DashboardPinToggle = (item: MenuItem, isPinned: boolean, callbacks: { onError: () => void }) => void;
+export type DashboardPinToggle = (
+  item: MenuItem,
+  isPinned: boolean,
+  callbacks: { onError: () => void },
+) => void;
 
 type Snapshot = [readonly unknown[], unknown][];
 
@@ -32,7 +36,9 @@ export function useDashboardPin(togglePin: DashboardPinToggle) {
           ? {
               groups: menu.groups.map((group) => ({
                 ...group,
-                items: group.items.map((candidate) => (candidate.name === item.name ? { ...candidate, isPinned } : candidate)),
+                items: group.items.map((candidate) =>
+                  candidate.name === item.name ? { ...candidate, isPinned } : candidate,
+                ),
               })),
             }
           : menu,

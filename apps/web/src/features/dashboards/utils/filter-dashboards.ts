@@ -2,7 +2,11 @@ import type { MenuGroup } from '@cockpit/contracts';
 
 /** Lower case without accents, so "uber" finds "Überblick" (DESIGN.md §3: accent-insensitive search). */
 export function normaliseSearchText(text: string): string {
-  return text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase().trim();
+  return text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase()
+    .trim();
 }
 
 /**
@@ -17,7 +21,8 @@ export function filterDashboardGroups(groups: MenuGroup[], term: string): MenuGr
       if (normaliseSearchText(group.title).includes(needle)) return group;
       const items = group.items.filter(
         (item) =>
-          normaliseSearchText(item.title).includes(needle) || normaliseSearchText(item.subTitle ?? '').includes(needle),
+          normaliseSearchText(item.title).includes(needle) ||
+          normaliseSearchText(item.subTitle ?? '').includes(needle),
       );
       return { ...group, items };
     })

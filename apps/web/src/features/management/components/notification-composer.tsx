@@ -81,6 +81,14 @@ export function NotificationComposer({ renderPreview }: NotificationComposerProp
     text: draft.text,
     ...(draft.url.trim() !== '' && isSafeHttpUrl(draft.url) ? { url: draft.url.trim() } : {}),
   };
+  // Until something is written in either language, the preview shows where title and text will go.
+  const placeholder = (text: { en: string; de: string }, key: string) =>
+    text.en.trim() === '' && text.de.trim() === '' ? { en: t(key), de: t(key) } : text;
+  const previewContent: NotificationContent = {
+    ...content,
+    title: placeholder(draft.title, 'management.notifications.previewTitlePlaceholder'),
+    text: placeholder(draft.text, 'management.notifications.previewTextPlaceholder'),
+  };
 
   function problemsOf(): Set<string> {
     const problems = invalidFields(notificationDraftSchema, {
@@ -235,7 +243,7 @@ export function NotificationComposer({ renderPreview }: NotificationComposerProp
                 {t(headingKey)}
               </Text>
               <Paper withBorder radius="md" p={0} maw={285} style={{ overflow: 'hidden' }}>
-                {renderPreview(content, ui)}
+                {renderPreview(previewContent, ui)}
               </Paper>
             </Stack>
           ))}

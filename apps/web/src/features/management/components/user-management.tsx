@@ -126,7 +126,7 @@ export function UserManagement() {
                   <Table.Tr key={user.id} data-testid="user-row">
                     <Table.Td>
                       <Group gap="xs" wrap="nowrap">
-                        <Text size="sm" fw={500}>
+                        <Text size="sm" fw={500} className={classes.name}>
                           {user.name}
                         </Text>
                         {user.isSelf && (
@@ -137,7 +137,9 @@ export function UserManagement() {
                       </Group>
                     </Table.Td>
                     <Table.Td>
-                      <Text size="sm">{user.email}</Text>
+                      <Text size="sm" className={classes.email}>
+                        {user.email}
+                      </Text>
                     </Table.Td>
                     <Table.Td>{roleLabel(t, user.roleKey)}</Table.Td>
                     <Table.Td>

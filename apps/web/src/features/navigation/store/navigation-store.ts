@@ -8,7 +8,7 @@ import type { SearchOutcome, SearchResults } from '../search/menu-search';
  *
  * Server data is not copied in here: pinned report and dashboard items and the dashboards-available
  * flag come from TanStack Query (favourites, menu and availability queries), where pins are updated
- * optimistically and rolled back on failure (docs/decisions/003-shell-navigation-state-and-bundle.md).
+ * optimistically and rolled back on failure (docs/decisions/011-shell-navigation-state-and-bundle-budget.md).
  */
 export const navigationCategories = ['favorites', 'menu', 'dashboards', 'notifications', 'support'] as const;
 export type NavigationCategory = (typeof navigationCategories)[number];

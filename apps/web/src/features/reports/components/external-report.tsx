@@ -10,7 +10,11 @@ import { PlaceholderTile } from '../../../components/ui/placeholder-tile';
 export function ExternalReport({ url }: { url: string }) {
   const { t } = useTranslation();
   return (
-    <PlaceholderTile icon="search" headline={t('reports.external.headline')} text={t('reports.external.text')}>
+    <PlaceholderTile
+      icon="search"
+      headline={t('reports.external.headline')}
+      text={t('reports.external.text')}
+    >
       <Button
         component="a"
         href={url}

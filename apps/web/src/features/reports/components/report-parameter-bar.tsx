@@ -60,7 +60,9 @@ export function ReportParameterBar({ params, groupings, formatter, onChange }: R
 
   const selected = customOpen || params.range === null ? customChoice : params.range;
   const grouping = params.grouping ?? undefined;
-  const rangeSearch: ReportSearch = params.range ? { range: params.range } : { from: params.from, to: params.to };
+  const rangeSearch: ReportSearch = params.range
+    ? { range: params.range }
+    : { from: params.from, to: params.to };
 
   function choosePreset(value: string) {
     if (value === customChoice) {
@@ -118,7 +120,9 @@ export function ReportParameterBar({ params, groupings, formatter, onChange }: R
               label={t('reports.range.to')}
               value={to}
               onChange={(event) => setTo(event.currentTarget.value)}
-              error={rangeError && (rangeError !== 'required' || !to) ? t(rangeErrorKeys[rangeError]) : undefined}
+              error={
+                rangeError && (rangeError !== 'required' || !to) ? t(rangeErrorKeys[rangeError]) : undefined
+              }
             />
             <Button type="submit" size="sm" mt={25}>
               {t('reports.range.apply')}

@@ -11,7 +11,9 @@ import { ReportView } from './report-view';
 // embedded and external reports; loading, "not available", invalid parameters and failure states.
 
 vi.mock('../../../components/data-display/report-chart', () => ({
-  ReportChart: ({ chart }: { chart: { title: string } }) => <div data-testid="report-chart">{chart.title}</div>,
+  ReportChart: ({ chart }: { chart: { title: string } }) => (
+    <div data-testid="report-chart">{chart.title}</div>
+  ),
 }));
 
 afterEach(() => {
@@ -94,7 +96,9 @@ describe('ReportView', () => {
     expect(screen.getByTestId('report-subtitle')).toHaveTextContent('All key figures at a glance');
     expect(calls[0]?.search.get('range')).toBe('this-year');
 
-    const values = screen.getAllByTestId('kpi-value').map((value) => value.textContent?.replace(/\u00a0/g, ' '));
+    const values = screen
+      .getAllByTestId('kpi-value')
+      .map((value) => value.textContent?.replace(/\u00a0/g, ' '));
     expect(values).toEqual(['€ 1.234.567,89', '36,3 %']);
     expect(screen.getByTestId('report-range')).toHaveTextContent('01.01.2026 – 21.11.2026');
     expect(screen.getByTestId('report-chart')).toHaveTextContent('Revenue over time');
@@ -107,7 +111,9 @@ describe('ReportView', () => {
   });
 
   it('checks a custom range before asking the server', async () => {
-    const { onSearchChange } = await renderReport('totalviewlayout', () => jsonResponse(builtIn), { culture: 'en-GB' });
+    const { onSearchChange } = await renderReport('totalviewlayout', () => jsonResponse(builtIn), {
+      culture: 'en-GB',
+    });
     await screen.findByTestId('kpi-cards');
     await userEvent.click(screen.getByText('Custom'));
     const from = screen.getByLabelText('From');
@@ -126,14 +132,19 @@ describe('ReportView', () => {
   });
 
   it('shows the empty state when the period has no data', async () => {
-    const empty = { ...builtIn, data: { kpis: [], charts: [], table: { ...builtIn.data!.table!, rows: [], totalRows: 0 } } };
+    const empty = {
+      ...builtIn,
+      data: { kpis: [], charts: [], table: { ...builtIn.data!.table!, rows: [], totalRows: 0 } },
+    };
     await renderReport('totalviewlayout', () => jsonResponse(empty));
     expect(await screen.findByRole('heading', { name: 'No data for this period' })).toBeInTheDocument();
     expect(screen.getByTestId('report-parameters')).toBeInTheDocument();
   });
 
   it('shows "not available" for a 404 (no definition, or another organisation’s report)', async () => {
-    await renderReport('balance-sheet', () => jsonResponse({ error: { code: 'NOT_FOUND', message: 'x' } }, 404));
+    await renderReport('balance-sheet', () =>
+      jsonResponse({ error: { code: 'NOT_FOUND', message: 'x' } }, 404),
+    );
     expect(await screen.findByRole('heading', { name: 'This report is not available' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Menu title' })).toBeInTheDocument();
   });
@@ -156,7 +167,14 @@ describe('ReportView', () => {
   it('shows an embedded report in a titled, sandboxed frame', async () => {
     await renderReport('kpi-glossary', () =>
       jsonResponse({
-        report: { ...definition, name: 'kpi-glossary', title: 'KPI Glossary', kind: 'embedded', groupings: [], frameUrl: '/embedded/kpi-glossary?lang=en' },
+        report: {
+          ...definition,
+          name: 'kpi-glossary',
+          title: 'KPI Glossary',
+          kind: 'embedded',
+          groupings: [],
+          frameUrl: '/embedded/kpi-glossary?lang=en',
+        },
         params: null,
         data: null,
       }),
@@ -170,7 +188,12 @@ describe('ReportView', () => {
   it('offers to open an external report in a new window', async () => {
     await renderReport('market-data-portal', () =>
       jsonResponse({
-        report: { ...definition, kind: 'external', groupings: [], externalUrl: 'https://example.com/market-data' },
+        report: {
+          ...definition,
+          kind: 'external',
+          groupings: [],
+          externalUrl: 'https://example.com/market-data',
+        },
         params: null,
         data: null,
       }),

@@ -121,7 +121,15 @@ type BuiltInReportProps = {
   onSearchChange: (search: ReportSearch) => void;
 };
 
-function BuiltInReport({ name, definition, params, data, formatter, updating, onSearchChange }: BuiltInReportProps) {
+function BuiltInReport({
+  name,
+  definition,
+  params,
+  data,
+  formatter,
+  updating,
+  onSearchChange,
+}: BuiltInReportProps) {
   const { t } = useTranslation();
   const table = data.table;
   const empty = !table || table.totalRows === 0;
@@ -146,10 +154,16 @@ function BuiltInReport({ name, definition, params, data, formatter, updating, on
         </Group>
       )}
       {empty ? (
-        <PlaceholderTile icon="search" headline={t('reports.state.emptyHeadline')} text={t('reports.state.emptyText')} />
+        <PlaceholderTile
+          icon="search"
+          headline={t('reports.state.emptyHeadline')}
+          text={t('reports.state.emptyText')}
+        />
       ) : (
         <>
-          {data.kpis.length > 0 && <KpiCards kpis={data.kpis} formatter={formatter} label={t('reports.kpis.label')} />}
+          {data.kpis.length > 0 && (
+            <KpiCards kpis={data.kpis} formatter={formatter} label={t('reports.kpis.label')} />
+          )}
           {data.charts.length > 0 && (
             <SimpleGrid cols={{ base: 1, lg: data.charts.length > 1 ? 2 : 1 }} spacing="lg">
               {data.charts.map((chart) => (

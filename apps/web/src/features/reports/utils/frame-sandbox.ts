@@ -11,5 +11,7 @@ export function frameSandbox(url: string, appOrigin: string): string {
   } catch {
     return '';
   }
-  return origin === appOrigin ? 'allow-same-origin' : 'allow-scripts allow-same-origin allow-popups allow-forms';
+  return origin === appOrigin
+    ? 'allow-same-origin'
+    : 'allow-scripts allow-same-origin allow-popups allow-forms';
 }

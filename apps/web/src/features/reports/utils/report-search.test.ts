@@ -29,6 +29,8 @@ describe('frameSandbox', () => {
   });
 
   it('lets a page of another origin run its scripts in its own origin', () => {
-    expect(frameSandbox('https://bi.example/report/1', app)).toBe('allow-scripts allow-same-origin allow-popups allow-forms');
+    expect(frameSandbox('https://bi.example/report/1', app)).toBe(
+      'allow-scripts allow-same-origin allow-popups allow-forms',
+    );
   });
 });

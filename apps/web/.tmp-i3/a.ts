@@ -1,2 +1,0 @@
-import { uiLanguageNames, apiPaths } from '@cockpit/contracts';
-console.log(uiLanguageNames, apiPaths.menu);

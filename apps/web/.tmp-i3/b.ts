@@ -1,2 +1,0 @@
-import { tokenResponseSchema } from '@cockpit/contracts';
-console.log(tokenResponseSchema.safeParse({}));

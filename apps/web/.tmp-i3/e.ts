@@ -1,2 +1,0 @@
-import { names, two } from 'fakepkg';
-console.log(names, two('x'));

@@ -1,2 +1,0 @@
-import ky from 'ky';
-console.log(ky.create({}));

@@ -1,2 +1,0 @@
-import { create } from 'zustand';
-console.log(create(() => ({})));
