@@ -1,16 +1,21 @@
 import { type ChildProcess, fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import pg from 'pg';
 
 // Issue 7 figures: sustained request rate and p99 latency of GET /api/navigation/menu (bearer token,
-// the SPA's query parameters, a database read per request) with 50 connections, next to a bare Fastify
+// the SPA's query parameters, database reads per request) with 50 connections, next to a bare Fastify
 // route measured in the same run. Targets: ≥ 30 % of the bare route's rate, p99 ≤ 20 ms, 0 errors.
-// The servers run in a child process; autocannon runs here. PGlite by default, PostgreSQL with
-// BENCH_DATABASE_URL (an existing database; the demo data is seeded into it).
+// The servers run in a child process; autocannon runs here. The app runs on PGlite (in memory) and,
+// when PostgreSQL answers at BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test), again
+// on a database of its own there (created and dropped by this bench).
 
 const connections = 50;
 const durationSeconds = Number(process.env.BENCH_DURATION_SECONDS ?? 10);
+const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 interface Ready {
   type: 'ready';
@@ -20,12 +25,13 @@ interface Ready {
   driver: 'pglite' | 'pg';
 }
 
-function startServers(): Promise<{ child: ChildProcess; ready: Ready }> {
+function startServers(databaseUrl: string | null): Promise<{ child: ChildProcess; ready: Ready }> {
   const child = fork(
     path.join(path.dirname(fileURLToPath(import.meta.url)), 'support/throughput-server.ts'),
     {
       execArgv: ['--import', 'tsx'],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      env: { ...process.env, BENCH_THROUGHPUT_DATABASE_URL: databaseUrl ?? '' },
     },
   );
   return new Promise((resolve, reject) => {
@@ -40,16 +46,16 @@ async function load(title: string, url: string, headers: Record<string, string> 
   const result = await autocannon({ url, connections, duration: durationSeconds, headers });
   const errors = result.errors + result.timeouts + result.non2xx;
   console.log(
-    `  ${title.padEnd(34)} ${result.requests.average.toFixed(0).padStart(7)} req/s   p50 ${String(result.latency.p50).padStart(3)} ms   p99 ${String(result.latency.p99).padStart(3)} ms   errors ${errors}`,
+    `  ${title.padEnd(26)} ${result.requests.average.toFixed(0).padStart(7)} req/s   p50 ${String(result.latency.p50).padStart(4)} ms   p99 ${String(result.latency.p99).padStart(5)} ms   errors ${errors}`,
   );
   return { rate: result.requests.average, p99: result.latency.p99, errors };
 }
 
-async function main(): Promise<void> {
-  const { child, ready } = await startServers();
+async function run(databaseUrl: string | null): Promise<void> {
+  const { child, ready } = await startServers(databaseUrl);
   try {
     console.log(
-      `  database: ${ready.driver === 'pg' ? 'PostgreSQL' : 'PGlite (in memory)'}; ${connections} connections, ${durationSeconds} s each`,
+      `\n  database: ${ready.driver === 'pg' ? 'PostgreSQL' : 'PGlite (in memory)'}; ${connections} connections, ${durationSeconds} s each`,
     );
     const bare = await load('bare Fastify route', `http://127.0.0.1:${ready.barePort}/bare`);
     const menu = await load(
@@ -69,6 +75,42 @@ async function main(): Promise<void> {
   } finally {
     child.send({ type: 'stop' });
     await new Promise((resolve) => child.once('exit', resolve));
+  }
+}
+
+async function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 2_000 });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+async function main(): Promise<void> {
+  console.log(
+    `  load average before: ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')} on ${os.cpus().length} cores`,
+  );
+  await run(null);
+  const name = `cockpit_bench_${randomBytes(4).toString('hex')}`;
+  try {
+    await withAdmin((client) => client.query(`CREATE DATABASE "${name}"`));
+  } catch (error) {
+    console.log(
+      `  PostgreSQL not reachable at ${adminUrl} (${(error as Error).message}): its figures are skipped`,
+    );
+    return;
+  }
+  try {
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    await run(url.toString());
+  } finally {
+    await withAdmin((client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
   }
 }
 

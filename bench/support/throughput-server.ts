@@ -9,17 +9,19 @@ import { seedDemoData } from '../../apps/server/src/seed/seed';
 
 // Child process of bench/api-throughput.bench.ts: the real app (seeded demo data) and a bare Fastify
 // route, each on its own port, so the load generator in the parent process does not share this event
-// loop. BENCH_DATABASE_URL → PostgreSQL (an existing, migrated-on-start database); otherwise PGlite in memory.
+// loop. BENCH_THROUGHPUT_DATABASE_URL → that PostgreSQL database (migrated and seeded here); otherwise
+// PGlite in memory.
 
 const send = (message: object) => process.send?.(message);
 
 async function main(): Promise<void> {
-  const databaseUrl = process.env.BENCH_DATABASE_URL;
+  const databaseUrl = process.env.BENCH_THROUGHPUT_DATABASE_URL || undefined;
   const database = await openDatabase(
     databaseUrl ? { driver: 'pg', connectionString: databaseUrl } : { driver: 'pglite', dataDir: null },
   );
   await database.migrate();
-  await seedDemoData(database.db);
+  // The menu does not read the sales data set: left out, so the start is quick.
+  await seedDemoData(database.db, undefined, { salesRows: 0 });
 
   const config = loadConfig({
     NODE_ENV: 'production',
