@@ -17,7 +17,7 @@ import { organisations } from '../../db/schema';
 
 // The sales data set behind the reports (issue 5, DESIGN.md §3 "Report / dashboard content") and the
 // report definitions. Dimension ids are small integers so the 1,000,000-row fact table stays compact.
-// Why reports read pre-aggregated daily tables instead of the fact table: docs/decisions (sales data set).
+// Why reports read pre-aggregated daily tables instead of the fact table: docs/decisions/012.
 
 const organisationId = () =>
   text('organisation_id')
