@@ -139,6 +139,8 @@ export function createRedisCounters(redis: Redis, prefix: string, log: FastifyBa
       withFallback(
         async () => {
           // Only an existing window: DECR on a missing key would create one without expiry.
+          // `eval` here is Redis's EVAL: the fixed Lua script above runs atomically on the Redis server;
+          // no JavaScript is evaluated and the only input (the key) is passed as KEYS[1], not spliced in.
           await redis.eval(decrementIfPresent, 1, k(key));
         },
         () => fallback.decrement(key),
