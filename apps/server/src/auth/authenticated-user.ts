@@ -30,7 +30,7 @@ export interface AuthenticatedUser {
 /** The user joined with one unexpired session of theirs: a prepared statement (parsed and planned once). */
 function prepareUserWithSession(db: Database) {
   return db
-    .select({ user })
+    .select({ user, sessionExpiresAt: session.expiresAt })
     .from(user)
     .innerJoin(
       session,
@@ -46,39 +46,45 @@ function prepareUserWithSession(db: Database) {
 
 const preparedByDatabase = new WeakMap<Database, ReturnType<typeof prepareUserWithSession>>();
 
+/** An active user with one live session of theirs, and when that session expires. */
+export interface ActiveSession {
+  user: AuthenticatedUser & { sessionId: string };
+  sessionExpiresAt: Date;
+}
+
 /**
- * Loads the user by id on every request, so a deactivated or deleted user is refused at once even with
- * a token that has not expired yet. With `sessionId`, the session must also still exist and be unexpired
- * (issue 7: a session ended by sign-out or on the settings page stops API access at once): one indexed
- * join, prepared once per database. `null` when missing or inactive.
+ * Loads the user together with the session the bearer token names (its `sid` claim): the session must
+ * still exist and be unexpired, and the user active (issue 7: a session ended by sign-out, on the
+ * settings page or by a deactivation stops API access). One indexed join, prepared once per database.
+ * `null` when missing or inactive. The bearer check caches the answer briefly
+ * (auth/active-user-cache.ts).
  */
-export async function loadActiveUser(
+export async function loadActiveSession(
   db: Database,
   id: string,
-  sessionId?: string,
-): Promise<AuthenticatedUser | null> {
-  let row;
-  if (sessionId) {
-    let prepared = preparedByDatabase.get(db);
-    if (!prepared) {
-      prepared = prepareUserWithSession(db);
-      preparedByDatabase.set(db, prepared);
-    }
-    row = (await prepared.execute({ userId: id, sessionId, now: new Date() }))[0]?.user;
-  } else {
-    row = (await db.select().from(user).where(eq(user.id, id)))[0];
+  sessionId: string,
+): Promise<ActiveSession | null> {
+  let prepared = preparedByDatabase.get(db);
+  if (!prepared) {
+    prepared = prepareUserWithSession(db);
+    preparedByDatabase.set(db, prepared);
   }
-  if (!row || !row.active) return null;
+  const [found] = await prepared.execute({ userId: id, sessionId, now: new Date() });
+  if (!found || !found.user.active) return null;
+  const row = found.user;
   return {
-    ...(sessionId ? { sessionId } : {}),
-    id: row.id,
-    organisationId: row.organisationId,
-    roleKey: roleKeySchema.catch('organisationmember').parse(row.roleKey),
-    subscription: subscriptionSchema.catch('basic').parse(row.subscription),
-    uiLanguage: uiLanguageNameSchema.catch('en').parse(row.uiLanguage),
-    uiCulture: uiCultureSchema.catch('en-GB').parse(row.uiCulture),
-    currencySymbol: row.currencySymbol,
-    displayName: row.name,
-    email: row.email,
+    sessionExpiresAt: found.sessionExpiresAt,
+    user: {
+      sessionId,
+      id: row.id,
+      organisationId: row.organisationId,
+      roleKey: roleKeySchema.catch('organisationmember').parse(row.roleKey),
+      subscription: subscriptionSchema.catch('basic').parse(row.subscription),
+      uiLanguage: uiLanguageNameSchema.catch('en').parse(row.uiLanguage),
+      uiCulture: uiCultureSchema.catch('en-GB').parse(row.uiCulture),
+      currencySymbol: row.currencySymbol,
+      displayName: row.name,
+      email: row.email,
+    },
   };
 }

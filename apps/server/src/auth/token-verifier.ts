@@ -1,4 +1,5 @@
 import { type JSONWebKeySet, type JWTPayload, createLocalJWKSet, errors, jwtVerify } from 'jose';
+import { LRUCache } from 'lru-cache';
 
 interface TokenVerifierOptions {
   /** The public keys better-auth's jwt plugin signs with (`auth.api.getJwks()`). */
@@ -9,9 +10,16 @@ interface TokenVerifierOptions {
   minReloadIntervalMs?: number;
 }
 
+/** Tokens verified once and remembered until they expire; the least recently used go first. */
+const maxRememberedTokens = 20_000;
+
 /**
  * Verifies bearer tokens locally with jose (DESIGN.md §3) against the cached key set; the keys are
  * reloaded when a token names a key the cache does not have (key created or rotated since).
+ *
+ * A token that verified is remembered until its `exp`: a signature check costs more than the rest of a
+ * cached API call (decision 014), and a token's claims cannot change. Whether its session is still
+ * alive is checked separately on every request (auth/active-user-cache.ts).
  */
 export function createTokenVerifier({
   loadJwks,
@@ -36,7 +44,7 @@ export function createTokenVerifier({
   const verifyWith = async (keys: ReturnType<typeof createLocalJWKSet>, token: string) =>
     (await jwtVerify(token, keys, { issuer, audience })).payload;
 
-  return async function verify(token: string): Promise<JWTPayload> {
+  const verifyUncached = async (token: string): Promise<JWTPayload> => {
     try {
       return await verifyWith(await (keySet ?? reload()), token);
     } catch (error) {
@@ -45,5 +53,18 @@ export function createTokenVerifier({
       }
       throw error;
     }
+  };
+
+  const verified = new LRUCache<string, JWTPayload>({ max: maxRememberedTokens });
+
+  return async function verify(token: string): Promise<JWTPayload> {
+    const remembered = verified.get(token);
+    // The cache's own expiry is a monotonic clock; `exp` is wall-clock time: both must agree.
+    if (remembered && (remembered.exp ?? 0) * 1000 > Date.now()) return remembered;
+    const payload = await verifyUncached(token);
+    // `exp` is optional in a JWT: a token without one is verified every time, never remembered.
+    const msLeft = typeof payload.exp === 'number' ? payload.exp * 1000 - Date.now() : 0;
+    if (msLeft > 0) verified.set(token, payload, { ttl: msLeft });
+    return payload;
   };
 }

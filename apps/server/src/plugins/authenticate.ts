@@ -1,6 +1,7 @@
 import { errors } from 'jose';
 import type { App } from '../app-types';
-import { loadActiveUser } from '../auth/authenticated-user';
+import { createActiveUserCache } from '../auth/active-user-cache';
+import { loadActiveSession } from '../auth/authenticated-user';
 import { createSessionActivity } from '../auth/session-activity';
 import { createTokenVerifier } from '../auth/token-verifier';
 import { unauthorized } from '../lib/http-error';
@@ -20,6 +21,8 @@ export function requireBearerToken(scope: App): void {
   });
 
   const touchSession = createSessionActivity(scope.db, scope.log);
+  const activeUsers = createActiveUserCache(scope.sessionEvents);
+  scope.addHook('onClose', async () => activeUsers.close());
 
   scope.decorateRequest('user', null as never);
   scope.addHook('onRequest', async (request) => {
@@ -40,12 +43,18 @@ export function requireBearerToken(scope: App): void {
       throw error;
     }
     // Every token names its session (auth/create-auth.ts); one without is refused (issue 7).
-    const user =
-      subject && typeof sessionId === 'string' && sessionId !== ''
-        ? await loadActiveUser(scope.db, subject, sessionId)
-        : null;
-    if (!user) throw unauthorized('The bearer token is invalid or has expired');
+    if (!subject || typeof sessionId !== 'string' || sessionId === '') {
+      throw unauthorized('The bearer token is invalid or has expired');
+    }
+    let user = activeUsers.get(subject, sessionId);
+    if (!user) {
+      const loadStartedAt = activeUsers.generation();
+      const loaded = await loadActiveSession(scope.db, subject, sessionId);
+      if (!loaded) throw unauthorized('The bearer token is invalid or has expired');
+      activeUsers.remember(loaded, loadStartedAt);
+      user = loaded.user;
+    }
     request.user = user;
-    touchSession(sessionId as string);
+    touchSession(sessionId);
   });
 }

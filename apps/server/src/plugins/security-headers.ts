@@ -1,4 +1,4 @@
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import type { App } from '../app-types';
 import type { Config } from '../config';
 
@@ -90,8 +90,9 @@ export function staticSecurityHeaders(config: Config): Record<string, string> {
  */
 export async function registerSecurityHeaders(app: App): Promise<void> {
   const { config } = app;
-  await app.register(helmet, {
-    global: true,
+  // helmet's middleware, built once: it only sets precomputed header values on the raw response.
+  // (The Fastify wrapper rebuilt helmet — parsing the CSP again — on every request, decision 014.)
+  const applyHelmet = helmet({
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicyDirectives(config) },
     strictTransportSecurity: isHttps(config) ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'no-referrer' },
@@ -100,6 +101,11 @@ export async function registerSecurityHeaders(app: App): Promise<void> {
     crossOriginResourcePolicy: { policy: 'same-origin' },
     // COEP would block the analytics tag and framed reports; CSP covers what it would add here.
     crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    applyHelmet(request.raw, reply.raw, (error?: unknown) =>
+      done(error instanceof Error ? error : undefined),
+    );
   });
 
   app.addHook('onSend', async (request, reply, payload) => {

@@ -103,8 +103,9 @@ export function createManagedUsersRepository(db: Database) {
 
     /**
      * Deactivating ends every session of the user in the same transaction (issue 6: "their sessions end
-     * at once"); their bearer token still verifies for a few minutes, but the bearer hook loads the
-     * user on every request and refuses an inactive one, so their next API call gets 401.
+     * at once"); their bearer token still verifies for a few minutes, but the route announces the ended
+     * sessions (SessionEvents) and the bearer check refuses a session that no longer exists, so their
+     * next API call gets 401 and their notification streams close.
      */
     async setActive(
       organisationId: string,

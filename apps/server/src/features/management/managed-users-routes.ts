@@ -105,6 +105,8 @@ export const managedUsersRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const updated = await repository.update(user.organisationId, target.id, { name, roleKey, subscription }, user.id);
       if (!updated) throw userNotFound();
+      // The bearer check must see the new role/subscription on the user's next request.
+      app.sessionEvents.emitUserChanged(target.id);
       return updated;
     },
   );
@@ -135,6 +137,9 @@ export const managedUsersRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         const changed = await repository.setActive(user.organisationId, request.params.id, active, user.id);
         if (!changed) throw userNotFound();
+        // Deactivated: every session ended with it — API access stops and notification streams close
+        // now, not when the bearer token expires (issues 6, 7).
+        if (!active) app.sessionEvents.emitEnded({ userId: changed.id, sessionId: null });
         return changed;
       },
     );

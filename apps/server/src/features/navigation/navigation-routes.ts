@@ -2,6 +2,7 @@ import {
   apiErrorSchema,
   apiPaths,
   favoritesResponseSchema,
+  type MenuResponse,
   menuResponseSchema,
   pinUpdateSchema,
   withClientBody,
@@ -10,6 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/http-error';
 import { isGerman, resolveLanguage } from '../../lib/language';
+import { createMenuCache } from './menu-cache';
 import { createNavigationRepository } from './navigation-repository';
 
 /**
@@ -18,6 +20,7 @@ import { createNavigationRepository } from './navigation-repository';
  */
 export const navigationRoutes: FastifyPluginAsyncZod = async (app) => {
   const repository = createNavigationRepository(app.db);
+  const menuCache = createMenuCache();
 
   app.get(
     apiPaths.menu,
@@ -30,15 +33,25 @@ export const navigationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: menuResponseSchema, 401: apiErrorSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { user } = request;
-      const language = resolveLanguage(request.query.isoLanguageName, user.uiLanguage);
-      const groups = await repository.menu({
-        organisationId: user.organisationId,
-        userId: user.id,
-        german: isGerman(language),
-      });
-      return { groups };
+      const german = isGerman(resolveLanguage(request.query.isoLanguageName, user.uiLanguage));
+      let body = menuCache.get(user.organisationId, user.id, german);
+      if (body === undefined) {
+        const readStartedAt = menuCache.generation();
+        const groups = await repository.menu({
+          organisationId: user.organisationId,
+          userId: user.id,
+          german,
+        });
+        // Serialised through the route's response schema, exactly as an uncached answer would be.
+        body = Buffer.from(String(reply.serialize({ groups })));
+        menuCache.remember(user.organisationId, user.id, german, body, readStartedAt);
+      }
+      // Bytes with a JSON content type are sent as they are: the schema check above is not repeated,
+      // and the text is not encoded again. The cast only tells the type provider so; the bytes are the
+      // serialised MenuResponse.
+      return reply.type('application/json; charset=utf-8').send(body as unknown as MenuResponse);
     },
   );
 
@@ -84,6 +97,7 @@ export const navigationRoutes: FastifyPluginAsyncZod = async (app) => {
         throw notFound(`No ${kind} named '${name}' exists`);
       }
       await repository.setPinned(user.id, kind, name, isPinned);
+      menuCache.forget(user.organisationId, user.id);
       return { kind, name, isPinned };
     },
   );

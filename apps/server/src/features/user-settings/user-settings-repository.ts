@@ -49,15 +49,17 @@ export function createUserSettingsRepository(db: Database) {
         .where(and(eq(account.userId, userId), eq(account.providerId, 'credential')));
     },
 
-    /** Ends every session of the user except `keepSessionId` (all of them when it is null). */
-    async endOtherSessions(userId: string, keepSessionId: string | null): Promise<void> {
-      await db
+    /** Ends every session of the user except `keepSessionId` (all of them when it is null); their ids. */
+    async endOtherSessions(userId: string, keepSessionId: string | null): Promise<string[]> {
+      const ended = await db
         .delete(session)
         .where(
           keepSessionId === null
             ? eq(session.userId, userId)
             : and(eq(session.userId, userId), ne(session.id, keepSessionId)),
-        );
+        )
+        .returning({ id: session.id });
+      return ended.map((row) => row.id);
     },
   };
 }

@@ -80,6 +80,7 @@ export const userSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { uiLanguage, uiCulture, currencySymbol, displayName } = request.body;
       await repository.updateSettings(request.user.id, { uiLanguage, uiCulture, currencySymbol, displayName });
+      app.sessionEvents.emitUserChanged(request.user.id);
       const updated: AuthenticatedUser = { ...request.user, uiLanguage, uiCulture, currencySymbol, displayName };
       // The answer is in the language just saved: that is the language the UI switches to.
       return settingsOf(updated, uiLanguage);
@@ -112,7 +113,9 @@ export const userSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
         .getSession({ headers: toHeaders(request.headers) })
         .catch(() => null);
       const keep = current?.user.id === user.id ? current.session.id : null;
-      await repository.endOtherSessions(user.id, keep);
+      const ended = await repository.endOtherSessions(user.id, keep);
+      // The other browsers lose API access and their notification streams now (issue 7).
+      for (const sessionId of ended) app.sessionEvents.emitEnded({ userId: user.id, sessionId });
       return reply.status(204).send(null);
     },
   );
