@@ -1,11 +1,9 @@
 import type { ReportData } from '@cockpit/contracts';
 import { sql } from 'drizzle-orm';
 import {
-  type SumRow,
-  type Totals,
   addTotals,
-  column,
   emptyTotals,
+  field,
   inRange,
   kpi,
   labeller,
@@ -16,6 +14,9 @@ import {
   roundMoney,
   rowsOf,
   series,
+  type SumRow,
+  tableOf,
+  type Totals,
   totalsOf,
 } from './query-helpers';
 import type { ReportQuery } from './query-types';
@@ -105,32 +106,16 @@ export const productRankingQuery: ReportQuery = {
           ]
         : [],
       table: parts.table
-        ? {
-            columns: [
-              ...(byProduct ? [column(label, 'product', 'text')] : []),
-              column(label, 'category', 'text'),
-              column(label, 'quantity', 'integer'),
-              column(label, 'revenue', 'currency'),
-              column(label, 'margin', 'currency'),
-              column(label, 'marginPct', 'percent'),
-              column(label, 'avgPrice', 'currency'),
-              column(label, 'share', 'percent'),
-            ],
-            rows: rows
-              .slice(0, rowLimit)
-              .map((row) => [
-                ...(byProduct ? [row.name] : []),
-                row.category,
-                row.quantity,
-                row.revenue,
-                marginOf(row),
-                marginPctOf(row),
-                averagePrice(row),
-                ratio(row.revenue, total.revenue),
-              ]),
-            totalRows: rows.length,
-            truncated: rows.length > rowLimit,
-          }
+        ? tableOf(label, rows, rowLimit, [
+            byProduct && field('product', 'text', (row) => row.name),
+            field('category', 'text', (row) => row.category),
+            field('quantity', 'integer', (row) => row.quantity),
+            field('revenue', 'currency', (row) => row.revenue),
+            field('margin', 'currency', marginOf),
+            field('marginPct', 'percent', marginPctOf),
+            field('avgPrice', 'currency', averagePrice),
+            field('share', 'percent', (row) => ratio(row.revenue, total.revenue)),
+          ])
         : null,
     };
   },

@@ -1,4 +1,5 @@
 import type {
+  ReportCell,
   ReportColumn,
   ReportGrouping,
   ReportKpi,
@@ -6,6 +7,7 @@ import type {
   TranslationKey,
   UiLanguageName,
   ValueFormat,
+  ReportTable,
 } from '@cockpit/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { isGerman, translate } from '../../lib/language';
@@ -116,6 +118,42 @@ export const column = (label: Label, key: LabelName, format: ValueFormat): Repor
   label: label(key),
   format,
 });
+
+/** One table column and how a row fills it: declared together, so the two cannot drift apart. */
+export interface TableField<Row> {
+  key: LabelName;
+  format: ValueFormat;
+  value: (row: Row) => ReportCell;
+}
+
+export const field = <Row>(
+  key: LabelName,
+  format: ValueFormat,
+  value: (row: Row) => ReportCell,
+): TableField<Row> => ({
+  key,
+  format,
+  value,
+});
+
+/**
+ * A report table from query rows: the columns of the fields given (`false` leaves a field out, e.g. a
+ * column that only one grouping has), the first `rowLimit` rows, and whether the answer was cut there.
+ */
+export function tableOf<Row>(
+  label: Label,
+  rows: readonly Row[],
+  rowLimit: number,
+  fields: readonly (TableField<Row> | false)[],
+): ReportTable {
+  const used = fields.filter((candidate): candidate is TableField<Row> => candidate !== false);
+  return {
+    columns: used.map(({ key, format }) => column(label, key, format)),
+    rows: rows.slice(0, rowLimit).map((row) => used.map(({ value }) => value(row))),
+    totalRows: rows.length,
+    truncated: rows.length > rowLimit,
+  };
+}
 
 export const kpi = (
   label: Label,

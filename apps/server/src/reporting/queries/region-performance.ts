@@ -1,10 +1,9 @@
 import type { ReportData } from '@cockpit/contracts';
 import { sql } from 'drizzle-orm';
 import {
-  type SumRow,
   addTotals,
-  column,
   emptyTotals,
+  field,
   inRange,
   kpi,
   labeller,
@@ -15,6 +14,8 @@ import {
   roundMoney,
   rowsOf,
   series,
+  type SumRow,
+  tableOf,
   totalsOf,
 } from './query-helpers';
 import type { ReportQuery } from './query-types';
@@ -89,32 +90,16 @@ export const regionPerformanceQuery: ReportQuery = {
           ]
         : [],
       table: parts.table
-        ? {
-            columns: [
-              ...(byStore ? [column(label, 'store', 'text')] : []),
-              column(label, 'region', 'text'),
-              column(label, 'revenue', 'currency'),
-              column(label, 'cost', 'currency'),
-              column(label, 'margin', 'currency'),
-              column(label, 'marginPct', 'percent'),
-              column(label, 'quantity', 'integer'),
-              column(label, 'share', 'percent'),
-            ],
-            rows: rows
-              .slice(0, rowLimit)
-              .map((row) => [
-                ...(byStore ? [row.name] : []),
-                row.region,
-                row.revenue,
-                row.cost,
-                marginOf(row),
-                marginPctOf(row),
-                row.quantity,
-                ratio(row.revenue, total.revenue),
-              ]),
-            totalRows: rows.length,
-            truncated: rows.length > rowLimit,
-          }
+        ? tableOf(label, rows, rowLimit, [
+            byStore && field('store', 'text', (row) => row.name),
+            field('region', 'text', (row) => row.region),
+            field('revenue', 'currency', (row) => row.revenue),
+            field('cost', 'currency', (row) => row.cost),
+            field('margin', 'currency', marginOf),
+            field('marginPct', 'percent', marginPctOf),
+            field('quantity', 'integer', (row) => row.quantity),
+            field('share', 'percent', (row) => ratio(row.revenue, total.revenue)),
+          ])
         : null,
     };
   },

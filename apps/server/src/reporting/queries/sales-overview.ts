@@ -1,10 +1,9 @@
 import type { ReportData } from '@cockpit/contracts';
 import { sql } from 'drizzle-orm';
 import {
-  type Totals,
   addTotals,
-  column,
   emptyTotals,
+  field,
   inRange,
   isTimeGrouping,
   kpi,
@@ -17,9 +16,11 @@ import {
   roundMoney,
   rowsOf,
   series,
+  type SumRow,
+  tableOf,
+  type Totals,
   totalsFor,
   totalsOf,
-  type SumRow,
 } from './query-helpers';
 import type { ReportQuery } from './query-types';
 
@@ -123,30 +124,15 @@ export const salesOverviewQuery: ReportQuery = {
           ]
         : [],
       table: parts.table
-        ? {
-            columns: [
-              column(label, grouping, periodFormat(grouping)),
-              column(label, 'region', 'text'),
-              column(label, 'revenue', 'currency'),
-              column(label, 'cost', 'currency'),
-              column(label, 'margin', 'currency'),
-              column(label, 'marginPct', 'percent'),
-              column(label, 'quantity', 'integer'),
-            ],
-            rows: rows
-              .slice(0, rowLimit)
-              .map((row) => [
-                row.period,
-                row.region,
-                row.revenue,
-                row.cost,
-                marginOf(row),
-                marginPctOf(row),
-                row.quantity,
-              ]),
-            totalRows: rows.length,
-            truncated: rows.length > rowLimit,
-          }
+        ? tableOf(label, rows, rowLimit, [
+            field(grouping, periodFormat(grouping), (row) => row.period),
+            field('region', 'text', (row) => row.region),
+            field('revenue', 'currency', (row) => row.revenue),
+            field('cost', 'currency', (row) => row.cost),
+            field('margin', 'currency', marginOf),
+            field('marginPct', 'percent', marginPctOf),
+            field('quantity', 'integer', (row) => row.quantity),
+          ])
         : null,
     };
   },

@@ -2,7 +2,7 @@ import type { ReportData } from '@cockpit/contracts';
 import { sql } from 'drizzle-orm';
 import { addDays, addYears } from '../calendar';
 import {
-  column,
+  field,
   inRange,
   kpi,
   labeller,
@@ -11,6 +11,7 @@ import {
   roundMoney,
   rowsOf,
   series,
+  tableOf,
   toNumber,
 } from './query-helpers';
 import type { ReportQuery } from './query-types';
@@ -94,26 +95,13 @@ export const salesTrendQuery: ReportQuery = {
           ]
         : [],
       table: parts.table
-        ? {
-            columns: [
-              column(label, grouping, grouping),
-              column(label, 'revenue', 'currency'),
-              column(label, 'priorRevenue', 'currency'),
-              column(label, 'change', 'currency'),
-              column(label, 'changePct', 'percent'),
-            ],
-            rows: sums
-              .slice(0, rowLimit)
-              .map((row) => [
-                row.period,
-                row.current,
-                row.prior,
-                roundMoney(row.current - row.prior),
-                ratio(row.current - row.prior, row.prior),
-              ]),
-            totalRows: sums.length,
-            truncated: sums.length > rowLimit,
-          }
+        ? tableOf(label, sums, rowLimit, [
+            field(grouping, grouping, (row) => row.period),
+            field('revenue', 'currency', (row) => row.current),
+            field('priorRevenue', 'currency', (row) => row.prior),
+            field('change', 'currency', (row) => roundMoney(row.current - row.prior)),
+            field('changePct', 'percent', (row) => ratio(row.current - row.prior, row.prior)),
+          ])
         : null,
     };
   },
