@@ -2,6 +2,7 @@ import type { MenuGroup } from '@cockpit/contracts';
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { dashboardGroups, dashboardTiles, dashboards, pins } from '../../db/schema';
+import { dashboardMenuItem } from '../navigation/menu-entries';
 
 export interface StoredTile {
   id: string;
@@ -74,18 +75,7 @@ export function createDashboardsRepository(db: Database) {
         isExpanded: false,
         items: items
           .filter((item) => item.groupId === group.id)
-          .map((item) => ({
-            name: String(item.layoutId),
-            title: german ? item.titleDe : item.titleEn,
-            subTitle: german ? (item.subTitleDe ?? item.subTitleEn) : (item.subTitleEn ?? item.subTitleDe),
-            icon: 'layout-dashboard',
-            path: `/dashboards/${item.layoutId}`,
-            externalUrl: null,
-            isActive: false,
-            isPinned: pinnedNames.has(String(item.layoutId)),
-            isExpanded: false,
-            leaveTitleUntranslated: false,
-          })),
+          .map((item) => dashboardMenuItem(item, german, pinnedNames.has(String(item.layoutId)))),
       }));
     },
 

@@ -2,6 +2,7 @@ import type { MenuGroup, MenuItem, PinKind } from '@cockpit/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { dashboardGroups, dashboards, menuGroups, menuItems, pins } from '../../db/schema';
+import { dashboardMenuItem, reportMenuItem } from './menu-entries';
 
 export function createNavigationRepository(db: Database) {
   return {
@@ -45,19 +46,7 @@ export function createNavigationRepository(db: Database) {
         isExpanded: false,
         items: items
           .filter((item) => item.groupId === group.id)
-          .map((item) => ({
-            name: item.name,
-            // leave_title_untranslated: a name such as "EBITDA Bridge" reads the same in every language.
-            title: german && !item.leaveTitleUntranslated ? item.titleDe : item.titleEn,
-            subTitle: german ? (item.subTitleDe ?? item.subTitleEn) : (item.subTitleEn ?? item.subTitleDe),
-            icon: item.icon,
-            path: item.path,
-            externalUrl: item.externalUrl,
-            isActive: false,
-            isPinned: pinnedNames.has(item.name),
-            isExpanded: false,
-            leaveTitleUntranslated: item.leaveTitleUntranslated,
-          })),
+          .map((item) => reportMenuItem(item, german, pinnedNames.has(item.name))),
       }));
     },
 
@@ -98,36 +87,16 @@ export function createNavigationRepository(db: Database) {
           )
           .innerJoin(dashboardGroups, eq(dashboardGroups.id, dashboards.groupId))
           .where(and(eq(pins.userId, userId), eq(pins.kind, 'dashboard')))
-          .orderBy(asc(dashboardGroups.sort), asc(dashboardGroups.name), asc(dashboards.sort), asc(dashboards.layoutId)),
+          .orderBy(
+            asc(dashboardGroups.sort),
+            asc(dashboardGroups.name),
+            asc(dashboards.sort),
+            asc(dashboards.layoutId),
+          ),
       ]);
       return {
-        reports: reportRows.map(({ item }) => ({
-          name: item.name,
-          title: german && !item.leaveTitleUntranslated ? item.titleDe : item.titleEn,
-          subTitle: german ? (item.subTitleDe ?? item.subTitleEn) : (item.subTitleEn ?? item.subTitleDe),
-          icon: item.icon,
-          path: item.path,
-          externalUrl: item.externalUrl,
-          isActive: false,
-          isPinned: true,
-          isExpanded: false,
-          leaveTitleUntranslated: item.leaveTitleUntranslated,
-        })),
-        dashboards: dashboardRows.map(({ dashboard }) => ({
-          // spec §3: for dashboards, name holds the numeric layout id.
-          name: String(dashboard.layoutId),
-          title: german ? dashboard.titleDe : dashboard.titleEn,
-          subTitle: german
-            ? (dashboard.subTitleDe ?? dashboard.subTitleEn)
-            : (dashboard.subTitleEn ?? dashboard.subTitleDe),
-          icon: 'layout-dashboard',
-          path: `/dashboards/${dashboard.layoutId}`,
-          externalUrl: null,
-          isActive: false,
-          isPinned: true,
-          isExpanded: false,
-          leaveTitleUntranslated: false,
-        })),
+        reports: reportRows.map(({ item }) => reportMenuItem(item, german, true)),
+        dashboards: dashboardRows.map(({ dashboard }) => dashboardMenuItem(dashboard, german, true)),
       };
     },
 
