@@ -65,6 +65,23 @@ describe.each(testDrivers())('demo seed (%s)', (driver) => {
     expect(afterFirst).toMatchObject({ organisations: 2, users: 4, accounts: 4, dashboards: 4 });
   });
 
+  it('brings changed demo rows back to the demo text when run again (upsert, not insert)', async () => {
+    const { db } = database;
+    await seedDemoData(db);
+    await db
+      .update(menuItems)
+      .set({ titleEn: 'Edited by hand', sort: 999 })
+      .where(eq(menuItems.name, 'totalviewlayout'));
+    await db.update(dashboards).set({ titleDe: 'Von Hand geändert' });
+
+    await seedDemoData(db);
+    const [item] = await db.select().from(menuItems).where(eq(menuItems.name, 'totalviewlayout'));
+    expect(item?.titleEn).toBe('Total View');
+    expect(item?.sort).not.toBe(999);
+    const titles = await db.select({ titleDe: dashboards.titleDe }).from(dashboards);
+    expect(titles.some((row) => row.titleDe === 'Von Hand geändert')).toBe(false);
+  });
+
   it('matches the content issue 2 asks for', () => {
     const demo = demoOrganisations.find((organisation) => organisation.name === 'Demo GmbH')!;
     const items = demo.menu.flatMap((group) => group.items);

@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { dashboardTiles, dashboards, organisations, reports } from '../db/schema';
 import { reportDefaultsSchema, tileSettingsSchema } from '../reporting/report-settings';
@@ -6,6 +6,7 @@ import { type DemoOrganisation, demoOrganisations } from './demo-data';
 import { type DemoReport, type DemoTile, demoDashboardTiles, demoReports } from './reports-demo-data';
 import { type SalesSeedResult, seedSalesDataSet } from './sales-data-seed';
 import { demoSalesDataSets } from './sales-demo-data';
+import { fromExcluded } from './upsert';
 
 export interface ReportsSeedOptions {
   /** SEED_SALES_ROWS for the first organisation (0: no sales data). */
@@ -85,13 +86,7 @@ async function upsertReports(
     )
     .onConflictDoUpdate({
       target: [reports.organisationId, reports.name],
-      set: {
-        kind: sql`excluded.kind`,
-        queryKey: sql`excluded.query_key`,
-        params: sql`excluded.params`,
-        frameUrl: sql`excluded.frame_url`,
-        externalUrl: sql`excluded.external_url`,
-      },
+      set: fromExcluded(reports, ['kind', 'queryKey', 'params', 'frameUrl', 'externalUrl']),
     });
   return definitions.length;
 }
@@ -125,14 +120,14 @@ async function upsertTiles(
         )
         .onConflictDoUpdate({
           target: [dashboardTiles.dashboardId, dashboardTiles.position],
-          set: {
-            tileType: sql`excluded.tile_type`,
-            queryKey: sql`excluded.query_key`,
-            params: sql`excluded.params`,
-            titleEn: sql`excluded.title_en`,
-            titleDe: sql`excluded.title_de`,
-            width: sql`excluded.width`,
-          },
+          set: fromExcluded(dashboardTiles, [
+            'tileType',
+            'queryKey',
+            'params',
+            'titleEn',
+            'titleDe',
+            'width',
+          ]),
         });
       // Tiles the demo no longer has.
       await tx

@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { dashboardGroups, dashboards, menuGroups, menuItems, organisations, user } from '../db/schema';
 import { type DemoOrganisation, demoOrganisations } from './demo-data';
@@ -6,6 +6,7 @@ import { seedDemoNotifications } from './demo-notifications';
 import { seedManagementDemoData } from './management-seed';
 import { type ReportsSeedSummary, seedReportsDemoData } from './reports-seed';
 import { createUserWithPassword } from './users';
+import { fromExcluded } from './upsert';
 
 export interface SeedSummary {
   organisations: number;
@@ -96,12 +97,7 @@ async function upsertMenu(
       )
       .onConflictDoUpdate({
         target: [menuGroups.organisationId, menuGroups.name],
-        set: {
-          titleEn: sql`excluded.title_en`,
-          titleDe: sql`excluded.title_de`,
-          icon: sql`excluded.icon`,
-          sort: sql`excluded.sort`,
-        },
+        set: fromExcluded(menuGroups, ['titleEn', 'titleDe', 'icon', 'sort']),
       })
       .returning({ id: menuGroups.id, name: menuGroups.name });
     const groupIds = new Map(groups.map((group) => [group.name, group.id]));
@@ -127,18 +123,18 @@ async function upsertMenu(
       .values(items)
       .onConflictDoUpdate({
         target: [menuItems.organisationId, menuItems.name],
-        set: {
-          groupId: sql`excluded.group_id`,
-          titleEn: sql`excluded.title_en`,
-          titleDe: sql`excluded.title_de`,
-          subTitleEn: sql`excluded.sub_title_en`,
-          subTitleDe: sql`excluded.sub_title_de`,
-          icon: sql`excluded.icon`,
-          path: sql`excluded.path`,
-          externalUrl: sql`excluded.external_url`,
-          leaveTitleUntranslated: sql`excluded.leave_title_untranslated`,
-          sort: sql`excluded.sort`,
-        },
+        set: fromExcluded(menuItems, [
+          'groupId',
+          'titleEn',
+          'titleDe',
+          'subTitleEn',
+          'subTitleDe',
+          'icon',
+          'path',
+          'externalUrl',
+          'leaveTitleUntranslated',
+          'sort',
+        ]),
       });
     return items.length;
   });
@@ -164,7 +160,7 @@ async function upsertDashboards(
       )
       .onConflictDoUpdate({
         target: [dashboardGroups.organisationId, dashboardGroups.name],
-        set: { titleEn: sql`excluded.title_en`, titleDe: sql`excluded.title_de`, sort: sql`excluded.sort` },
+        set: fromExcluded(dashboardGroups, ['titleEn', 'titleDe', 'sort']),
       })
       .returning({ id: dashboardGroups.id, name: dashboardGroups.name });
     const groupIds = new Map(groups.map((group) => [group.name, group.id]));
@@ -186,14 +182,7 @@ async function upsertDashboards(
       .values(rows)
       .onConflictDoUpdate({
         target: [dashboards.organisationId, dashboards.layoutId],
-        set: {
-          groupId: sql`excluded.group_id`,
-          titleEn: sql`excluded.title_en`,
-          titleDe: sql`excluded.title_de`,
-          subTitleEn: sql`excluded.sub_title_en`,
-          subTitleDe: sql`excluded.sub_title_de`,
-          sort: sql`excluded.sort`,
-        },
+        set: fromExcluded(dashboards, ['groupId', 'titleEn', 'titleDe', 'subTitleEn', 'subTitleDe', 'sort']),
       });
     return rows.length;
   });
