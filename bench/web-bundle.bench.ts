@@ -8,7 +8,8 @@ import { gzipSync } from 'node:zlib';
 // shell (main layout + the reports home), read from the production build's Vite manifest: the entry's
 // static imports, then the route's lazy chunk and its static imports. Targets: ≤ 120 KB for the login
 // route, ≤ 200 KB for the signed-in shell. It also checks that reports, dashboards, management and the
-// charts library stay out of the shell (lazy chunks).
+// charts library stay out of the shell (lazy chunks), and that neither screen loads the zod library
+// (docs/decisions/011-shell-navigation-state-and-bundle-budget.md).
 //
 // Builds the web app into a temporary directory first; `WEB_DIST_DIR=<dir>` measures an existing build
 // (made with `build.manifest: true`, as vite.config.ts does) instead.
@@ -39,6 +40,8 @@ const lazyAreas = [
 ];
 /** Libraries that must not be in the shell (source map paths). */
 const lazyLibraries = ['node_modules/echarts/', 'node_modules/zrender/', 'node_modules/@tanstack/react-table/'];
+/** Libraries neither screen may load: zod alone is ~25 KB gzip (responses are typed with `trusted<T>()`). */
+const unwantedOnFirstScreens = ['node_modules/zod/'];
 
 async function buildWeb(): Promise<{ dir: string; cleanup: () => void }> {
   const given = process.env.WEB_DIST_DIR;
@@ -99,8 +102,23 @@ try {
     return { keys, files };
   };
 
-  measure('login');
+  const login = measure('login');
   const shell = measure('shell');
+
+  // zod: neither the login route nor the shell.
+  const unwanted = new Set(
+    [login, shell].flatMap(({ files }) =>
+      files.filter((file) =>
+        sourcesOf(dir, file).some((source) => unwantedOnFirstScreens.some((library) => source.includes(library))),
+      ),
+    ),
+  );
+  if (unwanted.size > 0) {
+    failed = true;
+    console.log(`ON A FIRST SCREEN: ${unwantedOnFirstScreens.join(', ')} in ${[...unwanted].join(', ')}`);
+  } else {
+    console.log('zod: not loaded by the login route or the shell: OK');
+  }
 
   // Lazy areas: their route chunks and the chart/table libraries are not part of the shell.
   const eager = [...shell.keys].filter((key) => lazyAreas.some((area) => key.startsWith(area)));

@@ -1,10 +1,76 @@
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+import { runnerImport, type Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import type * as ThemeModule from './src/app/theme';
+
+/**
+ * `virtual:mantine-theme.css`: the app theme's CSS variables (brand colours, fonts, radius) as a static
+ * style sheet, made from the same theme object MantineProvider gets, the same way it makes them at run
+ * time (only what differs from Mantine's defaults in `@mantine/core/styles.css`). The login route, the
+ * loading indicator and the error and not-found screens are drawn without Mantine's JavaScript — that
+ * loads with the signed-in area (docs/decisions/011-shell-navigation-state-and-bundle-budget.md) — and
+ * look the same with these variables.
+ */
+function mantineThemeVariables(): Plugin {
+  const id = 'virtual:mantine-theme.css';
+  return {
+    name: 'cockpit:mantine-theme-variables',
+    resolveId: (source) => (source === id ? `\0${id}` : undefined),
+    async load(resolved) {
+      if (resolved !== `\0${id}`) return undefined;
+      // Loaded here, not at the top: the config (and so every test run) needs neither Mantine nor the theme.
+      const { convertCssVariables, defaultCssVariablesResolver, DEFAULT_THEME, mergeMantineTheme } =
+        await import('@mantine/core');
+      const themeFile = fileURLToPath(new URL('./src/app/theme.ts', import.meta.url));
+      const { theme } = (await runnerImport<typeof ThemeModule>(themeFile, { configFile: false })).module;
+      this.addWatchFile(themeFile);
+      const ours = defaultCssVariablesResolver(mergeMantineTheme(DEFAULT_THEME, theme));
+      const defaults = defaultCssVariablesResolver(DEFAULT_THEME);
+      const changed = (part: 'variables' | 'light' | 'dark') => {
+        const mantineDefaults: Record<string, string> = defaults[part];
+        return Object.fromEntries(
+          Object.entries(ours[part]).filter(([name, value]) => mantineDefaults[name] !== value),
+        );
+      };
+      return convertCssVariables(
+        { variables: changed('variables'), light: changed('light'), dark: changed('dark') },
+        ':root',
+      );
+    },
+  };
+}
+
+/**
+ * Two chunks instead of dozens for the first screens (issue 3 bundle budget, decision 011): by default
+ * Rolldown cuts every set of modules shared by a different set of lazy routes into its own small file,
+ * and the shell alone came to ~50 files — ~10 KB gzip of them file overhead and imports between them.
+ * - `entry`: everything the entry needs statically; it is loaded first anyway.
+ * - `shell`: everything the signed-in layout (main-layout.tsx) needs statically, except that. Every
+ *   signed-in page is shown inside the layout, so it is loaded before any lazy area that shares a module
+ *   with it. Only the modules main-layout.tsx imports are named (their dependencies follow); the layout
+ *   module keeps its own small chunk, so the manifest still names it (bench/web-bundle.bench.ts).
+ */
+const mainLayoutModule = /[\\/]src[\\/]app[\\/]routes[\\/]app[\\/]main-layout\.tsx$/;
+let mainLayoutImports = new Set<string>();
+const chunkGroups = [
+  { name: 'entry', tags: ['$initial' as const], priority: 2 },
+  { name: 'shell', test: (id: string) => mainLayoutImports.has(id), priority: 1 },
+];
+function shellChunkImports(): Plugin {
+  return {
+    name: 'cockpit:shell-chunk',
+    apply: 'build',
+    moduleParsed(info) {
+      if (mainLayoutModule.test(info.id)) mainLayoutImports = new Set(info.importedIds);
+    },
+  };
+}
 
 // The web app: dev server on 5173 proxying the API (DESIGN.md §2), build into dist/ (served by the API
 // server), and the `web` unit-test project the root vitest.config.ts lists.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), mantineThemeVariables(), shellChunkImports()],
   server: {
     port: 5173,
     strictPort: true,
@@ -20,6 +86,7 @@ export default defineConfig({
     target: 'es2022',
     // dist/.vite/manifest.json: bench/web-bundle.bench.ts follows it to measure what each route loads.
     manifest: true,
+    rolldownOptions: { output: { codeSplitting: { groups: chunkGroups } } },
   },
   test: {
     name: 'web',

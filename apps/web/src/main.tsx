@@ -1,4 +1,6 @@
 import '@mantine/core/styles.css';
+// The theme's variables before any Mantine JavaScript runs: the first screens are drawn without it (vite.config.ts).
+import 'virtual:mantine-theme.css';
 import './styles/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -9,10 +11,10 @@ const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
 
 bootstrap()
-  .then(({ i18n, queryClient, router }) => {
+  .then(({ i18n, router }) => {
     createRoot(container).render(
       <StrictMode>
-        <App i18n={i18n} queryClient={queryClient} router={router} />
+        <App i18n={i18n} router={router} />
       </StrictMode>,
     );
   })

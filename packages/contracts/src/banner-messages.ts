@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isSafeHttpUrl } from './notifications';
+import { isSafeBannerHref, linkMaxLength } from './safe-links';
 
 /**
  * Banner message content (spec §2 Message banner, §3 Banner message, §4): shared by the management API
@@ -7,26 +7,10 @@ import { isSafeHttpUrl } from './notifications';
  * shell (which shows banners to everyone) does not pull in the management shapes.
  */
 
-const bannerLinkMaxLength = 2000;
-// Whitespace, control characters and the backslash (browsers read `\` as `/`, so `/\evil.example` would
-// leave the app): a link must be exactly what is rendered.
-// eslint-disable-next-line no-control-regex
-const unsafeInPath = /[\u0000-\u0020\u007f-\u00a0\u2000-\u200f\u2028\u2029\u2060\ufeff\\]/;
+const bannerLinkMaxLength = linkMaxLength;
 
-/** A path inside this app (`/settings`, `/reports/x?y#z`); never protocol-relative (`//host`). */
-export function isInternalPath(value: string): boolean {
-  if (value.length === 0 || value.length > bannerLinkMaxLength || unsafeInPath.test(value)) return false;
-  return value.startsWith('/') && !value.startsWith('//');
-}
-
-/**
- * Where a banner link may go: an http(s) URL (the notifications' rule, without surrounding blanks) or a
- * path inside the app. Checked on write and again before rendering (bad stored data is never a link).
- */
-export function isSafeBannerHref(value: unknown): value is string {
-  if (typeof value !== 'string') return false;
-  return (value === value.trim() && isSafeHttpUrl(value)) || isInternalPath(value);
-}
+// The link checks live in a zod-free module (the web app's shell renders banner links, not zod; see languages.ts).
+export { isInternalPath, isSafeBannerHref } from './safe-links';
 
 /** What a banner button does: close the card, or follow a link (http(s) URL or a path in the app). */
 export const bannerActionTypes = ['close', 'link'] as const;

@@ -8,11 +8,8 @@ import { bannerActionTypeSchema } from './banner-messages';
  * signed-in user may call it; the contract message is only ever available to an organisation
  * administrator (spec §6).
  */
-export const messagesApiPaths = {
-  current: '/api/messages/current',
-  contract: '/api/messages/contract',
-  dismissal: '/api/messages/:id/dismissal',
-} as const;
+// The paths live in a zod-free module (the web app's shell calls them, not zod; see languages.ts).
+export { messagesApiPaths } from './messages-api-paths';
 
 export const currentMessageQuerySchema = withClientQuery({
   /** The UI language name (`en`, `de-DE`, `de-AT`); German variants read the German texts. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { withClientBody } from './client-params';
+import { isSafeHttpUrl, linkMaxLength } from './safe-links';
 
 // Live notifications (spec §2 Notifications, §3 Notification, §4, §9; DESIGN.md §5). One set of shapes
 // for the stored content, the SSE stream, the PATCH of the owner and the administrators' send API.
@@ -8,42 +9,13 @@ import { withClientBody } from './client-params';
 export const notificationLimits = {
   titleMaxLength: 120,
   textMaxLength: 4000,
-  urlMaxLength: 2000,
+  urlMaxLength: linkMaxLength,
   /** Listed recipients per send; "all" has no limit. */
   maxListedRecipients: 1000,
 } as const;
 
-// Control characters (C0, DEL, C1) and the invisible characters browsers drop from URLs. A tab or a newline
-// inside `java\tscript:` is removed by URL parsers, which is how such links slip past naive checks.
-// eslint-disable-next-line no-control-regex
-const controlCharacters = /[\u0000-\u001f\u007f-\u009f\u00ad\u200b-\u200f\u2028\u2029\u2060\ufeff]/;
-const httpSchemePrefix = /^https?:\/\//i;
-
-/** The WHATWG URL parser of browsers and Node; declared here because the contracts compile without DOM or Node types. */
-declare const URL: new (input: string) => { protocol: string; hostname: string };
-
-/**
- * Whether `value` is a link a notification may carry and the UI may render (DESIGN.md §5: `url` must be
- * http(s), anything else is rejected on write and never rendered as a link). Leading/trailing blanks are
- * ignored; control characters anywhere, a scheme other than `http:`/`https:`, protocol-relative (`//host`),
- * scheme-less or host-less values are not.
- */
-export function isSafeHttpUrl(value: unknown): value is string {
-  if (typeof value !== 'string') return false;
-  const trimmed = value.trim();
-  if (trimmed === '' || trimmed.length > notificationLimits.urlMaxLength) return false;
-  if (controlCharacters.test(trimmed)) return false;
-  // The raw text must already start with the scheme: `https:evil.example` or `\\evil` are "fixed up" by
-  // URL parsers, and a link should be shown as what it is.
-  if (!httpSchemePrefix.test(trimmed)) return false;
-  let parsed: { protocol: string; hostname: string };
-  try {
-    parsed = new URL(trimmed);
-  } catch {
-    return false;
-  }
-  return (parsed.protocol === 'http:' || parsed.protocol === 'https:') && parsed.hostname !== '';
-}
+// The link checks live in a zod-free module (the web app's shell renders links, not zod; see languages.ts).
+export { isSafeHttpUrl } from './safe-links';
 
 /** An optional `url`: trimmed, and only http(s) (see `isSafeHttpUrl`). */
 export const notificationUrlSchema = z
@@ -103,8 +75,8 @@ export const notificationStreamEventSchema = z.discriminatedUnion('type', [
 export type NotificationStreamEvent = z.infer<typeof notificationStreamEventSchema>;
 export const notificationStreamEventTypes = ['snapshot', 'upsert', 'remove'] as const;
 
-/** How often the stream sends a heartbeat comment (DESIGN.md §5), so proxies keep the connection. */
-export const notificationStreamHeartbeatMs = 25_000;
+// In a zod-free module: the web app's shell keeps the stream open, and needs this, not zod (see languages.ts).
+export { notificationStreamHeartbeatMs } from './notification-stream-heartbeat';
 
 const boundedText = (max: number) =>
   z

@@ -3,16 +3,17 @@ import { setIntegrityTokenProvider, setUnauthorizedHandler } from '../lib/api-cl
 import { expireSession, setSessionEndedHandler, startSession } from '../lib/auth/session';
 import { createI18n } from '../lib/i18n';
 import { getIntegrityToken, startIntegrity } from '../lib/integrity/integrity';
-import { queryClient } from '../lib/react-query';
 import { createAppRouter } from './router';
 
 /**
  * Start-up (spec §1, DESIGN.md §3): the session check with the cookie and the translations start at
  * once and in parallel; the router's guards wait for the session; the first screen waits for the texts.
+ * TanStack Query is loaded by the first guard or layout that needs it, not here: the login route does
+ * without it (docs/decisions/011-shell-navigation-state-and-bundle-budget.md).
  */
 export async function bootstrap() {
   void startSession();
-  const router = createAppRouter(queryClient);
+  const router = createAppRouter(() => import('../lib/react-query').then(({ queryClient }) => queryClient));
 
   // spec §8 "HTTP 401: browser goes to /login" — the session is over; come back here after signing in.
   const sendToLogin = () => {
@@ -29,7 +30,7 @@ export async function bootstrap() {
   whenIdle(startIntegrity);
 
   const i18n = await createI18n();
-  return { i18n, queryClient, router };
+  return { i18n, router };
 }
 
 /** Runs `task` when the main thread is idle (after the first render), at the latest after 2 s. */

@@ -1,17 +1,17 @@
 import { data, redirect, type LoaderFunctionArgs } from 'react-router';
-import type { QueryClient } from '@tanstack/react-query';
 import { managementRoleKey } from '@cockpit/contracts';
 import { paths } from '../config/paths';
 import { sessionReady } from '../lib/auth/session';
 import { getClientParams } from '../lib/client-params';
+import { resolveQueryClient, type QueryClientSource } from '../lib/query-client-source';
 
 /**
  * Route guards as loaders (DESIGN.md §6). Each waits for what it needs to know and then lets the
  * navigation through, redirects, or answers "not found".
  *
- * The feature API modules are imported when a guard first needs them, not up front: this file is part
- * of the app's entry, and the login route should not download the signed-in area's code (issue 3 bundle
- * budget, bench/web-bundle.bench.ts).
+ * The feature API modules (and TanStack Query itself) are imported when a guard first needs them, not up
+ * front: this file is part of the app's entry, and the login route should not download the signed-in
+ * area's code (issue 3 bundle budget, bench/web-bundle.bench.ts).
  */
 const loadDashboardsApi = () => import('../features/dashboards/api/get-dashboards-availability');
 const loadSettingsApi = () => import('../features/settings/api/get-user-settings');
@@ -32,10 +32,13 @@ export async function requireSession({ request }: Pick<LoaderFunctionArgs, 'requ
  * spec §2 dashboards route: "waits until it is known whether dashboards are available; if not
  * available, redirects to the root path".
  */
-export function createRequireDashboardsAvailable(queryClient: QueryClient) {
+export function createRequireDashboardsAvailable(queryClientSource: QueryClientSource) {
   return async function requireDashboardsAvailable(args: Pick<LoaderFunctionArgs, 'request'>): Promise<null> {
     await requireSession(args);
-    const { getDashboardsAvailabilityQueryOptions } = await loadDashboardsApi();
+    const [{ getDashboardsAvailabilityQueryOptions }, queryClient] = await Promise.all([
+      loadDashboardsApi(),
+      resolveQueryClient(queryClientSource),
+    ]);
     const { available } = await queryClient.ensureQueryData(getDashboardsAvailabilityQueryOptions());
     if (!available) throw redirect(paths.home.getHref());
     return null;
@@ -43,9 +46,12 @@ export function createRequireDashboardsAvailable(queryClient: QueryClient) {
 }
 
 /** Whether the signed-in user may manage (spec §6; DESIGN.md §3: only `organisationadministrator`). */
-export async function canManage(queryClient: QueryClient): Promise<boolean> {
+export async function canManage(queryClientSource: QueryClientSource): Promise<boolean> {
   if ((await sessionReady()) !== 'signed-in') return false;
-  const { getUserSettingsQueryOptions } = await loadSettingsApi();
+  const [{ getUserSettingsQueryOptions }, queryClient] = await Promise.all([
+    loadSettingsApi(),
+    resolveQueryClient(queryClientSource),
+  ]);
   const settings = await queryClient.ensureQueryData(getUserSettingsQueryOptions(getClientParams().isoLanguageName));
   return settings.roleKey === managementRoleKey;
 }
@@ -55,10 +61,10 @@ export async function canManage(queryClient: QueryClient): Promise<boolean> {
  * `patchRoutesOnNavigation` in router.tsx: for anyone else the routes do not even exist.) A user who
  * lost the role since the routes were added gets the not-found screen, never the area.
  */
-export function createRequireManagement(queryClient: QueryClient) {
+export function createRequireManagement(queryClientSource: QueryClientSource) {
   return async function requireManagement(args: Pick<LoaderFunctionArgs, 'request'>): Promise<null> {
     await requireSession(args);
-    if (!(await canManage(queryClient))) throw data(null, { status: 404, statusText: 'Not Found' });
+    if (!(await canManage(queryClientSource))) throw data(null, { status: 404, statusText: 'Not Found' });
     return null;
   };
 }

@@ -1,26 +1,22 @@
 import { Suspense, type ReactNode } from 'react';
-import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { PageLoader } from '../components/ui/page-loader';
-import { theme } from './theme';
 
 type AppProviderProps = {
   i18n: I18n;
-  queryClient: QueryClient;
   children: ReactNode;
 };
 
-/** Theme, server state and texts for the whole app (tests render their own providers). */
-export function AppProvider({ i18n, queryClient, children }: AppProviderProps) {
+/**
+ * Texts for the whole app (tests render their own providers). Mantine's theme and the server-state
+ * cache are provided by the signed-in area (`SignedInLayout`): the login route needs neither, and their
+ * JavaScript stays out of its download (docs/decisions/011-shell-navigation-state-and-bundle-budget.md).
+ */
+export function AppProvider({ i18n, children }: AppProviderProps) {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
-      <QueryClientProvider client={queryClient}>
-        <I18nextProvider i18n={i18n}>
-          <Suspense fallback={<PageLoader fullScreen />}>{children}</Suspense>
-        </I18nextProvider>
-      </QueryClientProvider>
-    </MantineProvider>
+    <I18nextProvider i18n={i18n}>
+      <Suspense fallback={<PageLoader fullScreen />}>{children}</Suspense>
+    </I18nextProvider>
   );
 }

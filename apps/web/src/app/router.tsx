@@ -1,6 +1,6 @@
 import { createBrowserRouter, Outlet, redirect, type PatchRoutesOnNavigationFunction, type RouteObject } from 'react-router';
-import type { QueryClient } from '@tanstack/react-query';
 import { paths } from '../config/paths';
+import { resolveQueryClient, type QueryClientSource } from '../lib/query-client-source';
 import { PageLoader } from '../components/ui/page-loader';
 import { canManage, createRequireDashboardsAvailable, createRequireManagement, requireSession } from './guards';
 import { NotFoundRoute } from './routes/not-found';
@@ -24,7 +24,7 @@ import { ContentErrorBoundary, RootErrorBoundary } from './routes/route-error-bo
  */
 export const routeIds = { root: 'root', app: 'app', content: 'content', management: 'management' } as const;
 
-export function createManagementRoutes(queryClient: QueryClient): RouteObject[] {
+export function createManagementRoutes(queryClient: QueryClientSource): RouteObject[] {
   return [
     {
       id: routeIds.management,
@@ -70,7 +70,7 @@ export function createManagementRoutes(queryClient: QueryClient): RouteObject[] 
   ];
 }
 
-export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
+export function createAppRoutes(queryClient: QueryClientSource): RouteObject[] {
   return [
     {
       id: routeIds.root,
@@ -89,9 +89,13 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
         {
           id: routeIds.app,
           loader: requireSession,
+          // Mantine's theme and the query cache come with this layout (SignedInLayout), not with the entry.
           lazy: async () => {
-            const { MainLayout } = await import('./routes/app/main-layout');
-            return { Component: MainLayout };
+            const [{ SignedInLayout }, client] = await Promise.all([
+              import('./routes/app/main-layout'),
+              resolveQueryClient(queryClient),
+            ]);
+            return { Component: () => <SignedInLayout queryClient={client} /> };
           },
           children: [
             {
@@ -160,7 +164,7 @@ function isManagementPath(path: string): boolean {
  * the management routes are added only for an administrator, so for anyone else `/management` matches
  * nothing but `*` (page not found) and the management chunk is never downloaded (DESIGN.md §3).
  */
-export function createPatchRoutesOnNavigation(queryClient: QueryClient): PatchRoutesOnNavigationFunction {
+export function createPatchRoutesOnNavigation(queryClient: QueryClientSource): PatchRoutesOnNavigationFunction {
   const managementRoutes = createManagementRoutes(queryClient);
   return async ({ path, patch }) => {
     if (!isManagementPath(path)) return;
@@ -172,7 +176,7 @@ export function createPatchRoutesOnNavigation(queryClient: QueryClient): PatchRo
   };
 }
 
-export function createAppRouter(queryClient: QueryClient) {
+export function createAppRouter(queryClient: QueryClientSource) {
   return createBrowserRouter(createAppRoutes(queryClient), {
     patchRoutesOnNavigation: createPatchRoutesOnNavigation(queryClient),
   });

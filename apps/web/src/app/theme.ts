@@ -1,4 +1,4 @@
-import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import type { MantineColorsTuple, MantineThemeOverride } from '@mantine/core';
 
 /**
  * Brand colours (spec §9: green, orange, red, blue, white). Each palette is tuned so that shades 6–9
@@ -26,7 +26,11 @@ const gray: MantineColorsTuple = [
   '#f8f9fa', '#f1f3f5', '#e9ecef', '#dee2e6', '#ced4da', '#adb5bd', '#5f666d', '#495057', '#343a40', '#212529',
 ];
 
-export const theme = createTheme({
+/**
+ * The app theme. A plain object (Mantine's `createTheme` only returns its argument): vite.config.ts
+ * reads it at build time to write the same CSS variables as a static style sheet, without loading Mantine.
+ */
+export const theme: MantineThemeOverride = {
   colors: { blue, green, orange, red, gray },
   primaryColor: 'blue',
   primaryShade: 6,
@@ -38,4 +42,4 @@ export const theme = createTheme({
   headings: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
   defaultRadius: 'sm',
   cursorType: 'pointer',
-});
+};

@@ -1,5 +1,6 @@
 import { QueryClient, type DefaultOptions } from '@tanstack/react-query';
 import { isApiRequestError } from './api-client';
+import { onAccountDataReset } from './auth/session';
 
 /**
  * Server state (DESIGN.md §6). Queries retry once (STACK.md `retry: 1`), but never a 4xx answer: that
@@ -21,5 +22,9 @@ export function createQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: queryConfig });
 }
 
-/** The app's one query client; the session clears it on sign-out so no user sees another's data. */
+/**
+ * The app's one query client; the session clears it on sign-out and before another sign-in so no user
+ * sees another's data. Loaded with the signed-in area (app/bootstrap.ts), not by the login route.
+ */
 export const queryClient = createQueryClient();
+onAccountDataReset(() => queryClient.clear());

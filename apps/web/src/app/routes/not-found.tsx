@@ -1,42 +1,34 @@
-import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../config/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import classes from './not-found.module.css';
 
 /**
  * spec §2 Page not found: 'Oops, page not found', the explanation, and a 'return to home' link to the
- * root. Shown for unknown paths and for areas the user may not see (spec §6 management).
+ * root. Shown for unknown paths and for areas the user may not see (spec §6 management). Drawn without
+ * Mantine's JavaScript (styled like it): this screen is part of the app's entry (decision 011).
  */
-export function NotFoundRoute() {
+function NotFound({ fullPage }: { fullPage: boolean }) {
   const { t } = useTranslation();
   useDocumentTitle(t('notFound.title'));
+  const Root = fullPage ? 'main' : 'div';
   return (
-    <Stack component="main" align="center" justify="center" gap="md" mih="100vh" p="xl" ta="center">
-      <Title order={1}>{t('notFound.title')}</Title>
-      <Text maw={560} c="dimmed">
-        {t('notFound.text')}
-      </Text>
-      <Anchor component={Link} to={paths.home.getHref()} fw={600}>
+    <Root className={classes.screen} data-full-page={fullPage || undefined}>
+      <h1 className={classes.title}>{t('notFound.title')}</h1>
+      <p className={classes.text}>{t('notFound.text')}</p>
+      <Link className={classes.link} to={paths.home.getHref()}>
         {t('notFound.returnHome')}
-      </Anchor>
-    </Stack>
+      </Link>
+    </Root>
   );
+}
+
+export function NotFoundRoute() {
+  return <NotFound fullPage />;
 }
 
 /** The same screen inside the main layout's content area. */
 export function NotFoundContent() {
-  const { t } = useTranslation();
-  useDocumentTitle(t('notFound.title'));
-  return (
-    <Stack align="center" gap="md" p="xl" ta="center">
-      <Title order={1}>{t('notFound.title')}</Title>
-      <Text maw={560} c="dimmed">
-        {t('notFound.text')}
-      </Text>
-      <Anchor component={Link} to={paths.home.getHref()} fw={600}>
-        {t('notFound.returnHome')}
-      </Anchor>
-    </Stack>
-  );
+  return <NotFound fullPage={false} />;
 }

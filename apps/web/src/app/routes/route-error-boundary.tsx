@@ -1,9 +1,13 @@
 import { useEffect } from 'react';
-import { Button, Center } from '@mantine/core';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/ui/plain/button';
 import { PlaceholderTile } from '../../components/ui/placeholder-tile';
 import { NotFoundContent, NotFoundRoute } from './not-found';
+import classes from './route-error-boundary.module.css';
+
+// Both boundaries are part of the app's entry and draw without Mantine's JavaScript: the root one must
+// work when the signed-in area (which brings Mantine) failed to load (decision 011).
 
 function useLoggedRouteError(): unknown {
   const error = useRouteError();
@@ -29,9 +33,9 @@ export function RootErrorBoundary() {
   const error = useLoggedRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundRoute />;
   return (
-    <Center component="main" mih="100vh">
+    <main className={classes.screen}>
       <ErrorTile />
-    </Center>
+    </main>
   );
 }
 

@@ -1,12 +1,14 @@
-import { Center, Loader } from '@mantine/core';
+import { Loader } from './plain/loader';
+import classes from './page-loader.module.css';
 
 /**
  * Shown while a lazy area or the first texts load. No words: the translations may not be there yet.
+ * Mantine-free (components/ui/plain): it is also the first thing the login route shows.
  */
 export function PageLoader({ fullScreen = false }: { fullScreen?: boolean }) {
   return (
-    <Center role="status" aria-busy="true" h={fullScreen ? '100vh' : '100%'} mih={120}>
-      <Loader size="md" />
-    </Center>
+    <div className={classes.center} role="status" aria-busy="true" data-full-screen={fullScreen || undefined}>
+      <Loader />
+    </div>
   );
 }

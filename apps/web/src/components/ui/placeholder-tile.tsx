@@ -1,7 +1,7 @@
-import type { ReactNode } from 'react';
-import { Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import type { CSSProperties, ReactNode } from 'react';
 import { IconAlertTriangle, IconBell, IconSearch, IconStar, type TablerIcon } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import classes from './placeholder-tile.module.css';
 
 /** spec §2 Placeholder tile icons. */
 export const placeholderIcons = ['favorites', 'notifications', 'search', 'error'] as const;
@@ -32,7 +32,9 @@ type PlaceholderTileProps = {
 /**
  * spec §2 Placeholder tile: an icon (favourites, notifications, search or error), a headline and a
  * text. Without props it is the error tile with the exact default texts of spec §2. Used for empty
- * states ("no favourites yet"), "nothing found" and failures.
+ * states ("no favourites yet"), "nothing found" and failures — also outside the signed-in area (the
+ * route error screens), so it is drawn without Mantine's JavaScript, styled like its Stack, ThemeIcon,
+ * Title and Text (docs/decisions/011-shell-navigation-state-and-bundle-budget.md).
  */
 export function PlaceholderTile({
   icon = 'error',
@@ -44,27 +46,25 @@ export function PlaceholderTile({
 }: PlaceholderTileProps) {
   const { t } = useTranslation();
   const { icon: Icon, color } = icons[icon];
+  const Heading = `h${headingOrder}` as const;
+  // Mantine's light variant colours (ThemeIcon variant="light").
+  const iconColors = {
+    '--icon-bg': `var(--mantine-color-${color}-light)`,
+    '--icon-color': `var(--mantine-color-${color}-light-color)`,
+  } as CSSProperties;
   return (
-    <Stack
-      align="center"
-      gap={compact ? 'xs' : 'sm'}
-      p={compact ? 'md' : 'xl'}
-      ta="center"
-      maw={520}
-      mx="auto"
+    <div
+      className={classes.tile}
+      data-compact={compact || undefined}
       data-testid="placeholder-tile"
       data-icon={icon}
     >
-      <ThemeIcon size={compact ? 44 : 56} radius="xl" variant="light" color={color} aria-hidden="true">
+      <div className={classes.icon} style={iconColors} aria-hidden="true">
         <Icon size={compact ? 24 : 30} />
-      </ThemeIcon>
-      <Title order={headingOrder} size={compact ? 'h5' : 'h3'}>
-        {headline ?? t('placeholder.error.headline')}
-      </Title>
-      <Text c="dimmed" size={compact ? 'sm' : 'md'}>
-        {text ?? t('placeholder.error.text')}
-      </Text>
+      </div>
+      <Heading className={classes.headline}>{headline ?? t('placeholder.error.headline')}</Heading>
+      <p className={classes.text}>{text ?? t('placeholder.error.text')}</p>
       {children}
-    </Stack>
+    </div>
   );
 }

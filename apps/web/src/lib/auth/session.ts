@@ -3,7 +3,6 @@ import { apiPaths, type SignInBody, type TokenResponse } from '@cockpit/contract
 import { paths } from '../../config/paths';
 import { api, isApiRequestError, trusted } from '../api-client';
 import { resetClientAccountSettings } from '../client-params';
-import { queryClient } from '../react-query';
 import { clearToken, getTokenExpiry, setToken, setTokenRefresher } from './token-store';
 
 /**
@@ -53,13 +52,29 @@ function scheduleRenewal(): void {
   }, delay);
 }
 
+/**
+ * Whatever else holds the signed-in user's data in this tab. The query cache (lib/react-query.ts) adds
+ * itself when it is loaded — with the signed-in area, not with the login route (decision 011) — so this
+ * module does not import TanStack Query.
+ */
+const accountDataResets = new Set<() => void>();
+
+/** `reset` runs whenever the session ends or another sign-in begins, so no user sees another's data. */
+export function onAccountDataReset(reset: () => void): void {
+  accountDataResets.add(reset);
+}
+
+function resetAccountData(): void {
+  resetClientAccountSettings();
+  for (const reset of accountDataResets) reset();
+}
+
 /** Ends the session in this tab: no token, no cached data of the previous user. */
 function dropSession(): void {
   clearTimeout(renewTimer);
   clearToken();
   setStatus('signed-out');
-  resetClientAccountSettings();
-  queryClient.clear();
+  resetAccountData();
 }
 
 /**
@@ -142,8 +157,7 @@ export async function signIn(credentials: SignInBody): Promise<void> {
   try {
     await api.post(apiPaths.signIn, { json: credentials });
     // A different user may sign in in the same tab: nothing cached may survive.
-    queryClient.clear();
-    resetClientAccountSettings();
+    resetAccountData();
     const token = await fetchToken();
     if (token === null) throw new Error('Signed in, but the server issued no token.');
   } finally {

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, type ReactNode } from 'react';
-import { Divider, Loader, Skeleton, Stack } from '@mantine/core';
+import { Divider, Loader, MantineProvider, Skeleton, Stack } from '@mantine/core';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../../components/ui/page-loader';
@@ -18,6 +19,7 @@ import { useAppConfig } from '../../../lib/app-config';
 import { signOut } from '../../../lib/auth/session';
 import { useGlobalLoading } from '../../../lib/global-loading';
 import { useMenuSearchHotkeys, useNavigationPath, useReportOpenTracking } from './shell-hooks';
+import { theme } from '../../theme';
 import { useDashboardPinToggle } from './use-dashboard-pin-toggle';
 import classes from './main-layout.module.css';
 
@@ -51,6 +53,21 @@ const SupportPanel = lazy(() =>
 );
 const Toaster = lazy(() => import('../../../lib/toaster').then(({ Toaster }) => ({ default: Toaster })));
 const IdleSignOut = lazy(() => import('./idle-sign-out').then(({ IdleSignOut }) => ({ default: IdleSignOut })));
+
+/**
+ * The signed-in area with what only it needs: Mantine's theme (its CSS variables exist statically too,
+ * vite.config.ts) and the server-state cache. The login route, loading and error screens do without both,
+ * so their JavaScript is not part of the login route's download (docs/decisions/011-shell-navigation-state-and-bundle-budget.md).
+ */
+export function SignedInLayout({ queryClient }: { queryClient: QueryClient }) {
+  return (
+    <MantineProvider theme={theme} defaultColorScheme="light">
+      <QueryClientProvider client={queryClient}>
+        <MainLayout />
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+}
 
 /**
  * spec §2 Main layout: the fixed side menu (76 px), the side panel (285 px) with the chosen category,

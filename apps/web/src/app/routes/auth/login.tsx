@@ -1,4 +1,3 @@
-import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { isSafeRedirect, paths } from '../../../config/paths';
@@ -9,6 +8,9 @@ import classes from './login.module.css';
 /**
  * spec §2 login screen: the authentication area, no guard, titled Login, texts from the `login` scope.
  * After signing in the user goes to the page originally requested, else to the root.
+ *
+ * Plain elements styled like Mantine, not Mantine components: the login route's download is measured
+ * against a budget (issue 3; docs/decisions/011-shell-navigation-state-and-bundle-budget.md).
  */
 export function LoginRoute() {
   const { t } = useTranslation();
@@ -21,20 +23,14 @@ export function LoginRoute() {
 
   return (
     <main className={classes.page}>
-      <Paper className={classes.card} shadow="md" radius="md" p="xl" withBorder>
-        <Stack gap="lg">
-          <Stack gap={4}>
-            <Text c="blue.7" fw={700} size="sm" tt="uppercase">
-              {t('app.name')}
-            </Text>
-            <Title order={1}>{t('login.title')}</Title>
-            <Text c="dimmed" size="sm">
-              {t('login.subtitle')}
-            </Text>
-          </Stack>
-          <LoginForm onSuccess={() => void navigate(target, { replace: true })} />
-        </Stack>
-      </Paper>
+      <div className={classes.card}>
+        <div className={classes.heading}>
+          <p className={classes.appName}>{t('app.name')}</p>
+          <h1 className={classes.title}>{t('login.title')}</h1>
+          <p className={classes.subtitle}>{t('login.subtitle')}</p>
+        </div>
+        <LoginForm onSuccess={() => void navigate(target, { replace: true })} />
+      </div>
     </main>
   );
 }

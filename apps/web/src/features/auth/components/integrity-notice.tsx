@@ -1,7 +1,9 @@
-import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconShieldExclamation } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Alert } from '../../../components/ui/plain/alert';
+import { Button } from '../../../components/ui/plain/button';
 import { refreshIntegrity, useIntegrityStore } from '../../../lib/integrity/integrity';
+import classes from './login-form.module.css';
 
 /**
  * The login screen's word on app integrity (issue 7): shown when the check failed or the server refused
@@ -16,16 +18,14 @@ export function IntegrityNotice() {
   const checking = status === 'checking';
   return (
     <Alert
-      role="alert"
       color="orange"
-      variant="light"
       icon={<IconShieldExclamation aria-hidden="true" />}
       title={t('login.integrity.title')}
       data-testid="integrity-notice"
     >
-      <Text size="sm">{t(refused ? 'login.integrity.refused' : 'login.integrity.failed')}</Text>
+      <p className={classes.text}>{t(refused ? 'login.integrity.refused' : 'login.integrity.failed')}</p>
       {status !== 'ready' && (
-        <Group mt="xs">
+        <div className={classes.followUp}>
           <Button
             size="xs"
             variant="light"
@@ -35,12 +35,12 @@ export function IntegrityNotice() {
           >
             {t('login.integrity.retry')}
           </Button>
-        </Group>
+        </div>
       )}
       {status === 'ready' && (
-        <Text size="sm" mt="xs" c="green.8" role="status">
+        <p className={`${classes.text} ${classes.followUp} ${classes.ready}`} role="status">
           {t('login.integrity.ready')}
-        </Text>
+        </p>
       )}
     </Alert>
   );

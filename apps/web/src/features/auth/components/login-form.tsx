@@ -1,12 +1,15 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { errorCodes } from '@cockpit/contracts';
+import { Alert } from '../../../components/ui/plain/alert';
+import { Button } from '../../../components/ui/plain/button';
+import { PasswordField, TextField } from '../../../components/ui/plain/text-field';
 import { isApiRequestError } from '../../../lib/api-client';
 import { signIn, useSessionStore } from '../../../lib/auth/session';
 import { clearIntegrityRefusal, integrityRefused } from '../../../lib/integrity/integrity';
 import { IntegrityNotice } from './integrity-notice';
+import classes from './login-form.module.css';
 
 type LoginFormProps = {
   /** Called after the session has its first token. */
@@ -17,7 +20,8 @@ type FieldErrors = { email?: string; password?: string };
 
 /**
  * Sign-in with e-mail and password (issue 2; translation scope `login`). Wrong credentials get a clear
- * message; any other failure a generic one (the API client has already logged it, spec §8).
+ * message; any other failure a generic one (the API client has already logged it, spec §8). Built from
+ * the plain components (components/ui/plain): the login route does not load Mantine (decision 011).
  */
 export function LoginForm({ onSuccess }: LoginFormProps) {
   const { t } = useTranslation();
@@ -59,14 +63,14 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
 
   return (
     <form onSubmit={(event) => void handleSubmit(event)} noValidate>
-      <Stack gap="md">
+      <div className={classes.fields}>
         <IntegrityNotice />
         {formError && (
-          <Alert role="alert" color="red" variant="light" icon={<IconAlertCircle aria-hidden="true" />}>
+          <Alert color="red" icon={<IconAlertCircle aria-hidden="true" />}>
             {formError}
           </Alert>
         )}
-        <TextInput
+        <TextField
           label={t('login.email')}
           name="email"
           type="email"
@@ -75,10 +79,10 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
           value={email}
           onChange={(event) => setEmail(event.currentTarget.value)}
           error={fieldErrors.email}
-          data-autofocus
         />
-        <PasswordInput
+        <PasswordField
           label={t('login.password')}
+          toggleLabel={t('login.showPassword')}
           name="password"
           autoComplete="current-password"
           aria-required="true"
@@ -89,7 +93,7 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
         <Button type="submit" loading={pending} fullWidth>
           {t('login.submit')}
         </Button>
-      </Stack>
+      </div>
     </form>
   );
 }

@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiPaths, type NotificationStreamEvent } from '@cockpit/contracts';
 import { connectNotificationsStream, type StreamStatus } from './notifications-stream';
 
-// The fetch-based SSE client (DESIGN.md §5): bearer token per connection, events parsed with the
-// contracts' schema, reconnect after the server ends the stream (token expiry) or the network fails.
+// The fetch-based SSE client (DESIGN.md §5): bearer token per connection, events checked against the
+// contracts' shape (stream-event.ts), reconnect after the server ends the stream (token expiry) or the network fails.
 
 const encoder = new TextEncoder();
 const sse = (event: NotificationStreamEvent) => `event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;

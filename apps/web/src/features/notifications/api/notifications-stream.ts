@@ -1,12 +1,8 @@
 import { fetchEventSource } from '@microsoft/fetch-event-source';
-import {
-  apiPaths,
-  notificationStreamEventSchema,
-  notificationStreamHeartbeatMs,
-  type NotificationStreamEvent,
-} from '@cockpit/contracts';
+import { apiPaths, notificationStreamHeartbeatMs, type NotificationStreamEvent } from '@cockpit/contracts';
 import { refreshToken } from '../../../lib/auth/session';
 import { waitForToken } from '../../../lib/auth/token-store';
+import { parseStreamEvent } from './stream-event';
 
 /**
  * `GET /api/notifications/stream` (DESIGN.md §5). Not through the API client: ky reads whole bodies and
@@ -115,19 +111,19 @@ export function connectNotificationsStream(callbacks: StreamCallbacks, dependenc
           if (!response.ok || !type.startsWith('text/event-stream')) throw new StreamRefused(response.status);
         },
         onmessage: (message) => {
-          let parsed: ReturnType<typeof notificationStreamEventSchema.safeParse>;
+          let event: NotificationStreamEvent | null;
           try {
-            parsed = notificationStreamEventSchema.safeParse(JSON.parse(message.data));
+            event = parseStreamEvent(JSON.parse(message.data));
           } catch {
             return;
           }
           // An event this client does not understand (a newer server) is skipped, not fatal.
-          if (!parsed.success) return;
-          if (parsed.data.type === 'snapshot' && !snapshotReceived) {
+          if (!event) return;
+          if (event.type === 'snapshot' && !snapshotReceived) {
             snapshotReceived = true;
             callbacks.onStatus('live');
           }
-          callbacks.onEvent(parsed.data);
+          callbacks.onEvent(event);
         },
         onerror: (error: unknown) => {
           // No retries inside the library: the next attempt needs a fresh token (handled below).

@@ -1,12 +1,32 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../lib/toast';
-import { onNewNotification, retainNotificationsConnection } from '../api/notifications-connection';
+import type * as ConnectionModule from '../api/notifications-connection';
 import { useNotificationsStore } from '../store/notifications-store';
+
+/**
+ * Runs `start` with the stream's connection module once it has loaded (unless cleaned up before) and
+ * returns the cleanup. The SSE client is not needed to *show* the signed-in shell, so it is a chunk of
+ * its own, loaded right after (issue 3 bundle budget, docs/decisions/011-shell-navigation-state-and-bundle-budget.md).
+ */
+function withConnection(start: (connection: typeof ConnectionModule) => () => void): () => void {
+  let stop: (() => void) | undefined;
+  let cancelled = false;
+  void import('../api/notifications-connection').then(
+    (connection) => {
+      if (!cancelled) stop = start(connection);
+    },
+    (error: unknown) => console.error('Could not load the notifications stream', error),
+  );
+  return () => {
+    cancelled = true;
+    stop?.();
+  };
+}
 
 /** Keeps the tab's notifications stream open while the calling component is mounted. */
 function useNotificationsConnection(): void {
-  useEffect(() => retainNotificationsConnection(), []);
+  useEffect(() => withConnection(({ retainNotificationsConnection }) => retainNotificationsConnection()), []);
 }
 
 /** The notifications (newest first; `null` until the first snapshot) and the stream's state. */
@@ -28,15 +48,17 @@ export function useHasUnreadNotifications(): boolean {
   useNotificationsConnection();
   useEffect(
     () =>
-      onNewNotification((notification) => {
-        showToast({
-          // One toast per notification, even if two components listen.
-          id: `new-notification-${notification.uid}`,
-          type: 'info',
-          title: t('notifications.toast.title'),
-          message: t('notifications.toast.message'),
-        });
-      }),
+      withConnection(({ onNewNotification }) =>
+        onNewNotification((notification) => {
+          showToast({
+            // One toast per notification, even if two components listen.
+            id: `new-notification-${notification.uid}`,
+            type: 'info',
+            title: t('notifications.toast.title'),
+            message: t('notifications.toast.message'),
+          });
+        }),
+      ),
     [t],
   );
   return useNotificationsStore((state) => state.notifications?.some((item) => !item.wasRead) ?? false);

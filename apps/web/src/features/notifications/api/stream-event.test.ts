@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { notificationStreamEventSchema } from '@cockpit/contracts';
+import { parseStreamEvent } from './stream-event';
+
+// The stream's hand-written check must agree with the contracts' schema (DESIGN.md §4: the shapes are
+// written once — this test is what keeps the second reading of them honest): same verdict, same result.
+
+const notification = {
+  uid: '0b6f3c1e-2f4a-4d55-9b1e-6a4b3c2d1e0f',
+  userId: 'user-1',
+  date: '2025-03-01T10:00:00.000Z',
+  wasRead: false,
+  mouseOver: false,
+  content: {
+    title: { de: 'Titel', en: 'Title' },
+    text: { de: 'Text', en: 'Text' },
+    url: 'https://example.com',
+  },
+};
+const { url: _url, ...contentWithoutUrl } = notification.content;
+
+/** Every field of a notification replaced by something of the wrong kind, or removed. */
+function brokenNotifications(): unknown[] {
+  const broken: unknown[] = [null, 'x', 1, [], [notification]];
+  for (const key of Object.keys(notification)) {
+    const rest: Record<string, unknown> = { ...notification };
+    delete rest[key];
+    broken.push(rest, { ...notification, [key]: 42 }, { ...notification, [key]: null });
+  }
+  for (const key of ['title', 'text', 'url'] as const) {
+    broken.push({ ...notification, content: { ...notification.content, [key]: 7 } });
+  }
+  for (const key of ['title', 'text'] as const) {
+    broken.push(
+      { ...notification, content: { ...notification.content, [key]: { de: 'nur deutsch' } } },
+      { ...notification, content: { ...notification.content, [key]: { de: 'x', en: false } } },
+      { ...notification, content: { ...notification.content, [key]: ['x', 'y'] } },
+    );
+  }
+  return broken;
+}
+
+const validEvents: unknown[] = [
+  { type: 'snapshot', notifications: [] },
+  { type: 'snapshot', notifications: [notification, { ...notification, uid: 'other', wasRead: true }] },
+  { type: 'snapshot', notifications: [{ ...notification, content: contentWithoutUrl }] },
+  { type: 'upsert', notification },
+  { type: 'upsert', notification: { ...notification, content: contentWithoutUrl } },
+  { type: 'remove', uid: notification.uid },
+  // Unknown keys are dropped, as the schema drops them.
+  {
+    type: 'upsert',
+    notification: { ...notification, extra: 1, content: { ...notification.content, extra: 2 } },
+    extra: 3,
+  },
+  { type: 'remove', uid: 'x', extra: true },
+];
+
+const invalidEvents: unknown[] = [
+  null,
+  undefined,
+  'snapshot',
+  42,
+  [],
+  [{ type: 'remove', uid: 'x' }],
+  {},
+  { type: 'unknown' },
+  { type: 'SNAPSHOT', notifications: [] },
+  { type: 'snapshot' },
+  { type: 'snapshot', notifications: {} },
+  { type: 'snapshot', notifications: null },
+  { type: 'upsert' },
+  { type: 'remove' },
+  { type: 'remove', uid: 1 },
+  { type: 'remove', uid: null },
+  ...brokenNotifications().flatMap((broken) => [
+    { type: 'upsert', notification: broken },
+    { type: 'snapshot', notifications: [notification, broken] },
+  ]),
+];
+
+function viaSchema(value: unknown) {
+  const parsed = notificationStreamEventSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
+describe('parseStreamEvent', () => {
+  it.each(validEvents.map((event) => [JSON.stringify(event), event]))(
+    'accepts %s as the schema does',
+    (_, event) => {
+      expect(viaSchema(event)).not.toBeNull();
+      expect(parseStreamEvent(event)).toEqual(viaSchema(event));
+    },
+  );
+
+  it('rejects everything the schema rejects', () => {
+    for (const event of invalidEvents) {
+      expect(viaSchema(event), JSON.stringify(event)).toBeNull();
+      expect(parseStreamEvent(event), JSON.stringify(event)).toBeNull();
+    }
+  });
+
+  it('returns only the known keys', () => {
+    expect(parseStreamEvent({ type: 'remove', uid: 'x', extra: true })).toStrictEqual({
+      type: 'remove',
+      uid: 'x',
+    });
+  });
+});

@@ -1,0 +1,66 @@
+import type { LocalizedText, Notification, NotificationStreamEvent } from '@cockpit/contracts';
+
+/**
+ * Reads one event of `GET /api/notifications/stream` (DESIGN.md §5). The server writes these events by
+ * hand (no response schema serialises them), so the client checks each one. The check is written out
+ * here instead of calling the contracts' `notificationStreamEventSchema`: the stream runs in the signed-in
+ * shell, and the zod library alone would be ~25 KB gzip of it (issue 3 bundle budget,
+ * docs/decisions/011-shell-navigation-state-and-bundle-budget.md). It accepts exactly what that schema
+ * accepts and returns what the schema would (known keys only); stream-event.test.ts holds the two
+ * together, so a change of the contract fails a test until this follows.
+ *
+ * Returns `null` for anything else (an event of a newer server is skipped, not fatal).
+ */
+export function parseStreamEvent(value: unknown): NotificationStreamEvent | null {
+  if (!isRecord(value)) return null;
+  switch (value.type) {
+    case 'snapshot': {
+      if (!Array.isArray(value.notifications)) return null;
+      const notifications: Notification[] = [];
+      for (const item of value.notifications) {
+        const notification = readNotification(item);
+        if (!notification) return null;
+        notifications.push(notification);
+      }
+      return { type: 'snapshot', notifications };
+    }
+    case 'upsert': {
+      const notification = readNotification(value.notification);
+      return notification ? { type: 'upsert', notification } : null;
+    }
+    case 'remove':
+      return typeof value.uid === 'string' ? { type: 'remove', uid: value.uid } : null;
+    default:
+      return null;
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function readLocalizedText(value: unknown): LocalizedText | null {
+  if (!isRecord(value) || typeof value.de !== 'string' || typeof value.en !== 'string') return null;
+  return { de: value.de, en: value.en };
+}
+
+/** contracts `notificationSchema` (spec §3 Notification). */
+function readNotification(value: unknown): Notification | null {
+  if (!isRecord(value)) return null;
+  const { uid, userId, date, wasRead, mouseOver, content } = value;
+  if (typeof uid !== 'string' || typeof userId !== 'string' || typeof date !== 'string') return null;
+  if (typeof wasRead !== 'boolean' || typeof mouseOver !== 'boolean' || !isRecord(content)) return null;
+  const title = readLocalizedText(content.title);
+  const text = readLocalizedText(content.text);
+  if (!title || !text) return null;
+  // `url` is optional; whether it may be shown as a link is decided where it is rendered (isSafeHttpUrl).
+  if (content.url !== undefined && typeof content.url !== 'string') return null;
+  return {
+    uid,
+    userId,
+    date,
+    wasRead,
+    mouseOver,
+    content: { title, text, ...(content.url === undefined ? {} : { url: content.url }) },
+  };
+}
