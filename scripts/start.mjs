@@ -1,14 +1,21 @@
 #!/usr/bin/env node
-// `npm start`: build the web app when its sources changed since the last build, then start the server
-// on the embedded database (README). Later starts skip the build, so they are ready within seconds.
-import { spawnSync, spawn } from 'node:child_process';
+// `npm start`: build the web app and the server bundle when their sources changed since the last build,
+// then start the server on the embedded database (README). Later starts skip both builds and run the
+// prebuilt bundle with plain Node, so they are ready within 3 s (issue 5; decision 013).
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { buildServer, serverBundle, serverBundleSources } from './build-server.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const builtIndex = join(root, 'apps/web/dist/index.html');
-const sources = ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/contracts/src'];
+const webSources = [
+  'apps/web/src',
+  'apps/web/index.html',
+  'apps/web/vite.config.ts',
+  'packages/contracts/src',
+];
 
 function newestChange(path) {
   const full = join(root, path);
@@ -20,18 +27,27 @@ function newestChange(path) {
   return newest;
 }
 
-const builtAt = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0;
-if (Math.max(...sources.map(newestChange)) > builtAt) {
+const builtAt = (file) => (existsSync(file) ? statSync(file).mtimeMs : 0);
+const changedSince = (sources, file) => Math.max(...sources.map(newestChange)) > builtAt(file);
+
+if (changedSince(webSources, builtIndex)) {
   console.log('Building the web app …');
   const build = spawnSync('npm', ['run', 'build', '-w', '@cockpit/web'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-  cwd: root,
-  stdio: 'inherit',
-  // NODE_ENV is left as the caller set it: production demands an explicit AUTH_SECRET (config.ts).
-  env: process.env,
-});
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code) => process.exit(code ?? 0));
+if (changedSince(serverBundleSources, serverBundle)) {
+  console.log('Building the server …');
+  try {
+    await buildServer();
+  } catch (error) {
+    // esbuild has printed its build errors; anything else (esbuild missing, …) is printed here.
+    if (!Array.isArray(error?.errors)) console.error(error);
+    process.exit(1);
+  }
+}
+
+// The bundle runs in this process (no second Node start-up): its main() reads the environment — NODE_ENV
+// as the caller set it, production demands an explicit AUTH_SECRET (config.ts) — and handles SIGINT and
+// SIGTERM itself.
+await import(pathToFileURL(serverBundle).href);

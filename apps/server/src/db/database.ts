@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
@@ -33,7 +33,21 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
+/**
+ * apps/server/drizzle: the nearest `drizzle` folder above this module. Found by walking up rather than by a
+ * fixed `../../drizzle`, because this module runs from src/db/ (tsx) and from the bundle in dist/
+ * (`npm start`, decision 013).
+ */
+function findMigrationsFolder(): string {
+  for (let dir = import.meta.dirname; ; dir = path.dirname(dir)) {
+    const candidate = path.join(dir, 'drizzle');
+    if (existsSync(path.join(candidate, 'meta', '_journal.json'))) return candidate;
+    if (path.dirname(dir) === dir)
+      throw new Error(`no drizzle migrations folder above ${import.meta.dirname}`);
+  }
+}
+
+const migrationsFolder = findMigrationsFolder();
 
 /** `dataDir: null` → in-memory PGlite (tests). */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
