@@ -8,8 +8,9 @@ import { gzipSync } from 'node:zlib';
 // shell (main layout + the reports home), read from the production build's Vite manifest: the entry's
 // static imports, then the route's lazy chunk and its static imports. Targets: ≤ 120 KB for the login
 // route, ≤ 200 KB for the signed-in shell. It also checks that reports, dashboards, management and the
-// charts library stay out of the shell (lazy chunks), and that neither screen loads the zod library
-// (docs/decisions/011-shell-navigation-state-and-bundle-budget.md).
+// charts library stay out of the shell (lazy chunks), that neither screen loads the zod library, and
+// what the login route loads right after it is drawn (the session and the integrity check) — which must
+// not bring the signed-in area along (docs/decisions/011-shell-navigation-state-and-bundle-budget.md).
 //
 // Builds the web app into a temporary directory first; `WEB_DIST_DIR=<dir>` measures an existing build
 // (made with `build.manifest: true`, as vite.config.ts does) instead.
@@ -42,6 +43,13 @@ const lazyAreas = [
 const lazyLibraries = ['node_modules/echarts/', 'node_modules/zrender/', 'node_modules/@tanstack/react-table/'];
 /** Libraries neither screen may load: zod alone is ~25 KB gzip (responses are typed with `trusted<T>()`). */
 const unwantedOnFirstScreens = ['node_modules/zod/'];
+/**
+ * What the login route imports once it is drawn, not to draw it: the start-up session check and the app
+ * integrity check (app/bootstrap.ts). Reported apart from the route's figure; none of it may be code of
+ * the signed-in area (its layout, Mantine, TanStack Query) — or the login route would download that too.
+ */
+const afterLoginPaint = ['src/lib/auth/session.ts', 'src/lib/integrity/integrity.ts'];
+const signedInAreaOnly = ['src/app/routes/app/main-layout.tsx', 'node_modules/@mantine/', 'node_modules/@tanstack/'];
 
 async function buildWeb(): Promise<{ dir: string; cleanup: () => void }> {
   const given = process.env.WEB_DIST_DIR;
@@ -103,6 +111,33 @@ try {
   };
 
   const login = measure('login');
+
+  // Right after the login route's first paint: the session and the integrity check, nothing of the shell.
+  // Not in the manifest: the module went into another chunk (the shell's, say) instead of one of its own.
+  const merged = afterLoginPaint.filter((key) => !manifest[key]);
+  if (merged.length > 0) {
+    failed = true;
+    console.log(`NOT A CHUNK OF ITS OWN (merged into another chunk): ${merged.join(', ')}`);
+  }
+  const deferred = [...staticClosure(manifest, afterLoginPaint.filter((key) => manifest[key]))].filter(
+    (key) => !login.keys.has(key),
+  );
+  const deferredFiles = deferred.map((key) => manifest[key]?.file ?? '').filter((file) => file.endsWith('.js'));
+  const deferredKb = deferredFiles.reduce((sum, file) => sum + gzipKb(dir, file), 0);
+  const signedInCode = [
+    ...deferred.filter((key) => signedInAreaOnly.some((part) => key.startsWith(part))),
+    ...deferredFiles.flatMap((file) =>
+      sourcesOf(dir, file).filter((source) => signedInAreaOnly.some((part) => source.includes(part))),
+    ),
+  ];
+  console.log(
+    `    then, after the first paint: ${deferredKb.toFixed(1)} KB in ${deferredFiles.length} files (session, integrity check)`,
+  );
+  if (signedInCode.length > 0) {
+    failed = true;
+    console.log(`SIGNED-IN CODE LOADED ON /login: ${signedInCode.slice(0, 5).join(', ')}`);
+  }
+
   const shell = measure('shell');
 
   // zod: neither the login route nor the shell.

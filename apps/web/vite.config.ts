@@ -52,10 +52,15 @@ function mantineThemeVariables(): Plugin {
  *   module keeps its own small chunk, so the manifest still names it (bench/web-bundle.bench.ts).
  */
 const mainLayoutModule = /[\\/]src[\\/]app[\\/]routes[\\/]app[\\/]main-layout\.tsx$/;
+/**
+ * The session (lib/auth/session.ts) is loaded by the entry at start-up and by the route guards, before
+ * the layout: it keeps a chunk of its own, or the login route would download the shell to get it.
+ */
+const sessionModule = /[\\/]src[\\/]lib[\\/]auth[\\/]session\.ts$/;
 let mainLayoutImports = new Set<string>();
 const chunkGroups = [
   { name: 'entry', tags: ['$initial' as const], priority: 2 },
-  { name: 'shell', test: (id: string) => mainLayoutImports.has(id), priority: 1 },
+  { name: 'shell', test: (id: string) => mainLayoutImports.has(id) && !sessionModule.test(id), priority: 1 },
 ];
 function shellChunkImports(): Plugin {
   return {

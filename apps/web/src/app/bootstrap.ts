@@ -1,33 +1,48 @@
 import { paths } from '../config/paths';
 import { setIntegrityTokenProvider, setUnauthorizedHandler } from '../lib/api-client';
-import { expireSession, setSessionEndedHandler, startSession } from '../lib/auth/session';
+import { lazySession } from '../lib/auth/session-state';
 import { createI18n } from '../lib/i18n';
-import { getIntegrityToken, startIntegrity } from '../lib/integrity/integrity';
+import { getIntegrityToken, startIntegrityCheck } from '../lib/integrity/lazy-integrity';
 import { createAppRouter } from './router';
+
+type SessionModule = Awaited<ReturnType<typeof lazySession.load>>;
 
 /**
  * Start-up (spec §1, DESIGN.md §3): the session check with the cookie and the translations start at
  * once and in parallel; the router's guards wait for the session; the first screen waits for the texts.
  * TanStack Query is loaded by the first guard or layout that needs it, not here: the login route does
- * without it (docs/decisions/011-shell-navigation-state-and-bundle-budget.md).
+ * without it (docs/decisions/011-shell-navigation-state-and-bundle-budget.md). It does without the
+ * session module and the integrity check too: they are chunks of their own, the session requested right
+ * here (the guards wait for it), the integrity check once the first screen has been painted.
  */
 export async function bootstrap() {
-  void startSession();
   const router = createAppRouter(() => import('../lib/react-query').then(({ queryClient }) => queryClient));
 
   // spec §8 "HTTP 401: browser goes to /login" — the session is over; come back here after signing in.
-  const sendToLogin = () => {
+  const sendToLogin = ({ expireSession }: SessionModule) => {
     expireSession();
     const { pathname, search, hash } = router.state.location;
     if (pathname === paths.login.path) return;
     void router.navigate(paths.login.getHref(`${pathname}${search}${hash}`), { replace: true });
   };
-  setUnauthorizedHandler(sendToLogin);
-  setSessionEndedHandler(sendToLogin);
+  // A 401 needs a bearer token, which only the session module can have obtained: it is loaded by then.
+  setUnauthorizedHandler(() => {
+    lazySession
+      .load()
+      .then(sendToLogin, (error: unknown) => console.error('The session could not be loaded', error));
+  });
+  lazySession.load().then(
+    (session) => {
+      session.setSessionEndedHandler(() => sendToLogin(session));
+      void session.startSession();
+    },
+    // spec §8 "bootstrap failure: logged to the console"; the guards try to load it again.
+    (error: unknown) => console.error('Could not check the session at start-up', error),
+  );
 
   // spec §1 app integrity (issue 7): solved in a Web Worker once the first screen had its turn.
   setIntegrityTokenProvider(getIntegrityToken);
-  whenIdle(startIntegrity);
+  whenIdle(startIntegrityCheck);
 
   const i18n = await createI18n();
   return { i18n, router };

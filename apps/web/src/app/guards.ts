@@ -1,7 +1,7 @@
 import { data, redirect, type LoaderFunctionArgs } from 'react-router';
 import { managementRoleKey } from '@cockpit/contracts';
 import { paths } from '../config/paths';
-import { sessionReady } from '../lib/auth/session';
+import { lazySession } from '../lib/auth/session-state';
 import { getClientParams } from '../lib/client-params';
 import { resolveQueryClient, type QueryClientSource } from '../lib/query-client-source';
 
@@ -9,12 +9,16 @@ import { resolveQueryClient, type QueryClientSource } from '../lib/query-client-
  * Route guards as loaders (DESIGN.md §6). Each waits for what it needs to know and then lets the
  * navigation through, redirects, or answers "not found".
  *
- * The feature API modules (and TanStack Query itself) are imported when a guard first needs them, not up
- * front: this file is part of the app's entry, and the login route should not download the signed-in
- * area's code (issue 3 bundle budget, bench/web-bundle.bench.ts).
+ * The session module, the feature API modules (and TanStack Query itself) are imported when a guard first
+ * needs them, not up front: this file is part of the app's entry, and the login route should not
+ * download the signed-in area's code (issue 3 bundle budget, bench/web-bundle.bench.ts).
  */
 const loadDashboardsApi = () => import('../features/dashboards/api/get-dashboards-availability');
 const loadSettingsApi = () => import('../features/settings/api/get-user-settings');
+
+async function sessionReady() {
+  return (await lazySession.load()).sessionReady();
+}
 
 function requestedPath(request: Request): string {
   const url = new URL(request.url);

@@ -1,8 +1,11 @@
-import { createBrowserRouter, Outlet, redirect, type PatchRoutesOnNavigationFunction, type RouteObject } from 'react-router';
+import { createBrowserRouter, Outlet, type PatchRoutesOnNavigationFunction, type RouteObject } from 'react-router';
 import { paths } from '../config/paths';
 import { resolveQueryClient, type QueryClientSource } from '../lib/query-client-source';
 import { PageLoader } from '../components/ui/page-loader';
-import { canManage, createRequireDashboardsAvailable, createRequireManagement, requireSession } from './guards';
+import { lazyModule } from '../lib/lazy-module';
+import { canManage, createRequireDashboardsAvailable, requireSession } from './guards';
+import { routeIds } from './route-ids';
+import type { AreaRoute } from './routes/app/area-routes';
 import { NotFoundRoute } from './routes/not-found';
 import { ContentErrorBoundary, RootErrorBoundary } from './routes/route-error-boundary';
 
@@ -22,53 +25,11 @@ import { ContentErrorBoundary, RootErrorBoundary } from './routes/route-error-bo
  *   │                         administrator/contractcenter
  *   └─ *                      page not found
  */
-export const routeIds = { root: 'root', app: 'app', content: 'content', management: 'management' } as const;
+export { routeIds };
 
-export function createManagementRoutes(queryClient: QueryClientSource): RouteObject[] {
-  return [
-    {
-      id: routeIds.management,
-      path: paths.management.path,
-      loader: createRequireManagement(queryClient),
-      lazy: async () => {
-        const { ManagementLayout } = await import('./routes/app/management/management-layout');
-        return { Component: ManagementLayout };
-      },
-      children: [
-        // The area opens on its first section.
-        { index: true, loader: () => redirect(paths.managementUsers.getHref()) },
-        {
-          path: paths.managementUsers.path,
-          lazy: async () => {
-            const { ManagementUsersRoute } = await import('./routes/app/management/management-users');
-            return { Component: ManagementUsersRoute };
-          },
-        },
-        {
-          path: paths.managementNotifications.path,
-          lazy: async () => {
-            const { ManagementNotificationsRoute } = await import('./routes/app/management/management-notifications');
-            return { Component: ManagementNotificationsRoute };
-          },
-        },
-        {
-          path: paths.managementBanners.path,
-          lazy: async () => {
-            const { ManagementBannersRoute } = await import('./routes/app/management/management-banners');
-            return { Component: ManagementBannersRoute };
-          },
-        },
-        {
-          path: paths.contractCenter.path,
-          lazy: async () => {
-            const { ContractCenterRoute } = await import('./routes/app/management/management-contract-center');
-            return { Component: ContractCenterRoute };
-          },
-        },
-      ],
-    },
-  ];
-}
+/** The pages of the signed-in area: their imports are a chunk of their own (routes/app/area-routes.ts). */
+const areaRoutes = lazyModule(() => import('./routes/app/area-routes').then((module) => module.areaRoutes));
+const areaRoute = (name: AreaRoute) => async () => (await areaRoutes.load())[name]();
 
 export function createAppRoutes(queryClient: QueryClientSource): RouteObject[] {
   return [
@@ -104,24 +65,15 @@ export function createAppRoutes(queryClient: QueryClientSource): RouteObject[] {
               children: [
                 {
                   index: true,
-                  lazy: async () => {
-                    const { ReportsHomeRoute } = await import('./routes/app/reports-home');
-                    return { Component: ReportsHomeRoute };
-                  },
+                  lazy: areaRoute('reportsHome'),
                 },
                 {
                   path: paths.report.path,
-                  lazy: async () => {
-                    const { ReportRoute } = await import('./routes/app/report');
-                    return { Component: ReportRoute };
-                  },
+                  lazy: areaRoute('report'),
                 },
                 {
                   path: paths.settings.path,
-                  lazy: async () => {
-                    const { SettingsRoute } = await import('./routes/app/settings');
-                    return { Component: SettingsRoute };
-                  },
+                  lazy: areaRoute('settings'),
                 },
                 {
                   // The guard covers the overview and every dashboard (issue 5).
@@ -130,17 +82,11 @@ export function createAppRoutes(queryClient: QueryClientSource): RouteObject[] {
                   children: [
                     {
                       index: true,
-                      lazy: async () => {
-                        const { DashboardsRoute } = await import('./routes/app/dashboards');
-                        return { Component: DashboardsRoute };
-                      },
+                      lazy: areaRoute('dashboards'),
                     },
                     {
                       path: paths.dashboard.path,
-                      lazy: async () => {
-                        const { DashboardRoute } = await import('./routes/app/dashboard');
-                        return { Component: DashboardRoute };
-                      },
+                      lazy: areaRoute('dashboard'),
                     },
                   ],
                 },
@@ -165,11 +111,15 @@ function isManagementPath(path: string): boolean {
  * nothing but `*` (page not found) and the management chunk is never downloaded (DESIGN.md §3).
  */
 export function createPatchRoutesOnNavigation(queryClient: QueryClientSource): PatchRoutesOnNavigationFunction {
-  const managementRoutes = createManagementRoutes(queryClient);
+  let managementRoutes: RouteObject[] | undefined;
   return async ({ path, patch }) => {
     if (!isManagementPath(path)) return;
     try {
-      if (await canManage(queryClient)) patch(routeIds.content, managementRoutes);
+      if (!(await canManage(queryClient))) return;
+      // The management route table comes only after the check: nobody else downloads any of it.
+      const { createManagementRoutes } = await import('./routes/app/management/management-routes');
+      managementRoutes ??= createManagementRoutes(queryClient);
+      patch(routeIds.content, managementRoutes);
     } catch (error) {
       console.error('Could not check the management permission', error);
     }

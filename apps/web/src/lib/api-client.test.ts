@@ -89,6 +89,21 @@ describe('bearer token (spec §7 "carries an Authorization header with a bearer 
     expect(getToken()).toBe('from-store');
   });
 
+  it('a protected call made before the token store is loaded waits for it (the login route loads it later)', async () => {
+    vi.resetModules();
+    const fresh = await import('./api-client');
+    const fetchMock = vi.fn(async () => jsonResponse(menu));
+    const client = fresh.createApiClient({ fetch: fetchMock as typeof fetch, retryDelayMs: 0, origin: () => 'http://localhost:3000' });
+    const pending = client.get(apiPaths.menu, { schema: menuResponseSchema });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(fetchMock).not.toHaveBeenCalled();
+    // Loading the store registers it with the client (api-client.ts setTokenSource).
+    const store = await import('./auth/token-store');
+    store.setToken('loaded-later');
+    await pending;
+    expect((fetchMock.mock.calls[0] as unknown as [Request])[0].headers.get('authorization')).toBe('Bearer loaded-later');
+  });
+
   it.each([apiPaths.health, apiPaths.translations, apiPaths.token, apiPaths.signIn])(
     'sends %s without a token and without waiting for one',
     async (path) => {

@@ -1,6 +1,5 @@
 import ky, { HTTPError, type KyInstance } from 'ky';
 import { apiPaths, integrityTokenHeader, publicApiPaths, type ApiError } from '@cockpit/contracts';
-import { clearToken, waitForToken } from './auth/token-store';
 import { getClientParams, type ClientParams } from './client-params';
 
 /**
@@ -129,6 +128,29 @@ export function needsIntegrity(url: URL, method: string): boolean {
     method.toUpperCase() === 'POST' &&
     (path.startsWith(`${apiPaths.authPrefix}/sign-in/`) || path.startsWith(`${apiPaths.authPrefix}/sign-up/`))
   );
+}
+
+/** The session's token store (auth/token-store.ts), as the client needs it. */
+export type TokenSource = { waitForToken: () => Promise<string>; clearToken: () => void };
+
+let tokenSource: TokenSource | null = null;
+let announceTokenSource: (source: TokenSource) => void = () => undefined;
+const tokenSourceSet = new Promise<TokenSource>((resolve) => {
+  announceTokenSource = resolve;
+});
+
+/**
+ * The token store registers itself here when it is loaded — with the session, after the login screen
+ * has been drawn (decision 011: the login route's download does without it). A call that needs a token
+ * before then waits, as it waits for a token anyway (spec §7).
+ */
+export function setTokenSource(source: TokenSource): void {
+  tokenSource = source;
+  announceTokenSource(source);
+}
+
+async function waitForToken(): Promise<string> {
+  return (tokenSource ?? (await tokenSourceSet)).waitForToken();
 }
 
 let integrityTokenProvider: () => Promise<string | null> = () => Promise.resolve(null);
@@ -295,7 +317,7 @@ export function createApiClient(dependencies: ApiClientDependencies = {}) {
         if (apiError.status === 401 && needsBearer(url)) {
           // spec §8 "HTTP 401: browser goes to /login". A 401 from /api/auth/* is an answer about the
           // session itself (wrong password, no session) and is left to the caller.
-          clearToken();
+          tokenSource?.clearToken(); // none registered: no token is held
           onUnauthorized();
         } else if (apiError.status === 403) {
           // spec §8 "HTTP 403: logs a warning 'Forbidden error. Error 403' only".

@@ -1,8 +1,8 @@
-import { create } from 'zustand';
 import { apiPaths, type SignInBody, type TokenResponse } from '@cockpit/contracts';
 import { paths } from '../../config/paths';
 import { api, isApiRequestError, trusted } from '../api-client';
 import { resetClientAccountSettings } from '../client-params';
+import { useSessionStore, type SessionStatus } from './session-state';
 import { clearToken, getTokenExpiry, setToken, setTokenRefresher } from './token-store';
 
 /**
@@ -10,15 +10,8 @@ import { clearToken, getTokenExpiry, setToken, setTokenRefresher } from './token
  * `/api/auth/*`; this module exchanges it for a short-lived bearer token, holds the token in memory,
  * renews it about a minute before it expires and drops it on sign-out.
  */
-export type SessionStatus = 'unknown' | 'signed-in' | 'signed-out';
-
-type SessionState = {
-  status: SessionStatus;
-  /** The login button shows its busy state while a sign-in runs; sign-out clears it (spec §4). */
-  signInPending: boolean;
-};
-
-export const useSessionStore = create<SessionState>()(() => ({ status: 'unknown', signInPending: false }));
+// The state the screens read is in session-state.ts, which the login form reads without this module.
+export { useSessionStore, type SessionStatus };
 
 /** Renew this long before `exp` (the token lives ≤ 15 min). */
 export const renewBeforeExpiryMs = 60_000;

@@ -1,3 +1,4 @@
+import { setTokenSource } from '../api-client';
 import { readTokenExpiry } from './jwt';
 
 /**
@@ -57,3 +58,6 @@ export async function waitForToken(): Promise<string> {
     waiters.push(resolve);
   });
 }
+
+// The API client takes its bearer token from here once this module is loaded (api-client.ts setTokenSource).
+setTokenSource({ waitForToken, clearToken });

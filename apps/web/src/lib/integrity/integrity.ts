@@ -1,4 +1,3 @@
-import { create } from 'zustand';
 import {
   apiPaths,
   type IntegrityChallengeResponse,
@@ -6,6 +5,7 @@ import {
   type IntegrityTokenResponse,
 } from '@cockpit/contracts';
 import { api, trusted } from '../api-client';
+import { clearIntegrityRefusal, useIntegrityStore, type IntegrityStatus } from './integrity-state';
 import { solveInWorker, type ChallengeSolver } from './solve-in-worker';
 
 /**
@@ -17,15 +17,8 @@ import { solveInWorker, type ChallengeSolver } from './solve-in-worker';
  * None of this goes through TanStack Query, so the global loading indicator never sees it (DESIGN.md §3
  * ignore list: "the integrity refresh does not show the global spinner").
  */
-export type IntegrityStatus = 'idle' | 'checking' | 'ready' | 'failed';
-
-type IntegrityState = {
-  status: IntegrityStatus;
-  /** The server refused a sign-in for want of integrity; the login screen says so. */
-  refused: boolean;
-};
-
-export const useIntegrityStore = create<IntegrityState>()(() => ({ status: 'idle', refused: false }));
+// The state the login screen reads is in integrity-state.ts: the screen draws without this module.
+export { clearIntegrityRefusal, useIntegrityStore, type IntegrityStatus };
 
 /** Renew this long before the token expires. */
 export const renewBeforeExpiryMs = 5 * 60_000;
@@ -120,11 +113,6 @@ export function integrityRefused(): void {
   token = null;
   useIntegrityStore.setState({ refused: true });
   void refreshIntegrity();
-}
-
-/** A new sign-in attempt begins: the previous refusal has been read. */
-export function clearIntegrityRefusal(): void {
-  useIntegrityStore.setState({ refused: false });
 }
 
 /** Tests: a solver instead of the worker, a clock, and a clean slate. */

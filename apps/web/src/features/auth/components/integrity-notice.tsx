@@ -2,7 +2,8 @@ import { IconShieldExclamation } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/plain/alert';
 import { Button } from '../../../components/ui/plain/button';
-import { refreshIntegrity, useIntegrityStore } from '../../../lib/integrity/integrity';
+import { useIntegrityStore } from '../../../lib/integrity/integrity-state';
+import { retryIntegrity } from '../../../lib/integrity/lazy-integrity';
 import classes from './login-form.module.css';
 
 /**
@@ -26,13 +27,7 @@ export function IntegrityNotice() {
       <p className={classes.text}>{t(refused ? 'login.integrity.refused' : 'login.integrity.failed')}</p>
       {status !== 'ready' && (
         <div className={classes.followUp}>
-          <Button
-            size="xs"
-            variant="light"
-            color="orange"
-            loading={checking}
-            onClick={() => void refreshIntegrity()}
-          >
+          <Button size="xs" variant="light" color="orange" loading={checking} onClick={retryIntegrity}>
             {t('login.integrity.retry')}
           </Button>
         </div>

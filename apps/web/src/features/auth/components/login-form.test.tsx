@@ -9,7 +9,7 @@ import { LoginForm } from './login-form';
 
 // Issue 2 login screen: labelled fields, "Sign in", a clear error on wrong credentials.
 
-function stubSignIn(signInResponse: () => Response) {
+function stubSignIn(signInResponse: () => Response | Promise<Response>) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -45,6 +45,25 @@ describe('LoginForm', () => {
     await renderWithProviders(<LoginForm onSuccess={onSuccess} />);
     await fillAndSubmit('max@example.com', 'secret');
     await vi.waitFor(() => expect(onSuccess).toHaveBeenCalledTimes(1));
+  });
+
+  it('the button is busy while the sign-in runs (the session module is loaded on submit)', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    stubSignIn(
+      () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+    );
+    const onSuccess = vi.fn();
+    await renderWithProviders(<LoginForm onSuccess={onSuccess} />);
+    await fillAndSubmit('max@example.com', 'secret');
+    const button = screen.getByRole('button', { name: 'Sign in' });
+    await vi.waitFor(() => expect(button).toHaveAttribute('data-loading'), { timeout: 10_000 });
+    expect(onSuccess).not.toHaveBeenCalled();
+    answer(jsonResponse({ user: {} }));
+    await vi.waitFor(() => expect(onSuccess).toHaveBeenCalledTimes(1), { timeout: 10_000 });
+    expect(button).not.toHaveAttribute('data-loading');
   });
 
   it('shows a clear error for wrong credentials (401)', async () => {

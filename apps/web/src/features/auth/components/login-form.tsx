@@ -6,8 +6,9 @@ import { Alert } from '../../../components/ui/plain/alert';
 import { Button } from '../../../components/ui/plain/button';
 import { PasswordField, TextField } from '../../../components/ui/plain/text-field';
 import { isApiRequestError } from '../../../lib/api-client';
-import { signIn, useSessionStore } from '../../../lib/auth/session';
-import { clearIntegrityRefusal, integrityRefused } from '../../../lib/integrity/integrity';
+import { lazySession, useSessionStore } from '../../../lib/auth/session-state';
+import { clearIntegrityRefusal } from '../../../lib/integrity/integrity-state';
+import { integrityRefused } from '../../../lib/integrity/lazy-integrity';
 import { IntegrityNotice } from './integrity-notice';
 import classes from './login-form.module.css';
 
@@ -42,6 +43,8 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
     if (errors.email || errors.password) return;
 
     try {
+      // The session module is not needed to show this screen; the app has been loading it since start-up.
+      const { signIn } = await lazySession.load();
       await signIn({ email: email.trim(), password });
       onSuccess();
     } catch (error) {

@@ -1,0 +1,57 @@
+import { redirect, type RouteObject } from 'react-router';
+import { paths } from '../../../../config/paths';
+import type { QueryClientSource } from '../../../../lib/query-client-source';
+import { createRequireManagement } from '../../../guards';
+import { routeIds } from '../../../route-ids';
+
+/**
+ * The management area's routes (spec §2 management), patched into the route tree at match time for
+ * administrators only (`createPatchRoutesOnNavigation` in app/router.tsx) and imported only then: for
+ * anyone else, neither this table nor the area's code is ever downloaded (DESIGN.md §3, decision 011).
+ * The guard `requireManagement` is the check "applied on activation".
+ */
+export function createManagementRoutes(queryClient: QueryClientSource): RouteObject[] {
+  return [
+    {
+      id: routeIds.management,
+      path: paths.management.path,
+      loader: createRequireManagement(queryClient),
+      lazy: async () => {
+        const { ManagementLayout } = await import('./management-layout');
+        return { Component: ManagementLayout };
+      },
+      children: [
+        // The area opens on its first section.
+        { index: true, loader: () => redirect(paths.managementUsers.getHref()) },
+        {
+          path: paths.managementUsers.path,
+          lazy: async () => {
+            const { ManagementUsersRoute } = await import('./management-users');
+            return { Component: ManagementUsersRoute };
+          },
+        },
+        {
+          path: paths.managementNotifications.path,
+          lazy: async () => {
+            const { ManagementNotificationsRoute } = await import('./management-notifications');
+            return { Component: ManagementNotificationsRoute };
+          },
+        },
+        {
+          path: paths.managementBanners.path,
+          lazy: async () => {
+            const { ManagementBannersRoute } = await import('./management-banners');
+            return { Component: ManagementBannersRoute };
+          },
+        },
+        {
+          path: paths.contractCenter.path,
+          lazy: async () => {
+            const { ContractCenterRoute } = await import('./management-contract-center');
+            return { Component: ContractCenterRoute };
+          },
+        },
+      ],
+    },
+  ];
+}
