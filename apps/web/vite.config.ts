@@ -42,31 +42,41 @@ function mantineThemeVariables(): Plugin {
 }
 
 /**
- * Two chunks instead of dozens for the first screens (issue 3 bundle budget, decision 011): by default
+ * Three chunks instead of dozens for the first screens (issue 3 bundle budget, decision 011): by default
  * Rolldown cuts every set of modules shared by a different set of lazy routes into its own small file,
  * and the shell alone came to ~50 files — ~10 KB gzip of them file overhead and imports between them.
- * - `entry`: everything the entry needs statically; it is loaded first anyway.
- * - `shell`: everything the signed-in layout (main-layout.tsx) needs statically, except that. Every
+ * - `entry`: everything the entry needs statically; it is loaded first anyway. A page loaded at /login
+ *   needs nothing else to be drawn.
+ * - `router`: everything the router module (routed-app.tsx: React Router, the route table, guards, error
+ *   and not-found screens) needs statically, except that. Every page but a freshly loaded /login imports
+ *   it at start-up; /login imports it after signing in. Its own chunk, or it would go into `shell` (the
+ *   layout imports React Router too) and a signed-out visitor sent to /login would download the shell.
+ * - `shell`: everything the signed-in layout (main-layout.tsx) needs statically, except those. Every
  *   signed-in page is shown inside the layout, so it is loaded before any lazy area that shares a module
- *   with it. Only the modules main-layout.tsx imports are named (their dependencies follow); the layout
- *   module keeps its own small chunk, so the manifest still names it (bench/web-bundle.bench.ts).
+ *   with it.
+ * Only the modules routed-app.tsx and main-layout.tsx import are named (their dependencies follow); both
+ * modules keep their own small chunks, so the manifest still names them (bench/web-bundle.bench.ts).
  */
+const routerModule = /[\\/]src[\\/]app[\\/]routed-app\.tsx$/;
 const mainLayoutModule = /[\\/]src[\\/]app[\\/]routes[\\/]app[\\/]main-layout\.tsx$/;
 /**
  * The session (lib/auth/session.ts) is loaded by the entry at start-up and by the route guards, before
  * the layout: it keeps a chunk of its own, or the login route would download the shell to get it.
  */
 const sessionModule = /[\\/]src[\\/]lib[\\/]auth[\\/]session\.ts$/;
+let routerImports = new Set<string>();
 let mainLayoutImports = new Set<string>();
 const chunkGroups = [
-  { name: 'entry', tags: ['$initial' as const], priority: 2 },
+  { name: 'entry', tags: ['$initial' as const], priority: 3 },
+  { name: 'router', test: (id: string) => routerImports.has(id) && !sessionModule.test(id), priority: 2 },
   { name: 'shell', test: (id: string) => mainLayoutImports.has(id) && !sessionModule.test(id), priority: 1 },
 ];
-function shellChunkImports(): Plugin {
+function chunkGroupImports(): Plugin {
   return {
-    name: 'cockpit:shell-chunk',
+    name: 'cockpit:chunk-group-imports',
     apply: 'build',
     moduleParsed(info) {
+      if (routerModule.test(info.id)) routerImports = new Set(info.importedIds);
       if (mainLayoutModule.test(info.id)) mainLayoutImports = new Set(info.importedIds);
     },
   };
@@ -75,7 +85,7 @@ function shellChunkImports(): Plugin {
 // The web app: dev server on 5173 proxying the API (DESIGN.md §2), build into dist/ (served by the API
 // server), and the `web` unit-test project the root vitest.config.ts lists.
 export default defineConfig({
-  plugins: [react(), mantineThemeVariables(), shellChunkImports()],
+  plugins: [react(), mantineThemeVariables(), chunkGroupImports()],
   server: {
     port: 5173,
     strictPort: true,

@@ -11,10 +11,10 @@ const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
 
 bootstrap()
-  .then(({ i18n, router }) => {
+  .then(({ i18n, routerStart, routedApp }) => {
     createRoot(container).render(
       <StrictMode>
-        <App i18n={i18n} router={router} />
+        <App i18n={i18n} routerStart={routerStart} routedApp={routedApp} />
       </StrictMode>,
     );
   })

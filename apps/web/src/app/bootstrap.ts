@@ -1,9 +1,9 @@
-import { paths } from '../config/paths';
+import { isLoginPathname, paths } from '../config/paths';
 import { setIntegrityTokenProvider, setUnauthorizedHandler } from '../lib/api-client';
 import { lazySession } from '../lib/auth/session-state';
 import { createI18n } from '../lib/i18n';
 import { getIntegrityToken, startIntegrityCheck } from '../lib/integrity/lazy-integrity';
-import { createAppRouter } from './router';
+import { createRouterStart } from './router-start';
 
 type SessionModule = Awaited<ReturnType<typeof lazySession.load>>;
 
@@ -14,16 +14,23 @@ type SessionModule = Awaited<ReturnType<typeof lazySession.load>>;
  * without it (docs/decisions/011-shell-navigation-state-and-bundle-budget.md). It does without the
  * session module and the integrity check too: they are chunks of their own, the session requested right
  * here (the guards wait for it), the integrity check once the first screen has been painted.
+ *
+ * And a page loaded at /login does without React Router (decision 011): it shows the login screen
+ * directly (app/index.tsx) and imports the router after signing in. Every other page imports the router
+ * module right here, in parallel with the texts, and is shown by the router as before.
  */
 export async function bootstrap() {
-  const router = createAppRouter(() => import('../lib/react-query').then(({ queryClient }) => queryClient));
+  const routerStart = createRouterStart(() => import('./routed-app'));
+  const routed = isLoginPathname(window.location.pathname) ? undefined : routerStart.start();
 
   // spec §8 "HTTP 401: browser goes to /login" — the session is over; come back here after signing in.
   const sendToLogin = ({ expireSession }: SessionModule) => {
     expireSession();
-    const { pathname, search, hash } = router.state.location;
-    if (pathname === paths.login.path) return;
-    void router.navigate(paths.login.getHref(`${pathname}${search}${hash}`), { replace: true });
+    const { pathname, search, hash } = window.location;
+    if (isLoginPathname(pathname)) return;
+    // Anywhere but /login the router exists: it is created before the first screen (and a page loaded
+    // at /login creates it before it leaves /login).
+    void routerStart.current()?.router.navigate(paths.login.getHref(`${pathname}${search}${hash}`), { replace: true });
   };
   // A 401 needs a bearer token, which only the session module can have obtained: it is loaded by then.
   setUnauthorizedHandler(() => {
@@ -44,8 +51,8 @@ export async function bootstrap() {
   setIntegrityTokenProvider(getIntegrityToken);
   whenIdle(startIntegrityCheck);
 
-  const i18n = await createI18n();
-  return { i18n, router };
+  const [i18n, routedApp] = await Promise.all([createI18n(), routed]);
+  return { i18n, routerStart, routedApp };
 }
 
 /** Runs `task` when the main thread is idle (after the first render), at the latest after 2 s. */

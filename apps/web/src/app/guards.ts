@@ -10,8 +10,8 @@ import { resolveQueryClient, type QueryClientSource } from '../lib/query-client-
  * navigation through, redirects, or answers "not found".
  *
  * The session module, the feature API modules (and TanStack Query itself) are imported when a guard first
- * needs them, not up front: this file is part of the app's entry, and the login route should not
- * download the signed-in area's code (issue 3 bundle budget, bench/web-bundle.bench.ts).
+ * needs them, not up front: this file is part of the router module, which a signed-out visitor sent to
+ * /login loads too, and that should not download the signed-in area's code (issue 3 bundle budget, bench/web-bundle.bench.ts).
  */
 const loadDashboardsApi = () => import('../features/dashboards/api/get-dashboards-availability');
 const loadSettingsApi = () => import('../features/settings/api/get-user-settings');

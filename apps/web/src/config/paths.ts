@@ -6,6 +6,14 @@ export function isSafeRedirect(target: string | null | undefined): target is str
   return typeof target === 'string' && target.startsWith('/') && !target.startsWith('//') && !target.startsWith('/\\');
 }
 
+/**
+ * Whether a page loaded at `pathname` is the login screen, as the router would match it (any case, a
+ * trailing slash): such a page is drawn without the router (app/index.tsx, decision 011).
+ */
+export function isLoginPathname(pathname: string): boolean {
+  return pathname.toLowerCase().replace(/\/+$/, '') === '/login';
+}
+
 export const paths = {
   home: {
     path: '/',

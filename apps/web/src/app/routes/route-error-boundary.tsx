@@ -6,7 +6,7 @@ import { PlaceholderTile } from '../../components/ui/placeholder-tile';
 import { NotFoundContent, NotFoundRoute } from './not-found';
 import classes from './route-error-boundary.module.css';
 
-// Both boundaries are part of the app's entry and draw without Mantine's JavaScript: the root one must
+// Both boundaries are part of the router module and draw without Mantine's JavaScript: the root one must
 // work when the signed-in area (which brings Mantine) failed to load (decision 011).
 
 function useLoggedRouteError(): unknown {

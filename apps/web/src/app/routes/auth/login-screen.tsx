@@ -1,0 +1,50 @@
+import { useTranslation } from 'react-i18next';
+import { isSafeRedirect, paths } from '../../../config/paths';
+import { LoginForm } from '../../../features/auth/components/login-form';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import classes from './login.module.css';
+
+/**
+ * Where the login screen goes after signing in: the page originally requested (`redirectTo`, spec §2),
+ * if it is a safe in-app path other than the login screen itself, else the root.
+ */
+export function loginTarget(redirectTo: string | null): string {
+  return isSafeRedirect(redirectTo) && !redirectTo.startsWith(paths.login.path) ? redirectTo : paths.home.getHref();
+}
+
+type LoginScreenProps = {
+  /** The `redirectTo` query parameter of the login URL. */
+  redirectTo: string | null;
+  /**
+   * Goes to `to` once signed in, replacing the login screen in the history. Inside the router that is
+   * the router's navigate; for a page loaded at /login (app/index.tsx) it starts the router at `to`.
+   */
+  navigate: (to: string) => void;
+};
+
+/**
+ * spec §2 login screen: the authentication area, no guard, titled Login, texts from the `login` scope.
+ * After signing in the user goes to the page originally requested, else to the root.
+ *
+ * No router hooks: a page loaded at /login draws this screen without React Router, which loads only after
+ * the sign-in. Plain elements styled like Mantine, not Mantine components. Both for the login route's
+ * download budget (issue 3; docs/decisions/011-shell-navigation-state-and-bundle-budget.md).
+ */
+export function LoginScreen({ redirectTo, navigate }: LoginScreenProps) {
+  const { t } = useTranslation();
+  useDocumentTitle(t('login.title'));
+  const target = loginTarget(redirectTo);
+
+  return (
+    <main className={classes.page}>
+      <div className={classes.card}>
+        <div className={classes.heading}>
+          <p className={classes.appName}>{t('app.name')}</p>
+          <h1 className={classes.title}>{t('login.title')}</h1>
+          <p className={classes.subtitle}>{t('login.subtitle')}</p>
+        </div>
+        <LoginForm onSuccess={() => navigate(target)} />
+      </div>
+    </main>
+  );
+}
