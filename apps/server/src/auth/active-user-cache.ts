@@ -1,4 +1,4 @@
-import { LRUCache } from 'lru-cache';
+import { createGuardedCache } from '../lib/guarded-cache';
 import type { SessionEvents } from '../plugins/session-events';
 import type { ActiveSession } from './authenticated-user';
 
@@ -20,38 +20,30 @@ export type ActiveUser = ActiveSession['user'];
  * round trip before doing its own work, which capped the menu route at ≈ 2 % of a bare route's rate.
  */
 export function createActiveUserCache(events: SessionEvents, ttlMs = activeUserTtlMs) {
-  const entries = new LRUCache<string, ActiveUser>({ max: maxEntries, ttl: ttlMs });
-  // Bumped by every forget: a load that started before a forget must not store what it read (it may
-  // have read the user just before the deactivation committed).
-  let generation = 0;
+  const cache = createGuardedCache<ActiveUser>({ max: maxEntries, ttlMs });
   const keyOf = (userId: string, sessionId: string) => `${userId} ${sessionId}`;
 
   const forget = (userId: string, sessionId: string | null) => {
-    generation += 1;
-    if (sessionId !== null) {
-      entries.delete(keyOf(userId, sessionId));
-      return;
-    }
-    const prefix = `${userId} `;
-    const stale = [...entries.keys()].filter((key) => key.startsWith(prefix));
-    for (const key of stale) entries.delete(key);
+    if (sessionId !== null) cache.forget([keyOf(userId, sessionId)]);
+    else cache.forgetWhere((key) => key.startsWith(`${userId} `));
   };
   const stopEnded = events.onEnded(({ userId, sessionId }) => forget(userId, sessionId));
   const stopChanged = events.onUserChanged((userId) => forget(userId, null));
 
   return {
     get(userId: string, sessionId: string): ActiveUser | undefined {
-      return entries.get(keyOf(userId, sessionId));
+      return cache.get(keyOf(userId, sessionId));
     },
     /** Call before loading; pass the result to `remember`. */
-    generation(): number {
-      return generation;
-    },
-    /** Stores a loaded session unless something was forgotten since `loadStartedAt`. */
+    generation: cache.generation,
+    /** Stores a loaded session unless something was forgotten since `loadStartedAt`; never past its expiry. */
     remember({ user, sessionExpiresAt }: ActiveSession, loadStartedAt: number): void {
-      if (loadStartedAt !== generation) return;
-      const ttl = Math.min(ttlMs, sessionExpiresAt.getTime() - Date.now());
-      if (ttl > 0) entries.set(keyOf(user.id, user.sessionId), user, { ttl });
+      cache.remember(
+        keyOf(user.id, user.sessionId),
+        user,
+        loadStartedAt,
+        sessionExpiresAt.getTime() - Date.now(),
+      );
     },
     close(): void {
       stopEnded();
