@@ -18,6 +18,7 @@ import { notificationsRoutes } from './features/notifications/notifications-rout
 import { userSessionsRoutes } from './features/user-sessions/user-sessions-routes';
 import { userSettingsRoutes } from './features/user-settings/user-settings-routes';
 import { registerAuthRoutes } from './plugins/auth-routes';
+import { registerClusterEvents } from './plugins/cluster-events';
 import { requireBearerToken } from './plugins/authenticate';
 import { frameworkErrorHandler, registerErrorHandler } from './plugins/error-handler';
 import { integrityRoutes } from './plugins/integrity/integrity-routes';
@@ -64,6 +65,8 @@ export async function buildApp({ config, db, listen, logStream }: BuildAppOption
   registerErrorHandler(app);
   // Before any route (issue 7): route inventory, security headers, rate limits, integrity, session events.
   await registerSecurity(app);
+  // Changes every server process must apply: catalogue, pins, sessions, users (DESIGN.md §2).
+  registerClusterEvents(app, listen);
   app.decorate(
     'auth',
     createAuth({ config, db, logger: app.log, integrity: app.integrity, sessionEvents: app.sessionEvents }),

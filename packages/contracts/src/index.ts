@@ -19,3 +19,5 @@ export * from './integrity';
 export * from './user-sessions';
 export * from './reports';
 export * from './dashboards';
+export * from './catalogue';
+export * from './app-routes';

@@ -20,6 +20,13 @@ const updatedAt = () =>
     .defaultNow()
     .$onUpdate(() => new Date())
     .notNull();
+/** spec §9: the Austrian override of a German text; empty → the German one (catalogue, decision 015). */
+const deAtText = (name: string) => text(name);
+/** Catalogue audiences (decision 015): empty arrays mean everyone in the organisation. */
+const audienceColumns = () => ({
+  audienceRoles: text('audience_roles').array().notNull().default(sql`'{}'::text[]`),
+  audienceSubscriptions: text('audience_subscriptions').array().notNull().default(sql`'{}'::text[]`),
+});
 const uuidText = () =>
   text('id')
     .primaryKey()
@@ -128,7 +135,7 @@ export const jwks = pgTable('jwks', {
 /** What the drizzle adapter of better-auth gets: its tables under its model names. */
 export const authSchema = { user, session, account, verification, jwks };
 
-// ---- navigation (spec §3 Menu group / Menu item) ----
+// ---- the catalogue: navigation (spec §3 Menu group / Menu item), decision 015 ----
 
 export const menuGroups = pgTable(
   'menu_groups',
@@ -139,10 +146,12 @@ export const menuGroups = pgTable(
       .references(() => organisations.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     titleEn: text('title_en').notNull(),
-    titleDe: text('title_de').notNull(),
+    titleDe: text('title_de'),
+    titleDeAt: deAtText('title_de_at'),
     icon: text('icon'),
     externalUrl: text('external_url'),
     sort: integer('sort').notNull().default(0),
+    ...audienceColumns(),
   },
   (t) => [uniqueIndex('menu_groups_organisation_name_uq').on(t.organisationId, t.name)],
 );
@@ -160,14 +169,18 @@ export const menuItems = pgTable(
       .references(() => menuGroups.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     titleEn: text('title_en').notNull(),
-    titleDe: text('title_de').notNull(),
+    titleDe: text('title_de'),
+    titleDeAt: deAtText('title_de_at'),
     subTitleEn: text('sub_title_en'),
     subTitleDe: text('sub_title_de'),
+    subTitleDeAt: deAtText('sub_title_de_at'),
     icon: text('icon'),
     path: text('path'),
     externalUrl: text('external_url'),
     leaveTitleUntranslated: boolean('leave_title_untranslated').notNull().default(false),
+    featured: boolean('featured').notNull().default(false),
     sort: integer('sort').notNull().default(0),
+    ...audienceColumns(),
   },
   (t) => [
     uniqueIndex('menu_items_organisation_name_uq').on(t.organisationId, t.name),
@@ -176,7 +189,7 @@ export const menuItems = pgTable(
   ],
 );
 
-// ---- dashboards (content and tiles come in a later issue) ----
+// ---- dashboards (tiles: features/dashboards/dashboard-tiles-schema.ts) ----
 
 export const dashboardGroups = pgTable(
   'dashboard_groups',
@@ -187,8 +200,11 @@ export const dashboardGroups = pgTable(
       .references(() => organisations.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     titleEn: text('title_en').notNull(),
-    titleDe: text('title_de').notNull(),
+    titleDe: text('title_de'),
+    titleDeAt: deAtText('title_de_at'),
+    icon: text('icon'),
     sort: integer('sort').notNull().default(0),
+    ...audienceColumns(),
   },
   (t) => [uniqueIndex('dashboard_groups_organisation_name_uq').on(t.organisationId, t.name)],
 );
@@ -206,10 +222,14 @@ export const dashboards = pgTable(
       .notNull()
       .references(() => dashboardGroups.id, { onDelete: 'cascade' }),
     titleEn: text('title_en').notNull(),
-    titleDe: text('title_de').notNull(),
+    titleDe: text('title_de'),
+    titleDeAt: deAtText('title_de_at'),
     subTitleEn: text('sub_title_en'),
     subTitleDe: text('sub_title_de'),
+    subTitleDeAt: deAtText('sub_title_de_at'),
+    featured: boolean('featured').notNull().default(false),
     sort: integer('sort').notNull().default(0),
+    ...audienceColumns(),
   },
   (t) => [
     uniqueIndex('dashboards_organisation_layout_uq').on(t.organisationId, t.layoutId),
@@ -244,3 +264,6 @@ export * from '../features/management/management-schema';
 // ---- sales data set, report definitions and dashboard tiles (issue 5, DESIGN.md §3) ----
 export * from '../features/reports/reports-schema';
 export * from '../features/dashboards/dashboard-tiles-schema';
+
+// ---- what administrators did (management → Activity) ----
+export * from '../features/activity/activity-schema';

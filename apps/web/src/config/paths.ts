@@ -1,3 +1,4 @@
+import { dashboardPagePath, reportPagePath } from '@cockpit/contracts';
 // Every route path of the app, defined once (spec §2 routes). Route definitions use `path`; links and
 // redirects use `getHref` so no component builds a URL by hand.
 
@@ -38,7 +39,7 @@ export const paths = {
   /** A dashboard by its numeric layout id (spec §3: a dashboard item's name holds it). */
   dashboard: {
     path: '/dashboards/:layoutId',
-    getHref: (layoutId: number | string) => `/dashboards/${encodeURIComponent(String(layoutId))}`,
+    getHref: dashboardPagePath,
   },
   management: {
     path: '/management',
@@ -62,6 +63,6 @@ export const paths = {
   },
   report: {
     path: '/reports/:name',
-    getHref: (name: string) => `/reports/${encodeURIComponent(name)}`,
+    getHref: reportPagePath,
   },
 } as const;

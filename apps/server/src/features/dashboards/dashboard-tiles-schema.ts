@@ -21,7 +21,8 @@ export const dashboardTiles = pgTable(
     queryKey: text('query_key').notNull(),
     params: jsonb('params').notNull().default({}),
     titleEn: text('title_en').notNull(),
-    titleDe: text('title_de').notNull(),
+    titleDe: text('title_de'),
+    titleDeAt: text('title_de_at'),
     /** Columns of a 12-column grid. */
     width: smallint('width').notNull().default(6),
   },

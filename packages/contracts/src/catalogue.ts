@@ -1,0 +1,338 @@
+import { z } from 'zod';
+import { withClientBody, withClientQuery } from './client-params';
+import { menuGroupSchema, menuIconNames } from './navigation';
+import { dateRangePresetSchema, reportGroupingSchema, reportQueryKeySchema } from './reports';
+import { roleKeySchema, subscriptionSchema } from './roles';
+import { isSafeHttpUrl, linkMaxLength } from './safe-links';
+import { dashboardTileTypeSchema } from './dashboards';
+
+// The catalogue (DESIGN.md §2, docs/decisions/015): the menu groups, report items, dashboard groups,
+// dashboards and tiles of an organisation, with audiences and "featured", as ONE versioned JSON
+// document. Export, import, every edit in management and the demo seed go through this format.
+
+export const catalogueFormat = 'report-cockpit.catalogue';
+export const catalogueVersion = 1;
+
+/** The largest catalogue document the import accepts (bigger bodies get 413). */
+export const catalogueMaxBytes = 5 * 1024 * 1024;
+
+/** A name is part of a URL (`/reports/<name>`) and the key pins refer to: lower-case letters, digits, `-`. */
+export const catalogueNameSchema = z
+  .string()
+  .regex(/^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/, 'must be 1–64 lower-case letters, digits or dashes');
+
+/**
+ * A text in every UI language: English is required; German falls back to English when missing, and the
+ * Austrian override (`deAt`) falls back to German (spec §9 languages).
+ */
+export const localisedTextSchema = (max: number) =>
+  z
+    .object({
+      en: z.string().trim().min(1, 'the English text is required').max(max),
+      de: z.string().trim().min(1).max(max).optional(),
+      deAt: z.string().trim().min(1).max(max).optional(),
+    })
+    .strict();
+export const catalogueTitleSchema = localisedTextSchema(200);
+export const catalogueSubTitleSchema = localisedTextSchema(500);
+export type LocalisedText = z.infer<typeof catalogueTitleSchema>;
+
+/**
+ * Who sees a group, item or dashboard. Empty (or absent) lists mean everyone in the organisation; a
+ * user must match both lists that are set. Enforced by the server on every read.
+ */
+export const audienceSchema = z
+  .object({
+    roles: z.array(roleKeySchema).max(2).optional(),
+    subscriptions: z.array(subscriptionSchema).max(2).optional(),
+  })
+  .strict();
+export type Audience = z.infer<typeof audienceSchema>;
+
+export const catalogueIconSchema = z.enum(menuIconNames);
+
+/** A built-in report's defaults: the date range and grouping it opens with. */
+export const reportDefaultsSchema = z
+  .object({
+    range: dateRangePresetSchema.default('this-year'),
+    grouping: reportGroupingSchema.optional(),
+  })
+  .strict();
+export type ReportDefaults = z.infer<typeof reportDefaultsSchema>;
+
+/** A dashboard tile's settings: range and grouping, and which KPIs, chart, series or rows it shows. */
+export const tileSettingsSchema = z
+  .object({
+    range: dateRangePresetSchema.default('this-year'),
+    grouping: reportGroupingSchema.optional(),
+    /** kpi tiles: the KPI keys shown (default: all of the query's KPIs). */
+    kpis: z.array(z.string().min(1).max(64)).min(1).max(12).optional(),
+    /** line/bar tiles: the chart id (default: the query's first chart). */
+    chart: z.string().min(1).max(64).optional(),
+    /** line/bar tiles: the series keys shown (default: all). */
+    series: z.array(z.string().min(1).max(64)).min(1).max(24).optional(),
+    /** table tiles: the first rows shown. */
+    limit: z.number().int().min(1).max(100).optional(),
+  })
+  .strict();
+export type TileSettings = z.infer<typeof tileSettingsSchema>;
+
+const httpUrlSchema = z
+  .string()
+  .max(linkMaxLength)
+  .refine(isSafeHttpUrl, 'must be an http(s) URL');
+
+/** What an item opens: one of the reviewed queries, a frame, or a link (never SQL, never `javascript:`). */
+export const catalogueReportSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('builtin'), query: reportQueryKeySchema, params: reportDefaultsSchema.optional() }).strict(),
+  z
+    .object({
+      kind: z.literal('embedded'),
+      /** A same-origin path or an https URL on one of REPORT_FRAME_ORIGINS (checked by the server); `{lang}` → the UI language. */
+      frameUrl: z.string().trim().min(1).max(linkMaxLength),
+    })
+    .strict(),
+  z.object({ kind: z.literal('external'), url: httpUrlSchema }).strict(),
+]);
+export type CatalogueReport = z.infer<typeof catalogueReportSchema>;
+
+export const catalogueItemSchema = z
+  .object({
+    name: catalogueNameSchema,
+    title: catalogueTitleSchema,
+    subTitle: catalogueSubTitleSchema.optional(),
+    icon: catalogueIconSchema.optional(),
+    /** A name such as "EBITDA Bridge" reads the same in every language (spec §3 Menu item). */
+    leaveTitleUntranslated: z.boolean().optional(),
+    featured: z.boolean().optional(),
+    audience: audienceSchema.optional(),
+    /** Absent: the item is listed and its page says the report is not available yet. */
+    report: catalogueReportSchema.optional(),
+  })
+  .strict();
+export type CatalogueItem = z.infer<typeof catalogueItemSchema>;
+
+export const catalogueMenuGroupSchema = z
+  .object({
+    name: catalogueNameSchema,
+    title: catalogueTitleSchema,
+    icon: catalogueIconSchema.optional(),
+    audience: audienceSchema.optional(),
+    items: z.array(catalogueItemSchema).max(2_000),
+  })
+  .strict();
+export type CatalogueMenuGroup = z.infer<typeof catalogueMenuGroupSchema>;
+
+export const catalogueTileSchema = z
+  .object({
+    /** Kept across export and import so that links to a tile stay valid; a new tile has none. */
+    id: z.uuid().optional(),
+    type: dashboardTileTypeSchema,
+    query: reportQueryKeySchema,
+    params: tileSettingsSchema.optional(),
+    title: catalogueTitleSchema,
+    /** Columns of a 12-column grid; tiles fill the grid in their order. */
+    width: z.number().int().min(1).max(12),
+  })
+  .strict();
+export type CatalogueTile = z.infer<typeof catalogueTileSchema>;
+
+export const catalogueDashboardSchema = z
+  .object({
+    /** spec §3: a dashboard's menu item name is its numeric layout id. */
+    layoutId: z.number().int().min(1).max(999_999_999),
+    title: catalogueTitleSchema,
+    subTitle: catalogueSubTitleSchema.optional(),
+    featured: z.boolean().optional(),
+    audience: audienceSchema.optional(),
+    tiles: z.array(catalogueTileSchema).max(48),
+  })
+  .strict();
+export type CatalogueDashboard = z.infer<typeof catalogueDashboardSchema>;
+
+export const catalogueDashboardGroupSchema = z
+  .object({
+    name: catalogueNameSchema,
+    title: catalogueTitleSchema,
+    icon: catalogueIconSchema.optional(),
+    audience: audienceSchema.optional(),
+    dashboards: z.array(catalogueDashboardSchema).max(1_000),
+  })
+  .strict();
+export type CatalogueDashboardGroup = z.infer<typeof catalogueDashboardGroupSchema>;
+
+/** The whole catalogue of an organisation: `GET`/`PUT /api/management/catalogue`. Order is the array order. */
+export const catalogueDocumentSchema = z
+  .object({
+    format: z.literal(catalogueFormat),
+    version: z.literal(catalogueVersion),
+    menu: z.array(catalogueMenuGroupSchema).max(200),
+    dashboards: z.array(catalogueDashboardGroupSchema).max(200),
+  })
+  .strict();
+export type CatalogueDocument = z.infer<typeof catalogueDocumentSchema>;
+
+/** A JSON path (`$.menu[2].items[0].report.query`) of a zod issue path: what a 400 names. */
+export function jsonPathOf(path: readonly PropertyKey[]): string {
+  return path.reduce<string>(
+    (text, key) => (typeof key === 'number' ? `${text}[${key}]` : `${text}.${String(key)}`),
+    '$',
+  );
+}
+
+// ---------------------------------------------------------------- management API
+
+export const catalogueApiPaths = {
+  /** `GET` export, `PUT` import (replaces atomically). */
+  catalogue: '/api/management/catalogue',
+  /** `POST` a document: what importing it would change, nothing applied. */
+  changes: '/api/management/catalogue/changes',
+  /** `GET ?roleKey&subscription`: the menus exactly as that audience sees them ("Preview as"). */
+  preview: '/api/management/catalogue/preview',
+  /** `GET`: how many users pinned each item and dashboard (delete confirmations). */
+  usage: '/api/management/catalogue/usage',
+  menuGroups: '/api/management/catalogue/menu-groups',
+  menuGroup: '/api/management/catalogue/menu-groups/:name',
+  items: '/api/management/catalogue/items',
+  item: '/api/management/catalogue/items/:name',
+  dashboardGroups: '/api/management/catalogue/dashboard-groups',
+  dashboardGroup: '/api/management/catalogue/dashboard-groups/:name',
+  dashboards: '/api/management/catalogue/dashboards',
+  dashboard: '/api/management/catalogue/dashboards/:layoutId',
+  /** `GET ?kind&page`: what administrators did, newest first. */
+  activity: '/api/management/activity',
+} as const;
+
+export const catalogueNameParamsSchema = z.object({ name: catalogueNameSchema });
+export const catalogueLayoutParamsSchema = z.object({
+  layoutId: z.string().regex(/^\d{1,9}$/, 'must be a numeric layout id').transform(Number),
+});
+
+/** Where in its list a group, item or dashboard goes: 0 = first; absent = last (create) or unchanged. */
+const positionSchema = z.number().int().min(0).max(100_000).optional();
+
+/** `POST …/menu-groups`, `PUT …/menu-groups/:name` (items are edited one by one). */
+export const menuGroupInputSchema = catalogueMenuGroupSchema.omit({ items: true }).extend({ position: positionSchema });
+export type MenuGroupInput = z.infer<typeof menuGroupInputSchema>;
+
+/** `POST …/items`, `PUT …/items/:name`: the item, the group it belongs to and its place there. */
+export const itemInputSchema = catalogueItemSchema.extend({ group: catalogueNameSchema, position: positionSchema });
+export type ItemInput = z.infer<typeof itemInputSchema>;
+
+export const dashboardGroupInputSchema = catalogueDashboardGroupSchema
+  .omit({ dashboards: true })
+  .extend({ position: positionSchema });
+export type DashboardGroupInput = z.infer<typeof dashboardGroupInputSchema>;
+
+/** A dashboard with its tiles, its group and its place there. */
+export const dashboardInputSchema = catalogueDashboardSchema.extend({
+  group: catalogueNameSchema,
+  position: positionSchema,
+});
+export type DashboardInput = z.infer<typeof dashboardInputSchema>;
+
+export const menuGroupBodySchema = withClientBody(menuGroupInputSchema.shape);
+export const itemBodySchema = withClientBody(itemInputSchema.shape);
+export const dashboardGroupBodySchema = withClientBody(dashboardGroupInputSchema.shape);
+export const dashboardBodySchema = withClientBody(dashboardInputSchema.shape);
+
+export const catalogueObjectKinds = ['menu-group', 'item', 'dashboard-group', 'dashboard'] as const;
+export const catalogueObjectKindSchema = z.enum(catalogueObjectKinds);
+export type CatalogueObjectKind = z.infer<typeof catalogueObjectKindSchema>;
+
+/** One difference between two catalogues: what an import would do, and what the activity log records. */
+export const catalogueChangeSchema = z.object({
+  object: catalogueObjectKindSchema,
+  /** Group or item name, or the dashboard's layout id. */
+  name: z.string(),
+  /** The English title, so that a summary is readable. */
+  title: z.string(),
+  change: z.enum(['added', 'changed', 'removed']),
+});
+export type CatalogueChange = z.infer<typeof catalogueChangeSchema>;
+
+export const catalogueChangesSchema = z.object({ changes: z.array(catalogueChangeSchema) });
+export type CatalogueChanges = z.infer<typeof catalogueChangesSchema>;
+
+/** `GET …/usage`: pins per item name and per dashboard layout id. */
+export const catalogueUsageSchema = z.object({
+  reportPins: z.record(z.string(), z.number().int()),
+  dashboardPins: z.record(z.string(), z.number().int()),
+});
+export type CatalogueUsage = z.infer<typeof catalogueUsageSchema>;
+
+export const cataloguePreviewQuerySchema = withClientQuery({
+  roleKey: roleKeySchema,
+  subscription: subscriptionSchema,
+});
+export type CataloguePreviewQuery = z.input<typeof cataloguePreviewQuerySchema>;
+
+/** The main menu and the dashboards menu as the chosen audience sees them (no pins: nobody's). */
+export const cataloguePreviewSchema = z.object({
+  menu: z.array(menuGroupSchema),
+  dashboards: z.array(menuGroupSchema),
+});
+export type CataloguePreview = z.infer<typeof cataloguePreviewSchema>;
+
+// ---------------------------------------------------------------- activity
+
+export const activityKinds = ['catalogue', 'users', 'notifications', 'banners', 'contract'] as const;
+export const activityKindSchema = z.enum(activityKinds);
+export type ActivityKind = z.infer<typeof activityKindSchema>;
+
+/** What happened; the web app shows `management.activity.action.<action>` in the UI language. */
+export const activityActions = [
+  'catalogue.imported',
+  'catalogue.menu-group.added',
+  'catalogue.menu-group.changed',
+  'catalogue.menu-group.removed',
+  'catalogue.item.added',
+  'catalogue.item.changed',
+  'catalogue.item.removed',
+  'catalogue.dashboard-group.added',
+  'catalogue.dashboard-group.changed',
+  'catalogue.dashboard-group.removed',
+  'catalogue.dashboard.added',
+  'catalogue.dashboard.changed',
+  'catalogue.dashboard.removed',
+  'users.created',
+  'users.changed',
+  'users.deactivated',
+  'users.reactivated',
+  'notifications.sent',
+  'banners.created',
+  'banners.changed',
+  'banners.deleted',
+  'contract.accepted',
+] as const;
+export const activityActionSchema = z.enum(activityActions);
+export type ActivityAction = z.infer<typeof activityActionSchema>;
+
+export const activityEntrySchema = z.object({
+  id: z.string(),
+  at: z.string(),
+  actorName: z.string(),
+  kind: activityKindSchema,
+  action: activityActionSchema,
+  /** What it was done to: a name, a title, an e-mail. */
+  target: z.string(),
+  /** For an import: the changes it made. */
+  changes: z.array(catalogueChangeSchema).optional(),
+});
+export type ActivityEntry = z.infer<typeof activityEntrySchema>;
+
+export const activityPageSize = 25;
+
+export const activityQuerySchema = withClientQuery({
+  kind: activityKindSchema.optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+});
+export type ActivityQuery = z.input<typeof activityQuerySchema>;
+
+export const activityResponseSchema = z.object({
+  items: z.array(activityEntrySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type ActivityResponse = z.infer<typeof activityResponseSchema>;
