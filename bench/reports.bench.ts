@@ -16,7 +16,7 @@ import {
   resolveGrouping,
   resolveRange,
 } from '../apps/server/src/reporting/report-settings';
-import { demoReports } from '../apps/server/src/seed/reports-demo-data';
+import { demoOrganisations } from '../apps/server/src/seed/demo-data';
 import { seedDemoData } from '../apps/server/src/seed/seed';
 
 // Issue 5 figures: the seed time of the 1,000,000-row sales data set, the time of a later start, and
@@ -156,9 +156,12 @@ function reportCases(handle: DatabaseHandle, organisationId: string): Case[] {
   const today = utcToday();
   const dataRange = { from: '2000-01-01', to: today };
   const cases: Case[] = [];
-  for (const report of demoReports['Demo GmbH'] ?? []) {
-    if (report.kind !== 'builtin' || !report.queryKey) continue;
-    const query = reportQueries[report.queryKey];
+  const demo = demoOrganisations.find((organisation) => organisation.name === 'Demo GmbH');
+  const items = demo?.catalogue.menu.flatMap((group) => group.items) ?? [];
+  for (const { name, report: definition } of items) {
+    if (definition?.kind !== 'builtin') continue;
+    const report = { name, params: definition.params };
+    const query = reportQueries[definition.query];
     const defaults = reportDefaultsSchema.parse(report.params ?? {});
     const grouping = resolveGrouping(query, undefined, defaults.grouping);
     if (typeof grouping === 'object') throw new Error(`bad grouping for ${report.name}`);

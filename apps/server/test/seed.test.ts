@@ -65,7 +65,7 @@ describe.each(testDrivers())('demo seed (%s)', (driver) => {
     expect(afterFirst).toMatchObject({ organisations: 2, users: 4, accounts: 4, dashboards: 4 });
   });
 
-  it('brings changed demo rows back to the demo text when run again (upsert, not insert)', async () => {
+  it('leaves a catalogue the administrators changed as it is when run again', async () => {
     const { db } = database;
     await seedDemoData(db);
     await db
@@ -75,23 +75,25 @@ describe.each(testDrivers())('demo seed (%s)', (driver) => {
     await db.update(dashboards).set({ titleDe: 'Von Hand geändert' });
 
     await seedDemoData(db);
+    // The catalogue belongs to the administrators once it exists (decision 015): a restart keeps it.
     const [item] = await db.select().from(menuItems).where(eq(menuItems.name, 'totalviewlayout'));
-    expect(item?.titleEn).toBe('Total View');
-    expect(item?.sort).not.toBe(999);
+    expect(item?.titleEn).toBe('Edited by hand');
+    expect(item?.sort).toBe(999);
     const titles = await db.select({ titleDe: dashboards.titleDe }).from(dashboards);
-    expect(titles.some((row) => row.titleDe === 'Von Hand geändert')).toBe(false);
+    expect(titles.every((row) => row.titleDe === 'Von Hand geändert')).toBe(true);
   });
 
-  it('matches the content issue 2 asks for', () => {
+  it('has the demo content the walking skeleton asks for', () => {
     const demo = demoOrganisations.find((organisation) => organisation.name === 'Demo GmbH')!;
-    const items = demo.menu.flatMap((group) => group.items);
-    expect(demo.menu.length).toBeGreaterThanOrEqual(6);
+    const { menu, dashboards: dashboardGroups } = demo.catalogue;
+    const items = menu.flatMap((group) => group.items);
+    expect(menu.length).toBeGreaterThanOrEqual(6);
     expect(items.length).toBeGreaterThanOrEqual(30);
     expect(items.map((item) => item.name)).toEqual(expect.arrayContaining(['totalviewlayout', 'pmxlayout']));
-    expect(items.some((item) => item.externalUrl?.startsWith('https://'))).toBe(true);
+    expect(items.some((item) => item.report?.kind === 'external' && item.report.url.startsWith('https://'))).toBe(true);
     expect(items.some((item) => item.leaveTitleUntranslated)).toBe(true);
     expect(new Set(items.map((item) => item.name)).size).toBe(items.length);
-    expect(demo.dashboardGroups.flatMap((group) => group.dashboards.map((d) => d.layoutId))).toEqual([
+    expect(dashboardGroups.flatMap((group) => group.dashboards.map((d) => d.layoutId))).toEqual([
       101, 102, 201,
     ]);
   });

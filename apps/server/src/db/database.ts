@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -23,8 +24,21 @@ export type DatabaseTarget =
 export interface DatabaseHandle {
   db: Database;
   driver: 'pglite' | 'pg';
-  /** Apply the SQL migrations in apps/server/drizzle (idempotent). */
-  migrate(): Promise<void>;
+  /**
+   * Apply the SQL migrations in apps/server/drizzle (idempotent); resolves with how many this call
+   * applied. On PostgreSQL under an advisory lock: instances started at once migrate one after the
+   * other, so each migration runs exactly once (decision 017).
+   */
+  migrate(): Promise<number>;
+  /**
+   * Runs `work` while no other server process on this database runs work under the same `name`
+   * (a PostgreSQL advisory lock; PGlite has one process only). Start-up uses it for the demo seed.
+   */
+  exclusive<T>(name: string, work: () => Promise<T>): Promise<T>;
+  /** Connections of the pool (PostgreSQL; `null` for PGlite): for the metrics. */
+  poolStats(): PoolStats | null;
+  /** Whether each LISTEN connection opened through `listen` is connected now: for readiness. */
+  listeners(): ListenerStatus[];
   /**
    * LISTEN on a channel (live notifications, DESIGN.md §5): PostgreSQL through one dedicated connection
    * that reconnects by itself; PGlite in-process. Call the returned function to stop.
@@ -49,6 +63,87 @@ function findMigrationsFolder(): string {
 
 const migrationsFolder = findMigrationsFolder();
 
+export interface PoolStats {
+  /** Open connections, idle ones included. */
+  total: number;
+  idle: number;
+  /** Queries waiting for a free connection. */
+  waiting: number;
+  max: number;
+}
+
+export interface ListenerStatus {
+  channel: string;
+  connected: boolean;
+}
+
+/** Advisory lock keys are 64-bit integers: one per name, stable across processes and versions. */
+function advisoryLockKey(name: string): bigint {
+  const digest = createHash('sha256').update(`report-cockpit:${name}`).digest();
+  return digest.readBigInt64BE(0);
+}
+
+/** The migrations journal drizzle keeps (schema `drizzle`); 0 before the first migration. */
+async function appliedMigrations(db: Database): Promise<number> {
+  type Rows<T> = { rows: T[] };
+  const exists = (await db.execute(
+    sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`,
+  )) as unknown as Rows<{ present: boolean }>;
+  if (!exists.rows[0]?.present) return 0;
+  const result = (await db.execute(
+    sql`select count(*)::int as applied from drizzle.__drizzle_migrations`,
+  )) as unknown as Rows<{ applied: number | string }>;
+  return Number(result.rows[0]?.applied ?? 0);
+}
+
+/**
+ * `work` under a session-level advisory lock held on a connection of its own (not a pooled one: the
+ * pool's statement timeout would end a long wait, and the lock belongs to its session). Waits as long as
+ * the holder needs; a crashed holder's lock ends with its connection.
+ */
+async function withAdvisoryLock<T>(connectionString: string, name: string, work: () => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString, application_name: `cockpit-lock-${name}` });
+  client.on('error', () => {});
+  await client.connect();
+  const key = advisoryLockKey(name).toString();
+  try {
+    await client.query('select pg_advisory_lock($1::bigint)', [key]);
+    try {
+      return await work();
+    } finally {
+      await client.query('select pg_advisory_unlock($1::bigint)', [key]).catch(() => {});
+    }
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/** Wraps `listen` so the handle knows whether each LISTEN connection is up (readiness). */
+function trackListeners(listen: DatabaseHandle['listen']) {
+  const statuses = new Set<ListenerStatus>();
+  const tracked: DatabaseHandle['listen'] = async (channel, handlers) => {
+    const status: ListenerStatus = { channel, connected: false };
+    const stop = await listen(channel, {
+      ...handlers,
+      onReconnect: () => {
+        status.connected = true;
+        handlers.onReconnect();
+      },
+      onError: (error) => {
+        status.connected = false;
+        handlers.onError?.(error);
+      },
+    });
+    status.connected = true;
+    statuses.add(status);
+    return async () => {
+      statuses.delete(status);
+      await stop();
+    };
+  };
+  return { listen: tracked, listeners: () => [...statuses].map((status) => ({ ...status })) };
+}
+
 /** `dataDir: null` → in-memory PGlite (tests). */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.driver === 'pg') {
@@ -67,12 +162,29 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     pool.on('error', () => {});
     const db = drizzleNodePg({ client: pool, schema });
     let closed = false;
+    const exclusive = <T>(name: string, work: () => Promise<T>) =>
+      withAdvisoryLock(target.connectionString, name, work);
+    const { listen, listeners } = trackListeners((channel, handlers) =>
+      listenWithPgClient({ connectionString: target.connectionString, channel, handlers }),
+    );
     return {
       db,
       driver: 'pg',
-      migrate: () => migrateNodePg(db, { migrationsFolder }),
-      listen: (channel, handlers) =>
-        listenWithPgClient({ connectionString: target.connectionString, channel, handlers }),
+      migrate: () =>
+        exclusive('migrations', async () => {
+          const before = await appliedMigrations(db);
+          await migrateNodePg(db, { migrationsFolder });
+          return (await appliedMigrations(db)) - before;
+        }),
+      exclusive,
+      poolStats: () => ({
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+        max: pool.options.max,
+      }),
+      listen,
+      listeners,
       close: async () => {
         if (closed) return;
         closed = true;
@@ -98,17 +210,26 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     throw error;
   }
   const db = drizzlePglite({ client, schema });
+  const { listen, listeners } = trackListeners(async (channel, { onNotify }) => {
+    // One in-process database: no connection to lose, so no reconnects.
+    const unlisten = await client.listen(channel, onNotify);
+    return async () => {
+      if (!client.closed) await unlisten();
+    };
+  });
   return {
     db,
     driver: 'pglite',
-    migrate: () => migratePglite(db, { migrationsFolder }),
-    listen: async (channel, { onNotify }) => {
-      // One in-process database: no connection to lose, so no reconnects.
-      const unlisten = await client.listen(channel, onNotify);
-      return async () => {
-        if (!client.closed) await unlisten();
-      };
+    migrate: async () => {
+      const before = await appliedMigrations(db);
+      await migratePglite(db, { migrationsFolder });
+      return (await appliedMigrations(db)) - before;
     },
+    // One process per data directory (data-dir-lock.ts): nothing else can run at the same time.
+    exclusive: (_name, work) => work(),
+    poolStats: () => null,
+    listen,
+    listeners,
     close: async () => {
       if (!client.closed) await client.close();
       releaseLock();

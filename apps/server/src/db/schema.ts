@@ -267,3 +267,6 @@ export * from '../features/dashboards/dashboard-tiles-schema';
 
 // ---- what administrators did (management → Activity) ----
 export * from '../features/activity/activity-schema';
+
+// ---- recently opened reports and dashboards (the reports home, DESIGN.md §3 routes) ----
+export * from '../features/recents/recents-schema';

@@ -5,38 +5,14 @@ import {
   dateRangePresetSchema,
   reportGroupingSchema,
 } from '@cockpit/contracts';
-import { z } from 'zod';
 import { addDays, addYears, yearOf } from './calendar';
 import type { ReportQuery } from './queries/query-types';
 
 // What report and tile rows store in their `params` column. Stored data is checked when it is read:
 // a row that does not match is reported as broken, never run with guessed values.
 
-/** A built-in report's defaults: the date range and grouping it opens with. */
-export const reportDefaultsSchema = z
-  .object({
-    range: dateRangePresetSchema.default('this-year'),
-    grouping: reportGroupingSchema.optional(),
-  })
-  .strict();
-export type ReportDefaults = z.infer<typeof reportDefaultsSchema>;
-
-/** A dashboard tile's settings: range and grouping, and which KPIs, chart, series or rows it shows. */
-export const tileSettingsSchema = z
-  .object({
-    range: dateRangePresetSchema.default('this-year'),
-    grouping: reportGroupingSchema.optional(),
-    /** kpi tiles: the KPI keys shown (default: all of the query's KPIs). */
-    kpis: z.array(z.string().min(1)).min(1).optional(),
-    /** line/bar tiles: the chart id (default: the query's first chart). */
-    chart: z.string().min(1).optional(),
-    /** line/bar tiles: the series keys shown (default: all). */
-    series: z.array(z.string().min(1)).min(1).optional(),
-    /** table tiles: the first rows shown. */
-    limit: z.number().int().min(1).max(100).optional(),
-  })
-  .strict();
-export type TileSettings = z.infer<typeof tileSettingsSchema>;
+// What report and tile rows store: the catalogue document's schemas (contracts, decision 015).
+export { type ReportDefaults, type TileSettings, reportDefaultsSchema, tileSettingsSchema } from '@cockpit/contracts';
 
 /** The dates a preset stands for, counted from `today` (UTC); `all` is the data set's whole range. */
 export function presetRange(preset: DateRangePreset, today: string, dataRange: DateRange | null): DateRange {

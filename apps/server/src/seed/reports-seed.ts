@@ -1,12 +1,9 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../db/database';
-import { dashboardTiles, dashboards, organisations, reports } from '../db/schema';
-import { reportDefaultsSchema, tileSettingsSchema } from '../reporting/report-settings';
+import { organisations } from '../db/schema';
 import { type DemoOrganisation, demoOrganisations } from './demo-data';
-import { type DemoReport, type DemoTile, demoDashboardTiles, demoReports } from './reports-demo-data';
 import { type SalesSeedResult, seedSalesDataSet } from './sales-data-seed';
 import { demoSalesDataSets } from './sales-demo-data';
-import { fromExcluded } from './upsert';
 
 export interface ReportsSeedOptions {
   /** SEED_SALES_ROWS for the first organisation (0: no sales data). */
@@ -27,9 +24,8 @@ export interface ReportsSeedSummary {
 }
 
 /**
- * Report definitions, dashboard tiles and the sales data set of the demo organisations (issue 5).
- * Idempotent like the rest of the seed: definitions are upserted by natural key, tiles by position (so
- * tile ids stay stable across starts), and the data set is generated once and then only topped up.
+ * The sales data set of the demo organisations (report definitions and tiles come with the catalogue).
+ * Idempotent like the rest of the seed: the data set is generated once and then only topped up.
  */
 export async function seedReportsDemoData(
   db: Database,
@@ -43,8 +39,15 @@ export async function seedReportsDemoData(
       .from(organisations)
       .where(eq(organisations.name, organisation.name));
     if (!row) continue;
-    summary.reports += await upsertReports(db, row.id, demoReports[organisation.name] ?? []);
-    summary.dashboardTiles += await upsertTiles(db, row.id, demoDashboardTiles[organisation.name] ?? {});
+    // Report definitions and tiles are part of the organisation's catalogue (seed.ts, decision 015).
+    summary.reports += organisation.catalogue.menu.reduce(
+      (sum, group) => sum + group.items.filter((item) => item.report).length,
+      0,
+    );
+    summary.dashboardTiles += organisation.catalogue.dashboards.reduce(
+      (sum, group) => sum + group.dashboards.reduce((tiles, dashboard) => tiles + dashboard.tiles.length, 0),
+      0,
+    );
     const dataSet = demoSalesDataSets[organisation.name];
     if (dataSet) {
       const result = await seedSalesDataSet(db, {
@@ -62,81 +65,6 @@ export async function seedReportsDemoData(
     }
   }
   return summary;
-}
-
-async function upsertReports(
-  db: Database,
-  organisationId: string,
-  definitions: DemoReport[],
-): Promise<number> {
-  if (definitions.length === 0) return 0;
-  await db
-    .insert(reports)
-    .values(
-      definitions.map((definition) => ({
-        organisationId,
-        name: definition.name,
-        kind: definition.kind,
-        queryKey: definition.queryKey ?? null,
-        // Parsed with the schema the server reads it with: a typo fails the seed, not a user's page.
-        params: definition.kind === 'builtin' ? reportDefaultsSchema.parse(definition.params ?? {}) : {},
-        frameUrl: definition.frameUrl ?? null,
-        externalUrl: definition.externalUrl ?? null,
-      })),
-    )
-    .onConflictDoUpdate({
-      target: [reports.organisationId, reports.name],
-      set: fromExcluded(reports, ['kind', 'queryKey', 'params', 'frameUrl', 'externalUrl']),
-    });
-  return definitions.length;
-}
-
-async function upsertTiles(
-  db: Database,
-  organisationId: string,
-  tilesByLayout: Record<number, DemoTile[]>,
-): Promise<number> {
-  let count = 0;
-  for (const [layoutId, tiles] of Object.entries(tilesByLayout)) {
-    const [dashboard] = await db
-      .select({ id: dashboards.id })
-      .from(dashboards)
-      .where(and(eq(dashboards.organisationId, organisationId), eq(dashboards.layoutId, Number(layoutId))));
-    if (!dashboard || tiles.length === 0) continue;
-    await db.transaction(async (tx) => {
-      await tx
-        .insert(dashboardTiles)
-        .values(
-          tiles.map((tile, index) => ({
-            dashboardId: dashboard.id,
-            position: index + 1,
-            tileType: tile.type,
-            queryKey: tile.queryKey,
-            params: tileSettingsSchema.parse(tile.params),
-            titleEn: tile.titleEn,
-            titleDe: tile.titleDe,
-            width: tile.width,
-          })),
-        )
-        .onConflictDoUpdate({
-          target: [dashboardTiles.dashboardId, dashboardTiles.position],
-          set: fromExcluded(dashboardTiles, [
-            'tileType',
-            'queryKey',
-            'params',
-            'titleEn',
-            'titleDe',
-            'width',
-          ]),
-        });
-      // Tiles the demo no longer has.
-      await tx
-        .delete(dashboardTiles)
-        .where(and(eq(dashboardTiles.dashboardId, dashboard.id), gt(dashboardTiles.position, tiles.length)));
-    });
-    count += tiles.length;
-  }
-  return count;
 }
 
 /** One line for the start-up banner: how big the sales data set is and what this start did to it. */

@@ -1,12 +1,12 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/database';
-import { dashboardGroups, dashboards, menuGroups, menuItems, organisations, user } from '../db/schema';
+import { dashboardGroups, menuGroups, organisations, user } from '../db/schema';
+import { createCatalogueService } from '../features/catalogue/catalogue-service';
 import { type DemoOrganisation, demoOrganisations } from './demo-data';
 import { seedDemoNotifications } from './demo-notifications';
 import { seedManagementDemoData } from './management-seed';
 import { type ReportsSeedSummary, seedReportsDemoData } from './reports-seed';
 import { createUserWithPassword } from './users';
-import { fromExcluded } from './upsert';
 
 export interface SeedSummary {
   organisations: number;
@@ -27,9 +27,9 @@ export interface SeedOptions {
 }
 
 /**
- * Demo data of issue 2, safe to run on every start: organisations and users are only created when
- * missing (an existing user's password and settings are never touched); menus and dashboards are
- * upserted by their natural keys so the demo catalogue follows the code without duplicates.
+ * Demo data, safe to run on every start: organisations and users are only created when missing (an
+ * existing user's password and settings are never touched); the catalogue only while an organisation has
+ * none (its administrators own it afterwards, decision 015).
  */
 export async function seedDemoData(
   db: Database,
@@ -41,8 +41,9 @@ export async function seedDemoData(
     const organisationId = await upsertOrganisation(db, organisation.name);
     summary.organisations += 1;
     summary.usersCreated += await createMissingUsers(db, organisationId, organisation);
-    summary.menuItems += await upsertMenu(db, organisationId, organisation);
-    summary.dashboards += await upsertDashboards(db, organisationId, organisation);
+    const catalogue = await seedCatalogue(db, organisationId, organisation);
+    summary.menuItems += catalogue.menuItems;
+    summary.dashboards += catalogue.dashboards;
   }
   await seedManagementDemoData(db);
   await seedDemoNotifications(db, data);
@@ -77,113 +78,27 @@ async function createMissingUsers(db: Database, organisationId: string, organisa
   return created.filter((id) => id !== null).length;
 }
 
-async function upsertMenu(
-  db: Database,
-  organisationId: string,
-  organisation: DemoOrganisation,
-): Promise<number> {
-  return db.transaction(async (tx) => {
-    const groups = await tx
-      .insert(menuGroups)
-      .values(
-        organisation.menu.map((group, index) => ({
-          organisationId,
-          name: group.name,
-          titleEn: group.titleEn,
-          titleDe: group.titleDe,
-          icon: group.icon,
-          sort: (index + 1) * 10,
-        })),
-      )
-      .onConflictDoUpdate({
-        target: [menuGroups.organisationId, menuGroups.name],
-        set: fromExcluded(menuGroups, ['titleEn', 'titleDe', 'icon', 'sort']),
-      })
-      .returning({ id: menuGroups.id, name: menuGroups.name });
-    const groupIds = new Map(groups.map((group) => [group.name, group.id]));
-
-    const items = organisation.menu.flatMap((group) =>
-      group.items.map((item, index) => ({
-        organisationId,
-        groupId: groupIds.get(group.name) ?? '',
-        name: item.name,
-        titleEn: item.titleEn,
-        titleDe: item.titleDe,
-        subTitleEn: item.subTitleEn ?? null,
-        subTitleDe: item.subTitleDe ?? null,
-        icon: item.icon,
-        path: item.externalUrl ? null : `/reports/${item.name}`,
-        externalUrl: item.externalUrl ?? null,
-        leaveTitleUntranslated: item.leaveTitleUntranslated ?? false,
-        sort: (index + 1) * 10,
-      })),
-    );
-    await tx
-      .insert(menuItems)
-      .values(items)
-      .onConflictDoUpdate({
-        target: [menuItems.organisationId, menuItems.name],
-        set: fromExcluded(menuItems, [
-          'groupId',
-          'titleEn',
-          'titleDe',
-          'subTitleEn',
-          'subTitleDe',
-          'icon',
-          'path',
-          'externalUrl',
-          'leaveTitleUntranslated',
-          'sort',
-        ]),
-      });
-    return items.length;
-  });
-}
-
-async function upsertDashboards(
-  db: Database,
-  organisationId: string,
-  organisation: DemoOrganisation,
-): Promise<number> {
-  if (organisation.dashboardGroups.length === 0) return 0;
-  return db.transaction(async (tx) => {
-    const groups = await tx
-      .insert(dashboardGroups)
-      .values(
-        organisation.dashboardGroups.map((group, index) => ({
-          organisationId,
-          name: group.name,
-          titleEn: group.titleEn,
-          titleDe: group.titleDe,
-          sort: (index + 1) * 10,
-        })),
-      )
-      .onConflictDoUpdate({
-        target: [dashboardGroups.organisationId, dashboardGroups.name],
-        set: fromExcluded(dashboardGroups, ['titleEn', 'titleDe', 'sort']),
-      })
-      .returning({ id: dashboardGroups.id, name: dashboardGroups.name });
-    const groupIds = new Map(groups.map((group) => [group.name, group.id]));
-
-    const rows = organisation.dashboardGroups.flatMap((group) =>
-      group.dashboards.map((dashboard, index) => ({
-        organisationId,
-        groupId: groupIds.get(group.name) ?? '',
-        layoutId: dashboard.layoutId,
-        titleEn: dashboard.titleEn,
-        titleDe: dashboard.titleDe,
-        subTitleEn: dashboard.subTitleEn ?? null,
-        subTitleDe: dashboard.subTitleDe ?? null,
-        sort: (index + 1) * 10,
-      })),
-    );
-    await tx
-      .insert(dashboards)
-      .values(rows)
-      .onConflictDoUpdate({
-        target: [dashboards.organisationId, dashboards.layoutId],
-        set: fromExcluded(dashboards, ['groupId', 'titleEn', 'titleDe', 'subTitleEn', 'subTitleDe', 'sort']),
-      });
-    return rows.length;
-  });
+/**
+ * An organisation's first catalogue, through the same check and store as an import (decision 015).
+ * Only while the organisation has none: from then on its administrators own it, and a restart must not
+ * undo their changes.
+ */
+async function seedCatalogue(db: Database, organisationId: string, organisation: DemoOrganisation) {
+  const [groups, boards] = await Promise.all([
+    db.select({ id: menuGroups.id }).from(menuGroups).where(eq(menuGroups.organisationId, organisationId)).limit(1),
+    db
+      .select({ id: dashboardGroups.id })
+      .from(dashboardGroups)
+      .where(eq(dashboardGroups.organisationId, organisationId))
+      .limit(1),
+  ]);
+  const document = organisation.catalogue;
+  const counts = {
+    menuItems: document.menu.reduce((sum, group) => sum + group.items.length, 0),
+    dashboards: document.dashboards.reduce((sum, group) => sum + group.dashboards.length, 0),
+  };
+  if (groups.length > 0 || boards.length > 0) return counts;
+  // Demo frames are same-origin paths, so no frame origins are needed to accept them.
+  await createCatalogueService({ db, frameOrigins: [], events: null }).seed(organisationId, document);
+  return counts;
 }

@@ -11,7 +11,7 @@ import type { Database } from '../../db/database';
 import { reportQueries } from '../../reporting/queries/report-queries';
 import type { ReportParts } from '../../reporting/queries/query-types';
 import { resolveGrouping, resolveRange, tileSettingsSchema } from '../../reporting/report-settings';
-import type { StoredTile } from './dashboards-repository';
+import type { TileRow } from '../catalogue/catalogue-snapshot';
 
 /** A tile row that cannot be run as stored (unknown type or query, settings that do not fit). */
 export class TileDefinitionError extends Error {
@@ -34,7 +34,7 @@ export interface TileDataInput {
   language: UiLanguageName;
   today: string;
   dataRange: DateRange | null;
-  tile: StoredTile;
+  tile: Pick<TileRow, 'tileType' | 'queryKey' | 'params'>;
 }
 
 /**

@@ -15,28 +15,31 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AuthenticatedUser } from '../../auth/authenticated-user';
 import { HttpError, forbidden, internalErrorMessage, notFound } from '../../lib/http-error';
-import { isGerman, resolveLanguage } from '../../lib/language';
+import { resolveLanguage } from '../../lib/language';
+import { textIn } from '../catalogue/catalogue-snapshot';
+import { catalogueTitleIn, visibleDashboard, visibleDashboards } from '../catalogue/catalogue-views';
 import { utcToday } from '../../reporting/calendar';
 import { salesDataRange } from '../../reporting/sales-data-range';
 import { TileDefinitionError, loadTileData } from './dashboard-tile-data';
-import { createDashboardsRepository } from './dashboards-repository';
 
 /**
  * Dashboards (spec §2 dashboards route and side panel, §3; DESIGN.md §3): availability, the dashboards
  * menu, a dashboard's layout and each tile's data. Everything but availability needs the `pro`
- * subscription (403 otherwise); another organisation's dashboard or tile is 404.
+ * subscription (403 otherwise); another organisation's dashboard or tile, or one outside the user's
+ * audience (decision 015), is 404 with nothing of it in the answer.
  */
 export const dashboardsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const repository = createDashboardsRepository(app.db);
+  const { catalogue } = app;
 
   const requirePro = (user: AuthenticatedUser) => {
     // DESIGN.md §3 "Dashboards available": pro subscription (and at least one dashboard).
     if (user.subscription !== 'pro') throw forbidden('Dashboards need the pro subscription');
   };
   const findDashboard = async (user: AuthenticatedUser, layoutId: number) => {
-    const dashboard = await repository.findDashboard(user.organisationId, layoutId);
-    if (!dashboard) throw notFound(`No dashboard with layout id ${layoutId} exists`);
-    return dashboard;
+    const snapshot = await catalogue.snapshot(user.organisationId);
+    const found = visibleDashboard(snapshot, user, layoutId);
+    if (!found) throw notFound(`No dashboard with layout id ${layoutId} exists`);
+    return { ...found, tiles: snapshot.tiles.get(found.dashboard.id) ?? [] };
   };
 
   app.get(
@@ -52,8 +55,8 @@ export const dashboardsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { user } = request;
-      const available =
-        user.subscription === 'pro' && (await repository.countForOrganisation(user.organisationId)) > 0;
+      // DESIGN.md §3: pro, and at least one dashboard the user's audience allows.
+      const available = visibleDashboards(await catalogue.snapshot(user.organisationId), user).length > 0;
       return { available };
     },
   );
@@ -73,12 +76,7 @@ export const dashboardsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { user } = request;
       requirePro(user);
       const language = resolveLanguage(request.query.isoLanguageName, user.uiLanguage);
-      const groups = await repository.menu({
-        organisationId: user.organisationId,
-        userId: user.id,
-        german: isGerman(language),
-      });
-      return { groups };
+      return { groups: await catalogue.dashboardsMenu(user, language) };
     },
   );
 
@@ -103,25 +101,20 @@ export const dashboardsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { user } = request;
       requirePro(user);
-      const german = isGerman(resolveLanguage(request.query.isoLanguageName, user.uiLanguage));
-      const dashboard = await findDashboard(user, request.params.layoutId);
-      const [tiles, isPinned] = await Promise.all([
-        repository.tiles(dashboard.id),
-        repository.isPinned(user.id, dashboard.layoutId),
-      ]);
+      const language = resolveLanguage(request.query.isoLanguageName, user.uiLanguage);
+      const { dashboard, group, tiles } = await findDashboard(user, request.params.layoutId);
+      const userPins = await catalogue.pinsOf(user.id);
       return {
         layoutId: dashboard.layoutId,
-        title: german ? dashboard.titleDe : dashboard.titleEn,
-        subTitle: german
-          ? (dashboard.subTitleDe ?? dashboard.subTitleEn)
-          : (dashboard.subTitleEn ?? dashboard.subTitleDe),
-        groupTitle: german ? dashboard.groupTitleDe : dashboard.groupTitleEn,
-        isPinned,
+        title: catalogueTitleIn(language, dashboard),
+        subTitle: textIn(language, dashboard.subTitleEn, dashboard.subTitleDe, dashboard.subTitleDeAt),
+        groupTitle: catalogueTitleIn(language, group),
+        isPinned: userPins.dashboard.has(String(dashboard.layoutId)),
         tiles: tiles.map((tile) => ({
           id: tile.id,
           // A tile with an unknown type is still listed; loading its data reports the error in the tile.
           type: dashboardTileTypeSchema.catch('table').parse(tile.tileType),
-          title: german ? tile.titleDe : tile.titleEn,
+          title: catalogueTitleIn(language, tile),
           width: tile.width,
         })),
       };
@@ -151,10 +144,8 @@ export const dashboardsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { user } = request;
       requirePro(user);
       const language = resolveLanguage(request.query.isoLanguageName, user.uiLanguage);
-      const dashboard = await findDashboard(user, request.params.layoutId);
-      const tile = (await repository.tiles(dashboard.id)).find(
-        (candidate) => candidate.id === request.params.tileId,
-      );
+      const { dashboard, tiles } = await findDashboard(user, request.params.layoutId);
+      const tile = tiles.find((candidate) => candidate.id === request.params.tileId);
       if (!tile) throw notFound(`No tile ${request.params.tileId} on dashboard ${dashboard.layoutId}`);
       try {
         const result = await loadTileData({
@@ -169,7 +160,7 @@ export const dashboardsRoutes: FastifyPluginAsyncZod = async (app) => {
           tile: {
             id: tile.id,
             type: result.type,
-            title: isGerman(language) ? tile.titleDe : tile.titleEn,
+            title: catalogueTitleIn(language, tile),
             width: tile.width,
           },
           params: result.params,

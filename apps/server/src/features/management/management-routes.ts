@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { restrictToAdministrators } from '../../plugins/require-admin';
+import { catalogueRoutes } from '../catalogue/catalogue-routes';
 import { bannerMessagesRoutes } from './banner-messages-routes';
 import { contractRoutes } from './contract-routes';
 import { managedUsersRoutes } from './managed-users-routes';
@@ -14,4 +15,5 @@ export const managementRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(managedUsersRoutes);
   await app.register(bannerMessagesRoutes);
   await app.register(contractRoutes);
+  await app.register(catalogueRoutes);
 };

@@ -2,6 +2,7 @@ import {
   apiErrorSchema,
   apiPaths,
   favoritesResponseSchema,
+  featuredResponseSchema,
   type MenuResponse,
   menuResponseSchema,
   pinUpdateSchema,
@@ -10,17 +11,36 @@ import {
 } from '@cockpit/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/http-error';
-import { isGerman, resolveLanguage } from '../../lib/language';
+import { resolveLanguage } from '../../lib/language';
+import { pins } from '../../db/schema';
+import { and, eq } from 'drizzle-orm';
 import { createMenuCache } from './menu-cache';
-import { createNavigationRepository } from './navigation-repository';
 
 /**
- * `GET /api/navigation/menu`, `GET /api/navigation/favorites` and `PUT /api/navigation/pins` (spec §2
- * Favorites, §3 menu, §4 pin).
+ * `GET /api/navigation/menu`, `GET /api/navigation/favorites`, `GET /api/navigation/featured` and
+ * `PUT /api/navigation/pins` (spec §2 Favorites, §3 menu, §4 pin). What a user sees is decided by the
+ * catalogue (features/catalogue, decision 015), audiences included.
  */
 export const navigationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const repository = createNavigationRepository(app.db);
+  const { catalogue } = app;
   const menuCache = createMenuCache();
+  // Every process drops what it remembered (cluster events, DESIGN.md §2).
+  const unsubscribe = [
+    app.clusterEvents.on('catalogue-changed', ({ organisationId }) => menuCache.forgetOrganisation(organisationId)),
+    app.clusterEvents.on('pins-changed', ({ userId }) => menuCache.forgetUser(userId)),
+    // Role and subscription decide the audience: an account change rebuilds that user's menu.
+    app.sessionEvents.onUserChanged((userId) => menuCache.forgetUser(userId)),
+  ];
+  const hasPin = async (userId: string, kind: 'report' | 'dashboard', name: string) =>
+    (
+      await app.db
+        .select({ name: pins.name })
+        .from(pins)
+        .where(and(eq(pins.userId, userId), eq(pins.kind, kind), eq(pins.name, name)))
+    ).length > 0;
+  app.addHook('onClose', async () => {
+    for (const stop of unsubscribe) stop();
+  });
 
   app.get(
     apiPaths.menu,
@@ -35,18 +55,14 @@ export const navigationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { user } = request;
-      const german = isGerman(resolveLanguage(request.query.isoLanguageName, user.uiLanguage));
-      let body = menuCache.get(user.organisationId, user.id, german);
+      const language = resolveLanguage(request.query.isoLanguageName, user.uiLanguage);
+      let body = menuCache.get(user.organisationId, user.id, language);
       if (body === undefined) {
         const readStartedAt = menuCache.generation();
-        const groups = await repository.menu({
-          organisationId: user.organisationId,
-          userId: user.id,
-          german,
-        });
+        const groups = await catalogue.menu(user, language);
         // Serialised through the route's response schema, exactly as an uncached answer would be.
         body = Buffer.from(String(reply.serialize({ groups })));
-        menuCache.remember(user.organisationId, user.id, german, body, readStartedAt);
+        menuCache.remember(user.organisationId, user.id, language, body, readStartedAt);
       }
       // Bytes with a JSON content type are sent as they are: the schema check above is not repeated,
       // and the text is not encoded again. The cast only tells the type provider so; the bytes are the
@@ -68,12 +84,24 @@ export const navigationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { user } = request;
-      const language = resolveLanguage(request.query.isoLanguageName, user.uiLanguage);
-      return repository.favorites({
-        organisationId: user.organisationId,
-        userId: user.id,
-        german: isGerman(language),
-      });
+      return catalogue.favorites(user, resolveLanguage(request.query.isoLanguageName, user.uiLanguage));
+    },
+  );
+
+  app.get(
+    apiPaths.featured,
+    {
+      schema: {
+        tags: ['navigation'],
+        summary: 'What the administrators featured, as far as the signed-in user may see it (home page)',
+        security: [{ bearerAuth: [] }],
+        querystring: withClientQuery({}),
+        response: { 200: featuredResponseSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const { user } = request;
+      return catalogue.featured(user, resolveLanguage(request.query.isoLanguageName, user.uiLanguage));
     },
   );
 
@@ -92,12 +120,18 @@ export const navigationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { user } = request;
       const { kind, name, isPinned } = request.body;
-      // Another organisation's report is "not found", never "forbidden" (DESIGN.md §4).
-      if (!(await repository.pinTargetExists(user.organisationId, kind, name))) {
+      // Another organisation's report, or one outside the user's audience, is "not found", never
+      // "forbidden" (DESIGN.md §4). Unpinning is always allowed: a pin of a deleted item can be removed.
+      if (!(await catalogue.canPin(user, kind, name)) && (isPinned || !(await hasPin(user.id, kind, name)))) {
         throw notFound(`No ${kind} named '${name}' exists`);
       }
-      await repository.setPinned(user.id, kind, name, isPinned);
-      menuCache.forget(user.organisationId, user.id);
+      // Idempotent: pinning twice or unpinning something not pinned changes nothing.
+      if (isPinned) {
+        await app.db.insert(pins).values({ userId: user.id, kind, name }).onConflictDoNothing();
+      } else {
+        await app.db.delete(pins).where(and(eq(pins.userId, user.id), eq(pins.kind, kind), eq(pins.name, name)));
+      }
+      await app.clusterEvents.announce({ type: 'pins-changed', organisationId: user.organisationId, userId: user.id });
       return { kind, name, isPinned };
     },
   );

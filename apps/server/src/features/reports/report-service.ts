@@ -10,14 +10,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AuthenticatedUser } from '../../auth/authenticated-user';
 import type { Database } from '../../db/database';
 import { badRequest, notFound } from '../../lib/http-error';
-import { isGerman } from '../../lib/language';
 import { utcToday } from '../../reporting/calendar';
 import { isSafeExternalUrl, resolveFrameUrl } from './frame-url';
 import { allReportParts } from '../../reporting/queries/query-types';
 import { reportQueries, reportRowLimit } from '../../reporting/queries/report-queries';
 import { reportDefaultsSchema, resolveGrouping, resolveRange } from '../../reporting/report-settings';
 import { salesDataRange } from '../../reporting/sales-data-range';
-import { type StoredReport, createReportsRepository } from './reports-repository';
+import type { CatalogueService } from '../catalogue/catalogue-service';
+import { type ItemRow, textIn } from '../catalogue/catalogue-snapshot';
+import { catalogueTitleIn, visibleReport } from '../catalogue/catalogue-views';
 
 export interface ReportRequest {
   user: AuthenticatedUser;
@@ -35,12 +36,18 @@ export function createReportService({
   db,
   log,
   frameOrigins,
+  catalogue,
 }: {
   db: Database;
   log: FastifyBaseLogger;
   frameOrigins: readonly string[];
+  catalogue: CatalogueService;
 }) {
-  const repository = createReportsRepository(db);
+  /** The report item the user may open and its definition (decision 015: audiences apply). */
+  const findReport = async (user: AuthenticatedUser, name: string) => {
+    const found = visibleReport(await catalogue.snapshot(user.organisationId), user, name);
+    return found?.report ? { item: found.item, ...found.report } : null;
+  };
 
   const notAvailable = (name: string, reason?: string, detail?: unknown) => {
     if (reason) log.warn({ report: name, detail }, `report definition not usable: ${reason}`);
@@ -49,7 +56,7 @@ export function createReportService({
 
   return {
     async load({ user, name, language, query }: ReportRequest): Promise<ReportResponse> {
-      const stored = await repository.findReport(user.organisationId, name);
+      const stored = await findReport(user, name);
       if (!stored) throw notAvailable(name);
       const kind = reportKindSchema.safeParse(stored.kind);
       if (!kind.success) throw notAvailable(name, 'unknown kind', stored.kind);
@@ -57,7 +64,7 @@ export function createReportService({
       const dataRange = await salesDataRange(db, user.organisationId);
       const definition: ReportDefinition = {
         name: stored.name,
-        ...titlesOf(stored, language),
+        ...titlesOf(stored.item, language),
         kind: kind.data,
         groupings: [],
         frameUrl: null,
@@ -115,15 +122,10 @@ export function createReportService({
   };
 }
 
-/** Title and sub-title from the menu item, in German or English (spec §3 leaveTitleUntranslated). */
-function titlesOf(
-  stored: StoredReport,
-  language: UiLanguageName,
-): { title: string; subTitle: string | null } {
-  const german = isGerman(language);
-  const title = german && !stored.leaveTitleUntranslated ? stored.titleDe : stored.titleEn;
-  const subTitle = german
-    ? (stored.subTitleDe ?? stored.subTitleEn)
-    : (stored.subTitleEn ?? stored.subTitleDe);
-  return { title: title ?? stored.name, subTitle: subTitle ?? null };
+/** Title and sub-title from the menu item in the UI language (spec §3 leaveTitleUntranslated). */
+function titlesOf(item: ItemRow, language: UiLanguageName): { title: string; subTitle: string | null } {
+  return {
+    title: item.leaveTitleUntranslated ? item.titleEn : catalogueTitleIn(language, item),
+    subTitle: textIn(language, item.subTitleEn, item.subTitleDe, item.subTitleDeAt),
+  };
 }

@@ -15,6 +15,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     db: app.db,
     log: app.log,
     frameOrigins: app.config.reportFrameOrigins,
+    catalogue: app.catalogue,
   });
 
   app.get(

@@ -1,0 +1,147 @@
+import type { RoleKey, Subscription, UiLanguageName } from '@cockpit/contracts';
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { Database } from '../../db/database';
+import { dashboardGroups, dashboardTiles, dashboards, menuGroups, menuItems, reports } from '../../db/schema';
+import { createGuardedCache } from '../../lib/guarded-cache';
+
+// The catalogue of one organisation as read from the database, in menu order (decision 015). Every read
+// a user makes — menu, favourites, featured, search, dashboards menu, a report, a dashboard, a tile —
+// goes through `visible…` functions over this snapshot, so an audience is enforced in one place.
+
+export type MenuGroupRow = typeof menuGroups.$inferSelect;
+export type ItemRow = typeof menuItems.$inferSelect;
+export type ReportRow = typeof reports.$inferSelect;
+export type DashboardGroupRow = typeof dashboardGroups.$inferSelect;
+export type DashboardRow = typeof dashboards.$inferSelect;
+export type TileRow = typeof dashboardTiles.$inferSelect;
+
+export interface CatalogueSnapshot {
+  menuGroups: MenuGroupRow[];
+  /** In group order, then item order. */
+  items: ItemRow[];
+  /** Report definitions by item name. */
+  reports: Map<string, ReportRow>;
+  dashboardGroups: DashboardGroupRow[];
+  /** In group order, then dashboard order. */
+  dashboards: DashboardRow[];
+  /** Tiles by dashboard id, in grid order. */
+  tiles: Map<string, TileRow[]>;
+}
+
+/** Who looks: a signed-in user, or the audience an administrator previews. */
+export interface Viewer {
+  roleKey: RoleKey;
+  subscription: Subscription;
+}
+
+interface AudienceColumns {
+  audienceRoles: string[];
+  audienceSubscriptions: string[];
+}
+
+/** Empty lists mean everyone; a viewer must match every list that is set (decision 015). */
+export function inAudience(row: AudienceColumns, viewer: Viewer): boolean {
+  return (
+    (row.audienceRoles.length === 0 || row.audienceRoles.includes(viewer.roleKey)) &&
+    (row.audienceSubscriptions.length === 0 || row.audienceSubscriptions.includes(viewer.subscription))
+  );
+}
+
+/**
+ * A stored text in a UI language (spec §9): German falls back to English, the Austrian override to
+ * German. The one place that picks a catalogue text's language.
+ */
+export function textIn(
+  language: UiLanguageName,
+  en: string | null,
+  de: string | null,
+  deAt: string | null,
+): string | null {
+  if (language === 'de-AT') return deAt ?? de ?? en;
+  if (language === 'de-DE') return de ?? en;
+  return en ?? de;
+}
+
+export async function loadCatalogueSnapshot(db: Database, organisationId: string): Promise<CatalogueSnapshot> {
+  const [groupRows, itemRows, reportRows, dashboardGroupRows, dashboardRows] = await Promise.all([
+    db
+      .select()
+      .from(menuGroups)
+      .where(eq(menuGroups.organisationId, organisationId))
+      .orderBy(asc(menuGroups.sort), asc(menuGroups.name)),
+    db
+      .select()
+      .from(menuItems)
+      .where(eq(menuItems.organisationId, organisationId))
+      .orderBy(asc(menuItems.sort), asc(menuItems.name)),
+    db.select().from(reports).where(eq(reports.organisationId, organisationId)),
+    db
+      .select()
+      .from(dashboardGroups)
+      .where(eq(dashboardGroups.organisationId, organisationId))
+      .orderBy(asc(dashboardGroups.sort), asc(dashboardGroups.name)),
+    db
+      .select()
+      .from(dashboards)
+      .where(eq(dashboards.organisationId, organisationId))
+      .orderBy(asc(dashboards.sort), asc(dashboards.layoutId)),
+  ]);
+  const tileRows =
+    dashboardRows.length === 0
+      ? []
+      : await db
+          .select()
+          .from(dashboardTiles)
+          .where(
+            inArray(
+              dashboardTiles.dashboardId,
+              dashboardRows.map((row) => row.id),
+            ),
+          )
+          .orderBy(asc(dashboardTiles.position));
+
+  const groupOrder = new Map(groupRows.map((group, index) => [group.id, index]));
+  const dashboardGroupOrder = new Map(dashboardGroupRows.map((group, index) => [group.id, index]));
+  const tiles = new Map<string, TileRow[]>();
+  for (const tile of tileRows) {
+    const list = tiles.get(tile.dashboardId) ?? [];
+    list.push(tile);
+    tiles.set(tile.dashboardId, list);
+  }
+  return {
+    menuGroups: groupRows,
+    // Stable sorts: the order within a group (sort, name) is kept.
+    items: itemRows.toSorted((a, b) => (groupOrder.get(a.groupId) ?? 0) - (groupOrder.get(b.groupId) ?? 0)),
+    reports: new Map(reportRows.map((row) => [row.name, row])),
+    dashboardGroups: dashboardGroupRows,
+    dashboards: dashboardRows.toSorted(
+      (a, b) => (dashboardGroupOrder.get(a.groupId) ?? 0) - (dashboardGroupOrder.get(b.groupId) ?? 0),
+    ),
+    tiles,
+  };
+}
+
+/** Snapshots are remembered this long at most; a catalogue change drops them at once on every process. */
+const snapshotTtlMs = 30_000;
+
+/**
+ * Remembered snapshots per organisation: the menu, favourites and dashboards reads of many users share
+ * one load. `forget` runs on every catalogue change (cluster event `catalogue-changed`).
+ */
+export function createCatalogueSnapshots(db: Database) {
+  const cache = createGuardedCache<CatalogueSnapshot>({ max: 1_000, ttlMs: snapshotTtlMs });
+  return {
+    async get(organisationId: string): Promise<CatalogueSnapshot> {
+      const cached = cache.get(organisationId);
+      if (cached) return cached;
+      const readStartedAt = cache.generation();
+      const snapshot = await loadCatalogueSnapshot(db, organisationId);
+      cache.remember(organisationId, snapshot, readStartedAt);
+      return snapshot;
+    },
+    forget(organisationId: string): void {
+      cache.forget([organisationId]);
+    },
+  };
+}
+export type CatalogueSnapshots = ReturnType<typeof createCatalogueSnapshots>;

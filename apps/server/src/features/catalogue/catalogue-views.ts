@@ -1,0 +1,192 @@
+import {
+  type MenuGroup,
+  type MenuItem,
+  type PinKind,
+  type UiLanguageName,
+  dashboardPagePath,
+  reportPagePath,
+} from '@cockpit/contracts';
+import {
+  type CatalogueSnapshot,
+  type DashboardGroupRow,
+  type DashboardRow,
+  type ItemRow,
+  type MenuGroupRow,
+  type ReportRow,
+  type Viewer,
+  inAudience,
+  textIn,
+} from './catalogue-snapshot';
+
+// What a viewer sees of a catalogue snapshot (decision 015). Audiences are applied here and nowhere
+// else: an item is visible when its group and the item admit the viewer; a dashboard when the viewer has
+// the pro subscription (DESIGN.md §3 "Dashboards available") and its group and it admit the viewer.
+
+/** The viewer's pins: item names and dashboard layout ids (as text, spec §4). */
+export interface Pins {
+  report: ReadonlySet<string>;
+  dashboard: ReadonlySet<string>;
+}
+export const noPins: Pins = { report: new Set(), dashboard: new Set() };
+
+const titleOf = (
+  language: UiLanguageName,
+  row: { titleEn: string; titleDe: string | null; titleDeAt: string | null },
+) => textIn(language, row.titleEn, row.titleDe, row.titleDeAt) ?? row.titleEn;
+
+/** A report item as a menu item (spec §3 Menu item); the client marks the active route. */
+export function reportMenuItem(item: ItemRow, language: UiLanguageName, isPinned: boolean): MenuItem {
+  return {
+    name: item.name,
+    // leave_title_untranslated: a name such as "EBITDA Bridge" reads the same in every language.
+    title: item.leaveTitleUntranslated ? item.titleEn : titleOf(language, item),
+    subTitle: textIn(language, item.subTitleEn, item.subTitleDe, item.subTitleDeAt),
+    icon: item.icon,
+    path: item.externalUrl ? null : reportPagePath(item.name),
+    externalUrl: item.externalUrl,
+    isActive: false,
+    isPinned,
+    isExpanded: false,
+    leaveTitleUntranslated: item.leaveTitleUntranslated,
+  };
+}
+
+/** A dashboard as a menu item: spec §3, for dashboards `name` holds the numeric layout id. */
+export function dashboardMenuItem(dashboard: DashboardRow, language: UiLanguageName, isPinned: boolean): MenuItem {
+  return {
+    name: String(dashboard.layoutId),
+    title: titleOf(language, dashboard),
+    subTitle: textIn(language, dashboard.subTitleEn, dashboard.subTitleDe, dashboard.subTitleDeAt),
+    icon: 'layout-dashboard',
+    path: dashboardPagePath(dashboard.layoutId),
+    externalUrl: null,
+    isActive: false,
+    isPinned,
+    isExpanded: false,
+    leaveTitleUntranslated: false,
+  };
+}
+
+function menuGroupOf(
+  group: MenuGroupRow | DashboardGroupRow,
+  language: UiLanguageName,
+  items: MenuItem[],
+): MenuGroup {
+  return {
+    name: group.name,
+    title: titleOf(language, group),
+    icon: group.icon,
+    externalUrl: 'externalUrl' in group ? group.externalUrl : null,
+    isActive: false,
+    isExpanded: false,
+    items,
+  };
+}
+
+/** The report items the viewer may see, in menu order. */
+export function visibleItems(snapshot: CatalogueSnapshot, viewer: Viewer): ItemRow[] {
+  const groups = new Set(snapshot.menuGroups.filter((group) => inAudience(group, viewer)).map((group) => group.id));
+  return snapshot.items.filter((item) => groups.has(item.groupId) && inAudience(item, viewer));
+}
+
+/** The dashboards the viewer may see, in dashboard menu order (none without the pro subscription). */
+export function visibleDashboards(snapshot: CatalogueSnapshot, viewer: Viewer): DashboardRow[] {
+  if (viewer.subscription !== 'pro') return [];
+  const groups = new Set(
+    snapshot.dashboardGroups.filter((group) => inAudience(group, viewer)).map((group) => group.id),
+  );
+  return snapshot.dashboards.filter((dashboard) => groups.has(dashboard.groupId) && inAudience(dashboard, viewer));
+}
+
+/** spec §3 menu: groups with the items the viewer may see; a group left with nothing to open is not shown. */
+export function menuFor(snapshot: CatalogueSnapshot, viewer: Viewer, language: UiLanguageName, pins: Pins): MenuGroup[] {
+  const items = visibleItems(snapshot, viewer);
+  return snapshot.menuGroups.flatMap((group) => {
+    const entries = items
+      .filter((item) => item.groupId === group.id)
+      .map((item) => reportMenuItem(item, language, pins.report.has(item.name)));
+    return entries.length > 0 ? [menuGroupOf(group, language, entries)] : [];
+  });
+}
+
+/** spec §2 Side panel: dashboards — the groups of dashboards the viewer may see. */
+export function dashboardsMenuFor(
+  snapshot: CatalogueSnapshot,
+  viewer: Viewer,
+  language: UiLanguageName,
+  pins: Pins,
+): MenuGroup[] {
+  const visible = visibleDashboards(snapshot, viewer);
+  return snapshot.dashboardGroups.flatMap((group) => {
+    const entries = visible
+      .filter((dashboard) => dashboard.groupId === group.id)
+      .map((dashboard) => dashboardMenuItem(dashboard, language, pins.dashboard.has(String(dashboard.layoutId))));
+    return entries.length > 0 ? [menuGroupOf(group, language, entries)] : [];
+  });
+}
+
+/**
+ * spec §2 Favorites: the pinned reports and dashboards the viewer may still see, in menu order. A pin of
+ * a deleted or hidden item stays stored and shows again when the item does (or the audience widens).
+ */
+export function favoritesFor(
+  snapshot: CatalogueSnapshot,
+  viewer: Viewer,
+  language: UiLanguageName,
+  pins: Pins,
+): { reports: MenuItem[]; dashboards: MenuItem[] } {
+  return {
+    reports: visibleItems(snapshot, viewer)
+      .filter((item) => pins.report.has(item.name))
+      .map((item) => reportMenuItem(item, language, true)),
+    dashboards: visibleDashboards(snapshot, viewer)
+      .filter((dashboard) => pins.dashboard.has(String(dashboard.layoutId)))
+      .map((dashboard) => dashboardMenuItem(dashboard, language, true)),
+  };
+}
+
+/** What the administrators marked featured and the viewer may see (the home page shows it). */
+export function featuredFor(
+  snapshot: CatalogueSnapshot,
+  viewer: Viewer,
+  language: UiLanguageName,
+  pins: Pins,
+): { reports: MenuItem[]; dashboards: MenuItem[] } {
+  return {
+    reports: visibleItems(snapshot, viewer)
+      .filter((item) => item.featured)
+      .map((item) => reportMenuItem(item, language, pins.report.has(item.name))),
+    dashboards: visibleDashboards(snapshot, viewer)
+      .filter((dashboard) => dashboard.featured)
+      .map((dashboard) => dashboardMenuItem(dashboard, language, pins.dashboard.has(String(dashboard.layoutId)))),
+  };
+}
+
+/** A report item the viewer may open, with its definition (none: "not available yet"); else null. */
+export function visibleReport(
+  snapshot: CatalogueSnapshot,
+  viewer: Viewer,
+  name: string,
+): { item: ItemRow; report: ReportRow | null } | null {
+  const item = visibleItems(snapshot, viewer).find((candidate) => candidate.name === name);
+  return item ? { item, report: snapshot.reports.get(name) ?? null } : null;
+}
+
+/** A dashboard the viewer may open, with its group; else null. */
+export function visibleDashboard(
+  snapshot: CatalogueSnapshot,
+  viewer: Viewer,
+  layoutId: number,
+): { dashboard: DashboardRow; group: DashboardGroupRow } | null {
+  const dashboard = visibleDashboards(snapshot, viewer).find((candidate) => candidate.layoutId === layoutId);
+  const group = dashboard && snapshot.dashboardGroups.find((candidate) => candidate.id === dashboard.groupId);
+  return dashboard && group ? { dashboard, group } : null;
+}
+
+/** Whether the viewer may pin `name` (spec §4: reports by item name, dashboards by layout id). */
+export function canPin(snapshot: CatalogueSnapshot, viewer: Viewer, kind: PinKind, name: string): boolean {
+  if (kind === 'report') return visibleReport(snapshot, viewer, name) !== null;
+  return /^\d{1,9}$/.test(name) && visibleDashboard(snapshot, viewer, Number(name)) !== null;
+}
+
+export { titleOf as catalogueTitleIn };
