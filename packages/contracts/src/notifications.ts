@@ -71,9 +71,12 @@ export const notificationStreamEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('snapshot'), notifications: z.array(notificationSchema) }),
   z.object({ type: z.literal('upsert'), notification: notificationSchema }),
   z.object({ type: z.literal('remove'), uid: z.string() }),
+  // The organisation's catalogue (or the user's audience) changed: menus, favourites and dashboards
+  // reload (decision 015). Carries nothing: what the user may see is read through the usual routes.
+  z.object({ type: z.literal('catalogue') }),
 ]);
 export type NotificationStreamEvent = z.infer<typeof notificationStreamEventSchema>;
-export const notificationStreamEventTypes = ['snapshot', 'upsert', 'remove'] as const;
+export const notificationStreamEventTypes = ['snapshot', 'upsert', 'remove', 'catalogue'] as const;
 
 // In a zod-free module: the web app's shell keeps the stream open, and needs this, not zod (see languages.ts).
 export { notificationStreamHeartbeatMs } from './notification-stream-heartbeat';

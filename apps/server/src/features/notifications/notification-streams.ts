@@ -159,6 +159,16 @@ export class NotificationStreams {
     }
   }
 
+  /** Sends one event to every open stream of these users (a catalogue change reaches an organisation). */
+  broadcast(userIds: Iterable<string>, event: NotificationStreamEvent): void {
+    for (const userId of userIds) this.sendToUser(userId, event);
+  }
+
+  /** Users with an open stream in this process. */
+  connectedUserIds(): string[] {
+    return [...this.byUser.keys()];
+  }
+
   private register(stream: Stream): void {
     let streams = this.byUser.get(stream.userId);
     if (!streams) {

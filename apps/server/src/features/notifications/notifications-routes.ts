@@ -9,6 +9,8 @@ import {
 } from '@cockpit/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { decodeJwt } from 'jose';
+import { and, eq, inArray } from 'drizzle-orm';
+import { user } from '../../db/schema';
 import type { DatabaseHandle } from '../../db/database';
 import { notFound } from '../../lib/http-error';
 import { NotificationStreams } from './notification-streams';
@@ -50,6 +52,30 @@ export const notificationsRoutes: FastifyPluginAsyncZod<NotificationsRoutesOptio
     await streams.stop();
   });
   const stopHearingSessions = app.sessionEvents.onEnded((ended) => streams.endSessions(ended));
+  // Catalogue changes reach the organisation's open streams, on every process (decision 015); so does a
+  // change of a user's role or subscription, which changes what that user may see.
+  const catalogueChanged = async (organisationId: string) => {
+    const connected = streams.connectedUserIds();
+    if (connected.length === 0) return;
+    const members = await app.db
+      .select({ id: user.id })
+      .from(user)
+      .where(and(eq(user.organisationId, organisationId), inArray(user.id, connected)));
+    streams.broadcast(
+      members.map((member) => member.id),
+      { type: 'catalogue' },
+    );
+  };
+  const stopHearingCatalogue = app.clusterEvents.on('catalogue-changed', ({ organisationId }) => {
+    catalogueChanged(organisationId).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'notifications: could not tell streams of a catalogue change'),
+    );
+  });
+  const stopHearingUsers = app.sessionEvents.onUserChanged((userId) => streams.broadcast([userId], { type: 'catalogue' }));
+  app.addHook('onClose', async () => {
+    stopHearingCatalogue();
+    stopHearingUsers();
+  });
 
   app.get(
     apiPaths.notificationsStream,

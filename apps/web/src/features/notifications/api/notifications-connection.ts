@@ -13,6 +13,7 @@ let holders = 0;
 let disconnect: (() => void) | null = null;
 let releaseTimer: ReturnType<typeof setTimeout> | undefined;
 const newNotificationListeners = new Set<NewNotificationListener>();
+const catalogueListeners = new Set<() => void>();
 let dependencies: StreamDependencies = {};
 
 /** Tests replace fetch and token. */
@@ -26,6 +27,10 @@ export function retainNotificationsConnection(): () => void {
   disconnect ??= connectNotificationsStream(
     {
       onEvent: (event) => {
+        if (event.type === 'catalogue') {
+          for (const listener of catalogueListeners) listener();
+          return;
+        }
         const added = applyStreamEvent(event);
         if (added) for (const listener of newNotificationListeners) listener(added);
       },
@@ -54,4 +59,13 @@ export function retainNotificationsConnection(): () => void {
 export function onNewNotification(listener: NewNotificationListener): () => void {
   newNotificationListeners.add(listener);
   return () => newNotificationListeners.delete(listener);
+}
+
+/**
+ * The catalogue or the user's audience changed (decision 015): menus, favourites and dashboards must be
+ * read again. Arrives on the notification stream, so it needs no connection of its own.
+ */
+export function onCatalogueChanged(listener: () => void): () => void {
+  catalogueListeners.add(listener);
+  return () => catalogueListeners.delete(listener);
 }

@@ -30,6 +30,8 @@ export function parseStreamEvent(value: unknown): NotificationStreamEvent | null
     }
     case 'remove':
       return typeof value.uid === 'string' ? { type: 'remove', uid: value.uid } : null;
+    case 'catalogue':
+      return { type: 'catalogue' };
     default:
       return null;
   }

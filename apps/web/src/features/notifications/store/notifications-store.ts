@@ -40,6 +40,9 @@ export function applyStreamEvent(event: NotificationStreamEvent): Notification |
     case 'remove':
       if (current) useNotificationsStore.setState({ notifications: current.filter((item) => item.uid !== event.uid) });
       return null;
+    case 'catalogue':
+      // Not about notifications: the connection tells its catalogue listeners (notifications-connection.ts).
+      return null;
   }
 }
 
