@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import {
   apiPaths,
   apiPathWith,
+  catalogueApiPaths,
   managementApiPaths,
   messagesApiPaths,
   reportApiPaths,
@@ -57,6 +58,8 @@ interface Fixtures {
   /** A dashboard of Demo GmbH and one of its tiles. */
   layoutId: number;
   tileId: string;
+  /** A tile of dashboard 103, which the demo catalogue limits to administrators. */
+  adminOnlyTileId: string;
 }
 
 const all = (status: number): Record<Role, number> => ({
@@ -77,6 +80,8 @@ const administrators = (admin: number, other: number = admin): Record<Role, numb
   otherAdmin: other,
 });
 
+const emptyCatalogue = { format: 'report-cockpit.catalogue', version: 1, menu: [], dashboards: [] };
+
 const get =
   (url: string): RouteCase['request'] =>
   () => ({ method: 'GET', url });
@@ -84,6 +89,7 @@ const get =
 const table: Record<string, RouteCase[]> = {
   // ---- public (DESIGN.md §4; docs/decisions/008 on why the API documentation is public)
   'GET /api/health': [{ label: 'health', request: get(apiPaths.health), expect: all(200) }],
+  'GET /api/health/ready': [{ label: 'readiness', request: get(apiPaths.healthReady), expect: all(200) }],
   'GET /api/Localization/getTranslations': [
     { label: 'translations', request: get(`${apiPaths.translations}?lang=de-DE`), expect: all(200) },
   ],
@@ -121,7 +127,8 @@ const table: Record<string, RouteCase[]> = {
   // ---- the auth library (session cookie, DESIGN.md §3)
   'GET /api/auth/*': [
     { label: 'token for the session', request: get(apiPaths.token), expect: signedIn(200) },
-    { label: 'own session', request: get('/api/auth/get-session'), expect: all(200) },
+    // Endpoints of the library the app does not use are switched off (decision 009).
+    { label: 'own session through the library', request: get('/api/auth/get-session'), expect: all(404) },
   ],
   'POST /api/auth/*': [
     {
@@ -136,7 +143,7 @@ const table: Record<string, RouteCase[]> = {
     {
       label: 'listing sessions through the library',
       request: get('/api/auth/list-sessions'),
-      expect: signedIn(200),
+      expect: all(404),
     },
   ],
 
@@ -190,10 +197,35 @@ const table: Record<string, RouteCase[]> = {
     },
   ],
 
+  // ---- recently opened reports and dashboards (the reports home, DESIGN.md §3 routes)
+  'GET /api/user/recents': [{ label: 'own recents', request: get(apiPaths.userRecents), expect: signedIn(200) }],
+  'POST /api/user/recents': [
+    {
+      label: "open one of Demo GmbH's reports",
+      request: (_role, ctx) => ({
+        method: 'POST',
+        url: apiPaths.userRecents,
+        payload: { ...ctx.clientBody, kind: 'report', name: 'totalviewlayout' },
+      }),
+      // Beispiel AG has no such report: "not found", never "forbidden" (DESIGN.md §4).
+      expect: { ...signedIn(200), otherAdmin: 404 },
+    },
+  ],
+  'DELETE /api/user/recents': [
+    {
+      label: 'clear own recents',
+      request: () => ({ method: 'DELETE', url: apiPaths.userRecents }),
+      expect: signedIn(204),
+    },
+  ],
+
   // ---- navigation, dashboards, configuration
   'GET /api/navigation/menu': [{ label: 'menu', request: get(apiPaths.menu), expect: signedIn(200) }],
   'GET /api/navigation/favorites': [
     { label: 'favourites', request: get('/api/navigation/favorites'), expect: signedIn(200) },
+  ],
+  'GET /api/navigation/featured': [
+    { label: 'featured', request: get(apiPaths.featured), expect: signedIn(200) },
   ],
   'PUT /api/navigation/pins': [
     {
@@ -205,6 +237,24 @@ const table: Record<string, RouteCase[]> = {
       }),
       // Beispiel AG has no such report: "not found", never "forbidden" (DESIGN.md §4).
       expect: { ...signedIn(200), otherAdmin: 404 },
+    },
+    {
+      label: 'pin a report limited to the pro subscription',
+      request: (_role, ctx) => ({
+        method: 'PUT',
+        url: apiPaths.pins,
+        payload: { ...ctx.clientBody, kind: 'report', name: 'rolling-forecast', isPinned: true },
+      }),
+      expect: { ...signedIn(200), basic: 404, otherAdmin: 404 },
+    },
+    {
+      label: 'pin a dashboard limited to administrators',
+      request: (_role, ctx) => ({
+        method: 'PUT',
+        url: apiPaths.pins,
+        payload: { ...ctx.clientBody, kind: 'dashboard', name: '103', isPinned: true },
+      }),
+      expect: { ...signedIn(404), admin: 200 },
     },
   ],
   'GET /api/dashboards/availability': [
@@ -218,6 +268,17 @@ const table: Record<string, RouteCase[]> = {
       label: "Demo GmbH's report",
       request: get(apiPathWith(reportApiPaths.report, { name: 'totalviewlayout' })),
       expect: { ...signedIn(200), otherAdmin: 404 },
+    },
+    // Audiences (decision 015): outside the audience is "not found", like another organisation's.
+    {
+      label: 'a report limited to the pro subscription',
+      request: get(apiPathWith(reportApiPaths.report, { name: 'rolling-forecast' })),
+      expect: { ...signedIn(200), basic: 404, otherAdmin: 404 },
+    },
+    {
+      label: 'a report limited to administrators',
+      request: get(apiPathWith(reportApiPaths.report, { name: 'cost-centres' })),
+      expect: { ...signedIn(404), admin: 200 },
     },
   ],
   'GET /api/dashboards/menu': [
@@ -236,8 +297,21 @@ const table: Record<string, RouteCase[]> = {
       }),
       expect: { ...signedIn(200), basic: 403, otherAdmin: 404 },
     },
+    {
+      label: 'a dashboard limited to administrators',
+      request: get(apiPathWith(reportApiPaths.dashboard, { layoutId: '103' })),
+      expect: { ...signedIn(404), basic: 403, admin: 200 },
+    },
   ],
   'GET /api/dashboards/:layoutId/tiles/:tileId': [
+    {
+      label: 'a tile of a dashboard limited to administrators',
+      request: (_role, ctx) => ({
+        method: 'GET',
+        url: apiPathWith(reportApiPaths.dashboardTile, { layoutId: '103', tileId: ctx.fixtures.adminOnlyTileId }),
+      }),
+      expect: { ...signedIn(404), basic: 403, admin: 200 },
+    },
     {
       label: "a tile of Demo GmbH's dashboard",
       request: (_role, ctx) => ({
@@ -424,6 +498,163 @@ const table: Record<string, RouteCase[]> = {
     },
   ],
 
+  // ---- the catalogue and the activity log (decision 015): administrators, their own organisation only
+  'GET /api/management/catalogue': [
+    { label: 'export', request: get(catalogueApiPaths.catalogue), expect: administrators(200) },
+  ],
+  'PUT /api/management/catalogue': [
+    {
+      label: 'an invalid document',
+      request: (_role, ctx) => ({ method: 'PUT', url: catalogueApiPaths.catalogue, payload: { ...ctx.clientBody, format: 'x' } }),
+      expect: administrators(400),
+    },
+  ],
+  'POST /api/management/catalogue/changes': [
+    {
+      label: 'what an empty catalogue would change (dry run)',
+      request: () => ({ method: 'POST', url: catalogueApiPaths.changes, payload: emptyCatalogue }),
+      expect: administrators(200),
+    },
+  ],
+  'GET /api/management/catalogue/preview': [
+    {
+      label: 'preview as a basic member',
+      request: get(`${catalogueApiPaths.preview}?roleKey=organisationmember&subscription=basic`),
+      expect: administrators(200),
+    },
+  ],
+  'GET /api/management/catalogue/usage': [
+    { label: 'pins per item', request: get(catalogueApiPaths.usage), expect: administrators(200) },
+  ],
+  'POST /api/management/catalogue/menu-groups': [
+    {
+      label: 'a new group in the own catalogue',
+      request: (role) => ({
+        method: 'POST',
+        url: catalogueApiPaths.menuGroups,
+        payload: { name: `table-new-${role.toLowerCase()}`, title: { en: 'New' } },
+      }),
+      expect: administrators(200),
+    },
+  ],
+  'PUT /api/management/catalogue/menu-groups/:name': [
+    {
+      label: "Demo GmbH's group",
+      request: () => ({
+        method: 'PUT',
+        url: apiPathWith(catalogueApiPaths.menuGroup, { name: 'table-group' }),
+        payload: { name: 'table-group', title: { en: 'Renamed' } },
+      }),
+      expect: administrators(200, 404),
+    },
+  ],
+  'DELETE /api/management/catalogue/menu-groups/:name': [
+    {
+      label: "Demo GmbH's doomed group",
+      request: () => ({ method: 'DELETE', url: apiPathWith(catalogueApiPaths.menuGroup, { name: 'table-doomed-group' }) }),
+      expect: administrators(200, 404),
+    },
+  ],
+  'POST /api/management/catalogue/items': [
+    {
+      label: "an item in Demo GmbH's group",
+      request: (role) => ({
+        method: 'POST',
+        url: catalogueApiPaths.items,
+        payload: {
+          name: `table-item-${role.toLowerCase()}`,
+          group: 'table-group',
+          title: { en: 'New item' },
+          report: { kind: 'external', url: 'https://example.com/new' },
+        },
+      }),
+      // Beispiel AG has no group of that name.
+      expect: administrators(200, 400),
+    },
+  ],
+  'PUT /api/management/catalogue/items/:name': [
+    {
+      label: "Demo GmbH's item",
+      request: () => ({
+        method: 'PUT',
+        url: apiPathWith(catalogueApiPaths.item, { name: 'table-item' }),
+        payload: { name: 'table-item', group: 'table-group', title: { en: 'Changed item' } },
+      }),
+      expect: administrators(200, 404),
+    },
+  ],
+  'DELETE /api/management/catalogue/items/:name': [
+    {
+      label: "Demo GmbH's doomed item",
+      request: () => ({ method: 'DELETE', url: apiPathWith(catalogueApiPaths.item, { name: 'table-doomed-item' }) }),
+      expect: administrators(200, 404),
+    },
+  ],
+  'POST /api/management/catalogue/dashboard-groups': [
+    {
+      label: 'a new dashboard group in the own catalogue',
+      request: (role) => ({
+        method: 'POST',
+        url: catalogueApiPaths.dashboardGroups,
+        payload: { name: `table-boards-${role.toLowerCase()}`, title: { en: 'Boards' } },
+      }),
+      expect: administrators(200),
+    },
+  ],
+  'PUT /api/management/catalogue/dashboard-groups/:name': [
+    {
+      label: "Demo GmbH's dashboard group",
+      request: () => ({
+        method: 'PUT',
+        url: apiPathWith(catalogueApiPaths.dashboardGroup, { name: 'table-boards' }),
+        payload: { name: 'table-boards', title: { en: 'Renamed boards' } },
+      }),
+      expect: administrators(200, 404),
+    },
+  ],
+  'DELETE /api/management/catalogue/dashboard-groups/:name': [
+    {
+      label: "Demo GmbH's doomed dashboard group",
+      request: () => ({
+        method: 'DELETE',
+        url: apiPathWith(catalogueApiPaths.dashboardGroup, { name: 'table-doomed-boards' }),
+      }),
+      expect: administrators(200, 404),
+    },
+  ],
+  'POST /api/management/catalogue/dashboards': [
+    {
+      label: "a dashboard in Demo GmbH's group",
+      request: (role) => ({
+        method: 'POST',
+        url: catalogueApiPaths.dashboards,
+        payload: { layoutId: 980 + roles.indexOf(role), group: 'table-boards', title: { en: 'Board' }, tiles: [] },
+      }),
+      expect: administrators(200, 400),
+    },
+  ],
+  'PUT /api/management/catalogue/dashboards/:layoutId': [
+    {
+      label: "Demo GmbH's dashboard",
+      request: () => ({
+        method: 'PUT',
+        url: apiPathWith(catalogueApiPaths.dashboard, { layoutId: '990' }),
+        payload: { layoutId: 990, group: 'table-boards', title: { en: 'Changed board' }, tiles: [] },
+      }),
+      expect: administrators(200, 404),
+    },
+  ],
+  'DELETE /api/management/catalogue/dashboards/:layoutId': [
+    {
+      label: "Demo GmbH's doomed dashboard",
+      request: () => ({ method: 'DELETE', url: apiPathWith(catalogueApiPaths.dashboard, { layoutId: '991' }) }),
+      expect: administrators(200, 404),
+    },
+  ],
+  'GET /api/management/activity': [
+    { label: 'activity', request: get(catalogueApiPaths.activity), expect: administrators(200) },
+  ],
+
   // ---- message service (issue 6)
   'GET /api/messages/current': [
     { label: 'current banner', request: get(messagesApiPaths.current), expect: signedIn(200) },
@@ -510,9 +741,45 @@ describe.each(testDrivers())('authorisation by route and role (%s)', (driver) =>
       .select({ layoutId: dashboards.layoutId, tileId: dashboardTiles.id })
       .from(dashboardTiles)
       .innerJoin(dashboards, eq(dashboards.id, dashboardTiles.dashboardId))
-      .where(eq(dashboards.organisationId, demo!.id))
+      .where(and(eq(dashboards.organisationId, demo!.id), eq(dashboards.layoutId, 101)))
       .limit(1);
     if (!tile) throw new Error('no dashboard tile of Demo GmbH');
+    const [adminOnlyTile] = await db
+      .select({ tileId: dashboardTiles.id })
+      .from(dashboardTiles)
+      .innerJoin(dashboards, eq(dashboards.id, dashboardTiles.dashboardId))
+      .where(and(eq(dashboards.organisationId, demo!.id), eq(dashboards.layoutId, 103)))
+      .limit(1);
+    if (!adminOnlyTile) throw new Error('no tile of dashboard 103');
+
+    // Catalogue objects the table changes and deletes (decision 015).
+    await t.app.catalogue.edit({ organisationId: demo!.id, id: creds.admin.userId!, name: 'Table' }, (document) => ({
+      ...document,
+      menu: [
+        ...document.menu,
+        {
+          name: 'table-group',
+          title: { en: 'Table group' },
+          items: [
+            { name: 'table-item', title: { en: 'Table item' } },
+            { name: 'table-doomed-item', title: { en: 'Doomed item' } },
+          ],
+        },
+        { name: 'table-doomed-group', title: { en: 'Doomed group' }, items: [] },
+      ],
+      dashboards: [
+        ...document.dashboards,
+        {
+          name: 'table-boards',
+          title: { en: 'Table boards' },
+          dashboards: [
+            { layoutId: 990, title: { en: 'Table board' }, tiles: [] },
+            { layoutId: 991, title: { en: 'Doomed board' }, tiles: [] },
+          ],
+        },
+        { name: 'table-doomed-boards', title: { en: 'Doomed boards' }, dashboards: [] },
+      ],
+    }));
 
     ctx = {
       t,
@@ -532,6 +799,7 @@ describe.each(testDrivers())('authorisation by route and role (%s)', (driver) =>
         spareAdminSessionId: spare.sessionId!,
         layoutId: tile.layoutId,
         tileId: tile.tileId,
+        adminOnlyTileId: adminOnlyTile.tileId,
       },
     };
     await t.app.listen({ port: 0, host: '127.0.0.1' });

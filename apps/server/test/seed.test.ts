@@ -62,7 +62,7 @@ describe.each(testDrivers())('demo seed (%s)', (driver) => {
     expect(admin?.account).toMatchObject({ providerId: 'credential', accountId: admin?.user.id });
     expect(admin?.account.password).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
 
-    expect(afterFirst).toMatchObject({ organisations: 2, users: 4, accounts: 4, dashboards: 4 });
+    expect(afterFirst).toMatchObject({ organisations: 2, users: 4, accounts: 4, dashboards: 5 });
   });
 
   it('leaves a catalogue the administrators changed as it is when run again', async () => {
@@ -94,7 +94,7 @@ describe.each(testDrivers())('demo seed (%s)', (driver) => {
     expect(items.some((item) => item.leaveTitleUntranslated)).toBe(true);
     expect(new Set(items.map((item) => item.name)).size).toBe(items.length);
     expect(dashboardGroups.flatMap((group) => group.dashboards.map((d) => d.layoutId))).toEqual([
-      101, 102, 201,
+      101, 102, 103, 201,
     ]);
   });
 });
