@@ -31,7 +31,12 @@ describe.each(testDrivers())('catalogue (%s)', (driver) => {
   });
   afterAll(() => t?.close());
 
-  const call = async (email: Email, method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: unknown) =>
+  const call = async (
+    email: Email,
+    method: 'GET' | 'PUT' | 'POST' | 'DELETE',
+    url: string,
+    payload?: unknown,
+  ) =>
     t.app.inject({
       method,
       url,
@@ -46,11 +51,16 @@ describe.each(testDrivers())('catalogue (%s)', (driver) => {
   const menuItems = async (email: Email) => {
     const response = await call(email, 'GET', apiPaths.menu);
     expect(response.statusCode).toBe(200);
-    return menuResponseSchema.parse(response.json()).groups.flatMap((group) => group.items.map((item) => item.name));
+    return menuResponseSchema
+      .parse(response.json())
+      .groups.flatMap((group) => group.items.map((item) => item.name));
   };
   const menuGroups = async (email: Email) =>
-    menuResponseSchema.parse((await call(email, 'GET', apiPaths.menu)).json()).groups.map((group) => group.name);
-  const imported = async (document: unknown, email: Email = demoUsers.admin) => call(email, 'PUT', catalogueApiPaths.catalogue, document);
+    menuResponseSchema
+      .parse((await call(email, 'GET', apiPaths.menu)).json())
+      .groups.map((group) => group.name);
+  const imported = async (document: unknown, email: Email = demoUsers.admin) =>
+    call(email, 'PUT', catalogueApiPaths.catalogue, document);
 
   describe('export and import', () => {
     it('exports a valid, versioned document that imports without changes and exports the same again', async () => {
@@ -88,15 +98,56 @@ describe.each(testDrivers())('catalogue (%s)', (driver) => {
     it('names the JSON path of the first problem and changes nothing', async () => {
       const before = await exported();
       const broken: [string, (doc: CatalogueDocument) => void, string][] = [
-        ['unknown query', (d) => (d.menu[0]!.items[0]!.report = { kind: 'builtin', query: 'drop-table' as never }), '$.menu[0].items[0].report.query'],
-        ['frame on another origin', (d) => (d.menu[0]!.items[0]!.report = { kind: 'embedded', frameUrl: 'https://evil.example/x' }), '$.menu[0].items[0].report.frameUrl'],
-        ['javascript: link', (d) => (d.menu[1]!.items[1]!.report = { kind: 'external', url: 'javascript:alert(1)' }), '$.menu[1].items[1].report.url'],
-        ['protocol-relative frame', (d) => (d.menu[0]!.items[0]!.report = { kind: 'embedded', frameUrl: '//evil.example/x' }), '$.menu[0].items[0].report.frameUrl'],
-        ['duplicate item name', (d) => (d.menu[1]!.items[0]!.name = d.menu[0]!.items[0]!.name), '$.menu[1].items[0].name'],
-        ['duplicate layout id', (d) => (d.dashboards[1]!.dashboards[0]!.layoutId = d.dashboards[0]!.dashboards[0]!.layoutId), '$.dashboards[1].dashboards[0].layoutId'],
-        ['missing English title', (d) => ((d.menu[2]!.title as { en?: string }).en = undefined), '$.menu[2].title.en'],
-        ['unknown audience value', (d) => (d.menu[0]!.audience = { roles: ['owner' as never] }), '$.menu[0].audience.roles[0]'],
-        ['grouping the query lacks', (d) => (d.menu[0]!.items[0]!.report = { kind: 'builtin', query: 'product-mix', params: { range: 'this-year', grouping: 'day' } }), '$.menu[0].items[0].report.params.grouping'],
+        [
+          'unknown query',
+          (d) => (d.menu[0]!.items[0]!.report = { kind: 'builtin', query: 'drop-table' as never }),
+          '$.menu[0].items[0].report.query',
+        ],
+        [
+          'frame on another origin',
+          (d) => (d.menu[0]!.items[0]!.report = { kind: 'embedded', frameUrl: 'https://evil.example/x' }),
+          '$.menu[0].items[0].report.frameUrl',
+        ],
+        [
+          'javascript: link',
+          (d) => (d.menu[1]!.items[1]!.report = { kind: 'external', url: 'javascript:alert(1)' }),
+          '$.menu[1].items[1].report.url',
+        ],
+        [
+          'protocol-relative frame',
+          (d) => (d.menu[0]!.items[0]!.report = { kind: 'embedded', frameUrl: '//evil.example/x' }),
+          '$.menu[0].items[0].report.frameUrl',
+        ],
+        [
+          'duplicate item name',
+          (d) => (d.menu[1]!.items[0]!.name = d.menu[0]!.items[0]!.name),
+          '$.menu[1].items[0].name',
+        ],
+        [
+          'duplicate layout id',
+          (d) => (d.dashboards[1]!.dashboards[0]!.layoutId = d.dashboards[0]!.dashboards[0]!.layoutId),
+          '$.dashboards[1].dashboards[0].layoutId',
+        ],
+        [
+          'missing English title',
+          (d) => ((d.menu[2]!.title as { en?: string }).en = undefined),
+          '$.menu[2].title.en',
+        ],
+        [
+          'unknown audience value',
+          (d) => (d.menu[0]!.audience = { roles: ['owner' as never] }),
+          '$.menu[0].audience.roles[0]',
+        ],
+        [
+          'grouping the query lacks',
+          (d) =>
+            (d.menu[0]!.items[0]!.report = {
+              kind: 'builtin',
+              query: 'product-mix',
+              params: { range: 'this-year', grouping: 'day' },
+            }),
+          '$.menu[0].items[0].report.params.grouping',
+        ],
         ['bad name', (d) => (d.menu[0]!.name = 'Sales Group'), '$.menu[0].name'],
         ['wrong version', (d) => ((d as { version: number }).version = 2), '$.version'],
       ];
@@ -124,7 +175,11 @@ describe.each(testDrivers())('catalogue (%s)', (driver) => {
     it('previews the changes of a document without applying them', async () => {
       const before = await exported();
       const document = structuredClone(before);
-      document.menu[0]!.items.push({ name: 'new-report', title: { en: 'New report' }, report: { kind: 'external', url: 'https://example.com/n' } });
+      document.menu[0]!.items.push({
+        name: 'new-report',
+        title: { en: 'New report' },
+        report: { kind: 'external', url: 'https://example.com/n' },
+      });
       document.menu[0]!.items[0]!.title = { en: 'Changed' };
       document.menu.splice(1, 1);
       const response = await call(demoUsers.admin, 'POST', catalogueApiPaths.changes, document);
@@ -197,7 +252,11 @@ describe.each(testDrivers())('catalogue (%s)', (driver) => {
         { object: 'item', name: 'regional-glossary', title: 'Regional glossary', change: 'added' },
       ]);
       expect((await menuGroups(demoUsers.member))[0]).toBe('regional');
-      const report = await call(demoUsers.member, 'GET', `${reportApiHref.report('regional-glossary')}?isoLanguageName=de-AT`);
+      const report = await call(
+        demoUsers.member,
+        'GET',
+        `${reportApiHref.report('regional-glossary')}?isoLanguageName=de-AT`,
+      );
       expect(report.statusCode).toBe(200);
       expect(report.json().report).toMatchObject({ title: 'Regionales Glossar (AT)', kind: 'embedded' });
 
@@ -222,31 +281,79 @@ describe.each(testDrivers())('catalogue (%s)', (driver) => {
       expect(afterMove.menu.find((g) => g.name === 'sales')!.items[0]!.name).toBe('regional-glossary');
       expect(afterMove.menu.find((g) => g.name === 'regional')!.items).toEqual([]);
 
-      expect((await call(demoUsers.admin, 'PUT', '/api/management/catalogue/items/no-such', { ...item, name: 'no-such' })).statusCode).toBe(404);
-      expect((await call(demoUsers.admin, 'PUT', '/api/management/catalogue/items/regional-glossary', { ...item, group: 'nope' })).statusCode).toBe(400);
-      expect((await call(demoUsers.admin, 'PUT', '/api/management/catalogue/items/regional-glossary', { ...item, name: 'other' })).statusCode).toBe(400);
-      expect((await call(demoUsers.admin, 'POST', catalogueApiPaths.items, { ...item, name: 'x', report: { kind: 'external', url: 'javascript:alert(1)' } })).statusCode).toBe(400);
+      expect(
+        (
+          await call(demoUsers.admin, 'PUT', '/api/management/catalogue/items/no-such', {
+            ...item,
+            name: 'no-such',
+          })
+        ).statusCode,
+      ).toBe(404);
+      expect(
+        (
+          await call(demoUsers.admin, 'PUT', '/api/management/catalogue/items/regional-glossary', {
+            ...item,
+            group: 'nope',
+          })
+        ).statusCode,
+      ).toBe(400);
+      expect(
+        (
+          await call(demoUsers.admin, 'PUT', '/api/management/catalogue/items/regional-glossary', {
+            ...item,
+            name: 'other',
+          })
+        ).statusCode,
+      ).toBe(400);
+      expect(
+        (
+          await call(demoUsers.admin, 'POST', catalogueApiPaths.items, {
+            ...item,
+            name: 'x',
+            report: { kind: 'external', url: 'javascript:alert(1)' },
+          })
+        ).statusCode,
+      ).toBe(400);
 
-      expect((await call(demoUsers.admin, 'DELETE', '/api/management/catalogue/items/regional-glossary')).statusCode).toBe(200);
+      expect(
+        (await call(demoUsers.admin, 'DELETE', '/api/management/catalogue/items/regional-glossary'))
+          .statusCode,
+      ).toBe(200);
       expect(await menuItems(demoUsers.member)).not.toContain('regional-glossary');
-      expect((await call(demoUsers.member, 'GET', reportApiHref.report('regional-glossary'))).statusCode).toBe(404);
-      expect((await call(demoUsers.admin, 'DELETE', '/api/management/catalogue/menu-groups/regional')).statusCode).toBe(200);
-      expect((await call(demoUsers.admin, 'DELETE', '/api/management/catalogue/menu-groups/regional')).statusCode).toBe(404);
+      expect(
+        (await call(demoUsers.member, 'GET', reportApiHref.report('regional-glossary'))).statusCode,
+      ).toBe(404);
+      expect(
+        (await call(demoUsers.admin, 'DELETE', '/api/management/catalogue/menu-groups/regional')).statusCode,
+      ).toBe(200);
+      expect(
+        (await call(demoUsers.admin, 'DELETE', '/api/management/catalogue/menu-groups/regional')).statusCode,
+      ).toBe(404);
     });
 
     it('creates a dashboard group and a dashboard with tiles, changes its tiles and deletes it', async () => {
       const group = { name: 'finance-boards', title: { en: 'Finance' } };
-      expect((await call(demoUsers.admin, 'POST', catalogueApiPaths.dashboardGroups, group)).statusCode).toBe(200);
+      expect((await call(demoUsers.admin, 'POST', catalogueApiPaths.dashboardGroups, group)).statusCode).toBe(
+        200,
+      );
       const dashboard = {
         layoutId: 901,
         group: 'finance-boards',
         title: { en: 'Cash', de: 'Liquidität' },
         tiles: [
-          { type: 'kpi', query: 'sales-overview', params: { range: 'this-year', kpis: ['revenue'] }, title: { en: 'Revenue' }, width: 4 },
+          {
+            type: 'kpi',
+            query: 'sales-overview',
+            params: { range: 'this-year', kpis: ['revenue'] },
+            title: { en: 'Revenue' },
+            width: 4,
+          },
           { type: 'line', query: 'sales-trend', title: { en: 'Trend' }, width: 8 },
         ],
       };
-      expect((await call(demoUsers.admin, 'POST', catalogueApiPaths.dashboards, dashboard)).statusCode).toBe(200);
+      expect((await call(demoUsers.admin, 'POST', catalogueApiPaths.dashboards, dashboard)).statusCode).toBe(
+        200,
+      );
       const shown = await call(demoUsers.member, 'GET', '/api/dashboards/901?isoLanguageName=de-DE');
       expect(shown.statusCode).toBe(200);
       expect(shown.json()).toMatchObject({ title: 'Liquidität', groupTitle: 'Finance' });
@@ -254,7 +361,8 @@ describe.each(testDrivers())('catalogue (%s)', (driver) => {
       const firstTileId = shown.json().tiles[0].id as string;
 
       // Move the KPI tile behind the chart, add a table, keep the KPI tile's id (links to it stay valid).
-      const exportedBoard = (await exported()).dashboards.find((g) => g.name === 'finance-boards')!.dashboards[0]!;
+      const exportedBoard = (await exported()).dashboards.find((g) => g.name === 'finance-boards')!
+        .dashboards[0]!;
       const changed = {
         ...dashboard,
         tiles: [
@@ -263,16 +371,27 @@ describe.each(testDrivers())('catalogue (%s)', (driver) => {
           { type: 'table', query: 'region-performance', title: { en: 'Regions' }, width: 12 },
         ],
       };
-      expect((await call(demoUsers.admin, 'PUT', '/api/management/catalogue/dashboards/901', changed)).statusCode).toBe(200);
+      expect(
+        (await call(demoUsers.admin, 'PUT', '/api/management/catalogue/dashboards/901', changed)).statusCode,
+      ).toBe(200);
       const after = (await call(demoUsers.member, 'GET', '/api/dashboards/901')).json();
       expect(after.tiles.map((tile: { type: string }) => tile.type)).toEqual(['line', 'kpi', 'table']);
       expect(after.tiles[1].id).toBe(firstTileId);
-      expect((await call(demoUsers.member, 'GET', `/api/dashboards/901/tiles/${firstTileId}`)).statusCode).toBe(200);
+      expect(
+        (await call(demoUsers.member, 'GET', `/api/dashboards/901/tiles/${firstTileId}`)).statusCode,
+      ).toBe(200);
 
-      expect((await call(demoUsers.admin, 'DELETE', '/api/management/catalogue/dashboards/901')).statusCode).toBe(200);
+      expect(
+        (await call(demoUsers.admin, 'DELETE', '/api/management/catalogue/dashboards/901')).statusCode,
+      ).toBe(200);
       expect((await call(demoUsers.member, 'GET', '/api/dashboards/901')).statusCode).toBe(404);
-      expect((await call(demoUsers.member, 'GET', `/api/dashboards/901/tiles/${firstTileId}`)).statusCode).toBe(404);
-      expect((await call(demoUsers.admin, 'DELETE', '/api/management/catalogue/dashboard-groups/finance-boards')).statusCode).toBe(200);
+      expect(
+        (await call(demoUsers.member, 'GET', `/api/dashboards/901/tiles/${firstTileId}`)).statusCode,
+      ).toBe(404);
+      expect(
+        (await call(demoUsers.admin, 'DELETE', '/api/management/catalogue/dashboard-groups/finance-boards'))
+          .statusCode,
+      ).toBe(200);
     });
   });
 
@@ -286,7 +405,9 @@ describe.each(testDrivers())('catalogue (%s)', (driver) => {
       // The demo catalogue limits rolling-forecast to the pro subscription.
       expect(await menuItems(demoUsers.member)).toContain('rolling-forecast');
       expect(await menuItems(demoUsers.basic)).not.toContain('rolling-forecast');
-      expect((await call(demoUsers.basic, 'GET', reportApiHref.report('rolling-forecast'))).statusCode).toBe(404);
+      expect((await call(demoUsers.basic, 'GET', reportApiHref.report('rolling-forecast'))).statusCode).toBe(
+        404,
+      );
       expect((await pin(demoUsers.basic, 'report', 'rolling-forecast')).statusCode).toBe(404);
       // Administrators-only item.
       expect(await menuItems(demoUsers.admin)).toContain('cost-centres');
@@ -312,14 +433,21 @@ describe.each(testDrivers())('catalogue (%s)', (driver) => {
       expect(await menuItems(demoUsers.member)).not.toContain(hiddenItem);
       expect(await menuItems(demoUsers.admin)).toContain(hiddenItem);
       expect((await call(demoUsers.member, 'GET', reportApiHref.report(hiddenItem))).statusCode).toBe(404);
-      const boards = dashboardsMenuResponseSchema.parse((await call(demoUsers.member, 'GET', '/api/dashboards/menu')).json());
+      const boards = dashboardsMenuResponseSchema.parse(
+        (await call(demoUsers.member, 'GET', '/api/dashboards/menu')).json(),
+      );
       expect(boards.groups.flatMap((g) => g.items.map((i) => i.name))).not.toContain(String(hiddenLayout));
       const dashboard = await call(demoUsers.member, 'GET', `/api/dashboards/${hiddenLayout}`);
       expect(dashboard.statusCode).toBe(404);
       expect(dashboard.body).not.toContain(managementBoards!.dashboards[0]!.title.en);
-      const tileId = (await call(demoUsers.admin, 'GET', `/api/dashboards/${hiddenLayout}`)).json().tiles[0].id as string;
-      expect((await call(demoUsers.member, 'GET', `/api/dashboards/${hiddenLayout}/tiles/${tileId}`)).statusCode).toBe(404);
-      expect((await call(demoUsers.admin, 'GET', `/api/dashboards/${hiddenLayout}/tiles/${tileId}`)).statusCode).toBe(200);
+      const tileId = (await call(demoUsers.admin, 'GET', `/api/dashboards/${hiddenLayout}`)).json().tiles[0]
+        .id as string;
+      expect(
+        (await call(demoUsers.member, 'GET', `/api/dashboards/${hiddenLayout}/tiles/${tileId}`)).statusCode,
+      ).toBe(404);
+      expect(
+        (await call(demoUsers.admin, 'GET', `/api/dashboards/${hiddenLayout}/tiles/${tileId}`)).statusCode,
+      ).toBe(200);
 
       // "Preview as" shows exactly what that audience gets.
       for (const [email, query] of [
@@ -331,10 +459,13 @@ describe.each(testDrivers())('catalogue (%s)', (driver) => {
           (await call(demoUsers.admin, 'GET', `${catalogueApiPaths.preview}?${query}`)).json(),
         );
         const menu = menuResponseSchema.parse((await call(email, 'GET', apiPaths.menu)).json()).groups;
-        const strip = (groups: typeof menu) => groups.map((g) => ({ ...g, items: g.items.map((i) => ({ ...i, isPinned: false })) }));
+        const strip = (groups: typeof menu) =>
+          groups.map((g) => ({ ...g, items: g.items.map((i) => ({ ...i, isPinned: false })) }));
         expect(preview.menu).toEqual(strip(menu));
         const dashboardsOf = await call(email, 'GET', '/api/dashboards/menu');
-        expect(preview.dashboards).toEqual(dashboardsOf.statusCode === 200 ? strip(dashboardsOf.json().groups) : []);
+        expect(preview.dashboards).toEqual(
+          dashboardsOf.statusCode === 200 ? strip(dashboardsOf.json().groups) : [],
+        );
       }
       expect((await imported(before)).statusCode).toBe(200);
     });
@@ -351,14 +482,18 @@ describe.each(testDrivers())('catalogue (%s)', (driver) => {
       const before = await exported();
       expect((await pin(demoUsers.member, 'report', 'sales-trend')).statusCode).toBe(200);
       expect((await favorites(demoUsers.member)).reports.map((r) => r.name)).toContain('sales-trend');
-      expect((await call(demoUsers.admin, 'DELETE', '/api/management/catalogue/items/sales-trend')).statusCode).toBe(200);
+      expect(
+        (await call(demoUsers.admin, 'DELETE', '/api/management/catalogue/items/sales-trend')).statusCode,
+      ).toBe(200);
       expect((await favorites(demoUsers.member)).reports.map((r) => r.name)).not.toContain('sales-trend');
       // Unpinning what is gone still works (the star of a stale favourite must not fail).
       expect((await imported(before)).statusCode).toBe(200);
       expect((await favorites(demoUsers.member)).reports.map((r) => r.name)).toContain('sales-trend');
       // Narrowing the audience hides the favourite; widening it brings it back.
       const narrowed = structuredClone(before);
-      narrowed.menu[0]!.items.find((i) => i.name === 'sales-trend')!.audience = { roles: ['organisationadministrator'] };
+      narrowed.menu[0]!.items.find((i) => i.name === 'sales-trend')!.audience = {
+        roles: ['organisationadministrator'],
+      };
       expect((await imported(narrowed)).statusCode).toBe(200);
       expect((await favorites(demoUsers.member)).reports.map((r) => r.name)).not.toContain('sales-trend');
       expect((await imported(before)).statusCode).toBe(200);
@@ -367,10 +502,14 @@ describe.each(testDrivers())('catalogue (%s)', (driver) => {
     });
 
     it('returns what is featured, filtered by audience', async () => {
-      const featured = favoritesResponseSchema.parse((await call(demoUsers.member, 'GET', apiPaths.featured)).json());
+      const featured = favoritesResponseSchema.parse(
+        (await call(demoUsers.member, 'GET', apiPaths.featured)).json(),
+      );
       expect(featured.reports.map((r) => r.name)).toEqual(['totalviewlayout', 'sales-trend']);
       expect(featured.dashboards.map((d) => d.name)).toEqual(['101']);
-      const basic = favoritesResponseSchema.parse((await call(demoUsers.basic, 'GET', apiPaths.featured)).json());
+      const basic = favoritesResponseSchema.parse(
+        (await call(demoUsers.basic, 'GET', apiPaths.featured)).json(),
+      );
       expect(basic.dashboards).toEqual([]);
     });
   });
@@ -380,23 +519,38 @@ describe.each(testDrivers())('catalogue (%s)', (driver) => {
       const group = { name: 'audit-group', title: { en: 'Audit group' } };
       expect((await call(demoUsers.admin, 'POST', catalogueApiPaths.menuGroups, group)).statusCode).toBe(200);
       const document = await exported();
-      document.menu.find((g) => g.name === 'audit-group')!.items.push({
-        name: 'audit-item',
-        title: { en: 'Audit item' },
-        report: { kind: 'external', url: 'https://example.com/audit' },
-      });
+      document.menu
+        .find((g) => g.name === 'audit-group')!
+        .items.push({
+          name: 'audit-item',
+          title: { en: 'Audit item' },
+          report: { kind: 'external', url: 'https://example.com/audit' },
+        });
       expect((await imported(document)).statusCode).toBe(200);
 
       const response = await call(demoUsers.admin, 'GET', `${catalogueApiPaths.activity}?kind=catalogue`);
       expect(response.statusCode).toBe(200);
       const { items } = activityResponseSchema.parse(response.json());
-      expect(items[0]).toMatchObject({ action: 'catalogue.imported', actorName: 'Anna Admin', kind: 'catalogue' });
-      expect(items[0]!.changes).toContainEqual({ object: 'item', name: 'audit-item', title: 'Audit item', change: 'added' });
+      expect(items[0]).toMatchObject({
+        action: 'catalogue.imported',
+        actorName: 'Anna Admin',
+        kind: 'catalogue',
+      });
+      expect(items[0]!.changes).toContainEqual({
+        object: 'item',
+        name: 'audit-item',
+        title: 'Audit item',
+        change: 'added',
+      });
       expect(items[1]).toMatchObject({ action: 'catalogue.menu-group.added', target: 'Audit group' });
-      const users = activityResponseSchema.parse((await call(demoUsers.admin, 'GET', `${catalogueApiPaths.activity}?kind=users`)).json());
+      const users = activityResponseSchema.parse(
+        (await call(demoUsers.admin, 'GET', `${catalogueApiPaths.activity}?kind=users`)).json(),
+      );
       expect(users.items.every((entry) => entry.kind === 'users')).toBe(true);
       // Another organisation sees none of it.
-      const other = activityResponseSchema.parse((await call(demoUsers.beispielAdmin, 'GET', catalogueApiPaths.activity)).json());
+      const other = activityResponseSchema.parse(
+        (await call(demoUsers.beispielAdmin, 'GET', catalogueApiPaths.activity)).json(),
+      );
       expect(other.items.some((entry) => entry.target === 'Audit group')).toBe(false);
       expect((await call(demoUsers.member, 'GET', catalogueApiPaths.activity)).statusCode).toBe(403);
     });
@@ -414,7 +568,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('catalogue across server process
 
   beforeAll(async () => {
     a = await buildTestApp('postgres');
-    const result = (await a.database.db.execute(sql`select current_database() as name`)) as { rows: { name: string }[] };
+    const result = (await a.database.db.execute(sql`select current_database() as name`)) as {
+      rows: { name: string }[];
+    };
     const url = new URL(process.env.TEST_DATABASE_URL ?? '');
     url.pathname = `/${result.rows[0]?.name ?? ''}`;
     const database = await openDatabase({ driver: 'pg', connectionString: url.toString() });
@@ -430,8 +586,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('catalogue across server process
   });
 
   const menuOnB = async () => {
-    const response = await b.app.inject({ method: 'GET', url: apiPaths.menu, headers: await a.bearer(demoUsers.member) });
-    return menuResponseSchema.parse(response.json()).groups.flatMap((group) => group.items.map((item) => item.name));
+    const response = await b.app.inject({
+      method: 'GET',
+      url: apiPaths.menu,
+      headers: await a.bearer(demoUsers.member),
+    });
+    return menuResponseSchema
+      .parse(response.json())
+      .groups.flatMap((group) => group.items.map((item) => item.name));
   };
   const within = async (ms: number, check: () => Promise<boolean>) => {
     const until = Date.now() + ms;
@@ -453,14 +615,21 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('catalogue across server process
       method: 'POST',
       url: catalogueApiPaths.items,
       headers: await a.bearer(demoUsers.admin),
-      payload: { name: 'live-item', group: 'sales', title: { en: 'Live item' }, report: { kind: 'external', url: 'https://example.com/live' } },
+      payload: {
+        name: 'live-item',
+        group: 'sales',
+        title: { en: 'Live item' },
+        report: { kind: 'external', url: 'https://example.com/live' },
+      },
     });
     expect(created.statusCode).toBe(200);
     await stream.next((event) => event.type === 'catalogue', { timeoutMs: 1_000 });
-    expect(await within(1_000 - (Date.now() - started), async () => (await menuOnB()).includes('live-item'))).toBe(true);
+    expect(
+      await within(1_000 - (Date.now() - started), async () => (await menuOnB()).includes('live-item')),
+    ).toBe(true);
   });
 
-  it("a pin made through A shows in the menu B remembered, within 1 s", async () => {
+  it('a pin made through A shows in the menu B remembered, within 1 s', async () => {
     expect((await menuOnB()).length).toBeGreaterThan(0);
     const pinned = await a.app.inject({
       method: 'PUT',
@@ -470,7 +639,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('catalogue across server process
     });
     expect(pinned.statusCode).toBe(200);
     const pinnedOnB = async () => {
-      const response = await b.app.inject({ method: 'GET', url: apiPaths.menu, headers: await a.bearer(demoUsers.member) });
+      const response = await b.app.inject({
+        method: 'GET',
+        url: apiPaths.menu,
+        headers: await a.bearer(demoUsers.member),
+      });
       return menuResponseSchema
         .parse(response.json())
         .groups.some((group) => group.items.some((item) => item.name === 'pmxlayout' && item.isPinned));

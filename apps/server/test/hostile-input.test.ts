@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { apiPaths, apiPathWith, managementApiPaths } from '@cockpit/contracts';
+import { apiPaths, apiPathWith, catalogueApiPaths, managementApiPaths } from '@cockpit/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InventoryRoute } from '../src/plugins/route-inventory';
 import { type TestApp, buildTestApp, testDrivers } from './helpers/build-test-app';
@@ -283,7 +283,9 @@ describe.each(testDrivers())('hostile input on every /api route (%s)', (driver) 
         for (const body of hostileBodies) {
           const answer = await send(route.method, url, admin, body);
           expectHarmless(answer, `${route.method} ${url} with ${body.label}`);
-          if (body.label === 'over 1 MiB')
+          // The catalogue import takes documents up to catalogueMaxBytes (decision 015); it refuses this
+          // one as an invalid document instead.
+          if (body.label === 'over 1 MiB' && !largeDocumentRoutes.has(`${route.method} ${route.url}`))
             expect([401, 403, 413], `${route.method} ${url}`).toContain(answer.status);
         }
         // Type confusion: every known field with a wrong type (each field another one), and every wrong
@@ -429,6 +431,24 @@ async function call(ctx: RoundTripContext, who: Credentials, method: string, url
 }
 
 const storedText: Record<string, StoredTextCase> = {
+  'PUT /api/management/catalogue/items/:name': {
+    write: async (ctx, text) => {
+      await call(ctx, ctx.admin, 'PUT', apiPathWith(catalogueApiPaths.item, { name: 'totalviewlayout' }), {
+        ...clientBody,
+        name: 'totalviewlayout',
+        group: 'sales',
+        title: { en: text.slice(0, 200), de: text.slice(0, 200) },
+        subTitle: { en: text.slice(0, 500) },
+        report: { kind: 'builtin', query: 'sales-overview' },
+      });
+    },
+    read: async (ctx) => {
+      const menu = (await call(ctx, ctx.member, 'GET', apiPaths.menu)).json<{
+        groups: { items: { name: string; title: string }[] }[];
+      }>();
+      return menu.groups.flatMap((group) => group.items).find((item) => item.name === 'totalviewlayout')!.title;
+    },
+  },
   'PUT /api/user/settings': {
     write: async (ctx, text) => {
       await call(ctx, ctx.member, 'PUT', apiPaths.userSettings, {
@@ -513,7 +533,29 @@ const storedText: Record<string, StoredTextCase> = {
   },
 };
 
+/** Routes that accept bodies beyond the 1 MiB every other route has. */
+const largeDocumentRoutes = new Set([
+  `PUT ${catalogueApiPaths.catalogue}`,
+  `POST ${catalogueApiPaths.changes}`,
+]);
+
+/** Every catalogue write goes through the same document check and store (decision 015). */
+const sameCataloguePath = 'stores catalogue texts through the same document path as PUT …/catalogue/items/:name';
+
 const storesNoText: Record<string, string> = {
+  'PUT /api/management/catalogue': sameCataloguePath,
+  'POST /api/management/catalogue/changes': 'a dry run: compares a document, stores nothing',
+  'POST /api/management/catalogue/menu-groups': sameCataloguePath,
+  'PUT /api/management/catalogue/menu-groups/:name': sameCataloguePath,
+  'POST /api/management/catalogue/items': sameCataloguePath,
+  'POST /api/management/catalogue/dashboard-groups': sameCataloguePath,
+  'PUT /api/management/catalogue/dashboard-groups/:name': sameCataloguePath,
+  'POST /api/management/catalogue/dashboards': sameCataloguePath,
+  'PUT /api/management/catalogue/dashboards/:layoutId': sameCataloguePath,
+  'DELETE /api/management/catalogue/menu-groups/:name': 'no body',
+  'DELETE /api/management/catalogue/items/:name': 'no body',
+  'DELETE /api/management/catalogue/dashboard-groups/:name': 'no body',
+  'DELETE /api/management/catalogue/dashboards/:layoutId': 'no body',
   'POST /api/auth/*': 'the auth library: credentials, never shown back',
   'POST /api/user/password': 'passwords are hashed, never shown back',
   'POST /api/integrity/verify': 'a proof-of-work solution, not stored',

@@ -261,9 +261,10 @@ export const catalogueUsageSchema = z.object({
 });
 export type CatalogueUsage = z.infer<typeof catalogueUsageSchema>;
 
+/** Whose view: by default a member with the basic subscription, who sees the least. */
 export const cataloguePreviewQuerySchema = withClientQuery({
-  roleKey: roleKeySchema,
-  subscription: subscriptionSchema,
+  roleKey: roleKeySchema.default('organisationmember'),
+  subscription: subscriptionSchema.default('basic'),
 });
 export type CataloguePreviewQuery = z.input<typeof cataloguePreviewQuerySchema>;
 

@@ -19,5 +19,7 @@ export * from './integrity';
 export * from './user-sessions';
 export * from './reports';
 export * from './dashboards';
+export * from './recents';
 export * from './catalogue';
 export * from './app-routes';
+export * from './search-text';

@@ -34,7 +34,11 @@ const storedChanges = z.array(catalogueChangeSchema);
  * Records administrator actions (management → Activity). Call it with the transaction that makes the
  * change, so the entry exists exactly when the change does.
  */
-export async function recordActivity(tx: Writer, actor: Actor, records: readonly ActivityRecord[]): Promise<void> {
+export async function recordActivity(
+  tx: Writer,
+  actor: Actor,
+  records: readonly ActivityRecord[],
+): Promise<void> {
   if (records.length === 0) return;
   await tx.insert(managementActivity).values(
     records.map((record) => ({

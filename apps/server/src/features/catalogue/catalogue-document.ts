@@ -28,7 +28,9 @@ const textOf = (en: string, de: string | null, deAt: string | null): LocalisedTe
 const optionalTextOf = (en: string | null, de: string | null, deAt: string | null) =>
   en === null ? {} : { subTitle: textOf(en, de, deAt) };
 
-function audienceOf(row: { audienceRoles: string[]; audienceSubscriptions: string[] }): { audience?: Audience } {
+function audienceOf(row: { audienceRoles: string[]; audienceSubscriptions: string[] }): {
+  audience?: Audience;
+} {
   if (row.audienceRoles.length === 0 && row.audienceSubscriptions.length === 0) return {};
   return {
     audience: {
@@ -42,12 +44,16 @@ function audienceOf(row: { audienceRoles: string[]; audienceSubscriptions: strin
 
 function reportOf(row: ReportRow | undefined): { report?: CatalogueReport } {
   if (!row) return {};
-  if (row.kind === 'external' && row.externalUrl) return { report: { kind: 'external', url: row.externalUrl } };
-  if (row.kind === 'embedded' && row.frameUrl) return { report: { kind: 'embedded', frameUrl: row.frameUrl } };
+  if (row.kind === 'external' && row.externalUrl)
+    return { report: { kind: 'external', url: row.externalUrl } };
+  if (row.kind === 'embedded' && row.frameUrl)
+    return { report: { kind: 'embedded', frameUrl: row.frameUrl } };
   const query = reportQueryKeySchema.safeParse(row.queryKey);
   const params = reportDefaultsSchema.safeParse(row.params);
   if (row.kind === 'builtin' && query.success) {
-    return { report: { kind: 'builtin', query: query.data, ...(params.success ? { params: params.data } : {}) } };
+    return {
+      report: { kind: 'builtin', query: query.data, ...(params.success ? { params: params.data } : {}) },
+    };
   }
   return {};
 }
@@ -131,7 +137,11 @@ export function checkCatalogue(input: unknown, frameOrigins: readonly string[]):
     if (earlier) throw new CatalogueInvalid(path, `${what} is used twice (first at ${earlier})`);
     firstOf.set(key, path);
   };
-  const groupingFits = (query: keyof typeof reportQueries, grouping: ReportGrouping | undefined, path: string) => {
+  const groupingFits = (
+    query: keyof typeof reportQueries,
+    grouping: ReportGrouping | undefined,
+    path: string,
+  ) => {
     const groupings: readonly string[] = reportQueries[query].groupings;
     if (grouping !== undefined && !groupings.includes(grouping)) {
       throw new CatalogueInvalid(path, `the query '${query}' groups by ${groupings.join(', ')}`);
@@ -150,11 +160,16 @@ export function checkCatalogue(input: unknown, frameOrigins: readonly string[]):
           'must be a path of this site or an https URL on one of REPORT_FRAME_ORIGINS',
         );
       }
-      if (report?.kind === 'builtin') groupingFits(report.query, report.params?.grouping, `${at}.report.params.grouping`);
+      if (report?.kind === 'builtin')
+        groupingFits(report.query, report.params?.grouping, `${at}.report.params.grouping`);
     });
   });
   document.dashboards.forEach((group, g) => {
-    unique(`dashboard-group:${group.name}`, `$.dashboards[${g}].name`, `the dashboard group name '${group.name}'`);
+    unique(
+      `dashboard-group:${group.name}`,
+      `$.dashboards[${g}].name`,
+      `the dashboard group name '${group.name}'`,
+    );
     group.dashboards.forEach((dashboard, d) => {
       const at = `$.dashboards[${g}].dashboards[${d}]`;
       unique(`layout:${dashboard.layoutId}`, `${at}.layoutId`, `the layout id ${dashboard.layoutId}`);
@@ -196,7 +211,8 @@ export function diffCatalogues(before: CatalogueDocument, after: CatalogueDocume
       const previous = oldByKey.get(keyOf(entry));
       const base = { object, name: keyOf(entry), title: titleOf(entry) };
       if (!previous) changes.push({ ...base, change: 'added' });
-      else if (canonical(comparable(previous)) !== canonical(comparable(entry))) changes.push({ ...base, change: 'changed' });
+      else if (canonical(comparable(previous)) !== canonical(comparable(entry)))
+        changes.push({ ...base, change: 'changed' });
     }
     for (const entry of old) {
       if (!nextKeys.has(keyOf(entry))) {
@@ -250,13 +266,22 @@ export function diffCatalogues(before: CatalogueDocument, after: CatalogueDocume
     dashboardsOf(after),
   );
   // Group order: a change of the first group whose place moved is enough to show it.
-  const order = (document: CatalogueDocument) => canonical([document.menu.map((g) => g.name), document.dashboards.map((g) => g.name)]);
+  const order = (document: CatalogueDocument) =>
+    canonical([document.menu.map((g) => g.name), document.dashboards.map((g) => g.name)]);
   if (order(before) !== order(after) && changes.length === 0) {
     const moved = after.menu.find((group, index) => before.menu[index]?.name !== group.name);
-    const movedDashboards = after.dashboards.find((group, index) => before.dashboards[index]?.name !== group.name);
-    if (moved) changes.push({ object: 'menu-group', name: moved.name, title: moved.title.en, change: 'changed' });
+    const movedDashboards = after.dashboards.find(
+      (group, index) => before.dashboards[index]?.name !== group.name,
+    );
+    if (moved)
+      changes.push({ object: 'menu-group', name: moved.name, title: moved.title.en, change: 'changed' });
     else if (movedDashboards) {
-      changes.push({ object: 'dashboard-group', name: movedDashboards.name, title: movedDashboards.title.en, change: 'changed' });
+      changes.push({
+        object: 'dashboard-group',
+        name: movedDashboards.name,
+        title: movedDashboards.title.en,
+        change: 'changed',
+      });
     }
   }
   return changes;

@@ -15,7 +15,12 @@ import { badRequest, conflict, notFound } from '../../lib/http-error';
 export type EditMode = { create: true } | { create: false; name: string };
 
 /** Removes `entry` from `list` (if there) and puts it at `position` (absent: where it was, else last). */
-function place<T>(list: T[], entry: T, matches: (candidate: T) => boolean, position: number | undefined): T[] {
+function place<T>(
+  list: T[],
+  entry: T,
+  matches: (candidate: T) => boolean,
+  position: number | undefined,
+): T[] {
   const index = list.findIndex(matches);
   const without = list.filter((candidate) => !matches(candidate));
   const at = Math.min(position ?? (index >= 0 ? index : without.length), without.length);
@@ -27,10 +32,15 @@ function expectExisting(found: boolean, mode: EditMode, what: string, key: strin
   if (!mode.create && !found) throw notFound(`No ${what.toLowerCase()} '${key}' exists`);
 }
 
-export function saveMenuGroup(document: CatalogueDocument, mode: EditMode, input: MenuGroupInput): CatalogueDocument {
+export function saveMenuGroup(
+  document: CatalogueDocument,
+  mode: EditMode,
+  input: MenuGroupInput,
+): CatalogueDocument {
   const { position, ...fields } = input;
   const key = mode.create ? fields.name : mode.name;
-  if (!mode.create && fields.name !== mode.name) throw badRequest("Invalid body field 'name': a name cannot change");
+  if (!mode.create && fields.name !== mode.name)
+    throw badRequest("Invalid body field 'name': a name cannot change");
   const existing = document.menu.find((group) => group.name === key);
   expectExisting(existing !== undefined, mode, 'The group', key);
   const group = { ...fields, items: existing?.items ?? [] };
@@ -45,7 +55,8 @@ export function deleteMenuGroup(document: CatalogueDocument, name: string): Cata
 export function saveItem(document: CatalogueDocument, mode: EditMode, input: ItemInput): CatalogueDocument {
   const { group: groupName, position, ...item } = input;
   const key = mode.create ? item.name : mode.name;
-  if (!mode.create && item.name !== mode.name) throw badRequest("Invalid body field 'name': a name cannot change");
+  if (!mode.create && item.name !== mode.name)
+    throw badRequest("Invalid body field 'name': a name cannot change");
   const current = document.menu.find((group) => group.items.some((candidate) => candidate.name === key));
   expectExisting(current !== undefined, mode, 'The item', key);
   if (!document.menu.some((group) => group.name === groupName)) {
@@ -58,7 +69,12 @@ export function saveItem(document: CatalogueDocument, mode: EditMode, input: Ite
       if (group.name !== groupName) return items.length === group.items.length ? group : { ...group, items };
       // Same group and no position: the item keeps its place.
       const keepPlace = current?.name === groupName && position === undefined;
-      return { ...group, items: keepPlace ? place(group.items, item, (c) => c.name === key, undefined) : place(items, item, () => false, position) };
+      return {
+        ...group,
+        items: keepPlace
+          ? place(group.items, item, (c) => c.name === key, undefined)
+          : place(items, item, () => false, position),
+      };
     }),
   };
 }
@@ -69,7 +85,10 @@ export function deleteItem(document: CatalogueDocument, name: string): Catalogue
   }
   return {
     ...document,
-    menu: document.menu.map((group) => ({ ...group, items: group.items.filter((item) => item.name !== name) })),
+    menu: document.menu.map((group) => ({
+      ...group,
+      items: group.items.filter((item) => item.name !== name),
+    })),
   };
 }
 
@@ -80,7 +99,8 @@ export function saveDashboardGroup(
 ): CatalogueDocument {
   const { position, ...fields } = input;
   const key = mode.create ? fields.name : mode.name;
-  if (!mode.create && fields.name !== mode.name) throw badRequest("Invalid body field 'name': a name cannot change");
+  if (!mode.create && fields.name !== mode.name)
+    throw badRequest("Invalid body field 'name': a name cannot change");
   const existing = document.dashboards.find((group) => group.name === key);
   expectExisting(existing !== undefined, mode, 'The dashboard group', key);
   const group = { ...fields, dashboards: existing?.dashboards ?? [] };
@@ -91,11 +111,16 @@ export function saveDashboardGroup(
 }
 
 export function deleteDashboardGroup(document: CatalogueDocument, name: string): CatalogueDocument {
-  if (!document.dashboards.some((group) => group.name === name)) throw notFound(`No dashboard group '${name}' exists`);
+  if (!document.dashboards.some((group) => group.name === name))
+    throw notFound(`No dashboard group '${name}' exists`);
   return { ...document, dashboards: document.dashboards.filter((group) => group.name !== name) };
 }
 
-export function saveDashboard(document: CatalogueDocument, mode: EditMode, input: DashboardInput): CatalogueDocument {
+export function saveDashboard(
+  document: CatalogueDocument,
+  mode: EditMode,
+  input: DashboardInput,
+): CatalogueDocument {
   const { group: groupName, position, ...dashboard } = input;
   const key = mode.create ? String(dashboard.layoutId) : mode.name;
   if (!mode.create && String(dashboard.layoutId) !== mode.name) {
@@ -113,18 +138,25 @@ export function saveDashboard(document: CatalogueDocument, mode: EditMode, input
     ...document,
     dashboards: document.dashboards.map((group) => {
       const rest = group.dashboards.filter((candidate) => !matches(candidate));
-      if (group.name !== groupName) return rest.length === group.dashboards.length ? group : { ...group, dashboards: rest };
+      if (group.name !== groupName)
+        return rest.length === group.dashboards.length ? group : { ...group, dashboards: rest };
       const keepPlace = current?.name === groupName && position === undefined;
       return {
         ...group,
-        dashboards: keepPlace ? place(group.dashboards, dashboard, matches, undefined) : place(rest, dashboard, () => false, position),
+        dashboards: keepPlace
+          ? place(group.dashboards, dashboard, matches, undefined)
+          : place(rest, dashboard, () => false, position),
       };
     }),
   };
 }
 
 export function deleteDashboard(document: CatalogueDocument, layoutId: number): CatalogueDocument {
-  if (!document.dashboards.some((group) => group.dashboards.some((dashboard) => dashboard.layoutId === layoutId))) {
+  if (
+    !document.dashboards.some((group) =>
+      group.dashboards.some((dashboard) => dashboard.layoutId === layoutId),
+    )
+  ) {
     throw notFound(`No dashboard with layout id ${layoutId} exists`);
   }
   return {

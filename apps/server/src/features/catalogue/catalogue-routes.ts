@@ -37,14 +37,26 @@ import {
 // Management → Catalogue and Activity (decision 015). Registered inside the management plugin, so only
 // organisation administrators reach these routes, for their own organisation only.
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+};
 const changesAnswer = { 200: catalogueChangesSchema, ...errors };
 const security = [{ bearerAuth: [] }];
 const tags = ['management: catalogue'];
 
 /** The client's spec §7 fields ride along in JSON bodies; the catalogue edits do not need them. */
 function withoutClientFields<T extends Record<string, unknown>>(body: T) {
-  const { useBackendTranslation: _a, isoLanguageName: _b, cultureName: _c, currencySymbol: _d, ...rest } = body;
+  const {
+    useBackendTranslation: _a,
+    isoLanguageName: _b,
+    cultureName: _c,
+    currencySymbol: _d,
+    ...rest
+  } = body;
   return rest;
 }
 
@@ -83,7 +95,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       bodyLimit: catalogueMaxBytes,
       schema: {
         tags,
-        summary: 'Import: replace the whole catalogue atomically (nothing changes when the document is invalid)',
+        summary:
+          'Import: replace the whole catalogue atomically (nothing changes when the document is invalid)',
         security,
         querystring: withClientQuery({}),
         body: importBodySchema,
@@ -149,8 +162,18 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     catalogueApiPaths.menuGroups,
-    { schema: { tags, summary: 'Create a menu group', security, body: menuGroupBodySchema, response: changesAnswer } },
-    async (request) => edit(request, (doc) => saveMenuGroup(doc, { create: true }, withoutClientFields(request.body))),
+    {
+      schema: {
+        tags,
+        summary: 'Create a menu group',
+        security,
+        querystring: withClientQuery({}),
+        body: menuGroupBodySchema,
+        response: changesAnswer,
+      },
+    },
+    async (request) =>
+      edit(request, (doc) => saveMenuGroup(doc, { create: true }, withoutClientFields(request.body))),
   );
   app.put(
     catalogueApiPaths.menuGroup,
@@ -160,6 +183,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Change a menu group (title, icon, audience, place)',
         security,
         params: catalogueNameParamsSchema,
+        querystring: withClientQuery({}),
         body: menuGroupBodySchema,
         response: changesAnswer,
       },
@@ -186,8 +210,18 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     catalogueApiPaths.items,
-    { schema: { tags, summary: 'Create a report item', security, body: itemBodySchema, response: changesAnswer } },
-    async (request) => edit(request, (doc) => saveItem(doc, { create: true }, withoutClientFields(request.body))),
+    {
+      schema: {
+        tags,
+        summary: 'Create a report item',
+        security,
+        querystring: withClientQuery({}),
+        body: itemBodySchema,
+        response: changesAnswer,
+      },
+    },
+    async (request) =>
+      edit(request, (doc) => saveItem(doc, { create: true }, withoutClientFields(request.body))),
   );
   app.put(
     catalogueApiPaths.item,
@@ -197,12 +231,15 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Change a report item (also: move it to another group or place)',
         security,
         params: catalogueNameParamsSchema,
+        querystring: withClientQuery({}),
         body: itemBodySchema,
         response: changesAnswer,
       },
     },
     async (request) =>
-      edit(request, (doc) => saveItem(doc, { create: false, name: request.params.name }, withoutClientFields(request.body))),
+      edit(request, (doc) =>
+        saveItem(doc, { create: false, name: request.params.name }, withoutClientFields(request.body)),
+      ),
   );
   app.delete(
     catalogueApiPaths.item,
@@ -222,7 +259,14 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     catalogueApiPaths.dashboardGroups,
     {
-      schema: { tags, summary: 'Create a dashboard group', security, body: dashboardGroupBodySchema, response: changesAnswer },
+      schema: {
+        tags,
+        summary: 'Create a dashboard group',
+        security,
+        querystring: withClientQuery({}),
+        body: dashboardGroupBodySchema,
+        response: changesAnswer,
+      },
     },
     async (request) =>
       edit(request, (doc) => saveDashboardGroup(doc, { create: true }, withoutClientFields(request.body))),
@@ -235,13 +279,18 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Change a dashboard group',
         security,
         params: catalogueNameParamsSchema,
+        querystring: withClientQuery({}),
         body: dashboardGroupBodySchema,
         response: changesAnswer,
       },
     },
     async (request) =>
       edit(request, (doc) =>
-        saveDashboardGroup(doc, { create: false, name: request.params.name }, withoutClientFields(request.body)),
+        saveDashboardGroup(
+          doc,
+          { create: false, name: request.params.name },
+          withoutClientFields(request.body),
+        ),
       ),
   );
   app.delete(
@@ -262,9 +311,17 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     catalogueApiPaths.dashboards,
     {
-      schema: { tags, summary: 'Create a dashboard with its tiles', security, body: dashboardBodySchema, response: changesAnswer },
+      schema: {
+        tags,
+        summary: 'Create a dashboard with its tiles',
+        security,
+        querystring: withClientQuery({}),
+        body: dashboardBodySchema,
+        response: changesAnswer,
+      },
     },
-    async (request) => edit(request, (doc) => saveDashboard(doc, { create: true }, withoutClientFields(request.body))),
+    async (request) =>
+      edit(request, (doc) => saveDashboard(doc, { create: true }, withoutClientFields(request.body))),
   );
   app.put(
     catalogueApiPaths.dashboard,
@@ -274,13 +331,18 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Change a dashboard and its tiles (add, move, remove)',
         security,
         params: catalogueLayoutParamsSchema,
+        querystring: withClientQuery({}),
         body: dashboardBodySchema,
         response: changesAnswer,
       },
     },
     async (request) =>
       edit(request, (doc) =>
-        saveDashboard(doc, { create: false, name: String(request.params.layoutId) }, withoutClientFields(request.body)),
+        saveDashboard(
+          doc,
+          { create: false, name: String(request.params.layoutId) },
+          withoutClientFields(request.body),
+        ),
       ),
   );
   app.delete(
@@ -310,7 +372,10 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      listActivity(app.db, request.user.organisationId, { kind: request.query.kind, page: request.query.page }),
+      listActivity(app.db, request.user.organisationId, {
+        kind: request.query.kind,
+        page: request.query.page,
+      }),
   );
 };
 

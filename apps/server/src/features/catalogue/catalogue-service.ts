@@ -1,4 +1,10 @@
-import type { ActivityAction, CatalogueChange, CatalogueDocument, PinKind, UiLanguageName } from '@cockpit/contracts';
+import type {
+  ActivityAction,
+  CatalogueChange,
+  CatalogueDocument,
+  PinKind,
+  UiLanguageName,
+} from '@cockpit/contracts';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { pins, user } from '../../db/schema';
@@ -6,7 +12,12 @@ import { badRequest } from '../../lib/http-error';
 import type { ClusterEvents } from '../../plugins/cluster-events';
 import { type Actor, recordActivity } from '../activity/activity-repository';
 import { CatalogueInvalid, checkCatalogue, diffCatalogues, documentOf } from './catalogue-document';
-import { type CatalogueSnapshots, type Viewer, createCatalogueSnapshots, loadCatalogueSnapshot } from './catalogue-snapshot';
+import {
+  type CatalogueSnapshots,
+  type Viewer,
+  createCatalogueSnapshots,
+  loadCatalogueSnapshot,
+} from './catalogue-snapshot';
 import { lockCatalogue, writeCatalogue } from './catalogue-store';
 import { type Pins, canPin, dashboardsMenuFor, favoritesFor, featuredFor, menuFor } from './catalogue-views';
 
@@ -40,7 +51,10 @@ export function createCatalogueService({
   events?.on('catalogue-changed', ({ organisationId }) => snapshots.forget(organisationId));
 
   async function pinsOf(userId: string): Promise<Pins> {
-    const rows = await db.select({ kind: pins.kind, name: pins.name }).from(pins).where(eq(pins.userId, userId));
+    const rows = await db
+      .select({ kind: pins.kind, name: pins.name })
+      .from(pins)
+      .where(eq(pins.userId, userId));
     const report = new Set<string>();
     const dashboard = new Set<string>();
     for (const row of rows) (row.kind === 'dashboard' ? dashboard : report).add(row.name);
@@ -114,7 +128,10 @@ export function createCatalogueService({
     },
 
     /** One edit in management: `edit` returns the new document (catalogue-edits.ts). */
-    edit(actor: Actor, edit: (current: CatalogueDocument) => CatalogueDocument): Promise<CatalogueWriteResult> {
+    edit(
+      actor: Actor,
+      edit: (current: CatalogueDocument) => CatalogueDocument,
+    ): Promise<CatalogueWriteResult> {
       return write(actor, edit, 'per-change');
     },
 
@@ -129,22 +146,34 @@ export function createCatalogueService({
     pinsOf,
 
     async menu(reader: CatalogueReader, language: UiLanguageName) {
-      const [snapshot, userPins] = await Promise.all([snapshots.get(reader.organisationId), pinsOf(reader.id)]);
+      const [snapshot, userPins] = await Promise.all([
+        snapshots.get(reader.organisationId),
+        pinsOf(reader.id),
+      ]);
       return menuFor(snapshot, reader, language, userPins);
     },
 
     async dashboardsMenu(reader: CatalogueReader, language: UiLanguageName) {
-      const [snapshot, userPins] = await Promise.all([snapshots.get(reader.organisationId), pinsOf(reader.id)]);
+      const [snapshot, userPins] = await Promise.all([
+        snapshots.get(reader.organisationId),
+        pinsOf(reader.id),
+      ]);
       return dashboardsMenuFor(snapshot, reader, language, userPins);
     },
 
     async favorites(reader: CatalogueReader, language: UiLanguageName) {
-      const [snapshot, userPins] = await Promise.all([snapshots.get(reader.organisationId), pinsOf(reader.id)]);
+      const [snapshot, userPins] = await Promise.all([
+        snapshots.get(reader.organisationId),
+        pinsOf(reader.id),
+      ]);
       return favoritesFor(snapshot, reader, language, userPins);
     },
 
     async featured(reader: CatalogueReader, language: UiLanguageName) {
-      const [snapshot, userPins] = await Promise.all([snapshots.get(reader.organisationId), pinsOf(reader.id)]);
+      const [snapshot, userPins] = await Promise.all([
+        snapshots.get(reader.organisationId),
+        pinsOf(reader.id),
+      ]);
       return featuredFor(snapshot, reader, language, userPins);
     },
 
@@ -175,7 +204,6 @@ export function createCatalogueService({
       for (const row of rows) (row.kind === 'dashboard' ? dashboardPins : reportPins)[row.name] = row.users;
       return { reportPins, dashboardPins };
     },
-
   };
 }
 

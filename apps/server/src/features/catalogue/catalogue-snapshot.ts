@@ -62,7 +62,10 @@ export function textIn(
   return en ?? de;
 }
 
-export async function loadCatalogueSnapshot(db: Database, organisationId: string): Promise<CatalogueSnapshot> {
+export async function loadCatalogueSnapshot(
+  db: Database,
+  organisationId: string,
+): Promise<CatalogueSnapshot> {
   const [groupRows, itemRows, reportRows, dashboardGroupRows, dashboardRows] = await Promise.all([
     db
       .select()

@@ -27,7 +27,8 @@ const reportColumns = (report: CatalogueReport) => ({
 const rowsPerInsert = 1_000;
 function chunks<T>(rows: T[]): T[][] {
   const result: T[][] = [];
-  for (let start = 0; start < rows.length; start += rowsPerInsert) result.push(rows.slice(start, start + rowsPerInsert));
+  for (let start = 0; start < rows.length; start += rowsPerInsert)
+    result.push(rows.slice(start, start + rowsPerInsert));
   return result;
 }
 
@@ -42,7 +43,11 @@ export async function lockCatalogue(tx: Writer, organisationId: string): Promise
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`catalogue:${organisationId}`}))`);
 }
 
-export async function writeCatalogue(tx: Writer, organisationId: string, document: CatalogueDocument): Promise<void> {
+export async function writeCatalogue(
+  tx: Writer,
+  organisationId: string,
+  document: CatalogueDocument,
+): Promise<void> {
   // ---- menu groups, items and their report definitions
   const groupNames = document.menu.map((group) => group.name);
   const groupIds = new Map<string, string>();
@@ -153,20 +158,20 @@ export async function writeCatalogue(tx: Writer, organisationId: string, documen
       ),
     );
 
-  const definitions = items.flatMap(({ item }) => (item.report ? [{ name: item.name, report: item.report }] : []));
-  await tx
-    .delete(reports)
-    .where(
-      and(
-        eq(reports.organisationId, organisationId),
-        definitions.length > 0
-          ? notInArray(
-              reports.name,
-              definitions.map((definition) => definition.name),
-            )
-          : undefined,
-      ),
-    );
+  const definitions = items.flatMap(({ item }) =>
+    item.report ? [{ name: item.name, report: item.report }] : [],
+  );
+  await tx.delete(reports).where(
+    and(
+      eq(reports.organisationId, organisationId),
+      definitions.length > 0
+        ? notInArray(
+            reports.name,
+            definitions.map((definition) => definition.name),
+          )
+        : undefined,
+    ),
+  );
   for (const chunk of chunks(definitions)) {
     await tx
       .insert(reports)
@@ -214,7 +219,11 @@ export async function writeCatalogue(tx: Writer, organisationId: string, documen
     for (const row of rows) dashboardGroupIds.set(row.name, row.id);
   }
   const boards = document.dashboards.flatMap((group) =>
-    group.dashboards.map((dashboard, index) => ({ dashboard, groupId: dashboardGroupIds.get(group.name) ?? '', index })),
+    group.dashboards.map((dashboard, index) => ({
+      dashboard,
+      groupId: dashboardGroupIds.get(group.name) ?? '',
+      index,
+    })),
   );
   const layoutIds = boards.map(({ dashboard }) => dashboard.layoutId);
   await tx
@@ -232,7 +241,9 @@ export async function writeCatalogue(tx: Writer, organisationId: string, documen
       .values(
         chunk.map(({ dashboard, groupId, index }) => {
           const title = texts(dashboard.title);
-          const subTitle = dashboard.subTitle ? texts(dashboard.subTitle) : { en: null, de: null, deAt: null };
+          const subTitle = dashboard.subTitle
+            ? texts(dashboard.subTitle)
+            : { en: null, de: null, deAt: null };
           return {
             organisationId,
             groupId,
@@ -283,7 +294,10 @@ export async function writeCatalogue(tx: Writer, organisationId: string, documen
   if (ids.length === 0) return;
   const known = new Set(
     (
-      await tx.select({ id: dashboardTiles.id }).from(dashboardTiles).where(inArray(dashboardTiles.dashboardId, ids))
+      await tx
+        .select({ id: dashboardTiles.id })
+        .from(dashboardTiles)
+        .where(inArray(dashboardTiles.dashboardId, ids))
     ).map((row) => row.id),
   );
   await tx.delete(dashboardTiles).where(inArray(dashboardTiles.dashboardId, ids));

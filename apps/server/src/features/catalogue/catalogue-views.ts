@@ -52,7 +52,11 @@ export function reportMenuItem(item: ItemRow, language: UiLanguageName, isPinned
 }
 
 /** A dashboard as a menu item: spec §3, for dashboards `name` holds the numeric layout id. */
-export function dashboardMenuItem(dashboard: DashboardRow, language: UiLanguageName, isPinned: boolean): MenuItem {
+export function dashboardMenuItem(
+  dashboard: DashboardRow,
+  language: UiLanguageName,
+  isPinned: boolean,
+): MenuItem {
   return {
     name: String(dashboard.layoutId),
     title: titleOf(language, dashboard),
@@ -85,7 +89,9 @@ function menuGroupOf(
 
 /** The report items the viewer may see, in menu order. */
 export function visibleItems(snapshot: CatalogueSnapshot, viewer: Viewer): ItemRow[] {
-  const groups = new Set(snapshot.menuGroups.filter((group) => inAudience(group, viewer)).map((group) => group.id));
+  const groups = new Set(
+    snapshot.menuGroups.filter((group) => inAudience(group, viewer)).map((group) => group.id),
+  );
   return snapshot.items.filter((item) => groups.has(item.groupId) && inAudience(item, viewer));
 }
 
@@ -95,11 +101,18 @@ export function visibleDashboards(snapshot: CatalogueSnapshot, viewer: Viewer): 
   const groups = new Set(
     snapshot.dashboardGroups.filter((group) => inAudience(group, viewer)).map((group) => group.id),
   );
-  return snapshot.dashboards.filter((dashboard) => groups.has(dashboard.groupId) && inAudience(dashboard, viewer));
+  return snapshot.dashboards.filter(
+    (dashboard) => groups.has(dashboard.groupId) && inAudience(dashboard, viewer),
+  );
 }
 
 /** spec §3 menu: groups with the items the viewer may see; a group left with nothing to open is not shown. */
-export function menuFor(snapshot: CatalogueSnapshot, viewer: Viewer, language: UiLanguageName, pins: Pins): MenuGroup[] {
+export function menuFor(
+  snapshot: CatalogueSnapshot,
+  viewer: Viewer,
+  language: UiLanguageName,
+  pins: Pins,
+): MenuGroup[] {
   const items = visibleItems(snapshot, viewer);
   return snapshot.menuGroups.flatMap((group) => {
     const entries = items
@@ -120,7 +133,9 @@ export function dashboardsMenuFor(
   return snapshot.dashboardGroups.flatMap((group) => {
     const entries = visible
       .filter((dashboard) => dashboard.groupId === group.id)
-      .map((dashboard) => dashboardMenuItem(dashboard, language, pins.dashboard.has(String(dashboard.layoutId))));
+      .map((dashboard) =>
+        dashboardMenuItem(dashboard, language, pins.dashboard.has(String(dashboard.layoutId))),
+      );
     return entries.length > 0 ? [menuGroupOf(group, language, entries)] : [];
   });
 }
@@ -158,7 +173,9 @@ export function featuredFor(
       .map((item) => reportMenuItem(item, language, pins.report.has(item.name))),
     dashboards: visibleDashboards(snapshot, viewer)
       .filter((dashboard) => dashboard.featured)
-      .map((dashboard) => dashboardMenuItem(dashboard, language, pins.dashboard.has(String(dashboard.layoutId)))),
+      .map((dashboard) =>
+        dashboardMenuItem(dashboard, language, pins.dashboard.has(String(dashboard.layoutId))),
+      ),
   };
 }
 

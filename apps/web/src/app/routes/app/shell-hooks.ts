@@ -1,9 +1,12 @@
 import { useEffect } from 'react';
 import { useHotkeys } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
 import { matchPath } from 'react-router';
 import { paths } from '../../../config/paths';
 import { startAnalytics, trackReportOpen } from '../../../lib/analytics';
 import { useNavigationStore } from '../../../features/navigation/store/navigation-store';
+import { onCatalogueChanged } from '../../../features/notifications/api/notifications-connection';
+import { recentsQueryKey } from '../../../features/recents/api/get-recents';
 
 /**
  * spec §2 Main menu: opening `totalviewlayout` or `pmxlayout` records an analytics event — however it
@@ -35,4 +38,26 @@ export function useMenuSearchHotkeys(): void {
     ['mod+K', requestSearchFocus],
     ['/', requestSearchFocus],
   ]);
+}
+
+/** Queries that show catalogue content besides those that show pins (they carry `meta.pins`). */
+const catalogueQueryRoots: ReadonlySet<unknown> = new Set(['dashboards-availability', 'report', ...recentsQueryKey]);
+
+/**
+ * A catalogue change, or a change of the user's audience, arrives on the notification stream (decision
+ * 015): menus, favourites, featured items, the dashboards panel, recents and open reports are read again
+ * — within a second, without a reload. A report or dashboard the user may no longer see then answers
+ * "not found".
+ */
+export function useLiveCatalogue(): void {
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      onCatalogueChanged(() => {
+        void queryClient.invalidateQueries({
+          predicate: (query) => query.meta?.pins !== undefined || catalogueQueryRoots.has(query.queryKey[0]),
+        });
+      }),
+    [queryClient],
+  );
 }

@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { reportApiHref, type DashboardResponse, type UiLanguageName } from '@cockpit/contracts';
 import { api, trusted } from '../../../lib/api-client';
+import { pinsMeta } from '../../../lib/pins';
 import { useUiLanguage } from '../../../lib/use-ui-language';
 
-/** Query key prefix of dashboard layouts (the pin toggle updates `isPinned` optimistically). */
+/** Query key prefix of dashboard layouts. */
 export const dashboardQueryKey = ['dashboard'] as const;
 
 /** `GET /api/dashboards/:layoutId`: title and tiles; each tile then loads its own data. */
@@ -15,7 +16,7 @@ export function getDashboardQueryOptions(layoutId: string, language: UiLanguageN
   return queryOptions({
     queryKey: [...dashboardQueryKey, layoutId, language],
     queryFn: () => getDashboard(layoutId),
-    meta: { showsPins: true },
+    meta: pinsMeta({ shape: 'dashboard' }),
   });
 }
 

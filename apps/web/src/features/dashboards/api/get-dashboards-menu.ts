@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { reportApiPaths, type DashboardsMenuResponse, type UiLanguageName } from '@cockpit/contracts';
 import { api, trusted } from '../../../lib/api-client';
+import { pinsMeta } from '../../../lib/pins';
 import { useUiLanguage } from '../../../lib/use-ui-language';
 
 /** Query key prefix of the dashboards menu (the pin toggle updates it optimistically). */
@@ -19,8 +20,7 @@ export function getDashboardsMenuQueryOptions(language: UiLanguageName) {
   return queryOptions({
     queryKey: [...dashboardsMenuQueryKey, language],
     queryFn: getDashboardsMenu,
-    // Refreshed by the navigation feature after every pin change (it shows pins).
-    meta: { showsPins: true },
+    meta: pinsMeta({ shape: 'groups', kind: 'dashboard' }),
   });
 }
 

@@ -92,7 +92,7 @@ describe('DashboardView', () => {
     });
     vi.spyOn(console, 'error').mockImplementation(() => {});
     await renderWithProviders(
-      <DashboardView layoutId="101" culture="de-DE" currencySymbol="€" onTogglePin={vi.fn()} />,
+      <DashboardView layoutId="101" culture="de-DE" currencySymbol="€" />,
     );
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Executive Overview' })).toBeInTheDocument();
@@ -111,7 +111,7 @@ describe('DashboardView', () => {
     stubApi({});
     vi.spyOn(console, 'error').mockImplementation(() => {});
     await renderWithProviders(
-      <DashboardView layoutId="999" culture="en-GB" currencySymbol="€" onTogglePin={vi.fn()} />,
+      <DashboardView layoutId="999" culture="en-GB" currencySymbol="€" />,
     );
     expect(await screen.findByRole('heading', { name: 'This dashboard does not exist' })).toBeInTheDocument();
   });

@@ -8,14 +8,13 @@ import { paths } from '../../../config/paths';
 import { isApiRequestError } from '../../../lib/api-client';
 import { useValueFormatter } from '../../../lib/value-format';
 import { useDashboard } from '../api/get-dashboard';
-import { useDashboardPin, type DashboardPinToggle } from '../hooks/use-dashboard-pin';
+import { usePinToggle } from '../../../lib/pins';
 import { DashboardTile } from './dashboard-tile';
 
 export type DashboardViewProps = {
   layoutId: string;
   culture: string;
   currencySymbol: string;
-  onTogglePin: DashboardPinToggle;
 };
 
 /** The dashboard as a menu item (spec §3: name = layout id), for pinning and the favourites. */
@@ -34,11 +33,11 @@ function asMenuItem(dashboard: DashboardResponse): MenuItem {
 }
 
 /** `/dashboards/:layoutId` (issue 5): a grid of tiles, each loading its own data. */
-export function DashboardView({ layoutId, culture, currencySymbol, onTogglePin }: DashboardViewProps) {
+export function DashboardView({ layoutId, culture, currencySymbol }: DashboardViewProps) {
   const { t } = useTranslation();
   const dashboard = useDashboard(layoutId);
   const formatter = useValueFormatter(culture, currencySymbol);
-  const togglePin = useDashboardPin(onTogglePin);
+  const togglePin = usePinToggle();
 
   if (dashboard.isPending) {
     return (
@@ -90,7 +89,7 @@ export function DashboardView({ layoutId, culture, currencySymbol, onTogglePin }
             )
           }
           aria-pressed={data.isPinned}
-          onClick={() => togglePin(asMenuItem(data), !data.isPinned)}
+          onClick={() => togglePin({ kind: 'dashboard', item: asMenuItem(data), isPinned: !data.isPinned })}
           data-testid="dashboard-pin"
         >
           {t(data.isPinned ? 'dashboards.page.unpin' : 'dashboards.page.pin')}

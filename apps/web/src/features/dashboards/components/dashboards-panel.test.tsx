@@ -2,10 +2,9 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { reportApiPaths, type DashboardsMenuResponse, type MenuItem } from '@cockpit/contracts';
-import { stubApi } from '../../../testing/stub-api';
+import { apiPaths, reportApiPaths, type DashboardsMenuResponse, type MenuItem } from '@cockpit/contracts';
+import { type StubCall, stubApi } from '../../../testing/stub-api';
 import { jsonResponse, renderWithProviders } from '../../../testing/test-utils';
-import type { DashboardPinToggle } from '../hooks/use-dashboard-pin';
 import { DashboardsPanel } from './dashboards-panel';
 
 // spec §2 Side panel: dashboards — search box, accordion groups (several open at once), items that
@@ -50,16 +49,34 @@ const menu: DashboardsMenuResponse = {
   ],
 };
 
-function Harness({ onTogglePin }: { onTogglePin: DashboardPinToggle }) {
+function Harness() {
   const [term, setTerm] = useState('');
-  return <DashboardsPanel searchTerm={term} onSearchTermChange={setTerm} onTogglePin={onTogglePin} />;
+  return <DashboardsPanel searchTerm={term} onSearchTermChange={setTerm} />;
 }
 
-async function renderPanel(onTogglePin: DashboardPinToggle = vi.fn()) {
-  stubApi({ [`GET ${reportApiPaths.dashboardsMenu}`]: () => jsonResponse(menu) });
-  const view = await renderWithProviders(<Harness onTogglePin={onTogglePin} />, { path: '/dashboards/102' });
+/**
+ * The pins path is the real one (lib/pins.ts); `onPin` answers `PUT /api/navigation/pins`. By default
+ * the server agrees and its menu shows the new pin afterwards.
+ */
+async function renderPanel(onPin?: (call: StubCall) => Response | Promise<Response>) {
+  let served = menu;
+  const agree = (call: StubCall) => {
+    const { name, isPinned } = call.body as { name: string; isPinned: boolean };
+    served = {
+      groups: served.groups.map((group) => ({
+        ...group,
+        items: group.items.map((entry) => (entry.name === name ? { ...entry, isPinned } : entry)),
+      })),
+    };
+    return jsonResponse(call.body);
+  };
+  const calls = stubApi({
+    [`GET ${reportApiPaths.dashboardsMenu}`]: () => jsonResponse(served),
+    [`PUT ${apiPaths.pins}`]: onPin ?? agree,
+  });
+  const view = await renderWithProviders(<Harness />, { path: '/dashboards/102' });
   await screen.findByRole('link', { name: /Überblick/ });
-  return view;
+  return { view, calls };
 }
 
 describe('DashboardsPanel', () => {
@@ -89,44 +106,39 @@ describe('DashboardsPanel', () => {
   });
 
   it('pins at once and keeps the pin when the server agrees', async () => {
-    const onTogglePin = vi.fn<DashboardPinToggle>();
-    await renderPanel(onTogglePin);
+    const { calls } = await renderPanel();
     await userEvent.click(screen.getByRole('button', { name: 'Pin Überblick to favorites' }));
-    expect(screen.getByRole('button', { name: 'Unpin Überblick from favorites' })).toHaveAttribute(
+    expect(await screen.findByRole('button', { name: 'Unpin Überblick from favorites' })).toHaveAttribute(
       'aria-pressed',
       'true',
     );
-    expect(onTogglePin).toHaveBeenCalledWith(
-      expect.objectContaining({ name: '101' }),
-      true,
-      expect.anything(),
+    await vi.waitFor(() =>
+      expect(calls.find((call) => call.method === 'PUT')?.body).toMatchObject({
+        kind: 'dashboard',
+        name: '101',
+        isPinned: true,
+      }),
     );
   });
 
   it('rolls the pin back when the server refuses', async () => {
     let refuse: (() => void) | undefined;
-    const onTogglePin = vi.fn<DashboardPinToggle>((_item, _isPinned, { onError }) => {
-      refuse = onError;
+    const refused = new Promise<Response>((resolve) => {
+      refuse = () => resolve(jsonResponse({ error: { code: 'NOT_FOUND', message: 'gone' } }, 404));
     });
-    await renderPanel(onTogglePin);
+    await renderPanel(() => refused);
     const item102 = screen
       .getAllByTestId('dashboard-item')
       .find((element) => element.dataset.name === '102')!;
     await userEvent.click(
       within(item102).getByRole('button', { name: 'Unpin Vertriebsleistung from favorites' }),
     );
-    expect(onTogglePin).toHaveBeenCalledWith(
-      expect.objectContaining({ name: '102' }),
-      false,
-      expect.anything(),
-    );
-    // Optimistic: unpinned at once …
+    // Optimistic: unpinned before the server answers …
     expect(
-      within(item102).getByRole('button', { name: 'Pin Vertriebsleistung to favorites' }),
+      await within(item102).findByRole('button', { name: 'Pin Vertriebsleistung to favorites' }),
     ).toHaveAttribute('aria-pressed', 'false');
     // … and pinned again when the server refuses.
     act(() => refuse?.());
-    // The query cache notifies its observers asynchronously.
     expect(
       await within(item102).findByRole('button', { name: 'Unpin Vertriebsleistung from favorites' }),
     ).toHaveAttribute('aria-pressed', 'true');

@@ -18,7 +18,7 @@ import type { MenuItem } from '@cockpit/contracts';
 import { PlaceholderTile } from '../../../components/ui/placeholder-tile';
 import { paths } from '../../../config/paths';
 import { useDashboardsMenu } from '../api/get-dashboards-menu';
-import { useDashboardPin, type DashboardPinToggle } from '../hooks/use-dashboard-pin';
+import { usePinToggle } from '../../../lib/pins';
 import { filterDashboardGroups } from '../utils/filter-dashboards';
 
 export type DashboardsPanelProps = {
@@ -26,18 +26,17 @@ export type DashboardsPanelProps = {
   searchTerm: string;
   onSearchTermChange: (term: string) => void;
   /** The navigation feature's pin toggle (favourites follow it). */
-  onTogglePin: DashboardPinToggle;
 };
 
 /**
  * spec §2 Side panel: dashboards — a search box and accordion groups (several open at once) of
  * dashboard items; each item opens its dashboard and can be pinned by its layout id (spec §3, §4).
  */
-export function DashboardsPanel({ searchTerm, onSearchTermChange, onTogglePin }: DashboardsPanelProps) {
+export function DashboardsPanel({ searchTerm, onSearchTermChange }: DashboardsPanelProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const menu = useDashboardsMenu();
-  const togglePin = useDashboardPin(onTogglePin);
+  const togglePin = usePinToggle();
   const [collapsed, setCollapsed] = useState<string[]>([]);
 
   const groups = filterDashboardGroups(menu.data?.groups ?? [], searchTerm);
@@ -102,7 +101,7 @@ export function DashboardsPanel({ searchTerm, onSearchTermChange, onTogglePin }:
                     key={item.name}
                     item={item}
                     active={item.path !== null && pathname === item.path}
-                    onTogglePin={() => togglePin(item, !item.isPinned)}
+                    onTogglePin={() => togglePin({ kind: 'dashboard', item, isPinned: !item.isPinned })}
                   />
                 ))}
               </Stack>

@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiPaths, type FavoritesResponse, type UiLanguageName } from '@cockpit/contracts';
 import { api, trusted } from '../../../lib/api-client';
+import { pinsMeta } from '../../../lib/pins';
 import { useUiLanguage } from '../../../lib/use-ui-language';
 
-/** Query keys of the pinned items; pin changes update and invalidate them (update-pin.ts). */
+/** Query keys of the pinned items; pin changes update and invalidate them (lib/pins.ts). */
 export const favoritesQueryKey = ['navigation-favorites'] as const;
 
 /** `GET /api/navigation/favorites`: pinned reports and dashboards with titles (spec §2 Favorites). */
@@ -15,6 +16,7 @@ export function getFavoritesQueryOptions(language: UiLanguageName) {
   return queryOptions({
     queryKey: [...favoritesQueryKey, language],
     queryFn: getFavorites,
+    meta: pinsMeta({ shape: 'favorites' }),
   });
 }
 

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiPaths, type MenuResponse, type UiLanguageName } from '@cockpit/contracts';
 import { api, trusted } from '../../../lib/api-client';
+import { pinsMeta } from '../../../lib/pins';
 import { useUiLanguage } from '../../../lib/use-ui-language';
 
 /**
@@ -11,13 +12,14 @@ export function getMenu(): Promise<MenuResponse> {
   return api.get(apiPaths.menu, { schema: trusted<MenuResponse>() });
 }
 
-/** The menu's query key prefix (pin changes update the cached menus, update-pin.ts). */
+/** The menu's query key prefix (a catalogue change reads it again). */
 export const menuQueryKey = ['navigation-menu'] as const;
 
 export function getMenuQueryOptions(language: UiLanguageName) {
   return queryOptions({
     queryKey: [...menuQueryKey, language],
     queryFn: getMenu,
+    meta: pinsMeta({ shape: 'groups', kind: 'report' }),
   });
 }
 

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { MenuItem } from '@cockpit/contracts';
 import { PlaceholderTile } from '../../../components/ui/placeholder-tile';
 import { useFavorites } from '../api/get-favorites';
-import { usePinToggle } from '../api/update-pin';
+import { usePinToggle } from '../../../lib/pins';
 import { favoritesGroups, useNavigationStore, type FavoritesGroup } from '../store/navigation-store';
 import { MenuItemLink } from './menu-item-link';
 import classes from './side-panel-content.module.css';

@@ -3,7 +3,7 @@ import { Button, Divider, Skeleton, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PlaceholderTile } from '../../../components/ui/placeholder-tile';
 import { useMenu } from '../api/get-menu';
-import { usePinToggle } from '../api/update-pin';
+import { usePinToggle } from '../../../lib/pins';
 import { MenuGroups } from './menu-groups';
 import { MenuSearch } from './menu-search';
 import classes from './side-panel-content.module.css';

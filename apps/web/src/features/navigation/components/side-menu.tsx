@@ -3,6 +3,7 @@ import { ActionIcon, Stack } from '@mantine/core';
 import {
   IconBell,
   IconBellRingingFilled,
+  IconBuildingCog,
   IconChevronsLeft,
   IconChevronsRight,
   IconHelpCircle,
@@ -28,6 +29,11 @@ type SideMenuProps = {
   dashboardsAvailable: boolean;
   /** spec §2: "a different selected icon when unread notifications exist". */
   hasUnreadNotifications: boolean;
+  /**
+   * Organisation administrators get a Management button (DESIGN.md §3 management permission); for
+   * anyone else it is not rendered — and only a link, so no management code is downloaded with it.
+   */
+  showManagement?: boolean;
   onLogout: () => void;
 };
 
@@ -82,13 +88,16 @@ function CategoryButton({ category, label, icon }: CategoryButtonProps) {
 /**
  * spec §2 Fixed side menu (76 px): favorites, menu, dashboards (only when available; its tooltip is the
  * fixed word Dashboards), notifications, support; at the bottom the arrow that collapses or expands the
- * side panel, a settings link and the log-out button. Each has a tooltip and an accessible name.
+ * side panel, the Management link for organisation administrators, a settings link and the log-out
+ * button. Each has a tooltip and an accessible name.
  */
-export function SideMenu({ dashboardsAvailable, hasUnreadNotifications, onLogout }: SideMenuProps) {
+export function SideMenu({ dashboardsAvailable, hasUnreadNotifications, showManagement = false, onLogout }: SideMenuProps) {
   const { t } = useTranslation();
   const open = useNavigationStore((state) => state.sideMenuOpen);
   const toggleSideMenu = useNavigationStore((state) => state.toggleSideMenu);
   const onSettings = useMatch(paths.settings.path) !== null;
+  // The active marker covers the whole area: /management and every section below it.
+  const onManagement = useMatch({ path: paths.management.path, end: false }) !== null;
   const toggleLabel = open ? t('sideMenu.collapse') : t('sideMenu.expand');
   const iconSize = 24;
 
@@ -135,6 +144,24 @@ export function SideMenu({ dashboardsAvailable, hasUnreadNotifications, onLogout
             {open ? <IconChevronsLeft size={iconSize} /> : <IconChevronsRight size={iconSize} />}
           </ActionIcon>
         </SideMenuTip>
+        {showManagement && (
+          <SideMenuTip label={t('sideMenu.management')}>
+            <ActionIcon
+              component={Link}
+              to={paths.management.getHref()}
+              size={44}
+              radius="md"
+              variant={onManagement ? 'filled' : 'subtle'}
+              color={onManagement ? 'blue' : 'gray'}
+              className={classes.button}
+              aria-label={t('sideMenu.management')}
+              aria-current={onManagement ? 'page' : undefined}
+              data-testid="side-menu-management"
+            >
+              <IconBuildingCog size={iconSize} />
+            </ActionIcon>
+          </SideMenuTip>
+        )}
         <SideMenuTip label={t('sideMenu.settings')}>
           <ActionIcon
             component={Link}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MenuGroup, MenuItem } from '@cockpit/contracts';
-import { buildMenuSearchIndex, normalizeSearchText, searchMenu, type SearchOutcome } from './menu-search';
+import { normalizeSearchText } from '@cockpit/contracts';
+import { buildMenuSearchIndex, searchMenu, type SearchOutcome } from './menu-search';
 
 // spec §2 Menu search; DESIGN.md §3: ≥ 2 characters, case- and accent-insensitive, labels before sub-titles.
 

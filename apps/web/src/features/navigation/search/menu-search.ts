@@ -1,4 +1,4 @@
-import type { MenuGroup } from '@cockpit/contracts';
+import { type MenuGroup, normalizeSearchText } from '@cockpit/contracts';
 
 /**
  * The menu search (spec §2 Menu search, §3 Search results; DESIGN.md §3): case- and accent-insensitive
@@ -46,39 +46,6 @@ type IndexedItem = {
 type IndexedGroup = { result: SearchResultGroup; label: string; labelWords: string };
 
 export type MenuSearchIndex = { items: IndexedItem[]; groups: IndexedGroup[] };
-
-// Letters that do not decompose into a base letter and a mark under NFD.
-const foldedLetters: Record<string, string> = {
-  ß: 'ss',
-  ẞ: 'ss',
-  æ: 'ae',
-  œ: 'oe',
-  ø: 'o',
-  đ: 'd',
-  ł: 'l',
-  ı: 'i',
-};
-const foldable = /[ßẞæœøđłı]/g;
-const combiningMarks = /\p{M}+/gu;
-const whitespace = /\s+/g;
-// eslint-disable-next-line no-control-regex
-const asciiOnly = /^[\u0000-\u007f]*$/;
-
-/**
- * Lower case, accents removed, special letters folded, runs of white space collapsed:
- * `"Größe  Ümsätze"` → `"grosse umsatze"`.
- */
-export function normalizeSearchText(text: string): string {
-  const lower = text.toLowerCase();
-  // Plain ASCII (most English labels) needs no Unicode work.
-  const folded = asciiOnly.test(lower)
-    ? lower
-    : lower
-        .normalize('NFD')
-        .replace(combiningMarks, '')
-        .replace(foldable, (letter) => foldedLetters[letter] ?? letter);
-  return folded.replace(whitespace, ' ').trim();
-}
 
 const nonWord = /[^\p{L}\p{N}]+/u;
 const nonWordRuns = /[^\p{L}\p{N}]+/gu;

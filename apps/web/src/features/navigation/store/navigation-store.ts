@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { devtools } from 'zustand/middleware';
+import { collapsedPanelQuery, matchesMedia } from '../../../config/layout';
 import type { SearchOutcome, SearchResults } from '../search/menu-search';
 
 /**
@@ -29,7 +30,7 @@ export type MenuSearchSlice = {
 
 type NavigationData = {
   openedCategory: NavigationCategory;
-  /** spec §2 "it starts expanded". */
+  /** spec §2 "it starts expanded" — on a phone (below 768 px) collapsed, so the page shows first. */
   sideMenuOpen: boolean;
   /** spec §3 "path array": the current route's path segments. */
   path: string[];
@@ -49,6 +50,8 @@ type NavigationActions = {
   openCategory: (category: NavigationCategory) => void;
   /** spec §2 "An arrow button collapses or expands the side panel." */
   toggleSideMenu: () => void;
+  /** Where the panel overlays the page: the backdrop, Escape or a chosen item close it. */
+  closeSideMenu: () => void;
   setPath: (pathname: string) => void;
   setOpenedMenuGroups: (groups: string[]) => void;
   /** Expands one group (a search result), keeping the others as they are. */
@@ -81,6 +84,11 @@ export const initialNavigationState: NavigationData = {
   searchFocusRequest: 0,
 };
 
+/** The state a new signed-in page (and a sign-out) starts with; the panel depends on the screen width. */
+function startState(): NavigationData {
+  return { ...initialNavigationState, sideMenuOpen: !matchesMedia(collapsedPanelQuery) };
+}
+
 function pathSegments(pathname: string): string[] {
   return pathname.split('/').filter((segment) => segment !== '');
 }
@@ -91,10 +99,11 @@ const inspectable: typeof devtools = import.meta.env.DEV ? devtools : ((creator)
 export const useNavigationStore = create<NavigationState>()(
   inspectable(
     (set) => ({
-      ...initialNavigationState,
+      ...startState(),
       openCategory: (category) =>
         set({ openedCategory: category, sideMenuOpen: true }, false, { type: 'openCategory', category }),
       toggleSideMenu: () => set((state) => ({ sideMenuOpen: !state.sideMenuOpen }), false, 'toggleSideMenu'),
+      closeSideMenu: () => set({ sideMenuOpen: false }, false, 'closeSideMenu'),
       setPath: (pathname) => set({ path: pathSegments(pathname) }, false, 'setPath'),
       setOpenedMenuGroups: (groups) => set({ openedMenuGroups: groups }, false, 'setOpenedMenuGroups'),
       openMenuGroup: (group) =>
@@ -140,7 +149,7 @@ export const useNavigationStore = create<NavigationState>()(
           false,
           'requestSearchFocus',
         ),
-      reset: () => set(initialNavigationState, false, 'reset'),
+      reset: () => set(startState(), false, 'reset'),
     }),
     // spec §9 "State inspection tooling keeps 25 states"; DESIGN.md §3: development only.
     { name: 'navigation', maxAge: 25, enabled: import.meta.env.DEV },
