@@ -164,6 +164,16 @@ describe.each(testDrivers())('catalogue (%s)', (driver) => {
       expect(await exported()).toEqual(before);
     });
 
+    it('fills in default settings, so a document without them imports once and then changes nothing', async () => {
+      const before = await exported();
+      const document = structuredClone(before);
+      document.menu[0]!.items.push({ name: 'bare-builtin', title: { en: 'Bare' }, report: { kind: 'builtin', query: 'sales-trend' } });
+      document.dashboards[0]!.dashboards[0]!.tiles.push({ type: 'kpi', query: 'sales-overview', title: { en: 'Bare tile' }, width: 3 });
+      expect(catalogueChangesSchema.parse((await imported(document)).json()).changes).toHaveLength(2);
+      expect(catalogueChangesSchema.parse((await imported(document)).json()).changes).toEqual([]);
+      expect((await imported(before)).statusCode).toBe(200);
+    });
+
     it('refuses a 10 MB document with 413 and changes nothing', async () => {
       const before = await exported();
       const huge = { ...before, padding: 'x'.repeat(10 * 1024 * 1024) };

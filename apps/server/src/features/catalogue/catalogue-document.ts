@@ -130,7 +130,7 @@ export function checkCatalogue(input: unknown, frameOrigins: readonly string[]):
     const [issue] = parsed.error.issues;
     throw new CatalogueInvalid(jsonPathOf(issue?.path ?? []), issue?.message ?? 'invalid');
   }
-  const document = parsed.data;
+  const document = withDefaults(parsed.data);
   const firstOf = new Map<string, string>();
   const unique = (key: string, path: string, what: string) => {
     const earlier = firstOf.get(key);
@@ -180,6 +180,31 @@ export function checkCatalogue(input: unknown, frameOrigins: readonly string[]):
     });
   });
   return document;
+}
+
+/**
+ * The document as it will be stored and exported again: built-in reports and tiles carry their settings
+ * with defaults filled in, so that importing an export changes nothing and the diff compares like with like.
+ */
+function withDefaults(document: CatalogueDocument): CatalogueDocument {
+  return {
+    ...document,
+    menu: document.menu.map((group) => ({
+      ...group,
+      items: group.items.map((item) =>
+        item.report?.kind === 'builtin'
+          ? { ...item, report: { ...item.report, params: reportDefaultsSchema.parse(item.report.params ?? {}) } }
+          : item,
+      ),
+    })),
+    dashboards: document.dashboards.map((group) => ({
+      ...group,
+      dashboards: group.dashboards.map((dashboard) => ({
+        ...dashboard,
+        tiles: dashboard.tiles.map((tile) => ({ ...tile, params: tileSettingsSchema.parse(tile.params ?? {}) })),
+      })),
+    })),
+  };
 }
 
 /** JSON with sorted keys: two equal objects give the same text whatever order their keys came in. */

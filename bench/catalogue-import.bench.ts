@@ -1,0 +1,137 @@
+import os from 'node:os';
+import path from 'node:path';
+import {
+  type CatalogueDocument,
+  apiPaths,
+  catalogueApiPaths,
+  catalogueFormat,
+  catalogueVersion,
+  integrityTokenHeader,
+  reportQueryKeys,
+} from '@cockpit/contracts';
+import { buildApp } from '../apps/server/src/app';
+import { loadConfig } from '../apps/server/src/config';
+import { openDatabase } from '../apps/server/src/db/database';
+import { seedDemoData } from '../apps/server/src/seed/seed';
+
+// The catalogue (decision 015): how long `PUT /api/management/catalogue` takes to replace the demo
+// catalogue with one of 1,000 report items (50 groups of 20, every third item built-in, with audiences
+// and German texts) and 100 dashboards of 4 tiles, and then to import the same document again (nothing
+// changes: the diff finds no work). Measured through the real app in production mode with its request
+// log on (written to a sink, not the terminal), on PGlite in memory. Target: ≤ 2 s for the first import.
+
+const runs = Number(process.env.BENCH_CATALOGUE_RUNS ?? 3);
+
+function bigCatalogue(seed: number): CatalogueDocument {
+  return {
+    format: catalogueFormat,
+    version: catalogueVersion,
+    menu: Array.from({ length: 50 }, (_, g) => ({
+      name: `group-${g}`,
+      title: { en: `Group ${g}`, de: `Gruppe ${g}` },
+      icon: 'chart-bar',
+      ...(g % 5 === 0 ? { audience: { subscriptions: ['pro' as const] } } : {}),
+      items: Array.from({ length: 20 }, (_, i) => {
+        const n = g * 20 + i;
+        return {
+          name: `report-${n}`,
+          title: { en: `Report ${n} (${seed})`, de: `Bericht ${n}` },
+          subTitle: { en: `What report ${n} shows`, de: `Was Bericht ${n} zeigt` },
+          icon: 'report' as const,
+          ...(n % 7 === 0 ? { audience: { roles: ['organisationadministrator' as const] } } : {}),
+          ...(n % 50 === 0 ? { featured: true } : {}),
+          report:
+            n % 3 === 0
+              ? { kind: 'builtin' as const, query: reportQueryKeys[n % reportQueryKeys.length]! }
+              : n % 3 === 1
+                ? { kind: 'external' as const, url: `https://example.com/reports/${n}` }
+                : { kind: 'embedded' as const, frameUrl: `/embedded/kpi-glossary?lang={lang}&n=${n}` },
+        };
+      }),
+    })),
+    dashboards: Array.from({ length: 10 }, (_, g) => ({
+      name: `boards-${g}`,
+      title: { en: `Boards ${g}` },
+      dashboards: Array.from({ length: 10 }, (_, d) => ({
+        layoutId: 1000 + g * 10 + d,
+        title: { en: `Dashboard ${g}.${d}` },
+        tiles: Array.from({ length: 4 }, (_, t) => ({
+          type: 'kpi' as const,
+          query: 'sales-overview' as const,
+          title: { en: `Tile ${t}` },
+          width: 3,
+        })),
+      })),
+    })),
+  };
+}
+
+async function main(): Promise<void> {
+  const database = await openDatabase({ driver: 'pglite', dataDir: null });
+  await database.migrate();
+  await seedDemoData(database.db, undefined, { salesRows: 0 });
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    PORT: '3000',
+    AUTH_SECRET: 'bench-secret-that-is-long-enough-0123456789',
+    DATA_DIR: path.join(os.tmpdir(), 'cockpit-bench-catalogue'),
+    WEB_DIST_DIR: path.join(os.tmpdir(), 'cockpit-bench-no-web'),
+    LOG_LEVEL: 'info',
+  });
+  let logLines = 0;
+  const app = await buildApp({
+    config,
+    db: database.db,
+    listen: database.listen,
+    logStream: { write: () => void (logLines += 1) },
+  });
+  await app.ready();
+  const signIn = await app.inject({
+    method: 'POST',
+    url: apiPaths.signIn,
+    headers: { origin: config.publicUrl, [integrityTokenHeader]: (await app.integrity.issueToken()).token },
+    payload: { email: 'admin@example.com', password: 'Cockpit-admin-1' },
+  });
+  const cookie = signIn.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+  const { token } = (await app.inject({ method: 'GET', url: apiPaths.token, headers: { cookie } })).json<{
+    token: string;
+  }>();
+  const put = async (document: CatalogueDocument) => {
+    const payload = JSON.stringify(document);
+    const started = performance.now();
+    const response = await app.inject({
+      method: 'PUT',
+      url: catalogueApiPaths.catalogue,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      payload,
+    });
+    const ms = performance.now() - started;
+    if (response.statusCode !== 200) throw new Error(`import failed: ${response.statusCode} ${response.body}`);
+    return { ms, changes: response.json<{ changes: unknown[] }>().changes.length, bytes: payload.length };
+  };
+
+  const firsts: number[] = [];
+  const agains: number[] = [];
+  for (let run = 0; run < runs; run += 1) {
+    const document = bigCatalogue(run);
+    const first = await put(document);
+    const again = await put(document);
+    firsts.push(first.ms);
+    agains.push(again.ms);
+    console.log(
+      `  run ${run + 1}: 1,000 items + 100 dashboards (${(first.bytes / 1024).toFixed(0)} KB, ${first.changes} changes) ` +
+        `${first.ms.toFixed(0)} ms; same document again (${again.changes} changes) ${again.ms.toFixed(0)} ms`,
+    );
+  }
+  const median = (values: number[]) => values.toSorted((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+  const met = median(firsts) <= 2_000;
+  console.log(
+    `  median import of a 1,000-item catalogue on PGlite: ${median(firsts).toFixed(0)} ms (target ≤ 2,000 ms: ${met ? 'met' : 'MISSED'}); ` +
+      `unchanged re-import ${median(agains).toFixed(0)} ms; ${logLines} log lines written`,
+  );
+  await app.close();
+  await database.close();
+  if (!met) process.exitCode = 1;
+}
+
+await main();
