@@ -169,7 +169,7 @@ describe.each(testDrivers())('catalogue (%s)', (driver) => {
       const document = structuredClone(before);
       document.menu[0]!.items.push({ name: 'bare-builtin', title: { en: 'Bare' }, report: { kind: 'builtin', query: 'sales-trend' } });
       document.dashboards[0]!.dashboards[0]!.tiles.push({ type: 'kpi', query: 'sales-overview', title: { en: 'Bare tile' }, width: 3 });
-      expect(catalogueChangesSchema.parse((await imported(document)).json()).changes).toHaveLength(2);
+      expect(catalogueChangesSchema.parse((await imported(document)).json()).changes).toHaveLength(3);
       expect(catalogueChangesSchema.parse((await imported(document)).json()).changes).toEqual([]);
       expect((await imported(before)).statusCode).toBe(200);
     });
