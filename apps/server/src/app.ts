@@ -5,6 +5,7 @@ import { createAuth } from './auth/create-auth';
 import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db/database';
 import { appConfigRoutes } from './features/app-config/app-config-routes';
+import { createCatalogueService } from './catalogue/catalogue-service';
 import { dashboardsRoutes } from './features/dashboards/dashboards-routes';
 import { embeddedPagesRoutes } from './features/reports/embedded-pages';
 import { reportsRoutes } from './features/reports/reports-routes';
@@ -15,6 +16,7 @@ import { translationsRoutes } from './features/localization/translations-routes'
 import { navigationRoutes } from './features/navigation/navigation-routes';
 import { managementNotificationsRoutes } from './features/notifications/management-notifications-routes';
 import { notificationsRoutes } from './features/notifications/notifications-routes';
+import { recentsRoutes } from './features/recents/recents-routes';
 import { userSessionsRoutes } from './features/user-sessions/user-sessions-routes';
 import { userSettingsRoutes } from './features/user-settings/user-settings-routes';
 import { registerAuthRoutes } from './plugins/auth-routes';
@@ -22,9 +24,14 @@ import { registerClusterEvents } from './plugins/cluster-events';
 import { requireBearerToken } from './plugins/authenticate';
 import { frameworkErrorHandler, registerErrorHandler } from './plugins/error-handler';
 import { integrityRoutes } from './plugins/integrity/integrity-routes';
+import { registerMetrics } from './plugins/metrics';
 import { registerSecurity } from './plugins/security';
 import { registerSwagger } from './plugins/swagger';
 import { registerWebApp } from './plugins/web-app';
+import { serializeErrorForLog } from './lib/log-redaction';
+import { trustProxyOption } from './lib/trust-proxy';
+import { registerCompression } from './plugins/compression';
+import { registerReportQueryLimits } from './plugins/report-query-limits';
 
 export interface BuildAppOptions {
   config: Config;
@@ -32,6 +39,8 @@ export interface BuildAppOptions {
   db: Database;
   /** The database's LISTEN (`DatabaseHandle.listen`) for live notifications (DESIGN.md §5). */
   listen?: DatabaseHandle['listen'];
+  /** Pool and LISTEN connection state for the metrics and the readiness check (decision 018). */
+  databaseStatus?: Pick<DatabaseHandle, 'poolStats' | 'listeners'>;
   /** Where log lines go instead of stdout (tests read them to check what is logged and redacted). */
   logStream?: LogStream;
 }
@@ -45,12 +54,14 @@ export interface LogStream {
 export const bodyLimitBytes = 1024 * 1024;
 
 /** The whole HTTP application, ready for `listen` (main.ts) or `inject` (tests). */
-export async function buildApp({ config, db, listen, logStream }: BuildAppOptions): Promise<App> {
+export async function buildApp({ config, db, listen, databaseStatus, logStream }: BuildAppOptions): Promise<App> {
   const app = Fastify({
     logger: await loggerOptions(config, logStream),
     bodyLimit: bodyLimitBytes,
-    // Only the socket address counts as the client address until a proxy set-up is decided.
-    trustProxy: false,
+    // TRUST_PROXY (decision 009): off → the socket address is the client's; behind a reverse proxy its
+    // `X-Forwarded-For` is believed for the configured hops or proxy addresses only. Sign-in limits key on
+    // `request.ip`, so without this every user behind the proxy would share one limit.
+    trustProxy: trustProxyOption(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
     // Malformed URLs answered by the router itself still get our error shape and headers (issue 7).
     frameworkErrors: frameworkErrorHandler(config),
@@ -63,10 +74,24 @@ export async function buildApp({ config, db, listen, logStream }: BuildAppOption
   app.decorate('config', config);
   app.decorate('db', db);
   registerErrorHandler(app);
+  // Changes every server process must apply: catalogue, pins, sessions, users (DESIGN.md §2). Before
+  // registerSecurity: session events travel over it (decision 017).
+  registerClusterEvents(app, listen);
+  app.decorate(
+    'catalogue',
+    createCatalogueService({
+      db,
+      frameOrigins: config.reportFrameOrigins,
+      events: app.clusterEvents,
+    }),
+  );
   // Before any route (issue 7): route inventory, security headers, rate limits, integrity, session events.
   await registerSecurity(app);
-  // Changes every server process must apply: catalogue, pins, sessions, users (DESIGN.md §2).
-  registerClusterEvents(app, listen);
+  // Decision 009: compressed answers, and limits on report and tile queries.
+  await registerCompression(app);
+  registerReportQueryLimits(app);
+  // After the route inventory, before every route: request durations, 429s, sign-ins (decision 018).
+  registerMetrics(app, databaseStatus);
   app.decorate(
     'auth',
     createAuth({ config, db, logger: app.log, integrity: app.integrity, sessionEvents: app.sessionEvents }),
@@ -75,7 +100,7 @@ export async function buildApp({ config, db, listen, logStream }: BuildAppOption
 
   // Public: sign-in/out and token exchange (session cookie), health, translations (issue 2).
   registerAuthRoutes(app);
-  await app.register(healthRoutes);
+  await app.register(healthRoutes, { databaseStatus });
   await app.register(translationsRoutes);
   // Pages an embedded report shows in its frame: public, a frame cannot send the bearer token (issue 5).
   await app.register(embeddedPagesRoutes);
@@ -86,6 +111,7 @@ export async function buildApp({ config, db, listen, logStream }: BuildAppOption
     requireBearerToken(scope);
     await scope.register(userSettingsRoutes);
     await scope.register(userSessionsRoutes);
+    await scope.register(recentsRoutes);
     await scope.register(navigationRoutes);
     await scope.register(dashboardsRoutes);
     await scope.register(reportsRoutes);
@@ -124,6 +150,8 @@ async function loggerOptions(
       ],
       censor: '[redacted]',
     },
+    // Database errors without their bound parameters (decision 009: outages must not log credentials).
+    serializers: { err: serializeErrorForLog },
   };
   if (logStream) return { ...base, stream: logStream };
   if (config.nodeEnv !== 'development') return base;

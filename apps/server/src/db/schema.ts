@@ -266,7 +266,7 @@ export * from '../features/reports/reports-schema';
 export * from '../features/dashboards/dashboard-tiles-schema';
 
 // ---- what administrators did (management → Activity) ----
-export * from '../features/activity/activity-schema';
+export * from '../activity/activity-schema';
 
 // ---- recently opened reports and dashboards (the reports home, DESIGN.md §3 routes) ----
 export * from '../features/recents/recents-schema';

@@ -22,7 +22,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { resolveLanguage } from '../../lib/language';
-import { type Actor, listActivity } from '../activity/activity-repository';
+import { type Actor, listActivity } from '../../activity/activity-repository';
 import {
   deleteDashboard,
   deleteDashboardGroup,
@@ -32,7 +32,7 @@ import {
   saveDashboardGroup,
   saveItem,
   saveMenuGroup,
-} from './catalogue-edits';
+} from '../../catalogue/catalogue-edits';
 
 // Management → Catalogue and Activity (decision 015). Registered inside the management plugin, so only
 // organisation administrators reach these routes, for their own organisation only.

@@ -10,8 +10,9 @@ import {
 import type { Database } from '../../db/database';
 import { reportQueries } from '../../reporting/queries/report-queries';
 import type { ReportParts } from '../../reporting/queries/query-types';
+import type { RunReportQuery } from '../../reporting/report-query-limiter';
 import { resolveGrouping, resolveRange, tileSettingsSchema } from '../../reporting/report-settings';
-import type { TileRow } from '../catalogue/catalogue-snapshot';
+import type { TileRow } from '../../catalogue/catalogue-snapshot';
 
 /** A tile row that cannot be run as stored (unknown type or query, settings that do not fit). */
 export class TileDefinitionError extends Error {
@@ -35,6 +36,11 @@ export interface TileDataInput {
   today: string;
   dataRange: DateRange | null;
   tile: Pick<TileRow, 'tileType' | 'queryKey' | 'params'>;
+  /**
+   * Runs the tile's query within the user's report-query limits (reporting/report-query-limiter.ts,
+   * decision 009: tiles and reports count together). Without it the query runs on `db` directly.
+   */
+  limit?: RunReportQuery;
 }
 
 /**
@@ -48,6 +54,7 @@ export async function loadTileData({
   today,
   dataRange,
   tile,
+  limit = (work) => work(db),
 }: TileDataInput): Promise<{ type: DashboardTileType; params: ReportParams; data: ReportData }> {
   const type = dashboardTileTypeSchema.safeParse(tile.tileType);
   const queryKey = reportQueryKeySchema.safeParse(tile.queryKey);
@@ -61,17 +68,19 @@ export async function loadTileData({
   if (typeof grouping === 'object')
     throw new TileDefinitionError(`query cannot group by ${grouping.invalid}`);
   const range = resolveRange({}, settings.data.range, today, dataRange);
-  const limit = settings.data.limit ?? defaultTableTileRows;
-  const full = await query.run({
-    db,
-    organisationId,
-    language,
-    from: range.from,
-    to: range.to,
-    grouping,
-    parts: partsByType[type.data],
-    rowLimit: type.data === 'table' ? limit : 0,
-  });
+  const rowLimit = settings.data.limit ?? defaultTableTileRows;
+  const full = await limit((queryDb) =>
+    query.run({
+      db: queryDb,
+      organisationId,
+      language,
+      from: range.from,
+      to: range.to,
+      grouping,
+      parts: partsByType[type.data],
+      rowLimit: type.data === 'table' ? rowLimit : 0,
+    }),
+  );
 
   const params: ReportParams = { ...range, grouping };
   const empty: ReportData = { kpis: [], charts: [], table: null };

@@ -16,8 +16,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AuthenticatedUser } from '../../auth/authenticated-user';
 import { HttpError, forbidden, internalErrorMessage, notFound } from '../../lib/http-error';
 import { resolveLanguage } from '../../lib/language';
-import { textIn } from '../catalogue/catalogue-snapshot';
-import { catalogueTitleIn, visibleDashboard, visibleDashboards } from '../catalogue/catalogue-views';
+import { textIn } from '../../catalogue/catalogue-snapshot';
+import { catalogueTitleIn, visibleDashboard, visibleDashboards } from '../../catalogue/catalogue-views';
 import { utcToday } from '../../reporting/calendar';
 import { salesDataRange } from '../../reporting/sales-data-range';
 import { TileDefinitionError, loadTileData } from './dashboard-tile-data';
@@ -155,6 +155,7 @@ export const dashboardsRoutes: FastifyPluginAsyncZod = async (app) => {
           today: utcToday(),
           dataRange: await salesDataRange(app.db, user.organisationId),
           tile,
+          limit: app.reportQueries.forUser(user.id),
         });
         return {
           tile: {

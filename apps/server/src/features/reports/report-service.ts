@@ -11,14 +11,15 @@ import type { AuthenticatedUser } from '../../auth/authenticated-user';
 import type { Database } from '../../db/database';
 import { badRequest, notFound } from '../../lib/http-error';
 import { utcToday } from '../../reporting/calendar';
-import { isSafeExternalUrl, resolveFrameUrl } from './frame-url';
+import { isSafeExternalUrl, resolveFrameUrl } from '../../reporting/frame-url';
 import { allReportParts } from '../../reporting/queries/query-types';
 import { reportQueries, reportRowLimit } from '../../reporting/queries/report-queries';
 import { reportDefaultsSchema, resolveGrouping, resolveRange } from '../../reporting/report-settings';
+import type { ReportQueryLimiter } from '../../reporting/report-query-limiter';
 import { salesDataRange } from '../../reporting/sales-data-range';
-import type { CatalogueService } from '../catalogue/catalogue-service';
-import { type ItemRow, textIn } from '../catalogue/catalogue-snapshot';
-import { catalogueTitleIn, visibleReport } from '../catalogue/catalogue-views';
+import type { CatalogueService } from '../../catalogue/catalogue-service';
+import { type ItemRow, textIn } from '../../catalogue/catalogue-snapshot';
+import { catalogueTitleIn, visibleReport } from '../../catalogue/catalogue-views';
 
 export interface ReportRequest {
   user: AuthenticatedUser;
@@ -37,11 +38,14 @@ export function createReportService({
   log,
   frameOrigins,
   catalogue,
+  queries,
 }: {
   db: Database;
   log: FastifyBaseLogger;
   frameOrigins: readonly string[];
   catalogue: CatalogueService;
+  /** Per-user limit and statement timeout of report queries (decision 009). */
+  queries: ReportQueryLimiter;
 }) {
   /** The report item the user may open and its definition (decision 015: audiences apply). */
   const findReport = async (user: AuthenticatedUser, name: string) => {
@@ -103,16 +107,18 @@ export function createReportService({
         );
       }
       const range = resolveRange(query, defaults.data.range, utcToday(), dataRange);
-      const data = await reportQuery.run({
-        db,
-        organisationId: user.organisationId,
-        language,
-        from: range.from,
-        to: range.to,
-        grouping,
-        parts: allReportParts,
-        rowLimit: reportRowLimit,
-      });
+      const data = await queries.run(user.id, (queryDb) =>
+        reportQuery.run({
+          db: queryDb,
+          organisationId: user.organisationId,
+          language,
+          from: range.from,
+          to: range.to,
+          grouping,
+          parts: allReportParts,
+          rowLimit: reportRowLimit,
+        }),
+      );
       return {
         report: { ...definition, groupings: [...reportQuery.groupings] },
         params: { ...range, grouping },

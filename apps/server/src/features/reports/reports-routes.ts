@@ -16,6 +16,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     log: app.log,
     frameOrigins: app.config.reportFrameOrigins,
     catalogue: app.catalogue,
+    queries: app.reportQueries,
   });
 
   app.get(

@@ -1,8 +1,8 @@
 import type { Audience, CatalogueDocument, CatalogueReport, LocalisedText } from '@cockpit/contracts';
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
-import type { Database } from '../../db/database';
-import { fromExcluded } from '../../db/upsert';
-import { dashboardGroups, dashboardTiles, dashboards, menuGroups, menuItems, reports } from '../../db/schema';
+import type { Database } from '../db/database';
+import { fromExcluded } from '../db/upsert';
+import { dashboardGroups, dashboardTiles, dashboards, menuGroups, menuItems, reports } from '../db/schema';
 
 // Writes a checked catalogue document (catalogue-document.ts `checkCatalogue`) as THE catalogue of an
 // organisation (decision 015). Rows are matched by their natural keys (group and item names, layout ids),

@@ -13,8 +13,8 @@ import {
   reportQueryKeySchema,
   tileSettingsSchema,
 } from '@cockpit/contracts';
-import { reportQueries } from '../../reporting/queries/report-queries';
-import { resolveFrameUrl } from '../reports/frame-url';
+import { reportQueries } from '../reporting/queries/report-queries';
+import { resolveFrameUrl } from '../reporting/frame-url';
 import type { CatalogueSnapshot, ReportRow } from './catalogue-snapshot';
 
 // The catalogue document (decision 015): from the stored rows (export), checked (import), and compared

@@ -1,8 +1,8 @@
 import type { RoleKey, Subscription, UiLanguageName } from '@cockpit/contracts';
 import { asc, eq, inArray } from 'drizzle-orm';
-import type { Database } from '../../db/database';
-import { dashboardGroups, dashboardTiles, dashboards, menuGroups, menuItems, reports } from '../../db/schema';
-import { createGuardedCache } from '../../lib/guarded-cache';
+import type { Database } from '../db/database';
+import { dashboardGroups, dashboardTiles, dashboards, menuGroups, menuItems, reports } from '../db/schema';
+import { createGuardedCache } from '../lib/guarded-cache';
 
 // The catalogue of one organisation as read from the database, in menu order (decision 015). Every read
 // a user makes — menu, favourites, featured, search, dashboards menu, a report, a dashboard, a tile —

@@ -1,5 +1,5 @@
 import { index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { organisations } from '../../db/schema';
+import { organisations } from '../db/schema';
 
 /**
  * Every administrator action of an organisation (management → Activity): written in the same

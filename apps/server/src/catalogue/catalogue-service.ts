@@ -6,10 +6,10 @@ import type {
   UiLanguageName,
 } from '@cockpit/contracts';
 import { and, count, eq, inArray } from 'drizzle-orm';
-import type { Database } from '../../db/database';
-import { pins, user } from '../../db/schema';
-import { badRequest } from '../../lib/http-error';
-import type { ClusterEvents } from '../../plugins/cluster-events';
+import type { Database } from '../db/database';
+import { pins, user } from '../db/schema';
+import { badRequest } from '../lib/http-error';
+import type { ClusterEvents } from '../plugins/cluster-events';
 import { type Actor, recordActivity } from '../activity/activity-repository';
 import { CatalogueInvalid, checkCatalogue, diffCatalogues, documentOf } from './catalogue-document';
 import {

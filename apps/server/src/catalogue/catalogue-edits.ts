@@ -5,7 +5,7 @@ import type {
   ItemInput,
   MenuGroupInput,
 } from '@cockpit/contracts';
-import { badRequest, conflict, notFound } from '../../lib/http-error';
+import { badRequest, conflict, notFound } from '../lib/http-error';
 
 // Management's edits of one object, as changes of the catalogue document (decision 015: every write is a
 // new document that goes through the same check and store as an import). Pure functions: they return a

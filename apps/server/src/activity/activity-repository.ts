@@ -9,8 +9,8 @@ import {
 } from '@cockpit/contracts';
 import { and, count, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Database } from '../../db/database';
-import { managementActivity } from '../../db/schema';
+import type { Database } from '../db/database';
+import { managementActivity } from '../db/schema';
 
 /** Who did it: the signed-in administrator. */
 export interface Actor {

@@ -1,0 +1,158 @@
+import { PGlite } from '@electric-sql/pglite';
+import { errorCodes } from '@cockpit/contracts';
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/database';
+import { HttpError } from '../lib/http-error';
+
+/**
+ * Report and dashboard-tile queries are the only expensive requests a member can make (a ten-year range
+ * by day is 100,000 rows). Decision 009: one member must not stall the server, so
+ * - each user has at most `maxPerUser` report/tile queries running or waiting; more → 429 + Retry-After;
+ * - all users together have at most `maxConcurrent` running (PostgreSQL: part of the pool stays free for
+ *   the bearer check and every other route; PGlite: one at a time, so other requests' queries interleave
+ *   instead of queuing behind a burst); a query that waits longer than the statement timeout → 503;
+ * - on PostgreSQL every query runs in a transaction of its own with `SET LOCAL statement_timeout`, so
+ *   one report holds one connection and a query past the limit is cancelled by the server → 503 +
+ *   Retry-After. PGlite has no statement timeout (WebAssembly has no timer signal to cancel with): there
+ *   the limits above are the protection.
+ */
+export interface ReportQueryLimiter {
+  /** Runs `work` for `userId` within the limits, with the database (transaction) it must use. */
+  run<T>(userId: string, work: (db: Database) => Promise<T>): Promise<T>;
+  /** `run` bound to one user: what a report or tile loader receives. */
+  forUser(userId: string): RunReportQuery;
+  /** Queries running and waiting now (tests, metrics). */
+  readonly load: { running: number; waiting: number };
+}
+
+export type RunReportQuery = <T>(work: (db: Database) => Promise<T>) => Promise<T>;
+
+export interface ReportQueryLimiterOptions {
+  db: Database;
+  log: FastifyBaseLogger;
+  maxPerUser: number;
+  statementTimeoutMs: number;
+  /** Default: 1 on PGlite, 6 on PostgreSQL (of the pool's 10 connections). */
+  maxConcurrent?: number;
+}
+
+/** Retry-After of a refusal for too many parallel queries: one of them is usually done by then. */
+const busyRetryAfterSeconds = 2;
+/** Retry-After of a cancelled (too slow) query. */
+const timeoutRetryAfterSeconds = 10;
+/** PostgreSQL's SQLSTATE for a statement cancelled by `statement_timeout` (query_canceled). */
+const queryCanceled = '57014';
+
+function isEmbedded(db: Database): boolean {
+  return (db as { $client?: unknown }).$client instanceof PGlite;
+}
+
+function wasCancelled(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth += 1) {
+    if ((current as { code?: unknown }).code === queryCanceled) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+export const tooManyReportQueries = () =>
+  new HttpError(
+    429,
+    errorCodes.rateLimited,
+    'Too many reports are loading at once. Please wait for them to finish.',
+    { 'retry-after': String(busyRetryAfterSeconds) },
+  );
+
+export const reportQueryTimedOut = () =>
+  new HttpError(
+    503,
+    errorCodes.unavailable,
+    'This report took too long to compute. Please choose a shorter range or try again later.',
+    { 'retry-after': String(timeoutRetryAfterSeconds) },
+  );
+
+export function createReportQueryLimiter({
+  db,
+  log,
+  maxPerUser,
+  statementTimeoutMs,
+  maxConcurrent,
+}: ReportQueryLimiterOptions): ReportQueryLimiter {
+  const embedded = isEmbedded(db);
+  const slots = maxConcurrent ?? (embedded ? 1 : 6);
+  const perUser = new Map<string, number>();
+  const queue: Array<{ start: () => void; timer: NodeJS.Timeout }> = [];
+  let running = 0;
+
+  const acquireSlot = () =>
+    new Promise<void>((resolve, reject) => {
+      if (running < slots) {
+        running += 1;
+        resolve();
+        return;
+      }
+      const entry = {
+        start: () => {
+          clearTimeout(entry.timer);
+          running += 1;
+          resolve();
+        },
+        timer: setTimeout(() => {
+          queue.splice(queue.indexOf(entry), 1);
+          log.warn({ event: 'report.query.queue_timeout', waiting: queue.length }, 'report query waited too long');
+          reject(reportQueryTimedOut());
+        }, statementTimeoutMs),
+      };
+      queue.push(entry);
+    });
+  const releaseSlot = () => {
+    running -= 1;
+    queue.shift()?.start();
+  };
+
+  const execute = <T>(work: (db: Database) => Promise<T>): Promise<T> => {
+    if (embedded) return work(db);
+    return db.transaction(async (tx) => {
+      // A number from the configuration, not user input; SET takes no bind parameters.
+      await tx.execute(sql.raw(`set local statement_timeout = ${Math.floor(statementTimeoutMs)}`));
+      return work(tx as unknown as Database);
+    });
+  };
+
+  const run = async <T>(userId: string, work: (db: Database) => Promise<T>): Promise<T> => {
+    const mine = perUser.get(userId) ?? 0;
+    if (mine >= maxPerUser) {
+      log.warn({ event: 'report.query.rate_limited', userId }, 'too many report queries at once');
+      throw tooManyReportQueries();
+    }
+    perUser.set(userId, mine + 1);
+    try {
+      await acquireSlot();
+      try {
+        return await execute(work);
+      } catch (error) {
+        if (wasCancelled(error)) {
+          log.warn({ event: 'report.query.timeout', userId, statementTimeoutMs }, 'report query cancelled');
+          throw reportQueryTimedOut();
+        }
+        throw error;
+      } finally {
+        releaseSlot();
+      }
+    } finally {
+      const left = (perUser.get(userId) ?? 1) - 1;
+      if (left <= 0) perUser.delete(userId);
+      else perUser.set(userId, left);
+    }
+  };
+
+  return {
+    run,
+    forUser: (userId) => (work) => run(userId, work),
+    get load() {
+      return { running, waiting: queue.length };
+    },
+  };
+}
