@@ -1,13 +1,17 @@
-import { lazy, Suspense, useCallback, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, type ReactNode } from 'react';
 import { Divider, Loader, MantineProvider, Skeleton, Stack } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { managementRoleKey } from '@cockpit/contracts';
+import { overlayPanelQuery } from '../../../config/layout';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { useDashboardsAvailability } from '../../../features/dashboards/api/get-dashboards-availability';
 import { MessageArea } from '../../../features/messages/components/message-area';
 import { MenuHeader } from '../../../features/navigation/components/menu-header';
 import { MenuPanel } from '../../../features/navigation/components/menu-panel';
+import { useRecents } from '../../../features/recents/api/get-recents';
 import { SideMenu } from '../../../features/navigation/components/side-menu';
 import { useHasUnreadNotifications } from '../../../features/notifications/hooks/use-notifications';
 import { SidePanel } from '../../../features/navigation/components/side-panel';
@@ -18,9 +22,9 @@ import { forgetAppliedLanguage, useApplySavedLanguage } from '../../../features/
 import { useAppConfig } from '../../../lib/app-config';
 import { signOut } from '../../../lib/auth/session';
 import { useGlobalLoading } from '../../../lib/global-loading';
-import { useMenuSearchHotkeys, useNavigationPath, useReportOpenTracking } from './shell-hooks';
+import { useToastsWanted } from '../../../lib/toast';
+import { useLiveCatalogue, useMenuSearchHotkeys, useNavigationPath, useReportOpenTracking } from './shell-hooks';
 import { theme } from '../../theme';
-import { useDashboardPinToggle } from './use-dashboard-pin-toggle';
 import classes from './main-layout.module.css';
 
 const categoryLabelKeys: Record<NavigationCategory, string> = {
@@ -31,8 +35,8 @@ const categoryLabelKeys: Record<NavigationCategory, string> = {
   support: 'sideMenu.support',
 };
 
-// Not needed to show the shell (it opens on the menu): loaded when first shown, or right after the
-// shell for the toasts and the idle timer (bench/web-bundle.bench.ts measures what the shell needs).
+// Not needed to show the shell (it opens on the menu): loaded when first shown, the toast container with
+// the first toast, the idle timer right after the shell (bench/web-bundle.bench.ts measures the home).
 const FavoritesPanel = lazy(() =>
   import('../../../features/navigation/components/favorites-panel').then(({ FavoritesPanel }) => ({
     default: FavoritesPanel,
@@ -87,11 +91,14 @@ export function MainLayout() {
   const panelOpen = useNavigationStore((state) => state.sideMenuOpen);
   const apiBusy = useGlobalLoading();
   const dashboardSearchTerm = useNavigationStore((state) => state.dashboardSearchTerm);
-  const toggleDashboardPin = useDashboardPinToggle();
+  const panelOverlays = useSidePanelOverlay(panelOpen, pathname);
+  const toastsWanted = useToastsWanted();
 
   useApplySavedLanguage(settings.data);
   useNavigationPath(pathname);
   useMenuSearchHotkeys();
+  useLiveCatalogue();
+  const recents = useRecents();
   useReportOpenTracking(appConfig.isSuccess ? appConfig.data.analyticsMeasurementId : undefined, pathname);
 
   // spec §2: dashboards only when available.
@@ -125,7 +132,7 @@ export function MainLayout() {
   let panel: ReactNode;
   switch (category) {
     case 'menu':
-      panel = <MenuPanel header={header} />;
+      panel = <MenuPanel header={header} recentItems={recents.data?.items.map((recent) => recent.item)} />;
       break;
     case 'favorites':
       panel = withHeader(<FavoritesPanel dashboardsAvailable={dashboardsAvailable} />);
@@ -136,7 +143,6 @@ export function MainLayout() {
         <DashboardsPanel
           searchTerm={dashboardSearchTerm}
           onSearchTermChange={useNavigationStore.getState().setDashboardSearchTerm}
-          onTogglePin={toggleDashboardPin}
         />,
       );
       break;
@@ -156,18 +162,33 @@ export function MainLayout() {
 
   const loading = apiBusy || navigation.state === 'loading';
 
+  const overlayShown = panelOverlays && panelOpen;
+  const closeSideMenu = useNavigationStore.getState().closeSideMenu;
+
   return (
-    <div className={classes.shell} data-side-panel-open={panelOpen || undefined}>
+    <div className={classes.shell} data-side-panel-open={panelOpen || undefined} data-panel-overlay={panelOverlays || undefined}>
       <a href="#main-content" className={classes.skipLink}>
         {t('common.skipToContent')}
       </a>
       <SideMenu
         dashboardsAvailable={dashboardsAvailable}
         hasUnreadNotifications={hasUnreadNotifications}
+        showManagement={settings.data?.roleKey === managementRoleKey}
         onLogout={handleLogout}
       />
-      <SidePanel label={t(categoryLabelKeys[category])}>{panel}</SidePanel>
-      <main id="main-content" className={classes.content} tabIndex={-1}>
+      <SidePanel
+        label={t(categoryLabelKeys[category])}
+        overlay={panelOverlays}
+        onItemChosen={panelOverlays ? closeSideMenu : undefined}
+      >
+        {panel}
+      </SidePanel>
+      {overlayShown && (
+        // The backdrop is a pointer target only: Escape and the side menu's arrow close the panel by keyboard.
+        <div className={classes.backdrop} onClick={closeSideMenu} aria-hidden="true" data-testid="side-panel-backdrop" />
+      )}
+      {/* While the panel lies over the page, the page is out of reach (inert) until it closes. */}
+      <main id="main-content" className={classes.content} tabIndex={-1} inert={overlayShown}>
         {loading && (
           <Loader
             size="sm"
@@ -185,7 +206,8 @@ export function MainLayout() {
         </Suspense>
       </main>
       <Suspense fallback={null}>
-        <Toaster />
+        {/* The toast container loads with the first toast (lib/toast.tsx useToastsWanted). */}
+        {toastsWanted && <Toaster />}
         {/* The idle timeout starts once its configuration is known (never on /login: not this layout). */}
         {appConfig.isSuccess && (
           <IdleSignOut
@@ -197,6 +219,37 @@ export function MainLayout() {
       </Suspense>
     </div>
   );
+}
+
+/**
+ * Below 1024 px the side panel overlays the page (spec §2 Main layout on narrow screens): Escape closes
+ * it, and so does moving to another page (an item chosen in the panel, by mouse or keyboard). Returns
+ * whether the panel overlays the page at the current width.
+ */
+function useSidePanelOverlay(panelOpen: boolean, pathname: string): boolean {
+  const overlays = useMediaQuery(overlayPanelQuery, false, { getInitialValueInEffect: false }) ?? false;
+  const closeSideMenu = useNavigationStore((state) => state.closeSideMenu);
+
+  useEffect(() => {
+    if (!overlays || !panelOpen) return;
+    const handleKeyDown = (event: KeyboardEvent) => {
+      // The menu search's own Escape (closing its overlay) comes first and marks the event handled.
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      closeSideMenu();
+    };
+    document.addEventListener('keydown', handleKeyDown);
+    return () => document.removeEventListener('keydown', handleKeyDown);
+  }, [overlays, panelOpen, closeSideMenu]);
+
+  // Another page was chosen while the panel lay over the page: show that page.
+  const shownPathname = useRef(pathname);
+  useEffect(() => {
+    if (shownPathname.current === pathname) return;
+    shownPathname.current = pathname;
+    if (overlays) closeSideMenu();
+  }, [pathname, overlays, closeSideMenu]);
+
+  return overlays;
 }
 
 /** While a side-panel category's code loads. */

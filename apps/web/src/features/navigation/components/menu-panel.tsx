@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { MenuItem } from '@cockpit/contracts';
 import { Button, Divider, Skeleton, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PlaceholderTile } from '../../../components/ui/placeholder-tile';
@@ -11,10 +12,12 @@ import classes from './side-panel-content.module.css';
 type MenuPanelProps = {
   /** The menu header (user, role, subscription, language) — composed by the layout. */
   header?: ReactNode;
+  /** The recently opened items the search offers while its box is empty (the app layer reads them). */
+  recentItems?: MenuItem[] | undefined;
 };
 
 /** spec §2 Side panel "menu: the main menu" — the search box and the user's menu from the API. */
-export function MenuPanel({ header }: MenuPanelProps) {
+export function MenuPanel({ header, recentItems }: MenuPanelProps) {
   const { t } = useTranslation();
   const menu = useMenu();
   const togglePin = usePinToggle();
@@ -49,7 +52,7 @@ export function MenuPanel({ header }: MenuPanelProps) {
     <Stack gap={0} h="100%" data-testid="menu-panel">
       {header}
       <Divider />
-      {menu.isSuccess && <MenuSearch groups={menu.data.groups} />}
+      {menu.isSuccess && <MenuSearch groups={menu.data.groups} recentItems={recentItems} />}
       <div className={classes.scroll} aria-busy={menu.isPending}>
         <nav aria-label={t('menu.title')}>{body}</nav>
       </div>

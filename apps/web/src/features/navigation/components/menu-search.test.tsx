@@ -24,6 +24,22 @@ async function renderMenu(language: 'en' | 'de-DE' = 'en') {
 }
 
 describe('menu search', () => {
+  it('offers the recently opened items while the box is focused and empty, and opens one with Enter', async () => {
+    stubApi({ [`GET ${apiPaths.menu}`]: () => jsonResponse(menuFixture) });
+    const recent = { ...menuFixture.groups[0]!.items[0]!, name: '101', title: 'Executive Overview', path: '/dashboards/101' };
+    const { router } = await renderWithProviders(<MenuPanel recentItems={[recent]} />);
+    const input = await screen.findByTestId('menu-search-input');
+    await userEvent.click(input);
+    const listbox = screen.getByRole('listbox', { name: 'Recently opened' });
+    expect(within(listbox).getAllByRole('option').map((option) => option.textContent?.startsWith('Executive Overview'))).toEqual([true]);
+    await userEvent.keyboard('{Enter}');
+    expect(router.state.location.pathname).toBe('/dashboards/101');
+    // Typing replaces the recent items with the search.
+    await userEvent.click(input);
+    await userEvent.type(input, 'x');
+    expect(screen.queryByRole('listbox', { name: 'Recently opened' })).not.toBeInTheDocument();
+  });
+
   it('focusing opens the overlay with the too-short hint; one character is still too short', async () => {
     const { input } = await renderMenu();
     expect(screen.queryByTestId('menu-search-overlay')).not.toBeInTheDocument();

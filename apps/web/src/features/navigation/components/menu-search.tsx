@@ -3,7 +3,7 @@ import { Kbd, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { MenuGroup } from '@cockpit/contracts';
+import type { MenuGroup, MenuItem } from '@cockpit/contracts';
 import { PlaceholderTile } from '../../../components/ui/placeholder-tile';
 import { buildMenuSearchIndex, minSearchLength, searchMenu } from '../search/menu-search';
 import type { SearchResultGroup, SearchResultItem } from '../search/menu-search';
@@ -16,16 +16,31 @@ type Option =
   | { kind: 'item'; key: string; item: SearchResultItem }
   | { kind: 'group'; key: string; group: SearchResultGroup };
 
-type MenuSearchProps = { groups: MenuGroup[] };
+type MenuSearchProps = {
+  groups: MenuGroup[];
+  /** Offered while the box is focused and still empty (the user's recently opened items). */
+  recentItems?: MenuItem[] | undefined;
+};
+
+const asResult = (item: MenuItem): SearchResultItem => ({
+  name: item.name,
+  path: item.path,
+  externalUrl: item.externalUrl,
+  translatedLabel: item.title,
+  subTitle: item.subTitle,
+  groupName: '',
+  groupLabel: '',
+});
 
 /**
  * spec §2 Menu search (DESIGN.md §3): the search box at the top of the main menu. Focusing it opens an
  * overlay with matching items (label + sub-title) and matching groups, or the empty state, or the
  * "too short" hint. Keyboard: arrows move, Enter chooses, Escape closes; Ctrl+K and "/" focus it
  * (main layout). Choosing an item opens it; choosing a group expands it, clears the term and closes
- * the overlay; clicking the backdrop closes it and clears the term (spec §4).
+ * the overlay; clicking the backdrop closes it and clears the term (spec §4). While the box is empty it
+ * offers the recently opened reports and dashboards.
  */
-export function MenuSearch({ groups }: MenuSearchProps) {
+export function MenuSearch({ groups, recentItems = [] }: MenuSearchProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const listboxId = useId();
@@ -54,12 +69,16 @@ export function MenuSearch({ groups }: MenuSearchProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [index]);
 
+  const showRecents = isOpen && term.trim() === '' && recentItems.length > 0;
   const options: Option[] = useMemo(
-    () => [
-      ...search.results.items.map((item): Option => ({ kind: 'item', key: `item-${item.name}`, item })),
-      ...search.results.groups.map((group): Option => ({ kind: 'group', key: `group-${group.name}`, group })),
-    ],
-    [search.results],
+    () =>
+      showRecents
+        ? recentItems.map((item): Option => ({ kind: 'item', key: `recent-${item.path ?? item.name}`, item: asResult(item) }))
+        : [
+            ...search.results.items.map((item): Option => ({ kind: 'item', key: `item-${item.name}`, item })),
+            ...search.results.groups.map((group): Option => ({ kind: 'group', key: `group-${group.name}`, group })),
+          ],
+    [search.results, showRecents, recentItems],
   );
   const active = options[Math.min(activeIndex, options.length - 1)];
   const optionId = (option: Option) => `${listboxId}-${option.key}`;
@@ -154,7 +173,32 @@ export function MenuSearch({ groups }: MenuSearchProps) {
         {isOpen && (
           // Keep the focus in the box while the mouse picks a result.
           <div className={classes.overlay} onMouseDown={(event) => event.preventDefault()} data-testid="menu-search-overlay">
-            {search.state === 'results' ? (
+            {showRecents ? (
+              <div id={listboxId} role="listbox" aria-labelledby={`${listboxId}-recent`}>
+                <div id={`${listboxId}-recent`} className={classes.sectionLabel}>
+                  {t('menuSearch.recent')}
+                </div>
+                {options.map((option) => (
+                  <div
+                    key={option.key}
+                    id={optionId(option)}
+                    role="option"
+                    aria-selected={option === active}
+                    data-active={option === active || undefined}
+                    className={classes.option}
+                    onClick={() => choose(option)}
+                    onMouseEnter={() => setActiveIndex(options.indexOf(option))}
+                  >
+                    <span className={classes.optionLabel}>
+                      {option.kind === 'item' ? option.item.translatedLabel : option.group.translatedLabel}
+                    </span>
+                    {option.kind === 'item' && option.item.subTitle && (
+                      <span className={classes.optionMeta}>{option.item.subTitle}</span>
+                    )}
+                  </div>
+                ))}
+              </div>
+            ) : search.state === 'results' ? (
               <div id={listboxId} role="listbox" aria-label={t('menuSearch.resultsLabel')}>
                 {search.results.items.length > 0 && (
                   <div role="group" aria-labelledby={`${listboxId}-items`}>
