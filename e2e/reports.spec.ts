@@ -211,7 +211,8 @@ test('a basic user reaches no dashboard, not even by its address', async ({ page
   await signIn(page, demoUsers.basic);
   await expect(page.getByRole('button', { name: 'Dashboards' })).toHaveCount(0);
   await page.goto('/dashboards/101');
-  await expect(page).toHaveURL(/\/$/);
+  // The root, which redirects to the reports home (spec §2).
+  await expect(page).toHaveURL(/\/reports$/);
 });
 
 test('a pro user finds a dashboard in the panel, opens it, pins it and finds it in the favourites', async ({

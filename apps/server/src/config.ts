@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -56,6 +57,21 @@ const envSchema = z.object({
   SIGN_IN_MAX_FAILURES_PER_ACCOUNT: optional(z.coerce.number().int().min(1).max(100)),
   SIGN_IN_MAX_FAILURES_PER_ADDRESS: optional(z.coerce.number().int().min(1).max(100_000)),
   SIGN_IN_MAX_ATTEMPTS_PER_ADDRESS: optional(z.coerce.number().int().min(1).max(100_000)),
+  // ---- hardening (decision 009) ----
+  /** Which reverse proxies' `X-Forwarded-For` to believe: `false` (default), a hop count or addresses/CIDRs. */
+  TRUST_PROXY: optional(z.string().max(4000)),
+  /** Absolute session lifetime (ASVS 7.3.2); default 12 h. */
+  SESSION_MAX_AGE_SECONDS: optional(z.coerce.number().int().min(60).max(30 * 86_400)),
+  /** Report and tile queries one user may have running at once; more → 429. */
+  REPORT_MAX_CONCURRENT_PER_USER: optional(z.coerce.number().int().min(1).max(100)),
+  /** A report or tile query running longer is cancelled → 503 with Retry-After. */
+  REPORT_STATEMENT_TIMEOUT_MS: optional(z.coerce.number().int().min(100).max(600_000)),
+  // ---- operations (docs/deploy.md, decision 018) ----
+  /** `GET /metrics` on the API port for `Authorization: Bearer <token>`; also required on METRICS_PORT when set. */
+  METRICS_TOKEN: optional(z.string().min(16, 'must be at least 16 characters long').max(512)),
+  /** Serve `/metrics` on this port of its own (and not on the API port). */
+  METRICS_PORT: optional(port),
+  METRICS_HOST: optional(z.string().min(1)),
 });
 
 export interface Config {
@@ -104,6 +120,26 @@ export interface Config {
     maxFailuresPerAddressPer15Minutes: number;
     maxAttemptsPerAddressPerMinute: number;
   };
+  /**
+   * Fastify's `trustProxy` (decision 009): `false` → the socket address is the client; a hop count, or
+   * the addresses/CIDRs of the proxies whose `X-Forwarded-For` is believed. Sign-in limits key on it.
+   */
+  trustProxy: false | number | string[];
+  /** Absolute session lifetime in seconds (ASVS 7.3.2; the idle limit is `idleTimeoutSeconds`). */
+  sessionMaxAgeSeconds: number;
+  /** Report and tile queries (decision 009: one member cannot stall the server). */
+  reportLimits: {
+    maxConcurrentPerUser: number;
+    statementTimeoutMs: number;
+  };
+  /** Prometheus metrics (decision 018): `null` → off (no `/metrics` anywhere). */
+  metrics: {
+    /** Bearer token `/metrics` requires; `null` only when served on its own port without one. */
+    token: string | null;
+    /** `null` → on the API port at `/metrics` (then `token` is set). */
+    port: number | null;
+    host: string;
+  } | null;
 }
 
 /** Thrown for a missing or invalid variable; the message names it (main.ts prints it and exits 1). */
@@ -142,8 +178,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir,
     authSecret,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${portNumber}`).replace(/\/+$/, ''),
-    // Demo data on the embedded database by default; on a real PostgreSQL only when asked (issue 2).
-    seedDemo: databaseUrl === null ? e.SEED_DEMO !== 'false' : e.SEED_DEMO === 'true',
+    // Demo data (with published passwords) on the embedded database by default; on a real PostgreSQL or
+    // in production only when asked with SEED_DEMO=true (decision 009).
+    seedDemo: databaseUrl === null && nodeEnv !== 'production' ? e.SEED_DEMO !== 'false' : e.SEED_DEMO === 'true',
     seedSalesRows: e.SEED_SALES_ROWS ?? 1_000_000,
     logLevel: e.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     idleTimeoutSeconds: e.IDLE_TIMEOUT_SECONDS ?? 1800,
@@ -178,7 +215,58 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxFailuresPerAddressPer15Minutes: e.SIGN_IN_MAX_FAILURES_PER_ADDRESS ?? 50,
       maxAttemptsPerAddressPerMinute: e.SIGN_IN_MAX_ATTEMPTS_PER_ADDRESS ?? 60,
     },
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    sessionMaxAgeSeconds: e.SESSION_MAX_AGE_SECONDS ?? 12 * 3600,
+    reportLimits: {
+      maxConcurrentPerUser: e.REPORT_MAX_CONCURRENT_PER_USER ?? 4,
+      statementTimeoutMs: e.REPORT_STATEMENT_TIMEOUT_MS ?? 10_000,
+    },
+    metrics:
+      e.METRICS_TOKEN || e.METRICS_PORT
+        ? {
+            token: e.METRICS_TOKEN ?? null,
+            port: e.METRICS_PORT ?? null,
+            // Its own port is for a scraper on the same host or network; loopback unless asked.
+            host: e.METRICS_HOST ?? '127.0.0.1',
+          }
+        : null,
   };
+}
+
+/**
+ * TRUST_PROXY: `false`/unset, `true` is refused (every client could then choose its address), a hop
+ * count (`1` = one proxy in front), or comma-separated IPv4/IPv6 addresses or CIDRs of the proxies
+ * (`loopback`, `linklocal`, `uniquelocal` name the private ranges).
+ */
+function parseTrustProxy(value: string | undefined): false | number | string[] {
+  const fail = (why: string): never => {
+    throw new ConfigError(`Invalid environment variable TRUST_PROXY: ${why}`);
+  };
+  if (value === undefined || value.trim() === 'false') return false;
+  const text = value.trim();
+  if (text === 'true')
+    fail("'true' would believe any client's X-Forwarded-For; give a hop count or the proxies' addresses");
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    if (hops < 1 || hops > 10) fail('a hop count must be between 1 and 10');
+    return hops;
+  }
+  const entries = text
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+  for (const entry of entries) {
+    // proxy-addr's names for the private ranges (127.0.0.0/8 and ::1; 169.254.0.0/16; 10/8, 172.16/12 …).
+    if (entry === 'loopback' || entry === 'linklocal' || entry === 'uniquelocal') continue;
+    const [address, prefix, extra] = entry.split('/');
+    const ipVersion = address ? isIP(address) : 0;
+    const prefixOk =
+      prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (ipVersion === 6 ? 128 : 32));
+    if (ipVersion === 0 || !prefixOk || extra !== undefined)
+      fail(`'${entry}' is not an IP address or CIDR (use a hop count, or addresses like 10.0.0.1, 10.0.0.0/8)`);
+  }
+  if (entries.length === 0) fail('empty list');
+  return entries;
 }
 
 /** A comma-separated list of https origins (`https://host[:port]`, nothing after it). */

@@ -34,7 +34,7 @@ async function main(): Promise<void> {
     console.error(`Cannot open the database: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
   }
-  const app = await buildApp({ config, db: database.db, listen: database.listen });
+  const app = await buildApp({ config, db: database.db, listen: database.listen, databaseStatus: database });
   const log = app.log;
 
   // Graceful shutdown (issue 7): app.close() stops accepting connections, answers requests arriving
@@ -70,15 +70,22 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   let salesSummary: string | null = null;
+  /** The demo sign-ins are printed only when this start seeded them (decision 009). */
+  let demoSeeded = false;
   try {
     log.info({ driver: database.driver }, 'applying database migrations');
-    await database.migrate();
+    // Instances started at once take turns (an advisory lock, decision 019): each migration runs once.
+    const applied = await database.migrate();
+    log.info({ applied }, applied > 0 ? 'database migrations applied' : 'database schema up to date');
     if (config.seedDemo) {
-      const summary = await seedDemoData(database.db, undefined, {
-        salesRows: config.seedSalesRows,
-        log: (message) => log.info(message),
-      });
+      const summary = await database.exclusive('demo-seed', () =>
+        seedDemoData(database.db, undefined, {
+          salesRows: config.seedSalesRows,
+          log: (message) => log.info(message),
+        }),
+      );
       log.info(summary, 'demo data ready');
+      demoSeeded = true;
       salesSummary = summary.reports ? describeSalesSeed(summary.reports) : null;
     }
     await app.listen({ port: config.port, host: config.host });
@@ -97,7 +104,9 @@ async function main(): Promise<void> {
     `  API documentation: ${config.publicUrl}/api/docs`,
   ];
   if (salesSummary) lines.push(`  ${salesSummary}`);
-  if (config.seedDemo) {
+  if (demoSeeded) {
+    if (config.nodeEnv === 'production')
+      lines.push('  WARNING: SEED_DEMO=true in production — the demo accounts below have published passwords.');
     lines.push('  Demo sign-ins:');
     for (const signIn of demoSignIns) {
       lines.push(

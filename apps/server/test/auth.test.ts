@@ -1,4 +1,4 @@
-import { apiErrorSchema, apiPaths, tokenResponseSchema } from '@cockpit/contracts';
+import { apiErrorSchema, apiPaths, tokenCheckParam, tokenResponseSchema } from '@cockpit/contracts';
 import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -102,6 +102,19 @@ describe.each(testDrivers())('auth (%s)', (driver) => {
       expect(response.statusCode).toBe(401);
       expect(apiErrorSchema.parse(response.json()).error.code).toBe('UNAUTHORIZED');
     }
+  });
+
+  it('answers the web app\'s session check without a session with 200 { token: null } (no failed request)', async () => {
+    const check = `${apiPaths.token}?${tokenCheckParam}=true`;
+    for (const cookie of [undefined, 'cockpit.session_token=forged.value']) {
+      const response = await t.app.inject({ method: 'GET', url: check, headers: cookie ? { cookie } : {} });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ token: null });
+    }
+    const cookie = await t.signIn(demoUsers.basic);
+    const signedIn = await t.app.inject({ method: 'GET', url: check, headers: { cookie } });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json<{ token: string }>().token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
   });
 
   it('signs out: the session cookie is cleared and no longer yields a token', async () => {

@@ -48,6 +48,35 @@ describe('loadConfig', () => {
     expect(loadConfig({ AUTH_SECRET: secret, DATABASE_URL: pg, SEED_DEMO: 'true' }).seedDemo).toBe(true);
   });
 
+  it('seeds no demo data in production unless SEED_DEMO=true is set explicitly', () => {
+    const production = { AUTH_SECRET: secret, NODE_ENV: 'production' };
+    expect(loadConfig(production).seedDemo).toBe(false);
+    expect(loadConfig({ ...production, SEED_DEMO: 'false' }).seedDemo).toBe(false);
+    expect(loadConfig({ ...production, SEED_DEMO: 'true' }).seedDemo).toBe(true);
+    expect(loadConfig({ AUTH_SECRET: secret, NODE_ENV: 'test' }).seedDemo).toBe(true);
+  });
+
+  it('trusts no proxy by default; TRUST_PROXY takes a hop count or proxy addresses', () => {
+    expect(loadConfig({ AUTH_SECRET: secret }).trustProxy).toBe(false);
+    expect(loadConfig({ AUTH_SECRET: secret, TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ AUTH_SECRET: secret, TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(
+      loadConfig({ AUTH_SECRET: secret, TRUST_PROXY: '10.0.0.1, 192.168.0.0/16,::1,fd00::/8,loopback' })
+        .trustProxy,
+    ).toEqual(['10.0.0.1', '192.168.0.0/16', '::1', 'fd00::/8', 'loopback']);
+    for (const bad of ['true', '0', '11', 'proxy.example', '10.0.0.0/33', '10.0.0.1/8/1', ' , ']) {
+      expect(() => loadConfig({ AUTH_SECRET: secret, TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
+    }
+  });
+
+  it('ends sessions after 12 hours unless SESSION_MAX_AGE_SECONDS says otherwise', () => {
+    expect(loadConfig({ AUTH_SECRET: secret }).sessionMaxAgeSeconds).toBe(43_200);
+    expect(loadConfig({ AUTH_SECRET: secret, SESSION_MAX_AGE_SECONDS: '3600' }).sessionMaxAgeSeconds).toBe(3600);
+    expect(() => loadConfig({ AUTH_SECRET: secret, SESSION_MAX_AGE_SECONDS: '10' })).toThrow(
+      /SESSION_MAX_AGE_SECONDS/,
+    );
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ AUTH_SECRET: secret, PORT: '', GA_MEASUREMENT_ID: '' })).toMatchObject({
       port: 3000,

@@ -153,9 +153,11 @@ describe.runIf(testDrivers().includes('postgres'))('PostgreSQL going away and co
     await expect
       .poll(() => writer.writes.some((w) => w.at > downAt && w.status === 503), { timeout: 30_000 })
       .toBe(true);
-    const health = await fetch(`${baseUrl}${apiPaths.health}`);
-    expect(health.status).toBe(503);
-    expect(await health.json()).toEqual({ status: 'degraded', database: 'down' });
+    // Readiness takes the instance out of rotation; liveness stays up (no restart for a database outage).
+    const ready = await fetch(`${baseUrl}${apiPaths.healthReady}`);
+    expect(ready.status).toBe(503);
+    expect(await ready.json()).toMatchObject({ status: 'not-ready', checks: { database: 'down' } });
+    expect((await fetch(`${baseUrl}${apiPaths.health}`)).status).toBe(200);
     // Requests keep being answered quickly while it is down (no hanging): several 503s in a row.
     await expect
       .poll(() => writer.writes.filter((w) => w.at > downAt && w.status === 503).length, { timeout: 30_000 })
@@ -169,7 +171,7 @@ describe.runIf(testDrivers().includes('postgres'))('PostgreSQL going away and co
       .poll(() => writer.writes.some((w) => w.at > upAt && w.status === 200), { timeout: 30_000 })
       .toBe(true);
     await expect
-      .poll(async () => (await fetch(`${baseUrl}${apiPaths.health}`)).status, { timeout: 30_000 })
+      .poll(async () => (await fetch(`${baseUrl}${apiPaths.healthReady}`)).status, { timeout: 30_000 })
       .toBe(200);
     // The stream resumes with a full snapshot (a reconnect, or the listener re-sending it).
     await expect

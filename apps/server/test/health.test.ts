@@ -1,7 +1,7 @@
-import { apiPaths, healthResponseSchema } from '@cockpit/contracts';
+import { apiPaths, healthResponseSchema, readinessResponseSchema } from '@cockpit/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
-import { type Database, pingDatabase } from '../src/db/database';
+import { type Database, type ListenerStatus, pingDatabase } from '../src/db/database';
 import {
   type TestApp,
   buildTestApp,
@@ -9,33 +9,96 @@ import {
   testConfig,
   testDrivers,
 } from './helpers/build-test-app';
+import { redisReachable, testRedisUrl } from './helpers/redis';
 
-describe.each(testDrivers())('GET /api/health (%s)', (driver) => {
+// Decision 018: liveness (`/api/health`, the process answers) and readiness (`/api/health/ready`:
+// database, Redis when configured, the LISTEN connections, not shutting down).
+
+describe.each(testDrivers())('GET /api/health and /api/health/ready (%s)', (driver) => {
   let t: TestApp | undefined;
   afterAll(() => t?.close());
 
-  it('answers 200 without a token while the database is up, also with the client parameters', async () => {
+  it('liveness and readiness answer 200 without a token, also with the client parameters', async () => {
     t = await buildTestApp(driver, { seed: false });
-    for (const url of [
-      apiPaths.health,
-      `${apiPaths.health}?useBackendTranslation=false&isoLanguageName=en&currencySymbol=%E2%82%AC`,
-    ]) {
+    const query = '?useBackendTranslation=false&isoLanguageName=en&currencySymbol=%E2%82%AC';
+    for (const url of [apiPaths.health, `${apiPaths.health}${query}`]) {
       const response = await t.app.inject({ method: 'GET', url });
       expect(response.statusCode).toBe(200);
-      expect(healthResponseSchema.parse(response.json())).toEqual({ status: 'ok', database: 'up' });
+      expect(healthResponseSchema.parse(response.json())).toEqual({ status: 'ok' });
+    }
+    for (const url of [apiPaths.healthReady, `${apiPaths.healthReady}${query}`]) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(readinessResponseSchema.parse(response.json())).toEqual({
+        status: 'ready',
+        checks: { database: 'up', redis: 'not-configured', listeners: 'up', shuttingDown: false },
+      });
     }
   });
 
-  it('answers 503 when the database is unreachable', async () => {
+  it('with the database unreachable: liveness 200, readiness 503 naming the database', async () => {
     const { database, dropDatabase } = await openTestDatabase(driver);
     const app = await buildApp({ config: testConfig(), db: database.db });
     try {
       await database.close();
-      const response = await app.inject({ method: 'GET', url: apiPaths.health });
-      expect(response.statusCode).toBe(503);
-      expect(response.json()).toEqual({ status: 'degraded', database: 'down' });
+      const live = await app.inject({ method: 'GET', url: apiPaths.health });
+      expect(live.statusCode).toBe(200);
+      const ready = await app.inject({ method: 'GET', url: apiPaths.healthReady });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toMatchObject({ status: 'not-ready', checks: { database: 'down' } });
     } finally {
       await app.close();
+      await dropDatabase();
+    }
+  });
+
+  it('with a LISTEN connection down: readiness 503 naming the listeners', async () => {
+    const { database, dropDatabase } = await openTestDatabase(driver);
+    const listeners: ListenerStatus[] = [{ channel: 'notifications_changed', connected: false }];
+    const app = await buildApp({
+      config: testConfig(),
+      db: database.db,
+      databaseStatus: { poolStats: () => null, listeners: () => listeners },
+    });
+    try {
+      const ready = await app.inject({ method: 'GET', url: apiPaths.healthReady });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toMatchObject({
+        status: 'not-ready',
+        checks: { database: 'up', listeners: 'down' },
+      });
+      listeners[0]!.connected = true;
+      expect((await app.inject({ method: 'GET', url: apiPaths.healthReady })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+      await database.close();
+      await dropDatabase();
+    }
+  });
+});
+
+describe('readiness with Redis (REDIS_URL)', () => {
+  it('checks Redis when configured: up with Redis, 503 when it does not answer', async () => {
+    const { database, dropDatabase } = await openTestDatabase('pglite');
+    const reachable = await redisReachable();
+    // Nothing listens on port 1: the ping fails fast.
+    const apps = [
+      ...(reachable ? [{ url: testRedisUrl, status: 200, redis: 'up' }] : []),
+      { url: 'redis://127.0.0.1:1', status: 503, redis: 'down' },
+    ];
+    try {
+      for (const expected of apps) {
+        const app = await buildApp({ config: testConfig({ REDIS_URL: expected.url }), db: database.db });
+        try {
+          const ready = await app.inject({ method: 'GET', url: apiPaths.healthReady });
+          expect(ready.statusCode, expected.url).toBe(expected.status);
+          expect(ready.json()).toMatchObject({ checks: { redis: expected.redis } });
+        } finally {
+          await app.close();
+        }
+      }
+    } finally {
+      await database.close();
       await dropDatabase();
     }
   });

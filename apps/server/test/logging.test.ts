@@ -1,5 +1,5 @@
 import { apiPaths, integrityTokenHeader } from '@cockpit/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type TestApp, buildTestApp, demoUsers, integrityHeader } from './helpers/build-test-app';
 
 // Issue 7 "Structured logs (pino) with request ids, sign-in successes and failures and authorisation
@@ -122,5 +122,67 @@ describe('structured security logs', () => {
     // Nor a recognisable part of one (a JWT's signature, the cookie's token).
     expect(everything).not.toContain(bearer.split('.')[2]!);
     expect(everything).not.toContain(cookieValue.split('.')[0]!);
+  });
+});
+
+// decision 009: a database outage makes every sign-in, token exchange and bearer check fail with the
+// failed query's error — which carries its bound parameters (e-mail, session token, ids). The log keeps
+// the error, never the values.
+describe('database errors in the log', () => {
+  const lines: string[] = [];
+  let t: TestApp;
+  let sessionToken = '';
+  let bearer = '';
+  const email = demoUsers.member;
+
+  beforeAll(async () => {
+    t = await buildTestApp('pglite', {
+      env: { LOG_LEVEL: 'debug' },
+      logStream: { write: (line) => void lines.push(line) },
+    });
+    const cookie = await t.signIn(email);
+    sessionToken = cookie.split('=')[1]!.split('.')[0]!;
+    // A token whose session this process has not checked yet: the bearer check must ask the database.
+    const token = await t.app.inject({ method: 'GET', url: apiPaths.token, headers: { cookie } });
+    bearer = token.json<{ token: string }>().token;
+    lines.length = 0;
+
+    // The database goes away. (The auth library would print failures to stderr itself: watched too.)
+    const printed = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+      lines.push(args.map((arg) => (arg instanceof Error ? `${arg.message}\n${arg.stack}` : String(arg))).join(' '));
+    });
+    restoreConsole = () => printed.mockRestore();
+    await t.database.close();
+    await t.app.inject({ method: 'GET', url: apiPaths.token, headers: { cookie } });
+    await t.app.inject({
+      method: 'POST',
+      url: apiPaths.signIn,
+      headers: { origin: t.origin, ...(await integrityHeader(t.app)) },
+      payload: { email, password: 'Wrong-Secret-Passw0rd-7731' },
+    });
+    await t.app.inject({ method: 'GET', url: apiPaths.menu, headers: { authorization: `Bearer ${bearer}` } });
+  });
+  let restoreConsole = () => {};
+  afterAll(async () => {
+    restoreConsole();
+    await t?.close();
+  });
+
+  it('logs the failed queries', () => {
+    const everything = lines.join('\n');
+    expect(everything).toContain('Failed query');
+  });
+
+  it('without their bound parameters', () => {
+    const everything = lines.join('\n');
+    expect(sessionToken.length).toBeGreaterThan(10);
+    expect(everything.includes(sessionToken), 'the session token is in the log').toBe(false);
+    expect(everything.includes(email), 'the e-mail is in the log').toBe(false);
+    const claims = JSON.parse(Buffer.from(bearer.split('.')[1]!, 'base64url').toString()) as {
+      sub: string;
+      sid: string;
+    };
+    expect(everything.includes(claims.sid), 'the session id is in the log').toBe(false);
+    expect(everything).toContain('[redacted]');
   });
 });

@@ -22,10 +22,14 @@ const notification = (uid: string, userId: string, title = uid): Notification =>
 function fakeRepository(rows: Notification[]) {
   let gate: Promise<void> = Promise.resolve();
   const repository = {
-    listForUser: vi.fn(async (userId: string) => {
+    listPage: vi.fn(async (userId: string) => {
       await gate;
-      return rows.filter((row) => row.userId === userId);
+      return { notifications: rows.filter((row) => row.userId === userId), hasMore: false };
     }),
+    countUnread: vi.fn(
+      async (userIds: string[]) =>
+        new Map(userIds.map((id) => [id, rows.filter((row) => row.userId === id && !row.wasRead).length])),
+    ),
     findByUids: vi.fn(async (uids: string[]) => new Map(rows.filter((row) => uids.includes(row.uid)).map((row) => [row.uid, row]))),
     setFlag: vi.fn(),
   };
@@ -124,7 +128,7 @@ describe('NotificationStreams', () => {
     notify({ uid: 'n9', userId: 'nobody-here', op: 'insert' });
     await until(() => anna.events().length === 2 && bea.events().length === 2);
     expect(anna.events()[1]).toMatchObject({ type: 'upsert', notification: { uid: 'n3', userId: 'anna' } });
-    expect(bea.events()[1]).toEqual({ type: 'remove', uid: 'n2' });
+    expect(bea.events()[1]).toEqual({ type: 'remove', uid: 'n2', unreadCount: 1 });
     // No query for a user without a stream here.
     expect(data.repository.findByUids.mock.calls.flat(2)).not.toContain('n9');
   });
@@ -137,7 +141,7 @@ describe('NotificationStreams', () => {
     await until(() => anna.events().length === 1);
     notify({ uid: 'n1', userId: 'anna', op: 'update' });
     await until(() => anna.events().length === 2);
-    expect(anna.events()[1]).toEqual({ type: 'remove', uid: 'n1' });
+    expect(anna.events()[1]).toEqual({ type: 'remove', uid: 'n1', unreadCount: 0 });
   });
 
   it('buffers changes that arrive while the snapshot loads and sends them after it', async () => {
@@ -178,7 +182,7 @@ describe('NotificationStreams', () => {
     data.rows.length = 0;
     notify({ op: 'truncate' });
     await until(() => anna.events().length === 2);
-    expect(anna.events()[1]).toEqual({ type: 'snapshot', notifications: [] });
+    expect(anna.events()[1]).toEqual({ type: 'snapshot', notifications: [], hasMore: false, unreadCount: 0 });
   });
 
   it('ends a stream when its token expires and sends heartbeats from one shared timer', async () => {

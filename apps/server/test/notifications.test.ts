@@ -1,6 +1,8 @@
 import {
   type Notification,
   apiPaths,
+  notificationPageSchema,
+  notificationPageSize,
   notificationSchema,
   sendNotificationResultSchema,
   sentNotificationsResponseSchema,
@@ -335,5 +337,90 @@ describe.each(testDrivers())('notifications (%s)', (driver) => {
       const other = await t.app.inject({ method: 'GET', url: apiPaths.managementNotifications, headers: await t.bearer(demoUsers.beispielAdmin) });
       expect(sentNotificationsResponseSchema.parse(other.json()).sent.some((s) => s.batchId === batchId)).toBe(false);
     });
+  });
+});
+
+// DESIGN.md §5 with paging: the snapshot is the newest page; older notifications are read page by page,
+// and every event carries the count of all unread ones, so the bell sees those not loaded too.
+describe('notification pages and the unread count', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp('pglite');
+  });
+  afterAll(() => t?.close());
+
+  it('counts every unread notification in the snapshot and pages through the older ones', async () => {
+    const { db } = t.database;
+    const [member] = await db.select({ id: user.id }).from(user).where(eq(user.email, demoUsers.member));
+    await db.delete(notifications).where(eq(notifications.userId, member!.id));
+    // 260 notifications, a minute apart; the oldest 230 unread — far beyond the first page.
+    const start = Date.UTC(2025, 0, 1);
+    await db.insert(notifications).values(
+      Array.from({ length: 260 }, (_, index) => ({
+        userId: member!.id,
+        date: new Date(start + index * 60_000),
+        wasRead: index >= 230,
+        content: { title: { en: `n${index}`, de: `n${index}` }, text: { en: '', de: '' } },
+      })),
+    );
+
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as { port: number };
+    const stream = await openNotificationStream(`http://127.0.0.1:${port}`, await t.tokenFor(demoUsers.member));
+    try {
+      const snapshot = await stream.next((event) => event.type === 'snapshot');
+      expect(snapshot).toMatchObject({ type: 'snapshot', hasMore: true, unreadCount: 230 });
+      const first = (snapshot as { notifications: Notification[] }).notifications;
+      expect(first).toHaveLength(notificationPageSize);
+      expect(first[0]!.content.title.en).toBe('n259');
+
+      const seen = [...first];
+      for (let page = 0; page < 10; page += 1) {
+        const oldest = seen.at(-1)!;
+        const answer = await t.app.inject({
+          method: 'GET',
+          url: `${apiPaths.notifications}?beforeDate=${encodeURIComponent(oldest.date)}&beforeUid=${oldest.uid}`,
+          headers: await t.bearer(demoUsers.member),
+        });
+        expect(answer.statusCode).toBe(200);
+        const body = notificationPageSchema.parse(answer.json());
+        seen.push(...body.notifications);
+        if (!body.hasMore) break;
+      }
+      expect(seen.map((item) => item.content.title.en)).toEqual(
+        Array.from({ length: 260 }, (_, index) => `n${259 - index}`),
+      );
+
+      // Marking one of the oldest read: its event carries the new count.
+      const oldestUnread = seen.at(-1)!;
+      const patched = await t.app.inject({
+        method: 'PATCH',
+        url: apiPaths.notification.replace(':uid', oldestUnread.uid),
+        headers: await t.bearer(demoUsers.member),
+        payload: { wasRead: true },
+      });
+      expect(patched.statusCode).toBe(200);
+      expect(await stream.next((event) => event.type === 'upsert')).toMatchObject({ type: 'upsert', unreadCount: 229 });
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('only pages through the caller’s own notifications and validates the cursor', async () => {
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: `${apiPaths.notifications}?beforeDate=yesterday&beforeUid=x`,
+      headers: await t.bearer(demoUsers.member),
+    });
+    expect(bad.statusCode).toBe(400);
+    const admin = await t.app.inject({
+      method: 'GET',
+      url: `${apiPaths.notifications}?beforeDate=${encodeURIComponent(new Date().toISOString())}&beforeUid=00000000-0000-4000-8000-000000000000`,
+      headers: await t.bearer(demoUsers.admin),
+    });
+    expect(admin.statusCode).toBe(200);
+    const { notifications: listed } = notificationPageSchema.parse(admin.json());
+    const [adminRow] = await t.database.db.select({ id: user.id }).from(user).where(eq(user.email, demoUsers.admin));
+    expect(listed.every((item) => item.userId === adminRow!.id)).toBe(true);
   });
 });

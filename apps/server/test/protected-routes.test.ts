@@ -15,6 +15,8 @@ const protectedRoutes: { method: 'GET' | 'PUT'; url: string; payload?: object }[
   { method: 'GET', url: apiPaths.dashboardsAvailability },
   { method: 'GET', url: apiPaths.userSessions },
   { method: 'GET', url: apiPaths.favorites },
+  { method: 'GET', url: apiPaths.userRecents },
+  { method: 'GET', url: apiPaths.featured },
 ];
 const notBearerProtected = new Set<string>([
   ...publicApiPaths,

@@ -185,3 +185,70 @@ describe('in-memory counters', () => {
     expect((await counters.peek('a')).count).toBe(0);
   });
 });
+
+/** A sign-in as a reverse proxy at `proxy` forwards it for `client` (X-Forwarded-For). */
+async function attemptVia(t: TestApp, proxy: string, forwardedFor: string, email: string, password: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: apiPaths.signIn,
+    remoteAddress: proxy,
+    headers: { origin: t.origin, 'x-forwarded-for': forwardedFor, ...(await integrityHeader(t.app)) },
+    payload: { email, password },
+  });
+}
+
+// decision 009: behind a reverse proxy every request comes from the proxy's address; without TRUST_PROXY
+// one attacker would lock sign-in for everyone behind it, with it each client counts on its own.
+describe('address limits behind a reverse proxy (TRUST_PROXY)', () => {
+  const limits = { SIGN_IN_MAX_FAILURES_PER_ADDRESS: '3' };
+  const proxy = '10.0.0.5';
+  const attacker = '203.0.113.66';
+  const user = '203.0.113.7';
+  const member = demoUsers.member;
+
+  const lockOut = async (t: TestApp, remote: string, forwardedFor: string) => {
+    for (let i = 0; i < 3; i += 1) {
+      expect((await attemptVia(t, remote, forwardedFor, `nobody-${i}@example.com`, 'wrong-password-123')).statusCode).toBe(401);
+    }
+  };
+
+  it('off (the default): the proxy address is the client, and a client cannot choose its address', async () => {
+    const t = await buildTestApp('pglite', { env: limits });
+    try {
+      await lockOut(t, proxy, attacker);
+      // Everyone behind the proxy shares the attacker's limit — why TRUST_PROXY exists.
+      expectTooMany(await attemptVia(t, proxy, user, member, passwords[member]!), 900);
+      // A client talking to the server directly gains nothing by sending X-Forwarded-For.
+      await lockOut(t, '198.51.100.70', '192.0.2.1');
+      expectTooMany(await attemptVia(t, '198.51.100.70', '192.0.2.2', member, passwords[member]!), 900);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it.each([
+    ['a list of proxy addresses', '10.0.0.0/8, 192.168.1.1'],
+    ['a hop count', '1'],
+  ])('set to %s: each client behind the proxy has its own limit', async (_label, trustProxy) => {
+    const t = await buildTestApp('pglite', { env: { ...limits, TRUST_PROXY: trustProxy } });
+    try {
+      await lockOut(t, proxy, attacker);
+      expectTooMany(await attemptVia(t, proxy, attacker, member, passwords[member]!), 900);
+      expect((await attemptVia(t, proxy, user, member, passwords[member]!)).statusCode).toBe(200);
+      // Only the configured proxy's word counts: a spoofed header appended in front is not the client.
+      expect((await attemptVia(t, proxy, `${user}, ${attacker}`, member, passwords[member]!)).statusCode).toBe(429);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('set to proxy addresses: a request not from a proxy is keyed on its own address', async () => {
+    const t = await buildTestApp('pglite', { env: { ...limits, TRUST_PROXY: '10.0.0.0/8' } });
+    try {
+      await lockOut(t, '198.51.100.80', '192.0.2.1');
+      expectTooMany(await attemptVia(t, '198.51.100.80', '192.0.2.9', member, passwords[member]!), 900);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,4 +1,5 @@
 import { apiErrorSchema, apiPaths, userSettingsSchema } from '@cockpit/contracts';
+import { maxPasswordChangeFailuresPerHour } from '../src/features/user-settings/user-settings-routes';
 import { demoSignIns } from '../src/seed/demo-data';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, buildTestApp, demoUsers, integrityHeader, testDrivers } from './helpers/build-test-app';
@@ -219,5 +220,49 @@ describe.each(testDrivers())('POST /api/user/password (%s)', (driver) => {
       (await t.app.inject({ method: 'GET', url: apiPaths.token, headers: { cookie } })).statusCode;
     expect(await tokenWith(thisBrowser)).toBe(200);
     expect(await tokenWith(otherBrowser)).toBe(401);
+  });
+});
+
+// decision 009: wrong current passwords are counted per user like failed sign-ins, so a stolen bearer
+// token cannot be turned into unlimited guesses at the password.
+describe('POST /api/user/password: guesses at the current password', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp('pglite');
+  });
+  afterAll(() => t?.close());
+
+  const email = demoUsers.member;
+  const password = demoSignIns.find((user) => user.email === email)?.password ?? '';
+  const change = async (currentPassword: string, who: string = email) =>
+    t.app.inject({
+      method: 'POST',
+      url: apiPaths.userPassword,
+      headers: await t.bearer(who),
+      payload: { currentPassword, newPassword: 'A-new-password-123' },
+    });
+
+  it(`answers 429 with Retry-After after ${maxPasswordChangeFailuresPerHour} wrong ones, even for the right one`, async () => {
+    for (let i = 0; i < maxPasswordChangeFailuresPerHour; i += 1) {
+      expect((await change(`wrong-password-${i}`)).statusCode).toBe(400);
+    }
+    const refused = await change(password);
+    expect(refused.statusCode).toBe(429);
+    expect(apiErrorSchema.parse(refused.json()).error.code).toBe('RATE_LIMITED');
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
+    // Nothing changed, and another user is not affected.
+    expect((await change('wrong-password-x', demoUsers.admin)).statusCode).toBe(400);
+  });
+
+  it('counts parallel guesses before checking them', async () => {
+    const other = demoUsers.basic;
+    const answers = await Promise.all(
+      Array.from({ length: maxPasswordChangeFailuresPerHour + 5 }, (_, i) => change(`parallel-wrong-${i}`, other)),
+    );
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 400)).toHaveLength(maxPasswordChangeFailuresPerHour);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(5);
   });
 });

@@ -18,3 +18,7 @@ export type SignInBody = z.infer<typeof signInBodySchema>;
 /** `GET /api/auth/token`: the session exchanged for a short-lived bearer token (DESIGN.md §3). */
 export const tokenResponseSchema = z.object({ token: z.string() });
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;
+
+/** `GET /api/auth/token?check=true` (`tokenCheckParam`): `token` is null when there is no session. */
+export const tokenCheckResponseSchema = z.object({ token: z.string().nullable() });
+export type TokenCheckResponse = z.infer<typeof tokenCheckResponseSchema>;

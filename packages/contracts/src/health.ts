@@ -1,7 +1,26 @@
 import { z } from 'zod';
 
+/** `GET /api/health` (liveness): the process is up and answering; nothing else is checked. */
 export const healthResponseSchema = z.object({
-  status: z.enum(['ok', 'degraded']),
-  database: z.enum(['up', 'down']),
+  status: z.literal('ok'),
 });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;
+
+const upOrDown = z.enum(['up', 'down']);
+
+/**
+ * `GET /api/health/ready` (readiness): 200 `ready` when this instance can serve — the database answers,
+ * Redis answers when configured, every LISTEN connection is up and it is not shutting down — else 503
+ * `not-ready`, so a proxy or orchestrator sends traffic elsewhere.
+ */
+export const readinessResponseSchema = z.object({
+  status: z.enum(['ready', 'not-ready']),
+  checks: z.object({
+    database: upOrDown,
+    redis: z.enum(['up', 'down', 'not-configured']),
+    /** The LISTEN connections of live notifications and of the events between instances. */
+    listeners: upOrDown,
+    shuttingDown: z.boolean(),
+  }),
+});
+export type ReadinessResponse = z.infer<typeof readinessResponseSchema>;

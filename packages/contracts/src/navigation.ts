@@ -84,3 +84,11 @@ export const favoritesResponseSchema = z.object({
   dashboards: z.array(menuItemSchema),
 });
 export type FavoritesResponse = z.infer<typeof favoritesResponseSchema>;
+
+/**
+ * `GET /api/navigation/featured` (the reports home's "Featured by your organisation"): what the
+ * organisation's administrators marked featured, filtered by the user's audience — the same shape as
+ * the favourites.
+ */
+export const featuredResponseSchema = favoritesResponseSchema;
+export type FeaturedResponse = z.infer<typeof featuredResponseSchema>;

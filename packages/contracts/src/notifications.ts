@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { withClientBody } from './client-params';
+import { withClientBody, withClientQuery } from './client-params';
 import { isSafeHttpUrl, linkMaxLength } from './safe-links';
 
 // Live notifications (spec §2 Notifications, §3 Notification, §4, §9; DESIGN.md §5). One set of shapes
@@ -68,15 +68,39 @@ export type NotificationPatch = z.infer<typeof notificationPatchSchema>;
  * the browser or of the server's database listener a fresh `snapshot` replaces everything.
  */
 export const notificationStreamEventSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('snapshot'), notifications: z.array(notificationSchema) }),
-  z.object({ type: z.literal('upsert'), notification: notificationSchema }),
-  z.object({ type: z.literal('remove'), uid: z.string() }),
+  // The snapshot is the newest page; `hasMore` says older ones exist (`GET /api/notifications`), and
+  // `unreadCount` counts every unread one of the user, listed or not (the bell).
+  z.object({
+    type: z.literal('snapshot'),
+    notifications: z.array(notificationSchema),
+    hasMore: z.boolean(),
+    unreadCount: z.number().int().min(0),
+  }),
+  z.object({ type: z.literal('upsert'), notification: notificationSchema, unreadCount: z.number().int().min(0) }),
+  z.object({ type: z.literal('remove'), uid: z.string(), unreadCount: z.number().int().min(0) }),
   // The organisation's catalogue (or the user's audience) changed: menus, favourites and dashboards
   // reload (decision 015). Carries nothing: what the user may see is read through the usual routes.
   z.object({ type: z.literal('catalogue') }),
 ]);
 export type NotificationStreamEvent = z.infer<typeof notificationStreamEventSchema>;
 export const notificationStreamEventTypes = ['snapshot', 'upsert', 'remove', 'catalogue'] as const;
+
+/** Notifications per page: the stream's snapshot and each `GET /api/notifications` page. */
+export const notificationPageSize = 50;
+
+/**
+ * `GET /api/notifications?beforeDate=…&beforeUid=…`: the page of the user's notifications older than the
+ * given one (newest first) — the list loads them as it is scrolled.
+ */
+export const notificationPageQuerySchema = withClientQuery({
+  beforeDate: z.iso.datetime({ offset: true, error: 'must be an ISO date-time' }),
+  beforeUid: z.guid({ error: 'must be a notification uid' }),
+});
+export const notificationPageSchema = z.object({
+  notifications: z.array(notificationSchema),
+  hasMore: z.boolean(),
+});
+export type NotificationPage = z.infer<typeof notificationPageSchema>;
 
 // In a zod-free module: the web app's shell keeps the stream open, and needs this, not zod (see languages.ts).
 export { notificationStreamHeartbeatMs } from './notification-stream-heartbeat';
@@ -145,12 +169,6 @@ export type SentNotification = z.infer<typeof sentNotificationSchema>;
 export const sentNotificationsResponseSchema = z.object({ sent: z.array(sentNotificationSchema) });
 export type SentNotificationsResponse = z.infer<typeof sentNotificationsResponseSchema>;
 
-/**
- * spec §9: a language starting with `de` uses the German text and falls back to English; any other uses
- * English and falls back to German. An empty text counts as missing.
- */
-export function localizedText(text: LocalizedText, language: string): string {
-  const german = language.toLowerCase().startsWith('de');
-  const [first, second] = german ? [text.de, text.en] : [text.en, text.de];
-  return first.trim() !== '' ? first : second;
-}
+// spec §9 language rule, in a zod-free module so the web app's first screens can read texts without
+// zod (decision 011); re-exported here for everyone else.
+export { localizedText } from './localized-text';

@@ -4,10 +4,11 @@ import type { ActiveSession } from './authenticated-user';
 
 /**
  * How long "this session is alive and its user active" is trusted without asking the database again.
- * Issue 7 allows up to the bearer token's lifetime (15 min) for access to stop; in this process it
+ * Issue 7 allows up to the bearer token's lifetime (15 min) for access to stop; here it
  * stops at once, because sign-out, session revocation, password changes, deactivation and account
- * changes are announced through SessionEvents and drop the entry. The TTL bounds what this process
- * cannot hear: a change made by another server instance or directly in the database.
+ * changes are announced through SessionEvents and drop the entry — in every server instance, over
+ * LISTEN/NOTIFY (decision 017). The TTL bounds what no instance hears: a change made directly in the
+ * database, or one announced while this instance's LISTEN connection was down.
  */
 export const activeUserTtlMs = 10_000;
 /** Enough for every signed-in session of a large organisation; the least recently used go first. */
@@ -20,7 +21,7 @@ export type ActiveUser = ActiveSession['user'];
  * round trip before doing its own work, which capped the menu route at ≈ 2 % of a bare route's rate.
  */
 export function createActiveUserCache(events: SessionEvents, ttlMs = activeUserTtlMs) {
-  const cache = createGuardedCache<ActiveUser>({ max: maxEntries, ttlMs });
+  const cache = createGuardedCache<ActiveUser>({ max: maxEntries, ttlMs, name: 'active-sessions' });
   const keyOf = (userId: string, sessionId: string) => `${userId} ${sessionId}`;
 
   const forget = (userId: string, sessionId: string | null) => {

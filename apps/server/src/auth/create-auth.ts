@@ -1,16 +1,17 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { errorCodes, integrityTokenHeader, passwordMaxLength, passwordMinLength } from '@cockpit/contracts';
-import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import { jwt } from 'better-auth/plugins/jwt';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
-import { authSchema, user as userTable } from '../db/schema';
+import { authSchema, session as sessionTable, user as userTable } from '../db/schema';
 import type { IntegrityService } from '../plugins/integrity/integrity-service';
 import type { SessionEvents } from '../plugins/session-events';
 import { credentialEndpointOf } from '../plugins/sign-in-guard';
+import { redactErrorsIn } from '../lib/log-redaction';
 import { hashPassword, verifyPassword } from './password';
 
 /** Lifetime of the bearer token the SPA gets from `GET /api/auth/token` (DESIGN.md §3: ≤ 15 min). */
@@ -20,6 +21,12 @@ export const accessTokenLifetime = '15m';
 export const cookiePrefix = 'cockpit';
 
 export const deactivatedMessage = 'This account has been deactivated.';
+
+/** How long a session may go without an API call before its token exchange is refused (decision 009). */
+export function sessionIdleLimitMs(config: Pick<Config, 'idleTimeoutSeconds' | 'idleCountdownSeconds'>): number {
+  // The browser signs out after its idle time and countdown; the server does not end a session earlier.
+  return (config.idleTimeoutSeconds + config.idleCountdownSeconds) * 1000;
+}
 
 interface CreateAuthOptions {
   config: Config;
@@ -41,6 +48,22 @@ export function createAuth({ config, db, logger, integrity, sessionEvents }: Cre
     `http://127.0.0.1:${port}`,
   ]);
 
+  /**
+   * ASVS 7.3.1 inactivity timeout on the server (decision 009): a session whose last API call
+   * (`session.updated_at`, auth/session-activity.ts) lies further back than the browser's idle time plus
+   * its countdown gets no new bearer token; the session is deleted and the exchange answers 401.
+   */
+  const idleLimitMs = sessionIdleLimitMs(config);
+  const endIdleSession = async (ctx: Parameters<Parameters<typeof createAuthMiddleware>[0]>[0]) => {
+    const found = await getSessionFromCtx(ctx);
+    if (!found) return; // no session: the endpoint answers 401 itself
+    if (Date.now() - new Date(found.session.updatedAt).getTime() <= idleLimitMs) return;
+    await db.delete(sessionTable).where(eq(sessionTable.id, found.session.id));
+    sessionEvents?.emitEnded({ userId: found.user.id, sessionId: found.session.id });
+    logger.info({ event: 'auth.session.idle_ended', userId: found.user.id }, 'session ended after inactivity');
+    throw new APIError('UNAUTHORIZED', { message: 'The session has ended after a period of inactivity.' });
+  };
+
   return betterAuth({
     appName: 'Report Cockpit',
     baseURL: config.publicUrl,
@@ -58,6 +81,9 @@ export function createAuth({ config, db, logger, integrity, sessionEvents }: Cre
       maxPasswordLength: passwordMaxLength,
       password: { hash: hashPassword, verify: verifyPassword },
     },
+    // ASVS 7.3.2 absolute lifetime (decision 009): a session ends SESSION_MAX_AGE_SECONDS after sign-in
+    // (default 12 h) and is never extended; its idle limit is checked at each token exchange (below).
+    session: { expiresIn: config.sessionMaxAgeSeconds, disableSessionRefresh: true },
     user: {
       additionalFields: {
         organisationId: { type: 'string', required: true, input: false },
@@ -93,6 +119,10 @@ export function createAuth({ config, db, logger, integrity, sessionEvents }: Cre
       // Backstop for the integrity check of plugins/sign-in-guard.ts: whatever path spelling reached a
       // credential endpoint, it is refused here without a valid integrity token (issue 7).
       before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === '/token') {
+          await endIdleSession(ctx);
+          return;
+        }
         if (!integrity || !credentialEndpointOf(`/api/auth${ctx.path}`)) return;
         const token = ctx.headers?.get(integrityTokenHeader);
         if (!token || !(await integrity.verifyToken(token))) {
@@ -121,19 +151,16 @@ export function createAuth({ config, db, logger, integrity, sessionEvents }: Cre
       ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
     },
     telemetry: { enabled: false },
-    // Expected refusals (wrong password, bad origin) are not errors; anything else goes to our log.
-    onAPIError: {
-      onError: (error) => {
-        const status = (error as { statusCode?: unknown }).statusCode;
-        if (typeof status === 'number' && status < 500)
-          logger.debug({ status }, `better-auth: ${String((error as Error).message)}`);
-        else logger.error({ err: error }, 'better-auth: request failed');
-      },
-    },
+    // Anything that is not one of its own answers (a failed query, say) is thrown to our glue
+    // (plugins/auth-routes.ts), which logs it without bound parameters and answers 500/503. Otherwise
+    // its router prints the error — the query's e-mail or session token included — to stderr
+    // (decision 009). Its own answers (wrong password, bad origin) still become responses.
+    onAPIError: { throw: true },
     logger: {
       level: 'warn',
       log: (level, message, ...args) => {
-        const data = args.length > 0 ? { details: args } : {};
+        // Its messages may carry a failed query's error, with the e-mail or token it looked up.
+        const data = args.length > 0 ? { details: redactErrorsIn(args) } : {};
         if (level === 'error') logger.error(data, `better-auth: ${message}`);
         else if (level === 'warn') logger.warn(data, `better-auth: ${message}`);
         else logger.debug(data, `better-auth: ${message}`);

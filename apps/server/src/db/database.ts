@@ -27,7 +27,7 @@ export interface DatabaseHandle {
   /**
    * Apply the SQL migrations in apps/server/drizzle (idempotent); resolves with how many this call
    * applied. On PostgreSQL under an advisory lock: instances started at once migrate one after the
-   * other, so each migration runs exactly once (decision 017).
+   * other, so each migration runs exactly once (decision 019).
    */
   migrate(): Promise<number>;
   /**

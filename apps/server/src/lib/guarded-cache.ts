@@ -1,5 +1,17 @@
 import { LRUCache } from 'lru-cache';
 
+/** Lookups of every guarded cache of this process by cache name, read by `GET /metrics` (decision 018). */
+export interface CacheLookups {
+  hits: number;
+  misses: number;
+}
+const lookupsByName = new Map<string, CacheLookups>();
+
+/** Hits and misses so far, per cache name (caches created under one name are counted together). */
+export function guardedCacheLookups(): ReadonlyMap<string, Readonly<CacheLookups>> {
+  return lookupsByName;
+}
+
 /**
  * An LRU cache with a TTL whose entries are dropped when what they were read from changes, with a
  * guard against the race that a plain cache has: a read that started before a `forget` must not store
@@ -11,16 +23,28 @@ import { LRUCache } from 'lru-cache';
 export function createGuardedCache<Value extends NonNullable<unknown>>({
   max,
   ttlMs,
+  name = 'unnamed',
 }: {
   max: number;
   ttlMs: number;
+  /** The `cache` label of its hit and miss counts in the metrics. */
+  name?: string;
 }) {
   const entries = new LRUCache<string, Value>({ max, ttl: ttlMs });
   let generation = 0;
+  let lookups = lookupsByName.get(name);
+  if (!lookups) {
+    lookups = { hits: 0, misses: 0 };
+    lookupsByName.set(name, lookups);
+  }
+  const counted = lookups;
 
   return {
     get(key: string): Value | undefined {
-      return entries.get(key);
+      const value = entries.get(key);
+      if (value === undefined) counted.misses += 1;
+      else counted.hits += 1;
+      return value;
     },
     /** Take before reading what will be remembered; pass it to `remember`. */
     generation(): number {

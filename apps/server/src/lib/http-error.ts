@@ -9,6 +9,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     readonly code: ErrorCode,
     message: string,
+    /** Sent with the answer (e.g. `retry-after` of a 429 or 503). */
+    readonly headers: Readonly<Record<string, string>> = {},
   ) {
     super(message);
   }

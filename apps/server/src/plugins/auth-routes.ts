@@ -1,9 +1,21 @@
-import { apiPaths, errorCodes } from '@cockpit/contracts';
+import { apiPaths, errorCodes, tokenCheckParam } from '@cockpit/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../app-types';
 import { errorCodeForStatus, internalErrorMessage } from '../lib/http-error';
 import { databaseIsDown } from './database-unavailable';
-import { credentialEndpointOf } from './sign-in-guard';
+import { credentialEndpointOf, normalisedAuthPath } from './sign-in-guard';
+
+/**
+ * The endpoints of the auth library the app uses (DESIGN.md §3): sign-in, sign-out and the exchange of the
+ * session for a bearer token. Every other one answers 404 (decision 009) — `update-user` would set a name
+ * past the display-name rules, `change-password` keep the other sessions, `list-sessions` hand session
+ * tokens to JavaScript; the app's own routes do those things. Compared in the library's routing spelling.
+ */
+export const allowedAuthEndpoints: ReadonlySet<string> = new Set([
+  `GET ${apiPaths.token}`,
+  `POST ${apiPaths.signIn}`,
+  `POST ${apiPaths.signOut}`,
+]);
 
 const hopByHopHeaders = new Set([
   'connection',
@@ -30,7 +42,25 @@ export function registerAuthRoutes(app: App): void {
       if (credentialEndpoint) {
         if (await app.signInGuard.before(request, reply, credentialEndpoint)) return reply;
       }
-      const response = await app.auth.handler(webRequest);
+      const endpoint = `${request.method} ${normalisedAuthPath(new URL(webRequest.url).pathname)}`;
+      if (!allowedAuthEndpoints.has(endpoint)) {
+        if (credentialEndpoint) await app.signInGuard.after(request, credentialEndpoint, 404, null);
+        return reply.status(404).send({ error: { code: errorCodes.notFound, message: 'Not found' } });
+      }
+      let response: Response;
+      try {
+        response = await app.auth.handler(webRequest);
+      } catch (error) {
+        // Not an answer of the library (auth/create-auth.ts `onAPIError.throw`): logged here through the
+        // redacting serializer (lib/log-redaction.ts), then handled like its own 500s (503 when the
+        // database is down).
+        request.log.error({ err: error }, 'better-auth: request failed');
+        response = new Response(null, { status: 500, statusText: 'Internal Server Error' });
+      }
+      if (response.status === 401 && isTokenCheck(request)) {
+        // The web app's session check: "no session" is an answer, not a failed request (tokenCheckParam).
+        return reply.status(200).type('application/json; charset=utf-8').send(JSON.stringify({ token: null }));
+      }
       if (credentialEndpoint) {
         const userId = response.ok ? await signedInUserId(response) : null;
         await app.signInGuard.after(request, credentialEndpoint, response.status, userId);
@@ -40,13 +70,20 @@ export function registerAuthRoutes(app: App): void {
   });
 }
 
+/** `GET /api/auth/token?check=true`: answered 200 `{ token: null }` without a session (contracts `tokenCheckParam`). */
+function isTokenCheck(request: FastifyRequest): boolean {
+  if (request.method !== 'GET') return false;
+  const url = new URL(request.url, 'http://localhost');
+  return url.pathname === apiPaths.token && url.searchParams.get(tokenCheckParam) === 'true';
+}
+
 function toWebRequest(request: FastifyRequest, publicUrl: string): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined || hopByHopHeaders.has(name)) continue;
     for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
   }
-  // better-auth rate-limits by client address; only the socket address is trusted here.
+  // better-auth rate-limits by client address: the one TRUST_PROXY lets Fastify derive (decision 009).
   headers.set('x-forwarded-for', request.ip);
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== undefined;
   if (hasBody && !headers.has('content-type')) headers.set('content-type', 'application/json');
@@ -83,6 +120,8 @@ async function sendWebResponse(response: Response, reply: FastifyReply, request:
   const text = await response.text();
   if (response.status < 400) return reply.send(withoutSessionToken(request.url, text));
 
+  // Expected refusals (wrong password, bad origin) are not errors.
+  if (response.status < 500) request.log.debug({ status: response.status }, 'better-auth refused the request');
   // better-auth answers `{ code, message }`; the web app expects our error shape for every /api call.
   let message = response.statusText || 'Request failed';
   let code: string = errorCodeForStatus(response.status);

@@ -1,8 +1,10 @@
+import { apiPaths } from '@cockpit/contracts';
 import { errors } from 'jose';
 import type { App } from '../app-types';
 import { createActiveUserCache } from '../auth/active-user-cache';
 import { loadActiveSession } from '../auth/authenticated-user';
-import { createSessionActivity } from '../auth/session-activity';
+import { createSessionActivity, sessionActivityResolutionMs } from '../auth/session-activity';
+import { sessionIdleLimitMs } from '../auth/create-auth';
 import { createTokenVerifier } from '../auth/token-verifier';
 import { unauthorized } from '../lib/http-error';
 
@@ -20,7 +22,12 @@ export function requireBearerToken(scope: App): void {
     audience: scope.config.publicUrl,
   });
 
-  const touchSession = createSessionActivity(scope.db, scope.log);
+  // "Last active" is also the server's idle clock (decision 009): precise to a quarter of the idle limit.
+  const touchSession = createSessionActivity(
+    scope.db,
+    scope.log,
+    Math.min(sessionActivityResolutionMs, sessionIdleLimitMs(scope.config) / 4),
+  );
   const activeUsers = createActiveUserCache(scope.sessionEvents);
   scope.addHook('onClose', async () => activeUsers.close());
 
@@ -55,6 +62,8 @@ export function requireBearerToken(scope: App): void {
       user = loaded.user;
     }
     request.user = user;
-    touchSession(sessionId);
+    // The notification stream reconnects by itself whenever its token expires: that is not a person
+    // using the app, so it does not keep an idle session alive (decision 009).
+    if (request.routeOptions.url !== apiPaths.notificationsStream) touchSession(sessionId);
   });
 }

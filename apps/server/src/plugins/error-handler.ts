@@ -25,6 +25,7 @@ export function registerErrorHandler(app: App): void {
     }
     const body = toApiError(error);
     const status = statusOf(error);
+    if (error instanceof HttpError) void reply.headers(error.headers);
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
     } else if (isResponseSerializationError(error)) {

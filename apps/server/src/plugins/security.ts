@@ -1,5 +1,6 @@
 import { errorCodes } from '@cockpit/contracts';
 import rateLimit from '@fastify/rate-limit';
+import type { Redis } from 'ioredis';
 import type { App } from '../app-types';
 import { HttpError } from '../lib/http-error';
 import { type IntegrityService, createIntegrityService } from './integrity/integrity-service';
@@ -16,13 +17,15 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route registered so far (plugins/route-inventory.ts). */
     routeInventory: InventoryRoute[];
+    /** The Redis connection when REDIS_URL is set (the readiness check pings it). */
+    redis: Redis | null;
     /** Sign-in counters and used challenges; Redis when REDIS_URL is set (plugins/shared-counters.ts). */
     sharedCounters: SharedCounters;
     /** App integrity: challenges and integrity tokens (plugins/integrity). */
     integrity: IntegrityService;
     /** Integrity token and rate limits for sign-in/sign-up (plugins/sign-in-guard.ts). */
     signInGuard: SignInGuard;
-    /** "These sessions ended" — notification streams close on it (plugins/session-events.ts). */
+    /** "These sessions ended / this user changed", in every process (plugins/session-events.ts). */
     sessionEvents: SessionEvents;
   }
 }
@@ -45,6 +48,7 @@ export async function registerSecurity(app: App): Promise<void> {
     ? createRedisCounters(redis, config.redisKeyPrefix, app.log)
     : createMemoryCounters();
   if (redis) app.addHook('onClose', async () => redis.disconnect());
+  app.decorate('redis', redis);
   app.decorate('sharedCounters', counters);
 
   // Per-address limits for routes that opt in with `config.rateLimit` (the public integrity routes).
@@ -60,5 +64,6 @@ export async function registerSecurity(app: App): Promise<void> {
   const integrity = createIntegrityService(config, counters);
   app.decorate('integrity', integrity);
   app.decorate('signInGuard', createSignInGuard(config, counters, integrity));
-  app.decorate('sessionEvents', new SessionEvents());
+  // Announced to every server process over the cluster event path (DESIGN.md §2, decision 017).
+  app.decorate('sessionEvents', new SessionEvents(app.clusterEvents));
 }

@@ -1,3 +1,5 @@
+import type { ClusterEvent, ClusterEventType } from './cluster-events';
+
 /** A session that ended: `sessionId: null` means every session of the user (deactivation). */
 export interface EndedSession {
   userId: string;
@@ -8,47 +10,82 @@ type EndedListener = (ended: EndedSession) => void;
 type UserChangedListener = (userId: string) => void;
 
 /**
- * Tells interested parts of this process that sessions ended or a user's stored account changed
- * (issue 7: "ending one, signing out, or being deactivated stops API access … and closes the
- * notification stream").
+ * What SessionEvents needs of plugins/cluster-events.ts: `announce` applies an event in this process at
+ * once and sends it to every other server process; `on` hears both.
+ */
+export interface SessionEventBus {
+  announce(event: ClusterEvent): Promise<void>;
+  on<T extends ClusterEventType>(
+    type: T,
+    listener: (event: Extract<ClusterEvent, { type: T }>) => void,
+  ): () => void;
+}
+
+/**
+ * Tells every server process that sessions ended or a user's stored account changed (decision 009:
+ * ending a session, signing out or being deactivated stops API access and closes the notification
+ * streams; DESIGN.md §2: such changes travel over LISTEN/NOTIFY so every process applies them within a
+ * second).
  *
  * Ended sessions are emitted by sign-out and session revocation (better-auth's session delete hook),
  * `DELETE /api/user/sessions/:id`, a password change (the other sessions) and a deactivation (all of
  * them); the notification streams close the matching streams, and the bearer check forgets what it
  * cached (auth/active-user-cache.ts). A changed user (settings, name, role, subscription) makes the
  * bearer check read the user again, so the next request already sees the change.
+ *
+ * Emitting applies the event in this process synchronously (the very next request here sees it), then
+ * announces it to the other processes through `app.clusterEvents` (decision 017). Emit only after the
+ * change is committed: another process that hears it reloads from the database.
  */
 export class SessionEvents {
-  private readonly endedListeners = new Set<EndedListener>();
-  private readonly userChangedListeners = new Set<UserChangedListener>();
+  constructor(private readonly bus: SessionEventBus = new InProcessBus()) {}
 
-  /** Returns the function that unsubscribes. */
+  /** Returns the function that unsubscribes. Hears this process's events and every other process's. */
   onEnded(listener: EndedListener): () => void {
-    this.endedListeners.add(listener);
-    return () => this.endedListeners.delete(listener);
+    return this.bus.on('sessions-ended', ({ userId, sessionId }) => listener({ userId, sessionId }));
   }
 
-  /** Returns the function that unsubscribes. */
+  /** Returns the function that unsubscribes. Hears this process's events and every other process's. */
   onUserChanged(listener: UserChangedListener): () => void {
-    this.userChangedListeners.add(listener);
-    return () => this.userChangedListeners.delete(listener);
+    return this.bus.on('user-changed', ({ userId }) => listener(userId));
   }
 
-  emitEnded(ended: EndedSession): void {
-    notifyAll(this.endedListeners, ended);
+  emitEnded({ userId, sessionId }: EndedSession): void {
+    // The bus logs a failed announcement itself; listeners here have already run.
+    void this.bus.announce({ type: 'sessions-ended', userId, sessionId });
   }
 
   emitUserChanged(userId: string): void {
-    notifyAll(this.userChangedListeners, userId);
+    void this.bus.announce({ type: 'user-changed', userId });
   }
 }
 
-function notifyAll<T>(listeners: Set<(value: T) => void>, value: T): void {
-  for (const listener of listeners) {
-    try {
-      listener(value);
-    } catch {
-      // One failing listener must not keep the others from hearing about it.
+/** One process only (unit tests of the caches): events go to this process's listeners. */
+class InProcessBus implements SessionEventBus {
+  private readonly listeners = new Map<ClusterEventType, Set<(event: ClusterEvent) => void>>();
+
+  on<T extends ClusterEventType>(
+    type: T,
+    listener: (event: Extract<ClusterEvent, { type: T }>) => void,
+  ): () => void {
+    let set = this.listeners.get(type);
+    if (!set) {
+      set = new Set();
+      this.listeners.set(type, set);
     }
+    const entry = listener as (event: ClusterEvent) => void;
+    set.add(entry);
+    return () => set.delete(entry);
+  }
+
+  announce(event: ClusterEvent): Promise<void> {
+    for (const listener of this.listeners.get(event.type) ?? []) {
+      try {
+        listener(event);
+      } catch {
+        // One failing listener must not keep the others from hearing about it.
+      }
+    }
+    return Promise.resolve();
   }
 }

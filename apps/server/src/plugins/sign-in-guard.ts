@@ -18,6 +18,14 @@ const minuteMs = 60_000;
  * `/api/auth/sign-in/email` gets past the integrity check and the rate limits.
  */
 export function credentialEndpointOf(pathname: string): CredentialEndpoint | null {
+  const path = normalisedAuthPath(pathname);
+  if (path.startsWith('/api/auth/sign-in')) return 'sign-in';
+  if (path.startsWith('/api/auth/sign-up')) return 'sign-up';
+  return null;
+}
+
+/** A path as the auth library would route it, in one spelling: decoded, dot segments and slashes undone, lower case. */
+export function normalisedAuthPath(pathname: string): string {
   let path = pathname;
   for (let round = 0; round < 4; round += 1) {
     let decoded = path;
@@ -30,10 +38,7 @@ export function credentialEndpointOf(pathname: string): CredentialEndpoint | nul
     if (normalised === path) break;
     path = normalised;
   }
-  path = path.replace(/\/+$/, '').toLowerCase();
-  if (path.startsWith('/api/auth/sign-in')) return 'sign-in';
-  if (path.startsWith('/api/auth/sign-up')) return 'sign-up';
-  return null;
+  return path.replace(/\/+$/, '').toLowerCase();
 }
 
 /** A short, stable, non-reversible account key: the e-mail itself never reaches logs or Redis. */

@@ -75,6 +75,7 @@ export async function buildTestApp(driver: TestDriver, options: TestAppOptions =
     config,
     db: database.db,
     listen: database.listen,
+    databaseStatus: database,
     logStream: options.logStream,
   });
   await app.ready();

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { i18n as I18n } from 'i18next';
-import { isLoginPathname } from '../config/paths';
+import { isLoginPathname, paths, safeRedirectPath } from '../config/paths';
 import { AppProvider } from './provider';
 import type { RoutedApp } from './routed-app';
 import { routerReady, type RouterStart } from './router-start';
@@ -44,7 +44,9 @@ function LoginWithoutRouter({ routerStart, onRouterStarted }: LoginWithoutRouter
         .catch((error: unknown) => {
           // The router module could not be downloaded: a page load of the same place tries everything again.
           console.error('The app could not start', error);
-          window.location.assign(target ?? window.location.href);
+          // Only ever an in-app address (spec §2 `redirectTo`, config/paths.ts); without one, this page again.
+          if (target === undefined) window.location.reload();
+          else window.location.assign(safeRedirectPath(target) ?? paths.home.getHref());
         });
     },
     [routerStart, onRouterStarted],

@@ -1,3 +1,4 @@
+import { paths, safeRedirectPath } from '../config/paths';
 import { lazyModule } from '../lib/lazy-module';
 import type { RoutedApp } from './routed-app';
 
@@ -26,7 +27,9 @@ export function createRouterStart(importRouter: () => Promise<RouterModule>): Ro
     async start(target) {
       const { createRoutedApp } = await routerModule.load();
       if (current) return current;
-      if (target !== undefined) window.history.replaceState(null, '', target);
+      // Resolved and checked again here: `replaceState` throws for another origin, and the fallback of a
+      // failed start must never be a page load of an address from the query string.
+      if (target !== undefined) window.history.replaceState(null, '', safeRedirectPath(target) ?? paths.home.getHref());
       current = createRoutedApp();
       return current;
     },

@@ -70,6 +70,23 @@ async function renderApp(path: string) {
   return router;
 }
 
+/** `matchMedia` answers as a screen `width` px wide would, for the `max-width` queries the layout asks. */
+function mockScreenWidth(width: number) {
+  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => {
+    const maxWidth = /max-width:\s*([\d.]+)px/.exec(query)?.[1];
+    return {
+      matches: maxWidth !== undefined && width <= Number(maxWidth),
+      media: query,
+      onchange: null,
+      addListener: vi.fn(),
+      removeListener: vi.fn(),
+      addEventListener: vi.fn(),
+      removeEventListener: vi.fn(),
+      dispatchEvent: vi.fn(),
+    } as unknown as MediaQueryList;
+  });
+}
+
 function routeIdsOf(routes: readonly { id: string; children?: unknown }[]): string[] {
   return routes.flatMap((route) => [
     route.id,
@@ -130,12 +147,87 @@ describe('routes and guards', () => {
     expect(screen.getByRole('button', { name: 'Dashboards' })).toBeInTheDocument();
   });
 
-  it('dashboards redirect to the root when not available (spec §2)', async () => {
+  it('dashboards redirect to the root when not available (spec §2), which is the reports home', async () => {
     stubServer({ session: true, settings: member, dashboards: false });
     const router = await renderApp('/dashboards');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/reports'));
     expect(await screen.findByRole('heading', { name: 'Reports' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Dashboards' })).not.toBeInTheDocument();
+  });
+
+  it('the root redirects to the reports home (spec §2 "empty path redirects to reports"), keeping the query', async () => {
+    stubServer({ session: true, settings: member, dashboards: true });
+    const router = await renderApp('/?from=bookmark');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/reports'));
+    expect(router.state.location.search).toBe('?from=bookmark');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Reports' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Continue where you left off' })).toBeInTheDocument();
+  });
+
+  it('signed out, the root goes to /login without naming the reports home as the target', async () => {
+    stubServer({ session: false, settings: member, dashboards: false });
+    const router = await renderApp('/');
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('a member has no Management button in the side menu', async () => {
+    stubServer({ session: true, settings: member, dashboards: true });
+    await renderApp('/reports');
+    expect(await screen.findByRole('link', { name: 'Settings' })).toBeInTheDocument();
+    await screen.findByText('Max Member');
+    expect(screen.queryByRole('link', { name: 'Management' })).not.toBeInTheDocument();
+  });
+
+  it('an administrator has a Management button in the side menu, marked while in management', async () => {
+    stubServer({ session: true, settings: admin, dashboards: true });
+    const router = await renderApp('/reports');
+    const button = await screen.findByRole('link', { name: 'Management' });
+    expect(button).toHaveAttribute('href', '/management');
+    expect(button).not.toHaveAttribute('aria-current');
+    await userEvent.click(button);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/management/users'));
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Management' })).toHaveAttribute('aria-current', 'page'));
+  });
+
+  it('below 1024 px the side panel overlays the page: Escape, the backdrop or a chosen item close it', async () => {
+    mockScreenWidth(900);
+    useNavigationStore.getState().reset();
+    stubServer({ session: true, settings: member, dashboards: true });
+    const router = await renderApp('/reports');
+    const panel = await screen.findByTestId('menu-panel');
+    const sidePanel = document.getElementById('side-panel')!;
+    // 768–1023 px: it starts expanded, over the page, which is out of reach meanwhile.
+    expect(sidePanel).toBeVisible();
+    expect(sidePanel).toHaveAttribute('data-overlay', 'true');
+    expect(screen.getByTestId('side-panel-backdrop')).toBeInTheDocument();
+    expect(document.getElementById('main-content')).toHaveAttribute('inert');
+
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(sidePanel).not.toBeVisible());
+    expect(screen.queryByTestId('side-panel-backdrop')).not.toBeInTheDocument();
+    expect(document.getElementById('main-content')).not.toHaveAttribute('inert');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Menu' }));
+    expect(sidePanel).toBeVisible();
+    await userEvent.click(screen.getByTestId('side-panel-backdrop'));
+    await waitFor(() => expect(sidePanel).not.toBeVisible());
+
+    await userEvent.click(screen.getByRole('button', { name: 'Menu' }));
+    await userEvent.click(within(panel).getByRole('link', { name: /Total view/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/reports/totalviewlayout'));
+    await waitFor(() => expect(sidePanel).not.toBeVisible());
+  });
+
+  it('below 768 px the side panel starts collapsed', async () => {
+    mockScreenWidth(390);
+    useNavigationStore.getState().reset();
+    stubServer({ session: true, settings: member, dashboards: true });
+    await renderApp('/reports');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Reports' })).toBeInTheDocument();
+    expect(document.getElementById('side-panel')).not.toBeVisible();
+    expect(screen.getByRole('button', { name: 'Expand side panel' })).toHaveAttribute('aria-expanded', 'false');
   });
 
   it('dashboards open when available', async () => {

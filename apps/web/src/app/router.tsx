@@ -1,4 +1,11 @@
-import { createBrowserRouter, Outlet, type PatchRoutesOnNavigationFunction, type RouteObject } from 'react-router';
+import {
+  createBrowserRouter,
+  Outlet,
+  redirect,
+  type LoaderFunctionArgs,
+  type PatchRoutesOnNavigationFunction,
+  type RouteObject,
+} from 'react-router';
 import { paths } from '../config/paths';
 import { resolveQueryClient, type QueryClientSource } from '../lib/query-client-source';
 import { PageLoader } from '../components/ui/page-loader';
@@ -13,10 +20,11 @@ import { ContentErrorBoundary, RootErrorBoundary } from './routes/route-error-bo
  * Routes of spec §2 (DESIGN.md §6: data router, loaders as guards, areas as lazy chunks).
  *
  *   /                         root (error boundary: not-found for 404s, the error tile otherwise)
+ *   ├─ / (index)              redirects to /reports (spec §2 "empty path redirects to reports")
  *   ├─ /login                 authentication area, no guard
  *   ├─ (app)                  main layout, guard requireSession
  *   │  └─ (content)           content-area error boundary
- *   │     ├─ /                reports area
+ *   │     ├─ /reports         the reports area's home (DESIGN.md §3 routes)
  *   │     ├─ /reports/:name   a report
  *   │     ├─ /settings
  *   │     ├─ /dashboards      guard requireDashboardsAvailable: the overview and /dashboards/:layoutId
@@ -31,6 +39,15 @@ export { routeIds };
 const areaRoutes = lazyModule(() => import('./routes/app/area-routes').then((module) => module.areaRoutes));
 const areaRoute = (name: AreaRoute) => async () => (await areaRoutes.load())[name]();
 
+/**
+ * spec §2 "empty path redirects to reports": `/` (old links, bookmarks, the not-found screen's "return
+ * to home") goes to the reports area's home, keeping any query (a loader's request has no hash). The
+ * guard of the signed-in area then runs there.
+ */
+export function redirectRootToReports({ request }: Pick<LoaderFunctionArgs, 'request'>) {
+  return redirect(`${paths.reportsHome.getHref()}${new URL(request.url).search}`);
+}
+
 export function createAppRoutes(queryClient: QueryClientSource): RouteObject[] {
   return [
     {
@@ -40,6 +57,7 @@ export function createAppRoutes(queryClient: QueryClientSource): RouteObject[] {
       ErrorBoundary: RootErrorBoundary,
       HydrateFallback: () => <PageLoader fullScreen />,
       children: [
+        { index: true, loader: redirectRootToReports },
         {
           path: paths.login.path,
           lazy: async () => {
@@ -64,7 +82,7 @@ export function createAppRoutes(queryClient: QueryClientSource): RouteObject[] {
               ErrorBoundary: ContentErrorBoundary,
               children: [
                 {
-                  index: true,
+                  path: paths.reportsHome.path,
                   lazy: areaRoute('reportsHome'),
                 },
                 {

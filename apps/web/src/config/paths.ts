@@ -2,9 +2,38 @@ import { dashboardPagePath, reportPagePath } from '@cockpit/contracts';
 // Every route path of the app, defined once (spec §2 routes). Route definitions use `path`; links and
 // redirects use `getHref` so no component builds a URL by hand.
 
+/**
+ * Control characters (C0, DEL, C1) and backslashes. A browser's URL parser drops tabs and newlines and
+ * reads `\\` as `/`, so `/\t/evil.example` or `/\\evil.example` would become `//evil.example` — another
+ * host — only after a check on the raw string had let them through.
+ */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what this must find
+const unsafeRedirectCharacters = /[\u0000-\u001f\u007f-\u009f\\]/;
+
+const pageOrigin = () => (typeof window === 'undefined' ? 'http://localhost' : window.location.origin);
+
+/**
+ * The in-app address (path, query, hash) the login screen may go to after signing in (spec §2
+ * `redirectTo`), or `null` when `target` could lead anywhere else: it must be a path, contain no control
+ * character or backslash, and resolve against the page's origin to that same origin. The value returned
+ * is the resolved one, never the raw input.
+ */
+export function safeRedirectPath(target: string | null | undefined, origin: string = pageOrigin()): string | null {
+  if (typeof target !== 'string' || !target.startsWith('/') || target.startsWith('//')) return null;
+  if (unsafeRedirectCharacters.test(target)) return null;
+  let url: URL;
+  try {
+    url = new URL(target, origin);
+  } catch {
+    return null;
+  }
+  if (url.origin !== origin) return null;
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
 /** A same-origin path the login screen may return to after signing in (never another host). */
 export function isSafeRedirect(target: string | null | undefined): target is string {
-  return typeof target === 'string' && target.startsWith('/') && !target.startsWith('//') && !target.startsWith('/\\');
+  return safeRedirectPath(target) !== null;
 }
 
 /**
@@ -16,15 +45,21 @@ export function isLoginPathname(pathname: string): boolean {
 }
 
 export const paths = {
+  /** The root: redirects to the reports area's home (spec §2 "empty path redirects to reports"). */
   home: {
     path: '/',
     getHref: () => '/',
+  },
+  /** The reports area's home (DESIGN.md §3 routes): recents, favourites, featured, latest notifications. */
+  reportsHome: {
+    path: '/reports',
+    getHref: () => '/reports',
   },
   login: {
     path: '/login',
     /** `redirectTo` is the page originally requested; it is dropped unless it is a safe in-app path. */
     getHref: (redirectTo?: string | null) =>
-      isSafeRedirect(redirectTo) && redirectTo !== '/' && !redirectTo.startsWith('/login')
+      isSafeRedirect(redirectTo) && redirectTo !== '/' && redirectTo !== '/reports' && !redirectTo.startsWith('/login')
         ? `/login?redirectTo=${encodeURIComponent(redirectTo)}`
         : '/login',
   },
@@ -56,6 +91,16 @@ export const paths = {
   managementBanners: {
     path: '/management/banners',
     getHref: () => '/management/banners',
+  },
+  /** Management → Catalogue (decision 015): menu groups, items, dashboards, "Preview as", export/import. */
+  managementCatalogue: {
+    path: '/management/catalogue',
+    getHref: () => '/management/catalogue',
+  },
+  /** Management → Activity (decision 015): what administrators did, newest first. */
+  managementActivity: {
+    path: '/management/activity',
+    getHref: () => '/management/activity',
   },
   contractCenter: {
     path: '/management/administrator/contractcenter',

@@ -208,13 +208,28 @@ describe('retry once (spec §7, DESIGN.md §4)', () => {
     expect(error).toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE', message: 'Database unavailable' });
   });
 
-  it('retries a failed POST once as well', async () => {
-    const { client, fetchMock } = setup([jsonResponse({}, 500), new Response(null, { status: 204 })]);
-    await client.post(apiPaths.pins, { json: { name: 'a' } });
+  it.each(['post', 'patch'] as const)('never retries a %s: it could act twice', async (method) => {
+    const unavailable = { error: { code: 'SERVICE_UNAVAILABLE', message: 'try later' } };
+    for (const failure of [jsonResponse(unavailable, 503), new TypeError('Failed to fetch')]) {
+      const { client, fetchMock } = setup([failure, new Response(null, { status: 204 })]);
+      await expect(client[method](apiPaths.pins, { json: { name: 'a' } })).rejects.toBeDefined();
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+    }
+  });
+
+  it.each(['put', 'delete'] as const)('retries an idempotent %s once', async (method) => {
+    const { client, fetchMock } = setup([jsonResponse({}, 503), new Response(null, { status: 204 })]);
+    await client[method](apiPaths.pins);
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
-  it.each([400, 404, 409, 429])('never retries a %i', async (status) => {
+  it.each([502, 504])('retries a %i once', async (status) => {
+    const { client, fetchMock } = setup([jsonResponse({}, status), jsonResponse(menu)]);
+    await expect(client.get(apiPaths.menu, { schema: menuResponseSchema })).resolves.toEqual(menu);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it.each([400, 404, 409, 429, 500, 501])('never retries a %i', async (status) => {
     const { client, fetchMock } = setup([jsonResponse({ error: { code: 'X', message: 'no' } }, status), jsonResponse(menu)]);
     await expect(client.get(apiPaths.menu)).rejects.toMatchObject({ status });
     expect(fetchMock).toHaveBeenCalledTimes(1);

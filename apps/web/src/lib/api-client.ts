@@ -10,7 +10,9 @@ import { getClientParams, type ClientParams } from './client-params';
  * - GET adds `useBackendTranslation=false`, `currencySymbol`, `isoLanguageName` to the query;
  *   a JSON body (POST/PUT/PATCH) gets `useBackendTranslation`, `isoLanguageName`, `cultureName`,
  *   `currencySymbol`; FormData bodies are left alone;
- * - a failed call is retried once: network errors and 5xx, never 4xx;
+ * - a failed call is retried once — one retry in total, here and nowhere else (lib/react-query.ts does
+ *   not retry again): only idempotent methods (GET, HEAD, OPTIONS, PUT, DELETE; never POST or PATCH,
+ *   which could act twice), only on a network error, a timeout or 502/503/504;
  * - 401 sends the browser to /login (the token is dropped), 403 only warns `Forbidden error. Error 403`;
  * - every error response is logged to the console and rethrown to the caller.
  * Responses are parsed with the contracts' zod schemas, so the types are the contracts' types.
@@ -172,9 +174,19 @@ function defined(values: Record<string, string | boolean | undefined>): Record<s
   >;
 }
 
+/**
+ * spec §7 "a failed call is retried once", for calls that may safely be sent twice (RFC 9110 §9.2.2
+ * idempotent methods): a POST that reached the server and failed on the way back — a notification batch,
+ * say — must not go out again.
+ */
+export const retriedMethods = ['get', 'head', 'options', 'put', 'delete'] as const;
+
+/** A gateway or an overloaded server (503 with Retry-After): worth one more try. 500 is a bug, not luck. */
+export const retriedStatuses = [502, 503, 504] as const;
+
 function isRetryable(error: Error): boolean {
   if (error.name === 'AbortError') return false;
-  if (error instanceof HTTPError) return error.response.status >= 500;
+  if (error instanceof HTTPError) return (retriedStatuses as readonly number[]).includes(error.response.status);
   // A network failure (fetch rejects with a TypeError) or a timeout.
   return true;
 }
@@ -212,10 +224,11 @@ export function createApiClient(dependencies: ApiClientDependencies = {}) {
     fetch: (input, init) => (dependencies.fetch ?? globalThis.fetch)(input, init),
     timeout: timeoutMs,
     throwHttpErrors: true,
-    // spec §7 "a failed call is retried once"; DESIGN.md §4: network errors and 5xx, never 4xx.
+    // spec §7 "a failed call is retried once": idempotent methods, network errors and 502/503/504 only.
     retry: {
       limit: 1,
-      methods: ['get', 'post', 'put', 'patch', 'delete', 'head', 'options'],
+      methods: [...retriedMethods],
+      statusCodes: [...retriedStatuses],
       retryOnTimeout: true,
       delay: () => retryDelayMs,
       shouldRetry: ({ error }) => isRetryable(error),

@@ -1,17 +1,14 @@
 import { QueryClient, type DefaultOptions } from '@tanstack/react-query';
-import { isApiRequestError } from './api-client';
 import { onAccountDataReset } from './auth/session';
 
 /**
- * Server state (DESIGN.md §6). Queries retry once (STACK.md `retry: 1`), but never a 4xx answer: that
- * would not change on a second try (the API client has already retried network errors and 5xx).
+ * Server state (DESIGN.md §6). spec §7 "a failed call is retried once" — by the API client, which knows
+ * the method and the status (lib/api-client.ts). A second retry here would send a failing GET up to four
+ * times, so queries and mutations do not retry at all.
  */
 export const queryConfig = {
   queries: {
-    retry: (failureCount, error) => {
-      if (isApiRequestError(error) && error.status >= 400 && error.status < 500) return false;
-      return failureCount < 1;
-    },
+    retry: false,
     staleTime: 60_000,
     refetchOnWindowFocus: false,
   },

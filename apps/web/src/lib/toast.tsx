@@ -1,4 +1,5 @@
-import { notifications, notificationsStore } from '@mantine/notifications';
+import { useState } from 'react';
+import { notifications, notificationsStore, useNotifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCheck, IconInfoCircle, IconX } from '@tabler/icons-react';
 
 /**
@@ -57,4 +58,18 @@ export function showToast({ id, type, title, message, closable = true, autoClose
 
 export function hideToast(id: string): void {
   notifications.hide(id);
+}
+
+/**
+ * Whether a toast has been asked for in this tab (and stays true after): the layout mounts the toast
+ * container (toaster.tsx, with Mantine's Notifications and its transitions) only then, so it is not part
+ * of what every signed-in page downloads (bench/web-bundle.bench.ts). Toasts shown before it has loaded
+ * wait in the store and appear once it has.
+ */
+export function useToastsWanted(): boolean {
+  const { notifications: shown, queue } = useNotifications(notificationsStore);
+  const asked = shown.length > 0 || queue.length > 0;
+  const [wanted, setWanted] = useState(asked);
+  if (asked && !wanted) setWanted(true);
+  return wanted || asked;
 }

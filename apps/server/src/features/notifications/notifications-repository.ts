@@ -1,10 +1,15 @@
-import { type Notification, type NotificationContent, isSafeHttpUrl } from '@cockpit/contracts';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import {
+  type Notification,
+  type NotificationContent,
+  isSafeHttpUrl,
+  notificationPageSize,
+} from '@cockpit/contracts';
+import { and, count, desc, eq, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { notifications } from './notifications-schema';
 
-/** The newest this many are in a snapshot; older ones are kept but not streamed. */
-export const snapshotLimit = 200;
+/** The newest this many are in a snapshot; older ones are loaded page by page (`listPage`). */
+export const snapshotLimit = notificationPageSize;
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -63,6 +68,51 @@ export function createNotificationsRepository(db: Database) {
         .orderBy(desc(notifications.date), desc(notifications.uid))
         .limit(limit);
       return rows.map(toNotification);
+    },
+
+    /**
+     * One page of the user's notifications older than `before` (newest first; the snapshot is the first
+     * page), and whether still older ones exist. Keyset paging on (date, uid), the snapshot's order.
+     */
+    async listPage(
+      userId: string,
+      before: { date: Date; uid: string } | null,
+      limit = notificationPageSize,
+    ): Promise<{ notifications: Notification[]; hasMore: boolean }> {
+      const older = before
+        ? or(
+            sql`${notifications.date} < ${before.date.toISOString()}::timestamptz`,
+            and(
+              sql`${notifications.date} = ${before.date.toISOString()}::timestamptz`,
+              sql`${notifications.uid} < ${before.uid}::uuid`,
+            ),
+          )
+        : undefined;
+      const rows = await db
+        .select(streamColumns)
+        .from(notifications)
+        .where(and(eq(notifications.userId, userId), older))
+        .orderBy(desc(notifications.date), desc(notifications.uid))
+        .limit(limit + 1);
+      return { notifications: rows.slice(0, limit).map(toNotification), hasMore: rows.length > limit };
+    },
+
+    /** Unread notifications per user, all of them (the bell; DESIGN.md §5). Users without any: 0. */
+    async countUnread(userIds: string[]): Promise<Map<string, number>> {
+      const counts = new Map(userIds.map((id) => [id, 0]));
+      if (userIds.length === 0) return counts;
+      const rows = await db
+        .select({ userId: notifications.userId, unread: count() })
+        .from(notifications)
+        .where(
+          and(
+            sql`${notifications.userId} = any(${`{${userIds.map((id) => `"${id.replace(/["\\]/g, '')}"`).join(',')}}`}::text[])`,
+            eq(notifications.wasRead, false),
+          ),
+        )
+        .groupBy(notifications.userId);
+      for (const row of rows) counts.set(row.userId, Number(row.unread));
+      return counts;
     },
 
     /** The current rows of the given uids (missing ones were deleted). */

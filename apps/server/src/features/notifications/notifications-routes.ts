@@ -2,6 +2,8 @@ import type { OutgoingHttpHeaders } from 'node:http';
 import {
   apiErrorSchema,
   apiPaths,
+  notificationPageQuerySchema,
+  notificationPageSchema,
   notificationParamsSchema,
   notificationPatchSchema,
   notificationSchema,
@@ -44,7 +46,15 @@ function tokenExpiry(authorization: string | undefined): number {
  */
 export const notificationsRoutes: FastifyPluginAsyncZod<NotificationsRoutesOptions> = async (app, options) => {
   const repository = createNotificationsRepository(app.db);
-  const streams = new NotificationStreams({ repository, log: app.log, heartbeatMs: options.heartbeatMs });
+  const streams = new NotificationStreams({
+    repository,
+    log: app.log,
+    heartbeatMs: options.heartbeatMs,
+    onDelivered: (lagSeconds) => app.metrics.observeDeliveryLag(lagSeconds),
+  });
+  // Open streams and delivery lag in `GET /metrics` (decision 018).
+  const stopCountingStreams = app.metrics.addOpenStreams(() => streams.size);
+  app.addHook('onClose', async () => stopCountingStreams());
   await streams.start(options.listen);
   // preClose: open streams would otherwise keep `app.close()` waiting for their connections.
   app.addHook('preClose', async () => {
@@ -111,6 +121,27 @@ export const notificationsRoutes: FastifyPluginAsyncZod<NotificationsRoutesOptio
       request.raw.socket.setNoDelay(true);
       streams.open(request.user.id, request.user.sessionId ?? null, res, expiresAtSec);
     },
+  );
+
+  app.get(
+    apiPaths.notifications,
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'A page of your notifications older than the given one (newest first)',
+        description:
+          "The stream's snapshot is the newest page; the list asks for the next older page as it is " +
+          'scrolled, giving the date and uid of the oldest notification it has.',
+        security: [{ bearerAuth: [] }],
+        querystring: notificationPageQuerySchema,
+        response: { 200: notificationPageSchema, 400: apiErrorSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request) =>
+      repository.listPage(request.user.id, {
+        date: new Date(request.query.beforeDate),
+        uid: request.query.beforeUid,
+      }),
   );
 
   app.patch(

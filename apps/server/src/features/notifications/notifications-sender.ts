@@ -12,9 +12,6 @@ import { notFound } from '../../lib/http-error';
 import { toNotificationContent } from './notifications-repository';
 import { notifications } from './notifications-schema';
 
-/** Rows per INSERT statement (PostgreSQL allows 65,535 parameters per statement). */
-const insertChunkSize = 1_000;
-
 export interface SendNotificationsInput {
   /** The sender's organisation: recipients are only ever its users. */
   organisationId: string;
@@ -33,10 +30,8 @@ export async function sendNotifications(
   { organisationId, recipients, draft }: SendNotificationsInput,
 ): Promise<SendNotificationResult> {
   const inOrganisation = and(eq(user.organisationId, organisationId), eq(user.active, true));
-  let userIds: string[];
-  if (recipients === 'all') {
-    userIds = (await db.select({ id: user.id }).from(user).where(inOrganisation)).map((row) => row.id);
-  } else {
+  let addressed = inOrganisation;
+  if (recipients !== 'all') {
     const wanted = [...new Set(recipients)];
     const found = await db
       .select({ id: user.id })
@@ -44,20 +39,26 @@ export async function sendNotifications(
       .where(and(inOrganisation, inArray(user.id, wanted)));
     // Which id is missing, and whether it exists in another organisation, is not said (DESIGN.md §4).
     if (found.length !== wanted.length) throw notFound('One or more recipients are not active users of your organisation');
-    userIds = wanted;
+    addressed = and(inOrganisation, inArray(user.id, wanted));
   }
 
   const content: NotificationContent = { title: draft.title, text: draft.text };
   if (draft.url) content.url = draft.url;
   const batchId = crypto.randomUUID();
-  const date = new Date();
-  await db.transaction(async (tx) => {
-    for (let start = 0; start < userIds.length; start += insertChunkSize) {
-      const chunk = userIds.slice(start, start + insertChunkSize);
-      await tx.insert(notifications).values(chunk.map((userId) => ({ userId, date, content, batchId })));
-    }
-  });
-  return { batchId, recipients: userIds.length };
+  const date = new Date().toISOString();
+  // One INSERT … SELECT: the content travels once, not once per recipient, and the user ids never leave
+  // the database. A send to 5,000 users was five 1,000-row statements built in JavaScript (1.5–3 s on a
+  // busy machine); this is one statement, so its notices reach the streams within a second (decision 017).
+  const result = (await db.execute(sql`
+    with sent as (
+      insert into ${notifications} (user_id, date, content, batch_id)
+      select ${user.id}, ${date}::timestamptz, ${JSON.stringify(content)}::jsonb, ${batchId}::uuid
+      from ${user}
+      where ${addressed}
+      returning 1
+    )
+    select count(*)::int as sent from sent`)) as unknown as { rows: { sent: number | string }[] };
+  return { batchId, recipients: Number(result.rows[0]?.sent ?? 0) };
 }
 
 /** The organisation's sends, newest first, with how many recipients have read each. */

@@ -19,6 +19,13 @@ import { HttpError } from '../../lib/http-error';
 import { resolveLanguage, translate } from '../../lib/language';
 import { createUserSettingsRepository } from './user-settings-repository';
 
+/**
+ * Wrong current passwords per user and hour before `POST /api/user/password` answers 429 (decision 009):
+ * a stolen bearer token must not become unlimited guesses at the password behind it.
+ */
+export const maxPasswordChangeFailuresPerHour = 10;
+const hourMs = 60 * 60_000;
+
 const availableUiLanguages = uiLanguageNames.map((name) => ({
   name,
   twoLetterISOlanguageName: twoLetterIsoOf(name),
@@ -96,16 +103,31 @@ export const userSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
         security: [{ bearerAuth: [] }],
         querystring: withClientQuery({}),
         body: withClientBody(passwordChangeSchema.shape),
-        response: { 204: z.null(), 400: apiErrorSchema, 401: apiErrorSchema },
+        response: { 204: z.null(), 400: apiErrorSchema, 401: apiErrorSchema, 429: apiErrorSchema },
       },
     },
     async (request, reply) => {
       const { user } = request;
       const { currentPassword, newPassword } = request.body;
+      // Counted before the check, like sign-in attempts (plugins/sign-in-guard.ts), so parallel guesses
+      // cannot overshoot; a correct password takes its count back.
+      const failuresKey = `password:user:${user.id}`;
+      const attempts = await app.sharedCounters.increment(failuresKey, hourMs);
+      if (attempts.count > maxPasswordChangeFailuresPerHour) {
+        request.log.warn({ event: 'user.password.rate_limited', userId: user.id }, 'too many wrong current passwords');
+        return reply
+          .status(429)
+          .header('retry-after', String(Math.max(1, Math.ceil(attempts.resetInMs / 1000))))
+          .send({
+            error: { code: errorCodes.rateLimited, message: 'Too many wrong passwords. Please try again later.' },
+          });
+      }
       const storedHash = await repository.passwordHash(user.id);
       if (storedHash === null || !(await verifyPassword({ hash: storedHash, password: currentPassword }))) {
+        request.log.warn({ event: 'user.password.failure', userId: user.id }, 'wrong current password');
         throw new HttpError(400, errorCodes.invalidCurrentPassword, 'The current password is not correct');
       }
+      await app.sharedCounters.decrement(failuresKey);
       await repository.setPasswordHash(user.id, await hashPassword(newPassword));
       // Whoever knew the old password is signed out everywhere else; this browser keeps its session
       // (its cookie comes with the request). Without a cookie every session ends.

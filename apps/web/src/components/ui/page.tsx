@@ -8,7 +8,8 @@ type PageProps = { title: string; children?: ReactNode };
 export function Page({ title, children }: PageProps) {
   useDocumentTitle(title);
   return (
-    <Stack component="section" gap="md" p="xl" aria-labelledby="page-title">
+    // Less padding on a phone (below Mantine's `sm`, 768 px): the content area is only ~300 px wide there.
+    <Stack component="section" gap="md" p={{ base: 'md', sm: 'xl' }} aria-labelledby="page-title">
       <Title order={1} id="page-title">
         {title}
       </Title>

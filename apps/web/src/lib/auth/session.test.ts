@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiPaths } from '@cockpit/contracts';
+import { apiPaths, tokenCheckParam } from '@cockpit/contracts';
 import { jsonResponse } from '../../testing/test-utils';
 import { queryClient } from '../react-query';
 import {
@@ -63,6 +63,18 @@ describe('session start-up', () => {
     expect(getToken()).toBe(token);
     expect(JSON.stringify(localStorage)).not.toContain(token);
     await expect(waitForToken()).resolves.toBe(token);
+  });
+
+  it('asks as a session check: "no session" is `{ token: null }`, signed out without an error', async () => {
+    stubServer({
+      [`GET ${apiPaths.token}`]: (request) => {
+        expect(new URL(request.url).searchParams.get(tokenCheckParam)).toBe('true');
+        return jsonResponse({ token: null });
+      },
+    });
+    await expect(sessionReady()).resolves.toBe('signed-out');
+    expect(getToken()).toBeNull();
+    expect(console.error).not.toHaveBeenCalled();
   });
 
   it('is signed out when the server has no session (401), without logging an error', async () => {

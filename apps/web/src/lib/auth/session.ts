@@ -1,4 +1,4 @@
-import { apiPaths, type SignInBody, type TokenResponse } from '@cockpit/contracts';
+import { apiPaths, tokenCheckParam, type SignInBody, type TokenCheckResponse } from '@cockpit/contracts';
 import { paths } from '../../config/paths';
 import { api, isApiRequestError, trusted } from '../api-client';
 import { resetClientAccountSettings } from '../client-params';
@@ -72,12 +72,19 @@ function dropSession(): void {
 
 /**
  * Asks the server for a token with the session cookie. Returns the token, or null when there is no
- * session (401). Other failures (network, 5xx) are thrown.
+ * session (`{ token: null }` for the session check, or 401). Other failures (network, 5xx) are thrown.
+ * The check parameter makes "no session" a 200 answer: a signed-out visit to /login then logs no failed
+ * request in the browser's console (contracts `tokenCheckParam`).
  */
 async function fetchToken(): Promise<string | null> {
   try {
     // The auth library answers this one (not a route of ours with a response schema): check the token.
-    const response = await api.get(apiPaths.token, { schema: trusted<TokenResponse | null>(), expectedStatuses: [401] });
+    const response = await api.get(apiPaths.token, {
+      searchParams: { [tokenCheckParam]: 'true' },
+      schema: trusted<TokenCheckResponse | null>(),
+      expectedStatuses: [401],
+    });
+    if (response?.token === null) return null;
     const token = response?.token;
     if (typeof token !== 'string' || token === '') throw new Error('The token endpoint answered without a token.');
     setToken(token);

@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useMenu } from '../../../features/navigation/api/get-menu';
+import { useRecordOpening } from '../../../features/recents/api/record-recent';
 import { ReportView } from '../../../features/reports/components/report-view';
 import {
   readReportSearch,
@@ -9,6 +10,7 @@ import {
   type ReportSearch,
 } from '../../../features/reports/utils/report-search';
 import { useUserSettings } from '../../../features/settings/api/get-user-settings';
+import { NotFoundContent } from '../not-found';
 
 /**
  * `/reports/:name` (issue 5): the report of that menu item. The app layer joins what the features
@@ -23,11 +25,17 @@ export function ReportRoute() {
   const settings = useUserSettings();
   const item = menu.data?.groups.flatMap((group) => group.items).find((candidate) => candidate.name === name);
   const account = settings.data?.accountSettings;
+  // The reports home's "Continue where you left off" (DESIGN.md §3 routes).
+  useRecordOpening('report', name);
 
   const handleSearchChange = useCallback(
     (search: ReportSearch) => setSearchParams(writeReportSearch(search), { replace: true }),
     [setSearchParams],
   );
+
+  // A name the user's menu does not hold — unknown, deleted, or outside the user's audience (decision
+  // 015) — is page-not-found, as any unknown address; "not available" is for listed items without content.
+  if (menu.isSuccess && !item) return <NotFoundContent />;
 
   return (
     <ReportView

@@ -4,12 +4,14 @@ import { Page } from '../../../components/ui/page';
 import { PlaceholderTile } from '../../../components/ui/placeholder-tile';
 import { useUserSettings } from '../../../features/settings/api/get-user-settings';
 import { PasswordForm } from '../../../features/settings/components/password-form';
+import { ClearRecents } from '../../../features/recents/components/clear-recents';
 import { SessionsList } from '../../../features/sessions/components/sessions-list';
 import { SettingsForm } from '../../../features/settings/components/settings-form';
 
 /**
  * spec §2 settings route, titled Settings; DESIGN.md §3: UI language, UI culture, currency symbol,
- * display name and password change, saved on the server and applied without a reload.
+ * display name and password change, saved on the server and applied without a reload; the user's own
+ * sessions; clearing the recent items of the reports home.
  */
 export function SettingsRoute() {
   const { t } = useTranslation();
@@ -40,6 +42,8 @@ export function SettingsRoute() {
         <PasswordForm />
         <Divider maw={480} />
         <SessionsList culture={settings.data.accountSettings.uiCulture} />
+        <Divider maw={480} />
+        <ClearRecents />
       </Stack>
     );
   }

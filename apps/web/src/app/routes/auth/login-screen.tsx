@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { isSafeRedirect, paths } from '../../../config/paths';
+import { isLoginPathname, paths, safeRedirectPath } from '../../../config/paths';
 import { LoginForm } from '../../../features/auth/components/login-form';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import classes from './login.module.css';
@@ -9,7 +9,8 @@ import classes from './login.module.css';
  * if it is a safe in-app path other than the login screen itself, else the root.
  */
 export function loginTarget(redirectTo: string | null): string {
-  return isSafeRedirect(redirectTo) && !redirectTo.startsWith(paths.login.path) ? redirectTo : paths.home.getHref();
+  const target = safeRedirectPath(redirectTo);
+  return target !== null && !isLoginPathname(target.split(/[?#]/)[0] ?? '') ? target : paths.home.getHref();
 }
 
 type LoginScreenProps = {

@@ -24,7 +24,7 @@ import {
   type ManagedBanner,
 } from '@cockpit/contracts';
 import { useSaveBanner } from '../api/save-banner';
-import { invalidFields } from '../utils/invalid-fields';
+import { invalidFields } from '../../../lib/invalid-fields';
 import {
   bannerFormValues,
   bannerInput,

@@ -11,7 +11,7 @@ import { useManagedBanners } from '../api/get-banners';
 import { formatDateTime } from '../utils/formatting';
 import { useCulture } from '../utils/use-culture';
 import { BannerFormDialog } from './banner-form-dialog';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import classes from './management-table.module.css';
 
 const statusStyle: Record<BannerScheduleStatus, { color: string; labelKey: string }> = {

@@ -9,7 +9,7 @@ import { useAcceptContract } from '../api/accept-contract';
 import { useContractOverview } from '../api/get-contract';
 import { formatCalendarDate } from '../utils/formatting';
 import { useCulture } from '../utils/use-culture';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ContractDetails } from './contract-details';
 import classes from './contract-center.module.css';
 

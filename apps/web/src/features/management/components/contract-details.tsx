@@ -3,7 +3,7 @@ import { Badge, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Contract } from '@cockpit/contracts';
 import { formatCalendarDate, formatDateTime, formatMoney } from '../utils/formatting';
-import { subscriptionLabel } from '../utils/option-labels';
+import { subscriptionLabel } from '../../../lib/option-labels';
 import { useCulture } from '../utils/use-culture';
 import classes from './contract-details.module.css';
 

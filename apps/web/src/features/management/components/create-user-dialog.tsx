@@ -13,8 +13,8 @@ import {
 } from '@cockpit/contracts';
 import { isApiRequestError } from '../../../lib/api-client';
 import { useCreateUser } from '../api/create-user';
-import { invalidFields } from '../utils/invalid-fields';
-import { languageOptions, roleOptions, subscriptionOptions } from '../utils/option-labels';
+import { invalidFields } from '../../../lib/invalid-fields';
+import { languageOptions, roleOptions, subscriptionOptions } from '../../../lib/option-labels';
 
 type CreateUserDialogProps = {
   opened: boolean;

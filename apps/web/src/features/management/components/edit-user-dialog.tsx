@@ -3,8 +3,8 @@ import { Alert, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/
 import { useTranslation } from 'react-i18next';
 import { userChangesSchema, type ManagedUser, type RoleKey, type Subscription, type UserChanges } from '@cockpit/contracts';
 import { useUpdateUser } from '../api/update-user';
-import { invalidFields } from '../utils/invalid-fields';
-import { roleOptions, subscriptionOptions } from '../utils/option-labels';
+import { invalidFields } from '../../../lib/invalid-fields';
+import { roleOptions, subscriptionOptions } from '../../../lib/option-labels';
 
 type EditUserDialogProps = {
   user: ManagedUser;

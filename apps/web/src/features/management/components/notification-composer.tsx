@@ -25,7 +25,7 @@ import {
 import { showToast } from '../../../lib/toast';
 import { useManagedUsers } from '../api/get-users';
 import { useSendNotification } from '../api/send-notification';
-import { invalidFields } from '../utils/invalid-fields';
+import { invalidFields } from '../../../lib/invalid-fields';
 
 /** The two languages a notification is written in, and the UI language each preview stands for. */
 const previewLanguages = [

@@ -27,7 +27,7 @@ function streamingResponse(status = 200) {
   };
 }
 
-const snapshot: NotificationStreamEvent = { type: 'snapshot', notifications: [] };
+const snapshot: NotificationStreamEvent = { type: 'snapshot', notifications: [], hasMore: false, unreadCount: 0 };
 
 let disconnect: (() => void) | undefined;
 afterEach(() => {
@@ -72,10 +72,10 @@ describe('connectNotificationsStream', () => {
     first.send(': heartbeat\n\n');
     first.send(sse(snapshot));
     first.send('event: upsert\ndata: {"type":"upsert","notification":{"broken":true}}\n\n');
-    first.send(sse({ type: 'remove', uid: 'n1' }));
+    first.send(sse({ type: 'remove', uid: 'n1', unreadCount: 0 }));
     await vi.waitFor(() => expect(events).toHaveLength(2));
     // The malformed event is skipped, not fatal.
-    expect(events).toEqual([snapshot, { type: 'remove', uid: 'n1' }]);
+    expect(events).toEqual([snapshot, { type: 'remove', uid: 'n1', unreadCount: 0 }]);
     expect(statuses).toEqual(['connecting', 'live']);
   });
 

@@ -40,20 +40,22 @@ function brokenNotifications(): unknown[] {
   return broken;
 }
 
+const page = { hasMore: false, unreadCount: 3 };
 const validEvents: unknown[] = [
-  { type: 'snapshot', notifications: [] },
-  { type: 'snapshot', notifications: [notification, { ...notification, uid: 'other', wasRead: true }] },
-  { type: 'snapshot', notifications: [{ ...notification, content: contentWithoutUrl }] },
-  { type: 'upsert', notification },
-  { type: 'upsert', notification: { ...notification, content: contentWithoutUrl } },
-  { type: 'remove', uid: notification.uid },
+  { type: 'snapshot', notifications: [], ...page },
+  { type: 'snapshot', notifications: [notification, { ...notification, uid: 'other', wasRead: true }], hasMore: true, unreadCount: 0 },
+  { type: 'snapshot', notifications: [{ ...notification, content: contentWithoutUrl }], ...page },
+  { type: 'upsert', notification, unreadCount: 1 },
+  { type: 'upsert', notification: { ...notification, content: contentWithoutUrl }, unreadCount: 0 },
+  { type: 'remove', uid: notification.uid, unreadCount: 0 },
   // Unknown keys are dropped, as the schema drops them.
   {
     type: 'upsert',
     notification: { ...notification, extra: 1, content: { ...notification.content, extra: 2 } },
+    unreadCount: 2,
     extra: 3,
   },
-  { type: 'remove', uid: 'x', extra: true },
+  { type: 'remove', uid: 'x', unreadCount: 0, extra: true },
 ];
 
 const invalidEvents: unknown[] = [
@@ -62,20 +64,28 @@ const invalidEvents: unknown[] = [
   'snapshot',
   42,
   [],
-  [{ type: 'remove', uid: 'x' }],
+  [{ type: 'remove', uid: 'x', unreadCount: 0 }],
   {},
   { type: 'unknown' },
-  { type: 'SNAPSHOT', notifications: [] },
+  { type: 'SNAPSHOT', notifications: [], ...page },
   { type: 'snapshot' },
-  { type: 'snapshot', notifications: {} },
-  { type: 'snapshot', notifications: null },
+  { type: 'snapshot', notifications: {}, ...page },
+  { type: 'snapshot', notifications: null, ...page },
+  // The unread count and `hasMore` are required, a count is a whole number ≥ 0.
+  { type: 'snapshot', notifications: [] },
+  { type: 'snapshot', notifications: [], hasMore: 'no', unreadCount: 0 },
+  { type: 'snapshot', notifications: [], hasMore: false, unreadCount: -1 },
+  { type: 'snapshot', notifications: [], hasMore: false, unreadCount: 1.5 },
+  { type: 'upsert', notification },
+  { type: 'remove', uid: 'x' },
+  { type: 'remove', uid: 'x', unreadCount: '1' },
   { type: 'upsert' },
   { type: 'remove' },
-  { type: 'remove', uid: 1 },
-  { type: 'remove', uid: null },
+  { type: 'remove', uid: 1, unreadCount: 0 },
+  { type: 'remove', uid: null, unreadCount: 0 },
   ...brokenNotifications().flatMap((broken) => [
-    { type: 'upsert', notification: broken },
-    { type: 'snapshot', notifications: [notification, broken] },
+    { type: 'upsert', notification: broken, unreadCount: 0 },
+    { type: 'snapshot', notifications: [notification, broken], ...page },
   ]),
 ];
 
@@ -101,9 +111,10 @@ describe('parseStreamEvent', () => {
   });
 
   it('returns only the known keys', () => {
-    expect(parseStreamEvent({ type: 'remove', uid: 'x', extra: true })).toStrictEqual({
+    expect(parseStreamEvent({ type: 'remove', uid: 'x', unreadCount: 0, extra: true })).toStrictEqual({
       type: 'remove',
       uid: 'x',
+      unreadCount: 0,
     });
   });
 });

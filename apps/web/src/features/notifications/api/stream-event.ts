@@ -22,19 +22,31 @@ export function parseStreamEvent(value: unknown): NotificationStreamEvent | null
         if (!notification) return null;
         notifications.push(notification);
       }
-      return { type: 'snapshot', notifications };
+      const unreadCount = readCount(value.unreadCount);
+      if (typeof value.hasMore !== 'boolean' || unreadCount === null) return null;
+      return { type: 'snapshot', notifications, hasMore: value.hasMore, unreadCount };
     }
     case 'upsert': {
       const notification = readNotification(value.notification);
-      return notification ? { type: 'upsert', notification } : null;
+      const unreadCount = readCount(value.unreadCount);
+      return notification && unreadCount !== null ? { type: 'upsert', notification, unreadCount } : null;
     }
-    case 'remove':
-      return typeof value.uid === 'string' ? { type: 'remove', uid: value.uid } : null;
+    case 'remove': {
+      const unreadCount = readCount(value.unreadCount);
+      return typeof value.uid === 'string' && unreadCount !== null
+        ? { type: 'remove', uid: value.uid, unreadCount }
+        : null;
+    }
     case 'catalogue':
       return { type: 'catalogue' };
     default:
       return null;
   }
+}
+
+/** The unread count every notification event carries (a whole number ≥ 0). */
+function readCount(value: unknown): number | null {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : null;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -48,7 +48,12 @@ function stubServer(initial: Notification[]): Server {
         const body = new ReadableStream<Uint8Array>({
           start(c) {
             controller = c;
-            push({ type: 'snapshot', notifications: initial });
+            push({
+              type: 'snapshot',
+              notifications: initial,
+              hasMore: false,
+              unreadCount: initial.filter((item) => !item.wasRead).length,
+            });
           },
         });
         return new Response(body, { headers: { 'content-type': 'text/event-stream' } });
@@ -174,7 +179,7 @@ describe('NotificationsPanel', () => {
     expect(screen.queryByText('New Notification')).toBeNull();
     expect(screen.getByTestId('bell')).toHaveTextContent('all read');
 
-    act(() => server.push({ type: 'upsert', notification: notification('live') }));
+    act(() => server.push({ type: 'upsert', notification: notification('live'), unreadCount: 1 }));
     expect(await screen.findByRole('button', { name: 'Title live Unread' })).toBeInTheDocument();
     const toast = await screen.findByText('You have received a new Notification.');
     expect(screen.getByText('New Notification')).toBeInTheDocument();
@@ -183,7 +188,14 @@ describe('NotificationsPanel', () => {
     expect(screen.getByTestId('bell')).toHaveTextContent('unread');
 
     // A later snapshot (after a reconnect) shows no second toast.
-    act(() => server.push({ type: 'snapshot', notifications: [notification('live'), notification('other')] }));
+    act(() =>
+      server.push({
+        type: 'snapshot',
+        notifications: [notification('live'), notification('other')],
+        hasMore: false,
+        unreadCount: 2,
+      }),
+    );
     expect(await screen.findByRole('button', { name: 'Title other Unread' })).toBeInTheDocument();
     expect(screen.getAllByText('New Notification')).toHaveLength(1);
   });

@@ -1,9 +1,10 @@
-import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Notification } from '@cockpit/contracts';
 import { PlaceholderTile } from '../../../components/ui/placeholder-tile';
 import { useUiLanguage } from '../../../lib/use-ui-language';
+import { loadOlderNotifications } from '../api/get-older-notifications';
 import { useMarkNotification } from '../api/update-notification';
 import { useNotifications } from '../hooks/use-notifications';
 import { createShortDateFormat } from '../utils/short-date';
@@ -25,7 +26,7 @@ type NotificationsPanelProps = {
 export function NotificationsPanel({ header, uiCulture }: NotificationsPanelProps) {
   const { t } = useTranslation();
   const language = useUiLanguage();
-  const { notifications, status } = useNotifications();
+  const { notifications, status, hasMore } = useNotifications();
   const mark = useMarkNotification();
   const [openUid, setOpenUid] = useState<string | null>(null);
   // Hover is reported once per notification, even before the stream confirms the flag.
@@ -45,6 +46,24 @@ export function NotificationsPanel({ header, uiCulture }: NotificationsPanelProp
     hoverSent.current.add(notification.uid);
     mark.mutate({ uid: notification.uid, flag: 'mouseOver' });
   }
+
+  // The snapshot is the newest page; older ones load when the end of the list scrolls into view.
+  const listEnd = useRef<HTMLLIElement | null>(null);
+  const oldest = notifications?.at(-1);
+  const [olderFailed, setOlderFailed] = useState(false);
+  useEffect(() => {
+    const end = listEnd.current;
+    if (!hasMore || !oldest || !end || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => {
+      if (!entries.some((entry) => entry.isIntersecting)) return;
+      loadOlderNotifications(oldest).then(
+        () => setOlderFailed(false),
+        () => setOlderFailed(true),
+      );
+    });
+    observer.observe(end);
+    return () => observer.disconnect();
+  }, [hasMore, oldest]);
 
   let content: ReactNode;
   if (notifications === null && status === 'reconnecting') {
@@ -80,6 +99,19 @@ export function NotificationsPanel({ header, uiCulture }: NotificationsPanelProp
             />
           </li>
         ))}
+        {hasMore && (
+          <li ref={listEnd} data-testid="notifications-older">
+            <Center p="sm">
+              {olderFailed ? (
+                <Text size="xs" c="dimmed" role="status">
+                  {t('notifications.older.failed')}
+                </Text>
+              ) : (
+                <Loader size="xs" role="status" aria-label={t('notifications.older.loading')} />
+              )}
+            </Center>
+          </li>
+        )}
       </ul>
     );
   }

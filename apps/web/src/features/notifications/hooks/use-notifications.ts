@@ -34,7 +34,8 @@ export function useNotifications() {
   useNotificationsConnection();
   const notifications = useNotificationsStore((state) => state.notifications);
   const status = useNotificationsStore((state) => state.status);
-  return { notifications, status };
+  const hasMore = useNotificationsStore((state) => state.hasMore);
+  return { notifications, status, hasMore };
 }
 
 /**
@@ -61,5 +62,6 @@ export function useHasUnreadNotifications(): boolean {
       ),
     [t],
   );
-  return useNotificationsStore((state) => state.notifications?.some((item) => !item.wasRead) ?? false);
+  // The server's count: unread notifications older than the loaded pages count too.
+  return useNotificationsStore((state) => state.unreadCount > 0);
 }

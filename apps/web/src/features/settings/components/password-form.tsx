@@ -74,6 +74,9 @@ export function PasswordForm() {
         onError: (error) => {
           if (isApiRequestError(error) && error.code === errorCodes.invalidCurrentPassword) {
             setErrors({ currentPassword: t('settings.password.error.currentWrong') });
+          } else if (isApiRequestError(error) && error.status === 429) {
+            // Too many wrong current passwords within the hour (decision 009).
+            setFormError(t('settings.password.error.tooMany'));
           } else {
             setFormError(t('settings.password.error.generic'));
           }

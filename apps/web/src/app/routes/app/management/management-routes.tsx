@@ -45,6 +45,20 @@ export function createManagementRoutes(queryClient: QueryClientSource): RouteObj
           },
         },
         {
+          path: paths.managementCatalogue.path,
+          lazy: async () => {
+            const { ManagementCatalogueRoute } = await import('./management-catalogue');
+            return { Component: ManagementCatalogueRoute };
+          },
+        },
+        {
+          path: paths.managementActivity.path,
+          lazy: async () => {
+            const { ManagementActivityRoute } = await import('./management-activity');
+            return { Component: ManagementActivityRoute };
+          },
+        },
+        {
           path: paths.contractCenter.path,
           lazy: async () => {
             const { ContractCenterRoute } = await import('./management-contract-center');

@@ -10,12 +10,24 @@ type ConfirmDialogProps = {
   danger?: boolean;
   pending: boolean;
   failed: boolean;
+  /** What went wrong, when the server said (shown instead of the general failure text). */
+  errorMessage?: string;
   onConfirm: () => void;
   onClose: () => void;
 };
 
 /** Asks before an action with consequences; shows a failure inside the dialog. */
-export function ConfirmDialog({ title, children, confirmLabel, danger, pending, failed, onConfirm, onClose }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  title,
+  children,
+  confirmLabel,
+  danger,
+  pending,
+  failed,
+  errorMessage,
+  onConfirm,
+  onClose,
+}: ConfirmDialogProps) {
   const { t } = useTranslation();
   return (
     <Modal opened onClose={onClose} title={title} size="md" closeButtonProps={{ 'aria-label': t('common.close') }}>
@@ -23,7 +35,7 @@ export function ConfirmDialog({ title, children, confirmLabel, danger, pending, 
         <Text size="sm">{children}</Text>
         {failed && (
           <Alert color="red" role="alert">
-            {t('management.errors.saveFailed')}
+            {errorMessage ?? t('management.errors.saveFailed')}
           </Alert>
         )}
         <Group justify="flex-end">

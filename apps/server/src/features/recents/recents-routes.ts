@@ -1,0 +1,97 @@
+import {
+  apiErrorSchema,
+  apiPaths,
+  listedRecentsLimit,
+  recentOpeningResponseSchema,
+  recentOpeningSchema,
+  recentsResponseSchema,
+  withClientBody,
+  withClientQuery,
+} from '@cockpit/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound } from '../../lib/http-error';
+import { resolveLanguage } from '../../lib/language';
+import { createRecentsRepository } from './recents-repository';
+import { recentTargetKey, visibleRecentTargets } from './recents-visibility';
+
+/**
+ * `GET`, `POST` and `DELETE /api/user/recents`: the reports and dashboards the user opened recently
+ * (the reports home's "Continue where you left off", DESIGN.md §3 routes). Which of them the user may see
+ * is decided in one place, `visibleRecentTargets`.
+ */
+export const recentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const repository = createRecentsRepository(app.db);
+
+  app.get(
+    apiPaths.userRecents,
+    {
+      schema: {
+        tags: ['user'],
+        summary: 'Recently opened reports and dashboards, newest first (only those you may still see)',
+        security: [{ bearerAuth: [] }],
+        querystring: withClientQuery({}),
+        response: { 200: recentsResponseSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const { user } = request;
+      const language = resolveLanguage(request.query.isoLanguageName, user.uiLanguage);
+      const stored = await repository.list(user.id);
+      const visible = await visibleRecentTargets(app.db, user, language, stored);
+      const items = [];
+      for (const recent of stored) {
+        const item = visible.get(recentTargetKey(recent));
+        if (!item) continue; // gone, or no longer for this user: simply not listed
+        items.push({ kind: recent.kind, item, openedAt: recent.openedAt.toISOString() });
+        if (items.length === listedRecentsLimit) break;
+      }
+      return { items };
+    },
+  );
+
+  app.post(
+    apiPaths.userRecents,
+    {
+      schema: {
+        tags: ['user'],
+        summary: 'Record that you opened a report (by item name) or a dashboard (by layout id)',
+        security: [{ bearerAuth: [] }],
+        querystring: withClientQuery({}),
+        body: withClientBody(recentOpeningSchema.shape),
+        response: {
+          200: recentOpeningResponseSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          404: apiErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const { user } = request;
+      const { kind, name } = request.body;
+      const visible = await visibleRecentTargets(app.db, user, user.uiLanguage, [{ kind, name }]);
+      // Another organisation's report is "not found", never "forbidden" (DESIGN.md §4).
+      if (!visible.has(recentTargetKey({ kind, name }))) throw notFound(`No ${kind} named '${name}' exists`);
+      const openedAt = await repository.record(user.id, kind, name);
+      return { kind, name, openedAt: openedAt.toISOString() };
+    },
+  );
+
+  app.delete(
+    apiPaths.userRecents,
+    {
+      schema: {
+        tags: ['user'],
+        summary: 'Forget every recently opened report and dashboard (in every browser)',
+        security: [{ bearerAuth: [] }],
+        querystring: withClientQuery({}),
+        response: { 204: z.null(), 401: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      await repository.clear(request.user.id);
+      return reply.status(204).send(null);
+    },
+  );
+};

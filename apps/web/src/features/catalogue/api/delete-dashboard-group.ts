@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiPathWith, catalogueApiPaths, catalogueChangesSchema, type CatalogueChanges } from '@cockpit/contracts';
+import { api } from '../../../lib/api-client';
+import { invalidateCatalogue } from './invalidate-catalogue';
+
+/** `DELETE …/catalogue/dashboard-groups/:name`: the group with its dashboards (they leave the favourites of whoever pinned them). */
+export function deleteDashboardGroup(name: string): Promise<CatalogueChanges> {
+  return api.delete(apiPathWith(catalogueApiPaths.dashboardGroup, { name }), { schema: catalogueChangesSchema });
+}
+
+export function useDeleteDashboardGroup() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: deleteDashboardGroup, onSuccess: () => invalidateCatalogue(queryClient) });
+}

@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiPathWith, catalogueApiPaths, catalogueChangesSchema, type CatalogueChanges } from '@cockpit/contracts';
+import { api } from '../../../lib/api-client';
+import { invalidateCatalogue } from './invalidate-catalogue';
+
+/** `DELETE …/catalogue/menu-groups/:name`: the group with its items (they leave the favourites of whoever pinned them). */
+export function deleteMenuGroup(name: string): Promise<CatalogueChanges> {
+  return api.delete(apiPathWith(catalogueApiPaths.menuGroup, { name }), { schema: catalogueChangesSchema });
+}
+
+export function useDeleteMenuGroup() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: deleteMenuGroup, onSuccess: () => invalidateCatalogue(queryClient) });
+}

@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { catalogueApiPaths, catalogueUsageSchema, type CatalogueUsage } from '@cockpit/contracts';
+import { api } from '../../../lib/api-client';
+import { catalogueQueryKey } from './get-catalogue';
+
+/** `GET …/catalogue/usage`: pins per item and dashboard, for the delete confirmations. */
+export function getCatalogueUsage(): Promise<CatalogueUsage> {
+  return api.get(catalogueApiPaths.usage, { schema: catalogueUsageSchema });
+}
+
+export function getCatalogueUsageQueryOptions() {
+  return queryOptions({ queryKey: [...catalogueQueryKey, 'usage'], queryFn: getCatalogueUsage, staleTime: 0 });
+}
+
+export function useCatalogueUsage() {
+  return useQuery(getCatalogueUsageQueryOptions());
+}

@@ -1,0 +1,151 @@
+import { ActionIcon, Button, Group, NumberInput, Paper, Select, Stack, Text } from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { DashboardTileType, DateRangePreset, ReportGrouping, ReportQueryKey } from '@cockpit/contracts';
+import { moveInList, newTile, queryGroupings, type TileFormValues } from '../utils/catalogue-form';
+import { groupingLabel, rangeOptions, reportQueryOptions, tileTypeOptions } from '../utils/catalogue-labels';
+import { LocalisedFields } from './localised-fields';
+import classes from './catalogue.module.css';
+
+type TileEditorProps = {
+  tiles: TileFormValues[];
+  onChange: (tiles: TileFormValues[]) => void;
+  /** Tiles whose English title is missing (by index), after a first attempt to save. */
+  invalidTitles: ReadonlySet<number>;
+};
+
+/**
+ * The tiles of a dashboard (decision 015): each a built-in query shown as a KPI row, a line or bar chart
+ * or a table, with its period, grouping and width in a 12-column grid; tiles fill the grid in order.
+ */
+export function TileEditor({ tiles, onChange, invalidTitles }: TileEditorProps) {
+  const { t } = useTranslation();
+  const update = (index: number, changes: Partial<TileFormValues>) =>
+    onChange(tiles.map((tile, i) => (i === index ? { ...tile, ...changes } : tile)));
+
+  return (
+    <Stack gap="sm" component="fieldset" className={classes.fieldset} aria-describedby="tiles-hint">
+      <Text component="legend" size="sm" fw={500}>
+        {t('management.catalogue.tiles.legend')}
+      </Text>
+      <Text size="xs" c="dimmed" id="tiles-hint">
+        {t('management.catalogue.tiles.hint')}
+      </Text>
+      {tiles.length === 0 && (
+        <Text size="sm" c="dimmed">
+          {t('management.catalogue.tiles.empty')}
+        </Text>
+      )}
+      {tiles.map((tile, index) => {
+        const label = tile.title.en.trim() || t('management.catalogue.tiles.untitled', { number: index + 1 });
+        const groupings = queryGroupings[tile.query];
+        return (
+          <Paper key={tile.key} withBorder p="sm" radius="md" data-testid="tile-row" aria-label={label} component="section">
+            <Stack gap="xs">
+              <Group justify="space-between" wrap="nowrap">
+                <Text size="sm" fw={600}>
+                  {t('management.catalogue.tiles.number', { number: index + 1 })}
+                </Text>
+                <Group gap={4} wrap="nowrap">
+                  <ActionIcon
+                    variant="subtle"
+                    aria-label={t('management.catalogue.moveUp', { title: label })}
+                    disabled={index === 0}
+                    onClick={() => onChange(moveInList(tiles, index, -1))}
+                  >
+                    <IconArrowUp size={18} aria-hidden="true" />
+                  </ActionIcon>
+                  <ActionIcon
+                    variant="subtle"
+                    aria-label={t('management.catalogue.moveDown', { title: label })}
+                    disabled={index === tiles.length - 1}
+                    onClick={() => onChange(moveInList(tiles, index, 1))}
+                  >
+                    <IconArrowDown size={18} aria-hidden="true" />
+                  </ActionIcon>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label={t('management.catalogue.tiles.remove', { title: label })}
+                    onClick={() => onChange(tiles.filter((_, i) => i !== index))}
+                  >
+                    <IconTrash size={18} aria-hidden="true" />
+                  </ActionIcon>
+                </Group>
+              </Group>
+              <LocalisedFields
+                label={t('management.catalogue.tiles.title')}
+                values={tile.title}
+                onChange={(title) => update(index, { title })}
+                required
+                englishError={invalidTitles.has(index) ? t('management.catalogue.errors.title') : undefined}
+                maxLength={200}
+              />
+              <Group grow align="flex-start">
+                <Select
+                  label={t('management.catalogue.tiles.type')}
+                  data={tileTypeOptions(t)}
+                  value={tile.type}
+                  onChange={(type) => type && update(index, { type: type as DashboardTileType })}
+                  allowDeselect={false}
+                />
+                <Select
+                  label={t('management.catalogue.fields.query')}
+                  data={reportQueryOptions(t)}
+                  value={tile.query}
+                  onChange={(query) => {
+                    if (!query) return;
+                    const next = query as ReportQueryKey;
+                    update(index, {
+                      query: next,
+                      grouping: tile.grouping && queryGroupings[next].includes(tile.grouping) ? tile.grouping : null,
+                    });
+                  }}
+                  allowDeselect={false}
+                />
+                <Select
+                  label={t('management.catalogue.fields.range')}
+                  data={rangeOptions(t)}
+                  value={tile.range}
+                  onChange={(range) => range && update(index, { range: range as DateRangePreset })}
+                  allowDeselect={false}
+                />
+                <Select
+                  label={t('management.catalogue.fields.grouping')}
+                  data={[
+                    {
+                      value: '',
+                      label: t('management.catalogue.fields.groupingDefault', { grouping: groupingLabel(t, groupings[0]!) }),
+                    },
+                    ...groupings.map((grouping) => ({ value: grouping, label: groupingLabel(t, grouping) })),
+                  ]}
+                  value={tile.grouping ?? ''}
+                  onChange={(grouping) => update(index, { grouping: grouping ? (grouping as ReportGrouping) : null })}
+                  allowDeselect={false}
+                />
+                <NumberInput
+                  label={t('management.catalogue.tiles.width')}
+                  min={1}
+                  max={12}
+                  clampBehavior="strict"
+                  allowDecimal={false}
+                  value={tile.width}
+                  onChange={(width) => typeof width === 'number' && update(index, { width })}
+                />
+              </Group>
+            </Stack>
+          </Paper>
+        );
+      })}
+      <Group>
+        <Button
+          variant="light"
+          leftSection={<IconPlus size={16} aria-hidden="true" />}
+          onClick={() => onChange([...tiles, newTile()])}
+        >
+          {t('management.catalogue.tiles.add')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

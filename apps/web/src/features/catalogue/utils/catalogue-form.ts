@@ -1,0 +1,391 @@
+import {
+  type Audience,
+  type CatalogueDashboard,
+  type CatalogueDocument,
+  type CatalogueItem,
+  type CatalogueTile,
+  type DashboardInput,
+  type DashboardTileType,
+  type DateRangePreset,
+  type ItemInput,
+  type LocalisedText,
+  type MenuGroupInput,
+  type MenuIconName,
+  type ReportGrouping,
+  type ReportQueryKey,
+  type RoleKey,
+  type Subscription,
+  type TileSettings,
+  type UiLanguageName,
+} from '@cockpit/contracts';
+
+// The management forms of the catalogue (decision 015): what a dialog edits, and how it becomes the
+// contracts' input. The contracts' schemas check the result, so the rules exist once.
+
+/** A text in every UI language as the form edits it: empty strings, not absent fields. */
+export type LocalisedValues = { en: string; de: string; deAt: string };
+
+export const emptyLocalised: LocalisedValues = { en: '', de: '', deAt: '' };
+
+export function localisedValues(text: LocalisedText | undefined): LocalisedValues {
+  return { en: text?.en ?? '', de: text?.de ?? '', deAt: text?.deAt ?? '' };
+}
+
+/** Empty languages are left out: German falls back to English, Austrian to German (spec §9). */
+export function localisedText(values: LocalisedValues): LocalisedText {
+  const de = values.de.trim();
+  const deAt = values.deAt.trim();
+  return { en: values.en.trim(), ...(de ? { de } : {}), ...(deAt ? { deAt } : {}) };
+}
+
+/** An optional text (sub-titles): absent when every language is empty. */
+export function optionalLocalisedText(values: LocalisedValues): LocalisedText | undefined {
+  return values.en.trim() || values.de.trim() || values.deAt.trim() ? localisedText(values) : undefined;
+}
+
+/** A catalogue text in the UI language, with the same fallbacks the server applies. */
+export function textIn(text: LocalisedText, language: UiLanguageName): string {
+  if (language === 'de-AT') return text.deAt ?? text.de ?? text.en;
+  if (language === 'de-DE') return text.de ?? text.en;
+  return text.en;
+}
+
+export type AudienceValues = { roles: RoleKey[]; subscriptions: Subscription[] };
+
+export function audienceValues(audience: Audience | undefined): AudienceValues {
+  return { roles: [...(audience?.roles ?? [])], subscriptions: [...(audience?.subscriptions ?? [])] };
+}
+
+/** Nothing chosen: everyone in the organisation (the audience is left out). */
+export function audienceOf(values: AudienceValues): Audience | undefined {
+  if (values.roles.length === 0 && values.subscriptions.length === 0) return undefined;
+  return {
+    ...(values.roles.length > 0 ? { roles: values.roles } : {}),
+    ...(values.subscriptions.length > 0 ? { subscriptions: values.subscriptions } : {}),
+  };
+}
+
+/**
+ * A proposed name for a new object from its English title: lower-case ASCII letters, digits and dashes
+ * (`Umsatz nach Region` → `umsatz-nach-region`), as the names in URLs and pins must be.
+ */
+export function proposeName(title: string): string {
+  return title
+    .toLowerCase()
+    .replaceAll('ß', 'ss')
+    .replaceAll('ä', 'ae')
+    .replaceAll('ö', 'oe')
+    .replaceAll('ü', 'ue')
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 64)
+    .replace(/-+$/g, '');
+}
+
+/**
+ * The groupings each built-in query allows, the first being its default. A mirror of the server's query
+ * modules (`apps/server/src/reporting/queries/*.ts`, `groupings`); the server's 400 decides when the two
+ * ever differ.
+ */
+export const queryGroupings: Record<ReportQueryKey, readonly ReportGrouping[]> = {
+  'sales-overview': ['month', 'day', 'week', 'quarter'],
+  'product-mix': ['month', 'quarter'],
+  'region-performance': ['region', 'store'],
+  'product-ranking': ['product', 'category'],
+  'sales-trend': ['month', 'week'],
+  'margin-detail': ['day', 'week', 'month'],
+};
+
+// ---------------------------------------------------------------- groups
+
+export type GroupFormValues = {
+  name: string;
+  title: LocalisedValues;
+  icon: MenuIconName | null;
+  audience: AudienceValues;
+};
+
+export const emptyGroupForm: GroupFormValues = { name: '', title: emptyLocalised, icon: null, audience: { roles: [], subscriptions: [] } };
+
+export function groupFormValues(group: {
+  name: string;
+  title: LocalisedText;
+  icon?: MenuIconName;
+  audience?: Audience;
+}): GroupFormValues {
+  return {
+    name: group.name,
+    title: localisedValues(group.title),
+    icon: group.icon ?? null,
+    audience: audienceValues(group.audience),
+  };
+}
+
+/** The body of `POST`/`PUT …/menu-groups` and `…/dashboard-groups` (the same shape). */
+export function groupInput(values: GroupFormValues, position?: number): MenuGroupInput {
+  const audience = audienceOf(values.audience);
+  return {
+    name: values.name.trim(),
+    title: localisedText(values.title),
+    ...(values.icon ? { icon: values.icon } : {}),
+    ...(audience ? { audience } : {}),
+    ...(position !== undefined ? { position } : {}),
+  };
+}
+
+// ---------------------------------------------------------------- items
+
+export const itemKinds = ['builtin', 'embedded', 'external', 'none'] as const;
+export type ItemKind = (typeof itemKinds)[number];
+
+export type ItemFormValues = {
+  name: string;
+  group: string;
+  title: LocalisedValues;
+  subTitle: LocalisedValues;
+  icon: MenuIconName | null;
+  leaveTitleUntranslated: boolean;
+  featured: boolean;
+  audience: AudienceValues;
+  kind: ItemKind;
+  query: ReportQueryKey;
+  range: DateRangePreset;
+  /** `null`: the query's default grouping. */
+  grouping: ReportGrouping | null;
+  frameUrl: string;
+  url: string;
+};
+
+export function emptyItemForm(group: string): ItemFormValues {
+  return {
+    name: '',
+    group,
+    title: emptyLocalised,
+    subTitle: emptyLocalised,
+    icon: null,
+    leaveTitleUntranslated: false,
+    featured: false,
+    audience: { roles: [], subscriptions: [] },
+    kind: 'builtin',
+    query: 'sales-overview',
+    range: 'this-year',
+    grouping: null,
+    frameUrl: '',
+    url: '',
+  };
+}
+
+export function itemFormValues(item: CatalogueItem, group: string): ItemFormValues {
+  const report = item.report;
+  return {
+    ...emptyItemForm(group),
+    name: item.name,
+    title: localisedValues(item.title),
+    subTitle: localisedValues(item.subTitle),
+    icon: item.icon ?? null,
+    leaveTitleUntranslated: item.leaveTitleUntranslated ?? false,
+    featured: item.featured ?? false,
+    audience: audienceValues(item.audience),
+    kind: report?.kind ?? 'none',
+    ...(report?.kind === 'builtin'
+      ? { query: report.query, range: report.params?.range ?? 'this-year', grouping: report.params?.grouping ?? null }
+      : {}),
+    ...(report?.kind === 'embedded' ? { frameUrl: report.frameUrl } : {}),
+    ...(report?.kind === 'external' ? { url: report.url } : {}),
+  };
+}
+
+/** The report an item opens; only the chosen kind's fields are sent. */
+function reportOf(values: ItemFormValues): CatalogueItem['report'] {
+  switch (values.kind) {
+    case 'builtin':
+      return {
+        kind: 'builtin',
+        query: values.query,
+        params: { range: values.range, ...(values.grouping ? { grouping: values.grouping } : {}) },
+      };
+    case 'embedded':
+      return { kind: 'embedded', frameUrl: values.frameUrl.trim() };
+    case 'external':
+      return { kind: 'external', url: values.url.trim() };
+    case 'none':
+      return undefined;
+  }
+}
+
+/** The body of `POST`/`PUT …/items`. */
+export function itemInput(values: ItemFormValues, position?: number): ItemInput {
+  const subTitle = optionalLocalisedText(values.subTitle);
+  const audience = audienceOf(values.audience);
+  const report = reportOf(values);
+  return {
+    name: values.name.trim(),
+    group: values.group,
+    title: localisedText(values.title),
+    ...(subTitle ? { subTitle } : {}),
+    ...(values.icon ? { icon: values.icon } : {}),
+    ...(values.leaveTitleUntranslated ? { leaveTitleUntranslated: true } : {}),
+    ...(values.featured ? { featured: true } : {}),
+    ...(audience ? { audience } : {}),
+    ...(report ? { report } : {}),
+    ...(position !== undefined ? { position } : {}),
+  };
+}
+
+/** An item of the document as the body that moves it (`group`, `position`), everything else unchanged. */
+export function itemMoveInput(item: CatalogueItem, group: string, position: number): ItemInput {
+  return { ...item, group, position };
+}
+
+/**
+ * The URL a frame preview may load, or null: a same-origin path or an https URL (the server decides
+ * whether that origin is on REPORT_FRAME_ORIGINS). `{lang}` becomes the UI language, as on the report
+ * page.
+ */
+export function framePreviewUrl(frameUrl: string, language: string): string | null {
+  const url = frameUrl.trim().replaceAll('{lang}', encodeURIComponent(language));
+  if (url.startsWith('/') && !url.startsWith('//') && !url.startsWith('/\\')) return url;
+  try {
+    return new URL(url).protocol === 'https:' ? url : null;
+  } catch {
+    return null;
+  }
+}
+
+// ---------------------------------------------------------------- dashboards
+
+export type TileFormValues = {
+  /** A key for the list only (new tiles have no id yet). */
+  key: string;
+  id?: string;
+  type: DashboardTileType;
+  query: ReportQueryKey;
+  range: DateRangePreset;
+  grouping: ReportGrouping | null;
+  width: number;
+  title: LocalisedValues;
+  /** Settings this editor does not show (KPIs, chart, series, rows) are kept as they were. */
+  otherParams: Omit<TileSettings, 'range' | 'grouping'>;
+};
+
+export type DashboardFormValues = {
+  layoutId: string;
+  group: string;
+  title: LocalisedValues;
+  subTitle: LocalisedValues;
+  featured: boolean;
+  audience: AudienceValues;
+  tiles: TileFormValues[];
+};
+
+let tileKeys = 0;
+const nextTileKey = () => `tile-${++tileKeys}`;
+
+export function newTile(): TileFormValues {
+  return {
+    key: nextTileKey(),
+    type: 'kpi',
+    query: 'sales-overview',
+    range: 'this-year',
+    grouping: null,
+    width: 6,
+    title: emptyLocalised,
+    otherParams: {},
+  };
+}
+
+export function tileFormValues(tile: CatalogueTile): TileFormValues {
+  const { range, grouping, ...otherParams } = tile.params ?? {};
+  return {
+    key: nextTileKey(),
+    ...(tile.id ? { id: tile.id } : {}),
+    type: tile.type,
+    query: tile.query,
+    range: range ?? 'this-year',
+    grouping: grouping ?? null,
+    width: tile.width,
+    title: localisedValues(tile.title),
+    otherParams,
+  };
+}
+
+/** The next free layout id: one more than the largest in the catalogue (spec §3: numeric layout ids). */
+export function proposeLayoutId(document: CatalogueDocument): number {
+  const ids = document.dashboards.flatMap((group) => group.dashboards.map((dashboard) => dashboard.layoutId));
+  return ids.length === 0 ? 1 : Math.max(...ids) + 1;
+}
+
+export function emptyDashboardForm(group: string, layoutId: number): DashboardFormValues {
+  return {
+    layoutId: String(layoutId),
+    group,
+    title: emptyLocalised,
+    subTitle: emptyLocalised,
+    featured: false,
+    audience: { roles: [], subscriptions: [] },
+    tiles: [],
+  };
+}
+
+export function dashboardFormValues(dashboard: CatalogueDashboard, group: string): DashboardFormValues {
+  return {
+    layoutId: String(dashboard.layoutId),
+    group,
+    title: localisedValues(dashboard.title),
+    subTitle: localisedValues(dashboard.subTitle),
+    featured: dashboard.featured ?? false,
+    audience: audienceValues(dashboard.audience),
+    tiles: dashboard.tiles.map(tileFormValues),
+  };
+}
+
+function tileInput(tile: TileFormValues): CatalogueTile {
+  return {
+    ...(tile.id ? { id: tile.id } : {}),
+    type: tile.type,
+    query: tile.query,
+    params: { ...tile.otherParams, range: tile.range, ...(tile.grouping ? { grouping: tile.grouping } : {}) },
+    title: localisedText(tile.title),
+    width: tile.width,
+  };
+}
+
+/** The body of `POST`/`PUT …/dashboards`. A layout id that is not a whole number is sent as NaN and fails the check. */
+export function dashboardInput(values: DashboardFormValues, position?: number): DashboardInput {
+  const subTitle = optionalLocalisedText(values.subTitle);
+  const audience = audienceOf(values.audience);
+  const layoutId = /^\d+$/.test(values.layoutId.trim()) ? Number(values.layoutId.trim()) : Number.NaN;
+  return {
+    layoutId,
+    group: values.group,
+    title: localisedText(values.title),
+    ...(subTitle ? { subTitle } : {}),
+    ...(values.featured ? { featured: true } : {}),
+    ...(audience ? { audience } : {}),
+    tiles: values.tiles.map(tileInput),
+    ...(position !== undefined ? { position } : {}),
+  };
+}
+
+export function dashboardMoveInput(dashboard: CatalogueDashboard, group: string, position: number): DashboardInput {
+  return { ...dashboard, group, position };
+}
+
+/** Moves the entry at `index` one place up (-1) or down (+1); out of range leaves the list as it is. */
+export function moveInList<T>(list: readonly T[], index: number, direction: -1 | 1): T[] {
+  const target = index + direction;
+  if (index < 0 || index >= list.length || target < 0 || target >= list.length) return [...list];
+  const next = [...list];
+  [next[index], next[target]] = [next[target]!, next[index]!];
+  return next;
+}
+
+// ---------------------------------------------------------------- export
+
+/** `catalogue-2025-03-01.json`: the export's file name, by the local date. */
+export function exportFileName(now: Date): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `catalogue-${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}.json`;
+}

@@ -1,0 +1,111 @@
+import type { TFunction } from 'i18next';
+import {
+  dashboardTileTypes,
+  dateRangePresets,
+  menuIconNames,
+  reportQueryKeys,
+  type CatalogueChange,
+  type CatalogueObjectKind,
+  type DashboardTileType,
+  type DateRangePreset,
+  type MenuIconName,
+  type ReportGrouping,
+  type ReportQueryKey,
+} from '@cockpit/contracts';
+import type { ItemKind } from './catalogue-form';
+
+// Static keys (STYLE.md: a script checks that every language has them).
+
+const queryLabelKeys: Record<ReportQueryKey, string> = {
+  'sales-overview': 'management.catalogue.query.sales-overview',
+  'product-mix': 'management.catalogue.query.product-mix',
+  'region-performance': 'management.catalogue.query.region-performance',
+  'product-ranking': 'management.catalogue.query.product-ranking',
+  'sales-trend': 'management.catalogue.query.sales-trend',
+  'margin-detail': 'management.catalogue.query.margin-detail',
+};
+
+/** The reports page's own period names. */
+const rangeLabelKeys: Record<DateRangePreset, string> = {
+  'last-30-days': 'reports.range.last-30-days',
+  'last-12-months': 'reports.range.last-12-months',
+  'this-year': 'reports.range.this-year',
+  'last-year': 'reports.range.last-year',
+  all: 'reports.range.all',
+};
+
+const groupingLabelKeys: Record<ReportGrouping, string> = {
+  day: 'management.catalogue.grouping.day',
+  week: 'management.catalogue.grouping.week',
+  month: 'management.catalogue.grouping.month',
+  quarter: 'management.catalogue.grouping.quarter',
+  region: 'management.catalogue.grouping.region',
+  store: 'management.catalogue.grouping.store',
+  category: 'management.catalogue.grouping.category',
+  product: 'management.catalogue.grouping.product',
+};
+
+const tileTypeLabelKeys: Record<DashboardTileType, string> = {
+  kpi: 'management.catalogue.tileType.kpi',
+  line: 'management.catalogue.tileType.line',
+  bar: 'management.catalogue.tileType.bar',
+  table: 'management.catalogue.tileType.table',
+};
+
+const iconLabelKeys: Record<MenuIconName, string> = {
+  'chart-bar': 'management.catalogue.icon.chart-bar',
+  'chart-line': 'management.catalogue.icon.chart-line',
+  'chart-pie': 'management.catalogue.icon.chart-pie',
+  'chart-area': 'management.catalogue.icon.chart-area',
+  report: 'management.catalogue.icon.report',
+  table: 'management.catalogue.icon.table',
+  users: 'management.catalogue.icon.users',
+  'building-store': 'management.catalogue.icon.building-store',
+  map: 'management.catalogue.icon.map',
+  coin: 'management.catalogue.icon.coin',
+  package: 'management.catalogue.icon.package',
+  truck: 'management.catalogue.icon.truck',
+  calendar: 'management.catalogue.icon.calendar',
+  'file-text': 'management.catalogue.icon.file-text',
+  'external-link': 'management.catalogue.icon.external-link',
+  'layout-dashboard': 'management.catalogue.icon.layout-dashboard',
+  target: 'management.catalogue.icon.target',
+  'trending-up': 'management.catalogue.icon.trending-up',
+  receipt: 'management.catalogue.icon.receipt',
+  world: 'management.catalogue.icon.world',
+};
+
+const kindLabelKeys: Record<ItemKind, string> = {
+  builtin: 'management.catalogue.kind.builtin',
+  embedded: 'management.catalogue.kind.embedded',
+  external: 'management.catalogue.kind.external',
+  none: 'management.catalogue.kind.none',
+};
+
+const objectLabelKeys: Record<CatalogueObjectKind, string> = {
+  'menu-group': 'management.catalogue.object.menu-group',
+  item: 'management.catalogue.object.item',
+  'dashboard-group': 'management.catalogue.object.dashboard-group',
+  dashboard: 'management.catalogue.object.dashboard',
+};
+
+const changeLabelKeys: Record<CatalogueChange['change'], string> = {
+  added: 'management.catalogue.change.added',
+  changed: 'management.catalogue.change.changed',
+  removed: 'management.catalogue.change.removed',
+};
+
+export const queryLabel = (t: TFunction, query: ReportQueryKey) => t(queryLabelKeys[query]);
+export const rangeLabel = (t: TFunction, range: DateRangePreset) => t(rangeLabelKeys[range]);
+export const groupingLabel = (t: TFunction, grouping: ReportGrouping) => t(groupingLabelKeys[grouping]);
+export const tileTypeLabel = (t: TFunction, type: DashboardTileType) => t(tileTypeLabelKeys[type]);
+export const iconLabel = (t: TFunction, icon: MenuIconName) => t(iconLabelKeys[icon]);
+export const kindLabel = (t: TFunction, kind: ItemKind) => t(kindLabelKeys[kind]);
+export const objectLabel = (t: TFunction, object: CatalogueObjectKind) => t(objectLabelKeys[object]);
+export const changeLabel = (t: TFunction, change: CatalogueChange['change']) => t(changeLabelKeys[change]);
+
+export const reportQueryOptions = (t: TFunction) => reportQueryKeys.map((value) => ({ value, label: queryLabel(t, value) }));
+export const rangeOptions = (t: TFunction) => dateRangePresets.map((value) => ({ value, label: rangeLabel(t, value) }));
+export const tileTypeOptions = (t: TFunction) =>
+  dashboardTileTypes.map((value) => ({ value, label: tileTypeLabel(t, value) }));
+export const iconOptions = (t: TFunction) => menuIconNames.map((value) => ({ value, label: iconLabel(t, value) }));

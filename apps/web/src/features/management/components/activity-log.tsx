@@ -1,0 +1,259 @@
+import { Fragment, useState } from 'react';
+import { Badge, Button, Group, Loader, Pagination, Select, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import {
+  activityKinds,
+  type ActivityAction,
+  type ActivityEntry,
+  type ActivityKind,
+  type CatalogueChange,
+  type CatalogueObjectKind,
+} from '@cockpit/contracts';
+import { PlaceholderTile } from '../../../components/ui/placeholder-tile';
+import { createRelativeTimeFormat, formatRelativeTime } from '../../../lib/relative-time';
+import { useNow } from '../../../lib/use-now';
+import { useActivity } from '../api/get-activity';
+import { formatDateTime } from '../utils/formatting';
+import { useCulture } from '../utils/use-culture';
+import classes from './management-table.module.css';
+
+// Static keys (STYLE.md: a script checks that every language has them).
+const actionLabelKeys: Record<ActivityAction, string> = {
+  'catalogue.imported': 'management.activity.action.catalogue.imported',
+  'catalogue.menu-group.added': 'management.activity.action.catalogue.menu-group.added',
+  'catalogue.menu-group.changed': 'management.activity.action.catalogue.menu-group.changed',
+  'catalogue.menu-group.removed': 'management.activity.action.catalogue.menu-group.removed',
+  'catalogue.item.added': 'management.activity.action.catalogue.item.added',
+  'catalogue.item.changed': 'management.activity.action.catalogue.item.changed',
+  'catalogue.item.removed': 'management.activity.action.catalogue.item.removed',
+  'catalogue.dashboard-group.added': 'management.activity.action.catalogue.dashboard-group.added',
+  'catalogue.dashboard-group.changed': 'management.activity.action.catalogue.dashboard-group.changed',
+  'catalogue.dashboard-group.removed': 'management.activity.action.catalogue.dashboard-group.removed',
+  'catalogue.dashboard.added': 'management.activity.action.catalogue.dashboard.added',
+  'catalogue.dashboard.changed': 'management.activity.action.catalogue.dashboard.changed',
+  'catalogue.dashboard.removed': 'management.activity.action.catalogue.dashboard.removed',
+  'users.created': 'management.activity.action.users.created',
+  'users.changed': 'management.activity.action.users.changed',
+  'users.deactivated': 'management.activity.action.users.deactivated',
+  'users.reactivated': 'management.activity.action.users.reactivated',
+  'notifications.sent': 'management.activity.action.notifications.sent',
+  'banners.created': 'management.activity.action.banners.created',
+  'banners.changed': 'management.activity.action.banners.changed',
+  'banners.deleted': 'management.activity.action.banners.deleted',
+  'contract.accepted': 'management.activity.action.contract.accepted',
+};
+
+const kindLabelKeys: Record<ActivityKind, string> = {
+  catalogue: 'management.activity.kind.catalogue',
+  users: 'management.activity.kind.users',
+  notifications: 'management.activity.kind.notifications',
+  banners: 'management.activity.kind.banners',
+  contract: 'management.activity.kind.contract',
+};
+
+const objectLabelKeys: Record<CatalogueObjectKind, string> = {
+  'menu-group': 'management.catalogue.object.menu-group',
+  item: 'management.catalogue.object.item',
+  'dashboard-group': 'management.catalogue.object.dashboard-group',
+  dashboard: 'management.catalogue.object.dashboard',
+};
+
+const changeLabelKeys: Record<CatalogueChange['change'], string> = {
+  added: 'management.catalogue.change.added',
+  changed: 'management.catalogue.change.changed',
+  removed: 'management.catalogue.change.removed',
+};
+
+const changeColors: Record<CatalogueChange['change'], string> = { added: 'green', changed: 'blue', removed: 'red' };
+
+const paginationLabelKeys = {
+  first: 'management.pagination.first',
+  previous: 'management.pagination.previous',
+  next: 'management.pagination.next',
+  last: 'management.pagination.last',
+} as const;
+
+/**
+ * Management → Activity (decision 015): every administrator action of the organisation — catalogue
+ * changes, users, notifications, banner messages, contract — newest first, paged and filterable by
+ * kind. When: relative ("3 minutes ago") with the exact time in the UI culture; an import opens up to
+ * the changes it made.
+ */
+export function ActivityLog() {
+  const { t } = useTranslation();
+  const culture = useCulture();
+  const now = useNow();
+  const [kind, setKind] = useState<ActivityKind | null>(null);
+  const [page, setPage] = useState(1);
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
+  const activity = useActivity({ kind, page });
+  const relative = createRelativeTimeFormat(culture);
+
+  const toggle = (id: string) =>
+    setExpanded((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  const pages = activity.data ? Math.max(1, Math.ceil(activity.data.total / activity.data.pageSize)) : 1;
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end">
+        <Text c="dimmed" size="sm" maw={640}>
+          {t('management.activity.intro')}
+        </Text>
+        <Select
+          label={t('management.activity.filter')}
+          data={[
+            { value: '', label: t('management.activity.allKinds') },
+            ...activityKinds.map((value) => ({ value, label: t(kindLabelKeys[value]) })),
+          ]}
+          value={kind ?? ''}
+          onChange={(value) => {
+            setKind(value ? (value as ActivityKind) : null);
+            setPage(1);
+          }}
+          allowDeselect={false}
+          w={240}
+        />
+      </Group>
+
+      {activity.isPending ? (
+        <Group justify="center" p="xl">
+          <Loader aria-label={t('common.loading')} />
+        </Group>
+      ) : activity.isError ? (
+        <PlaceholderTile>
+          <Button variant="light" onClick={() => void activity.refetch()}>
+            {t('common.retry')}
+          </Button>
+        </PlaceholderTile>
+      ) : activity.data.items.length === 0 ? (
+        <PlaceholderTile icon="search" headline={t('management.activity.emptyTitle')} text={t('management.activity.emptyText')} />
+      ) : (
+        <>
+          <Table.ScrollContainer minWidth={720}>
+            <Table verticalSpacing="sm" striped data-testid="activity-table" aria-busy={activity.isFetching}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('management.activity.when')}</Table.Th>
+                  <Table.Th>{t('management.activity.who')}</Table.Th>
+                  <Table.Th>{t('management.activity.what')}</Table.Th>
+                  <Table.Th>{t('management.activity.target')}</Table.Th>
+                  <Table.Th>
+                    <VisuallyHidden>{t('management.activity.details')}</VisuallyHidden>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {activity.data.items.map((entry) => (
+                  <ActivityRow
+                    key={entry.id}
+                    entry={entry}
+                    when={formatRelativeTime(relative, entry.at, now)}
+                    exactly={formatDateTime(entry.at, culture)}
+                    expanded={expanded.has(entry.id)}
+                    onToggle={() => toggle(entry.id)}
+                  />
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          {pages > 1 && (
+            <Group justify="center">
+              <Pagination
+                total={pages}
+                value={page}
+                onChange={setPage}
+                getControlProps={(control) => ({ 'aria-label': t(paginationLabelKeys[control]) })}
+                getItemProps={(item) => ({ 'aria-label': t('management.pagination.page', { page: item }) })}
+              />
+            </Group>
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}
+
+type ActivityRowProps = {
+  entry: ActivityEntry;
+  when: string;
+  exactly: string;
+  expanded: boolean;
+  onToggle: () => void;
+};
+
+function ActivityRow({ entry, when, exactly, expanded, onToggle }: ActivityRowProps) {
+  const { t } = useTranslation();
+  const changes = entry.changes ?? [];
+  const detailsId = `activity-${entry.id}-changes`;
+  return (
+    <Fragment>
+      <Table.Tr data-testid="activity-row">
+        <Table.Td>
+          <Text size="sm" component="time" dateTime={entry.at} title={exactly} className={classes.name}>
+            {when}
+          </Text>
+          <Text size="xs" c="dimmed" className={classes.name}>
+            {exactly}
+          </Text>
+        </Table.Td>
+        <Table.Td>
+          <Text size="sm">{entry.actorName}</Text>
+        </Table.Td>
+        <Table.Td>
+          <Text size="sm">{t(actionLabelKeys[entry.action])}</Text>
+        </Table.Td>
+        <Table.Td>
+          <Text size="sm" className={classes.email}>
+            {entry.target}
+          </Text>
+        </Table.Td>
+        <Table.Td>
+          {changes.length > 0 && (
+            <Button
+              size="xs"
+              variant="subtle"
+              leftSection={
+                expanded ? <IconChevronDown size={14} aria-hidden="true" /> : <IconChevronRight size={14} aria-hidden="true" />
+              }
+              aria-expanded={expanded}
+              aria-controls={expanded ? detailsId : undefined}
+              onClick={onToggle}
+            >
+              {t('management.activity.changes', { count: changes.length })}
+            </Button>
+          )}
+        </Table.Td>
+      </Table.Tr>
+      {expanded && changes.length > 0 && (
+        <Table.Tr id={detailsId}>
+          <Table.Td colSpan={5}>
+            <ul className={classes.changes} aria-label={t('management.activity.changesOf', { target: entry.target })}>
+              {changes.map((change) => (
+                <li key={`${change.object}:${change.name}`}>
+                  <Group gap="xs" wrap="nowrap">
+                    <Badge size="sm" variant="light" color={changeColors[change.change]} className={classes.badge}>
+                      {t(changeLabelKeys[change.change])}
+                    </Badge>
+                    <Text size="sm">
+                      {t(objectLabelKeys[change.object])}: {change.title}{' '}
+                      <Text span size="xs" c="dimmed" ff="monospace">
+                        {change.name}
+                      </Text>
+                    </Text>
+                  </Group>
+                </li>
+              ))}
+            </ul>
+          </Table.Td>
+        </Table.Tr>
+      )}
+    </Fragment>
+  );
+}

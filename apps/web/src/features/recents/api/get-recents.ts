@@ -1,0 +1,32 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiPaths, type RecentsResponse, type UiLanguageName } from '@cockpit/contracts';
+import { api, trusted } from '../../../lib/api-client';
+import { useUiLanguage } from '../../../lib/use-ui-language';
+
+/** Query keys of the recent items; recording an opening and clearing the list invalidate them. */
+export const recentsQueryKey = ['user-recents'] as const;
+
+/**
+ * `GET /api/user/recents`: the user's recently opened reports and dashboards, newest first, at most 8,
+ * titles in the request's language; only items that still exist and the user may still see.
+ */
+export function getRecents(): Promise<RecentsResponse> {
+  // Serialised through the contracts' recentsResponseSchema by the server (decision 011 `trusted`).
+  return api.get(apiPaths.userRecents, { schema: trusted<RecentsResponse>() });
+}
+
+export function getRecentsQueryOptions(language: UiLanguageName) {
+  return queryOptions({
+    queryKey: [...recentsQueryKey, language],
+    queryFn: getRecents,
+  });
+}
+
+/**
+ * The recent items (the reports home's "Continue where you left off", and the menu search while its box
+ * is focused and empty).
+ */
+export function useRecents() {
+  const language = useUiLanguage();
+  return useQuery(getRecentsQueryOptions(language));
+}

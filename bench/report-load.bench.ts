@@ -1,0 +1,167 @@
+import { type ChildProcess, fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+// Decision 009 figures: while one user fires 20 parallel requests for the heaviest report (contribution
+// margin, whole data set, by day), another user's GET /api/navigation/menu keeps p99 ≤ 50 ms on
+// PostgreSQL and ≤ 500 ms on the embedded database. Also how the heavy requests were answered (200,
+// 429 beyond the per-user limit, 503 past the statement timeout) and the size of one heavy answer
+// plain and compressed. The app runs in a child process; the load comes from here.
+//
+// BENCH_SALES_ROWS (default 300,000), BENCH_DURATION_SECONDS (default 10), BENCH_DATABASE_URL (default
+// the CI PostgreSQL; a database of its own is created and dropped), BENCH_REPORT_LOAD_DRIVERS (`pglite`,
+// `pg`, default both).
+
+const durationSeconds = Number(process.env.BENCH_DURATION_SECONDS ?? 10);
+const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const drivers = (process.env.BENCH_REPORT_LOAD_DRIVERS ?? 'pglite,pg').split(',');
+const parallel = 20;
+const heavyPath =
+  '/api/reports/contribution-margin?range=all&grouping=day&useBackendTranslation=false&currencySymbol=%E2%82%AC&isoLanguageName=en';
+const menuPath = '/api/navigation/menu?useBackendTranslation=false&currencySymbol=%E2%82%AC&isoLanguageName=en';
+const targets = { pglite: 500, pg: 50 } as const;
+
+interface Ready {
+  type: 'ready';
+  port: number;
+  heavyToken: string;
+  menuToken: string;
+  driver: 'pglite' | 'pg';
+  limits: { maxConcurrentPerUser: number; statementTimeoutMs: number };
+}
+
+function startServer(databaseUrl: string | null): Promise<{ child: ChildProcess; ready: Ready }> {
+  const child = fork(path.join(path.dirname(fileURLToPath(import.meta.url)), 'support/report-load-server.ts'), {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    env: { ...process.env, BENCH_REPORT_LOAD_DATABASE_URL: databaseUrl ?? '' },
+  });
+  return new Promise((resolve, reject) => {
+    child.once('message', (message: Ready) => resolve({ child, ready: message }));
+    child.once('exit', (code) => reject(new Error(`the bench server exited (${code})`)));
+  });
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
+
+/** Sequential menu requests (one user clicking around) for `ms`; their latencies. */
+async function probeMenu(base: string, token: string, ms: number): Promise<number[]> {
+  const times: number[] = [];
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    const started = performance.now();
+    const response = await fetch(`${base}${menuPath}`, { headers: { authorization: `Bearer ${token}` } });
+    await response.arrayBuffer();
+    if (response.status !== 200) throw new Error(`menu answered ${response.status}`);
+    times.push(performance.now() - started);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return times.sort((a, b) => a - b);
+}
+
+const describe = (times: number[]) =>
+  `p50 ${percentile(times, 50).toFixed(0)} ms, p99 ${percentile(times, 99).toFixed(0)} ms, max ${(times.at(-1) ?? 0).toFixed(0)} ms (${times.length} requests)`;
+
+async function run(databaseUrl: string | null): Promise<boolean> {
+  const { child, ready } = await startServer(databaseUrl);
+  const base = `http://127.0.0.1:${ready.port}`;
+  const heavyHeaders = { authorization: `Bearer ${ready.heavyToken}`, 'accept-encoding': 'br, gzip' };
+  try {
+    console.log(
+      `\n  database: ${ready.driver === 'pg' ? 'PostgreSQL' : 'PGlite (in memory)'}; per-user limit ${ready.limits.maxConcurrentPerUser}, statement timeout ${ready.limits.statementTimeoutMs} ms`,
+    );
+    // One heavy answer, plain and compressed (fetch decompresses: sizes from the headers).
+    const plain = await fetch(`${base}${heavyPath}`, { headers: { authorization: heavyHeaders.authorization, 'accept-encoding': 'identity' } });
+    const plainBytes = (await plain.arrayBuffer()).byteLength;
+    const compressed = await new Promise<{ bytes: number; encoding: string }>((resolve, reject) => {
+      import('node:http').then(({ get }) => {
+        get(`${base}${heavyPath}`, { headers: heavyHeaders }, (res) => {
+          let bytes = 0;
+          res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+          res.on('end', () => resolve({ bytes, encoding: String(res.headers['content-encoding'] ?? 'none') }));
+        }).on('error', reject);
+      }, reject);
+    });
+    console.log(
+      `  heaviest report (${plain.status}): ${(plainBytes / 1024).toFixed(0)} KB plain, ${(compressed.bytes / 1024).toFixed(0)} KB ${compressed.encoding}`,
+    );
+
+    const idle = await probeMenu(base, ready.menuToken, 3_000);
+    console.log(`  menu, no other load:              ${describe(idle)}`);
+
+    const statuses = new Map<number, number>();
+    let stop = false;
+    const worker = async () => {
+      while (!stop) {
+        const response = await fetch(`${base}${heavyPath}`, { headers: heavyHeaders });
+        await response.arrayBuffer();
+        statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+        // A browser that was refused waits as told before asking again.
+        if (response.status === 429 || response.status === 503) {
+          const after = Number(response.headers.get('retry-after') ?? 1);
+          await new Promise((resolve) => setTimeout(resolve, Math.min(after, 2) * 1000));
+        }
+      }
+    };
+    const workers = Array.from({ length: parallel }, worker);
+    const loaded = await probeMenu(base, ready.menuToken, durationSeconds * 1000);
+    stop = true;
+    await Promise.all(workers);
+    const target = targets[ready.driver];
+    const p99 = percentile(loaded, 99);
+    const met = p99 <= target;
+    console.log(`  menu, one user firing ${parallel} heavy requests: ${describe(loaded)}  ${met ? '✓' : `✗ (target p99 ≤ ${target} ms)`}`);
+    console.log(
+      `  heavy requests answered: ${[...statuses.entries()]
+        .sort(([a], [b]) => a - b)
+        .map(([status, count]) => `${count} × ${status}`)
+        .join(', ')}`,
+    );
+    return met;
+  } finally {
+    child.send({ type: 'stop' });
+    await new Promise((resolve) => child.once('exit', resolve));
+  }
+}
+
+async function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 2_000 });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+async function main(): Promise<void> {
+  console.log(`  load average before: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} cores`);
+  let ok = true;
+  if (drivers.includes('pglite')) ok = (await run(null)) && ok;
+  if (drivers.includes('pg')) {
+    const name = `cockpit_bench_${randomBytes(4).toString('hex')}`;
+    try {
+      await withAdmin((client) => client.query(`CREATE DATABASE "${name}"`));
+    } catch (error) {
+      console.log(`  PostgreSQL not reachable at ${adminUrl} (${(error as Error).message}): its figures are skipped`);
+      return;
+    }
+    try {
+      const url = new URL(adminUrl);
+      url.pathname = `/${name}`;
+      ok = (await run(url.toString())) && ok;
+    } finally {
+      await withAdmin((client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+    }
+  }
+  if (!ok) process.exitCode = 1;
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,45 @@
+import { demoUsers, expect, signIn, test } from './fixtures';
+
+// spec §7 "a failed call is retried once" — once in total, by the API client only, for calls that can
+// safely be sent twice: a GET answered 503 reaches the server twice, a POST once (a password change or
+// a notification batch must not happen twice).
+
+const unavailable = {
+  status: 503,
+  contentType: 'application/json',
+  headers: { 'retry-after': '1' },
+  body: JSON.stringify({ error: { code: 'SERVICE_UNAVAILABLE', message: 'The service is temporarily unavailable.' } }),
+};
+
+test('a GET answered 503 is sent twice in all', async ({ page }) => {
+  await signIn(page, demoUsers.member);
+  let requests = 0;
+  await page.route('**/api/reports/totalviewlayout*', async (route) => {
+    if (route.request().method() !== 'GET') return route.continue();
+    requests += 1;
+    await route.fulfill(unavailable);
+  });
+  await page.goto('/reports/totalviewlayout');
+  await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
+  // Anything still to come would have come by now (the client's retry waits 300 ms).
+  await page.waitForTimeout(2_000);
+  expect(requests).toBe(2);
+});
+
+test('a POST answered 503 is sent once', async ({ page }) => {
+  await signIn(page, demoUsers.member);
+  let requests = 0;
+  await page.route('**/api/user/password*', async (route) => {
+    if (route.request().method() !== 'POST') return route.continue();
+    requests += 1;
+    await route.fulfill(unavailable);
+  });
+  await page.goto('/settings');
+  await page.getByLabel('Current password').fill(demoUsers.member.password);
+  await page.getByLabel('New password', { exact: true }).fill('Another-member-password-1');
+  await page.getByLabel('Repeat the new password').fill('Another-member-password-1');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByText('The password could not be changed. Please try again later.')).toBeVisible();
+  await page.waitForTimeout(2_000);
+  expect(requests).toBe(1);
+});
