@@ -49,6 +49,7 @@ export function createCatalogueService({
 }) {
   const snapshots: CatalogueSnapshots = createCatalogueSnapshots(db);
   events?.on('catalogue-changed', ({ organisationId }) => snapshots.forget(organisationId));
+  events?.onMissed(() => snapshots.forgetAll());
 
   async function pinsOf(userId: string): Promise<Pins> {
     const rows = await db

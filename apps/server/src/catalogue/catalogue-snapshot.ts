@@ -132,7 +132,7 @@ const snapshotTtlMs = 30_000;
  * one load. `forget` runs on every catalogue change (cluster event `catalogue-changed`).
  */
 export function createCatalogueSnapshots(db: Database) {
-  const cache = createGuardedCache<CatalogueSnapshot>({ max: 1_000, ttlMs: snapshotTtlMs });
+  const cache = createGuardedCache<CatalogueSnapshot>({ name: 'catalogue', max: 1_000, ttlMs: snapshotTtlMs });
   return {
     async get(organisationId: string): Promise<CatalogueSnapshot> {
       const cached = cache.get(organisationId);
@@ -144,6 +144,9 @@ export function createCatalogueSnapshots(db: Database) {
     },
     forget(organisationId: string): void {
       cache.forget([organisationId]);
+    },
+    forgetAll(): void {
+      cache.forgetWhere(() => true);
     },
   };
 }

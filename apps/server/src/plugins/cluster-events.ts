@@ -75,6 +75,7 @@ export class ClusterEvents {
   readonly processId = randomUUID();
   private readonly listeners = new Map<ClusterEventType, Set<(event: ClusterEvent) => void>>();
   private stopListening: StopListening | null = null;
+  private readonly missedListeners = new Set<() => void>();
 
   constructor(
     private readonly db: Database,
@@ -91,6 +92,15 @@ export class ClusterEvents {
     const entry = listener as (event: ClusterEvent) => void;
     set.add(entry);
     return () => set.delete(entry);
+  }
+
+  /**
+   * Events may have been missed (the LISTEN connection was lost and is back): the listener should drop
+   * everything it remembered. Returns the function that unsubscribes.
+   */
+  onMissed(listener: () => void): () => void {
+    this.missedListeners.add(listener);
+    return () => this.missedListeners.delete(listener);
   }
 
   /**
@@ -120,9 +130,12 @@ export class ClusterEvents {
         }
         if (message.from !== this.processId) this.apply(message.event);
       },
-      // Events may have been missed while the connection was down: what they would have dropped
-      // expires with the cache lifetimes (decision 014).
-      onReconnect: () => this.log.info('cluster events: listener reconnected'),
+      // Events may have been missed while the connection was down: whatever they would have dropped
+      // is dropped now (listeners of `onMissed`).
+      onReconnect: () => {
+        this.log.info('cluster events: listener reconnected, dropping what was remembered');
+        for (const listener of this.missedListeners) listener();
+      },
       onError: (error) => this.log.warn({ err: error }, 'cluster events: listener connection lost'),
     });
   }

@@ -14,7 +14,7 @@ const maxEntries = 5_000;
  * pins or the user's audience (role, subscription) change.
  */
 export function createMenuCache(ttlMs = menuCacheTtlMs) {
-  const cache = createGuardedCache<Buffer>({ max: maxEntries, ttlMs });
+  const cache = createGuardedCache<Buffer>({ name: 'menu', max: maxEntries, ttlMs });
   const keyOf = (organisationId: string, userId: string, language: UiLanguageName) =>
     `${organisationId} ${userId} ${language}`;
 
@@ -30,6 +30,10 @@ export function createMenuCache(ttlMs = menuCacheTtlMs) {
     /** The user's pins or account changed: every language is built again on the next request. */
     forgetUser(userId: string): void {
       cache.forgetWhere((key) => key.split(' ')[1] === userId);
+    },
+    /** Announcements may have been missed (cluster events reconnected). */
+    forgetAll(): void {
+      cache.forgetWhere(() => true);
     },
     /** The organisation's catalogue changed. */
     forgetOrganisation(organisationId: string): void {

@@ -28,6 +28,7 @@ export const navigationRoutes: FastifyPluginAsyncZod = async (app) => {
   const unsubscribe = [
     app.clusterEvents.on('catalogue-changed', ({ organisationId }) => menuCache.forgetOrganisation(organisationId)),
     app.clusterEvents.on('pins-changed', ({ userId }) => menuCache.forgetUser(userId)),
+    app.clusterEvents.onMissed(() => menuCache.forgetAll()),
     // Role and subscription decide the audience: an account change rebuilds that user's menu.
     app.sessionEvents.onUserChanged((userId) => menuCache.forgetUser(userId)),
   ];
