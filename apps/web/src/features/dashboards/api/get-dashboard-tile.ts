@@ -13,10 +13,31 @@ export function getDashboardTile(layoutId: string, tileId: string): Promise<Dash
   });
 }
 
+/**
+ * Tiles load at most this many at a time: the server runs at most four report or tile queries of one user
+ * at once and refuses more (429, decision 009), and a dashboard has up to 48 tiles.
+ */
+const parallelTileLoads = 4;
+let tilesLoading = 0;
+const waitingTiles: (() => void)[] = [];
+
+async function withTileSlot<T>(load: () => Promise<T>): Promise<T> {
+  if (tilesLoading >= parallelTileLoads) await new Promise<void>((resolve) => waitingTiles.push(resolve));
+  else tilesLoading += 1;
+  try {
+    return await load();
+  } finally {
+    // The slot passes straight to the next tile in line, or is freed.
+    const next = waitingTiles.shift();
+    if (next) next();
+    else tilesLoading -= 1;
+  }
+}
+
 export function getDashboardTileQueryOptions(layoutId: string, tileId: string, language: UiLanguageName) {
   return queryOptions({
     queryKey: ['dashboard-tile', layoutId, tileId, language],
-    queryFn: () => getDashboardTile(layoutId, tileId),
+    queryFn: () => withTileSlot(() => getDashboardTile(layoutId, tileId)),
   });
 }
 
