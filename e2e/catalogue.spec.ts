@@ -330,7 +330,7 @@ test('export, edit the file, import with the change summary; an invalid file cha
   await dialog.getByRole('button', { name: 'Apply' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByTestId('catalogue-menu-group').filter({ hasText: groupTitle })).toBeVisible();
-  await expect(page.getByText(`${originalTrendTitle} (E2E)`)).toBeVisible();
+  await expect(page.getByTestId('catalogue-menu-child').filter({ hasText: `${originalTrendTitle} (E2E)` })).toBeVisible();
 
   // Back to the exported document (the other journeys expect the seeded catalogue).
   await writeFile(editedPath, JSON.stringify(exported));

@@ -511,6 +511,25 @@ describe.each(testDrivers())('catalogue (%s)', (driver) => {
       expect((await pin(demoUsers.member, 'report', 'sales-trend', false)).statusCode).toBe(200);
     });
 
+    it('lists recent items only while the user may see them, and records no opening outside the audience', async () => {
+      const before = await exported();
+      const open = (email: Email, name: string) => call(email, 'POST', apiPaths.userRecents, { kind: 'report', name });
+      const recents = async (email: Email) =>
+        ((await call(email, 'GET', apiPaths.userRecents)).json() as { items: { item: { name: string } }[] }).items.map(
+          (entry) => entry.item.name,
+        );
+      expect((await open(demoUsers.basic, 'rolling-forecast')).statusCode).toBe(404);
+      expect((await open(demoUsers.member, 'rolling-forecast')).statusCode).toBe(200);
+      expect(await recents(demoUsers.member)).toContain('rolling-forecast');
+      const narrowed = structuredClone(before);
+      const controlling = narrowed.menu.find((group) => group.items.some((item) => item.name === 'rolling-forecast'))!;
+      controlling.items.find((item) => item.name === 'rolling-forecast')!.audience = { roles: ['organisationadministrator'] };
+      expect((await imported(narrowed)).statusCode).toBe(200);
+      expect(await recents(demoUsers.member)).not.toContain('rolling-forecast');
+      expect((await imported(before)).statusCode).toBe(200);
+      expect(await recents(demoUsers.member)).toContain('rolling-forecast');
+    });
+
     it('returns what is featured, filtered by audience', async () => {
       const featured = favoritesResponseSchema.parse(
         (await call(demoUsers.member, 'GET', apiPaths.featured)).json(),

@@ -1,10 +1,4 @@
-import {
-  type DateRange,
-  type DateRangePreset,
-  type ReportGrouping,
-  dateRangePresetSchema,
-  reportGroupingSchema,
-} from '@cockpit/contracts';
+import type { DateRange, DateRangePreset, ReportGrouping } from '@cockpit/contracts';
 import { addDays, addYears, yearOf } from './calendar';
 import type { ReportQuery } from './queries/query-types';
 

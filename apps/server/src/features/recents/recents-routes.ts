@@ -38,7 +38,7 @@ export const recentsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { user } = request;
       const language = resolveLanguage(request.query.isoLanguageName, user.uiLanguage);
       const stored = await repository.list(user.id);
-      const visible = await visibleRecentTargets(app.db, user, language, stored);
+      const visible = await visibleRecentTargets(app.catalogue, user, language, stored);
       const items = [];
       for (const recent of stored) {
         const item = visible.get(recentTargetKey(recent));
@@ -70,7 +70,7 @@ export const recentsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { user } = request;
       const { kind, name } = request.body;
-      const visible = await visibleRecentTargets(app.db, user, user.uiLanguage, [{ kind, name }]);
+      const visible = await visibleRecentTargets(app.catalogue, user, user.uiLanguage, [{ kind, name }]);
       // Another organisation's report is "not found", never "forbidden" (DESIGN.md §4).
       if (!visible.has(recentTargetKey({ kind, name }))) throw notFound(`No ${kind} named '${name}' exists`);
       const openedAt = await repository.record(user.id, kind, name);

@@ -90,7 +90,13 @@ function homeServer(server: Server) {
       new Response(
         new ReadableStream<Uint8Array>({
           start(controller) {
-            const event = { type: 'snapshot', notifications: server.notifications ?? [] };
+            const notifications = server.notifications ?? [];
+            const event = {
+              type: 'snapshot',
+              notifications,
+              hasMore: false,
+              unreadCount: notifications.filter((candidate) => !candidate.wasRead).length,
+            };
             controller.enqueue(encoder.encode(`event: snapshot\ndata: ${JSON.stringify(event)}\n\n`));
           },
         }),

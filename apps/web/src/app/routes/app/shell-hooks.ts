@@ -5,7 +5,6 @@ import { matchPath } from 'react-router';
 import { paths } from '../../../config/paths';
 import { startAnalytics, trackReportOpen } from '../../../lib/analytics';
 import { useNavigationStore } from '../../../features/navigation/store/navigation-store';
-import { onCatalogueChanged } from '../../../features/notifications/api/notifications-connection';
 import { recentsQueryKey } from '../../../features/recents/api/get-recents';
 
 /**
@@ -51,13 +50,21 @@ const catalogueQueryRoots: ReadonlySet<unknown> = new Set(['dashboards-availabil
  */
 export function useLiveCatalogue(): void {
   const queryClient = useQueryClient();
-  useEffect(
-    () =>
-      onCatalogueChanged(() => {
+  useEffect(() => {
+    let unsubscribe: (() => void) | undefined;
+    let cancelled = false;
+    // The stream client is a chunk of its own (decision 011): loaded with the stream, not the shell.
+    void import('../../../features/notifications/api/notifications-connection').then(({ onCatalogueChanged }) => {
+      if (cancelled) return;
+      unsubscribe = onCatalogueChanged(() => {
         void queryClient.invalidateQueries({
           predicate: (query) => query.meta?.pins !== undefined || catalogueQueryRoots.has(query.queryKey[0]),
         });
-      }),
-    [queryClient],
-  );
+      });
+    });
+    return () => {
+      cancelled = true;
+      unsubscribe?.();
+    };
+  }, [queryClient]);
 }
