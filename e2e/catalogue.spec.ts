@@ -343,6 +343,52 @@ test('export, edit the file, import with the change summary; an invalid file cha
   await expect(page.getByTestId('catalogue-menu-group').filter({ hasText: groupTitle })).toHaveCount(0);
 });
 
+test('dashboards: a new dashboard with tiles gets the next layout id, reorders by keyboard, and is deleted again', async ({ page }) => {
+  const title = `E2E Board ${run}`;
+  await signIn(page, demoUsers.admin);
+  await openCatalogue(page, texts.en);
+  await page.getByRole('tab', { name: 'Dashboards' }).click();
+  await expect(page.getByRole('heading', { name: 'Dashboard groups and dashboards' })).toBeVisible();
+  const ids = (await (await catalogueApi(page)).document()).dashboards.flatMap((g) => g.dashboards.map((d) => d.layoutId));
+
+  await page.getByRole('button', { name: 'Add a dashboard to Operations' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add a dashboard' });
+  await expect(dialog.getByRole('textbox', { name: 'Layout id' })).toHaveValue(String(Math.max(...ids) + 1));
+  await dialog.getByRole('textbox', { name: 'Title (English)', exact: true }).fill(title);
+  await dialog.getByRole('button', { name: 'Add tile' }).click();
+  await dialog.getByRole('button', { name: 'Add tile' }).click();
+  const tiles = dialog.getByTestId('tile-row');
+  await tiles.nth(0).getByRole('textbox', { name: 'Tile title (English)' }).fill('Revenue');
+  await tiles.nth(1).getByRole('textbox', { name: 'Tile title (English)' }).fill('Trend');
+  await tiles.nth(1).getByRole('combobox', { name: 'Visual' }).click();
+  await page.getByRole('option', { name: 'Line chart' }).click();
+  await tiles.nth(1).getByRole('button', { name: 'Move “Trend” up' }).click();
+  await expect(tiles.nth(0)).toHaveAttribute('aria-label', 'Trend');
+  await tiles.nth(1).scrollIntoViewIfNeeded();
+  await expectNoSeriousA11yViolations(page, '[role="dialog"]');
+  await page.screenshot({ path: '/tmp/catalogue-dashboard-dialog-en.png' });
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+
+  // Reorder with the keyboard: the focus stays on the button that moved it.
+  const row = page.getByTestId('catalogue-dashboards-child').filter({ hasText: title });
+  await expect(row).toContainText('2 tiles');
+  const up = row.getByRole('button', { name: `Move “${title}” up` });
+  await up.focus();
+  await page.keyboard.press('Enter');
+  const group = page.getByTestId('catalogue-dashboards-group').filter({ hasText: 'Operations' });
+  await expect(group.getByTestId('catalogue-dashboards-child').first()).toContainText(title);
+  await expect(up).toBeFocused();
+  await expectNoSeriousA11yViolations(page, 'main');
+  await page.screenshot({ path: '/tmp/catalogue-dashboards-en.png', fullPage: true });
+
+  await row.getByRole('button', { name: `Delete “${title}”` }).click();
+  const confirm = page.getByRole('dialog', { name: `Delete “${title}”?` });
+  await expect(confirm).toContainText('with its tiles and 0 pins');
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(row).toHaveCount(0);
+});
+
 test('the Activity list shows these actions, newest first, filterable, imports with their changes', async ({ page }) => {
   await signIn(page, demoUsers.admin);
   await page.goto('/management/activity');
@@ -351,12 +397,20 @@ test('the Activity list shows these actions, newest first, filterable, imports w
     'page',
   );
   const rows = page.getByTestId('activity-row');
-  await expect(rows.first()).toContainText('Imported the catalogue');
+  const table = page.getByTestId('activity-table');
+  // Newest first: the dashboard deleted last is above the import before it, which is above the reports.
   await expect(rows.first()).toContainText('Anna Admin');
-  await expect(page.getByTestId('activity-table')).toContainText('Deleted a report');
-  await expect(page.getByTestId('activity-table')).toContainText('Added a menu group');
-  await rows.first().getByRole('button', { name: /changes?$/ }).click();
-  await expect(page.getByRole('list', { name: /^Changes of/ }).first()).toContainText('Removed');
+  for (const action of ['Deleted a dashboard', 'Added a dashboard', 'Imported the catalogue', 'Deleted a report', 'Added a menu group']) {
+    await expect(table).toContainText(action);
+  }
+  const firstIndexOf = async (action: string) =>
+    (await rows.allTextContents()).findIndex((text) => text.includes(action));
+  expect(await firstIndexOf('Deleted a dashboard')).toBeLessThan(await firstIndexOf('Imported the catalogue'));
+  expect(await firstIndexOf('Imported the catalogue')).toBeLessThan(await firstIndexOf('Deleted a report'));
+  const lastImport = rows.filter({ hasText: 'Imported the catalogue' }).first();
+  await expect(lastImport).toContainText('The whole catalogue');
+  await lastImport.getByRole('button', { name: /changes?$/ }).click();
+  await expect(page.getByRole('list', { name: /^Changes: Imported the catalogue/ }).first()).toContainText('Removed');
   await expectNoSeriousA11yViolations(page, 'main');
   await page.screenshot({ path: '/tmp/catalogue-activity-en.png', fullPage: true });
 

@@ -333,6 +333,9 @@ const table: Record<string, RouteCase[]> = {
       expect: signedIn(200),
     },
   ],
+  'GET /api/notifications': [
+    { label: 'own newest page', request: get(apiPaths.notifications), expect: signedIn(200) },
+  ],
   'PATCH /api/notifications/:uid': [
     {
       label: 'own notification',

@@ -553,6 +553,8 @@ const storesNoText: Record<string, string> = {
   'POST /api/management/catalogue/dashboards': sameCataloguePath,
   'PUT /api/management/catalogue/dashboards/:layoutId': sameCataloguePath,
   'DELETE /api/management/catalogue/menu-groups/:name': 'no body',
+  'POST /api/user/recents': 'names an existing report or dashboard (404 otherwise); stores no text of its own',
+  'DELETE /api/user/recents': 'no body',
   'DELETE /api/management/catalogue/items/:name': 'no body',
   'DELETE /api/management/catalogue/dashboard-groups/:name': 'no body',
   'DELETE /api/management/catalogue/dashboards/:layoutId': 'no body',

@@ -17,6 +17,7 @@ const protectedRoutes: { method: 'GET' | 'PUT'; url: string; payload?: object }[
   { method: 'GET', url: apiPaths.favorites },
   { method: 'GET', url: apiPaths.userRecents },
   { method: 'GET', url: apiPaths.featured },
+  { method: 'GET', url: apiPaths.notifications },
 ];
 const notBearerProtected = new Set<string>([
   ...publicApiPaths,

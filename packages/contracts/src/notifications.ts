@@ -92,9 +92,13 @@ export const notificationPageSize = 50;
  * `GET /api/notifications?beforeDate=…&beforeUid=…`: the page of the user's notifications older than the
  * given one (newest first) — the list loads them as it is scrolled.
  */
+/** The cursor: both fields for the page older than that notification, neither for the newest page. */
 export const notificationPageQuerySchema = withClientQuery({
-  beforeDate: z.iso.datetime({ offset: true, error: 'must be an ISO date-time' }),
-  beforeUid: z.guid({ error: 'must be a notification uid' }),
+  beforeDate: z.iso.datetime({ offset: true, error: 'must be an ISO date-time' }).optional(),
+  beforeUid: z.guid({ error: 'must be a notification uid' }).optional(),
+}).refine((query) => (query.beforeDate === undefined) === (query.beforeUid === undefined), {
+  error: 'beforeDate and beforeUid go together',
+  path: ['beforeUid'],
 });
 export const notificationPageSchema = z.object({
   notifications: z.array(notificationSchema),

@@ -137,11 +137,13 @@ export const notificationsRoutes: FastifyPluginAsyncZod<NotificationsRoutesOptio
         response: { 200: notificationPageSchema, 400: apiErrorSchema, 401: apiErrorSchema },
       },
     },
-    async (request) =>
-      repository.listPage(request.user.id, {
-        date: new Date(request.query.beforeDate),
-        uid: request.query.beforeUid,
-      }),
+    async (request) => {
+      const { beforeDate, beforeUid } = request.query;
+      return repository.listPage(
+        request.user.id,
+        beforeDate && beforeUid ? { date: new Date(beforeDate), uid: beforeUid } : null,
+      );
+    },
   );
 
   app.patch(

@@ -62,7 +62,8 @@ describe('activity log', () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await userEvent.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
-    const changes = screen.getByRole('list', { name: 'Changes of catalogue-2025-03-01.json' });
+    const changes = screen.getByRole('list', { name: /^Changes: Imported the catalogue, / });
+    expect(within(rows[0]!).getByText('The whole catalogue')).toBeInTheDocument();
     expect(within(changes).getAllByRole('listitem')).toHaveLength(2);
     expect(within(changes).getByText('Added')).toBeInTheDocument();
   });

@@ -191,6 +191,8 @@ type ActivityRowProps = {
 function ActivityRow({ entry, when, exactly, expanded, onToggle }: ActivityRowProps) {
   const { t } = useTranslation();
   const changes = entry.changes ?? [];
+  // An import is about the whole document; what it changed opens up below.
+  const target = entry.action === 'catalogue.imported' ? t('management.activity.wholeCatalogue') : entry.target;
   const detailsId = `activity-${entry.id}-changes`;
   return (
     <Fragment>
@@ -211,7 +213,7 @@ function ActivityRow({ entry, when, exactly, expanded, onToggle }: ActivityRowPr
         </Table.Td>
         <Table.Td>
           <Text size="sm" className={classes.email}>
-            {entry.target}
+            {target}
           </Text>
         </Table.Td>
         <Table.Td>
@@ -234,7 +236,7 @@ function ActivityRow({ entry, when, exactly, expanded, onToggle }: ActivityRowPr
       {expanded && changes.length > 0 && (
         <Table.Tr id={detailsId}>
           <Table.Td colSpan={5}>
-            <ul className={classes.changes} aria-label={t('management.activity.changesOf', { target: entry.target })}>
+            <ul className={classes.changes} aria-label={t('management.activity.changesOf', { what: t(actionLabelKeys[entry.action]), when: exactly })}>
               {changes.map((change) => (
                 <li key={`${change.object}:${change.name}`}>
                   <Group gap="xs" wrap="nowrap">
