@@ -582,6 +582,17 @@ describe.each(testDrivers())('catalogue (%s)', (driver) => {
       );
       expect(other.items.some((entry) => entry.target === 'Audit group')).toBe(false);
       expect((await call(demoUsers.member, 'GET', catalogueApiPaths.activity)).statusCode).toBe(403);
+
+      // One edit, one line: adding an item does not also log its group's new order.
+      const added = await call(demoUsers.admin, 'POST', catalogueApiPaths.items, {
+        name: 'audit-second',
+        group: 'audit-group',
+        title: { en: 'Audit second' },
+      });
+      expect(added.statusCode).toBe(200);
+      const latest = activityResponseSchema.parse((await call(demoUsers.admin, 'GET', catalogueApiPaths.activity)).json());
+      expect(latest.items[0]).toMatchObject({ action: 'catalogue.item.added', target: 'Audit second' });
+      expect(latest.items[1]).toMatchObject({ action: 'catalogue.imported' });
     });
   });
 });

@@ -36,6 +36,18 @@ export interface CatalogueReader extends Viewer {
   id: string;
 }
 
+/**
+ * One edit's entries for the activity log: adding, moving or deleting an item also changes its group's
+ * order, which is not a change of its own worth a second line.
+ */
+function forTheLog(changes: CatalogueChange[]): CatalogueChange[] {
+  const members = changes.some((change) => change.object === 'item' || change.object === 'dashboard');
+  if (!members) return changes;
+  return changes.filter(
+    (change) => !(change.change === 'changed' && (change.object === 'menu-group' || change.object === 'dashboard-group')),
+  );
+}
+
 const actionOf = (change: CatalogueChange) => `catalogue.${change.object}.${change.change}` as ActivityAction;
 
 export function createCatalogueService({
@@ -87,8 +99,8 @@ export function createCatalogueService({
           tx,
           actor,
           activity === 'import'
-            ? [{ action: 'catalogue.imported', target: `${found.length}`, changes: found }]
-            : found.map((change) => ({ action: actionOf(change), target: change.title })),
+            ? [{ action: 'catalogue.imported', target: 'catalogue', changes: found }]
+            : forTheLog(found).map((change) => ({ action: actionOf(change), target: change.title })),
         );
       }
       return found;
