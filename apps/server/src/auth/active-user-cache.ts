@@ -4,7 +4,7 @@ import type { ActiveSession } from './authenticated-user';
 
 /**
  * How long "this session is alive and its user active" is trusted without asking the database again.
- * Issue 7 allows up to the bearer token's lifetime (15 min) for access to stop; here it
+ * The security requirements allow up to the bearer token's lifetime (15 min) for access to stop; here it
  * stops at once, because sign-out, session revocation, password changes, deactivation and account
  * changes are announced through SessionEvents and drop the entry — in every server instance, over
  * LISTEN/NOTIFY (decision 017). The TTL bounds what no instance hears: a change made directly in the
