@@ -226,7 +226,10 @@ test('a notification composed in management arrives live, in German for a German
   await expect(sentRow).toContainText('0 of 1 read');
 
   // Live: the German title appears in the open panel without a reload.
-  const card = reader.page.getByTestId('notification-card').filter({ hasText: titles.de });
+  const card = reader.page
+    .getByTestId('notifications-panel')
+    .getByTestId('notification-card')
+    .filter({ hasText: titles.de });
   await expect(card).toBeVisible();
   await card.click();
   await expect(reader.page.getByRole('dialog', { name: titles.de })).toBeVisible();

@@ -20,7 +20,9 @@ async function openNotifications(page: Page) {
   return panel;
 }
 
-const card = (page: Page, title: string) => page.getByTestId('notification-card').filter({ hasText: title });
+// Cards of the notifications panel (the reports home lists the newest ones too).
+const cards = (page: Page) => page.getByTestId('notifications-panel').getByTestId('notification-card');
+const card = (page: Page, title: string) => cards(page).filter({ hasText: title });
 
 async function expectNoSeriousA11yViolations(page: Page, include: string) {
   const results = await new AxeBuilder({ page }).include(include).analyze();
@@ -102,7 +104,7 @@ test.describe('notifications', () => {
   test('a notification sent while the panel is open appears live, with the toast', async ({ page, browser }) => {
     await signIn(page, demoUsers.basic);
     await openNotifications(page);
-    await expect(page.getByTestId('notification-card')).toHaveCount(4);
+    await expect(cards(page)).toHaveCount(4);
     await expect(page.getByText('New Notification', { exact: true })).toHaveCount(0);
 
     await sendAsAdmin(browser, {
@@ -112,8 +114,8 @@ test.describe('notifications', () => {
       url: 'https://example.com/quarter',
     });
 
-    await expect(page.getByTestId('notification-card')).toHaveCount(5);
-    const newest = page.getByTestId('notification-card').first();
+    await expect(cards(page)).toHaveCount(5);
+    const newest = cards(page).first();
     await expect(newest).toContainText('Quarter closed');
     await expect(newest.getByTestId('unread-dot')).toBeVisible();
     // The toast of spec §4, in a live region so screen readers announce it.
