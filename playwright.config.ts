@@ -73,7 +73,7 @@ export default defineConfig({
         // Issue 5: a small sales data set keeps each server's first start short (npm start uses 1,000,000).
         SEED_SALES_ROWS: process.env.E2E_SEED_SALES_ROWS ?? '50000',
         IDLE_TIMEOUT_SECONDS: '4',
-        IDLE_COUNTDOWN_SECONDS: '6',
+        IDLE_COUNTDOWN_SECONDS: '12',
         GA_MEASUREMENT_ID: 'G-E2ETEST1',
         ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
       },
