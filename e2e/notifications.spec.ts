@@ -138,6 +138,6 @@ test.describe('notifications', () => {
     await page.screenshot({ path: '/tmp/issue4-notifications-german.png' });
     // Leave the account as it was for other journeys.
     await page.getByTestId('language-select').selectOption('en');
-    await expect(page.getByRole('heading', { name: 'Notifications' })).toBeVisible();
+    await expect(panel.getByRole('heading', { name: 'Notifications' })).toBeVisible();
   });
 });
