@@ -6,7 +6,8 @@ test.describe('sign-in', () => {
   for (const [role, user] of Object.entries(demoUsers)) {
     test(`${role} signs in and sees the menu from the server`, async ({ page }) => {
       await signIn(page, user);
-      await expect(page).toHaveURL(/\/$/);
+      // The reports home (`/` redirects to it).
+      await expect(page).toHaveURL(/\/reports$/);
       const panel = page.getByTestId('menu-panel');
       await expect(panel.getByText(user.displayName)).toBeVisible();
       if (role !== 'otherAdmin') {
