@@ -29,9 +29,10 @@ async function main(): Promise<void> {
     AUTH_SECRET: 'bench-secret-that-is-long-enough-0123456789',
     DATA_DIR: path.join(os.tmpdir(), 'cockpit-bench-throughput'),
     WEB_DIST_DIR: path.join(os.tmpdir(), 'cockpit-bench-no-web'),
-    LOG_LEVEL: 'silent',
+    // Request logging on, as deployed (JSON lines); written to a sink, not the terminal of the bench.
+    LOG_LEVEL: 'info',
   });
-  const app = await buildApp({ config, db: database.db, listen: database.listen });
+  const app = await buildApp({ config, db: database.db, listen: database.listen, logStream: { write: () => {} } });
   await app.ready();
 
   const signIn = await app.inject({
