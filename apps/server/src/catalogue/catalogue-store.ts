@@ -1,4 +1,11 @@
-import type { Audience, CatalogueDocument, CatalogueReport, LocalisedText } from '@cockpit/contracts';
+import {
+  type Audience,
+  type CatalogueDocument,
+  type CatalogueReport,
+  type LocalisedText,
+  reportPagePath,
+} from '@cockpit/contracts';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { fromExcluded } from '../db/upsert';
@@ -30,6 +37,24 @@ function chunks<T>(rows: T[]): T[][] {
   for (let start = 0; start < rows.length; start += rowsPerInsert)
     result.push(rows.slice(start, start + rowsPerInsert));
   return result;
+}
+
+/**
+ * Deletes the organisation's rows whose natural key the document no longer has (all of them when it has
+ * none). The table is the one `organisationColumn` and `keyColumn` belong to.
+ */
+async function deleteMissing<Key extends string | number>(
+  tx: Writer,
+  organisationColumn: PgColumn,
+  organisationId: string,
+  keyColumn: PgColumn,
+  keys: Key[],
+): Promise<void> {
+  await tx
+    .delete(organisationColumn.table as PgTable)
+    .where(
+      and(eq(organisationColumn, organisationId), keys.length > 0 ? notInArray(keyColumn, keys) : undefined),
+    );
 }
 
 /** Gaps of ten leave room for hand edits in SQL; the document's array order is the truth. */
@@ -92,14 +117,7 @@ export async function writeCatalogue(
   );
   const itemNames = items.map(({ item }) => item.name);
   // Items first: an item that moves to another group must not be deleted with its old group.
-  await tx
-    .delete(menuItems)
-    .where(
-      and(
-        eq(menuItems.organisationId, organisationId),
-        itemNames.length > 0 ? notInArray(menuItems.name, itemNames) : undefined,
-      ),
-    );
+  await deleteMissing(tx, menuItems.organisationId, organisationId, menuItems.name, itemNames);
   for (const chunk of chunks(items)) {
     await tx
       .insert(menuItems)
@@ -119,7 +137,7 @@ export async function writeCatalogue(
             subTitleDeAt: subTitle.deAt,
             icon: item.icon ?? null,
             // The address is derived when read (contracts app-routes); kept for older readers.
-            path: item.report?.kind === 'external' ? null : `/reports/${item.name}`,
+            path: item.report?.kind === 'external' ? null : reportPagePath(item.name),
             externalUrl: item.report?.kind === 'external' ? item.report.url : null,
             leaveTitleUntranslated: item.leaveTitleUntranslated ?? false,
             featured: item.featured ?? false,
@@ -149,28 +167,17 @@ export async function writeCatalogue(
         ]),
       });
   }
-  await tx
-    .delete(menuGroups)
-    .where(
-      and(
-        eq(menuGroups.organisationId, organisationId),
-        groupNames.length > 0 ? notInArray(menuGroups.name, groupNames) : undefined,
-      ),
-    );
+  await deleteMissing(tx, menuGroups.organisationId, organisationId, menuGroups.name, groupNames);
 
   const definitions = items.flatMap(({ item }) =>
     item.report ? [{ name: item.name, report: item.report }] : [],
   );
-  await tx.delete(reports).where(
-    and(
-      eq(reports.organisationId, organisationId),
-      definitions.length > 0
-        ? notInArray(
-            reports.name,
-            definitions.map((definition) => definition.name),
-          )
-        : undefined,
-    ),
+  await deleteMissing(
+    tx,
+    reports.organisationId,
+    organisationId,
+    reports.name,
+    definitions.map((definition) => definition.name),
   );
   for (const chunk of chunks(definitions)) {
     await tx
@@ -226,14 +233,7 @@ export async function writeCatalogue(
     })),
   );
   const layoutIds = boards.map(({ dashboard }) => dashboard.layoutId);
-  await tx
-    .delete(dashboards)
-    .where(
-      and(
-        eq(dashboards.organisationId, organisationId),
-        layoutIds.length > 0 ? notInArray(dashboards.layoutId, layoutIds) : undefined,
-      ),
-    );
+  await deleteMissing(tx, dashboards.organisationId, organisationId, dashboards.layoutId, layoutIds);
   const dashboardIds = new Map<number, string>();
   for (const chunk of chunks(boards)) {
     const rows = await tx
@@ -279,14 +279,13 @@ export async function writeCatalogue(
       .returning({ id: dashboards.id, layoutId: dashboards.layoutId });
     for (const row of rows) dashboardIds.set(row.layoutId, row.id);
   }
-  await tx
-    .delete(dashboardGroups)
-    .where(
-      and(
-        eq(dashboardGroups.organisationId, organisationId),
-        dashboardGroupNames.length > 0 ? notInArray(dashboardGroups.name, dashboardGroupNames) : undefined,
-      ),
-    );
+  await deleteMissing(
+    tx,
+    dashboardGroups.organisationId,
+    organisationId,
+    dashboardGroups.name,
+    dashboardGroupNames,
+  );
 
   // Tiles are replaced per dashboard; a tile keeps its id when the document names one this organisation's
   // dashboards already use (ids of another organisation are never taken over).
