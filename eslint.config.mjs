@@ -1,11 +1,49 @@
 // @ts-check
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import globals from 'globals';
 
+const root = path.dirname(fileURLToPath(import.meta.url));
+
+/** The feature folders under `dir` (read at lint time, so a new feature is covered without a config change). */
+function featuresIn(dir) {
+  return readdirSync(path.join(root, dir), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+}
+
+/**
+ * One `no-restricted-paths` zone per feature: nothing in it imports another feature's folder. Paths are
+ * resolved, so `../../navigation/…`, `../features/x` and any alias are caught alike.
+ */
+function featuresApart(dir) {
+  return featuresIn(dir).map((feature) => ({
+    target: `${dir}/${feature}`,
+    from: dir,
+    except: [`./${feature}`],
+    message: 'Features do not import each other: move what both need to a shared layer.',
+  }));
+}
+
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test-results/**', 'playwright-report/**', 'apps/server/drizzle/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      'test-results/**',
+      'playwright-report/**',
+      'apps/server/drizzle/**',
+      // Deliberate violations; checks/lint-layers.test.ts lints them and expects the rules to fire.
+      'checks/lint-fixtures/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -19,11 +57,20 @@ export default tseslint.config(
   {
     // Style: the environment is read and validated in one place (apps/server/src/config.ts).
     files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts'],
-    ignores: ['apps/server/src/config.ts', 'apps/server/test/**', 'apps/**/*.test.{ts,tsx}', 'apps/web/vite.config.ts'],
+    ignores: [
+      'apps/server/src/config.ts',
+      'apps/server/test/**',
+      'apps/**/*.test.{ts,tsx}',
+      'apps/web/vite.config.ts',
+    ],
     rules: {
       'no-restricted-properties': [
         'error',
-        { object: 'process', property: 'env', message: 'Read configuration through apps/server/src/config.ts.' },
+        {
+          object: 'process',
+          property: 'env',
+          message: 'Read configuration through apps/server/src/config.ts.',
+        },
       ],
     },
   },
@@ -37,16 +84,75 @@ export default tseslint.config(
     files: ['apps/web/src/**/*.{ts,tsx}'],
     ignores: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/src/testing/**', 'apps/web/src/lib/api-client.ts'],
     rules: {
-      'no-restricted-globals': ['error', { name: 'fetch', message: 'Use the api client in lib/api-client.ts.' }],
+      'no-restricted-globals': [
+        'error',
+        { name: 'fetch', message: 'Use the api client in lib/api-client.ts.' },
+      ],
     },
   },
   {
-    // Style (bulletproof-react): features never import each other; shared code lives in lib/ or components/.
-    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    // Layers (docs/decisions/023-layers-enforced-by-lint.md): no import cycles anywhere; imports are
+    // resolved like TypeScript does, so the rules below see files, not spellings.
+    files: ['**/*.{ts,tsx,mts,js,mjs}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: root })],
+      'import-x/extensions': ['.ts', '.tsx', '.mts', '.js', '.mjs'],
+    },
     rules: {
-      'no-restricted-imports': [
+      // Type-only imports are erased at build time and are not cycles at run time.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    // Web layers (bulletproof-react): app → features → lib/components; features never import each other.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    rules: {
+      'import-x/no-restricted-paths': [
         'error',
-        { patterns: [{ regex: '^(\\.\\./)+features/', message: 'Features do not import each other.' }, { regex: '^@/features/', message: 'Features do not import each other.' }] },
+        {
+          basePath: root,
+          zones: [
+            {
+              target: ['apps/web/src/lib', 'apps/web/src/components'],
+              from: ['apps/web/src/features', 'apps/web/src/app'],
+              message: 'Shared code (lib/, components/) never imports a feature or the app.',
+            },
+            {
+              target: 'apps/web/src/features',
+              from: 'apps/web/src/app',
+              message: 'Features never import the app layer: the app composes them.',
+            },
+            ...featuresApart('apps/web/src/features'),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Server layers. The start-up (main.ts) runs the demo seed; nothing else in production code imports
+    // seed/ — tests may. auth/ is below plugins/ (plugins glue auth to Fastify, never the reverse).
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/main.ts', 'apps/server/src/seed/**'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: root,
+          zones: [
+            {
+              target: 'apps/server/src',
+              from: 'apps/server/src/seed',
+              message: 'Production code does not import the demo seed (only main.ts runs it at start-up).',
+            },
+            {
+              target: 'apps/server/src/auth',
+              from: 'apps/server/src/plugins',
+              message: 'auth/ never imports plugins/: move what both need into auth/ (or lib/).',
+            },
+            ...featuresApart('apps/server/src/features'),
+          ],
+        },
       ],
     },
   },

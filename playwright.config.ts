@@ -12,6 +12,8 @@ const dataDir = `/tmp/cockpit-e2e-${process.pid}`;
  */
 const shellConfigPort = port + 50;
 const shellConfigBaseUrl = `http://localhost:${shellConfigPort}`;
+/** The OpenID provider of the single-sign-on journey (e2e/oidc-provider.ts, decision 020): port + 60. */
+const oidcProviderPort = port + 60;
 
 export default defineConfig({
   testDir: './e2e',
@@ -43,6 +45,14 @@ export default defineConfig({
   },
   webServer: [
     {
+      command: 'node --import tsx e2e/oidc-provider.ts',
+      url: `http://127.0.0.1:${oidcProviderPort}/.well-known/openid-configuration`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      env: { OIDC_PORT: String(oidcProviderPort), APP_ORIGIN: `http://localhost:${port}` },
+    },
+    {
       command: `rm -rf ${dataDir} && node --import tsx apps/server/src/main.ts`,
       url: `http://localhost:${port}/api/health`,
       timeout: 180_000,
@@ -53,7 +63,7 @@ export default defineConfig({
         DATA_DIR: dataDir,
         PUBLIC_URL: `http://localhost:${port}`,
         LOG_LEVEL: 'warn',
-        // Issue 5: a small sales data set keeps each server's first start short (npm start uses 1,000,000).
+        // Reports and dashboards: a small sales data set keeps each server's first start short (npm start uses 1,000,000).
         SEED_SALES_ROWS: process.env.E2E_SEED_SALES_ROWS ?? '50000',
         IDLE_TIMEOUT_SECONDS: process.env.E2E_IDLE_TIMEOUT_SECONDS ?? '1800',
         ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
@@ -70,7 +80,7 @@ export default defineConfig({
         DATA_DIR: `${dataDir}-shell-config`,
         PUBLIC_URL: shellConfigBaseUrl,
         LOG_LEVEL: 'warn',
-        // Issue 5: a small sales data set keeps each server's first start short (npm start uses 1,000,000).
+        // Reports and dashboards: a small sales data set keeps each server's first start short (npm start uses 1,000,000).
         SEED_SALES_ROWS: process.env.E2E_SEED_SALES_ROWS ?? '50000',
         IDLE_TIMEOUT_SECONDS: '4',
         IDLE_COUNTDOWN_SECONDS: '12',

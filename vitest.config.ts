@@ -15,6 +15,16 @@ export default defineConfig({
       './apps/web/vite.config.ts',
       {
         test: {
+          // Rules the whole repository keeps (checks/README.md): layers by lint, words, locale keys.
+          name: 'repository',
+          root: '.',
+          include: ['checks/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+        },
+      },
+      {
+        test: {
           name: 'server',
           root: './apps/server',
           include: ['test/**/*.test.ts', 'src/**/*.test.ts'],

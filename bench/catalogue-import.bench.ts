@@ -1,9 +1,8 @@
 import os from 'node:os';
 import path from 'node:path';
 import {
+  apiRoutes,
   type CatalogueDocument,
-  apiPaths,
-  catalogueApiPaths,
   catalogueFormat,
   catalogueVersion,
   integrityTokenHeader,
@@ -88,12 +87,12 @@ async function main(): Promise<void> {
   await app.ready();
   const signIn = await app.inject({
     method: 'POST',
-    url: apiPaths.signIn,
+    url: apiRoutes.signInWithEmail.path,
     headers: { origin: config.publicUrl, [integrityTokenHeader]: (await app.integrity.issueToken()).token },
     payload: { email: 'admin@example.com', password: 'Cockpit-admin-1' },
   });
   const cookie = signIn.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
-  const { token } = (await app.inject({ method: 'GET', url: apiPaths.token, headers: { cookie } })).json<{
+  const { token } = (await app.inject({ method: 'GET', url: apiRoutes.getToken.path, headers: { cookie } })).json<{
     token: string;
   }>();
   const put = async (document: CatalogueDocument) => {
@@ -101,7 +100,7 @@ async function main(): Promise<void> {
     const started = performance.now();
     const response = await app.inject({
       method: 'PUT',
-      url: catalogueApiPaths.catalogue,
+      url: apiRoutes.exportCatalogue.path,
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       payload,
     });

@@ -9,7 +9,7 @@ import { loadConfig } from '../apps/server/src/config';
 import { createIntegrityService } from '../apps/server/src/plugins/integrity/integrity-service';
 import { createMemoryCounters } from '../apps/server/src/plugins/shared-counters';
 
-// Issue 7 figures: how long solving the app-integrity challenge takes with the default difficulty
+// Security hardening figures: how long solving the app-integrity challenge takes with the default difficulty
 // (INTEGRITY_MAX_NUMBER, INTEGRITY_COST in config.ts) — in Node with WebCrypto (the algorithm the web
 // worker uses) and in Chromium itself — and what checking a solution costs the server. Target: "well
 // under a second on an ordinary laptop". Each solve is one fresh challenge from the real service, and

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/database';
 
-// Issue 4 figures: commit-to-delivery latency (p50/p99) of live notifications with 1,000 and 5,000 open
+// Live notifications figures: commit-to-delivery latency (p50/p99) of live notifications with 1,000 and 5,000 open
 // streams on ONE server process, and the server's memory per open stream. Targets: p99 ≤ 100 ms at 5,000
 // streams, ≤ 30 KB per stream. The server runs in a child process (its memory is measured alone); the
 // streams are plain HTTP connections from this process; changes are INSERTs on a separate connection.

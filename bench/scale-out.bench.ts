@@ -4,7 +4,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import {
-  apiPaths,
+  apiRoutes,
   integrityChallengeResponseSchema,
   integrityTokenHeader,
   integrityTokenResponseSchema,
@@ -83,10 +83,10 @@ const ms = (value: number) => `${value.toFixed(0)} ms`;
 
 async function integrityToken(base: string): Promise<string> {
   const { challenge } = integrityChallengeResponseSchema.parse(
-    await (await fetch(`${base}${apiPaths.integrityChallenge}`)).json(),
+    await (await fetch(`${base}${apiRoutes.getIntegrityChallenge.path}`)).json(),
   );
   const solution = await solveChallenge({ challenge, deriveKey, timeout: 60_000 });
-  const verified = await fetch(`${base}${apiPaths.integrityVerify}`, {
+  const verified = await fetch(`${base}${apiRoutes.verifyIntegrity.path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ challenge, solution }),
@@ -95,7 +95,7 @@ async function integrityToken(base: string): Promise<string> {
 }
 
 async function bearerFor(base: string, origin: string, email: string, password: string): Promise<string> {
-  const signedIn = await fetch(`${base}${apiPaths.signIn}`, {
+  const signedIn = await fetch(`${base}${apiRoutes.signInWithEmail.path}`, {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
@@ -109,7 +109,7 @@ async function bearerFor(base: string, origin: string, email: string, password: 
     .getSetCookie()
     .map((c) => c.split(';')[0] ?? '')
     .join('; ');
-  const { token } = (await (await fetch(`${base}${apiPaths.token}`, { headers: { cookie } })).json()) as {
+  const { token } = (await (await fetch(`${base}${apiRoutes.getToken.path}`, { headers: { cookie } })).json()) as {
     token: string;
   };
   return token;
@@ -251,7 +251,7 @@ async function main(): Promise<void> {
           {
             host: '127.0.0.1',
             port: proxyPort,
-            path: apiPaths.notificationsStream,
+            path: apiRoutes.streamNotifications.path,
             agent,
             headers: { authorization: `Bearer ${token}` },
           },
@@ -302,7 +302,7 @@ async function main(): Promise<void> {
         });
       });
       const sentAt = performance.now();
-      const response = await fetch(`${proxy}${apiPaths.managementNotifications}`, {
+      const response = await fetch(`${proxy}${apiRoutes.listSentNotifications.path}`, {
         method: 'POST',
         headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
         body: JSON.stringify({
@@ -351,7 +351,7 @@ async function main(): Promise<void> {
 
     // ---- menu throughput: nginx over three instances, and one instance directly ----
     console.log(`\n  GET /api/navigation/menu, ${connections} connections, ${durationSeconds} s each:`);
-    const menuPath = `${apiPaths.menu}?useBackendTranslation=false&currencySymbol=%E2%82%AC&isoLanguageName=en`;
+    const menuPath = `${apiRoutes.getMenu.path}?useBackendTranslation=false&currencySymbol=%E2%82%AC&isoLanguageName=en`;
     const direct = await menuLoad('one instance directly', `${instances[0]!.url}${menuPath}`, memberToken);
     const proxied = await menuLoad(
       'nginx → three instances (round robin)',

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-// Issue 3 figures: the gzipped JavaScript a browser needs to show the login route and the signed-in
+// Navigation shell figures: the gzipped JavaScript a browser needs to show the login route and the signed-in
 // reports home until it has settled (router module, main layout, the home and what loads right after
 // without anyone doing anything: the idle timer and the notifications stream), read from the production build's Vite
 // manifest: the entry's static imports, then each screen's lazy chunks and their static imports. A page
@@ -61,7 +61,7 @@ const lazyAreas = [
 const lazyLibraries = ['node_modules/echarts/', 'node_modules/zrender/', 'node_modules/@tanstack/react-table/'];
 /** Code that loads only when needed, never until the home has settled: the idle countdown dialog. */
 const lazyModules = ['src/components/ui/idle-timeout-dialog.tsx', 'src/lib/toaster.tsx'];
-/** Libraries neither screen may load: zod alone is ~25 KB gzip (responses are typed with `trusted<T>()`). */
+/** Libraries neither screen may load: zod alone is ~25 KB gzip (the API client does not parse answers, decision 026). */
 const unwantedOnFirstScreens = ['node_modules/zod/'];
 /**
  * What the login route imports once it is drawn, not to draw it: the start-up session check and the app

@@ -1,7 +1,12 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
-import { catalogueApiPaths, type CatalogueDocument, type CataloguePreview, type MenuResponse } from '@cockpit/contracts';
+import {
+  apiRoutes,
+  type CatalogueDocument,
+  type CataloguePreview,
+  type MenuResponse,
+} from '@cockpit/contracts';
 import { demoUsers, expect, signIn, test } from './fixtures';
 import {
   bearerOf,
@@ -107,11 +112,11 @@ async function openCatalogue(page: Page, t: (typeof texts)[keyof typeof texts]) 
 async function catalogueApi(page: Page) {
   const headers = await bearerOf(page);
   return {
-    document: async () => (await (await page.request.get(catalogueApiPaths.catalogue, { headers })).json()) as CatalogueDocument,
-    deleteGroup: async (name: string) => page.request.delete(`${catalogueApiPaths.menuGroups}/${name}`, { headers }),
+    document: async () => (await (await page.request.get(apiRoutes.exportCatalogue.path, { headers })).json()) as CatalogueDocument,
+    deleteGroup: async (name: string) => page.request.delete(`${apiRoutes.createMenuGroup.path}/${name}`, { headers }),
     preview: async (roleKey: string, subscription: string) =>
       (await (
-        await page.request.get(`${catalogueApiPaths.preview}?roleKey=${roleKey}&subscription=${subscription}`, { headers })
+        await page.request.get(`${apiRoutes.previewCatalogueAudience.path}?roleKey=${roleKey}&subscription=${subscription}`, { headers })
       ).json()) as CataloguePreview,
   };
 }

@@ -1,4 +1,4 @@
-/** The demo sign-ins the seed creates (issue 2); browser tests sign in with them. */
+/** The demo sign-ins the seed creates; browser tests sign in with them. */
 export const demoUsers = {
   admin: { email: 'admin@example.com', password: 'Cockpit-admin-1', displayName: 'Anna Admin' },
   member: { email: 'member@example.com', password: 'Cockpit-member-1', displayName: 'Max Member' },

@@ -6,7 +6,7 @@ export async function signIn(page: Page, user: { email: string; password: string
   await page.goto('/login');
   await page.getByLabel('E-mail').fill(user.email);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByTestId('menu-panel')).toBeVisible();
 }
 

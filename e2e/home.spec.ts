@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { apiPaths } from '@cockpit/contracts';
+import { apiRoutes } from '@cockpit/contracts';
 import { demoUsers, expect, signIn, test } from './fixtures';
 import {
   bearerOf,
@@ -52,7 +52,7 @@ const startingWith = (titles: readonly string[]) =>
 
 /** Forgets the user's recent items (the journeys share the server's database with other specs). */
 async function clearRecents(page: Page): Promise<void> {
-  const response = await page.request.delete(apiPaths.userRecents, { headers: await bearerOf(page) });
+  const response = await page.request.delete(apiRoutes.listRecents.path, { headers: await bearerOf(page) });
   expect(response.status()).toBe(204);
 }
 
@@ -171,7 +171,7 @@ for (const language of ['en', 'de-DE'] as const satisfies readonly ShellLanguage
     test('favourites and featured sections; unpinning a favourite removes its tile', async ({ page }) => {
       await page.setViewportSize(sizes.desktop);
       await signInWithLanguage(page, demoUsers.member, language);
-      const pin = await page.request.put(apiPaths.pins, {
+      const pin = await page.request.put(apiRoutes.updatePin.path, {
         headers: await bearerOf(page),
         data: { kind: 'report', name: 'sales-trend', isPinned: true },
       });
@@ -332,7 +332,7 @@ test('visiting /login signed out logs no console error', async ({ page }) => {
     if (message.type() === 'error') errors.push(message.text());
   });
   await page.goto('/login');
-  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
   await page.waitForLoadState('networkidle');
   expect(errors).toEqual([]);
 });

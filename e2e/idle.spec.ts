@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { apiPaths } from '@cockpit/contracts';
+import { apiRoutes } from '@cockpit/contracts';
 import { demoUsers, expect, signIn, test } from './fixtures';
 import {
   bearerOf,
@@ -24,7 +24,7 @@ test.use({ baseURL: shellConfigBaseUrl });
  * that the clean-up at its end still has a session.
  */
 async function keepSessionAlive(page: Page): Promise<void> {
-  const response = await page.request.get(apiPaths.userSettings, { headers: await bearerOf(page) });
+  const response = await page.request.get(apiRoutes.getUserSettings.path, { headers: await bearerOf(page) });
   expect(response.ok(), 'keeping the session alive').toBe(true);
 }
 
@@ -76,7 +76,7 @@ test('idle: without input the countdown ends in a sign-out', async ({ page }) =>
     timeout: dialogTimeout,
   });
   await expect(page).toHaveURL(/\/login$/, { timeout: signOutTimeout });
-  await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeEnabled();
   // The session is over on the server too.
   await page.goto('/');
   await expect(page).toHaveURL(/\/login/);
@@ -84,7 +84,7 @@ test('idle: without input the countdown ends in a sign-out', async ({ page }) =>
 
 test('idle: never on /login', async ({ page }) => {
   await page.goto('/login');
-  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
   // Longer than idle time plus countdown: nothing appears, nothing happens.
   await page.waitForTimeout((idleSeconds + countdownSeconds + 2) * 1000);
   await expect(page.getByRole('dialog')).toHaveCount(0);

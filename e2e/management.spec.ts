@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { demoUsers, expect, signIn, test } from './fixtures';
 
-// Issue 6 journeys: the management area (users, notifications, banner messages, contract center), the
+// Management area journeys: the management area (users, notifications, banner messages, contract center), the
 // message banner and the new-contract notice in the shell (spec §2, §4, §6, §7). The journeys build on
 // each other (the user created first is used later), so they run in order.
 test.describe.configure({ mode: 'serial' });
@@ -10,7 +10,9 @@ test.describe.configure({ mode: 'serial' });
 /** The person the administrator creates: German UI, so the live notification must arrive in German. */
 const newcomer = {
   email: `nina.neu.${Date.now()}@example.com`,
-  password: 'Nina-initial-pass-1',
+  /** Given by the administrator: a one-time password, replaced at the first sign-in (decision 022). */
+  initialPassword: 'Nina-initial-pass-1',
+  password: 'Nina-own-password-2',
   displayName: 'Nina Neu',
 };
 
@@ -33,6 +35,20 @@ async function openSecondBrowser(browser: Browser): Promise<{ context: BrowserCo
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   return { context, page, errors };
+}
+
+/** The first sign-in: the initial password is a one-time one, so Nina chooses her own first (decision 022). */
+async function firstSignInOfNewcomer(page: Page) {
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill(newcomer.email);
+  await page.getByLabel('Password', { exact: true }).fill(newcomer.initialPassword);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/change-password/);
+  await page.getByLabel(/^(One-time password|Einmalpasswort)$/).fill(newcomer.initialPassword);
+  await page.getByLabel(/^(New password|Neues Passwort)$/).fill(newcomer.password);
+  await page.getByLabel(/^(Repeat the new password|Neues Passwort wiederholen)$/).fill(newcomer.password);
+  await page.getByRole('button', { name: /^(Save and continue|Speichern und fortfahren)$/ }).click();
+  await expect(page.getByTestId('menu-panel')).toBeVisible();
 }
 
 async function signInNewcomer(page: Page) {
@@ -111,7 +127,7 @@ test('the administrator creates a user who can then sign in', async ({ page, bro
   await dialog.getByLabel('Initial password').fill('too-short');
   await dialog.getByRole('button', { name: 'Create user' }).click();
   await expect(dialog.getByText('The password needs 12 to 128 characters.')).toBeVisible();
-  await dialog.getByLabel('Initial password').fill(newcomer.password);
+  await dialog.getByLabel('Initial password').fill(newcomer.initialPassword);
   await dialog.getByLabel('Language').click();
   await page.getByRole('listbox', { name: 'Language' }).getByRole('option', { name: 'Deutsch (Deutschland)' }).click();
   await page.screenshot({ path: '/tmp/issue6-create-user.png' });
@@ -121,7 +137,7 @@ test('the administrator creates a user who can then sign in', async ({ page, bro
   await expect(table.getByRole('row', { name: new RegExp(newcomer.displayName) })).toBeVisible();
 
   const newcomerBrowser = await openSecondBrowser(browser);
-  await signInNewcomer(newcomerBrowser.page);
+  await firstSignInOfNewcomer(newcomerBrowser.page);
   // Their saved language is applied: the shell speaks German.
   await expect(newcomerBrowser.page.locator('html')).toHaveAttribute('lang', 'de-DE');
   await expect(newcomerBrowser.page.getByTestId('menu-header')).toContainText(newcomer.displayName);

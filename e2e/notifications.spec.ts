@@ -1,9 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
-import { apiPaths } from '@cockpit/contracts';
+import { apiRoutes } from '@cockpit/contracts';
 import { demoUsers, expect, signIn, test } from './fixtures';
 
-// Issue 4 journeys: live notifications in the side panel (spec §2 Notifications and detail dialog, §4,
+// Live notifications journeys: live notifications in the side panel (spec §2 Notifications and detail dialog, §4,
 // §9), fed by the server-sent events stream and the demo seed (4 per user: 2 read, 2 unread, one with a
 // link, one long enough to be clamped).
 
@@ -36,8 +36,8 @@ async function sendAsAdmin(browser: Browser, body: object) {
   try {
     const page = await context.newPage();
     await signIn(page, demoUsers.admin);
-    const { token } = (await (await page.request.get(apiPaths.token)).json()) as { token: string };
-    const response = await page.request.post(apiPaths.managementNotifications, {
+    const { token } = (await (await page.request.get(apiRoutes.getToken.path)).json()) as { token: string };
+    const response = await page.request.post(apiRoutes.listSentNotifications.path, {
       headers: { authorization: `Bearer ${token}` },
       data: body,
     });

@@ -9,7 +9,7 @@ import {
   unpin,
 } from './shell-support';
 
-// Issue 5 journeys: reports (KPIs, chart, table, sorting, CSV export, parameters, culture), embedded and
+// Reports and dashboards journeys: reports (KPIs, chart, table, sorting, CSV export, parameters, culture), embedded and
 // external reports, and dashboards (panel, tiles, pin → favourites, one tile failing alone).
 
 const sidePanel = (page: Page) => page.locator('#side-panel');

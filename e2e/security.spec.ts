@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { demoUsers, expect, signIn, test } from './fixtures';
 
-// Issue 7 journeys: app integrity on the login screen, no Content-Security-Policy violations on the
+// Security hardening journeys: app integrity on the login screen, no Content-Security-Policy violations on the
 // main screens, the sessions list on the settings page, stored markup shown as plain text.
 
 /** Collects CSP violations: the browser's `securitypolicyviolation` events and its console reports. */
@@ -62,7 +62,7 @@ test.describe('app integrity', () => {
     await page.goto('/login');
     await page.getByLabel('E-mail').fill(demoUsers.member.email);
     await page.getByLabel('Password', { exact: true }).fill(demoUsers.member.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     const notice = page.getByTestId('integrity-notice');
     await expect(notice).toContainText('This app could not be verified');
     await expect(notice).toContainText('Your sign-in was refused');
@@ -71,7 +71,7 @@ test.describe('app integrity', () => {
     await expectNoSeriousA11yViolations(page, 'main');
 
     refuse = false;
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page.getByTestId('menu-panel')).toBeVisible();
   });
 
@@ -87,7 +87,7 @@ test.describe('app integrity', () => {
     await expect(page.getByTestId('integrity-notice')).toHaveCount(0);
     await page.getByLabel('E-mail').fill(demoUsers.basic.email);
     await page.getByLabel('Password', { exact: true }).fill(demoUsers.basic.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page.getByTestId('menu-panel')).toBeVisible();
   });
 });
@@ -98,7 +98,7 @@ test.describe('content security policy', () => {
     const violations = await watchCsp(page);
     const response = await page.goto('/login');
     expect(response?.headers()['content-security-policy']).toContain("default-src 'self'");
-    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
     await signIn(page, demoUsers.admin);
 
     await page.getByRole('button', { name: /^Notifications/ }).click();

@@ -1,9 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from '@playwright/test';
-import { apiPaths, type UiLanguageName, type UserSettingsUpdate } from '@cockpit/contracts';
+import { apiRoutes, type UiLanguageName, type UserSettingsUpdate } from '@cockpit/contracts';
 import { expect, signIn } from './fixtures';
 
-// Helpers of the issue 3 journeys (e2e/shell.spec.ts, e2e/idle.spec.ts).
+// Helpers of the navigation shell journeys (e2e/shell.spec.ts, e2e/idle.spec.ts).
 
 /** The texts the journeys look for, per UI language (the same keys as the locale files). */
 export const texts = {
@@ -113,7 +113,7 @@ export async function stubOtherHosts(context: BrowserContext): Promise<string[]>
 
 /** A bearer token of the signed-in browser (its session cookie), for setting up and cleaning up. */
 export async function bearerOf(page: Page): Promise<{ authorization: string }> {
-  const response = await page.request.get(apiPaths.token);
+  const response = await page.request.get(apiRoutes.getToken.path);
   expect(response.ok(), 'the browser has a session').toBe(true);
   const { token } = (await response.json()) as { token: string };
   return { authorization: `Bearer ${token}` };
@@ -121,7 +121,7 @@ export async function bearerOf(page: Page): Promise<{ authorization: string }> {
 
 /** Puts a demo user's settings back (the journeys share the server's database with other specs). */
 export async function restoreSettings(page: Page, settings: UserSettingsUpdate): Promise<void> {
-  const response = await page.request.put(apiPaths.userSettings, {
+  const response = await page.request.put(apiRoutes.getUserSettings.path, {
     headers: await bearerOf(page),
     data: settings,
   });
@@ -130,7 +130,7 @@ export async function restoreSettings(page: Page, settings: UserSettingsUpdate):
 
 /** Unpins through the API (cleanup after a journey that pinned something). */
 export async function unpin(page: Page, kind: 'report' | 'dashboard', name: string): Promise<void> {
-  const response = await page.request.put(apiPaths.pins, {
+  const response = await page.request.put(apiRoutes.updatePin.path, {
     headers: await bearerOf(page),
     data: { kind, name, isPinned: false },
   });

@@ -12,7 +12,7 @@ import {
   type ShellLanguage,
 } from './shell-support';
 
-// Issue 3 journeys: the navigation shell of spec §2 / §4 / §9 in English and German — side menu and
+// Navigation shell journeys: the navigation shell of spec §2 / §4 / §9 in English and German — side menu and
 // panel, main menu, menu search, pins and favourites, support, header language, settings, toasts,
 // global loading, log-out — with axe-core on every screen. The idle timeout and analytics with an id
 // run against a server with other settings (e2e/idle.spec.ts).

@@ -1,6 +1,6 @@
 import { test, expect, signIn, demoUsers } from './fixtures';
 
-// Issue 2 journeys: sign in as each demo user and see the real menu; wrong password; unknown path;
+// Sign-in journeys: sign in as each demo user and see the real menu; wrong password; unknown path;
 // reload keeps the session; sign-out returns to /login.
 test.describe('sign-in', () => {
   for (const [role, user] of Object.entries(demoUsers)) {
@@ -22,7 +22,7 @@ test.describe('sign-in', () => {
     await expect(page).toHaveTitle(/Login/);
     await page.getByLabel('E-mail').fill(demoUsers.member.email);
     await page.getByLabel('Password', { exact: true }).fill('not-the-password');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page.getByRole('alert')).toContainText('The e-mail or password is not correct.');
     await expect(page).toHaveURL(/\/login$/);
   });
@@ -30,7 +30,7 @@ test.describe('sign-in', () => {
   test('a signed-out visitor is sent to the login screen', async ({ page }) => {
     await page.goto('/settings');
     await expect(page).toHaveURL(/\/login/);
-    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
   });
 
   test('reload keeps the session', async ({ page }) => {

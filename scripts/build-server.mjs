@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Bundles the server (apps/server/src/main.ts) into one ES module, apps/server/dist/server.mjs, so
 // `npm start` runs plain `node` instead of transpiling ~200 TypeScript files through tsx and resolving
-// ~1,000 files of node_modules on every start (issue 5: later starts within 3 s; decision 013).
+// ~1,000 files of node_modules on every start (reports and dashboards: later starts within 3 s; decision 013).
 //
 // What goes into the bundle:
 // - our TypeScript: apps/server/src and @cockpit/contracts (TypeScript source, decision 001; its locale

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: build the web app and the server bundle when their sources changed since the last build,
 // then start the server on the embedded database (README). Later starts skip both builds and run the
-// prebuilt bundle with plain Node, so they are ready within 3 s (issue 5; decision 013).
+// prebuilt bundle with plain Node, so they are ready within 3 s (reports and dashboards; decision 013).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, dirname } from 'node:path';

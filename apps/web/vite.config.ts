@@ -42,7 +42,7 @@ function mantineThemeVariables(): Plugin {
 }
 
 /**
- * Three chunks instead of dozens for the first screens (issue 3 bundle budget, decision 011): by default
+ * Three chunks instead of dozens for the first screens (bundle budget, decision 011): by default
  * Rolldown cuts every set of modules shared by a different set of lazy routes into its own small file,
  * and the shell alone came to ~50 files — ~10 KB gzip of them file overhead and imports between them.
  * - `entry`: everything the entry needs statically; it is loaded first anyway. A page loaded at /login

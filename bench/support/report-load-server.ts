@@ -1,6 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
-import { apiPaths, integrityTokenHeader } from '@cockpit/contracts';
+import { apiRoutes, integrityTokenHeader } from '@cockpit/contracts';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
 import { openDatabase } from '../../apps/server/src/db/database';
@@ -35,12 +35,12 @@ async function main(): Promise<void> {
   const tokenOf = async (email: string, password: string) => {
     const signIn = await app.inject({
       method: 'POST',
-      url: apiPaths.signIn,
+      url: apiRoutes.signInWithEmail.path,
       headers: { origin: config.publicUrl, [integrityTokenHeader]: (await app.integrity.issueToken()).token },
       payload: { email, password },
     });
     const cookie = signIn.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
-    return (await app.inject({ method: 'GET', url: apiPaths.token, headers: { cookie } })).json<{ token: string }>()
+    return (await app.inject({ method: 'GET', url: apiRoutes.getToken.path, headers: { cookie } })).json<{ token: string }>()
       .token;
   };
 

@@ -1,6 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
-import { apiPaths, integrityTokenHeader } from '@cockpit/contracts';
+import { apiRoutes, integrityTokenHeader } from '@cockpit/contracts';
 import Fastify from 'fastify';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
@@ -37,12 +37,12 @@ async function main(): Promise<void> {
 
   const signIn = await app.inject({
     method: 'POST',
-    url: apiPaths.signIn,
+    url: apiRoutes.signInWithEmail.path,
     headers: { origin: config.publicUrl, [integrityTokenHeader]: (await app.integrity.issueToken()).token },
     payload: { email: 'member@example.com', password: 'Cockpit-member-1' },
   });
   const cookie = signIn.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
-  const { token } = (await app.inject({ method: 'GET', url: apiPaths.token, headers: { cookie } })).json<{
+  const { token } = (await app.inject({ method: 'GET', url: apiRoutes.getToken.path, headers: { cookie } })).json<{
     token: string;
   }>();
 

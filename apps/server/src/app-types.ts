@@ -32,5 +32,10 @@ declare module 'fastify' {
      * only routes registered inside that scope may read it.
      */
     user: AuthenticatedUser;
+    /**
+     * When the verified bearer token expires (its `exp` claim, seconds since the epoch). Set by the same
+     * hook; the notification stream ends then, without decoding the token again.
+     */
+    bearerExpiresAtSec: number;
   }
 }

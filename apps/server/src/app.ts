@@ -11,6 +11,9 @@ import { embeddedPagesRoutes } from './features/reports/embedded-pages';
 import { reportsRoutes } from './features/reports/reports-routes';
 import { healthRoutes } from './features/health/health-routes';
 import { managementRoutes } from './features/management/management-routes';
+import { catalogueRoutes } from './features/catalogue/catalogue-routes';
+import { signInSettingsRoutes } from './features/sign-in/sign-in-settings-routes';
+import { twoFactorManagementRoutes, twoFactorStatusRoutes } from './features/two-factor/two-factor-routes';
 import { messagesRoutes } from './features/management/messages-routes';
 import { translationsRoutes } from './features/localization/translations-routes';
 import { navigationRoutes } from './features/navigation/navigation-routes';
@@ -20,8 +23,11 @@ import { recentsRoutes } from './features/recents/recents-routes';
 import { userSessionsRoutes } from './features/user-sessions/user-sessions-routes';
 import { userSettingsRoutes } from './features/user-settings/user-settings-routes';
 import { registerAuthRoutes } from './plugins/auth-routes';
+import { requireSecondFactorWhereRequired } from './plugins/two-factor-policy';
 import { registerClusterEvents } from './plugins/cluster-events';
 import { requireBearerToken } from './plugins/authenticate';
+import { restrictToAdministrators } from './plugins/require-admin';
+import { requirePasswordChangeFirst } from './plugins/password-change-policy';
 import { frameworkErrorHandler, registerErrorHandler } from './plugins/error-handler';
 import { integrityRoutes } from './plugins/integrity/integrity-routes';
 import { registerMetrics } from './plugins/metrics';
@@ -50,7 +56,7 @@ export interface LogStream {
   write(line: string): void;
 }
 
-/** Maximum request body (issue 2): larger bodies get 413. */
+/** Maximum request body: larger bodies get 413. */
 export const bodyLimitBytes = 1024 * 1024;
 
 /** The whole HTTP application, ready for `listen` (main.ts) or `inject` (tests). */
@@ -63,7 +69,7 @@ export async function buildApp({ config, db, listen, databaseStatus, logStream }
     // `request.ip`, so without this every user behind the proxy would share one limit.
     trustProxy: trustProxyOption(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
-    // Malformed URLs answered by the router itself still get our error shape and headers (issue 7).
+    // Malformed URLs answered by the router itself still get our error shape and headers (security hardening).
     frameworkErrors: frameworkErrorHandler(config),
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -85,7 +91,7 @@ export async function buildApp({ config, db, listen, databaseStatus, logStream }
       events: app.clusterEvents,
     }),
   );
-  // Before any route (issue 7): route inventory, security headers, rate limits, integrity, session events.
+  // Before any route (security hardening): route inventory, security headers, rate limits, integrity, session events.
   await registerSecurity(app);
   // Decision 009: compressed answers, and limits on report and tile queries.
   await registerCompression(app);
@@ -98,25 +104,37 @@ export async function buildApp({ config, db, listen, databaseStatus, logStream }
   );
   await registerSwagger(app);
 
-  // Public: sign-in/out and token exchange (session cookie), health, translations (issue 2).
+  // Public: sign-in/out and token exchange (session cookie), health, translations.
   registerAuthRoutes(app);
   await app.register(healthRoutes, { databaseStatus });
   await app.register(translationsRoutes);
-  // Pages an embedded report shows in its frame: public, a frame cannot send the bearer token (issue 5).
+  // Pages an embedded report shows in its frame: public, a frame cannot send the bearer token (reports and dashboards).
   await app.register(embeddedPagesRoutes);
   await app.register(integrityRoutes(app.integrity));
 
   // Everything else needs a bearer token: the hook is added to this scope before any route in it.
   await app.register(async (scope) => {
     requireBearerToken(scope);
+    requireSecondFactorWhereRequired(scope);
+    // Decision 022: a one-time password must be replaced before anything else.
+    requirePasswordChangeFirst(scope);
     await scope.register(userSettingsRoutes);
     await scope.register(userSessionsRoutes);
+    await scope.register(twoFactorStatusRoutes);
     await scope.register(recentsRoutes);
     await scope.register(navigationRoutes);
     await scope.register(dashboardsRoutes);
     await scope.register(reportsRoutes);
     await scope.register(appConfigRoutes);
-    await scope.register(managementRoutes);
+    // `/api/management/*`: administrators only (plugins/require-admin.ts) for every route in this scope.
+    // Features do not import each other, so each one's management routes are composed here.
+    await scope.register(async (management) => {
+      restrictToAdministrators(management);
+      await management.register(managementRoutes);
+      await management.register(catalogueRoutes);
+      await management.register(signInSettingsRoutes);
+      await management.register(twoFactorManagementRoutes);
+    });
     await scope.register(messagesRoutes);
     await scope.register(notificationsRoutes, { listen });
     await scope.register(managementNotificationsRoutes);
@@ -132,7 +150,7 @@ async function loggerOptions(
 ): Promise<FastifyServerOptions['logger']> {
   const base = {
     level: config.logLevel,
-    // Never log credentials (DESIGN.md §3, issue 7): session cookie, bearer and integrity tokens, and any
+    // Never log credentials (DESIGN.md §3, security hardening): session cookie, bearer and integrity tokens, and any
     // password or token field a log call might carry.
     redact: {
       paths: [

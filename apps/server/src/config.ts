@@ -31,7 +31,7 @@ const envSchema = z.object({
   AUTH_SECRET: optional(z.string().min(32, 'must be at least 32 characters long')),
   PUBLIC_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s):// URL' })),
   SEED_DEMO: optional(booleanFlag),
-  /** Fact rows of the demo sales data set (issue 5); 0 → none. Tests and browser journeys use fewer. */
+  /** Fact rows of the demo sales data set (reports and dashboards); 0 → none. Tests and browser journeys use fewer. */
   SEED_SALES_ROWS: optional(z.coerce.number().int().min(0).max(5_000_000)),
   LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])),
   IDLE_TIMEOUT_SECONDS: optional(positiveSeconds),
@@ -45,7 +45,7 @@ const envSchema = z.object({
   TUTORIAL_URL_EN: optional(httpsUrl),
   TUTORIAL_URL_DE: optional(httpsUrl),
   WEB_DIST_DIR: optional(z.string()),
-  // ---- security (issue 7) ----
+  // ---- security (decisions 007–009) ----
   /** Shared counters (sign-in limits, used integrity challenges) for several server processes. */
   REDIS_URL: optional(z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')),
   REDIS_KEY_PREFIX: optional(z.string().regex(/^[A-Za-z0-9:_-]{1,64}$/, 'letters, digits, : _ - only')),
@@ -85,7 +85,7 @@ export interface Config {
   /** Origin the browser uses, without a trailing slash; also the JWT issuer and audience. */
   publicUrl: string;
   seedDemo: boolean;
-  /** Rows of the demo sales fact table for the first organisation (issue 5: at least 1,000,000). */
+  /** Rows of the demo sales fact table for the first organisation (reports and dashboards: at least 1,000,000). */
   seedSalesRows: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   idleTimeoutSeconds: number;
@@ -102,19 +102,19 @@ export interface Config {
   /** `null` → counters live in this process's memory. */
   redisUrl: string | null;
   redisKeyPrefix: string;
-  /** CSP `frame-src` (issue 7): the only origins a report may be framed from. */
+  /** CSP `frame-src` (security hardening): the only origins a report may be framed from. */
   reportFrameOrigins: string[];
   integrity: {
     /** Upper bound of the secret counter (difficulty); the counter is drawn from [max/2, max]. */
     maxNumber: number;
     /** PBKDF2 iterations per try. */
     cost: number;
-    /** A challenge must be solved within this time (issue 7: at most 600 s). */
+    /** A challenge must be solved within this time (security hardening: at most 600 s). */
     challengeTtlSeconds: number;
-    /** Lifetime of the integrity token (issue 7: about one hour). */
+    /** Lifetime of the integrity token (security hardening: about one hour). */
     tokenTtlSeconds: number;
   };
-  /** Sign-in rate limits (issue 7; ASVS: at most 100 failed attempts per account per hour). */
+  /** Sign-in rate limits (security hardening; ASVS: at most 100 failed attempts per account per hour). */
   signInLimits: {
     maxFailuresPerAccountPerHour: number;
     maxFailuresPerAddressPer15Minutes: number;

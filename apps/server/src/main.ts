@@ -6,7 +6,7 @@ import { demoSignIns } from './seed/demo-data';
 import { describeSalesSeed } from './seed/reports-seed';
 import { seedDemoData } from './seed/seed';
 
-// `npm start`: configuration → database → migrations → demo seed → HTTP server (issue 2).
+// `npm start`: configuration → database → migrations → demo seed → HTTP server (README "Run it").
 
 /** In-flight requests get this long after SIGTERM (orchestrators usually wait 30 s before SIGKILL). */
 const shutdownTimeoutMs = 20_000;
@@ -37,7 +37,7 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, db: database.db, listen: database.listen, databaseStatus: database });
   const log = app.log;
 
-  // Graceful shutdown (issue 7): app.close() stops accepting connections, answers requests arriving
+  // Graceful shutdown (security hardening): app.close() stops accepting connections, answers requests arriving
   // meanwhile with 503, waits for in-flight ones, and runs the onClose hooks (notification streams end,
   // Redis disconnects); then the pool closes. A hung request cannot keep the process alive for ever.
   let closing = false;

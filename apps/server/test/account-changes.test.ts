@@ -1,9 +1,9 @@
 import type { AddressInfo } from 'node:net';
-import { apiPaths, managementApiPaths, menuResponseSchema, userSettingsSchema } from '@cockpit/contracts';
+import { apiRoutes, menuResponseSchema, pathOf, userSettingsSchema } from '@cockpit/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { user } from '../src/db/schema';
-import { createUserWithPassword } from '../src/seed/users';
+import { createUserWithPassword } from '../src/auth/create-user-with-password';
 import { openNotificationStream } from './helpers/sse-client';
 import { type TestApp, buildTestApp, demoUsers, testDrivers } from './helpers/build-test-app';
 
@@ -38,7 +38,7 @@ describe.each(testDrivers())('account changes reach the next request at once (%s
 
   async function sessionOf(email: string) {
     const cookie = await t.signIn(email, password);
-    const token = (await t.app.inject({ method: 'GET', url: apiPaths.token, headers: { cookie } })).json<{
+    const token = (await t.app.inject({ method: 'GET', url: apiRoutes.getToken.path, headers: { cookie } })).json<{
       token: string;
     }>().token;
     return { cookie, token, authorization: `Bearer ${token}` };
@@ -61,50 +61,50 @@ describe.each(testDrivers())('account changes reach the next request at once (%s
 
   it('a deactivated user is refused on the next request and their notification stream closes', async () => {
     const member = await newSignedInUser();
-    expect((await get(apiPaths.userSettings, member.authorization)).statusCode).toBe(200);
+    expect((await get(apiRoutes.getUserSettings.path, member.authorization)).statusCode).toBe(200);
     const stream = await openNotificationStream(baseUrl, member.token);
     expect(stream.status).toBe(200);
 
     const deactivated = await t.app.inject({
       method: 'POST',
-      url: `${managementApiPaths.userDeactivation.replace(':id', member.id)}${clientQuery}`,
+      url: `${pathOf(apiRoutes.deactivateUser, { id: member.id })}${clientQuery}`,
       headers: await t.bearer(demoUsers.admin),
       payload: {},
     });
     expect(deactivated.statusCode).toBe(200);
 
-    expect((await get(apiPaths.userSettings, member.authorization)).statusCode).toBe(401);
+    expect((await get(apiRoutes.getUserSettings.path, member.authorization)).statusCode).toBe(401);
     await stream.ended;
   });
 
   it('a password change refuses the other sessions at once and closes their streams', async () => {
     const member = await newSignedInUser();
     const other = await sessionOf(member.email);
-    expect((await get(apiPaths.userSettings, other.authorization)).statusCode).toBe(200);
+    expect((await get(apiRoutes.getUserSettings.path, other.authorization)).statusCode).toBe(200);
     const otherStream = await openNotificationStream(baseUrl, other.token);
 
     const changed = await t.app.inject({
       method: 'POST',
-      url: `${apiPaths.userPassword}${clientQuery}`,
+      url: `${apiRoutes.changePassword.path}${clientQuery}`,
       headers: { authorization: member.authorization, cookie: member.cookie, origin: t.origin },
       payload: { currentPassword: password, newPassword: 'Another-long-password-2' },
     });
     expect(changed.statusCode).toBe(204);
 
-    expect((await get(apiPaths.userSettings, other.authorization)).statusCode).toBe(401);
+    expect((await get(apiRoutes.getUserSettings.path, other.authorization)).statusCode).toBe(401);
     await otherStream.ended;
     // The browser that changed the password keeps its session.
-    expect((await get(apiPaths.userSettings, member.authorization)).statusCode).toBe(200);
+    expect((await get(apiRoutes.getUserSettings.path, member.authorization)).statusCode).toBe(200);
   });
 
   it('saved settings are what the next request sees', async () => {
     const member = await newSignedInUser();
-    const before = userSettingsSchema.parse((await get(apiPaths.userSettings, member.authorization)).json());
+    const before = userSettingsSchema.parse((await get(apiRoutes.getUserSettings.path, member.authorization)).json());
     expect(before.userDisplayName).toMatch(/^Account Change \d+$/);
 
     const saved = await t.app.inject({
       method: 'PUT',
-      url: `${apiPaths.userSettings}${clientQuery}`,
+      url: `${apiRoutes.getUserSettings.path}${clientQuery}`,
       headers: { authorization: member.authorization },
       payload: {
         uiLanguage: 'de-AT',
@@ -116,14 +116,14 @@ describe.each(testDrivers())('account changes reach the next request at once (%s
     expect(saved.statusCode).toBe(200);
 
     const settings = userSettingsSchema.parse(
-      (await get(apiPaths.userSettings, member.authorization)).json(),
+      (await get(apiRoutes.getUserSettings.path, member.authorization)).json(),
     );
     expect(settings.userDisplayName).toBe('Renamed Person');
     expect(settings.accountSettings.currencySymbol).toBe('CHF');
     // Without a language in the query the menu follows the saved language: German titles now.
     const menu = await t.app.inject({
       method: 'GET',
-      url: apiPaths.menu,
+      url: apiRoutes.getMenu.path,
       headers: { authorization: member.authorization },
     });
     const titles = menuResponseSchema.parse(menu.json()).groups.map((group) => group.title);
@@ -132,24 +132,24 @@ describe.each(testDrivers())('account changes reach the next request at once (%s
 
   it('a role given by an administrator counts from the next request', async () => {
     const member = await newSignedInUser();
-    expect((await get(managementApiPaths.users, member.authorization)).statusCode).toBe(403);
+    expect((await get(apiRoutes.listUsers.path, member.authorization)).statusCode).toBe(403);
 
     const promoted = await t.app.inject({
       method: 'PATCH',
-      url: `${managementApiPaths.user.replace(':id', member.id)}${clientQuery}`,
+      url: `${pathOf(apiRoutes.updateUser, { id: member.id })}${clientQuery}`,
       headers: await t.bearer(demoUsers.admin),
       payload: { roleKey: 'organisationadministrator' },
     });
     expect(promoted.statusCode).toBe(200);
 
-    expect((await get(managementApiPaths.users, member.authorization)).statusCode).toBe(200);
+    expect((await get(apiRoutes.listUsers.path, member.authorization)).statusCode).toBe(200);
   });
 
   it('the menu shows a pin and an unpin on the very next request', async () => {
     const member = await newSignedInUser();
     const pinnedNames = async () =>
       menuResponseSchema
-        .parse((await get(apiPaths.menu, member.authorization)).json())
+        .parse((await get(apiRoutes.getMenu.path, member.authorization)).json())
         .groups.flatMap((group) => group.items)
         .filter((item) => item.isPinned)
         .map((item) => item.name);
@@ -158,7 +158,7 @@ describe.each(testDrivers())('account changes reach the next request at once (%s
     const pin = (isPinned: boolean) =>
       t.app.inject({
         method: 'PUT',
-        url: `${apiPaths.pins}${clientQuery}`,
+        url: `${apiRoutes.updatePin.path}${clientQuery}`,
         headers: { authorization: member.authorization },
         payload: { kind: 'report', name: 'totalviewlayout', isPinned },
       });

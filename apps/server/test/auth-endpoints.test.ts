@@ -1,4 +1,4 @@
-import { apiPaths } from '@cockpit/contracts';
+import { authApiPrefix } from '@cockpit/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allowedAuthEndpoints } from '../src/plugins/auth-routes';
 import { type TestApp, buildTestApp, demoUsers, integrityHeader } from './helpers/build-test-app';
@@ -27,7 +27,7 @@ describe('endpoints of the auth library under /api/auth', () => {
         method === '*' ? ['GET', 'POST'] : [method.toUpperCase()],
       );
       // Path parameters get a value; the glue serves GET and POST only (others are 404 by the router).
-      const path = `${apiPaths.authPrefix}${endpoint.path.replace(/:[A-Za-z]+/g, 'x')}`;
+      const path = `${authApiPrefix}${endpoint.path.replace(/:[A-Za-z]+/g, 'x')}`;
       for (const method of methods) if (method === 'GET' || method === 'POST') found.add(`${method} ${path}`);
     }
     return [...found].sort();

@@ -1,9 +1,9 @@
-import { apiErrorSchema, apiPaths, tokenCheckParam, tokenResponseSchema } from '@cockpit/contracts';
+import { apiErrorSchema, apiRoutes, tokenCheckParam, tokenResponseSchema } from '@cockpit/contracts';
 import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { user } from '../src/db/schema';
-import { createUserWithPassword } from '../src/seed/users';
+import { createUserWithPassword } from '../src/auth/create-user-with-password';
 import {
   type TestApp,
   buildTestApp,
@@ -22,7 +22,7 @@ describe.each(testDrivers())('auth (%s)', (driver) => {
   const signIn = async (email: string, password: string, extra: Record<string, unknown> = {}) =>
     t.app.inject({
       method: 'POST',
-      url: apiPaths.signIn,
+      url: apiRoutes.signInWithEmail.path,
       headers: { origin: t.origin, ...(await integrityHeader(t.app)) },
       payload: { email, password, ...extra },
     });
@@ -75,7 +75,7 @@ describe.each(testDrivers())('auth (%s)', (driver) => {
 
   it('exchanges the session for a bearer token of at most 15 minutes', async () => {
     const cookie = await t.signIn(demoUsers.member);
-    const response = await t.app.inject({ method: 'GET', url: apiPaths.token, headers: { cookie } });
+    const response = await t.app.inject({ method: 'GET', url: apiRoutes.getToken.path, headers: { cookie } });
     expect(response.statusCode).toBe(200);
     const { token } = tokenResponseSchema.parse(response.json());
     const claims = decodeJwt(token);
@@ -86,7 +86,7 @@ describe.each(testDrivers())('auth (%s)', (driver) => {
 
     const settings = await t.app.inject({
       method: 'GET',
-      url: apiPaths.userSettings,
+      url: apiRoutes.getUserSettings.path,
       headers: { authorization: `Bearer ${token}` },
     });
     expect(settings.statusCode).toBe(200);
@@ -96,7 +96,7 @@ describe.each(testDrivers())('auth (%s)', (driver) => {
     for (const cookie of [undefined, 'cockpit.session_token=forged.value']) {
       const response = await t.app.inject({
         method: 'GET',
-        url: apiPaths.token,
+        url: apiRoutes.getToken.path,
         headers: cookie ? { cookie } : {},
       });
       expect(response.statusCode).toBe(401);
@@ -105,7 +105,7 @@ describe.each(testDrivers())('auth (%s)', (driver) => {
   });
 
   it('answers the web app\'s session check without a session with 200 { token: null } (no failed request)', async () => {
-    const check = `${apiPaths.token}?${tokenCheckParam}=true`;
+    const check = `${apiRoutes.getToken.path}?${tokenCheckParam}=true`;
     for (const cookie of [undefined, 'cockpit.session_token=forged.value']) {
       const response = await t.app.inject({ method: 'GET', url: check, headers: cookie ? { cookie } : {} });
       expect(response.statusCode).toBe(200);
@@ -121,7 +121,7 @@ describe.each(testDrivers())('auth (%s)', (driver) => {
     const cookie = await t.signIn(demoUsers.basic);
     const signOut = await t.app.inject({
       method: 'POST',
-      url: apiPaths.signOut,
+      url: apiRoutes.signOut.path,
       headers: { cookie, origin: t.origin },
       // The web client adds its fields to every JSON POST body (spec §7).
       payload: {
@@ -134,7 +134,7 @@ describe.each(testDrivers())('auth (%s)', (driver) => {
     expect(signOut.statusCode).toBe(200);
     const cleared = signOut.cookies.find((c) => c.name === 'cockpit.session_token');
     expect(cleared?.value).toBe('');
-    const token = await t.app.inject({ method: 'GET', url: apiPaths.token, headers: { cookie } });
+    const token = await t.app.inject({ method: 'GET', url: apiRoutes.getToken.path, headers: { cookie } });
     expect(token.statusCode).toBe(401);
     expect(signOut.json()).toEqual({ success: true });
   });
@@ -142,7 +142,7 @@ describe.each(testDrivers())('auth (%s)', (driver) => {
   it('signs out without a session too (the SPA may sign out twice)', async () => {
     const response = await t.app.inject({
       method: 'POST',
-      url: apiPaths.signOut,
+      url: apiRoutes.signOut.path,
       headers: { origin: t.origin },
     });
     expect(response.statusCode).toBe(200);
@@ -153,7 +153,7 @@ describe.each(testDrivers())('auth (%s)', (driver) => {
     const cookie = await t.signIn(demoUsers.basic);
     const response = await t.app.inject({
       method: 'POST',
-      url: apiPaths.signOut,
+      url: apiRoutes.signOut.path,
       headers: { cookie, origin: 'https://evil.example' },
     });
     expect(response.statusCode).toBe(403);
@@ -172,7 +172,7 @@ describe.each(testDrivers())('auth (%s)', (driver) => {
       subscription: 'pro',
     });
     const cookie = await t.signIn(email, 'Some-password-1');
-    const { token } = (await t.app.inject({ method: 'GET', url: apiPaths.token, headers: { cookie } })).json<{
+    const { token } = (await t.app.inject({ method: 'GET', url: apiRoutes.getToken.path, headers: { cookie } })).json<{
       token: string;
     }>();
 
@@ -180,7 +180,7 @@ describe.each(testDrivers())('auth (%s)', (driver) => {
 
     const settings = await t.app.inject({
       method: 'GET',
-      url: apiPaths.userSettings,
+      url: apiRoutes.getUserSettings.path,
       headers: { authorization: `Bearer ${token}` },
     });
     expect(settings.statusCode).toBe(401);

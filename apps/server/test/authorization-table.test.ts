@@ -1,21 +1,14 @@
 import type { AddressInfo } from 'node:net';
-import {
-  apiPaths,
-  apiPathWith,
-  catalogueApiPaths,
-  managementApiPaths,
-  messagesApiPaths,
-  reportApiPaths,
-} from '@cockpit/contracts';
+import { apiDocsPath, apiRoutes, pathOf, singleSignOnCallbackPath } from '@cockpit/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contracts, dashboardTiles, dashboards, notifications, organisations } from '../src/db/schema';
-import { createUserWithPassword } from '../src/seed/users';
+import { createUserWithPassword } from '../src/auth/create-user-with-password';
 import { type TestApp, buildTestApp, testDrivers } from './helpers/build-test-app';
 import { type Credentials, type Role, roles, signInAs } from './helpers/roles';
 
 /**
- * Issue 7: "A route-by-role authorisation table over every /api route (anonymous, member, basic, admin,
+ * Security hardening: "A route-by-role authorisation table over every /api route (anonymous, member, basic, admin,
  * other organisation's admin) — one test, generated from the route list so a new route cannot be
  * forgotten." The route list is `app.routeInventory` (every route as Fastify registered it); each one
  * needs an entry below with the status each role gets. A route without an entry — or an entry for a
@@ -88,13 +81,13 @@ const get =
 
 const table: Record<string, RouteCase[]> = {
   // ---- public (DESIGN.md §4; docs/decisions/008 on why the API documentation is public)
-  'GET /api/health': [{ label: 'health', request: get(apiPaths.health), expect: all(200) }],
-  'GET /api/health/ready': [{ label: 'readiness', request: get(apiPaths.healthReady), expect: all(200) }],
+  'GET /api/health': [{ label: 'health', request: get(apiRoutes.getHealth.path), expect: all(200) }],
+  'GET /api/health/ready': [{ label: 'readiness', request: get(apiRoutes.getReadiness.path), expect: all(200) }],
   'GET /api/Localization/getTranslations': [
-    { label: 'translations', request: get(`${apiPaths.translations}?lang=de-DE`), expect: all(200) },
+    { label: 'translations', request: get(`${apiRoutes.getTranslations.path}?lang=de-DE`), expect: all(200) },
   ],
   'GET /api/integrity/challenge': [
-    { label: 'challenge', request: get(apiPaths.integrityChallenge), expect: all(200) },
+    { label: 'challenge', request: get(apiRoutes.getIntegrityChallenge.path), expect: all(200) },
   ],
   'POST /api/integrity/verify': [
     {
@@ -103,39 +96,45 @@ const table: Record<string, RouteCase[]> = {
         const challenge = await ctx.t.app.integrity.createChallenge();
         return {
           method: 'POST',
-          url: apiPaths.integrityVerify,
+          url: apiRoutes.verifyIntegrity.path,
           payload: { challenge, solution: { counter: 0, derivedKey: '00' } },
         };
       },
       expect: all(400),
     },
   ],
-  'GET /api/docs': [{ label: 'docs', request: get(apiPaths.docs), expect: all(200) }],
-  'GET /api/docs/json': [{ label: 'openapi json', request: get(`${apiPaths.docs}/json`), expect: all(200) }],
-  'GET /api/docs/yaml': [{ label: 'openapi yaml', request: get(`${apiPaths.docs}/yaml`), expect: all(200) }],
+  'GET /api/docs': [{ label: 'docs', request: get(apiDocsPath), expect: all(200) }],
+  'GET /api/docs/json': [{ label: 'openapi json', request: get(`${apiDocsPath}/json`), expect: all(200) }],
+  'GET /api/docs/yaml': [{ label: 'openapi yaml', request: get(`${apiDocsPath}/yaml`), expect: all(200) }],
   // The UI's index page redirects to /api/docs/.
   'GET /api/docs/static/index.html': [
-    { label: 'docs ui', request: get(`${apiPaths.docs}/static/index.html`), expect: all(302) },
+    { label: 'docs ui', request: get(`${apiDocsPath}/static/index.html`), expect: all(302) },
   ],
   'GET /api/docs/static/swagger-initializer.js': [
-    { label: 'docs init', request: get(`${apiPaths.docs}/static/swagger-initializer.js`), expect: all(200) },
+    { label: 'docs init', request: get(`${apiDocsPath}/static/swagger-initializer.js`), expect: all(200) },
   ],
   'GET /api/docs/static/*': [
-    { label: 'docs css', request: get(`${apiPaths.docs}/static/swagger-ui.css`), expect: all(200) },
+    { label: 'docs css', request: get(`${apiDocsPath}/static/swagger-ui.css`), expect: all(200) },
   ],
 
   // ---- the auth library (session cookie, DESIGN.md §3)
   'GET /api/auth/*': [
-    { label: 'token for the session', request: get(apiPaths.token), expect: signedIn(200) },
+    { label: 'token for the session', request: get(apiRoutes.getToken.path), expect: signedIn(200) },
     // Endpoints of the library the app does not use are switched off (decision 009).
     { label: 'own session through the library', request: get('/api/auth/get-session'), expect: all(404) },
+    // Single sign-on (decision 020): without this browser's state the callback only sends back to /login.
+    {
+      label: 'single sign-on callback without state',
+      request: get(`${singleSignOnCallbackPath}?code=x&state=y`),
+      expect: all(302),
+    },
   ],
   'POST /api/auth/*': [
     {
       label: 'sign-in without an integrity token',
       request: (role) => ({
         method: 'POST',
-        url: apiPaths.signIn,
+        url: apiRoutes.signInWithEmail.path,
         payload: { email: `${role}@example.com`, password: 'whatever-password' },
       }),
       expect: all(403),
@@ -145,18 +144,28 @@ const table: Record<string, RouteCase[]> = {
       request: get('/api/auth/list-sessions'),
       expect: all(404),
     },
+    {
+      label: 'two-factor code step without an integrity token',
+      request: () => ({ method: 'POST', url: apiRoutes.verifyTwoFactorCode.path, payload: { code: '123456' } }),
+      expect: all(403),
+    },
+    {
+      label: 'single sign-on for a domain without a provider',
+      request: () => ({ method: 'POST', url: apiRoutes.startSingleSignOn.path, payload: { email: 'someone@unknown.example' } }),
+      expect: all(404),
+    },
   ],
 
   // ---- the signed-in user's own things
   'GET /api/user/settings': [
-    { label: 'settings', request: get(apiPaths.userSettings), expect: signedIn(200) },
+    { label: 'settings', request: get(apiRoutes.getUserSettings.path), expect: signedIn(200) },
   ],
   'PUT /api/user/settings': [
     {
       label: 'own settings',
       request: (role, ctx) => ({
         method: 'PUT',
-        url: apiPaths.userSettings,
+        url: apiRoutes.getUserSettings.path,
         payload: {
           ...ctx.clientBody,
           uiLanguage: 'en',
@@ -184,27 +193,31 @@ const table: Record<string, RouteCase[]> = {
     },
   ],
   'GET /api/user/sessions': [
-    { label: 'own sessions', request: get(apiPaths.userSessions), expect: signedIn(200) },
+    { label: 'own sessions', request: get(apiRoutes.listSessions.path), expect: signedIn(200) },
+  ],
+  // Two-factor sign-in (decision 021).
+  'GET /api/user/two-factor': [
+    { label: 'own two-factor status', request: get(apiRoutes.getTwoFactorStatus.path), expect: signedIn(200) },
   ],
   'DELETE /api/user/sessions/:id': [
     {
       label: "admin's spare session",
       request: (_role, ctx) => ({
         method: 'DELETE',
-        url: apiPathWith(apiPaths.userSession, { id: ctx.fixtures.spareAdminSessionId }),
+        url: pathOf(apiRoutes.endSession, { id: ctx.fixtures.spareAdminSessionId }),
       }),
       expect: { anonymous: 401, member: 404, basic: 404, otherAdmin: 404, admin: 204 },
     },
   ],
 
   // ---- recently opened reports and dashboards (the reports home, DESIGN.md §3 routes)
-  'GET /api/user/recents': [{ label: 'own recents', request: get(apiPaths.userRecents), expect: signedIn(200) }],
+  'GET /api/user/recents': [{ label: 'own recents', request: get(apiRoutes.listRecents.path), expect: signedIn(200) }],
   'POST /api/user/recents': [
     {
       label: "open one of Demo GmbH's reports",
       request: (_role, ctx) => ({
         method: 'POST',
-        url: apiPaths.userRecents,
+        url: apiRoutes.listRecents.path,
         payload: { ...ctx.clientBody, kind: 'report', name: 'totalviewlayout' },
       }),
       // Beispiel AG has no such report: "not found", never "forbidden" (DESIGN.md §4).
@@ -214,25 +227,25 @@ const table: Record<string, RouteCase[]> = {
   'DELETE /api/user/recents': [
     {
       label: 'clear own recents',
-      request: () => ({ method: 'DELETE', url: apiPaths.userRecents }),
+      request: () => ({ method: 'DELETE', url: apiRoutes.listRecents.path }),
       expect: signedIn(204),
     },
   ],
 
   // ---- navigation, dashboards, configuration
-  'GET /api/navigation/menu': [{ label: 'menu', request: get(apiPaths.menu), expect: signedIn(200) }],
+  'GET /api/navigation/menu': [{ label: 'menu', request: get(apiRoutes.getMenu.path), expect: signedIn(200) }],
   'GET /api/navigation/favorites': [
     { label: 'favourites', request: get('/api/navigation/favorites'), expect: signedIn(200) },
   ],
   'GET /api/navigation/featured': [
-    { label: 'featured', request: get(apiPaths.featured), expect: signedIn(200) },
+    { label: 'featured', request: get(apiRoutes.getFeatured.path), expect: signedIn(200) },
   ],
   'PUT /api/navigation/pins': [
     {
       label: "pin one of Demo GmbH's reports",
       request: (_role, ctx) => ({
         method: 'PUT',
-        url: apiPaths.pins,
+        url: apiRoutes.updatePin.path,
         payload: { ...ctx.clientBody, kind: 'report', name: 'totalviewlayout', isPinned: true },
       }),
       // Beispiel AG has no such report: "not found", never "forbidden" (DESIGN.md §4).
@@ -242,7 +255,7 @@ const table: Record<string, RouteCase[]> = {
       label: 'pin a report limited to the pro subscription',
       request: (_role, ctx) => ({
         method: 'PUT',
-        url: apiPaths.pins,
+        url: apiRoutes.updatePin.path,
         payload: { ...ctx.clientBody, kind: 'report', name: 'rolling-forecast', isPinned: true },
       }),
       expect: { ...signedIn(200), basic: 404, otherAdmin: 404 },
@@ -251,40 +264,40 @@ const table: Record<string, RouteCase[]> = {
       label: 'pin a dashboard limited to administrators',
       request: (_role, ctx) => ({
         method: 'PUT',
-        url: apiPaths.pins,
+        url: apiRoutes.updatePin.path,
         payload: { ...ctx.clientBody, kind: 'dashboard', name: '103', isPinned: true },
       }),
       expect: { ...signedIn(404), admin: 200 },
     },
   ],
   'GET /api/dashboards/availability': [
-    { label: 'availability', request: get(apiPaths.dashboardsAvailability), expect: signedIn(200) },
+    { label: 'availability', request: get(apiRoutes.getDashboardsAvailability.path), expect: signedIn(200) },
   ],
-  'GET /api/app/config': [{ label: 'app config', request: get(apiPaths.appConfig), expect: signedIn(200) }],
+  'GET /api/app/config': [{ label: 'app config', request: get(apiRoutes.getAppConfig.path), expect: signedIn(200) }],
 
-  // ---- reports and dashboards (issue 5): dashboards need the pro subscription (DESIGN.md §3)
+  // ---- reports and dashboards: dashboards need the pro subscription (DESIGN.md §3)
   'GET /api/reports/:name': [
     {
       label: "Demo GmbH's report",
-      request: get(apiPathWith(reportApiPaths.report, { name: 'totalviewlayout' })),
+      request: get(pathOf(apiRoutes.getReport, { name: 'totalviewlayout' })),
       expect: { ...signedIn(200), otherAdmin: 404 },
     },
     // Audiences (decision 015): outside the audience is "not found", like another organisation's.
     {
       label: 'a report limited to the pro subscription',
-      request: get(apiPathWith(reportApiPaths.report, { name: 'rolling-forecast' })),
+      request: get(pathOf(apiRoutes.getReport, { name: 'rolling-forecast' })),
       expect: { ...signedIn(200), basic: 404, otherAdmin: 404 },
     },
     {
       label: 'a report limited to administrators',
-      request: get(apiPathWith(reportApiPaths.report, { name: 'cost-centres' })),
+      request: get(pathOf(apiRoutes.getReport, { name: 'cost-centres' })),
       expect: { ...signedIn(404), admin: 200 },
     },
   ],
   'GET /api/dashboards/menu': [
     {
       label: 'dashboards menu',
-      request: get(reportApiPaths.dashboardsMenu),
+      request: get(apiRoutes.getDashboardsMenu.path),
       expect: { ...signedIn(200), basic: 403 },
     },
   ],
@@ -293,13 +306,13 @@ const table: Record<string, RouteCase[]> = {
       label: "Demo GmbH's dashboard",
       request: (_role, ctx) => ({
         method: 'GET',
-        url: apiPathWith(reportApiPaths.dashboard, { layoutId: String(ctx.fixtures.layoutId) }),
+        url: pathOf(apiRoutes.getDashboard, { layoutId: String(ctx.fixtures.layoutId) }),
       }),
       expect: { ...signedIn(200), basic: 403, otherAdmin: 404 },
     },
     {
       label: 'a dashboard limited to administrators',
-      request: get(apiPathWith(reportApiPaths.dashboard, { layoutId: '103' })),
+      request: get(pathOf(apiRoutes.getDashboard, { layoutId: '103' })),
       expect: { ...signedIn(404), basic: 403, admin: 200 },
     },
   ],
@@ -308,7 +321,7 @@ const table: Record<string, RouteCase[]> = {
       label: 'a tile of a dashboard limited to administrators',
       request: (_role, ctx) => ({
         method: 'GET',
-        url: apiPathWith(reportApiPaths.dashboardTile, { layoutId: '103', tileId: ctx.fixtures.adminOnlyTileId }),
+        url: pathOf(apiRoutes.getDashboardTile, { layoutId: '103', tileId: ctx.fixtures.adminOnlyTileId }),
       }),
       expect: { ...signedIn(404), basic: 403, admin: 200 },
     },
@@ -316,7 +329,7 @@ const table: Record<string, RouteCase[]> = {
       label: "a tile of Demo GmbH's dashboard",
       request: (_role, ctx) => ({
         method: 'GET',
-        url: apiPathWith(reportApiPaths.dashboardTile, {
+        url: pathOf(apiRoutes.getDashboardTile, {
           layoutId: String(ctx.fixtures.layoutId),
           tileId: ctx.fixtures.tileId,
         }),
@@ -325,23 +338,23 @@ const table: Record<string, RouteCase[]> = {
     },
   ],
 
-  // ---- notifications (issue 4)
+  // ---- live notifications
   'GET /api/notifications/stream': [
     {
       label: 'own stream',
-      request: () => ({ method: 'GET', url: apiPaths.notificationsStream, stream: true }),
+      request: () => ({ method: 'GET', url: apiRoutes.streamNotifications.path, stream: true }),
       expect: signedIn(200),
     },
   ],
   'GET /api/notifications': [
-    { label: 'own newest page', request: get(apiPaths.notifications), expect: signedIn(200) },
+    { label: 'own newest page', request: get(apiRoutes.listOlderNotifications.path), expect: signedIn(200) },
   ],
   'PATCH /api/notifications/:uid': [
     {
       label: 'own notification',
       request: (role, ctx) => ({
         method: 'PATCH',
-        url: apiPathWith(apiPaths.notification, { uid: ctx.fixtures.notificationUid[role] }),
+        url: pathOf(apiRoutes.updateNotification, { uid: ctx.fixtures.notificationUid[role] }),
         payload: { ...ctx.clientBody, wasRead: true },
       }),
       expect: signedIn(200),
@@ -350,7 +363,7 @@ const table: Record<string, RouteCase[]> = {
       label: "member's notification",
       request: (_role, ctx) => ({
         method: 'PATCH',
-        url: apiPathWith(apiPaths.notification, { uid: ctx.fixtures.notificationUid.member }),
+        url: pathOf(apiRoutes.updateNotification, { uid: ctx.fixtures.notificationUid.member }),
         payload: { ...ctx.clientBody, mouseOver: true },
       }),
       expect: { ...signedIn(404), member: 200 },
@@ -359,7 +372,7 @@ const table: Record<string, RouteCase[]> = {
   'GET /api/management/notifications': [
     {
       label: 'sent notifications',
-      request: get(apiPaths.managementNotifications),
+      request: get(apiRoutes.listSentNotifications.path),
       expect: administrators(200),
     },
   ],
@@ -368,7 +381,7 @@ const table: Record<string, RouteCase[]> = {
       label: 'send to the own organisation',
       request: (_role, ctx) => ({
         method: 'POST',
-        url: apiPaths.managementNotifications,
+        url: apiRoutes.listSentNotifications.path,
         payload: {
           ...ctx.clientBody,
           recipients: 'all',
@@ -382,7 +395,7 @@ const table: Record<string, RouteCase[]> = {
       label: 'send to a user of Demo GmbH by id',
       request: (_role, ctx) => ({
         method: 'POST',
-        url: apiPaths.managementNotifications,
+        url: apiRoutes.listSentNotifications.path,
         payload: {
           ...ctx.clientBody,
           recipients: [ctx.creds.member.userId],
@@ -395,16 +408,16 @@ const table: Record<string, RouteCase[]> = {
     },
   ],
 
-  // ---- management (issue 6)
+  // ---- management area
   'GET /api/management/users': [
-    { label: 'users', request: get(managementApiPaths.users), expect: administrators(200) },
+    { label: 'users', request: get(apiRoutes.listUsers.path), expect: administrators(200) },
   ],
   'POST /api/management/users': [
     {
       label: 'create a user in the own organisation',
       request: (role, ctx) => ({
         method: 'POST',
-        url: managementApiPaths.users,
+        url: apiRoutes.listUsers.path,
         payload: {
           ...ctx.clientBody,
           name: `Created by ${role}`,
@@ -423,7 +436,7 @@ const table: Record<string, RouteCase[]> = {
       label: 'rename a Demo GmbH user',
       request: (role, ctx) => ({
         method: 'PATCH',
-        url: apiPathWith(managementApiPaths.user, { id: ctx.fixtures.victimUserId }),
+        url: pathOf(apiRoutes.updateUser, { id: ctx.fixtures.victimUserId }),
         payload: { ...ctx.clientBody, name: `Renamed by ${role}` },
       }),
       expect: administrators(200, 404),
@@ -434,7 +447,7 @@ const table: Record<string, RouteCase[]> = {
       label: 'deactivate a Demo GmbH user',
       request: (_role, ctx) => ({
         method: 'POST',
-        url: apiPathWith(managementApiPaths.userDeactivation, { id: ctx.fixtures.victimUserId }),
+        url: pathOf(apiRoutes.deactivateUser, { id: ctx.fixtures.victimUserId }),
         payload: { ...ctx.clientBody },
       }),
       expect: administrators(200, 404),
@@ -445,21 +458,102 @@ const table: Record<string, RouteCase[]> = {
       label: 'reactivate a Demo GmbH user',
       request: (_role, ctx) => ({
         method: 'POST',
-        url: apiPathWith(managementApiPaths.userReactivation, { id: ctx.fixtures.victimUserId }),
+        url: pathOf(apiRoutes.reactivateUser, { id: ctx.fixtures.victimUserId }),
         payload: { ...ctx.clientBody },
       }),
       expect: administrators(200, 404),
     },
   ],
+  // Decision 022: a one-time password; never for the own account (the settings page changes that one).
+  'POST /api/management/users/:id/password': [
+    {
+      label: "one-time password for a Demo GmbH user",
+      request: (_role, ctx) => ({
+        method: 'POST',
+        url: pathOf(apiRoutes.resetUserPassword, { id: ctx.fixtures.victimUserId }),
+        payload: { ...ctx.clientBody, password: 'One-time-password-table' },
+      }),
+      expect: administrators(200, 404),
+    },
+    {
+      label: 'one-time password for the own account',
+      request: (role, ctx) => ({
+        method: 'POST',
+        url: pathOf(apiRoutes.resetUserPassword, {
+          id: ctx.creds[role].userId ?? ctx.fixtures.victimUserId,
+        }),
+        payload: { ...ctx.clientBody, password: 'One-time-password-table' },
+      }),
+      expect: administrators(409),
+    },
+  ],
+  'POST /api/management/users/:id/two-factor/reset': [
+    {
+      label: "reset a Demo GmbH user's second factor",
+      request: (_role, ctx) => ({
+        method: 'POST',
+        url: pathOf(apiRoutes.resetUserTwoFactor, { id: ctx.fixtures.victimUserId }),
+        payload: { ...ctx.clientBody },
+      }),
+      expect: administrators(204, 404),
+    },
+  ],
+  'GET /api/management/two-factor-policy': [
+    { label: 'two-factor policy', request: get(apiRoutes.getTwoFactorPolicy.path), expect: administrators(200) },
+  ],
+  'PUT /api/management/two-factor-policy': [
+    {
+      label: 'keep the two-factor policy off',
+      request: (_role, ctx) => ({
+        method: 'PUT',
+        url: apiRoutes.getTwoFactorPolicy.path,
+        payload: { ...ctx.clientBody, requireTwoFactor: false },
+      }),
+      expect: administrators(200),
+    },
+  ],
+  // ---- management → Sign-in (decision 020): administrators only. The path names no organisation: each
+  // administrator reads and writes their own one's provider, so another organisation's is unreachable.
+  'GET /api/management/sign-in': [
+    { label: 'own single sign-on provider', request: get(apiRoutes.getSignInSettings.path), expect: administrators(200) },
+  ],
+  'PUT /api/management/sign-in': [
+    {
+      label: 'a provider with a plain-http issuer (refused)',
+      request: (_role, ctx) => ({
+        method: 'PUT',
+        url: apiRoutes.getSignInSettings.path,
+        payload: {
+          ...ctx.clientBody,
+          issuerUrl: 'http://idp.example.com',
+          clientId: 'cockpit',
+          clientSecret: 'not-a-real-secret',
+          domains: ['table.example'],
+          newUserRoleKey: 'organisationmember',
+          newUserSubscription: 'basic',
+          requireSingleSignOn: false,
+          breakGlassUserId: null,
+        },
+      }),
+      expect: administrators(400),
+    },
+  ],
+  'DELETE /api/management/sign-in': [
+    {
+      label: 'remove the own provider (none registered)',
+      request: () => ({ method: 'DELETE', url: apiRoutes.getSignInSettings.path }),
+      expect: administrators(200),
+    },
+  ],
   'GET /api/management/banners': [
-    { label: 'banners', request: get(managementApiPaths.banners), expect: administrators(200) },
+    { label: 'banners', request: get(apiRoutes.listBanners.path), expect: administrators(200) },
   ],
   'POST /api/management/banners': [
     {
       label: 'create a banner',
       request: (role, ctx) => ({
         method: 'POST',
-        url: managementApiPaths.banners,
+        url: apiRoutes.listBanners.path,
         payload: { ...ctx.clientBody, ...bannerBody(`by ${role}`) },
       }),
       expect: administrators(201),
@@ -470,7 +564,7 @@ const table: Record<string, RouteCase[]> = {
       label: "edit Demo GmbH's banner",
       request: (role, ctx) => ({
         method: 'PUT',
-        url: apiPathWith(managementApiPaths.banner, { id: ctx.fixtures.bannerId }),
+        url: pathOf(apiRoutes.updateBanner, { id: ctx.fixtures.bannerId }),
         payload: { ...ctx.clientBody, ...bannerBody(`edited by ${role}`) },
       }),
       expect: administrators(200, 404),
@@ -481,20 +575,20 @@ const table: Record<string, RouteCase[]> = {
       label: "delete Demo GmbH's banner",
       request: (_role, ctx) => ({
         method: 'DELETE',
-        url: apiPathWith(managementApiPaths.banner, { id: ctx.fixtures.doomedBannerId }),
+        url: pathOf(apiRoutes.updateBanner, { id: ctx.fixtures.doomedBannerId }),
       }),
       expect: administrators(204, 404),
     },
   ],
   'GET /api/management/contract': [
-    { label: 'contract', request: get(managementApiPaths.contract), expect: administrators(200) },
+    { label: 'contract', request: get(apiRoutes.getContract.path), expect: administrators(200) },
   ],
   'POST /api/management/contract/:id/accept': [
     {
       label: "accept Demo GmbH's pending contract",
       request: (_role, ctx) => ({
         method: 'POST',
-        url: apiPathWith(managementApiPaths.contractAcceptance, { id: ctx.fixtures.pendingContractId }),
+        url: pathOf(apiRoutes.acceptContract, { id: ctx.fixtures.pendingContractId }),
         payload: { ...ctx.clientBody },
       }),
       expect: administrators(200, 404),
@@ -503,38 +597,38 @@ const table: Record<string, RouteCase[]> = {
 
   // ---- the catalogue and the activity log (decision 015): administrators, their own organisation only
   'GET /api/management/catalogue': [
-    { label: 'export', request: get(catalogueApiPaths.catalogue), expect: administrators(200) },
+    { label: 'export', request: get(apiRoutes.exportCatalogue.path), expect: administrators(200) },
   ],
   'PUT /api/management/catalogue': [
     {
       label: 'an invalid document',
-      request: (_role, ctx) => ({ method: 'PUT', url: catalogueApiPaths.catalogue, payload: { ...ctx.clientBody, format: 'x' } }),
+      request: (_role, ctx) => ({ method: 'PUT', url: apiRoutes.exportCatalogue.path, payload: { ...ctx.clientBody, format: 'x' } }),
       expect: administrators(400),
     },
   ],
   'POST /api/management/catalogue/changes': [
     {
       label: 'what an empty catalogue would change (dry run)',
-      request: () => ({ method: 'POST', url: catalogueApiPaths.changes, payload: emptyCatalogue }),
+      request: () => ({ method: 'POST', url: apiRoutes.previewCatalogueImport.path, payload: emptyCatalogue }),
       expect: administrators(200),
     },
   ],
   'GET /api/management/catalogue/preview': [
     {
       label: 'preview as a basic member',
-      request: get(`${catalogueApiPaths.preview}?roleKey=organisationmember&subscription=basic`),
+      request: get(`${apiRoutes.previewCatalogueAudience.path}?roleKey=organisationmember&subscription=basic`),
       expect: administrators(200),
     },
   ],
   'GET /api/management/catalogue/usage': [
-    { label: 'pins per item', request: get(catalogueApiPaths.usage), expect: administrators(200) },
+    { label: 'pins per item', request: get(apiRoutes.getCatalogueUsage.path), expect: administrators(200) },
   ],
   'POST /api/management/catalogue/menu-groups': [
     {
       label: 'a new group in the own catalogue',
       request: (role) => ({
         method: 'POST',
-        url: catalogueApiPaths.menuGroups,
+        url: apiRoutes.createMenuGroup.path,
         payload: { name: `table-new-${role.toLowerCase()}`, title: { en: 'New' } },
       }),
       expect: administrators(200),
@@ -545,7 +639,7 @@ const table: Record<string, RouteCase[]> = {
       label: "Demo GmbH's group",
       request: () => ({
         method: 'PUT',
-        url: apiPathWith(catalogueApiPaths.menuGroup, { name: 'table-group' }),
+        url: pathOf(apiRoutes.updateMenuGroup, { name: 'table-group' }),
         payload: { name: 'table-group', title: { en: 'Renamed' } },
       }),
       expect: administrators(200, 404),
@@ -554,7 +648,7 @@ const table: Record<string, RouteCase[]> = {
   'DELETE /api/management/catalogue/menu-groups/:name': [
     {
       label: "Demo GmbH's doomed group",
-      request: () => ({ method: 'DELETE', url: apiPathWith(catalogueApiPaths.menuGroup, { name: 'table-doomed-group' }) }),
+      request: () => ({ method: 'DELETE', url: pathOf(apiRoutes.updateMenuGroup, { name: 'table-doomed-group' }) }),
       expect: administrators(200, 404),
     },
   ],
@@ -563,7 +657,7 @@ const table: Record<string, RouteCase[]> = {
       label: "an item in Demo GmbH's group",
       request: (role) => ({
         method: 'POST',
-        url: catalogueApiPaths.items,
+        url: apiRoutes.createItem.path,
         payload: {
           name: `table-item-${role.toLowerCase()}`,
           group: 'table-group',
@@ -580,7 +674,7 @@ const table: Record<string, RouteCase[]> = {
       label: "Demo GmbH's item",
       request: () => ({
         method: 'PUT',
-        url: apiPathWith(catalogueApiPaths.item, { name: 'table-item' }),
+        url: pathOf(apiRoutes.updateItem, { name: 'table-item' }),
         payload: { name: 'table-item', group: 'table-group', title: { en: 'Changed item' } },
       }),
       expect: administrators(200, 404),
@@ -589,7 +683,7 @@ const table: Record<string, RouteCase[]> = {
   'DELETE /api/management/catalogue/items/:name': [
     {
       label: "Demo GmbH's doomed item",
-      request: () => ({ method: 'DELETE', url: apiPathWith(catalogueApiPaths.item, { name: 'table-doomed-item' }) }),
+      request: () => ({ method: 'DELETE', url: pathOf(apiRoutes.updateItem, { name: 'table-doomed-item' }) }),
       expect: administrators(200, 404),
     },
   ],
@@ -598,7 +692,7 @@ const table: Record<string, RouteCase[]> = {
       label: 'a new dashboard group in the own catalogue',
       request: (role) => ({
         method: 'POST',
-        url: catalogueApiPaths.dashboardGroups,
+        url: apiRoutes.createDashboardGroup.path,
         payload: { name: `table-boards-${role.toLowerCase()}`, title: { en: 'Boards' } },
       }),
       expect: administrators(200),
@@ -609,7 +703,7 @@ const table: Record<string, RouteCase[]> = {
       label: "Demo GmbH's dashboard group",
       request: () => ({
         method: 'PUT',
-        url: apiPathWith(catalogueApiPaths.dashboardGroup, { name: 'table-boards' }),
+        url: pathOf(apiRoutes.updateDashboardGroup, { name: 'table-boards' }),
         payload: { name: 'table-boards', title: { en: 'Renamed boards' } },
       }),
       expect: administrators(200, 404),
@@ -620,7 +714,7 @@ const table: Record<string, RouteCase[]> = {
       label: "Demo GmbH's doomed dashboard group",
       request: () => ({
         method: 'DELETE',
-        url: apiPathWith(catalogueApiPaths.dashboardGroup, { name: 'table-doomed-boards' }),
+        url: pathOf(apiRoutes.updateDashboardGroup, { name: 'table-doomed-boards' }),
       }),
       expect: administrators(200, 404),
     },
@@ -630,7 +724,7 @@ const table: Record<string, RouteCase[]> = {
       label: "a dashboard in Demo GmbH's group",
       request: (role) => ({
         method: 'POST',
-        url: catalogueApiPaths.dashboards,
+        url: apiRoutes.createDashboard.path,
         payload: { layoutId: 980 + roles.indexOf(role), group: 'table-boards', title: { en: 'Board' }, tiles: [] },
       }),
       expect: administrators(200, 400),
@@ -641,7 +735,7 @@ const table: Record<string, RouteCase[]> = {
       label: "Demo GmbH's dashboard",
       request: () => ({
         method: 'PUT',
-        url: apiPathWith(catalogueApiPaths.dashboard, { layoutId: '990' }),
+        url: pathOf(apiRoutes.updateDashboard, { layoutId: '990' }),
         payload: { layoutId: 990, group: 'table-boards', title: { en: 'Changed board' }, tiles: [] },
       }),
       expect: administrators(200, 404),
@@ -650,27 +744,27 @@ const table: Record<string, RouteCase[]> = {
   'DELETE /api/management/catalogue/dashboards/:layoutId': [
     {
       label: "Demo GmbH's doomed dashboard",
-      request: () => ({ method: 'DELETE', url: apiPathWith(catalogueApiPaths.dashboard, { layoutId: '991' }) }),
+      request: () => ({ method: 'DELETE', url: pathOf(apiRoutes.updateDashboard, { layoutId: '991' }) }),
       expect: administrators(200, 404),
     },
   ],
   'GET /api/management/activity': [
-    { label: 'activity', request: get(catalogueApiPaths.activity), expect: administrators(200) },
+    { label: 'activity', request: get(apiRoutes.listActivity.path), expect: administrators(200) },
   ],
 
-  // ---- message service (issue 6)
+  // ---- message service (management area)
   'GET /api/messages/current': [
-    { label: 'current banner', request: get(messagesApiPaths.current), expect: signedIn(200) },
+    { label: 'current banner', request: get(apiRoutes.getCurrentMessage.path), expect: signedIn(200) },
   ],
   'GET /api/messages/contract': [
-    { label: 'contract notice', request: get(messagesApiPaths.contract), expect: signedIn(200) },
+    { label: 'contract notice', request: get(apiRoutes.getContractMessage.path), expect: signedIn(200) },
   ],
   'POST /api/messages/:id/dismissal': [
     {
       label: "close Demo GmbH's banner",
       request: (_role, ctx) => ({
         method: 'POST',
-        url: apiPathWith(messagesApiPaths.dismissal, { id: ctx.fixtures.bannerId }),
+        url: pathOf(apiRoutes.dismissMessage, { id: ctx.fixtures.bannerId }),
         payload: { ...ctx.clientBody },
       }),
       expect: { ...signedIn(204), otherAdmin: 404 },
@@ -716,7 +810,7 @@ describe.each(testDrivers())('authorisation by route and role (%s)', (driver) =>
     const createBanner = async (title: string) => {
       const response = await t.app.inject({
         method: 'POST',
-        url: managementApiPaths.banners,
+        url: apiRoutes.listBanners.path,
         headers: { authorization: creds.admin.authorization! },
         payload: bannerBody(title),
       });

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActiveUserCache } from '../src/auth/active-user-cache';
 import type { ActiveSession } from '../src/auth/authenticated-user';
 import { createTokenVerifier } from '../src/auth/token-verifier';
-import { SessionEvents } from '../src/plugins/session-events';
+import { SessionEvents } from '../src/auth/session-events';
 
 // Unit tests of the two caches behind the bearer check (decision 014); the end-to-end behaviour is in
 // account-changes.test.ts.

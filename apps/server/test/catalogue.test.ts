@@ -1,15 +1,14 @@
 import {
-  type CatalogueDocument,
   activityResponseSchema,
-  apiPaths,
-  catalogueApiPaths,
+  apiRoutes,
   catalogueChangesSchema,
+  type CatalogueDocument,
   catalogueDocumentSchema,
   cataloguePreviewSchema,
   dashboardsMenuResponseSchema,
   favoritesResponseSchema,
   menuResponseSchema,
-  reportApiHref,
+  pathOf,
 } from '@cockpit/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -44,12 +43,12 @@ describe.each(testDrivers())('catalogue (%s)', (driver) => {
       ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
     });
   const exported = async (email: Email = demoUsers.admin) => {
-    const response = await call(email, 'GET', catalogueApiPaths.catalogue);
+    const response = await call(email, 'GET', apiRoutes.exportCatalogue.path);
     expect(response.statusCode).toBe(200);
     return catalogueDocumentSchema.parse(response.json());
   };
   const menuItems = async (email: Email) => {
-    const response = await call(email, 'GET', apiPaths.menu);
+    const response = await call(email, 'GET', apiRoutes.getMenu.path);
     expect(response.statusCode).toBe(200);
     return menuResponseSchema
       .parse(response.json())
@@ -57,10 +56,10 @@ describe.each(testDrivers())('catalogue (%s)', (driver) => {
   };
   const menuGroups = async (email: Email) =>
     menuResponseSchema
-      .parse((await call(email, 'GET', apiPaths.menu)).json())
+      .parse((await call(email, 'GET', apiRoutes.getMenu.path)).json())
       .groups.map((group) => group.name);
   const imported = async (document: unknown, email: Email = demoUsers.admin) =>
-    call(email, 'PUT', catalogueApiPaths.catalogue, document);
+    call(email, 'PUT', apiRoutes.exportCatalogue.path, document);
 
   describe('export and import', () => {
     it('exports a valid, versioned document that imports without changes and exports the same again', async () => {
@@ -157,7 +156,7 @@ describe.each(testDrivers())('catalogue (%s)', (driver) => {
         const response = await imported(document);
         expect(response.statusCode, what).toBe(400);
         expect(response.json().error.message, what).toContain(path);
-        const preview = await call(demoUsers.admin, 'POST', catalogueApiPaths.changes, document);
+        const preview = await call(demoUsers.admin, 'POST', apiRoutes.previewCatalogueImport.path, document);
         expect(preview.statusCode, what).toBe(400);
       }
       expect((await imported([1, 2])).statusCode).toBe(400);
@@ -192,7 +191,7 @@ describe.each(testDrivers())('catalogue (%s)', (driver) => {
       });
       document.menu[0]!.items[0]!.title = { en: 'Changed' };
       document.menu.splice(1, 1);
-      const response = await call(demoUsers.admin, 'POST', catalogueApiPaths.changes, document);
+      const response = await call(demoUsers.admin, 'POST', apiRoutes.previewCatalogueImport.path, document);
       expect(response.statusCode).toBe(200);
       const { changes } = catalogueChangesSchema.parse(response.json());
       expect(changes).toEqual(
@@ -234,7 +233,7 @@ describe.each(testDrivers())('catalogue (%s)', (driver) => {
 
     it('is for administrators only', async () => {
       for (const email of [demoUsers.member, demoUsers.basic]) {
-        expect((await call(email, 'GET', catalogueApiPaths.catalogue)).statusCode).toBe(403);
+        expect((await call(email, 'GET', apiRoutes.exportCatalogue.path)).statusCode).toBe(403);
         expect((await imported(await exported(), email)).statusCode).toBe(403);
       }
     });
@@ -243,8 +242,8 @@ describe.each(testDrivers())('catalogue (%s)', (driver) => {
   describe('one object at a time', () => {
     it('creates, changes, moves and deletes a menu group and its items', async () => {
       const group = { name: 'regional', title: { en: 'Regional', de: 'Regional' }, icon: 'map', position: 0 };
-      expect((await call(demoUsers.admin, 'POST', catalogueApiPaths.menuGroups, group)).statusCode).toBe(200);
-      expect((await call(demoUsers.admin, 'POST', catalogueApiPaths.menuGroups, group)).statusCode).toBe(409);
+      expect((await call(demoUsers.admin, 'POST', apiRoutes.createMenuGroup.path, group)).statusCode).toBe(200);
+      expect((await call(demoUsers.admin, 'POST', apiRoutes.createMenuGroup.path, group)).statusCode).toBe(409);
       // An empty group is not shown in menus.
       expect(await menuGroups(demoUsers.member)).not.toContain('regional');
 
@@ -255,7 +254,7 @@ describe.each(testDrivers())('catalogue (%s)', (driver) => {
         icon: 'file-text',
         report: { kind: 'embedded', frameUrl: '/embedded/kpi-glossary?lang={lang}' },
       };
-      const created = await call(demoUsers.admin, 'POST', catalogueApiPaths.items, item);
+      const created = await call(demoUsers.admin, 'POST', apiRoutes.createItem.path, item);
       expect(created.statusCode).toBe(200);
       expect(created.json().changes).toEqual([
         expect.objectContaining({ object: 'menu-group', name: 'regional', change: 'changed' }),
@@ -265,7 +264,7 @@ describe.each(testDrivers())('catalogue (%s)', (driver) => {
       const report = await call(
         demoUsers.member,
         'GET',
-        `${reportApiHref.report('regional-glossary')}?isoLanguageName=de-AT`,
+        `${pathOf(apiRoutes.getReport, { name: 'regional-glossary' })}?isoLanguageName=de-AT`,
       );
       expect(report.statusCode).toBe(200);
       expect(report.json().report).toMatchObject({ title: 'Regionales Glossar (AT)', kind: 'embedded' });
@@ -317,7 +316,7 @@ describe.each(testDrivers())('catalogue (%s)', (driver) => {
       ).toBe(400);
       expect(
         (
-          await call(demoUsers.admin, 'POST', catalogueApiPaths.items, {
+          await call(demoUsers.admin, 'POST', apiRoutes.createItem.path, {
             ...item,
             name: 'x',
             report: { kind: 'external', url: 'javascript:alert(1)' },
@@ -331,7 +330,7 @@ describe.each(testDrivers())('catalogue (%s)', (driver) => {
       ).toBe(200);
       expect(await menuItems(demoUsers.member)).not.toContain('regional-glossary');
       expect(
-        (await call(demoUsers.member, 'GET', reportApiHref.report('regional-glossary'))).statusCode,
+        (await call(demoUsers.member, 'GET', pathOf(apiRoutes.getReport, { name: 'regional-glossary' }))).statusCode,
       ).toBe(404);
       expect(
         (await call(demoUsers.admin, 'DELETE', '/api/management/catalogue/menu-groups/regional')).statusCode,
@@ -343,7 +342,7 @@ describe.each(testDrivers())('catalogue (%s)', (driver) => {
 
     it('creates a dashboard group and a dashboard with tiles, changes its tiles and deletes it', async () => {
       const group = { name: 'finance-boards', title: { en: 'Finance' } };
-      expect((await call(demoUsers.admin, 'POST', catalogueApiPaths.dashboardGroups, group)).statusCode).toBe(
+      expect((await call(demoUsers.admin, 'POST', apiRoutes.createDashboardGroup.path, group)).statusCode).toBe(
         200,
       );
       const dashboard = {
@@ -361,7 +360,7 @@ describe.each(testDrivers())('catalogue (%s)', (driver) => {
           { type: 'line', query: 'sales-trend', title: { en: 'Trend' }, width: 8 },
         ],
       };
-      expect((await call(demoUsers.admin, 'POST', catalogueApiPaths.dashboards, dashboard)).statusCode).toBe(
+      expect((await call(demoUsers.admin, 'POST', apiRoutes.createDashboard.path, dashboard)).statusCode).toBe(
         200,
       );
       const shown = await call(demoUsers.member, 'GET', '/api/dashboards/901?isoLanguageName=de-DE');
@@ -407,15 +406,15 @@ describe.each(testDrivers())('catalogue (%s)', (driver) => {
 
   describe('audiences, featured and pins', () => {
     const pin = async (email: Email, kind: 'report' | 'dashboard', name: string, isPinned = true) =>
-      call(email, 'PUT', apiPaths.pins, { kind, name, isPinned });
+      call(email, 'PUT', apiRoutes.updatePin.path, { kind, name, isPinned });
     const favorites = async (email: Email) =>
-      favoritesResponseSchema.parse((await call(email, 'GET', apiPaths.favorites)).json());
+      favoritesResponseSchema.parse((await call(email, 'GET', apiRoutes.getFavorites.path)).json());
 
     it('hides an item limited to pro from basic users on every read, and shows it to pro users', async () => {
       // The demo catalogue limits rolling-forecast to the pro subscription.
       expect(await menuItems(demoUsers.member)).toContain('rolling-forecast');
       expect(await menuItems(demoUsers.basic)).not.toContain('rolling-forecast');
-      expect((await call(demoUsers.basic, 'GET', reportApiHref.report('rolling-forecast'))).statusCode).toBe(
+      expect((await call(demoUsers.basic, 'GET', pathOf(apiRoutes.getReport, { name: 'rolling-forecast' }))).statusCode).toBe(
         404,
       );
       expect((await pin(demoUsers.basic, 'report', 'rolling-forecast')).statusCode).toBe(404);
@@ -425,7 +424,7 @@ describe.each(testDrivers())('catalogue (%s)', (driver) => {
     });
 
     it('answers 404 with nothing of the item for a report outside the audience', async () => {
-      const response = await call(demoUsers.basic, 'GET', reportApiHref.report('rolling-forecast'));
+      const response = await call(demoUsers.basic, 'GET', pathOf(apiRoutes.getReport, { name: 'rolling-forecast' }));
       expect(response.statusCode).toBe(404);
       expect(response.body).not.toContain('Rolling');
     });
@@ -442,7 +441,7 @@ describe.each(testDrivers())('catalogue (%s)', (driver) => {
 
       expect(await menuItems(demoUsers.member)).not.toContain(hiddenItem);
       expect(await menuItems(demoUsers.admin)).toContain(hiddenItem);
-      expect((await call(demoUsers.member, 'GET', reportApiHref.report(hiddenItem))).statusCode).toBe(404);
+      expect((await call(demoUsers.member, 'GET', pathOf(apiRoutes.getReport, { name: hiddenItem }))).statusCode).toBe(404);
       const boards = dashboardsMenuResponseSchema.parse(
         (await call(demoUsers.member, 'GET', '/api/dashboards/menu')).json(),
       );
@@ -466,9 +465,9 @@ describe.each(testDrivers())('catalogue (%s)', (driver) => {
         [demoUsers.admin, 'roleKey=organisationadministrator&subscription=pro'],
       ] as const) {
         const preview = cataloguePreviewSchema.parse(
-          (await call(demoUsers.admin, 'GET', `${catalogueApiPaths.preview}?${query}`)).json(),
+          (await call(demoUsers.admin, 'GET', `${apiRoutes.previewCatalogueAudience.path}?${query}`)).json(),
         );
-        const menu = menuResponseSchema.parse((await call(email, 'GET', apiPaths.menu)).json()).groups;
+        const menu = menuResponseSchema.parse((await call(email, 'GET', apiRoutes.getMenu.path)).json()).groups;
         const strip = (groups: typeof menu) =>
           groups.map((g) => ({ ...g, items: g.items.map((i) => ({ ...i, isPinned: false })) }));
         expect(preview.menu).toEqual(strip(menu));
@@ -513,9 +512,9 @@ describe.each(testDrivers())('catalogue (%s)', (driver) => {
 
     it('lists recent items only while the user may see them, and records no opening outside the audience', async () => {
       const before = await exported();
-      const open = (email: Email, name: string) => call(email, 'POST', apiPaths.userRecents, { kind: 'report', name });
+      const open = (email: Email, name: string) => call(email, 'POST', apiRoutes.listRecents.path, { kind: 'report', name });
       const recents = async (email: Email) =>
-        ((await call(email, 'GET', apiPaths.userRecents)).json() as { items: { item: { name: string } }[] }).items.map(
+        ((await call(email, 'GET', apiRoutes.listRecents.path)).json() as { items: { item: { name: string } }[] }).items.map(
           (entry) => entry.item.name,
         );
       expect((await open(demoUsers.basic, 'rolling-forecast')).statusCode).toBe(404);
@@ -532,12 +531,12 @@ describe.each(testDrivers())('catalogue (%s)', (driver) => {
 
     it('returns what is featured, filtered by audience', async () => {
       const featured = favoritesResponseSchema.parse(
-        (await call(demoUsers.member, 'GET', apiPaths.featured)).json(),
+        (await call(demoUsers.member, 'GET', apiRoutes.getFeatured.path)).json(),
       );
       expect(featured.reports.map((r) => r.name)).toEqual(['totalviewlayout', 'sales-trend']);
       expect(featured.dashboards.map((d) => d.name)).toEqual(['101']);
       const basic = favoritesResponseSchema.parse(
-        (await call(demoUsers.basic, 'GET', apiPaths.featured)).json(),
+        (await call(demoUsers.basic, 'GET', apiRoutes.getFeatured.path)).json(),
       );
       expect(basic.dashboards).toEqual([]);
     });
@@ -546,7 +545,7 @@ describe.each(testDrivers())('catalogue (%s)', (driver) => {
   describe('activity', () => {
     it('records every catalogue change with who and what, newest first, filterable by kind', async () => {
       const group = { name: 'audit-group', title: { en: 'Audit group' } };
-      expect((await call(demoUsers.admin, 'POST', catalogueApiPaths.menuGroups, group)).statusCode).toBe(200);
+      expect((await call(demoUsers.admin, 'POST', apiRoutes.createMenuGroup.path, group)).statusCode).toBe(200);
       const document = await exported();
       document.menu
         .find((g) => g.name === 'audit-group')!
@@ -557,7 +556,7 @@ describe.each(testDrivers())('catalogue (%s)', (driver) => {
         });
       expect((await imported(document)).statusCode).toBe(200);
 
-      const response = await call(demoUsers.admin, 'GET', `${catalogueApiPaths.activity}?kind=catalogue`);
+      const response = await call(demoUsers.admin, 'GET', `${apiRoutes.listActivity.path}?kind=catalogue`);
       expect(response.statusCode).toBe(200);
       const { items } = activityResponseSchema.parse(response.json());
       expect(items[0]).toMatchObject({
@@ -573,24 +572,24 @@ describe.each(testDrivers())('catalogue (%s)', (driver) => {
       });
       expect(items[1]).toMatchObject({ action: 'catalogue.menu-group.added', target: 'Audit group' });
       const users = activityResponseSchema.parse(
-        (await call(demoUsers.admin, 'GET', `${catalogueApiPaths.activity}?kind=users`)).json(),
+        (await call(demoUsers.admin, 'GET', `${apiRoutes.listActivity.path}?kind=users`)).json(),
       );
       expect(users.items.every((entry) => entry.kind === 'users')).toBe(true);
       // Another organisation sees none of it.
       const other = activityResponseSchema.parse(
-        (await call(demoUsers.beispielAdmin, 'GET', catalogueApiPaths.activity)).json(),
+        (await call(demoUsers.beispielAdmin, 'GET', apiRoutes.listActivity.path)).json(),
       );
       expect(other.items.some((entry) => entry.target === 'Audit group')).toBe(false);
-      expect((await call(demoUsers.member, 'GET', catalogueApiPaths.activity)).statusCode).toBe(403);
+      expect((await call(demoUsers.member, 'GET', apiRoutes.listActivity.path)).statusCode).toBe(403);
 
       // One edit, one line: adding an item does not also log its group's new order.
-      const added = await call(demoUsers.admin, 'POST', catalogueApiPaths.items, {
+      const added = await call(demoUsers.admin, 'POST', apiRoutes.createItem.path, {
         name: 'audit-second',
         group: 'audit-group',
         title: { en: 'Audit second' },
       });
       expect(added.statusCode).toBe(200);
-      const latest = activityResponseSchema.parse((await call(demoUsers.admin, 'GET', catalogueApiPaths.activity)).json());
+      const latest = activityResponseSchema.parse((await call(demoUsers.admin, 'GET', apiRoutes.listActivity.path)).json());
       expect(latest.items[0]).toMatchObject({ action: 'catalogue.item.added', target: 'Audit second' });
       expect(latest.items[1]).toMatchObject({ action: 'catalogue.imported' });
     });
@@ -628,7 +627,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('catalogue across server process
   const menuOnB = async () => {
     const response = await b.app.inject({
       method: 'GET',
-      url: apiPaths.menu,
+      url: apiRoutes.getMenu.path,
       headers: await a.bearer(demoUsers.member),
     });
     return menuResponseSchema
@@ -653,7 +652,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('catalogue across server process
     const started = Date.now();
     const created = await a.app.inject({
       method: 'POST',
-      url: catalogueApiPaths.items,
+      url: apiRoutes.createItem.path,
       headers: await a.bearer(demoUsers.admin),
       payload: {
         name: 'live-item',
@@ -673,7 +672,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('catalogue across server process
     expect((await menuOnB()).length).toBeGreaterThan(0);
     const pinned = await a.app.inject({
       method: 'PUT',
-      url: apiPaths.pins,
+      url: apiRoutes.updatePin.path,
       headers: await a.bearer(demoUsers.member),
       payload: { kind: 'report', name: 'pmxlayout', isPinned: true },
     });
@@ -681,7 +680,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('catalogue across server process
     const pinnedOnB = async () => {
       const response = await b.app.inject({
         method: 'GET',
-        url: apiPaths.menu,
+        url: apiRoutes.getMenu.path,
         headers: await a.bearer(demoUsers.member),
       });
       return menuResponseSchema

@@ -1,4 +1,4 @@
-import { apiPaths } from '@cockpit/contracts';
+import { apiRoutes, pathOf } from '@cockpit/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
@@ -46,7 +46,7 @@ describe.skipIf(!postgresUrl)('session events between server processes (postgres
   });
 
   const menuOnB = (who: Credentials) =>
-    b.app.inject({ method: 'GET', url: apiPaths.menu, headers: { authorization: who.authorization ?? '' } });
+    b.app.inject({ method: 'GET', url: apiRoutes.getMenu.path, headers: { authorization: who.authorization ?? '' } });
 
   it('a session ended on process A: B refuses its token and closes its stream within 1 s', async () => {
     const member = await signInAs(a, 'member');
@@ -58,7 +58,7 @@ describe.skipIf(!postgresUrl)('session events between server processes (postgres
     const startedAt = performance.now();
     const ended = await a.app.inject({
       method: 'DELETE',
-      url: apiPaths.userSession.replace(':id', member.sessionId ?? ''),
+      url: pathOf(apiRoutes.endSession, { id: member.sessionId ?? '' }),
       headers: { authorization: member.authorization ?? '' },
     });
     expect(ended.statusCode).toBe(204);

@@ -1,11 +1,10 @@
 import {
-  apiPaths,
+  apiRoutes,
   dashboardResponseSchema,
-  dashboardTileDataResponseSchema,
   dashboardsMenuResponseSchema,
+  dashboardTileDataResponseSchema,
   favoritesResponseSchema,
-  reportApiHref,
-  reportApiPaths,
+  pathOf,
 } from '@cockpit/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,16 +13,22 @@ import { utcToday } from '../src/reporting/calendar';
 import { type TestApp, buildTestApp, demoUsers, testDrivers } from './helpers/build-test-app';
 
 // spec §2 dashboards route and side panel, §3 (name = layout id), DESIGN.md §3 (pro subscription, a grid
-// of tiles each running a built-in query), issue 5 (another organisation's dashboard → 404).
+// of tiles each running a built-in query), reports and dashboards (another organisation's dashboard → 404).
 
 describe.each(testDrivers())('dashboards content (%s)', (driver) => {
   let t: TestApp;
   let demoGmbhId: string;
   const today = utcToday();
   const yearStart = `${today.slice(0, 4)}-01-01`;
+  /** Error log lines: a broken tile must say why (features/dashboards/README.md). */
+  const logLines: string[] = [];
 
   beforeAll(async () => {
-    t = await buildTestApp(driver, { salesRows: 20_000 });
+    t = await buildTestApp(driver, {
+      salesRows: 20_000,
+      env: { LOG_LEVEL: 'error' },
+      logStream: { write: (line) => void logLines.push(line) },
+    });
     const [row] = await t.database.db
       .select({ id: organisations.id })
       .from(organisations)
@@ -36,7 +41,7 @@ describe.each(testDrivers())('dashboards content (%s)', (driver) => {
     t.app.inject({ method: 'GET', url, headers: await t.bearer(email) });
 
   it('the menu lists the organisation’s groups with layout ids as names, per-user pins', async () => {
-    const response = await get(reportApiPaths.dashboardsMenu);
+    const response = await get(apiRoutes.getDashboardsMenu.path);
     expect(response.statusCode).toBe(200);
     const { groups } = dashboardsMenuResponseSchema.parse(response.json());
     expect(groups.map((group) => [group.name, group.items.map((item) => item.name)])).toEqual([
@@ -51,25 +56,25 @@ describe.each(testDrivers())('dashboards content (%s)', (driver) => {
     });
 
     const german = dashboardsMenuResponseSchema.parse(
-      (await get(`${reportApiPaths.dashboardsMenu}?isoLanguageName=de-AT`)).json(),
+      (await get(`${apiRoutes.getDashboardsMenu.path}?isoLanguageName=de-AT`)).json(),
     );
     expect(german.groups[0]?.title).toBe('Geschäftsführung');
 
     const beispiel = dashboardsMenuResponseSchema.parse(
-      (await get(reportApiPaths.dashboardsMenu, demoUsers.beispielAdmin)).json(),
+      (await get(apiRoutes.getDashboardsMenu.path, demoUsers.beispielAdmin)).json(),
     );
     expect(beispiel.groups.flatMap((group) => group.items.map((item) => item.name))).toEqual(['301']);
   });
 
   it('a basic subscription gets 403 on every dashboards call', async () => {
-    for (const url of [reportApiPaths.dashboardsMenu, reportApiHref.dashboard(101)]) {
+    for (const url of [apiRoutes.getDashboardsMenu.path, pathOf(apiRoutes.getDashboard, { layoutId: 101 })]) {
       const response = await get(url, demoUsers.basic);
       expect(response.statusCode, url).toBe(403);
     }
   });
 
   it('a dashboard lists its tiles; another organisation’s, an unknown one or a bad id is refused', async () => {
-    const response = await get(reportApiHref.dashboard(101));
+    const response = await get(pathOf(apiRoutes.getDashboard, { layoutId: 101 }));
     expect(response.statusCode).toBe(200);
     const dashboard = dashboardResponseSchema.parse(response.json());
     expect(dashboard).toMatchObject({
@@ -93,7 +98,7 @@ describe.each(testDrivers())('dashboards content (%s)', (driver) => {
       [301, demoUsers.member],
       [999, demoUsers.member],
     ] as const) {
-      expect((await get(reportApiHref.dashboard(layoutId), email)).statusCode, `${layoutId}`).toBe(404);
+      expect((await get(pathOf(apiRoutes.getDashboard, { layoutId: layoutId }), email)).statusCode, `${layoutId}`).toBe(404);
     }
     const bad = await get('/api/dashboards/abc');
     expect(bad.statusCode).toBe(400);
@@ -102,10 +107,10 @@ describe.each(testDrivers())('dashboards content (%s)', (driver) => {
 
   it('every demo tile loads; a KPI tile equals the sum of the fact table', async () => {
     for (const layoutId of [101, 102, 201]) {
-      const { tiles } = dashboardResponseSchema.parse((await get(reportApiHref.dashboard(layoutId))).json());
+      const { tiles } = dashboardResponseSchema.parse((await get(pathOf(apiRoutes.getDashboard, { layoutId: layoutId }))).json());
       expect(tiles.length).toBeGreaterThanOrEqual(4);
       for (const tile of tiles) {
-        const response = await get(reportApiHref.dashboardTile(layoutId, tile.id));
+        const response = await get(pathOf(apiRoutes.getDashboardTile, { layoutId: layoutId, tileId: tile.id }));
         expect(response.statusCode, `${layoutId}/${tile.title}`).toBe(200);
         const { data } = dashboardTileDataResponseSchema.parse(response.json());
         if (tile.type === 'kpi') expect(data.kpis.length).toBeGreaterThan(0);
@@ -114,9 +119,9 @@ describe.each(testDrivers())('dashboards content (%s)', (driver) => {
       }
     }
 
-    const { tiles } = dashboardResponseSchema.parse((await get(reportApiHref.dashboard(101))).json());
+    const { tiles } = dashboardResponseSchema.parse((await get(pathOf(apiRoutes.getDashboard, { layoutId: 101 }))).json());
     const revenueTile = dashboardTileDataResponseSchema.parse(
-      (await get(reportApiHref.dashboardTile(101, tiles[0]!.id))).json(),
+      (await get(pathOf(apiRoutes.getDashboardTile, { layoutId: 101, tileId: tiles[0]!.id }))).json(),
     );
     expect(revenueTile.params).toMatchObject({ range: 'this-year', from: yearStart, to: today });
     const result = (await t.database.db.execute(sql`
@@ -129,26 +134,26 @@ describe.each(testDrivers())('dashboards content (%s)', (driver) => {
     expect(revenueTile.data.kpis[0]?.value).toBeCloseTo(Number(expected?.revenue), 2);
 
     const tableTile = dashboardTileDataResponseSchema.parse(
-      (await get(reportApiHref.dashboardTile(101, tiles[6]!.id))).json(),
+      (await get(pathOf(apiRoutes.getDashboardTile, { layoutId: 101, tileId: tiles[6]!.id }))).json(),
     );
     expect(tableTile.data.table?.rows).toHaveLength(10);
     expect(tableTile.data.table?.truncated).toBe(true);
 
     const barTile = dashboardTileDataResponseSchema.parse(
-      (await get(reportApiHref.dashboardTile(101, tiles[5]!.id))).json(),
+      (await get(pathOf(apiRoutes.getDashboardTile, { layoutId: 101, tileId: tiles[5]!.id }))).json(),
     );
     expect(barTile.data.charts[0]).toMatchObject({ id: 'by-region', kind: 'bar' });
     expect(barTile.data.charts[0]?.series.map((series) => series.key)).toEqual(['revenue']);
   });
 
   it('a tile is only found through its own dashboard of the user’s organisation', async () => {
-    const { tiles } = dashboardResponseSchema.parse((await get(reportApiHref.dashboard(101))).json());
+    const { tiles } = dashboardResponseSchema.parse((await get(pathOf(apiRoutes.getDashboard, { layoutId: 101 }))).json());
     const tileId = tiles[0]!.id;
-    expect((await get(reportApiHref.dashboardTile(102, tileId))).statusCode).toBe(404);
-    expect((await get(reportApiHref.dashboardTile(101, tileId), demoUsers.beispielAdmin)).statusCode).toBe(
+    expect((await get(pathOf(apiRoutes.getDashboardTile, { layoutId: 102, tileId: tileId }))).statusCode).toBe(404);
+    expect((await get(pathOf(apiRoutes.getDashboardTile, { layoutId: 101, tileId: tileId }), demoUsers.beispielAdmin)).statusCode).toBe(
       404,
     );
-    expect((await get(reportApiHref.dashboardTile(101, 'not-a-uuid'))).statusCode).toBe(400);
+    expect((await get(pathOf(apiRoutes.getDashboardTile, { layoutId: 101, tileId: 'not-a-uuid' }))).statusCode).toBe(400);
   });
 
   it('a tile with broken settings fails alone, with no internals in the answer', async () => {
@@ -171,27 +176,69 @@ describe.each(testDrivers())('dashboards content (%s)', (driver) => {
     // Written behind the catalogue's back, as an operator might in SQL: announced like any change.
     const changed = { type: 'catalogue-changed', organisationId: dashboard!.organisationId } as const;
     await t.app.clusterEvents.announce(changed);
-    const response = await get(reportApiHref.dashboardTile(102, broken!.id));
+    const response = await get(pathOf(apiRoutes.getDashboardTile, { layoutId: 102, tileId: broken!.id }));
     expect(response.statusCode).toBe(500);
     expect(response.json()).toEqual({ error: { code: 'INTERNAL', message: 'Internal server error' } });
 
-    const { tiles } = dashboardResponseSchema.parse((await get(reportApiHref.dashboard(102))).json());
+    const { tiles } = dashboardResponseSchema.parse((await get(pathOf(apiRoutes.getDashboard, { layoutId: 102 }))).json());
     expect(tiles.at(-1)?.title).toBe('Broken');
-    expect((await get(reportApiHref.dashboardTile(102, tiles[0]!.id))).statusCode).toBe(200);
+    expect((await get(pathOf(apiRoutes.getDashboardTile, { layoutId: 102, tileId: tiles[0]!.id }))).statusCode).toBe(200);
     await t.database.db.delete(dashboardTiles).where(eq(dashboardTiles.id, broken!.id));
     await t.app.clusterEvents.announce(changed);
+  });
+
+  it('a tile whose stored grouping its query does not declare fails with the reason logged', async () => {
+    const [dashboard] = await t.database.db
+      .select({ id: dashboards.id, organisationId: dashboards.organisationId })
+      .from(dashboards)
+      .where(eq(dashboards.layoutId, 102));
+    const [misfit] = await t.database.db
+      .insert(dashboardTiles)
+      .values({
+        dashboardId: dashboard!.id,
+        position: 98,
+        tileType: 'bar',
+        queryKey: 'product-mix',
+        params: { range: 'this-year', grouping: 'week' },
+        titleEn: 'Mix by week',
+        titleDe: 'Mix nach Woche',
+      })
+      .returning({ id: dashboardTiles.id });
+    const changed = { type: 'catalogue-changed', organisationId: dashboard!.organisationId } as const;
+    await t.app.clusterEvents.announce(changed);
+    try {
+      logLines.length = 0;
+      const response = await get(pathOf(apiRoutes.getDashboardTile, { layoutId: 102, tileId: misfit!.id }));
+      expect(response.statusCode).toBe(500);
+      expect(response.json()).toEqual({ error: { code: 'INTERNAL', message: 'Internal server error' } });
+      const logged = logLines.map(
+        (line) => JSON.parse(line) as { msg?: string; tileId?: string; err?: { message?: string } },
+      );
+      expect(logged).toContainEqual(
+        expect.objectContaining({
+          msg: 'dashboard tile definition is broken',
+          tileId: misfit!.id,
+          err: expect.objectContaining({
+            message: "stored grouping 'week' does not fit: the query 'product-mix' groups by month, quarter",
+          }),
+        }),
+      );
+    } finally {
+      await t.database.db.delete(dashboardTiles).where(eq(dashboardTiles.id, misfit!.id));
+      await t.app.clusterEvents.announce(changed);
+    }
   });
 
   it('a pinned dashboard is marked in the menu and on its page, and listed in the favourites', async () => {
     const pin = await t.app.inject({
       method: 'PUT',
-      url: apiPaths.pins,
+      url: apiRoutes.updatePin.path,
       headers: await t.bearer(demoUsers.admin),
       payload: { kind: 'dashboard', name: '102', isPinned: true },
     });
     expect(pin.statusCode).toBe(200);
     const menu = dashboardsMenuResponseSchema.parse(
-      (await get(reportApiPaths.dashboardsMenu, demoUsers.admin)).json(),
+      (await get(apiRoutes.getDashboardsMenu.path, demoUsers.admin)).json(),
     );
     expect(menu.groups[0]?.items.map((item) => [item.name, item.isPinned])).toEqual([
       ['101', false],
@@ -200,13 +247,13 @@ describe.each(testDrivers())('dashboards content (%s)', (driver) => {
       ['103', false],
     ]);
     expect(
-      dashboardResponseSchema.parse((await get(reportApiHref.dashboard(102), demoUsers.admin)).json())
+      dashboardResponseSchema.parse((await get(pathOf(apiRoutes.getDashboard, { layoutId: 102 }), demoUsers.admin)).json())
         .isPinned,
     ).toBe(true);
-    const favorites = favoritesResponseSchema.parse((await get(apiPaths.favorites, demoUsers.admin)).json());
+    const favorites = favoritesResponseSchema.parse((await get(apiRoutes.getFavorites.path, demoUsers.admin)).json());
     expect(favorites.dashboards.map((item) => item.name)).toEqual(['102']);
     // Pins are per user.
-    expect(dashboardResponseSchema.parse((await get(reportApiHref.dashboard(102))).json()).isPinned).toBe(
+    expect(dashboardResponseSchema.parse((await get(pathOf(apiRoutes.getDashboard, { layoutId: 102 }))).json()).isPinned).toBe(
       false,
     );
   });

@@ -1,4 +1,4 @@
-import { apiPaths, appConfigSchema, dashboardsAvailabilitySchema } from '@cockpit/contracts';
+import { apiRoutes, appConfigSchema, dashboardsAvailabilitySchema } from '@cockpit/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, buildTestApp, demoUsers, testDrivers } from './helpers/build-test-app';
 
@@ -17,7 +17,7 @@ describe.each(testDrivers())('dashboards availability and app config (%s)', (dri
   ])('GET /api/dashboards/availability for %s is %s', async (email, available) => {
     const response = await t.app.inject({
       method: 'GET',
-      url: apiPaths.dashboardsAvailability,
+      url: apiRoutes.getDashboardsAvailability.path,
       headers: await t.bearer(email),
     });
     expect(response.statusCode).toBe(200);
@@ -27,7 +27,7 @@ describe.each(testDrivers())('dashboards availability and app config (%s)', (dri
   it('GET /api/app/config returns the configured support, idle and analytics settings', async () => {
     const response = await t.app.inject({
       method: 'GET',
-      url: apiPaths.appConfig,
+      url: apiRoutes.getAppConfig.path,
       headers: await t.bearer(demoUsers.basic),
     });
     expect(response.statusCode).toBe(200);

@@ -5,7 +5,7 @@ import type { DatabaseHandle } from '../src/db/database';
 import { isDatabaseUnavailable } from '../src/plugins/database-unavailable';
 import { openTestDatabase, testConfig } from './helpers/build-test-app';
 
-// Issue 7: "5xx responses never include stack traces or SQL"; "database unreachable: API answers 503".
+// Security hardening: "5xx responses never include stack traces or SQL"; "database unreachable: API answers 503".
 
 function errorWith(message: string, fields: Record<string, unknown>): Error {
   return Object.assign(new Error(message), fields);

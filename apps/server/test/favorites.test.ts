@@ -1,4 +1,4 @@
-import { apiPaths, favoritesResponseSchema } from '@cockpit/contracts';
+import { apiRoutes, favoritesResponseSchema } from '@cockpit/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pins, user } from '../src/db/schema';
@@ -15,7 +15,7 @@ describe.each(testDrivers())('GET /api/navigation/favorites (%s)', (driver) => {
   const favoritesOf = async (email: string, query = '') => {
     const response = await t.app.inject({
       method: 'GET',
-      url: `${apiPaths.favorites}${query}`,
+      url: `${apiRoutes.getFavorites.path}${query}`,
       headers: await t.bearer(email),
     });
     expect(response.statusCode).toBe(200);
@@ -24,7 +24,7 @@ describe.each(testDrivers())('GET /api/navigation/favorites (%s)', (driver) => {
   const pin = async (email: string, kind: 'report' | 'dashboard', name: string, isPinned = true) => {
     const response = await t.app.inject({
       method: 'PUT',
-      url: apiPaths.pins,
+      url: apiRoutes.updatePin.path,
       headers: await t.bearer(email),
       payload: { kind, name, isPinned },
     });
@@ -79,7 +79,7 @@ describe.each(testDrivers())('GET /api/navigation/favorites (%s)', (driver) => {
   });
 
   it('needs a bearer token', async () => {
-    const response = await t.app.inject({ method: 'GET', url: apiPaths.favorites });
+    const response = await t.app.inject({ method: 'GET', url: apiRoutes.getFavorites.path });
     expect(response.statusCode).toBe(401);
   });
 });

@@ -4,12 +4,12 @@ import http from 'node:http';
 import { type AddressInfo, Socket, createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { apiPaths } from '@cockpit/contracts';
+import { apiRoutes } from '@cockpit/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type TestApp, buildTestApp } from './helpers/build-test-app';
 import { type Credentials, signInAs } from './helpers/roles';
 
-// Issue 7 "Graceful shutdown on SIGTERM: stop accepting, finish in-flight requests, close streams, close
+// Security hardening requirement "Graceful shutdown on SIGTERM: stop accepting, finish in-flight requests, close streams, close
 // the pool."
 
 /**
@@ -22,7 +22,7 @@ function slowPut(port: number, authorization: string) {
     host: '127.0.0.1',
     port,
     method: 'PUT',
-    path: apiPaths.pins,
+    path: apiRoutes.updatePin.path,
     headers: { authorization, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
   });
   const response = new Promise<number>((resolve, reject) => {
@@ -63,7 +63,7 @@ describe('graceful shutdown of the app (app.close)', () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const port = (t.app.server.address() as AddressInfo).port;
 
-    const stream = await fetch(`http://127.0.0.1:${port}${apiPaths.notificationsStream}`, {
+    const stream = await fetch(`http://127.0.0.1:${port}${apiRoutes.streamNotifications.path}`, {
       headers: { authorization: member.authorization! },
     });
     expect(stream.status).toBe(200);
@@ -133,7 +133,7 @@ describe('SIGTERM to the server process (main.ts)', () => {
       // A signed-in user with a request in flight.
       const origin = `http://localhost:${port}`;
       const base = `http://127.0.0.1:${port}`;
-      const challenge = await fetch(`${base}${apiPaths.integrityChallenge}`);
+      const challenge = await fetch(`${base}${apiRoutes.getIntegrityChallenge.path}`);
       expect(challenge.status).toBe(200);
       const { solveChallenge } = await import('altcha-lib');
       const { deriveKey } = await import('altcha-lib/algorithms/pbkdf2');
@@ -141,13 +141,13 @@ describe('SIGTERM to the server process (main.ts)', () => {
         challenge: Parameters<typeof solveChallenge>[0]['challenge'];
       };
       const solution = await solveChallenge({ challenge: c, deriveKey });
-      const verified = await fetch(`${base}${apiPaths.integrityVerify}`, {
+      const verified = await fetch(`${base}${apiRoutes.verifyIntegrity.path}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ challenge: c, solution }),
       });
       const { token: integrity } = (await verified.json()) as { token: string };
-      const signIn = await fetch(`${base}${apiPaths.signIn}`, {
+      const signIn = await fetch(`${base}${apiRoutes.signInWithEmail.path}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', origin, 'x-integrity-token': integrity },
         body: JSON.stringify({ email: 'member@example.com', password: 'Cockpit-member-1' }),
@@ -157,7 +157,7 @@ describe('SIGTERM to the server process (main.ts)', () => {
         .getSetCookie()
         .map((value) => value.split(';')[0])
         .join('; ');
-      const { token } = (await (await fetch(`${base}${apiPaths.token}`, { headers: { cookie } })).json()) as {
+      const { token } = (await (await fetch(`${base}${apiRoutes.getToken.path}`, { headers: { cookie } })).json()) as {
         token: string;
       };
       const inFlight = slowPut(port, `Bearer ${token}`);

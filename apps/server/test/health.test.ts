@@ -1,4 +1,4 @@
-import { apiPaths, healthResponseSchema, readinessResponseSchema } from '@cockpit/contracts';
+import { apiRoutes, healthResponseSchema, readinessResponseSchema } from '@cockpit/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { type Database, type ListenerStatus, pingDatabase } from '../src/db/database';
@@ -21,12 +21,12 @@ describe.each(testDrivers())('GET /api/health and /api/health/ready (%s)', (driv
   it('liveness and readiness answer 200 without a token, also with the client parameters', async () => {
     t = await buildTestApp(driver, { seed: false });
     const query = '?useBackendTranslation=false&isoLanguageName=en&currencySymbol=%E2%82%AC';
-    for (const url of [apiPaths.health, `${apiPaths.health}${query}`]) {
+    for (const url of [apiRoutes.getHealth.path, `${apiRoutes.getHealth.path}${query}`]) {
       const response = await t.app.inject({ method: 'GET', url });
       expect(response.statusCode).toBe(200);
       expect(healthResponseSchema.parse(response.json())).toEqual({ status: 'ok' });
     }
-    for (const url of [apiPaths.healthReady, `${apiPaths.healthReady}${query}`]) {
+    for (const url of [apiRoutes.getReadiness.path, `${apiRoutes.getReadiness.path}${query}`]) {
       const response = await t.app.inject({ method: 'GET', url });
       expect(response.statusCode).toBe(200);
       expect(readinessResponseSchema.parse(response.json())).toEqual({
@@ -41,9 +41,9 @@ describe.each(testDrivers())('GET /api/health and /api/health/ready (%s)', (driv
     const app = await buildApp({ config: testConfig(), db: database.db });
     try {
       await database.close();
-      const live = await app.inject({ method: 'GET', url: apiPaths.health });
+      const live = await app.inject({ method: 'GET', url: apiRoutes.getHealth.path });
       expect(live.statusCode).toBe(200);
-      const ready = await app.inject({ method: 'GET', url: apiPaths.healthReady });
+      const ready = await app.inject({ method: 'GET', url: apiRoutes.getReadiness.path });
       expect(ready.statusCode).toBe(503);
       expect(ready.json()).toMatchObject({ status: 'not-ready', checks: { database: 'down' } });
     } finally {
@@ -61,14 +61,14 @@ describe.each(testDrivers())('GET /api/health and /api/health/ready (%s)', (driv
       databaseStatus: { poolStats: () => null, listeners: () => listeners },
     });
     try {
-      const ready = await app.inject({ method: 'GET', url: apiPaths.healthReady });
+      const ready = await app.inject({ method: 'GET', url: apiRoutes.getReadiness.path });
       expect(ready.statusCode).toBe(503);
       expect(ready.json()).toMatchObject({
         status: 'not-ready',
         checks: { database: 'up', listeners: 'down' },
       });
       listeners[0]!.connected = true;
-      expect((await app.inject({ method: 'GET', url: apiPaths.healthReady })).statusCode).toBe(200);
+      expect((await app.inject({ method: 'GET', url: apiRoutes.getReadiness.path })).statusCode).toBe(200);
     } finally {
       await app.close();
       await database.close();
@@ -90,7 +90,7 @@ describe('readiness with Redis (REDIS_URL)', () => {
       for (const expected of apps) {
         const app = await buildApp({ config: testConfig({ REDIS_URL: expected.url }), db: database.db });
         try {
-          const ready = await app.inject({ method: 'GET', url: apiPaths.healthReady });
+          const ready = await app.inject({ method: 'GET', url: apiRoutes.getReadiness.path });
           expect(ready.statusCode, expected.url).toBe(expected.status);
           expect(ready.json()).toMatchObject({ checks: { redis: expected.redis } });
         } finally {

@@ -1,12 +1,12 @@
 import type { AddressInfo } from 'node:net';
-import { apiPaths, apiPathWith, catalogueApiPaths, managementApiPaths } from '@cockpit/contracts';
+import { apiRoutes, pathOf } from '@cockpit/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InventoryRoute } from '../src/plugins/route-inventory';
 import { type TestApp, buildTestApp, testDrivers } from './helpers/build-test-app';
 import { type Credentials, signInAs } from './helpers/roles';
 
 /**
- * Issue 7 hostile-input suite: oversized and malformed bodies, type confusion, SQL and script strings in
+ * The hostile-input suite: oversized and malformed bodies, type confusion, SQL and script strings in
  * every text field (stored and shown back as plain text), hostile URL variants — over every /api route
  * of `app.routeInventory`, so routes added later are covered too. None may produce a 5xx, a stack trace
  * or SQL in an answer.
@@ -337,18 +337,18 @@ describe.each(testDrivers())('hostile input on every /api route (%s)', (driver) 
   });
 
   it('answers malformed JSON with 400 and bodies over 1 MiB with 413 where the caller may write', async () => {
-    const malformed = await send('PUT', apiPaths.pins, member, {
+    const malformed = await send('PUT', apiRoutes.updatePin.path, member, {
       contentType: 'application/json',
       payload: '{"kind":',
     });
     expect(malformed.status).toBe(400);
-    const huge = await send('PUT', apiPaths.userSettings, member, {
+    const huge = await send('PUT', apiRoutes.getUserSettings.path, member, {
       contentType: 'application/json',
       payload: JSON.stringify({ displayName: 'x'.repeat(2 * 1024 * 1024) }),
     });
     expect(huge.status).toBe(413);
     expect(JSON.parse(huge.body).error.code).toBe('PAYLOAD_TOO_LARGE');
-    const nul = await send('PUT', apiPaths.userSettings, member, {
+    const nul = await send('PUT', apiRoutes.getUserSettings.path, member, {
       contentType: 'application/json',
       payload: JSON.stringify({
         uiLanguage: 'en',
@@ -433,7 +433,7 @@ async function call(ctx: RoundTripContext, who: Credentials, method: string, url
 const storedText: Record<string, StoredTextCase> = {
   'PUT /api/management/catalogue/items/:name': {
     write: async (ctx, text) => {
-      await call(ctx, ctx.admin, 'PUT', apiPathWith(catalogueApiPaths.item, { name: 'totalviewlayout' }), {
+      await call(ctx, ctx.admin, 'PUT', pathOf(apiRoutes.updateItem, { name: 'totalviewlayout' }), {
         ...clientBody,
         name: 'totalviewlayout',
         group: 'sales',
@@ -443,7 +443,7 @@ const storedText: Record<string, StoredTextCase> = {
       });
     },
     read: async (ctx) => {
-      const menu = (await call(ctx, ctx.member, 'GET', apiPaths.menu)).json<{
+      const menu = (await call(ctx, ctx.member, 'GET', apiRoutes.getMenu.path)).json<{
         groups: { items: { name: string; title: string }[] }[];
       }>();
       return menu.groups.flatMap((group) => group.items).find((item) => item.name === 'totalviewlayout')!.title;
@@ -451,7 +451,7 @@ const storedText: Record<string, StoredTextCase> = {
   },
   'PUT /api/user/settings': {
     write: async (ctx, text) => {
-      await call(ctx, ctx.member, 'PUT', apiPaths.userSettings, {
+      await call(ctx, ctx.member, 'PUT', apiRoutes.getUserSettings.path, {
         ...clientBody,
         uiLanguage: 'en',
         uiCulture: 'en-GB',
@@ -460,12 +460,12 @@ const storedText: Record<string, StoredTextCase> = {
       });
     },
     read: async (ctx) =>
-      (await call(ctx, ctx.member, 'GET', apiPaths.userSettings)).json<{ userDisplayName: string }>()
+      (await call(ctx, ctx.member, 'GET', apiRoutes.getUserSettings.path)).json<{ userDisplayName: string }>()
         .userDisplayName,
   },
   'POST /api/management/users': {
     write: async (ctx, text) => {
-      const response = await call(ctx, ctx.admin, 'POST', managementApiPaths.users, {
+      const response = await call(ctx, ctx.admin, 'POST', apiRoutes.listUsers.path, {
         ...clientBody,
         name: text.slice(0, 60),
         email: `hostile-${(createdUsers += 1)}@example.com`,
@@ -477,26 +477,26 @@ const storedText: Record<string, StoredTextCase> = {
       ctx.ids.user = response.json<{ id: string }>().id;
     },
     read: async (ctx) =>
-      (await call(ctx, ctx.admin, 'GET', `${managementApiPaths.users}?pageSize=100`))
+      (await call(ctx, ctx.admin, 'GET', `${apiRoutes.listUsers.path}?pageSize=100`))
         .json<{ items: { id: string; name: string }[] }>()
         .items.find((u) => u.id === ctx.ids.user)!.name,
   },
   'PATCH /api/management/users/:id': {
     write: async (ctx, text) => {
-      await call(ctx, ctx.admin, 'PATCH', apiPathWith(managementApiPaths.user, { id: ctx.ids.user! }), {
+      await call(ctx, ctx.admin, 'PATCH', pathOf(apiRoutes.updateUser, { id: ctx.ids.user! }), {
         ...clientBody,
         name: text.slice(0, 60),
       });
     },
     read: async (ctx) =>
-      (await call(ctx, ctx.admin, 'GET', `${managementApiPaths.users}?pageSize=100`))
+      (await call(ctx, ctx.admin, 'GET', `${apiRoutes.listUsers.path}?pageSize=100`))
         .json<{ items: { id: string; name: string }[] }>()
         .items.find((u) => u.id === ctx.ids.user)!.name,
   },
   'POST /api/management/banners': {
     write: async (ctx, text) => {
       ctx.ids.banner = (
-        await call(ctx, ctx.admin, 'POST', managementApiPaths.banners, { ...clientBody, ...banner(text) })
+        await call(ctx, ctx.admin, 'POST', apiRoutes.listBanners.path, { ...clientBody, ...banner(text) })
       ).json<{ id: string }>().id;
     },
     // What every member of the organisation is shown.
@@ -507,7 +507,7 @@ const storedText: Record<string, StoredTextCase> = {
   },
   'PUT /api/management/banners/:id': {
     write: async (ctx, text) => {
-      await call(ctx, ctx.admin, 'PUT', apiPathWith(managementApiPaths.banner, { id: ctx.ids.banner! }), {
+      await call(ctx, ctx.admin, 'PUT', pathOf(apiRoutes.updateBanner, { id: ctx.ids.banner! }), {
         ...clientBody,
         ...banner(text),
       });
@@ -519,7 +519,7 @@ const storedText: Record<string, StoredTextCase> = {
   },
   'POST /api/management/notifications': {
     write: async (ctx, text) => {
-      await call(ctx, ctx.admin, 'POST', apiPaths.managementNotifications, {
+      await call(ctx, ctx.admin, 'POST', apiRoutes.listSentNotifications.path, {
         ...clientBody,
         recipients: 'all',
         title: { en: text.slice(0, 100), de: text.slice(0, 100) },
@@ -527,7 +527,7 @@ const storedText: Record<string, StoredTextCase> = {
       });
     },
     read: async (ctx) =>
-      (await call(ctx, ctx.admin, 'GET', apiPaths.managementNotifications)).json<{
+      (await call(ctx, ctx.admin, 'GET', apiRoutes.listSentNotifications.path)).json<{
         sent: { content: { text: { en: string } } }[];
       }>().sent[0]!.content.text.en,
   },
@@ -535,8 +535,8 @@ const storedText: Record<string, StoredTextCase> = {
 
 /** Routes that accept bodies beyond the 1 MiB every other route has. */
 const largeDocumentRoutes = new Set([
-  `PUT ${catalogueApiPaths.catalogue}`,
-  `POST ${catalogueApiPaths.changes}`,
+  `PUT ${apiRoutes.exportCatalogue.path}`,
+  `POST ${apiRoutes.previewCatalogueImport.path}`,
 ]);
 
 /** Every catalogue write goes through the same document check and store (decision 015). */
@@ -560,6 +560,7 @@ const storesNoText: Record<string, string> = {
   'DELETE /api/management/catalogue/dashboards/:layoutId': 'no body',
   'POST /api/auth/*': 'the auth library: credentials, never shown back',
   'POST /api/user/password': 'passwords are hashed, never shown back',
+  'POST /api/management/users/:id/password': 'a one-time password, hashed, never shown back',
   'POST /api/integrity/verify': 'a proof-of-work solution, not stored',
   'PUT /api/navigation/pins':
     'names an existing report or dashboard (404 otherwise); stores no text of its own',
@@ -570,6 +571,9 @@ const storesNoText: Record<string, string> = {
   'POST /api/messages/:id/dismissal': 'no fields',
   'DELETE /api/management/banners/:id': 'no body',
   'DELETE /api/user/sessions/:id': 'no body',
+  'PUT /api/management/sign-in':
+    'saved only once a live provider answers at the issuer URL; URL and domains are checked by pattern (single-sign-on.test.ts)',
+  'DELETE /api/management/sign-in': 'no body',
 };
 
 describe.each(testDrivers())(

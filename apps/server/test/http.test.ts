@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { apiErrorSchema, apiPaths } from '@cockpit/contracts';
+import { apiDocsPath, apiErrorSchema, apiRoutes } from '@cockpit/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, buildTestApp, demoUsers, testDrivers } from './helpers/build-test-app';
 
@@ -36,7 +36,7 @@ describe.each(testDrivers())('HTTP conventions, docs and the web app (%s)', (dri
   it('answers malformed JSON with 400', async () => {
     const response = await t.app.inject({
       method: 'PUT',
-      url: apiPaths.pins,
+      url: apiRoutes.updatePin.path,
       headers: { ...(await t.bearer(demoUsers.admin)), 'content-type': 'application/json' },
       payload: '{"kind": "report",',
     });
@@ -47,7 +47,7 @@ describe.each(testDrivers())('HTTP conventions, docs and the web app (%s)', (dri
   it('answers a body over 1 MiB with 413', async () => {
     const response = await t.app.inject({
       method: 'PUT',
-      url: apiPaths.pins,
+      url: apiRoutes.updatePin.path,
       headers: { ...(await t.bearer(demoUsers.admin)), 'content-type': 'application/json' },
       payload: JSON.stringify({ kind: 'report', name: 'x'.repeat(1024 * 1024), isPinned: true }),
     });
@@ -56,17 +56,17 @@ describe.each(testDrivers())('HTTP conventions, docs and the web app (%s)', (dri
   });
 
   it('serves the OpenAPI document with the routes and their schemas at /api/docs', async () => {
-    const ui = await t.app.inject({ method: 'GET', url: `${apiPaths.docs}/` });
+    const ui = await t.app.inject({ method: 'GET', url: `${apiDocsPath}/` });
     expect(ui.statusCode).toBe(200);
-    const document = await t.app.inject({ method: 'GET', url: `${apiPaths.docs}/json` });
+    const document = await t.app.inject({ method: 'GET', url: `${apiDocsPath}/json` });
     expect(document.statusCode).toBe(200);
     const paths = document.json<{ paths: Record<string, unknown> }>().paths;
     for (const path of [
-      apiPaths.health,
-      apiPaths.translations,
-      apiPaths.userSettings,
-      apiPaths.menu,
-      apiPaths.pins,
+      apiRoutes.getHealth.path,
+      apiRoutes.getTranslations.path,
+      apiRoutes.getUserSettings.path,
+      apiRoutes.getMenu.path,
+      apiRoutes.updatePin.path,
     ]) {
       expect(paths).toHaveProperty([path]);
     }

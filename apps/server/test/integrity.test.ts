@@ -1,11 +1,11 @@
 import {
   apiErrorSchema,
-  apiPaths,
+  apiRoutes,
+  type IntegrityChallenge,
   integrityChallengeResponseSchema,
+  type IntegritySolution,
   integrityTokenHeader,
   integrityTokenResponseSchema,
-  type IntegrityChallenge,
-  type IntegritySolution,
 } from '@cockpit/contracts';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
@@ -14,13 +14,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { type TestApp, buildTestApp, demoUsers, testDrivers } from './helpers/build-test-app';
 import { redisReachable, testRedisUrl, uniqueRedisPrefix } from './helpers/redis';
 
-// Issue 7 "App integrity": signed challenges that expire within 600 s and work once; a token of about
+// Security hardening requirement "App integrity": signed challenges that expire within 600 s and work once; a token of about
 // one hour; sign-in and sign-up refuse requests without one.
 
 const memberPassword = 'Cockpit-member-1';
 
 async function fetchChallenge(t: TestApp): Promise<IntegrityChallenge> {
-  const response = await t.app.inject({ method: 'GET', url: apiPaths.integrityChallenge });
+  const response = await t.app.inject({ method: 'GET', url: apiRoutes.getIntegrityChallenge.path });
   expect(response.statusCode).toBe(200);
   return integrityChallengeResponseSchema.parse(response.json()).challenge;
 }
@@ -34,12 +34,12 @@ async function solve(challenge: IntegrityChallenge): Promise<IntegritySolution> 
 const verify = (t: TestApp, challenge: unknown, solution: unknown) =>
   t.app.inject({
     method: 'POST',
-    url: apiPaths.integrityVerify,
+    url: apiRoutes.verifyIntegrity.path,
     // The web client adds its fields to every JSON body (spec §7).
     payload: { challenge, solution, useBackendTranslation: false, isoLanguageName: 'en' },
   });
 
-const signIn = (t: TestApp, headers: Record<string, string> = {}, path: string = apiPaths.signIn) =>
+const signIn = (t: TestApp, headers: Record<string, string> = {}, path: string = apiRoutes.signInWithEmail.path) =>
   t.app.inject({
     method: 'POST',
     url: path,
@@ -60,7 +60,7 @@ describe.each(testDrivers())('app integrity (%s)', (driver) => {
   it('issues a signed PBKDF2 challenge that expires within 600 s and is never cached', async () => {
     const response = await t.app.inject({
       method: 'GET',
-      url: `${apiPaths.integrityChallenge}?isoLanguageName=en`,
+      url: `${apiRoutes.getIntegrityChallenge.path}?isoLanguageName=en`,
     });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
@@ -151,7 +151,7 @@ describe.each(testDrivers())('app integrity (%s)', (driver) => {
       { challenge: 'x', solution: [] },
       { challenge, solution: { counter: 1, derivedKey: 'ab' }, extra: true },
     ]) {
-      const response = await t.app.inject({ method: 'POST', url: apiPaths.integrityVerify, payload });
+      const response = await t.app.inject({ method: 'POST', url: apiRoutes.verifyIntegrity.path, payload });
       expect(response.statusCode, JSON.stringify(payload).slice(0, 80)).toBe(400);
     }
   });
@@ -226,7 +226,7 @@ describe.each(testDrivers())('app integrity (%s)', (driver) => {
 
   it('checks the token inside the auth library too (backstop behind the HTTP guard)', async () => {
     const response = await t.app.auth.handler(
-      new Request(`${t.config.publicUrl}${apiPaths.signIn}`, {
+      new Request(`${t.config.publicUrl}${apiRoutes.signInWithEmail.path}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', origin: t.origin },
         body: JSON.stringify({ email: demoUsers.member, password: memberPassword }),
@@ -283,7 +283,7 @@ describe('integrity endpoints are rate limited per address', () => {
     for (let i = 0; i < 121; i += 1) {
       last = await t.app.inject({
         method: 'GET',
-        url: apiPaths.integrityChallenge,
+        url: apiRoutes.getIntegrityChallenge.path,
         remoteAddress: '203.0.113.7',
       });
       statuses.push(last.statusCode);
@@ -295,7 +295,7 @@ describe('integrity endpoints are rate limited per address', () => {
     // Another address is not affected.
     const other = await t.app.inject({
       method: 'GET',
-      url: apiPaths.integrityChallenge,
+      url: apiRoutes.getIntegrityChallenge.path,
       remoteAddress: '203.0.113.8',
     });
     expect(other.statusCode).toBe(200);

@@ -1,8 +1,8 @@
-import { apiPaths, integrityTokenHeader } from '@cockpit/contracts';
+import { apiRoutes, integrityTokenHeader } from '@cockpit/contracts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type TestApp, buildTestApp, demoUsers, integrityHeader } from './helpers/build-test-app';
 
-// Issue 7 "Structured logs (pino) with request ids, sign-in successes and failures and authorisation
+// Security hardening requirement "Structured logs (pino) with request ids, sign-in successes and failures and authorisation
 // failures logged, tokens and passwords redacted".
 
 type LogLine = Record<string, unknown> & { msg?: string; reqId?: string; event?: string };
@@ -29,13 +29,13 @@ describe('structured security logs', () => {
     // A failed and a successful sign-in, with the passwords in the body.
     await t.app.inject({
       method: 'POST',
-      url: apiPaths.signIn,
+      url: apiRoutes.signInWithEmail.path,
       headers: { origin: t.origin, [integrityTokenHeader]: integrity },
       payload: { email: demoUsers.member, password: wrongPassword },
     });
     const signIn = await t.app.inject({
       method: 'POST',
-      url: apiPaths.signIn,
+      url: apiRoutes.signInWithEmail.path,
       headers: { origin: t.origin, [integrityTokenHeader]: integrity, 'user-agent': 'Log-Test/1.0' },
       payload: { email: demoUsers.member, password: memberPassword },
     });
@@ -43,7 +43,7 @@ describe('structured security logs', () => {
     cookieValue = cookie.value;
     const token = await t.app.inject({
       method: 'GET',
-      url: apiPaths.token,
+      url: apiRoutes.getToken.path,
       headers: { cookie: `${cookie.name}=${cookie.value}` },
     });
     bearer = token.json<{ token: string }>().token;
@@ -55,10 +55,10 @@ describe('structured security logs', () => {
       headers: { origin: t.origin, cookie: `${cookie.name}=${cookie.value}` },
       payload: { currentPassword: wrongPassword, newPassword: `${wrongPassword}-new` },
     });
-    await t.app.inject({ method: 'GET', url: apiPaths.menu, headers: { authorization: `Bearer ${bearer}` } });
+    await t.app.inject({ method: 'GET', url: apiRoutes.getMenu.path, headers: { authorization: `Bearer ${bearer}` } });
     await t.app.inject({
       method: 'GET',
-      url: apiPaths.menu,
+      url: apiRoutes.getMenu.path,
       headers: { authorization: `Bearer ${bearer}x` },
     });
     await t.app.inject({
@@ -69,7 +69,7 @@ describe('structured security logs', () => {
     // Without an integrity token.
     await t.app.inject({
       method: 'POST',
-      url: apiPaths.signIn,
+      url: apiRoutes.signInWithEmail.path,
       headers: { origin: t.origin },
       payload: { email: demoUsers.member, password: wrongPassword },
     });
@@ -99,7 +99,7 @@ describe('structured security logs', () => {
   it('logs authorisation failures with status and route', () => {
     const denied = events('authz.denied');
     expect(denied).toContainEqual(
-      expect.objectContaining({ status: 401, route: apiPaths.menu, method: 'GET' }),
+      expect.objectContaining({ status: 401, route: apiRoutes.getMenu.path, method: 'GET' }),
     );
     expect(denied).toContainEqual(expect.objectContaining({ status: 403, userId: expect.any(String) }));
   });
@@ -143,7 +143,7 @@ describe('database errors in the log', () => {
     const cookie = await t.signIn(email);
     sessionToken = cookie.split('=')[1]!.split('.')[0]!;
     // A token whose session this process has not checked yet: the bearer check must ask the database.
-    const token = await t.app.inject({ method: 'GET', url: apiPaths.token, headers: { cookie } });
+    const token = await t.app.inject({ method: 'GET', url: apiRoutes.getToken.path, headers: { cookie } });
     bearer = token.json<{ token: string }>().token;
     lines.length = 0;
 
@@ -153,14 +153,14 @@ describe('database errors in the log', () => {
     });
     restoreConsole = () => printed.mockRestore();
     await t.database.close();
-    await t.app.inject({ method: 'GET', url: apiPaths.token, headers: { cookie } });
+    await t.app.inject({ method: 'GET', url: apiRoutes.getToken.path, headers: { cookie } });
     await t.app.inject({
       method: 'POST',
-      url: apiPaths.signIn,
+      url: apiRoutes.signInWithEmail.path,
       headers: { origin: t.origin, ...(await integrityHeader(t.app)) },
       payload: { email, password: 'Wrong-Secret-Passw0rd-7731' },
     });
-    await t.app.inject({ method: 'GET', url: apiPaths.menu, headers: { authorization: `Bearer ${bearer}` } });
+    await t.app.inject({ method: 'GET', url: apiRoutes.getMenu.path, headers: { authorization: `Bearer ${bearer}` } });
   });
   let restoreConsole = () => {};
   afterAll(async () => {

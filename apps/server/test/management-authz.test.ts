@@ -1,20 +1,14 @@
-import {
-  apiErrorSchema,
-  apiPathWith,
-  apiPaths,
-  type BannerMessageInput,
-  managementApiPaths,
-} from '@cockpit/contracts';
+import { apiErrorSchema, apiRoutes, type BannerMessageInput, pathOf } from '@cockpit/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, organisations, user } from '../src/db/schema';
 import { bannerMessages, contracts } from '../src/features/management/management-schema';
 import { demoWelcomeBanner } from '../src/seed/management-seed';
-import { createUserWithPassword } from '../src/seed/users';
+import { createUserWithPassword } from '../src/auth/create-user-with-password';
 import { type TestApp, buildTestApp, demoUsers, testDrivers } from './helpers/build-test-app';
 
 /**
- * The authorisation table of issue 6: every `/api/management/*` route × (anonymous, member, basic,
+ * The authorisation table of the management area: every `/api/management/*` route × (anonymous, member, basic,
  * admin, the other organisation's admin) → the expected status. For every denied answer the body is
  * nothing but `{ error }`, carries no data of the target organisation, and nothing of it has changed.
  * The route list is checked against the OpenAPI document, so a management route added later without a
@@ -54,11 +48,11 @@ const editedBanner: BannerMessageInput = {
 };
 
 const rows: Row[] = [
-  { method: 'GET', route: managementApiPaths.users, url: () => managementApiPaths.users, admin: 200, otherAdmin: 200 },
+  { method: 'GET', route: apiRoutes.listUsers.path, url: () => apiRoutes.listUsers.path, admin: 200, otherAdmin: 200 },
   {
     method: 'POST',
-    route: managementApiPaths.users,
-    url: () => managementApiPaths.users,
+    route: apiRoutes.listUsers.path,
+    url: () => apiRoutes.listUsers.path,
     payload: (_targets, actor) => ({
       name: `New ${actor}`,
       email: `new-${actor.toLowerCase()}@authz.example`,
@@ -72,65 +66,65 @@ const rows: Row[] = [
   },
   {
     method: 'PATCH',
-    route: managementApiPaths.user,
-    url: (t) => apiPathWith(managementApiPaths.user, { id: t.userId }),
+    route: apiRoutes.updateUser.path,
+    url: (t) => pathOf(apiRoutes.updateUser, { id: t.userId }),
     payload: () => ({ roleKey: 'organisationadministrator', subscription: 'pro', name: 'Changed' }),
     admin: 200,
     otherAdmin: 404,
   },
   {
     method: 'POST',
-    route: managementApiPaths.userDeactivation,
-    url: (t) => apiPathWith(managementApiPaths.userDeactivation, { id: t.userId }),
+    route: apiRoutes.deactivateUser.path,
+    url: (t) => pathOf(apiRoutes.deactivateUser, { id: t.userId }),
     payload: () => ({}),
     admin: 200,
     otherAdmin: 404,
   },
   {
     method: 'POST',
-    route: managementApiPaths.userReactivation,
-    url: (t) => apiPathWith(managementApiPaths.userReactivation, { id: t.userId }),
+    route: apiRoutes.reactivateUser.path,
+    url: (t) => pathOf(apiRoutes.reactivateUser, { id: t.userId }),
     payload: () => ({}),
     admin: 200,
     otherAdmin: 404,
   },
-  { method: 'GET', route: managementApiPaths.banners, url: () => managementApiPaths.banners, admin: 200, otherAdmin: 200 },
+  { method: 'GET', route: apiRoutes.listBanners.path, url: () => apiRoutes.listBanners.path, admin: 200, otherAdmin: 200 },
   {
     method: 'POST',
-    route: managementApiPaths.banners,
-    url: () => managementApiPaths.banners,
+    route: apiRoutes.listBanners.path,
+    url: () => apiRoutes.listBanners.path,
     payload: () => bannerInput,
     admin: 201,
     otherAdmin: 201,
   },
   {
     method: 'PUT',
-    route: managementApiPaths.banner,
-    url: (t) => apiPathWith(managementApiPaths.banner, { id: t.bannerId }),
+    route: apiRoutes.updateBanner.path,
+    url: (t) => pathOf(apiRoutes.updateBanner, { id: t.bannerId }),
     payload: () => editedBanner,
     admin: 200,
     otherAdmin: 404,
   },
-  { method: 'GET', route: managementApiPaths.contract, url: () => managementApiPaths.contract, admin: 200, otherAdmin: 200 },
+  { method: 'GET', route: apiRoutes.getContract.path, url: () => apiRoutes.getContract.path, admin: 200, otherAdmin: 200 },
   {
     method: 'POST',
-    route: managementApiPaths.contractAcceptance,
-    url: (t) => apiPathWith(managementApiPaths.contractAcceptance, { id: t.pendingContractId }),
+    route: apiRoutes.acceptContract.path,
+    url: (t) => pathOf(apiRoutes.acceptContract, { id: t.pendingContractId }),
     payload: () => ({}),
     admin: 200,
     otherAdmin: 404,
   },
   {
     method: 'GET',
-    route: apiPaths.managementNotifications,
-    url: () => apiPaths.managementNotifications,
+    route: apiRoutes.listSentNotifications.path,
+    url: () => apiRoutes.listSentNotifications.path,
     admin: 200,
     otherAdmin: 200,
   },
   {
     method: 'POST',
-    route: apiPaths.managementNotifications,
-    url: () => apiPaths.managementNotifications,
+    route: apiRoutes.listSentNotifications.path,
+    url: () => apiRoutes.listSentNotifications.path,
     payload: (t) => ({
       recipients: [t.userId],
       title: { en: 'Authz table', de: 'Berechtigungstabelle' },
@@ -141,8 +135,8 @@ const rows: Row[] = [
   },
   {
     method: 'DELETE',
-    route: managementApiPaths.banner,
-    url: (t) => apiPathWith(managementApiPaths.banner, { id: t.bannerId }),
+    route: apiRoutes.updateBanner.path,
+    url: (t) => pathOf(apiRoutes.updateBanner, { id: t.bannerId }),
     admin: 204,
     otherAdmin: 404,
   },

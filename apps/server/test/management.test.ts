@@ -1,8 +1,7 @@
 import {
+  apiRoutes,
   type BannerContent,
   type BannerMessageInput,
-  apiPathWith,
-  apiPaths,
   contractMessageResponseSchema,
   contractOverviewSchema,
   currentMessageResponseSchema,
@@ -10,8 +9,7 @@ import {
   managedBannersResponseSchema,
   managedUserSchema,
   managedUsersResponseSchema,
-  managementApiPaths,
-  messagesApiPaths,
+  pathOf,
 } from '@cockpit/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -38,13 +36,13 @@ describe.each(testDrivers())('management API (%s)', (driver) => {
   const admin = (method: Method, url: string, payload?: object) => call(demoUsers.admin, method, url, payload);
 
   async function tokenOf(cookie: string): Promise<string> {
-    const response = await t.app.inject({ method: 'GET', url: apiPaths.token, headers: { cookie } });
+    const response = await t.app.inject({ method: 'GET', url: apiRoutes.getToken.path, headers: { cookie } });
     expect(response.statusCode).toBe(200);
     return response.json<{ token: string }>().token;
   }
 
   async function createUser(email: string, password = 'initial-password-123', extra: object = {}) {
-    const response = await admin('POST', managementApiPaths.users, {
+    const response = await admin('POST', apiRoutes.listUsers.path, {
       name: 'Nina Neu',
       email,
       password,
@@ -64,7 +62,7 @@ describe.each(testDrivers())('management API (%s)', (driver) => {
 
   describe('users', () => {
     it('lists the users of the own organisation only, by name, with the caller marked', async () => {
-      const response = await admin('GET', managementApiPaths.users);
+      const response = await admin('GET', apiRoutes.listUsers.path);
       expect(response.statusCode).toBe(200);
       const list = managedUsersResponseSchema.parse(response.json());
       expect(list.items.map((u) => u.email)).toEqual([
@@ -78,17 +76,17 @@ describe.each(testDrivers())('management API (%s)', (driver) => {
     });
 
     it('searches name and e-mail case-insensitively; LIKE wildcards are literal; pages', async () => {
-      const byName = managedUsersResponseSchema.parse((await admin('GET', `${managementApiPaths.users}?search=MAX`)).json());
+      const byName = managedUsersResponseSchema.parse((await admin('GET', `${apiRoutes.listUsers.path}?search=MAX`)).json());
       expect(byName.items.map((u) => u.name)).toEqual(['Max Member']);
-      const byMail = managedUsersResponseSchema.parse((await admin('GET', `${managementApiPaths.users}?search=basic@`)).json());
+      const byMail = managedUsersResponseSchema.parse((await admin('GET', `${apiRoutes.listUsers.path}?search=basic@`)).json());
       expect(byMail.items.map((u) => u.email)).toEqual(['basic@example.com']);
-      const wildcard = managedUsersResponseSchema.parse((await admin('GET', `${managementApiPaths.users}?search=%25`)).json());
+      const wildcard = managedUsersResponseSchema.parse((await admin('GET', `${apiRoutes.listUsers.path}?search=%25`)).json());
       expect(wildcard.items).toEqual([]);
-      const page2 = managedUsersResponseSchema.parse((await admin('GET', `${managementApiPaths.users}?pageSize=1&page=2`)).json());
+      const page2 = managedUsersResponseSchema.parse((await admin('GET', `${apiRoutes.listUsers.path}?pageSize=1&page=2`)).json());
       expect(page2).toMatchObject({ total: 3, page: 2, pageSize: 1 });
       expect(page2.items.map((u) => u.email)).toEqual(['basic@example.com']);
-      expect((await admin('GET', `${managementApiPaths.users}?pageSize=1000`)).statusCode).toBe(400);
-      expect((await admin('GET', `${managementApiPaths.users}?search=${'x'.repeat(101)}`)).statusCode).toBe(400);
+      expect((await admin('GET', `${apiRoutes.listUsers.path}?pageSize=1000`)).statusCode).toBe(400);
+      expect((await admin('GET', `${apiRoutes.listUsers.path}?search=${'x'.repeat(101)}`)).statusCode).toBe(400);
     });
 
     it('creates a user with an initial password who can then sign in', async () => {
@@ -102,7 +100,7 @@ describe.each(testDrivers())('management API (%s)', (driver) => {
         isSelf: false,
       });
       const cookie = await t.signIn('nina.neu@example.com', 'initial-password-123');
-      const settings = await call(`Bearer ${await tokenOf(cookie)}`, 'GET', apiPaths.userSettings);
+      const settings = await call(`Bearer ${await tokenOf(cookie)}`, 'GET', apiRoutes.getUserSettings.path);
       expect(settings.json()).toMatchObject({ userDisplayName: 'Nina Neu', organisationName: 'Demo GmbH' });
     });
 
@@ -115,10 +113,10 @@ describe.each(testDrivers())('management API (%s)', (driver) => {
         subscription: 'pro',
         uiLanguage: 'en',
       };
-      const taken = await admin('POST', managementApiPaths.users, { ...base, email: 'MEMBER@example.com' });
+      const taken = await admin('POST', apiRoutes.listUsers.path, { ...base, email: 'MEMBER@example.com' });
       expect(taken.statusCode).toBe(409);
       expect(taken.json().error.code).toBe('CONFLICT');
-      const takenElsewhere = await admin('POST', managementApiPaths.users, { ...base, email: 'admin@beispiel.example' });
+      const takenElsewhere = await admin('POST', apiRoutes.listUsers.path, { ...base, email: 'admin@beispiel.example' });
       expect(takenElsewhere.statusCode).toBe(409);
       expect(takenElsewhere.body).not.toContain('Beispiel AG');
 
@@ -133,17 +131,17 @@ describe.each(testDrivers())('management API (%s)', (driver) => {
         ['organisationId', { ...base, organisationId: 'x' }],
       ];
       for (const [field, payload] of invalid) {
-        const response = await admin('POST', managementApiPaths.users, payload);
+        const response = await admin('POST', apiRoutes.listUsers.path, payload);
         expect(response.statusCode, field).toBe(400);
         expect(response.json().error.message, field).toContain(field);
       }
-      const list = managedUsersResponseSchema.parse((await admin('GET', `${managementApiPaths.users}?search=someone`)).json());
+      const list = managedUsersResponseSchema.parse((await admin('GET', `${apiRoutes.listUsers.path}?search=someone`)).json());
       expect(list.items).toEqual([]);
     });
 
     it('changes role, subscription and name; never the own role', async () => {
       const target = await createUser('role-change@example.com');
-      const changed = await admin('PATCH', apiPathWith(managementApiPaths.user, { id: target.id }), {
+      const changed = await admin('PATCH', pathOf(apiRoutes.updateUser, { id: target.id }), {
         roleKey: 'organisationadministrator',
         subscription: 'pro',
         name: 'Renate Rolle',
@@ -152,24 +150,24 @@ describe.each(testDrivers())('management API (%s)', (driver) => {
       expect(changed.json()).toMatchObject({ roleKey: 'organisationadministrator', subscription: 'pro', name: 'Renate Rolle' });
 
       const cookie = await t.signIn('role-change@example.com', 'initial-password-123');
-      const settings = await call(`Bearer ${await tokenOf(cookie)}`, 'GET', apiPaths.userSettings);
+      const settings = await call(`Bearer ${await tokenOf(cookie)}`, 'GET', apiRoutes.getUserSettings.path);
       expect(settings.json()).toMatchObject({ roleKey: 'organisationadministrator', subscription: 'pro' });
 
       const selfId = managedUsersResponseSchema
-        .parse((await admin('GET', managementApiPaths.users)).json())
+        .parse((await admin('GET', apiRoutes.listUsers.path)).json())
         .items.find((u) => u.isSelf)!.id;
-      const ownRole = await admin('PATCH', apiPathWith(managementApiPaths.user, { id: selfId }), {
+      const ownRole = await admin('PATCH', pathOf(apiRoutes.updateUser, { id: selfId }), {
         roleKey: 'organisationmember',
       });
       expect(ownRole.statusCode).toBe(409);
-      const ownSubscription = await admin('PATCH', apiPathWith(managementApiPaths.user, { id: selfId }), {
+      const ownSubscription = await admin('PATCH', pathOf(apiRoutes.updateUser, { id: selfId }), {
         subscription: 'pro',
       });
       expect(ownSubscription.statusCode).toBe(200);
 
-      expect((await admin('PATCH', apiPathWith(managementApiPaths.user, { id: target.id }), {})).statusCode).toBe(400);
+      expect((await admin('PATCH', pathOf(apiRoutes.updateUser, { id: target.id }), {})).statusCode).toBe(400);
       expect(
-        (await admin('PATCH', apiPathWith(managementApiPaths.user, { id: 'no-such-user' }), { subscription: 'pro' }))
+        (await admin('PATCH', pathOf(apiRoutes.updateUser, { id: 'no-such-user' }), { subscription: 'pro' }))
           .statusCode,
       ).toBe(404);
     });
@@ -178,32 +176,32 @@ describe.each(testDrivers())('management API (%s)', (driver) => {
       const target = await createUser('leaver@example.com');
       const cookie = await t.signIn('leaver@example.com', 'initial-password-123');
       const token = await tokenOf(cookie);
-      expect((await call(`Bearer ${token}`, 'GET', apiPaths.userSettings)).statusCode).toBe(200);
+      expect((await call(`Bearer ${token}`, 'GET', apiRoutes.getUserSettings.path)).statusCode).toBe(200);
 
-      const deactivated = await admin('POST', apiPathWith(managementApiPaths.userDeactivation, { id: target.id }), {});
+      const deactivated = await admin('POST', pathOf(apiRoutes.deactivateUser, { id: target.id }), {});
       expect(deactivated.statusCode).toBe(200);
       expect(deactivated.json()).toMatchObject({ active: false });
 
       const sessions = await t.database.db.select().from(session).where(eq(session.userId, target.id));
       expect(sessions).toEqual([]);
       // The token has not expired, but the user is no longer active.
-      expect((await call(`Bearer ${token}`, 'GET', apiPaths.userSettings)).statusCode).toBe(401);
-      expect((await t.app.inject({ method: 'GET', url: apiPaths.token, headers: { cookie } })).statusCode).toBe(401);
+      expect((await call(`Bearer ${token}`, 'GET', apiRoutes.getUserSettings.path)).statusCode).toBe(401);
+      expect((await t.app.inject({ method: 'GET', url: apiRoutes.getToken.path, headers: { cookie } })).statusCode).toBe(401);
       await expect(t.signIn('leaver@example.com', 'initial-password-123')).rejects.toThrow(/failed: 401/);
 
-      const reactivated = await admin('POST', apiPathWith(managementApiPaths.userReactivation, { id: target.id }), {});
+      const reactivated = await admin('POST', pathOf(apiRoutes.reactivateUser, { id: target.id }), {});
       expect(reactivated.json()).toMatchObject({ active: true });
       const again = await t.signIn('leaver@example.com', 'initial-password-123');
-      expect((await call(`Bearer ${await tokenOf(again)}`, 'GET', apiPaths.userSettings)).statusCode).toBe(200);
+      expect((await call(`Bearer ${await tokenOf(again)}`, 'GET', apiRoutes.getUserSettings.path)).statusCode).toBe(200);
     });
 
     it('an administrator cannot deactivate themselves', async () => {
       const selfId = managedUsersResponseSchema
-        .parse((await admin('GET', managementApiPaths.users)).json())
+        .parse((await admin('GET', apiRoutes.listUsers.path)).json())
         .items.find((u) => u.isSelf)!.id;
-      const response = await admin('POST', apiPathWith(managementApiPaths.userDeactivation, { id: selfId }), {});
+      const response = await admin('POST', pathOf(apiRoutes.deactivateUser, { id: selfId }), {});
       expect(response.statusCode).toBe(409);
-      expect((await admin('GET', managementApiPaths.users)).statusCode).toBe(200);
+      expect((await admin('GET', apiRoutes.listUsers.path)).statusCode).toBe(200);
     });
   });
 
@@ -225,23 +223,23 @@ describe.each(testDrivers())('management API (%s)', (driver) => {
         ['not a date', { ...banner(), startsAt: 'tomorrow' }],
       ];
       for (const [label, payload] of cases) {
-        const response = await admin('POST', managementApiPaths.banners, payload);
+        const response = await admin('POST', apiRoutes.listBanners.path, payload);
         expect(response.statusCode, label).toBe(400);
         expect(response.json().error.code, label).toBe('BAD_REQUEST');
       }
-      const missingGerman = await admin('POST', managementApiPaths.banners, {
+      const missingGerman = await admin('POST', apiRoutes.listBanners.path, {
         startsAt: null,
         endsAt: null,
         content: { en: demoWelcomeBanner.en },
       });
       expect(missingGerman.statusCode).toBe(400);
       expect(missingGerman.json().error.message).toContain('content.de');
-      const schedule = await admin('POST', managementApiPaths.banners, cases[11]![1]);
+      const schedule = await admin('POST', apiRoutes.listBanners.path, cases[11]![1]);
       expect(schedule.json().error.message).toContain('endsAt');
     });
 
     it('creates, lists with schedule status, edits and deletes', async () => {
-      const future = await admin('POST', managementApiPaths.banners, {
+      const future = await admin('POST', apiRoutes.listBanners.path, {
         ...banner((c) => ({ ...c, en: { ...c.en, title: 'Future', primary: { label: 'Read', type: 'link', href: 'https://example.com/news' } } })),
         startsAt: new Date(Date.now() + 86_400_000).toISOString(),
       });
@@ -251,7 +249,7 @@ describe.each(testDrivers())('management API (%s)', (driver) => {
 
       const past = managedBannerSchema.parse(
         (
-          await admin('POST', managementApiPaths.banners, {
+          await admin('POST', apiRoutes.listBanners.path, {
             ...banner((c) => ({ ...c, en: { ...c.en, title: 'Past' } })),
             startsAt: '2020-01-01T00:00:00.000Z',
             endsAt: '2020-02-01T00:00:00.000Z',
@@ -260,28 +258,28 @@ describe.each(testDrivers())('management API (%s)', (driver) => {
       );
       expect(past.status).toBe('ended');
 
-      const list = managedBannersResponseSchema.parse((await admin('GET', managementApiPaths.banners)).json());
+      const list = managedBannersResponseSchema.parse((await admin('GET', apiRoutes.listBanners.path)).json());
       const statuses = Object.fromEntries(list.items.map((b) => [b.content.en.title, b.status]));
       expect(statuses).toMatchObject({ Future: 'scheduled', Past: 'ended', [demoWelcomeBanner.en.title]: 'active' });
 
-      const edited = await admin('PUT', apiPathWith(managementApiPaths.banner, { id: created.id }), {
+      const edited = await admin('PUT', pathOf(apiRoutes.updateBanner, { id: created.id }), {
         ...banner((c) => ({ ...c, en: { ...c.en, title: 'Future, edited' } })),
         startsAt: null,
       });
       expect(edited.statusCode).toBe(200);
       expect(edited.json()).toMatchObject({ status: 'active', content: { en: { title: 'Future, edited' } } });
 
-      expect((await admin('DELETE', apiPathWith(managementApiPaths.banner, { id: created.id }))).statusCode).toBe(204);
-      expect((await admin('DELETE', apiPathWith(managementApiPaths.banner, { id: created.id }))).statusCode).toBe(404);
+      expect((await admin('DELETE', pathOf(apiRoutes.updateBanner, { id: created.id }))).statusCode).toBe(204);
+      expect((await admin('DELETE', pathOf(apiRoutes.updateBanner, { id: created.id }))).statusCode).toBe(404);
       expect(
-        (await admin('PUT', apiPathWith(managementApiPaths.banner, { id: created.id }), banner())).statusCode,
+        (await admin('PUT', pathOf(apiRoutes.updateBanner, { id: created.id }), banner())).statusCode,
       ).toBe(404);
-      await admin('DELETE', apiPathWith(managementApiPaths.banner, { id: past.id }));
+      await admin('DELETE', pathOf(apiRoutes.updateBanner, { id: past.id }));
     });
   });
 
   describe('message service (spec §7)', () => {
-    const current = (as: string, query = '') => call(as, 'GET', `${messagesApiPaths.current}${query}`);
+    const current = (as: string, query = '') => call(as, 'GET', `${apiRoutes.getCurrentMessage.path}${query}`);
 
     it('answers the current banner message in the UI language, default label left to the client', async () => {
       const english = currentMessageResponseSchema.parse((await current(demoUsers.member, '?uiLanguageName=en')).json());
@@ -297,7 +295,7 @@ describe.each(testDrivers())('management API (%s)', (driver) => {
 
       const other = currentMessageResponseSchema.parse((await current(demoUsers.beispielAdmin)).json());
       expect(other).toEqual({ success: false, item: null });
-      expect((await t.app.inject({ method: 'GET', url: messagesApiPaths.current })).statusCode).toBe(401);
+      expect((await t.app.inject({ method: 'GET', url: apiRoutes.getCurrentMessage.path })).statusCode).toBe(401);
     });
 
     it('shows the newest active message, skips broken stored content, and keeps a closed one closed', async () => {
@@ -308,19 +306,19 @@ describe.each(testDrivers())('management API (%s)', (driver) => {
         .values({ organisationId: demo!.id, startsAt: new Date(), content: { en: { title: '<script>' } } });
       const newer = managedBannerSchema.parse(
         (
-          await admin('POST', managementApiPaths.banners, {
+          await admin('POST', apiRoutes.listBanners.path, {
             ...banner((c) => ({ ...c, en: { ...c.en, title: 'Newest' } })),
             startsAt: new Date(Date.now() - 1000).toISOString(),
           })
         ).json(),
       );
-      const listed = managedBannersResponseSchema.parse((await admin('GET', managementApiPaths.banners)).json());
+      const listed = managedBannersResponseSchema.parse((await admin('GET', apiRoutes.listBanners.path)).json());
       expect(JSON.stringify(listed)).not.toContain('<script>');
 
       const first = currentMessageResponseSchema.parse((await current(demoUsers.basic)).json());
       expect(first.item?.id).toBe(newer.id);
 
-      const dismiss = (as: string, id: string) => call(as, 'POST', apiPathWith(messagesApiPaths.dismissal, { id }), {});
+      const dismiss = (as: string, id: string) => call(as, 'POST', pathOf(apiRoutes.dismissMessage, { id }), {});
       expect((await dismiss(demoUsers.basic, newer.id)).statusCode).toBe(204);
       expect((await dismiss(demoUsers.basic, newer.id)).statusCode).toBe(204); // idempotent
       const next = currentMessageResponseSchema.parse((await current(demoUsers.basic)).json());
@@ -333,25 +331,25 @@ describe.each(testDrivers())('management API (%s)', (driver) => {
         success: false,
         item: null,
       });
-      const counted = managedBannersResponseSchema.parse((await admin('GET', managementApiPaths.banners)).json());
+      const counted = managedBannersResponseSchema.parse((await admin('GET', apiRoutes.listBanners.path)).json());
       expect(counted.items.find((b) => b.id === newer.id)?.dismissals).toBe(1);
 
       // Another organisation's message or an unknown id: not found.
       expect((await dismiss(demoUsers.beispielAdmin, newer.id)).statusCode).toBe(404);
       expect((await dismiss(demoUsers.basic, 'no-such-message')).statusCode).toBe(404);
-      await admin('DELETE', apiPathWith(managementApiPaths.banner, { id: newer.id }));
+      await admin('DELETE', pathOf(apiRoutes.updateBanner, { id: newer.id }));
     });
 
     it('offers the contract message to administrators only, until the contract is accepted', async () => {
       const contractMessage = async (as: string) =>
-        contractMessageResponseSchema.parse((await call(as, 'GET', messagesApiPaths.contract)).json());
+        contractMessageResponseSchema.parse((await call(as, 'GET', apiRoutes.getContractMessage.path)).json());
       expect(await contractMessage(demoUsers.member)).toEqual({ available: false, item: null });
       expect(await contractMessage(demoUsers.beispielAdmin)).toEqual({ available: false, item: null });
       const offered = await contractMessage(demoUsers.admin);
       expect(offered).toMatchObject({ available: true, item: { reference: 'RC-2025-0342' } });
 
       const overview = contractOverviewSchema.parse(
-        (await admin('GET', `${managementApiPaths.contract}?isoLanguageName=de-DE`)).json(),
+        (await admin('GET', `${apiRoutes.getContract.path}?isoLanguageName=de-DE`)).json(),
       );
       expect(overview).toMatchObject({
         organisationName: 'Demo GmbH',
@@ -361,14 +359,14 @@ describe.each(testDrivers())('management API (%s)', (driver) => {
       });
       expect(overview.pending?.terms).toContain('Benutzer');
 
-      const accept = await admin('POST', apiPathWith(managementApiPaths.contractAcceptance, { id: offered.item!.id }), {});
+      const accept = await admin('POST', pathOf(apiRoutes.acceptContract, { id: offered.item!.id }), {});
       expect(accept.statusCode).toBe(200);
       const after = contractOverviewSchema.parse(accept.json());
       expect(after.pending).toBeNull();
       expect(after.current).toMatchObject({ reference: 'RC-2025-0342', status: 'active', acceptedByName: 'Anna Admin' });
       expect(await contractMessage(demoUsers.admin)).toEqual({ available: false, item: null });
 
-      const again = await admin('POST', apiPathWith(managementApiPaths.contractAcceptance, { id: offered.item!.id }), {});
+      const again = await admin('POST', pathOf(apiRoutes.acceptContract, { id: offered.item!.id }), {});
       expect(again.statusCode).toBe(409);
       const rows = await t.database.db.select({ status: contracts.status }).from(contracts).where(eq(contracts.reference, 'RC-2024-0117'));
       expect(rows).toEqual([{ status: 'superseded' }]);

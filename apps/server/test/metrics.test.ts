@@ -1,4 +1,4 @@
-import { apiPaths } from '@cockpit/contracts';
+import { apiRoutes } from '@cockpit/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from './multi-instance/cluster';
 import {
@@ -77,10 +77,10 @@ describe.each(testDrivers())('GET /metrics with METRICS_TOKEN (%s)', (driver) =>
     const app = t.app;
     const member = await t.bearer('member@example.com');
     for (let i = 0; i < 3; i += 1)
-      expect((await app.inject({ method: 'GET', url: apiPaths.menu, headers: member })).statusCode).toBe(200);
+      expect((await app.inject({ method: 'GET', url: apiRoutes.getMenu.path, headers: member })).statusCode).toBe(200);
     const failed = await app.inject({
       method: 'POST',
-      url: apiPaths.signIn,
+      url: apiRoutes.signInWithEmail.path,
       headers: { origin: t.origin, ...(await integrityHeader(app)) },
       payload: { email: 'member@example.com', password: 'not-the-password-1' },
     });
@@ -88,7 +88,7 @@ describe.each(testDrivers())('GET /metrics with METRICS_TOKEN (%s)', (driver) =>
     const challenge = await app.integrity.createChallenge();
     const refused = await app.inject({
       method: 'POST',
-      url: apiPaths.integrityVerify,
+      url: apiRoutes.verifyIntegrity.path,
       payload: { challenge, solution: { counter: 1, derivedKey: '00' } },
     });
     expect(refused.statusCode).toBeGreaterThanOrEqual(400);
@@ -100,7 +100,7 @@ describe.each(testDrivers())('GET /metrics with METRICS_TOKEN (%s)', (driver) =>
     const admin = await t.bearer('admin@example.com');
     const sent = await app.inject({
       method: 'POST',
-      url: apiPaths.managementNotifications,
+      url: apiRoutes.listSentNotifications.path,
       headers: admin,
       payload: { recipients: 'all', title: { en: 'Metrics', de: 'Metriken' }, text: { en: 'x', de: 'x' } },
     });
@@ -121,7 +121,7 @@ describe.each(testDrivers())('GET /metrics with METRICS_TOKEN (%s)', (driver) =>
     expect(
       sample(text, 'cockpit_http_request_duration_seconds_count', {
         method: 'GET',
-        route: apiPaths.menu,
+        route: apiRoutes.getMenu.path,
         status_code: '200',
       }),
     ).toBeGreaterThanOrEqual(3);
@@ -148,14 +148,14 @@ describe.each(testDrivers())('GET /metrics with METRICS_TOKEN (%s)', (driver) =>
     // The challenge route is limited per address (decision 009); run past its limit.
     let limited = 0;
     for (let i = 0; i < 200 && limited === 0; i += 1) {
-      const response = await t.app.inject({ method: 'GET', url: apiPaths.integrityChallenge });
+      const response = await t.app.inject({ method: 'GET', url: apiRoutes.getIntegrityChallenge.path });
       if (response.statusCode === 429) limited += 1;
     }
     expect(limited).toBe(1);
     const text = (
       await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${token}` } })
     ).body;
-    expect(sample(text, 'cockpit_rate_limited_total', { route: apiPaths.integrityChallenge })).toBe(1);
+    expect(sample(text, 'cockpit_rate_limited_total', { route: apiRoutes.getIntegrityChallenge.path })).toBe(1);
   });
 });
 

@@ -1,4 +1,4 @@
-import { apiErrorSchema, apiPaths, menuIconNames, menuResponseSchema } from '@cockpit/contracts';
+import { apiErrorSchema, apiRoutes, menuIconNames, menuResponseSchema } from '@cockpit/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, buildTestApp, demoUsers, testDrivers } from './helpers/build-test-app';
 
@@ -12,14 +12,14 @@ describe.each(testDrivers())('navigation (%s)', (driver) => {
   const menuOf = async (email: string, query = '') => {
     const response = await t.app.inject({
       method: 'GET',
-      url: `${apiPaths.menu}${query}`,
+      url: `${apiRoutes.getMenu.path}${query}`,
       headers: await t.bearer(email),
     });
     expect(response.statusCode).toBe(200);
     return menuResponseSchema.parse(response.json()).groups;
   };
   const pin = async (email: string, body: Record<string, unknown>) =>
-    t.app.inject({ method: 'PUT', url: apiPaths.pins, headers: await t.bearer(email), payload: body });
+    t.app.inject({ method: 'PUT', url: apiRoutes.updatePin.path, headers: await t.bearer(email), payload: body });
   const itemsOf = (groups: Awaited<ReturnType<typeof menuOf>>) => groups.flatMap((group) => group.items);
 
   describe('GET /api/navigation/menu', () => {

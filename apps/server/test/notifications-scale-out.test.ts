@@ -1,4 +1,4 @@
-import { apiPaths } from '@cockpit/contracts';
+import { apiRoutes } from '@cockpit/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
@@ -65,7 +65,7 @@ describe.skipIf(!postgresUrl)('notifications across server processes (postgres)'
     const onB = await stream(urlB);
     const response = await a.app.inject({
       method: 'POST',
-      url: apiPaths.managementNotifications,
+      url: apiRoutes.listSentNotifications.path,
       headers: await a.bearer(demoUsers.admin),
       payload: {
         recipients: [memberId],

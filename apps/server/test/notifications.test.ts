@@ -1,13 +1,15 @@
 import {
+  apiRoutes,
   type Notification,
-  apiPaths,
   notificationPageSchema,
   notificationPageSize,
   notificationSchema,
+  pathOf,
   sendNotificationResultSchema,
   sentNotificationsResponseSchema,
 } from '@cockpit/contracts';
 import { eq, sql } from 'drizzle-orm';
+import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, user } from '../src/db/schema';
 import { demoOrganisations } from '../src/seed/demo-data';
@@ -15,7 +17,7 @@ import { demoNotifications, seedDemoNotifications } from '../src/seed/demo-notif
 import { type TestApp, buildTestApp, demoUsers, testDrivers } from './helpers/build-test-app';
 import { type SseStream, openNotificationStream } from './helpers/sse-client';
 
-// Issue 4 / DESIGN.md §5: the notifications stream, PATCH and the administrators' send API, on PGlite and
+// Live notifications / DESIGN.md §5: the notifications stream, PATCH and the administrators' send API, on PGlite and
 // PostgreSQL. Streams need a real listening server (`inject` cannot stream).
 
 const draft = (title: string) => ({
@@ -53,14 +55,14 @@ describe.each(testDrivers())('notifications (%s)', (driver) => {
   const send = async (as: string, body: object) =>
     t.app.inject({
       method: 'POST',
-      url: apiPaths.managementNotifications,
+      url: apiRoutes.listSentNotifications.path,
       headers: await t.bearer(as),
       payload: body,
     });
   const patch = async (as: string, uid: string, body: unknown) =>
     t.app.inject({
       method: 'PATCH',
-      url: apiPaths.notification.replace(':uid', uid),
+      url: pathOf(apiRoutes.updateNotification, { uid: uid }),
       headers: await t.bearer(as),
       payload: body as object,
     });
@@ -137,13 +139,32 @@ describe.each(testDrivers())('notifications (%s)', (driver) => {
 
     it('ends when the session behind the token is signed out', async () => {
       const cookie = await t.signIn(demoUsers.basic);
-      const token = (await t.app.inject({ method: 'GET', url: apiPaths.token, headers: { cookie } })).json<{ token: string }>().token;
+      const token = (await t.app.inject({ method: 'GET', url: apiRoutes.getToken.path, headers: { cookie } })).json<{ token: string }>().token;
       const live = await openNotificationStream(baseUrl, token);
       open.push(live);
       await snapshotOf(live);
-      const signOut = await t.app.inject({ method: 'POST', url: apiPaths.signOut, headers: { cookie, origin: t.origin } });
+      const signOut = await t.app.inject({ method: 'POST', url: apiRoutes.signOut.path, headers: { cookie, origin: t.origin } });
       expect(signOut.statusCode).toBe(200);
       await live.ended;
+    });
+
+    it('ends when the verified bearer token expires', async () => {
+      const cookie = await t.signIn(demoUsers.basic);
+      const issued = (await t.app.inject({ method: 'GET', url: apiRoutes.getToken.path, headers: { cookie } })).json<{ token: string }>().token;
+      const { sub, sid } = decodeJwt(issued);
+      // Signed with the server's real key for a live session, but only valid for a few seconds.
+      const now = Math.floor(Date.now() / 1000);
+      const exp = now + 3;
+      const payload = { sub, sid, iat: now, exp, iss: t.config.publicUrl, aud: t.config.publicUrl };
+      const { token } = await t.app.auth.api.signJWT({ body: { payload } });
+      const live = await openNotificationStream(baseUrl, token);
+      open.push(live);
+      expect(live.status).toBe(200);
+      await snapshotOf(live);
+      await live.ended;
+      // At the token's `exp` (the streams' shared timer ticks once a second), not before and not later.
+      expect(Date.now()).toBeGreaterThanOrEqual(exp * 1000 - 1000);
+      expect(Date.now()).toBeLessThan(exp * 1000 + 3000);
     });
 
     it('drops a stored url that is not http(s) instead of streaming it', async () => {
@@ -222,7 +243,7 @@ describe.each(testDrivers())('notifications (%s)', (driver) => {
     it('needs a bearer token', async () => {
       const response = await t.app.inject({
         method: 'PATCH',
-        url: apiPaths.notification.replace(':uid', crypto.randomUUID()),
+        url: pathOf(apiRoutes.updateNotification, { uid: crypto.randomUUID() }),
         payload: { wasRead: true },
       });
       expect(response.statusCode).toBe(401);
@@ -233,14 +254,14 @@ describe.each(testDrivers())('notifications (%s)', (driver) => {
     const valid = { recipients: 'all', ...draft('Hello everyone') };
 
     it('is for organisation administrators only', async () => {
-      const anonymous = await t.app.inject({ method: 'POST', url: apiPaths.managementNotifications, payload: valid });
+      const anonymous = await t.app.inject({ method: 'POST', url: apiRoutes.listSentNotifications.path, payload: valid });
       expect(anonymous.statusCode).toBe(401);
       const member = await send(demoUsers.member, valid);
       expect(member.statusCode).toBe(403);
       expect(member.json()).toMatchObject({ error: { code: 'FORBIDDEN' } });
       // The permission comes before input checks: a member learns nothing about the body rules.
       expect((await send(demoUsers.member, {})).statusCode).toBe(403);
-      const list = await t.app.inject({ method: 'GET', url: apiPaths.managementNotifications, headers: await t.bearer(demoUsers.member) });
+      const list = await t.app.inject({ method: 'GET', url: apiRoutes.listSentNotifications.path, headers: await t.bearer(demoUsers.member) });
       expect(list.statusCode).toBe(403);
     });
 
@@ -297,7 +318,7 @@ describe.each(testDrivers())('notifications (%s)', (driver) => {
     ])('rejects the url %j with 400', async (url) => {
       const response = await send(demoUsers.admin, { ...valid, url });
       expect(response.statusCode).toBe(400);
-      // A NUL character is refused for the whole request before the url rule (issue 7); the rest name the field.
+      // A NUL character is refused for the whole request before the url rule (security hardening); the rest name the field.
       expect(response.json().error.message).toMatch(/url|NUL/);
     });
 
@@ -329,12 +350,12 @@ describe.each(testDrivers())('notifications (%s)', (driver) => {
       expect(arrived.notification.content.url).toBe('https://example.com/news?id=1');
       await patch(demoUsers.member, arrived.notification.uid, { wasRead: true });
 
-      const listed = await t.app.inject({ method: 'GET', url: apiPaths.managementNotifications, headers: await t.bearer(demoUsers.admin) });
+      const listed = await t.app.inject({ method: 'GET', url: apiRoutes.listSentNotifications.path, headers: await t.bearer(demoUsers.admin) });
       expect(listed.statusCode).toBe(200);
       const { sent } = sentNotificationsResponseSchema.parse(listed.json());
       expect(sent.find((s) => s.batchId === batchId)).toMatchObject({ recipients: 2, read: 1, content: { url: 'https://example.com/news?id=1' } });
       // Another organisation's administrator does not see it.
-      const other = await t.app.inject({ method: 'GET', url: apiPaths.managementNotifications, headers: await t.bearer(demoUsers.beispielAdmin) });
+      const other = await t.app.inject({ method: 'GET', url: apiRoutes.listSentNotifications.path, headers: await t.bearer(demoUsers.beispielAdmin) });
       expect(sentNotificationsResponseSchema.parse(other.json()).sent.some((s) => s.batchId === batchId)).toBe(false);
     });
   });
@@ -379,7 +400,7 @@ describe('notification pages and the unread count', () => {
         const oldest = seen.at(-1)!;
         const answer = await t.app.inject({
           method: 'GET',
-          url: `${apiPaths.notifications}?beforeDate=${encodeURIComponent(oldest.date)}&beforeUid=${oldest.uid}`,
+          url: `${apiRoutes.listOlderNotifications.path}?beforeDate=${encodeURIComponent(oldest.date)}&beforeUid=${oldest.uid}`,
           headers: await t.bearer(demoUsers.member),
         });
         expect(answer.statusCode).toBe(200);
@@ -395,7 +416,7 @@ describe('notification pages and the unread count', () => {
       const oldestUnread = seen.at(-1)!;
       const patched = await t.app.inject({
         method: 'PATCH',
-        url: apiPaths.notification.replace(':uid', oldestUnread.uid),
+        url: pathOf(apiRoutes.updateNotification, { uid: oldestUnread.uid }),
         headers: await t.bearer(demoUsers.member),
         payload: { wasRead: true },
       });
@@ -409,13 +430,13 @@ describe('notification pages and the unread count', () => {
   it('only pages through the caller’s own notifications and validates the cursor', async () => {
     const bad = await t.app.inject({
       method: 'GET',
-      url: `${apiPaths.notifications}?beforeDate=yesterday&beforeUid=x`,
+      url: `${apiRoutes.listOlderNotifications.path}?beforeDate=yesterday&beforeUid=x`,
       headers: await t.bearer(demoUsers.member),
     });
     expect(bad.statusCode).toBe(400);
     const admin = await t.app.inject({
       method: 'GET',
-      url: `${apiPaths.notifications}?beforeDate=${encodeURIComponent(new Date().toISOString())}&beforeUid=00000000-0000-4000-8000-000000000000`,
+      url: `${apiRoutes.listOlderNotifications.path}?beforeDate=${encodeURIComponent(new Date().toISOString())}&beforeUid=00000000-0000-4000-8000-000000000000`,
       headers: await t.bearer(demoUsers.admin),
     });
     expect(admin.statusCode).toBe(200);

@@ -6,7 +6,7 @@ import { notifications, organisations, user } from '../src/db/schema';
 import { seedDemoData } from '../src/seed/seed';
 import { demoUsers, openTestDatabase, testDrivers } from './helpers/build-test-app';
 
-// `npm run notify` (issue 4): operators send through the same service and rules as the admin API.
+// `npm run notify` (live notifications): operators send through the same service and rules as the admin API.
 
 const content = ['--title-en', 'Hello', '--title-de', 'Hallo', '--text-en', 'Text', '--text-de', 'Text'];
 

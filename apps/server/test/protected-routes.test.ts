@@ -1,41 +1,48 @@
-import { apiErrorSchema, apiPaths, publicApiPaths } from '@cockpit/contracts';
+import {
+  apiDocsPath,
+  apiErrorSchema,
+  apiRoutes,
+  authApiPrefix,
+  publicApiPaths,
+} from '@cockpit/contracts';
 import { SignJWT, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, buildTestApp, demoUsers, testDrivers } from './helpers/build-test-app';
 
 /**
- * Every path of `apiPaths` is classified here; adding a path to the contracts without deciding whether
- * it is protected fails this file.
+ * The token rules in depth on a sample of bearer-protected routes; every registered route is covered by
+ * authorization-table.test.ts. A route the contracts do not protect with a bearer token must be named in
+ * `notBearerProtected`, so making a route public is a decision this file sees (decision 025).
  */
 const protectedRoutes: { method: 'GET' | 'PUT'; url: string; payload?: object }[] = [
-  { method: 'GET', url: apiPaths.userSettings },
-  { method: 'GET', url: apiPaths.appConfig },
-  { method: 'GET', url: apiPaths.menu },
-  { method: 'PUT', url: apiPaths.pins, payload: { kind: 'report', name: 'totalviewlayout', isPinned: true } },
-  { method: 'GET', url: apiPaths.dashboardsAvailability },
-  { method: 'GET', url: apiPaths.userSessions },
-  { method: 'GET', url: apiPaths.favorites },
-  { method: 'GET', url: apiPaths.userRecents },
-  { method: 'GET', url: apiPaths.featured },
-  { method: 'GET', url: apiPaths.notifications },
+  { method: 'GET', url: apiRoutes.getUserSettings.path },
+  { method: 'GET', url: apiRoutes.getAppConfig.path },
+  { method: 'GET', url: apiRoutes.getMenu.path },
+  { method: 'PUT', url: apiRoutes.updatePin.path, payload: { kind: 'report', name: 'totalviewlayout', isPinned: true } },
+  { method: 'GET', url: apiRoutes.getDashboardsAvailability.path },
+  { method: 'GET', url: apiRoutes.listSessions.path },
+  { method: 'GET', url: apiRoutes.getFavorites.path },
+  { method: 'GET', url: apiRoutes.listRecents.path },
+  { method: 'GET', url: apiRoutes.getFeatured.path },
+  { method: 'GET', url: apiRoutes.listOlderNotifications.path },
 ];
 const notBearerProtected = new Set<string>([
   ...publicApiPaths,
-  apiPaths.authPrefix,
-  apiPaths.signIn,
-  apiPaths.signOut,
-  apiPaths.token,
-  apiPaths.docs,
-  // Ending a session would end the token this file uses: covered by authorization-table.test.ts (issue 7).
-  apiPaths.userSession,
+  authApiPrefix,
+  apiRoutes.signInWithEmail.path,
+  apiRoutes.signOut.path,
+  apiRoutes.getToken.path,
+  apiDocsPath,
+  // Ending a session would end the token this file uses: covered by authorization-table.test.ts (security hardening).
+  apiRoutes.endSession.path,
   // A stream never ends for `inject`, and `:uid` needs a real notification: covered by notifications.test.ts
-  // (401 without a token, real streams) and authorization-table.test.ts (issue 4).
-  apiPaths.notificationsStream,
-  apiPaths.notification,
-  apiPaths.managementNotifications,
+  // (401 without a token, real streams) and authorization-table.test.ts (live notifications).
+  apiRoutes.streamNotifications.path,
+  apiRoutes.updateNotification.path,
+  apiRoutes.listSentNotifications.path,
   // A successful call would change the demo password (and answers 204): 401 and input checks are in
-  // user-settings.test.ts (issue 3).
-  apiPaths.userPassword,
+  // user-settings.test.ts (navigation shell).
+  apiRoutes.changePassword.path,
 ]);
 
 /** What the web client adds to every call (spec §7). */
@@ -49,9 +56,12 @@ const clientBody = {
 };
 
 describe('route classification', () => {
-  it('covers every API path', () => {
-    const classified = new Set([...notBearerProtected, ...protectedRoutes.map((route) => route.url)]);
-    expect(Object.values(apiPaths).filter((path) => !classified.has(path))).toEqual([]);
+  it('names every route the contracts do not protect with a bearer token', () => {
+    const routes = Object.values(apiRoutes);
+    const unprotected = routes.filter((route) => route.security !== 'bearer').map((route) => route.path);
+    expect(unprotected.filter((path) => !notBearerProtected.has(path))).toEqual([]);
+    const bearer = new Set<string>(routes.filter((route) => route.security === 'bearer').map((route) => route.path));
+    expect(protectedRoutes.filter((route) => !bearer.has(route.url))).toEqual([]);
   });
 });
 
@@ -131,7 +141,7 @@ describe.each(testDrivers())('protected routes (%s)', (driver) => {
 
   it('keeps the session cookie out of bearer-protected routes', async () => {
     const cookie = await t.signIn(demoUsers.admin);
-    const response = await t.app.inject({ method: 'GET', url: apiPaths.userSettings, headers: { cookie } });
+    const response = await t.app.inject({ method: 'GET', url: apiRoutes.getUserSettings.path, headers: { cookie } });
     expect(response.statusCode).toBe(401);
   });
 });

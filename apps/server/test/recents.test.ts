@@ -1,4 +1,4 @@
-import { apiPaths, recentsResponseSchema, storedRecentsLimit } from '@cockpit/contracts';
+import { apiRoutes, recentsResponseSchema, storedRecentsLimit } from '@cockpit/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recentItems, user } from '../src/db/schema';
@@ -16,7 +16,7 @@ describe.each(testDrivers())('/api/user/recents (%s)', (driver) => {
   const recentsOf = async (email: string, query = '') => {
     const response = await t.app.inject({
       method: 'GET',
-      url: `${apiPaths.userRecents}${query}`,
+      url: `${apiRoutes.listRecents.path}${query}`,
       headers: await t.bearer(email),
     });
     expect(response.statusCode).toBe(200);
@@ -25,13 +25,13 @@ describe.each(testDrivers())('/api/user/recents (%s)', (driver) => {
   const open = async (email: string, kind: 'report' | 'dashboard', name: string) =>
     t.app.inject({
       method: 'POST',
-      url: apiPaths.userRecents,
+      url: apiRoutes.listRecents.path,
       headers: await t.bearer(email),
       // The web client adds its fields to every JSON body (spec §7).
       payload: { kind, name, isoLanguageName: 'en', useBackendTranslation: false },
     });
   const clear = async (email: string) =>
-    t.app.inject({ method: 'DELETE', url: apiPaths.userRecents, headers: await t.bearer(email) });
+    t.app.inject({ method: 'DELETE', url: apiRoutes.listRecents.path, headers: await t.bearer(email) });
   const userIdOf = async (email: string) => {
     const [row] = await t.database.db.select({ id: user.id }).from(user).where(eq(user.email, email));
     if (!row) throw new Error(`no user ${email}`);
@@ -104,7 +104,7 @@ describe.each(testDrivers())('/api/user/recents (%s)', (driver) => {
   it('rejects a bad body with 400', async () => {
     const headers = await t.bearer(demoUsers.member);
     for (const payload of [{ kind: 'menu', name: 'totalviewlayout' }, { kind: 'report', name: '' }, { kind: 'report' }]) {
-      const response = await t.app.inject({ method: 'POST', url: apiPaths.userRecents, headers, payload });
+      const response = await t.app.inject({ method: 'POST', url: apiRoutes.listRecents.path, headers, payload });
       expect(response.statusCode).toBe(400);
     }
   });
@@ -165,7 +165,7 @@ describe.each(testDrivers())('/api/user/recents (%s)', (driver) => {
     for (const method of ['GET', 'POST', 'DELETE'] as const) {
       const response = await t.app.inject({
         method,
-        url: apiPaths.userRecents,
+        url: apiRoutes.listRecents.path,
         ...(method === 'POST' ? { payload: { kind: 'report', name: 'totalviewlayout' } } : {}),
       });
       expect(response.statusCode).toBe(401);

@@ -1,5 +1,5 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { apiErrorSchema, dashboardResponseSchema, reportApiHref } from '@cockpit/contracts';
+import { apiErrorSchema, apiRoutes, dashboardResponseSchema, pathOf } from '@cockpit/contracts';
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +10,7 @@ import { type TestApp, buildTestApp, demoUsers, testDrivers } from './helpers/bu
 // per user at once (429 with Retry-After beyond), a statement timeout on report queries (503 with
 // Retry-After, PostgreSQL), and large answers compressed.
 
-const report = reportApiHref.report('totalviewlayout');
+const report = pathOf(apiRoutes.getReport, { name: 'totalviewlayout' });
 
 describe.each(testDrivers())('report query limits (%s)', (driver) => {
   let t: TestApp;
@@ -36,8 +36,8 @@ describe.each(testDrivers())('report query limits (%s)', (driver) => {
       expect(apiErrorSchema.parse(refused.json()).error.code).toBe('RATE_LIMITED');
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
 
-      const dashboard = dashboardResponseSchema.parse((await get(reportApiHref.dashboard(101))).json());
-      const tile = await get(reportApiHref.dashboardTile(101, dashboard.tiles[0]!.id));
+      const dashboard = dashboardResponseSchema.parse((await get(pathOf(apiRoutes.getDashboard, { layoutId: 101 }))).json());
+      const tile = await get(pathOf(apiRoutes.getDashboardTile, { layoutId: 101, tileId: dashboard.tiles[0]!.id }));
       expect(tile.statusCode).toBe(429);
       expect(Number(tile.headers['retry-after'])).toBeGreaterThan(0);
 

@@ -1,9 +1,10 @@
 import {
-  type ReportResponse,
-  type ReportTable,
+  apiRoutes,
   maxReportRangeDays,
-  reportApiHref,
+  pathOf,
+  type ReportResponse,
   reportResponseSchema,
+  type ReportTable,
 } from '@cockpit/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +12,7 @@ import { organisations, reports } from '../src/db/schema';
 import { addDays, addYears, utcToday } from '../src/reporting/calendar';
 import { type TestApp, buildTestApp, demoUsers, testDrivers } from './helpers/build-test-app';
 
-// Issue 5: reports are rows; built-in ones run a fixed query for the user's organisation only. Every
+// Reports and dashboards: reports are rows; built-in ones run a fixed query for the user's organisation only. Every
 // figure is checked against a separate, simple SQL over the FACT table (the reports read the daily
 // aggregates), so the aggregation and the pre-aggregation are both verified.
 
@@ -22,9 +23,15 @@ describe.each(testDrivers())('GET /api/reports/:name (%s)', (driver) => {
   let demoGmbhId: string;
   const today = utcToday();
   const yearStart = `${today.slice(0, 4)}-01-01`;
+  /** Error log lines: a stored definition that cannot run must say why (decision 024). */
+  const logLines: string[] = [];
 
   beforeAll(async () => {
-    t = await buildTestApp(driver, { salesRows });
+    t = await buildTestApp(driver, {
+      salesRows,
+      env: { LOG_LEVEL: 'error' },
+      logStream: { write: (line) => void logLines.push(line) },
+    });
     const [row] = await t.database.db
       .select({ id: organisations.id })
       .from(organisations)
@@ -36,7 +43,7 @@ describe.each(testDrivers())('GET /api/reports/:name (%s)', (driver) => {
   const getReport = async (name: string, query = '', email: string = demoUsers.member) => {
     const response = await t.app.inject({
       method: 'GET',
-      url: `${reportApiHref.report(name)}${query}`,
+      url: `${pathOf(apiRoutes.getReport, { name: name })}${query}`,
       headers: await t.bearer(email),
     });
     return response;
@@ -353,8 +360,51 @@ describe.each(testDrivers())('GET /api/reports/:name (%s)', (driver) => {
       .where(and(eq(reports.organisationId, demoGmbhId), sql`${reports.name} like 'broken-%'`));
   });
 
+  it('a grouping the query does not declare is refused: product-mix groups by month or quarter only', async () => {
+    for (const grouping of ['day', 'week', 'region']) {
+      const response = await getReport('pmxlayout', `?grouping=${grouping}`);
+      expect(response.statusCode, grouping).toBe(400);
+      expect(response.json<{ error: { message: string } }>().error.message).toBe(
+        "Invalid querystring field 'grouping': this report groups by month, quarter",
+      );
+    }
+    expect((await report('pmxlayout', '?grouping=quarter')).params?.grouping).toBe('quarter');
+  });
+
+  it('a stored grouping that no longer fits its query is a 500 with the reason logged, never replaced', async () => {
+    const stored = and(eq(reports.organisationId, demoGmbhId), eq(reports.name, 'pmxlayout'));
+    const [original] = await t.database.db.select({ params: reports.params }).from(reports).where(stored);
+    // Written behind the catalogue's back, as an older catalogue would hold it: announced like any change.
+    const changed = { type: 'catalogue-changed', organisationId: demoGmbhId } as const;
+    await t.database.db
+      .update(reports)
+      .set({ params: { range: 'this-year', grouping: 'day' } })
+      .where(stored);
+    await t.app.clusterEvents.announce(changed);
+    try {
+      for (const query of ['', '?grouping=month']) {
+        logLines.length = 0;
+        const response = await getReport('pmxlayout', query);
+        expect(response.statusCode, query).toBe(500);
+        expect(response.json()).toEqual({ error: { code: 'INTERNAL', message: 'Internal server error' } });
+        const logged = logLines.map((line) => JSON.parse(line) as Record<string, unknown>);
+        expect(logged).toContainEqual(
+          expect.objectContaining({
+            msg: 'report definition does not fit its query',
+            report: 'pmxlayout',
+            reason: "stored grouping 'day' does not fit: the query 'product-mix' groups by month, quarter",
+          }),
+        );
+      }
+    } finally {
+      await t.database.db.update(reports).set({ params: original!.params }).where(stored);
+      await t.app.clusterEvents.announce(changed);
+    }
+    expect((await report('pmxlayout')).params?.grouping).toBe('month');
+  });
+
   it('needs a bearer token', async () => {
-    const response = await t.app.inject({ method: 'GET', url: reportApiHref.report('totalviewlayout') });
+    const response = await t.app.inject({ method: 'GET', url: pathOf(apiRoutes.getReport, { name: 'totalviewlayout' }) });
     expect(response.statusCode).toBe(401);
   });
 });

@@ -7,7 +7,7 @@ import { salesHistoryDays, seedSalesDataSet } from '../src/seed/sales-data-seed'
 import { demoSalesDataSets } from '../src/seed/sales-demo-data';
 import { openTestDatabase, testDrivers } from './helpers/build-test-app';
 
-// Issue 5: the sales data set is generated deterministically by the seed, bulk-loaded, topped up on
+// Reports and dashboards: the sales data set is generated deterministically by the seed, bulk-loaded, topped up on
 // later starts, and its daily aggregates (which the reports read) always equal the fact table.
 
 const dataSet = demoSalesDataSets['Demo GmbH']!;

@@ -1,11 +1,11 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { apiPaths } from '@cockpit/contracts';
+import { apiDocsPath, apiRoutes } from '@cockpit/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, buildTestApp, demoUsers, integrityHeader } from './helpers/build-test-app';
 
-// Issue 7 "A header test asserting the exact security headers and cookie flags".
+// Security hardening requirement "A header test asserting the exact security headers and cookie flags".
 
 const strictPolicy = [
   "default-src 'self'",
@@ -66,23 +66,23 @@ describe('security headers over plain http (development, tests)', () => {
 
   const requests = () =>
     [
-      ['public API', { method: 'GET', url: apiPaths.health }],
-      ['protected API without token (401)', { method: 'GET', url: apiPaths.menu }],
+      ['public API', { method: 'GET', url: apiRoutes.getHealth.path }],
+      ['protected API without token (401)', { method: 'GET', url: apiRoutes.getMenu.path }],
       ['unknown API route (404)', { method: 'GET', url: '/api/nope' }],
       [
         'malformed JSON (400)',
         {
           method: 'POST',
-          url: apiPaths.integrityVerify,
+          url: apiRoutes.verifyIntegrity.path,
           headers: { 'content-type': 'application/json' },
           payload: '{',
         },
       ],
-      ['auth library', { method: 'GET', url: apiPaths.token }],
+      ['auth library', { method: 'GET', url: apiRoutes.getToken.path }],
       ['the web app', { method: 'GET', url: '/' }],
       ['an SPA route', { method: 'GET', url: '/settings' }],
       ['a built asset', { method: 'GET', url: '/assets/app-abc123.js' }],
-      ['the API docs', { method: 'GET', url: `${apiPaths.docs}/json` }],
+      ['the API docs', { method: 'GET', url: `${apiDocsPath}/json` }],
       // Answered by the router before any hook (Fastify frameworkErrors).
       ['a URL that is not valid percent-encoding', { method: 'GET', url: '/api/%zz' }],
       ['an over-long path parameter', { method: 'DELETE', url: `/api/user/sessions/${'a'.repeat(200)}` }],
@@ -99,13 +99,13 @@ describe('security headers over plain http (development, tests)', () => {
   });
 
   it('never lets browsers or proxies store API answers', async () => {
-    for (const url of [apiPaths.health, apiPaths.menu, apiPaths.integrityChallenge, '/api/nope']) {
+    for (const url of [apiRoutes.getHealth.path, apiRoutes.getMenu.path, apiRoutes.getIntegrityChallenge.path, '/api/nope']) {
       const response = await t.app.inject({ method: 'GET', url });
       expect(response.headers['cache-control'], url).toBe('no-store');
     }
     const settings = await t.app.inject({
       method: 'GET',
-      url: apiPaths.userSettings,
+      url: apiRoutes.getUserSettings.path,
       headers: await t.bearer(demoUsers.member),
     });
     expect(settings.statusCode).toBe(200);
@@ -115,7 +115,7 @@ describe('security headers over plain http (development, tests)', () => {
   it('sets the session cookie HttpOnly, SameSite=Strict, host-only, on path /', async () => {
     const response = await t.app.inject({
       method: 'POST',
-      url: apiPaths.signIn,
+      url: apiRoutes.signInWithEmail.path,
       headers: { origin: t.origin, ...(await integrityHeader(t.app)) },
       payload: { email: demoUsers.member, password: 'Cockpit-member-1' },
     });
@@ -151,7 +151,7 @@ describe('security headers over https with analytics and framed reports configur
   afterAll(() => t?.close());
 
   it('adds HSTS, the tag manager for scripts and beacons, the report origins for frames', async () => {
-    const response = await t.app.inject({ method: 'GET', url: apiPaths.health });
+    const response = await t.app.inject({ method: 'GET', url: apiRoutes.getHealth.path });
     expect(response.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
     expect(response.headers['content-security-policy']).toBe(
       [
@@ -177,7 +177,7 @@ describe('security headers over https with analytics and framed reports configur
   it('marks the session cookie Secure with the __Secure- prefix', async () => {
     const response = await t.app.inject({
       method: 'POST',
-      url: apiPaths.signIn,
+      url: apiRoutes.signInWithEmail.path,
       headers: { origin, ...(await integrityHeader(t.app)) },
       payload: { email: demoUsers.basic, password: 'Cockpit-basic-1' },
     });

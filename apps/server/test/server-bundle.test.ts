@@ -5,17 +5,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import {
-  apiPaths,
+  apiRoutes,
   integrityChallengeResponseSchema,
   integrityTokenHeader,
   integrityTokenResponseSchema,
-  reportApiHref,
+  pathOf,
 } from '@cockpit/contracts';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-// Issue 5 / decision 013: `npm start` runs the server from a prebuilt bundle (scripts/build-server.mjs),
+// Decision 013: `npm start` runs the server from a prebuilt bundle (scripts/build-server.mjs),
 // not through tsx like every other test. This builds the bundle as `npm start` would, starts it on an empty
 // embedded database with real HTTP, and checks what breaks when bundling goes wrong: file locations
 // (migrations, web app), inlined locale files, bundled packages (better-auth, kysely, drizzle, zod, jose)
@@ -106,7 +106,7 @@ describe('the prebuilt server bundle (npm start)', () => {
     expect(output).toContain('Demo sign-ins:');
     expect(output).toContain('member@example.com');
     expect(output).toContain('Sales data set:');
-    const health = await fetch(`${baseUrl}${apiPaths.health}`);
+    const health = await fetch(`${baseUrl}${apiRoutes.getHealth.path}`);
     expect(health.status).toBe(200);
   });
 
@@ -120,19 +120,19 @@ describe('the prebuilt server bundle (npm start)', () => {
   });
 
   it('serves the translations bundled from the contracts locale files', async () => {
-    const response = await fetch(`${baseUrl}${apiPaths.translations}?lang=de-AT`);
+    const response = await fetch(`${baseUrl}${apiRoutes.getTranslations.path}?lang=de-AT`);
     expect(response.status).toBe(200);
     const body = (await response.json()) as { Translations: Record<string, string> };
     expect(Object.keys(body.Translations).length).toBeGreaterThan(10);
   });
 
   it('signs a demo user in (integrity token, argon2, better-auth) and answers their API calls', async () => {
-    const challengeResponse = await fetch(`${baseUrl}${apiPaths.integrityChallenge}`);
+    const challengeResponse = await fetch(`${baseUrl}${apiRoutes.getIntegrityChallenge.path}`);
     expect(challengeResponse.status).toBe(200);
     const { challenge } = integrityChallengeResponseSchema.parse(await challengeResponse.json());
     const solution = await solveChallenge({ challenge, deriveKey, timeout: 60_000 });
     if (!solution) throw new Error('the integrity challenge could not be solved');
-    const verified = await fetch(`${baseUrl}${apiPaths.integrityVerify}`, {
+    const verified = await fetch(`${baseUrl}${apiRoutes.verifyIntegrity.path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ challenge, solution, useBackendTranslation: false, isoLanguageName: 'en' }),
@@ -140,7 +140,7 @@ describe('the prebuilt server bundle (npm start)', () => {
     expect(verified.status).toBe(200);
     const { token: integrityToken } = integrityTokenResponseSchema.parse(await verified.json());
 
-    const signedIn = await fetch(`${baseUrl}${apiPaths.signIn}`, {
+    const signedIn = await fetch(`${baseUrl}${apiRoutes.signInWithEmail.path}`, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
@@ -156,17 +156,17 @@ describe('the prebuilt server bundle (npm start)', () => {
       .find((cookie) => cookie.split('=')[0]?.endsWith('session_token'));
     expect(session).toBeDefined();
 
-    const tokenResponse = await fetch(`${baseUrl}${apiPaths.token}`, { headers: { cookie: session ?? '' } });
+    const tokenResponse = await fetch(`${baseUrl}${apiRoutes.getToken.path}`, { headers: { cookie: session ?? '' } });
     expect(tokenResponse.status).toBe(200);
     const { token } = (await tokenResponse.json()) as { token: string };
     const authorization = `Bearer ${token}`;
 
-    const menu = await fetch(`${baseUrl}${apiPaths.menu}`, { headers: { authorization } });
+    const menu = await fetch(`${baseUrl}${apiRoutes.getMenu.path}`, { headers: { authorization } });
     expect(menu.status).toBe(200);
     expect(JSON.stringify(await menu.json())).toContain('totalviewlayout');
 
     // A built-in report's aggregate query on the (small) sales data set.
-    const report = await fetch(`${baseUrl}${reportApiHref.report('totalviewlayout')}`, {
+    const report = await fetch(`${baseUrl}${pathOf(apiRoutes.getReport, { name: 'totalviewlayout' })}`, {
       headers: { authorization },
     });
     expect(report.status).toBe(200);

@@ -1,4 +1,4 @@
-import { apiPaths } from '@cockpit/contracts';
+import { apiRoutes } from '@cockpit/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { session } from '../src/db/schema';
@@ -9,7 +9,7 @@ import { type TestApp, buildTestApp, demoUsers, testDrivers } from './helpers/bu
 // after sign-in (SESSION_MAX_AGE_SECONDS, default 12 h), however busy it is.
 
 const sessionIdOf = async (t: TestApp, cookie: string) => {
-  const response = await t.app.inject({ method: 'GET', url: apiPaths.token, headers: { cookie } });
+  const response = await t.app.inject({ method: 'GET', url: apiRoutes.getToken.path, headers: { cookie } });
   expect(response.statusCode).toBe(200);
   const token = response.json<{ token: string }>().token;
   const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sid: string };
@@ -26,7 +26,7 @@ describe.each(testDrivers())('session lifetime on the server (%s)', (driver) => 
   });
   afterAll(() => t?.close());
 
-  const exchange = (cookie: string) => t.app.inject({ method: 'GET', url: apiPaths.token, headers: { cookie } });
+  const exchange = (cookie: string) => t.app.inject({ method: 'GET', url: apiRoutes.getToken.path, headers: { cookie } });
   const lastActive = async (sessionId: string) =>
     (await t.database.db.select({ updatedAt: session.updatedAt }).from(session).where(eq(session.id, sessionId)))[0]
       ?.updatedAt;
@@ -48,7 +48,7 @@ describe.each(testDrivers())('session lifetime on the server (%s)', (driver) => 
     expect(refused.statusCode).toBe(401);
     expect(await t.database.db.select().from(session).where(eq(session.id, sessionId))).toEqual([]);
     // The bearer token it had is refused too, and the session stays ended.
-    const call = await t.app.inject({ method: 'GET', url: apiPaths.menu, headers: { authorization: `Bearer ${token}` } });
+    const call = await t.app.inject({ method: 'GET', url: apiRoutes.getMenu.path, headers: { authorization: `Bearer ${token}` } });
     expect(call.statusCode).toBe(401);
     expect((await exchange(cookie)).statusCode).toBe(401);
   });
@@ -57,7 +57,7 @@ describe.each(testDrivers())('session lifetime on the server (%s)', (driver) => 
     const cookie = await t.signIn(demoUsers.basic);
     const { sessionId, token } = await sessionIdOf(t, cookie);
     await t.database.db.update(session).set({ updatedAt: secondsAgo(65) }).where(eq(session.id, sessionId));
-    const call = await t.app.inject({ method: 'GET', url: apiPaths.menu, headers: { authorization: `Bearer ${token}` } });
+    const call = await t.app.inject({ method: 'GET', url: apiRoutes.getMenu.path, headers: { authorization: `Bearer ${token}` } });
     expect(call.statusCode).toBe(200);
     // "Last active" is written in the background.
     await expect.poll(async () => Date.now() - (await lastActive(sessionId))!.getTime(), { timeout: 5_000 }).toBeLessThan(5_000);
@@ -77,7 +77,7 @@ describe.each(testDrivers())('session lifetime on the server (%s)', (driver) => 
     const address = t.app.server.address();
     const port = typeof address === 'object' && address ? address.port : 0;
     const abort = new AbortController();
-    const stream = await fetch(`http://127.0.0.1:${port}${apiPaths.notificationsStream}`, {
+    const stream = await fetch(`http://127.0.0.1:${port}${apiRoutes.streamNotifications.path}`, {
       headers: { authorization: `Bearer ${token}` },
       signal: abort.signal,
     });
@@ -99,7 +99,7 @@ describe.each(testDrivers())('session lifetime on the server (%s)', (driver) => 
     await expect
       .poll(
         async () =>
-          (await t.app.inject({ method: 'GET', url: apiPaths.menu, headers: { authorization: `Bearer ${token}` } }))
+          (await t.app.inject({ method: 'GET', url: apiRoutes.getMenu.path, headers: { authorization: `Bearer ${token}` } }))
             .statusCode,
         { timeout: 15_000, interval: 500 },
       )

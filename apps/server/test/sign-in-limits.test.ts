@@ -1,4 +1,4 @@
-import { apiErrorSchema, apiPaths } from '@cockpit/contracts';
+import { apiErrorSchema, apiRoutes } from '@cockpit/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { session, user } from '../src/db/schema';
@@ -12,7 +12,7 @@ import {
 } from './helpers/build-test-app';
 import { redisReachable, testRedisUrl, uniqueRedisPrefix } from './helpers/redis';
 
-// Issue 7: "Sign-in rate limits per account and per address (429 with Retry-After; at most 100 failed
+// Security hardening: "Sign-in rate limits per account and per address (429 with Retry-After; at most 100 failed
 // attempts per account per hour); counters in Redis when REDIS_URL is set, in memory otherwise."
 
 const passwords: Record<string, string> = {
@@ -24,7 +24,7 @@ const passwords: Record<string, string> = {
 async function attempt(t: TestApp, email: string, password: string, remoteAddress = '198.51.100.1') {
   return t.app.inject({
     method: 'POST',
-    url: apiPaths.signIn,
+    url: apiRoutes.signInWithEmail.path,
     remoteAddress,
     headers: { origin: t.origin, ...(await integrityHeader(t.app)) },
     payload: { email, password },
@@ -109,7 +109,7 @@ describe.each(testDrivers())('sign-in limits in memory (%s)', (driver) => {
     for (let i = 0; i < 5; i += 1) {
       const noIntegrity = await t.app.inject({
         method: 'POST',
-        url: apiPaths.signIn,
+        url: apiRoutes.signInWithEmail.path,
         remoteAddress: '198.51.100.40',
         headers: { origin: t.origin },
         payload: { email, password: 'wrong-password-123' },
@@ -190,7 +190,7 @@ describe('in-memory counters', () => {
 async function attemptVia(t: TestApp, proxy: string, forwardedFor: string, email: string, password: string) {
   return t.app.inject({
     method: 'POST',
-    url: apiPaths.signIn,
+    url: apiRoutes.signInWithEmail.path,
     remoteAddress: proxy,
     headers: { origin: t.origin, 'x-forwarded-for': forwardedFor, ...(await integrityHeader(t.app)) },
     payload: { email, password },

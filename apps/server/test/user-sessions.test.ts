@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
-import { apiErrorSchema, apiPaths, userSessionsResponseSchema } from '@cockpit/contracts';
+import { apiErrorSchema, apiRoutes, pathOf, userSessionsResponseSchema } from '@cockpit/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EndedSession } from '../src/plugins/session-events';
+import type { EndedSession } from '../src/auth/session-events';
 import {
   type TestApp,
   buildTestApp,
@@ -10,7 +10,7 @@ import {
   testDrivers,
 } from './helpers/build-test-app';
 
-// Issue 7 "Sessions: a user can list and end their own sessions …; ending one, signing out, or being
+// Security hardening requirement "Sessions: a user can list and end their own sessions …; ending one, signing out, or being
 // deactivated stops API access within the bearer token's lifetime" — here: at once.
 
 const passwords: Record<string, string> = {
@@ -25,7 +25,7 @@ interface SignedIn {
   sessionId: string;
 }
 
-const sessionPath = (id: string) => apiPaths.userSession.replace(':id', encodeURIComponent(id));
+const sessionPath = (id: string) => pathOf(apiRoutes.endSession, { id });
 
 describe.each(testDrivers())('user sessions (%s)', (driver) => {
   let t: TestApp;
@@ -34,14 +34,14 @@ describe.each(testDrivers())('user sessions (%s)', (driver) => {
   async function signInWith(email: string, userAgent: string): Promise<SignedIn> {
     const response = await t.app.inject({
       method: 'POST',
-      url: apiPaths.signIn,
+      url: apiRoutes.signInWithEmail.path,
       headers: { origin: t.origin, 'user-agent': userAgent, ...(await integrityHeader(t.app)) },
       payload: { email, password: passwords[email] },
     });
     expect(response.statusCode).toBe(200);
     const session = response.cookies.find((c) => c.name === 'cockpit.session_token')!;
     const cookie = `${session.name}=${session.value}`;
-    const token = (await t.app.inject({ method: 'GET', url: apiPaths.token, headers: { cookie } })).json<{
+    const token = (await t.app.inject({ method: 'GET', url: apiRoutes.getToken.path, headers: { cookie } })).json<{
       token: string;
     }>().token;
     const sid = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sid as string;
@@ -51,7 +51,7 @@ describe.each(testDrivers())('user sessions (%s)', (driver) => {
   const list = (who: SignedIn) =>
     t.app.inject({
       method: 'GET',
-      url: `${apiPaths.userSessions}?isoLanguageName=en`,
+      url: `${apiRoutes.listSessions.path}?isoLanguageName=en`,
       headers: { authorization: who.authorization },
     });
 
@@ -101,7 +101,7 @@ describe.each(testDrivers())('user sessions (%s)', (driver) => {
     expect(apiErrorSchema.parse(refused.json()).error.code).toBe('UNAUTHORIZED');
     const noToken = await t.app.inject({
       method: 'GET',
-      url: apiPaths.token,
+      url: apiRoutes.getToken.path,
       headers: { cookie: stolen.cookie },
     });
     expect(noToken.statusCode).toBe(401);
@@ -155,7 +155,7 @@ describe.each(testDrivers())('user sessions (%s)', (driver) => {
     const me = await signInWith(demoUsers.basic, 'SignOut/1.0');
     const signOut = await t.app.inject({
       method: 'POST',
-      url: apiPaths.signOut,
+      url: apiRoutes.signOut.path,
       headers: { cookie: me.cookie, origin: t.origin },
     });
     expect(signOut.statusCode).toBe(200);
@@ -167,7 +167,7 @@ describe.each(testDrivers())('user sessions (%s)', (driver) => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
     const openStream = async (who: SignedIn) => {
-      const response = await fetch(`${baseUrl}${apiPaths.notificationsStream}`, {
+      const response = await fetch(`${baseUrl}${apiRoutes.streamNotifications.path}`, {
         headers: { authorization: who.authorization },
       });
       expect(response.status).toBe(200);
@@ -193,7 +193,7 @@ describe.each(testDrivers())('user sessions (%s)', (driver) => {
     });
     await t.app.inject({
       method: 'POST',
-      url: apiPaths.signOut,
+      url: apiRoutes.signOut.path,
       headers: { cookie: signingOut.cookie, origin: t.origin },
     });
     await expect.poll(() => ended1.isEnded() && ended2.isEnded(), { timeout: 15_000 }).toBe(true);
@@ -209,7 +209,7 @@ describe.each(testDrivers())('user sessions (%s)', (driver) => {
     });
     const response = await t.app.inject({
       method: 'GET',
-      url: apiPaths.userSessions,
+      url: apiRoutes.listSessions.path,
       headers: { authorization: `Bearer ${token}` },
     });
     expect(response.statusCode).toBe(401);

@@ -1,4 +1,4 @@
-import { apiErrorSchema, apiPaths, userSettingsSchema } from '@cockpit/contracts';
+import { apiErrorSchema, apiRoutes, userSettingsSchema } from '@cockpit/contracts';
 import { maxPasswordChangeFailuresPerHour } from '../src/features/user-settings/user-settings-routes';
 import { demoSignIns } from '../src/seed/demo-data';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +14,7 @@ describe.each(testDrivers())('GET /api/user/settings (%s)', (driver) => {
   const settingsOf = async (email: string, query = '') => {
     const response = await t.app.inject({
       method: 'GET',
-      url: `${apiPaths.userSettings}${query}`,
+      url: `${apiRoutes.getUserSettings.path}${query}`,
       headers: await t.bearer(email),
     });
     expect(response.statusCode).toBe(200);
@@ -59,7 +59,7 @@ describe.each(testDrivers())('PUT /api/user/settings (%s)', (driver) => {
 
   const valid = { uiLanguage: 'de-AT', uiCulture: 'de-AT', currencySymbol: 'CHF', displayName: 'Maximilian M.' };
   const put = async (email: string, payload: Record<string, unknown>) =>
-    t.app.inject({ method: 'PUT', url: apiPaths.userSettings, headers: await t.bearer(email), payload });
+    t.app.inject({ method: 'PUT', url: apiRoutes.getUserSettings.path, headers: await t.bearer(email), payload });
 
   it('saves language, culture, currency and display name and answers the whole entity', async () => {
     const response = await put(demoUsers.member, {
@@ -85,7 +85,7 @@ describe.each(testDrivers())('PUT /api/user/settings (%s)', (driver) => {
     // Stored: a later read (a new sign-in, another tab) sees it.
     const read = await t.app.inject({
       method: 'GET',
-      url: apiPaths.userSettings,
+      url: apiRoutes.getUserSettings.path,
       headers: await t.bearer(demoUsers.member),
     });
     expect(userSettingsSchema.parse(read.json())).toMatchObject({
@@ -95,7 +95,7 @@ describe.each(testDrivers())('PUT /api/user/settings (%s)', (driver) => {
     // Only this user changed.
     const other = await t.app.inject({
       method: 'GET',
-      url: apiPaths.userSettings,
+      url: apiRoutes.getUserSettings.path,
       headers: await t.bearer(demoUsers.admin),
     });
     expect(userSettingsSchema.parse(other.json())).toMatchObject({
@@ -123,7 +123,7 @@ describe.each(testDrivers())('PUT /api/user/settings (%s)', (driver) => {
   });
 
   it('needs a bearer token', async () => {
-    const response = await t.app.inject({ method: 'PUT', url: apiPaths.userSettings, payload: valid });
+    const response = await t.app.inject({ method: 'PUT', url: apiRoutes.getUserSettings.path, payload: valid });
     expect(response.statusCode).toBe(401);
   });
 });
@@ -140,7 +140,7 @@ describe.each(testDrivers())('POST /api/user/password (%s)', (driver) => {
   const change = async (payload: Record<string, unknown>, extraHeaders: Record<string, string> = {}) =>
     t.app.inject({
       method: 'POST',
-      url: apiPaths.userPassword,
+      url: apiRoutes.changePassword.path,
       headers: { ...(await t.bearer(email)), ...extraHeaders },
       payload,
     });
@@ -148,7 +148,7 @@ describe.each(testDrivers())('POST /api/user/password (%s)', (driver) => {
     (
       await t.app.inject({
         method: 'POST',
-        url: apiPaths.signIn,
+        url: apiRoutes.signInWithEmail.path,
         headers: { origin: t.origin, ...(await integrityHeader(t.app)) },
         payload: { email, password },
       })
@@ -177,7 +177,7 @@ describe.each(testDrivers())('POST /api/user/password (%s)', (driver) => {
     for (const headers of [{}, { authorization: 'Bearer not.a.jwt' }]) {
       const response = await t.app.inject({
         method: 'POST',
-        url: apiPaths.userPassword,
+        url: apiRoutes.changePassword.path,
         headers,
         payload: { currentPassword: oldPassword, newPassword: 'A-new-password-123' },
       });
@@ -189,7 +189,7 @@ describe.each(testDrivers())('POST /api/user/password (%s)', (driver) => {
   it('accepts the client fields of spec §7 beside the passwords (and still checks them)', async () => {
     const response = await t.app.inject({
       method: 'POST',
-      url: `${apiPaths.userPassword}?useBackendTranslation=false&isoLanguageName=de-DE`,
+      url: `${apiRoutes.changePassword.path}?useBackendTranslation=false&isoLanguageName=de-DE`,
       headers: await t.bearer(email),
       payload: {
         currentPassword: 'wrong-password-here',
@@ -204,22 +204,34 @@ describe.each(testDrivers())('POST /api/user/password (%s)', (driver) => {
     expect(apiErrorSchema.parse(response.json()).error.code).toBe('INVALID_CURRENT_PASSWORD');
   });
 
-  it('changes the password, keeps this session and ends the other ones', async () => {
+  it('changes the password, keeps the session of the verified token and ends the other ones', async () => {
+    const tokenWith = async (cookie: string) =>
+      t.app.inject({ method: 'GET', url: apiRoutes.getToken.path, headers: { cookie } });
     const thisBrowser = await t.signIn(email);
     const otherBrowser = await t.signIn(email);
-    const response = await change(
-      { currentPassword: oldPassword, newPassword: 'A-new-password-123' },
-      { cookie: thisBrowser },
-    );
+    const thisToken = (await tokenWith(thisBrowser)).json<{ token: string }>().token;
+    // The other browser's cookie sent along decides nothing: the bearer token names the session to keep.
+    const response = await t.app.inject({
+      method: 'POST',
+      url: apiRoutes.changePassword.path,
+      headers: { authorization: `Bearer ${thisToken}`, cookie: otherBrowser },
+      payload: { currentPassword: oldPassword, newPassword: 'A-new-password-123' },
+    });
     expect(response.statusCode).toBe(204);
 
     expect(await signInStatus(oldPassword)).toBe(401);
     expect(await signInStatus('A-new-password-123')).toBe(200);
 
-    const tokenWith = async (cookie: string) =>
-      (await t.app.inject({ method: 'GET', url: apiPaths.token, headers: { cookie } })).statusCode;
-    expect(await tokenWith(thisBrowser)).toBe(200);
-    expect(await tokenWith(otherBrowser)).toBe(401);
+    expect((await tokenWith(thisBrowser)).statusCode).toBe(200);
+    expect((await tokenWith(otherBrowser)).statusCode).toBe(401);
+    const settings = await t.app.inject({
+      method: 'GET',
+      url: apiRoutes.getUserSettings.path,
+      headers: { authorization: `Bearer ${thisToken}` },
+    });
+    expect(settings.statusCode).toBe(200);
+    // The session of the file's cached token (another sign-in) has ended too.
+    expect((await change({ currentPassword: 'x', newPassword: 'y' })).statusCode).toBe(401);
   });
 });
 
@@ -237,7 +249,7 @@ describe('POST /api/user/password: guesses at the current password', () => {
   const change = async (currentPassword: string, who: string = email) =>
     t.app.inject({
       method: 'POST',
-      url: apiPaths.userPassword,
+      url: apiRoutes.changePassword.path,
       headers: await t.bearer(who),
       payload: { currentPassword, newPassword: 'A-new-password-123' },
     });

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 
 /**
- * Password rules (issue 7, OWASP ASVS 5.0 §6.2): at least 12 and at most 128 characters, nothing else
- * (no composition rules). Every place that sets a password (password change, user creation) uses this.
+ * Password rules (security hardening, OWASP ASVS 5.0 §6.2): at least 12 and at most 128 characters, nothing else
+ * (no composition rules). Every place that sets a password (password change, user creation, an
+ * administrator's reset) uses this; the server also refuses the 10,000 most common passwords (decision 022).
  */
 export const passwordMinLength = 12;
 export const passwordMaxLength = 128;
@@ -14,6 +15,24 @@ export const signInBodySchema = z.object({
   password: z.string().min(1).max(passwordMaxLength),
 });
 export type SignInBody = z.infer<typeof signInBodySchema>;
+
+/**
+ * The auth library's answer to a sign-in (the session token removed: it only ever travels in the HttpOnly
+ * cookie). Loose: the library may add fields; the web app reads none of them.
+ */
+export const signInResponseSchema = z.looseObject({
+  redirect: z.boolean().optional(),
+  url: z.string().optional(),
+  user: z.looseObject({ id: z.string(), email: z.string(), name: z.string() }).optional(),
+  /** `true`: no session yet, the second factor is asked for (decision 021). */
+  twoFactorRedirect: z.boolean().optional(),
+});
+
+/** `POST /api/auth/sign-out`. */
+export const signOutResponseSchema = z.looseObject({ success: z.boolean() });
+
+/** `GET /api/auth/token`: `check=true` asks for `{ token: null }` instead of 401 without a session. */
+export const tokenCheckQuerySchema = z.object({ check: z.enum(['true', 'false']).optional() });
 
 /** `GET /api/auth/token`: the session exchanged for a short-lived bearer token (DESIGN.md §3). */
 export const tokenResponseSchema = z.object({ token: z.string() });

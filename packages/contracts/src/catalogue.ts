@@ -182,27 +182,6 @@ export function jsonPathOf(path: readonly PropertyKey[]): string {
 
 // ---------------------------------------------------------------- management API
 
-export const catalogueApiPaths = {
-  /** `GET` export, `PUT` import (replaces atomically). */
-  catalogue: '/api/management/catalogue',
-  /** `POST` a document: what importing it would change, nothing applied. */
-  changes: '/api/management/catalogue/changes',
-  /** `GET ?roleKey&subscription`: the menus exactly as that audience sees them ("Preview as"). */
-  preview: '/api/management/catalogue/preview',
-  /** `GET`: how many users pinned each item and dashboard (delete confirmations). */
-  usage: '/api/management/catalogue/usage',
-  menuGroups: '/api/management/catalogue/menu-groups',
-  menuGroup: '/api/management/catalogue/menu-groups/:name',
-  items: '/api/management/catalogue/items',
-  item: '/api/management/catalogue/items/:name',
-  dashboardGroups: '/api/management/catalogue/dashboard-groups',
-  dashboardGroup: '/api/management/catalogue/dashboard-groups/:name',
-  dashboards: '/api/management/catalogue/dashboards',
-  dashboard: '/api/management/catalogue/dashboards/:layoutId',
-  /** `GET ?kind&page`: what administrators did, newest first. */
-  activity: '/api/management/activity',
-} as const;
-
 export const catalogueNameParamsSchema = z.object({ name: catalogueNameSchema });
 export const catalogueLayoutParamsSchema = z.object({
   layoutId: z.string().regex(/^\d{1,9}$/, 'must be a numeric layout id').transform(Number),
@@ -300,6 +279,8 @@ export const activityActions = [
   'users.changed',
   'users.deactivated',
   'users.reactivated',
+  /** An administrator set a one-time password (decision 022). */
+  'users.password-reset',
   'notifications.sent',
   'banners.created',
   'banners.changed',

@@ -1,6 +1,8 @@
 // The API's shapes, written once (DESIGN.md §4). Server routes validate with these schemas and the web
 // app derives its types from them; nothing here is duplicated on either side.
-export * from './api-paths';
+export * from './api-routes';
+export * from './api-endpoints';
+export type * from './api-types';
 export * from './errors';
 export * from './client-params';
 export * from './health';
@@ -9,6 +11,7 @@ export * from './roles';
 export * from './user-settings';
 export * from './navigation';
 export * from './auth';
+export * from './token-claims';
 export * from './app-config';
 export * from './locales';
 export * from './notifications';
@@ -23,3 +26,6 @@ export * from './recents';
 export * from './catalogue';
 export * from './app-routes';
 export * from './search-text';
+export * from './two-factor';
+export * from './single-sign-on';
+export * from './sign-in-settings';

@@ -3,7 +3,7 @@ import en from './locales/en.json' with { type: 'json' };
 import deDE from './locales/de-DE.json' with { type: 'json' };
 import deAT from './locales/de-AT.json' with { type: 'json' };
 
-// Style: i18n keys are static, so every language must have every key (issue 3: "Every text in English,
+// Style: i18n keys are static, so every language must have every key (navigation shell: "Every text in English,
 // German (DE) and German (AT)").
 describe('locale files', () => {
   const languages = { en, 'de-DE': deDE, 'de-AT': deAT } as Record<string, Record<string, string>>;

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { uiLanguageNames } from './languages';
+export { catalogueTextIn, type CatalogueTextVariants } from './localized-text';
 
 // The constants live in a zod-free module (the web app's login route needs them, not zod).
 export {
   defaultUiLanguage,
+  isGermanLanguage,
   languageStorageKey,
   twoLetterIsoOf,
   type UiLanguageName,

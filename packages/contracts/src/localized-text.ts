@@ -1,5 +1,5 @@
-// No zod here (decision 011): the web app's first screens read notification texts through this module,
-// and a contracts module that builds a schema brings the whole zod library along.
+// No zod here: the first screens read notification texts through it (bundle budget, docs/decisions/011).
+import { isGermanLanguage } from './languages';
 
 /** A text in both languages (a notification's title or text, spec §3). */
 export type LocalizedTextPair = { de: string; en: string };
@@ -9,7 +9,25 @@ export type LocalizedTextPair = { de: string; en: string };
  * English and falls back to German. An empty text counts as missing.
  */
 export function localizedText(text: LocalizedTextPair, language: string): string {
-  const german = language.toLowerCase().startsWith('de');
-  const [first, second] = german ? [text.de, text.en] : [text.en, text.de];
+  const [first, second] = isGermanLanguage(language) ? [text.de, text.en] : [text.en, text.de];
   return first.trim() !== '' ? first : second;
+}
+
+/** A catalogue text: English, German and an optional Austrian override; a missing one is absent or null. */
+export type CatalogueTextVariants<En extends string | null = string | null> = {
+  en: En;
+  de?: string | null | undefined;
+  deAt?: string | null | undefined;
+};
+
+/**
+ * A catalogue text in a UI language (spec §9), the same on server and web: German falls back to English,
+ * the Austrian override (`de-AT`) to German; English falls back to German.
+ */
+export function catalogueTextIn(text: CatalogueTextVariants<string>, language: string): string;
+export function catalogueTextIn(text: CatalogueTextVariants, language: string): string | null;
+export function catalogueTextIn(text: CatalogueTextVariants, language: string): string | null {
+  if (!isGermanLanguage(language)) return text.en ?? text.de ?? null;
+  const german = text.de ?? text.en ?? null;
+  return language.trim().toLowerCase() === 'de-at' ? (text.deAt ?? german) : german;
 }

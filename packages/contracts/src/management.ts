@@ -6,22 +6,6 @@ import { uiLanguageNameSchema } from './localization';
 import { roleKeySchema, subscriptionSchema } from './roles';
 import { userSettingsUpdateSchema } from './user-settings';
 
-/**
- * The management API (issue 6; spec §2 management, §6; DESIGN.md §3): only an
- * `organisationadministrator` may call it (403 otherwise, 401 without a token) and only for their own
- * organisation (another organisation's ids answer 404).
- */
-export const managementApiPaths = {
-  users: '/api/management/users',
-  user: '/api/management/users/:id',
-  userDeactivation: '/api/management/users/:id/deactivate',
-  userReactivation: '/api/management/users/:id/reactivate',
-  banners: '/api/management/banners',
-  banner: '/api/management/banners/:id',
-  contract: '/api/management/contract',
-  contractAcceptance: '/api/management/contract/:id/accept',
-} as const;
-
 export const idParamsSchema = z.object({ id: z.string().min(1).max(64) });
 
 /** An instant as ISO 8601 text with offset (`2025-01-31T09:00:00.000Z`). */
@@ -67,7 +51,7 @@ const userNameSchema = userSettingsUpdateSchema.shape.displayName;
 export const newUserSchema = z.object({
   name: userNameSchema,
   email: z.email('must be an e-mail address').max(254),
-  /** The initial password, under the password rules of every password (issue 7: 12–128 characters). */
+  /** The initial password, under the password rules of every password (security hardening: 12–128 characters). */
   password: newPasswordSchema,
   roleKey: roleKeySchema,
   subscription: subscriptionSchema,
@@ -86,6 +70,14 @@ export const userChangesBodySchema = withClientBody(userChangesSchema.shape).ref
   (body) => body.name !== undefined || body.roleKey !== undefined || body.subscription !== undefined,
   { message: 'name, roleKey or subscription is required' },
 );
+
+/**
+ * A one-time password an administrator sets for a user of their organisation (decision 022): the same
+ * rules as every new password; the user's sessions end and they must choose a new password at sign-in.
+ */
+export const userPasswordResetSchema = z.object({ password: newPasswordSchema });
+export type UserPasswordReset = z.infer<typeof userPasswordResetSchema>;
+export const userPasswordResetBodySchema = withClientBody(userPasswordResetSchema.shape);
 
 /** Deactivate / reactivate carry no fields of their own. */
 export const emptyBodySchema = withClientBody({}).optional();

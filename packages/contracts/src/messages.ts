@@ -9,7 +9,6 @@ import { bannerActionTypeSchema } from './banner-messages';
  * administrator (spec §6).
  */
 // The paths live in a zod-free module (the web app's shell calls them, not zod; see languages.ts).
-export { messagesApiPaths } from './messages-api-paths';
 
 export const currentMessageQuerySchema = withClientQuery({
   /** The UI language name (`en`, `de-DE`, `de-AT`); German variants read the German texts. */

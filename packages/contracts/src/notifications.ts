@@ -5,7 +5,7 @@ import { isSafeHttpUrl, linkMaxLength } from './safe-links';
 // Live notifications (spec §2 Notifications, §3 Notification, §4, §9; DESIGN.md §5). One set of shapes
 // for the stored content, the SSE stream, the PATCH of the owner and the administrators' send API.
 
-/** Limits of the administrators' send API (issue 4: "length-limited"). */
+/** Limits of the administrators' send API (live notifications: "length-limited"). */
 export const notificationLimits = {
   titleMaxLength: 120,
   textMaxLength: 4000,
@@ -173,6 +173,5 @@ export type SentNotification = z.infer<typeof sentNotificationSchema>;
 export const sentNotificationsResponseSchema = z.object({ sent: z.array(sentNotificationSchema) });
 export type SentNotificationsResponse = z.infer<typeof sentNotificationsResponseSchema>;
 
-// spec §9 language rule, in a zod-free module so the web app's first screens can read texts without
-// zod (decision 011); re-exported here for everyone else.
+// spec §9 language rule, in a zod-free module (bundle budget, docs/decisions/011); re-exported here.
 export { localizedText } from './localized-text';

@@ -1,24 +1,10 @@
 import { z } from 'zod';
 import { withClientQuery } from './client-params';
+import type { TranslationKey } from './locales';
 
 // Report content (DESIGN.md §3 "Report / dashboard content"): a report is a row in the database. A
 // built-in one names a query from the server's fixed, reviewed set (never SQL from the client); an
 // embedded one shows a URL in a frame; an external one opens its URL in a new window.
-
-/** Paths of the reports and dashboards API (issue 5), shared by the server routes and the web client. */
-export const reportApiPaths = {
-  report: '/api/reports/:name',
-  dashboardsMenu: '/api/dashboards/menu',
-  dashboard: '/api/dashboards/:layoutId',
-  dashboardTile: '/api/dashboards/:layoutId/tiles/:tileId',
-} as const;
-
-export const reportApiHref = {
-  report: (name: string) => `/api/reports/${encodeURIComponent(name)}`,
-  dashboard: (layoutId: number | string) => `/api/dashboards/${encodeURIComponent(String(layoutId))}`,
-  dashboardTile: (layoutId: number | string, tileId: string) =>
-    `/api/dashboards/${encodeURIComponent(String(layoutId))}/tiles/${encodeURIComponent(tileId)}`,
-} as const;
 
 export const reportKinds = ['builtin', 'embedded', 'external'] as const;
 export const reportKindSchema = z.enum(reportKinds);
@@ -50,10 +36,56 @@ export const reportGroupings = [
 export const reportGroupingSchema = z.enum(reportGroupings);
 export type ReportGrouping = z.infer<typeof reportGroupingSchema>;
 
+/**
+ * THE groupings each query allows, the first being its default: the server's queries are declared with
+ * them (and refuse any other), the catalogue and its management forms offer only these.
+ */
+export const reportQueryGroupings = {
+  'sales-overview': ['month', 'day', 'week', 'quarter'],
+  'product-mix': ['month', 'quarter'],
+  'region-performance': ['region', 'store'],
+  'product-ranking': ['product', 'category'],
+  'sales-trend': ['month', 'week'],
+  'margin-detail': ['day', 'week', 'month'],
+} as const satisfies Record<ReportQueryKey, readonly [ReportGrouping, ...ReportGrouping[]]>;
+
+/** The groupings query `K` allows. */
+export type ReportQueryGrouping<K extends ReportQueryKey> = (typeof reportQueryGroupings)[K][number];
+
+/** Whether query `key` allows `grouping`. */
+export function queryAllowsGrouping<K extends ReportQueryKey>(
+  key: K,
+  grouping: ReportGrouping,
+): grouping is ReportQueryGrouping<K> {
+  const allowed: readonly ReportGrouping[] = reportQueryGroupings[key];
+  return allowed.includes(grouping);
+}
+
 /** Date-range presets, resolved by the server against today's date (UTC) and the data set's range. */
 export const dateRangePresets = ['last-30-days', 'last-12-months', 'this-year', 'last-year', 'all'] as const;
 export const dateRangePresetSchema = z.enum(dateRangePresets);
 export type DateRangePreset = z.infer<typeof dateRangePresetSchema>;
+
+/** The name of each preset (the reports page's range choice, the catalogue's default range). */
+export const dateRangePresetLabelKeys = {
+  'last-30-days': 'reports.range.last-30-days',
+  'last-12-months': 'reports.range.last-12-months',
+  'this-year': 'reports.range.this-year',
+  'last-year': 'reports.range.last-year',
+  all: 'reports.range.all',
+} as const satisfies Record<DateRangePreset, TranslationKey>;
+
+/** The name of each grouping: a report table's first column and the reports page's grouping choice. */
+export const reportGroupingLabelKeys = {
+  day: 'reports.dimension.day',
+  week: 'reports.dimension.week',
+  month: 'reports.dimension.month',
+  quarter: 'reports.dimension.quarter',
+  region: 'reports.dimension.region',
+  store: 'reports.dimension.store',
+  category: 'reports.dimension.category',
+  product: 'reports.dimension.product',
+} as const satisfies Record<ReportGrouping, TranslationKey>;
 
 /** The longest custom range a report accepts (ten years): bounds the work of one request. */
 export const maxReportRangeDays = 3660;

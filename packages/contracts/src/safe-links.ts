@@ -1,5 +1,5 @@
-// Plain functions, no zod (see languages.ts): the signed-in shell checks banner links and notification
-// URLs before rendering them, and must not load the zod library for that (issue 3 bundle budget).
+// No zod here: the signed-in shell checks banner and notification links with these before rendering them
+// (bundle budget, docs/decisions/011).
 
 /** The longest link a notification or a banner button may carry. */
 export const linkMaxLength = 2000;

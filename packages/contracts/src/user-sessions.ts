@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The signed-in user's own sessions (issue 7: "a user can list and end their own sessions on the
+ * The signed-in user's own sessions (security hardening: "a user can list and end their own sessions on the
  * settings page"). `current` marks the session the request came from.
  */
 export const userSessionSchema = z.object({

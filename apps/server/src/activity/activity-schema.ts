@@ -1,5 +1,6 @@
-import { index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { organisations } from '../db/schema';
+import { index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAtColumn, uuidPrimaryKey } from '../db/columns';
+import { organisationIdColumn } from '../db/core-tables';
 
 /**
  * Every administrator action of an organisation (management → Activity): written in the same
@@ -9,12 +10,8 @@ import { organisations } from '../db/schema';
 export const managementActivity = pgTable(
   'management_activity',
   {
-    id: text('id')
-      .primaryKey()
-      .$defaultFn(() => crypto.randomUUID()),
-    organisationId: text('organisation_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    id: uuidPrimaryKey(),
+    organisationId: organisationIdColumn(),
     actorUserId: text('actor_user_id'),
     actorName: text('actor_name').notNull(),
     kind: text('kind').notNull(),
@@ -22,7 +19,7 @@ export const managementActivity = pgTable(
     target: text('target').notNull(),
     /** Import summaries: the list of changes (contracts `catalogueChangeSchema`). */
     details: jsonb('details'),
-    createdAt: timestamp('created_at', { withTimezone: true }).defaultNow().notNull(),
+    createdAt: createdAtColumn(),
   },
   (t) => [index('management_activity_org_created_idx').on(t.organisationId, t.createdAt.desc())],
 );

@@ -1,5 +1,5 @@
 import { createGuardedCache } from '../lib/guarded-cache';
-import type { SessionEvents } from '../plugins/session-events';
+import type { SessionEvents } from './session-events';
 import type { ActiveSession } from './authenticated-user';
 
 /**

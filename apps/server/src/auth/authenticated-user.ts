@@ -10,7 +10,7 @@ import {
 } from '@cockpit/contracts';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
-import { session, user } from '../db/schema';
+import { organisations, session, user } from '../db/schema';
 
 /** What every protected route knows about the caller (`request.user`). */
 export interface AuthenticatedUser {
@@ -23,15 +23,36 @@ export interface AuthenticatedUser {
   currencySymbol: string;
   displayName: string;
   email: string;
-  /** The better-auth session the bearer token was issued for (its `sid` claim, issue 7). */
-  sessionId?: string;
+  /**
+   * The better-auth session the verified bearer token was issued for (its `sid` claim): every token
+   * names one, the bearer check refuses a token without it (plugins/authenticate.ts).
+   */
+  sessionId: string;
+  /**
+   * The organisation requires a second factor of this session's user and they have none yet (decision
+   * 021: password sessions only; single sign-on is exempt). Everything but the set-up answers 403.
+   */
+  secondFactorMissing?: boolean;
+  /** Whether this session has a second factor behind it: TOTP on, or single sign-on (decision 021). */
+  secondFactorCovered?: boolean;
+  /**
+   * A one-time password is in use (decision 022): everything but the password change answers 403.
+   * Single sign-on sessions never carry it: the provider owns those users' credentials.
+   */
+  mustChangePassword?: boolean;
 }
 
 /** The user joined with one unexpired session of theirs: a prepared statement (parsed and planned once). */
 function prepareUserWithSession(db: Database) {
   return db
-    .select({ user, sessionExpiresAt: session.expiresAt })
+    .select({
+      user,
+      sessionExpiresAt: session.expiresAt,
+      signInMethod: session.signInMethod,
+      requireTwoFactor: organisations.requireTwoFactor,
+    })
     .from(user)
+    .innerJoin(organisations, eq(organisations.id, user.organisationId))
     .innerJoin(
       session,
       and(
@@ -48,13 +69,13 @@ const preparedByDatabase = new WeakMap<Database, ReturnType<typeof prepareUserWi
 
 /** An active user with one live session of theirs, and when that session expires. */
 export interface ActiveSession {
-  user: AuthenticatedUser & { sessionId: string };
+  user: AuthenticatedUser;
   sessionExpiresAt: Date;
 }
 
 /**
  * Loads the user together with the session the bearer token names (its `sid` claim): the session must
- * still exist and be unexpired, and the user active (issue 7: a session ended by sign-out, on the
+ * still exist and be unexpired, and the user active (security hardening: a session ended by sign-out, on the
  * settings page or by a deactivation stops API access). One indexed join, prepared once per database.
  * `null` when missing or inactive. The bearer check caches the answer briefly
  * (auth/active-user-cache.ts).
@@ -85,6 +106,9 @@ export async function loadActiveSession(
       currencySymbol: row.currencySymbol,
       displayName: row.name,
       email: row.email,
+      secondFactorMissing: found.requireTwoFactor && found.signInMethod !== 'sso' && !row.twoFactorEnabled,
+      secondFactorCovered: found.signInMethod === 'sso' || row.twoFactorEnabled,
+      mustChangePassword: row.mustChangePassword && found.signInMethod !== 'sso',
     },
   };
 }

@@ -1,16 +1,24 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { errorCodes, integrityTokenHeader, passwordMaxLength, passwordMinLength } from '@cockpit/contracts';
+import {
+  errorCodes,
+  integrityTokenHeader,
+  passwordChangeRequiredClaim,
+  passwordMaxLength,
+  passwordMinLength,
+  recoveryCodeCount,
+} from '@cockpit/contracts';
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import { jwt } from 'better-auth/plugins/jwt';
+import { singleSignOn } from '../features/sign-in/single-sign-on-plugin';
+import { twoFactor } from 'better-auth/plugins/two-factor';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { authSchema, session as sessionTable, user as userTable } from '../db/schema';
-import type { IntegrityService } from '../plugins/integrity/integrity-service';
-import type { SessionEvents } from '../plugins/session-events';
-import { credentialEndpointOf } from '../plugins/sign-in-guard';
+import type { SessionEvents } from './session-events';
+import { credentialEndpointOf } from './credential-endpoint';
 import { redactErrorsIn } from '../lib/log-redaction';
 import { hashPassword, verifyPassword } from './password';
 
@@ -20,6 +28,8 @@ export const accessTokenLifetime = '15m';
 /** The session cookie is `cockpit.session_token` (`__Secure-cockpit.session_token` on https). */
 export const cookiePrefix = 'cockpit';
 
+/** The name authenticator apps show next to the account (decision 021). */
+export const twoFactorIssuer = 'Report Cockpit';
 export const deactivatedMessage = 'This account has been deactivated.';
 
 /** How long a session may go without an API call before its token exchange is refused (decision 009). */
@@ -28,12 +38,17 @@ export function sessionIdleLimitMs(config: Pick<Config, 'idleTimeoutSeconds' | '
   return (config.idleTimeoutSeconds + config.idleCountdownSeconds) * 1000;
 }
 
+/** What sign-in needs of the integrity check (plugins/integrity, which provides it): is a token valid? */
+interface IntegrityTokenCheck {
+  verifyToken(token: string): Promise<boolean>;
+}
+
 interface CreateAuthOptions {
   config: Config;
   db: Database;
   logger: FastifyBaseLogger;
-  /** Checks integrity tokens (issue 7); the Fastify glue checks first, this is the backstop. */
-  integrity?: IntegrityService;
+  /** Checks integrity tokens (decision 007); the Fastify glue checks first, this is the backstop. */
+  integrity?: IntegrityTokenCheck;
   /** Told when better-auth deletes a session (sign-out, revocation), to close its streams. */
   sessionEvents?: SessionEvents;
 }
@@ -76,14 +91,21 @@ export function createAuth({ config, db, logger, integrity, sessionEvents }: Cre
       enabled: true,
       // Accounts are created by the seed and, later, by organisation administrators.
       disableSignUp: true,
-      // issue 7 (ASVS 5.0 §6.2): 12 to 128 characters, no composition rules.
+      // Security hardening (ASVS 5.0 §6.2): 12 to 128 characters, no composition rules.
       minPasswordLength: passwordMinLength,
       maxPasswordLength: passwordMaxLength,
       password: { hash: hashPassword, verify: verifyPassword },
     },
     // ASVS 7.3.2 absolute lifetime (decision 009): a session ends SESSION_MAX_AGE_SECONDS after sign-in
     // (default 12 h) and is never extended; its idle limit is checked at each token exchange (below).
-    session: { expiresIn: config.sessionMaxAgeSeconds, disableSessionRefresh: true },
+    session: {
+      expiresIn: config.sessionMaxAgeSeconds,
+      disableSessionRefresh: true,
+      // Decision 021: 'sso' sessions (single sign-on) are exempt from the organisation's two-factor policy.
+      additionalFields: {
+        signInMethod: { type: 'string', required: false, defaultValue: 'password', input: false },
+      },
+    },
     user: {
       additionalFields: {
         organisationId: { type: 'string', required: true, input: false },
@@ -93,6 +115,8 @@ export function createAuth({ config, db, logger, integrity, sessionEvents }: Cre
         uiCulture: { type: 'string', required: true, defaultValue: 'en-GB', input: false },
         currencySymbol: { type: 'string', required: true, defaultValue: '€', input: false },
         active: { type: 'boolean', required: true, defaultValue: true, input: false },
+        // Decision 022: set by an administrator's one-time password, cleared by the user's own change.
+        mustChangePassword: { type: 'boolean', required: false, defaultValue: false, input: false },
       },
     },
     databaseHooks: {
@@ -108,7 +132,7 @@ export function createAuth({ config, db, logger, integrity, sessionEvents }: Cre
           },
         },
         delete: {
-          // Sign-out and revocation: the session's notification streams close at once (issue 7).
+          // Sign-out and revocation: the session's notification streams close at once (security hardening).
           after: async (ended) => {
             sessionEvents?.emitEnded({ userId: ended.userId, sessionId: ended.id });
           },
@@ -117,7 +141,7 @@ export function createAuth({ config, db, logger, integrity, sessionEvents }: Cre
     },
     hooks: {
       // Backstop for the integrity check of plugins/sign-in-guard.ts: whatever path spelling reached a
-      // credential endpoint, it is refused here without a valid integrity token (issue 7).
+      // credential endpoint, it is refused here without a valid integrity token (security hardening).
       before: createAuthMiddleware(async (ctx) => {
         if (ctx.path === '/token') {
           await endIdleSession(ctx);
@@ -142,7 +166,7 @@ export function createAuth({ config, db, logger, integrity, sessionEvents }: Cre
     },
     advanced: {
       cookiePrefix,
-      // issue 7: HttpOnly, SameSite=Strict (the cookie is only ever sent by same-origin fetches to
+      // Security hardening: HttpOnly, SameSite=Strict (the cookie is only ever sent by same-origin fetches to
       // /api/auth/*), Secure on https (better-auth sets it for an https baseURL), host-only (no Domain).
       defaultCookieAttributes: { httpOnly: true, sameSite: 'strict', path: '/' },
       // Check the Origin header also under Vitest (better-auth skips it when NODE_ENV is 'test').
@@ -167,18 +191,37 @@ export function createAuth({ config, db, logger, integrity, sessionEvents }: Cre
       },
     },
     plugins: [
+      // Decision 021: TOTP with ten recovery codes; the Fastify glue adds the integrity check and the
+      // sign-in limits to its code endpoints (plugins/sign-in-guard.ts).
+      twoFactor({ issuer: twoFactorIssuer, backupCodeOptions: { amount: recoveryCodeCount } }),
+      // Decision 020: the organisation's OpenID Connect provider (/api/auth/sso/*).
+      singleSignOn({ db, authSecret: config.authSecret, logger }),
       jwt({
         jwt: {
           expirationTime: accessTokenLifetime,
           issuer: config.publicUrl,
           audience: config.publicUrl,
           // Only what a verifier needs; everything else is loaded per request (authenticate plugin).
-          // `sid`: the bearer hook refuses tokens of ended sessions at once (issue 7).
-          definePayload: ({ user, session }) => ({ email: user.email, sid: session.id }),
+          // `sid`: the bearer hook refuses tokens of ended sessions at once (security hardening).
+          // Decision 022: the web app shows the password-change screen first (the server decides anyway).
+          definePayload: ({ user, session }) => ({
+            email: user.email,
+            sid: session.id,
+            ...(mustChangePassword(user, session) ? { [passwordChangeRequiredClaim]: true } : {}),
+          }),
         },
       }),
     ],
   });
+}
+
+/** A one-time password is in use, and the session is not a single sign-on one (decision 022). */
+function mustChangePassword(user: object, session: object): boolean {
+  return (
+    'mustChangePassword' in user &&
+    user.mustChangePassword === true &&
+    !('signInMethod' in session && session.signInMethod === 'sso')
+  );
 }
 
 export type Auth = ReturnType<typeof createAuth>;

@@ -7,7 +7,7 @@ import { session } from '../db/schema';
 export const sessionActivityResolutionMs = 5 * 60_000;
 
 /**
- * Records when a session was last used for an API call (issue 7: the settings page lists sessions with
+ * Records when a session was last used for an API call (security hardening: the settings page lists sessions with
  * their last activity) in `session.updated_at`. Throttled in memory and in SQL, never awaited by the
  * request, and a failed write is only logged: activity is informational.
  */

@@ -5,15 +5,17 @@ import {
   type CatalogueReport,
   type LocalisedText,
   type ReportGrouping,
+  type ReportQueryKey,
   catalogueDocumentSchema,
   catalogueFormat,
   catalogueVersion,
   jsonPathOf,
+  queryAllowsGrouping,
   reportDefaultsSchema,
+  reportQueryGroupings,
   reportQueryKeySchema,
   tileSettingsSchema,
 } from '@cockpit/contracts';
-import { reportQueries } from '../reporting/queries/report-queries';
 import { resolveFrameUrl } from '../reporting/frame-url';
 import type { CatalogueSnapshot, ReportRow } from './catalogue-snapshot';
 
@@ -137,14 +139,10 @@ export function checkCatalogue(input: unknown, frameOrigins: readonly string[]):
     if (earlier) throw new CatalogueInvalid(path, `${what} is used twice (first at ${earlier})`);
     firstOf.set(key, path);
   };
-  const groupingFits = (
-    query: keyof typeof reportQueries,
-    grouping: ReportGrouping | undefined,
-    path: string,
-  ) => {
-    const groupings: readonly string[] = reportQueries[query].groupings;
-    if (grouping !== undefined && !groupings.includes(grouping)) {
-      throw new CatalogueInvalid(path, `the query '${query}' groups by ${groupings.join(', ')}`);
+  const groupingFits = (query: ReportQueryKey, grouping: ReportGrouping | undefined, path: string) => {
+    if (grouping !== undefined && !queryAllowsGrouping(query, grouping)) {
+      const groupings = reportQueryGroupings[query].join(', ');
+      throw new CatalogueInvalid(path, `the query '${query}' groups by ${groupings}`);
     }
   };
 

@@ -1,4 +1,4 @@
-import type { RoleKey, Subscription, UiLanguageName } from '@cockpit/contracts';
+import { catalogueTextIn, type RoleKey, type Subscription, type UiLanguageName } from '@cockpit/contracts';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { dashboardGroups, dashboardTiles, dashboards, menuGroups, menuItems, reports } from '../db/schema';
@@ -47,19 +47,14 @@ export function inAudience(row: AudienceColumns, viewer: Viewer): boolean {
   );
 }
 
-/**
- * A stored text in a UI language (spec §9): German falls back to English, the Austrian override to
- * German. The one place that picks a catalogue text's language.
- */
+/** A stored text's columns in a UI language; the fallbacks are the contracts' rule (`catalogueTextIn`). */
 export function textIn(
   language: UiLanguageName,
   en: string | null,
   de: string | null,
   deAt: string | null,
 ): string | null {
-  if (language === 'de-AT') return deAt ?? de ?? en;
-  if (language === 'de-DE') return de ?? en;
-  return en ?? de;
+  return catalogueTextIn({ en, de, deAt }, language);
 }
 
 export async function loadCatalogueSnapshot(

@@ -6,7 +6,7 @@ import {
   reportPagePath,
 } from '@cockpit/contracts';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { fromExcluded } from '../db/upsert';
 import { dashboardGroups, dashboardTiles, dashboards, menuGroups, menuItems, reports } from '../db/schema';
@@ -18,7 +18,16 @@ import { dashboardGroups, dashboardTiles, dashboards, menuGroups, menuItems, rep
 /** A transaction (or the database) to write with. */
 type Writer = Pick<Database, 'select' | 'insert' | 'delete' | 'execute' | 'update'>;
 
-const texts = (text: LocalisedText) => ({ en: text.en, de: text.de ?? null, deAt: text.deAt ?? null });
+const titleColumns = (text: LocalisedText) => ({
+  titleEn: text.en,
+  titleDe: text.de ?? null,
+  titleDeAt: text.deAt ?? null,
+});
+const subTitleColumns = (text: LocalisedText | undefined) => ({
+  subTitleEn: text?.en ?? null,
+  subTitleDe: text?.de ?? null,
+  subTitleDeAt: text?.deAt ?? null,
+});
 const audienceColumns = (audience: Audience | undefined) => ({
   audienceRoles: [...(audience?.roles ?? [])],
   audienceSubscriptions: [...(audience?.subscriptions ?? [])],
@@ -37,6 +46,23 @@ function chunks<T>(rows: T[]): T[][] {
   for (let start = 0; start < rows.length; start += rowsPerInsert)
     result.push(rows.slice(start, start + rowsPerInsert));
   return result;
+}
+
+/**
+ * The conflict clause of a write by natural key (`target`: the organisation and a name or layout id): the
+ * existing row takes every other column the document's row writes, so a column added to the rows can not
+ * be forgotten in the update. `rows` share their keys (they are built by one mapping).
+ */
+function overwriteOnConflict<Table extends PgTable>(
+  table: Table,
+  target: PgColumn[],
+  rows: readonly Table['$inferInsert'][],
+) {
+  const targetKeys = Object.entries(getTableColumns(table))
+    .filter(([, column]) => target.includes(column))
+    .map(([key]) => key);
+  const written = Object.keys(rows[0] ?? {}).filter((key) => !targetKeys.includes(key));
+  return { target, set: fromExcluded(table, written as (keyof Table['$inferInsert'] & string)[]) };
 }
 
 /**
@@ -77,37 +103,21 @@ export async function writeCatalogue(
   const groupNames = document.menu.map((group) => group.name);
   const groupIds = new Map<string, string>();
   if (document.menu.length > 0) {
+    const groupRows = document.menu.map((group, index) => ({
+      organisationId,
+      name: group.name,
+      ...titleColumns(group.title),
+      icon: group.icon ?? null,
+      externalUrl: null,
+      sort: sortOf(index),
+      ...audienceColumns(group.audience),
+    }));
     const rows = await tx
       .insert(menuGroups)
-      .values(
-        document.menu.map((group, index) => {
-          const title = texts(group.title);
-          return {
-            organisationId,
-            name: group.name,
-            titleEn: title.en,
-            titleDe: title.de,
-            titleDeAt: title.deAt,
-            icon: group.icon ?? null,
-            externalUrl: null,
-            sort: sortOf(index),
-            ...audienceColumns(group.audience),
-          };
-        }),
+      .values(groupRows)
+      .onConflictDoUpdate(
+        overwriteOnConflict(menuGroups, [menuGroups.organisationId, menuGroups.name], groupRows),
       )
-      .onConflictDoUpdate({
-        target: [menuGroups.organisationId, menuGroups.name],
-        set: fromExcluded(menuGroups, [
-          'titleEn',
-          'titleDe',
-          'titleDeAt',
-          'icon',
-          'externalUrl',
-          'sort',
-          'audienceRoles',
-          'audienceSubscriptions',
-        ]),
-      })
       .returning({ id: menuGroups.id, name: menuGroups.name });
     for (const row of rows) groupIds.set(row.name, row.id);
   }
@@ -119,53 +129,27 @@ export async function writeCatalogue(
   // Items first: an item that moves to another group must not be deleted with its old group.
   await deleteMissing(tx, menuItems.organisationId, organisationId, menuItems.name, itemNames);
   for (const chunk of chunks(items)) {
+    const itemRows = chunk.map(({ item, groupId, index }) => ({
+      organisationId,
+      groupId,
+      name: item.name,
+      ...titleColumns(item.title),
+      ...subTitleColumns(item.subTitle),
+      icon: item.icon ?? null,
+      // The address is derived when read (contracts app-routes); kept for older readers.
+      path: item.report?.kind === 'external' ? null : reportPagePath(item.name),
+      externalUrl: item.report?.kind === 'external' ? item.report.url : null,
+      leaveTitleUntranslated: item.leaveTitleUntranslated ?? false,
+      featured: item.featured ?? false,
+      sort: sortOf(index),
+      ...audienceColumns(item.audience),
+    }));
     await tx
       .insert(menuItems)
-      .values(
-        chunk.map(({ item, groupId, index }) => {
-          const title = texts(item.title);
-          const subTitle = item.subTitle ? texts(item.subTitle) : { en: null, de: null, deAt: null };
-          return {
-            organisationId,
-            groupId,
-            name: item.name,
-            titleEn: title.en,
-            titleDe: title.de,
-            titleDeAt: title.deAt,
-            subTitleEn: subTitle.en,
-            subTitleDe: subTitle.de,
-            subTitleDeAt: subTitle.deAt,
-            icon: item.icon ?? null,
-            // The address is derived when read (contracts app-routes); kept for older readers.
-            path: item.report?.kind === 'external' ? null : reportPagePath(item.name),
-            externalUrl: item.report?.kind === 'external' ? item.report.url : null,
-            leaveTitleUntranslated: item.leaveTitleUntranslated ?? false,
-            featured: item.featured ?? false,
-            sort: sortOf(index),
-            ...audienceColumns(item.audience),
-          };
-        }),
-      )
-      .onConflictDoUpdate({
-        target: [menuItems.organisationId, menuItems.name],
-        set: fromExcluded(menuItems, [
-          'groupId',
-          'titleEn',
-          'titleDe',
-          'titleDeAt',
-          'subTitleEn',
-          'subTitleDe',
-          'subTitleDeAt',
-          'icon',
-          'path',
-          'externalUrl',
-          'leaveTitleUntranslated',
-          'featured',
-          'sort',
-          'audienceRoles',
-          'audienceSubscriptions',
-        ]),
-      });
+      .values(itemRows)
+      .onConflictDoUpdate(
+        overwriteOnConflict(menuItems, [menuItems.organisationId, menuItems.name], itemRows),
+      );
   }
   await deleteMissing(tx, menuGroups.organisationId, organisationId, menuGroups.name, groupNames);
 
@@ -180,48 +164,35 @@ export async function writeCatalogue(
     definitions.map((definition) => definition.name),
   );
   for (const chunk of chunks(definitions)) {
+    const reportRows = chunk.map(({ name, report }) => ({ organisationId, name, ...reportColumns(report) }));
     await tx
       .insert(reports)
-      .values(chunk.map(({ name, report }) => ({ organisationId, name, ...reportColumns(report) })))
-      .onConflictDoUpdate({
-        target: [reports.organisationId, reports.name],
-        set: fromExcluded(reports, ['kind', 'queryKey', 'params', 'frameUrl', 'externalUrl']),
-      });
+      .values(reportRows)
+      .onConflictDoUpdate(overwriteOnConflict(reports, [reports.organisationId, reports.name], reportRows));
   }
 
   // ---- dashboard groups, dashboards and tiles
   const dashboardGroupNames = document.dashboards.map((group) => group.name);
   const dashboardGroupIds = new Map<string, string>();
   if (document.dashboards.length > 0) {
+    const groupRows = document.dashboards.map((group, index) => ({
+      organisationId,
+      name: group.name,
+      ...titleColumns(group.title),
+      icon: group.icon ?? null,
+      sort: sortOf(index),
+      ...audienceColumns(group.audience),
+    }));
     const rows = await tx
       .insert(dashboardGroups)
-      .values(
-        document.dashboards.map((group, index) => {
-          const title = texts(group.title);
-          return {
-            organisationId,
-            name: group.name,
-            titleEn: title.en,
-            titleDe: title.de,
-            titleDeAt: title.deAt,
-            icon: group.icon ?? null,
-            sort: sortOf(index),
-            ...audienceColumns(group.audience),
-          };
-        }),
+      .values(groupRows)
+      .onConflictDoUpdate(
+        overwriteOnConflict(
+          dashboardGroups,
+          [dashboardGroups.organisationId, dashboardGroups.name],
+          groupRows,
+        ),
       )
-      .onConflictDoUpdate({
-        target: [dashboardGroups.organisationId, dashboardGroups.name],
-        set: fromExcluded(dashboardGroups, [
-          'titleEn',
-          'titleDe',
-          'titleDeAt',
-          'icon',
-          'sort',
-          'audienceRoles',
-          'audienceSubscriptions',
-        ]),
-      })
       .returning({ id: dashboardGroups.id, name: dashboardGroups.name });
     for (const row of rows) dashboardGroupIds.set(row.name, row.id);
   }
@@ -236,46 +207,22 @@ export async function writeCatalogue(
   await deleteMissing(tx, dashboards.organisationId, organisationId, dashboards.layoutId, layoutIds);
   const dashboardIds = new Map<number, string>();
   for (const chunk of chunks(boards)) {
+    const boardRows = chunk.map(({ dashboard, groupId, index }) => ({
+      organisationId,
+      groupId,
+      layoutId: dashboard.layoutId,
+      ...titleColumns(dashboard.title),
+      ...subTitleColumns(dashboard.subTitle),
+      featured: dashboard.featured ?? false,
+      sort: sortOf(index),
+      ...audienceColumns(dashboard.audience),
+    }));
     const rows = await tx
       .insert(dashboards)
-      .values(
-        chunk.map(({ dashboard, groupId, index }) => {
-          const title = texts(dashboard.title);
-          const subTitle = dashboard.subTitle
-            ? texts(dashboard.subTitle)
-            : { en: null, de: null, deAt: null };
-          return {
-            organisationId,
-            groupId,
-            layoutId: dashboard.layoutId,
-            titleEn: title.en,
-            titleDe: title.de,
-            titleDeAt: title.deAt,
-            subTitleEn: subTitle.en,
-            subTitleDe: subTitle.de,
-            subTitleDeAt: subTitle.deAt,
-            featured: dashboard.featured ?? false,
-            sort: sortOf(index),
-            ...audienceColumns(dashboard.audience),
-          };
-        }),
+      .values(boardRows)
+      .onConflictDoUpdate(
+        overwriteOnConflict(dashboards, [dashboards.organisationId, dashboards.layoutId], boardRows),
       )
-      .onConflictDoUpdate({
-        target: [dashboards.organisationId, dashboards.layoutId],
-        set: fromExcluded(dashboards, [
-          'groupId',
-          'titleEn',
-          'titleDe',
-          'titleDeAt',
-          'subTitleEn',
-          'subTitleDe',
-          'subTitleDeAt',
-          'featured',
-          'sort',
-          'audienceRoles',
-          'audienceSubscriptions',
-        ]),
-      })
       .returning({ id: dashboards.id, layoutId: dashboards.layoutId });
     for (const row of rows) dashboardIds.set(row.layoutId, row.id);
   }
@@ -301,21 +248,16 @@ export async function writeCatalogue(
   );
   await tx.delete(dashboardTiles).where(inArray(dashboardTiles.dashboardId, ids));
   const tiles = boards.flatMap(({ dashboard }) =>
-    dashboard.tiles.map((tile, index) => {
-      const title = texts(tile.title);
-      return {
-        ...(tile.id && known.has(tile.id) ? { id: tile.id } : {}),
-        dashboardId: dashboardIds.get(dashboard.layoutId) ?? '',
-        position: index + 1,
-        tileType: tile.type,
-        queryKey: tile.query,
-        params: tile.params ?? {},
-        titleEn: title.en,
-        titleDe: title.de,
-        titleDeAt: title.deAt,
-        width: tile.width,
-      };
-    }),
+    dashboard.tiles.map((tile, index) => ({
+      ...(tile.id && known.has(tile.id) ? { id: tile.id } : {}),
+      dashboardId: dashboardIds.get(dashboard.layoutId) ?? '',
+      position: index + 1,
+      tileType: tile.type,
+      queryKey: tile.query,
+      params: tile.params ?? {},
+      ...titleColumns(tile.title),
+      width: tile.width,
+    })),
   );
   for (const chunk of chunks(tiles)) await tx.insert(dashboardTiles).values(chunk);
 }

@@ -27,7 +27,6 @@ export interface Pins {
   report: ReadonlySet<string>;
   dashboard: ReadonlySet<string>;
 }
-export const noPins: Pins = { report: new Set(), dashboard: new Set() };
 
 const titleOf = (
   language: UiLanguageName,

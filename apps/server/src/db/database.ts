@@ -150,7 +150,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     const pool = new pg.Pool({
       connectionString: target.connectionString,
       max: 10,
-      // issue 7 fault tolerance: an unreachable database fails a request within seconds (→ 503) instead
+      // Fault tolerance (decision 009): an unreachable database fails a request within seconds (→ 503) instead
       // of hanging it; the pool reconnects on its own once the database is back.
       connectionTimeoutMillis: 3_000,
       statement_timeout: 15_000,

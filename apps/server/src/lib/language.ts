@@ -1,4 +1,4 @@
-import { type UiLanguageName, translations, uiLanguageNames } from '@cockpit/contracts';
+import { isGermanLanguage, type UiLanguageName, translations, uiLanguageNames } from '@cockpit/contracts';
 
 /**
  * The UI language for server texts: the request's `isoLanguageName` (spec §7) when given, else the
@@ -11,11 +11,8 @@ export function resolveLanguage(
   if (!isoLanguageName) return fallback;
   const exact = uiLanguageNames.find((name) => name.toLowerCase() === isoLanguageName.toLowerCase());
   if (exact) return exact;
-  return isoLanguageName.toLowerCase().startsWith('de') ? 'de-DE' : 'en';
+  return isGermanLanguage(isoLanguageName) ? 'de-DE' : 'en';
 }
-
-/** Whether texts stored as English/German pairs should be German (spec §9: starts with `de`). */
-export const isGerman = (language: UiLanguageName) => language.startsWith('de');
 
 /** A UI text in a language, falling back to English and then to the key itself. */
 export function translate(language: UiLanguageName, key: string): string {

@@ -1,9 +1,15 @@
-import { apiPaths, errorCodes, tokenCheckParam } from '@cockpit/contracts';
+import {
+  apiRoutes,
+  authApiPrefix,
+  errorCodes,
+  singleSignOnCallbackPath,
+  tokenCheckParam,
+} from '@cockpit/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../app-types';
 import { errorCodeForStatus, internalErrorMessage } from '../lib/http-error';
 import { databaseIsDown } from './database-unavailable';
-import { credentialEndpointOf, normalisedAuthPath } from './sign-in-guard';
+import { credentialEndpointOf, normalisedAuthPath } from '../auth/credential-endpoint';
 
 /**
  * The endpoints of the auth library the app uses (DESIGN.md §3): sign-in, sign-out and the exchange of the
@@ -12,9 +18,17 @@ import { credentialEndpointOf, normalisedAuthPath } from './sign-in-guard';
  * tokens to JavaScript; the app's own routes do those things. Compared in the library's routing spelling.
  */
 export const allowedAuthEndpoints: ReadonlySet<string> = new Set([
-  `GET ${apiPaths.token}`,
-  `POST ${apiPaths.signIn}`,
-  `POST ${apiPaths.signOut}`,
+  `GET ${apiRoutes.getToken.path}`,
+  `POST ${apiRoutes.signInWithEmail.path}`,
+  `POST ${apiRoutes.signOut.path}`,
+  // Two-factor sign-in (decision 021): turn on/off with the password, confirm a key, the code step.
+  `POST ${apiRoutes.enableTwoFactor.path}`,
+  `POST ${apiRoutes.disableTwoFactor.path}`,
+  `POST ${apiRoutes.verifyTwoFactorCode.path}`,
+  `POST ${apiRoutes.verifyRecoveryCode.path}`,
+  // Single sign-on (decision 020): the provider's URL for an e-mail, and the provider's way back.
+  `POST ${apiRoutes.startSingleSignOn.path}`,
+  `GET ${singleSignOnCallbackPath}`,
 ]);
 
 const hopByHopHeaders = new Set([
@@ -33,11 +47,11 @@ const hopByHopHeaders = new Set([
 export function registerAuthRoutes(app: App): void {
   app.route({
     method: ['GET', 'POST'],
-    url: `${apiPaths.authPrefix}/*`,
+    url: `${authApiPrefix}/*`,
     schema: { hide: true },
     handler: async (request, reply) => {
       const webRequest = toWebRequest(request, app.config.publicUrl);
-      // The path exactly as better-auth will route it (issue 7: integrity token and sign-in limits).
+      // The path exactly as better-auth will route it (security hardening: integrity token and sign-in limits).
       const credentialEndpoint = credentialEndpointOf(new URL(webRequest.url).pathname);
       if (credentialEndpoint) {
         if (await app.signInGuard.before(request, reply, credentialEndpoint)) return reply;
@@ -74,7 +88,7 @@ export function registerAuthRoutes(app: App): void {
 function isTokenCheck(request: FastifyRequest): boolean {
   if (request.method !== 'GET') return false;
   const url = new URL(request.url, 'http://localhost');
-  return url.pathname === apiPaths.token && url.searchParams.get(tokenCheckParam) === 'true';
+  return url.pathname === apiRoutes.getToken.path && url.searchParams.get(tokenCheckParam) === 'true';
 }
 
 function toWebRequest(request: FastifyRequest, publicUrl: string): Request {
@@ -106,7 +120,7 @@ async function signedInUserId(response: Response): Promise<string | null> {
 }
 
 /** Codes better-auth may answer with that the web app understands as they are. */
-const passedThroughCodes = new Set<string>([errorCodes.integrityRequired]);
+const passedThroughCodes = new Set<string>([errorCodes.singleSignOnRequired, errorCodes.integrityRequired]);
 
 async function sendWebResponse(response: Response, reply: FastifyReply, request: FastifyRequest, app: App) {
   reply.status(response.status);
@@ -133,7 +147,7 @@ async function sendWebResponse(response: Response, reply: FastifyReply, request:
     // not JSON: keep the status text
   }
   if (response.status >= 500) {
-    // better-auth turns a lost database into its own 500; the API promises 503 for that (issue 7).
+    // better-auth turns a lost database into its own 500; the API promises 503 for that (security hardening).
     const unavailable = await databaseIsDown(app.db);
     request.log.error({ status: response.status, message, databaseDown: unavailable }, 'auth handler failed');
     if (unavailable) {
@@ -156,7 +170,12 @@ async function sendWebResponse(response: Response, reply: FastifyReply, request:
 function withoutSessionToken(url: string, text: string): string | null {
   if (text === '') return null;
   const pathname = url.split('?')[0] ?? '';
-  if (!pathname.endsWith('/sign-in/email') && !pathname.endsWith('/get-session')) return text;
+  const answersWithSession =
+    pathname.endsWith('/sign-in/email') ||
+    pathname.endsWith('/get-session') ||
+    // The code step of a two-factor sign-in answers like a sign-in (decision 021).
+    normalisedAuthPath(pathname).startsWith('/api/auth/two-factor/verify');
+  if (!answersWithSession) return text;
   try {
     const body = JSON.parse(text) as { token?: unknown; session?: { token?: unknown } | null } | null;
     if (body && typeof body === 'object') {

@@ -1,4 +1,4 @@
-import { apiPaths } from '@cockpit/contracts';
+import { apiRoutes } from '@cockpit/contracts';
 import { errors } from 'jose';
 import type { App } from '../app-types';
 import { createActiveUserCache } from '../auth/active-user-cache';
@@ -32,16 +32,19 @@ export function requireBearerToken(scope: App): void {
   scope.addHook('onClose', async () => activeUsers.close());
 
   scope.decorateRequest('user', null as never);
+  scope.decorateRequest('bearerExpiresAtSec', 0);
   scope.addHook('onRequest', async (request) => {
     const match = bearerPattern.exec(request.headers.authorization ?? '');
     if (!match?.[1]) throw unauthorized('A bearer token is required');
 
     let subject: string | undefined;
     let sessionId: unknown;
+    let expiresAtSec: number | undefined;
     try {
       const claims = await verify(match[1]);
       subject = claims.sub;
       sessionId = claims.sid;
+      expiresAtSec = claims.exp;
     } catch (error) {
       // Bad signature, expired, wrong issuer, malformed: 401. Anything else (database down) is a 5xx.
       if (error instanceof errors.JOSEError || error instanceof TypeError) {
@@ -49,8 +52,8 @@ export function requireBearerToken(scope: App): void {
       }
       throw error;
     }
-    // Every token names its session (auth/create-auth.ts); one without is refused (issue 7).
-    if (!subject || typeof sessionId !== 'string' || sessionId === '') {
+    // Every token names its session and expires (auth/create-auth.ts); one without is refused.
+    if (!subject || typeof sessionId !== 'string' || sessionId === '' || typeof expiresAtSec !== 'number') {
       throw unauthorized('The bearer token is invalid or has expired');
     }
     let user = activeUsers.get(subject, sessionId);
@@ -62,8 +65,9 @@ export function requireBearerToken(scope: App): void {
       user = loaded.user;
     }
     request.user = user;
+    request.bearerExpiresAtSec = expiresAtSec;
     // The notification stream reconnects by itself whenever its token expires: that is not a person
     // using the app, so it does not keep an idle session alive (decision 009).
-    if (request.routeOptions.url !== apiPaths.notificationsStream) touchSession(sessionId);
+    if (request.routeOptions.url !== apiRoutes.streamNotifications.path) touchSession(sessionId);
   });
 }

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { App } from '../app-types';
 import type { Database, DatabaseHandle } from '../db/database';
 import type { StopListening } from '../db/pg-listener';
+import type { SessionEvent } from '../auth/session-events';
 
 /**
  * Things one server process learns that every process must act on (DESIGN.md §2 "Scale-out path":
@@ -14,10 +15,8 @@ export type ClusterEvent =
   | { type: 'catalogue-changed'; organisationId: string }
   /** A user pinned or unpinned something: that user's cached menus are stale. */
   | { type: 'pins-changed'; organisationId: string; userId: string }
-  /** Sessions ended (`sessionId: null`: all of the user's), see plugins/session-events.ts. */
-  | { type: 'sessions-ended'; userId: string; sessionId: string | null }
-  /** A user's stored account changed (settings, role, subscription, active). */
-  | { type: 'user-changed'; userId: string };
+  /** Sessions ended (`sessionId: null`: all of the user's) or a user changed: auth/session-events.ts. */
+  | SessionEvent;
 
 export type ClusterEventType = ClusterEvent['type'];
 type EventOf<T extends ClusterEventType> = Extract<ClusterEvent, { type: T }>;

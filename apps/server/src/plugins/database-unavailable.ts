@@ -31,7 +31,7 @@ const unavailableMessages = [
 
 /**
  * Whether an error (or its cause: drizzle wraps driver errors) says the database is unreachable rather
- * than that the request was wrong (issue 7: such requests answer 503 SERVICE_UNAVAILABLE, not 500).
+ * than that the request was wrong (security hardening: such requests answer 503 SERVICE_UNAVAILABLE, not 500).
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   let current: unknown = error;

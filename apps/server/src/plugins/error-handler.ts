@@ -7,7 +7,7 @@ import type { Config } from '../config';
 import { isDatabaseUnavailable } from './database-unavailable';
 import { staticSecurityHeaders } from './security-headers';
 
-/** What a client sees while the database is unreachable (issue 7: 503, quickly, never internals). */
+/** What a client sees while the database is unreachable (security hardening: 503, quickly, never internals). */
 export const unavailableMessage = 'The service is temporarily unavailable. Please try again shortly.';
 
 /**
@@ -38,7 +38,7 @@ export function registerErrorHandler(app: App): void {
 /**
  * Fastify's `frameworkErrors`: answers the router gives before any hook runs (a URL that is not valid
  * percent-encoding, a path parameter over 100 characters). They get the error shape and the security
- * headers like every other answer (issue 7: hostile URL variants).
+ * headers like every other answer (security hardening: hostile URL variants).
  */
 export function frameworkErrorHandler(config: Config) {
   const headers = staticSecurityHeaders(config);

@@ -2,7 +2,7 @@ import { errorCodes } from '@cockpit/contracts';
 import type { App } from '../app-types';
 import { HttpError } from '../lib/http-error';
 
-/** No body the API accepts is nested deeper; deeper ones are attacks on recursive code (issue 7). */
+/** No body the API accepts is nested deeper; deeper ones are attacks on recursive code (security hardening). */
 export const maxJsonDepth = 32;
 
 /** Deepest nesting of arrays/objects, counted without recursion (the input may be hostile). */
@@ -37,7 +37,7 @@ function containsNul(value: unknown): boolean {
 }
 
 /**
- * Input rules every route shares (issue 7 hostile-input suite), so no route can forget them:
+ * Input rules every route shares (the hostile-input suite), so no route can forget them:
  * - JSON bodies keep Fastify's prototype-poisoning protection and may be nested at most 32 levels;
  * - no NUL character in a path parameter, query parameter or body string: PostgreSQL cannot store one
  *   in text and would fail the request with a 500 instead of a clear 400.

@@ -1,12 +1,12 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
-import { apiPaths } from '@cockpit/contracts';
+import { apiRoutes, authApiPrefix } from '@cockpit/contracts';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { App } from '../app-types';
 import type { DatabaseHandle, PoolStats } from '../db/database';
 import { guardedCacheLookups } from '../lib/guarded-cache';
 import { unauthorized } from '../lib/http-error';
-import { credentialEndpointOf } from './sign-in-guard';
+import { credentialEndpointOf } from '../auth/credential-endpoint';
 
 /** Where Prometheus scrapes (decision 018). */
 export const metricsPath = '/metrics';
@@ -156,11 +156,11 @@ export function registerMetrics(
     if (request.method !== 'POST') return;
     // However the path is spelled (the sign-in guard's own normalisation).
     const signIn =
-      route === `${apiPaths.authPrefix}/*` &&
+      route === `${authApiPrefix}/*` &&
       credentialEndpointOf(request.url.split('?', 1)[0] ?? '') === 'sign-in';
     if (signIn && status >= 400 && status < 500 && status !== 429) {
       signInFailures.inc({ status_code: String(status) });
-    } else if (route === apiPaths.integrityVerify && status !== 429) {
+    } else if (route === apiRoutes.verifyIntegrity.path && status !== 429) {
       integrityVerifications.inc({ result: status === 200 ? 'accepted' : 'refused' });
     }
   });

@@ -1,7 +1,17 @@
 import { managementRoleKey } from '@cockpit/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { App } from '../app-types';
+import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { forbidden } from '../lib/http-error';
+
+/**
+ * THE administrator rule of the server (spec §6: organisationadministrator is the only named role). The
+ * management routes use it through `requireAdmin`; anything else that differs for administrators (the
+ * new-contract notice) asks here rather than comparing role keys itself.
+ */
+export function isAdministrator(user: Pick<AuthenticatedUser, 'roleKey'>): boolean {
+  return user.roleKey === managementRoleKey;
+}
 
 /**
  * The management permission (spec §6; DESIGN.md §3 "only organisationadministrator … checked on every
@@ -20,7 +30,7 @@ import { forbidden } from '../lib/http-error';
 export async function requireAdmin(request: FastifyRequest): Promise<void> {
   // `request.user` is null only if a route was registered outside the protected scope by mistake: refuse.
   const user = request.user as FastifyRequest['user'] | null;
-  if (!user || user.roleKey !== managementRoleKey) {
+  if (!user || !isAdministrator(user)) {
     throw forbidden('Only organisation administrators may use management');
   }
 }

@@ -12,7 +12,7 @@ const analyticsConnectHosts = [
 const analyticsImageHosts = ['https://*.google-analytics.com', 'https://*.googletagmanager.com'];
 
 /**
- * The Content-Security-Policy directives (issue 7). Scripts come only from this origin, plus the tag
+ * The Content-Security-Policy directives (security hardening). Scripts come only from this origin, plus the tag
  * manager when a GA measurement id is configured (DESIGN.md §3 Analytics); frames only from the
  * configured report origins. Styles allow 'unsafe-inline' because Mantine writes its theme variables
  * into a <style> element at run time (docs/decisions/008-strict-csp-with-inline-styles-and-public-api-docs.md).
@@ -33,7 +33,7 @@ export function contentSecurityPolicyDirectives(config: Config): Record<string, 
     'connect-src': ["'self'", ...(analytics ? analyticsConnectHosts : [])],
     'worker-src': ["'self'"],
     'manifest-src': ["'self'"],
-    // 'self': the server's own embedded-report pages (/embedded/*, issue 5), which allow framing by this
+    // 'self': the server's own embedded-report pages (/embedded/*, reports and dashboards), which allow framing by this
     // origin only; other report origins only when configured.
     'frame-src': ["'self'", ...config.reportFrameOrigins],
   };
@@ -84,7 +84,7 @@ export function staticSecurityHeaders(config: Config): Record<string, string> {
 }
 
 /**
- * Security headers on every response (issue 7, OWASP ASVS 5.0 §3.4): helmet with a strict CSP, HSTS
+ * Security headers on every response (security hardening, OWASP ASVS 5.0 §3.4): helmet with a strict CSP, HSTS
  * only when PUBLIC_URL is https (a plain-http development server must not pin browsers to https),
  * `X-Content-Type-Options: nosniff`, `Referrer-Policy: no-referrer`, and API answers never cached.
  */

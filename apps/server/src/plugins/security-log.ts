@@ -1,7 +1,7 @@
 import type { App } from '../app-types';
 
 /**
- * Authorisation failures in the log (issue 7, OWASP ASVS 5.0 §16.3): every 401 and 403 with the route
+ * Authorisation failures in the log (security hardening, OWASP ASVS 5.0 §16.3): every 401 and 403 with the route
  * and, when known, the user. Tokens, cookies and passwords are redacted by the logger (app.ts).
  */
 export function registerSecurityLog(app: App): void {

@@ -2,6 +2,7 @@ import { errorCodes } from '@cockpit/contracts';
 import rateLimit from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
 import type { App } from '../app-types';
+import { SessionEvents } from '../auth/session-events';
 import { HttpError } from '../lib/http-error';
 import { type IntegrityService, createIntegrityService } from './integrity/integrity-service';
 import { registerInputGuards } from './input-guards';
@@ -9,9 +10,9 @@ import { createRedisClient } from './redis-client';
 import { type InventoryRoute, registerRouteInventory } from './route-inventory';
 import { registerSecurityHeaders } from './security-headers';
 import { registerSecurityLog } from './security-log';
-import { SessionEvents } from './session-events';
 import { type SharedCounters, createMemoryCounters, createRedisCounters } from './shared-counters';
 import { type SignInGuard, createSignInGuard } from './sign-in-guard';
+import { createPendingSecondFactorLookup } from '../auth/pending-second-factor';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -25,13 +26,13 @@ declare module 'fastify' {
     integrity: IntegrityService;
     /** Integrity token and rate limits for sign-in/sign-up (plugins/sign-in-guard.ts). */
     signInGuard: SignInGuard;
-    /** "These sessions ended / this user changed", in every process (plugins/session-events.ts). */
+    /** "These sessions ended / this user changed", in every process (auth/session-events.ts). */
     sessionEvents: SessionEvents;
   }
 }
 
 /**
- * Everything issue 7 adds before any route exists: the route inventory, security headers, shared
+ * Everything the security hardening adds before any route exists: the route inventory, security headers, shared
  * counters (Redis or memory), per-address rate limits, the integrity service (its public routes are
  * registered with the other public routes, after the API docs), the sign-in guard, session events and
  * the authorisation-failure log.
@@ -63,7 +64,10 @@ export async function registerSecurity(app: App): Promise<void> {
 
   const integrity = createIntegrityService(config, counters);
   app.decorate('integrity', integrity);
-  app.decorate('signInGuard', createSignInGuard(config, counters, integrity));
+  app.decorate(
+    'signInGuard',
+    createSignInGuard(config, counters, integrity, createPendingSecondFactorLookup(app.db)),
+  );
   // Announced to every server process over the cluster event path (DESIGN.md §2, decision 017).
   app.decorate('sessionEvents', new SessionEvents(app.clusterEvents));
 }

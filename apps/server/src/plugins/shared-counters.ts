@@ -9,7 +9,7 @@ export interface WindowCount {
 
 /**
  * Counters shared by every server process when Redis is configured, otherwise kept in this process
- * (issue 7: "counters in Redis when REDIS_URL is set, in memory otherwise"). Used for the sign-in limits
+ * (security hardening: "counters in Redis when REDIS_URL is set, in memory otherwise"). Used for the sign-in limits
  * and for remembering integrity challenges that were already redeemed.
  */
 export interface SharedCounters {

@@ -1,45 +1,17 @@
 import { createHmac } from 'node:crypto';
 import { errorCodes, integrityTokenHeader } from '@cockpit/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { CredentialEndpoint } from '../auth/credential-endpoint';
 import type { Config } from '../config';
 import type { IntegrityService } from './integrity/integrity-service';
 import type { SharedCounters } from './shared-counters';
 
-/** The better-auth endpoints that take credentials: both need an integrity token (issue 7). */
-export type CredentialEndpoint = 'sign-in' | 'sign-up';
+/** The e-mail of the account a request's pending two-factor sign-in belongs to, if any (decision 021). */
+export type PendingSecondFactorLookup = (request: FastifyRequest) => Promise<string | null>;
 
 const hourMs = 60 * 60_000;
 const quarterHourMs = 15 * 60_000;
 const minuteMs = 60_000;
-
-/**
- * Which credential endpoint a path under /api/auth reaches, however it is spelled: percent-encoding,
- * doubled or trailing slashes, dot segments and letter case are undone first, so no spelling of
- * `/api/auth/sign-in/email` gets past the integrity check and the rate limits.
- */
-export function credentialEndpointOf(pathname: string): CredentialEndpoint | null {
-  const path = normalisedAuthPath(pathname);
-  if (path.startsWith('/api/auth/sign-in')) return 'sign-in';
-  if (path.startsWith('/api/auth/sign-up')) return 'sign-up';
-  return null;
-}
-
-/** A path as the auth library would route it, in one spelling: decoded, dot segments and slashes undone, lower case. */
-export function normalisedAuthPath(pathname: string): string {
-  let path = pathname;
-  for (let round = 0; round < 4; round += 1) {
-    let decoded = path;
-    try {
-      decoded = decodeURIComponent(path);
-    } catch {
-      // malformed escapes: keep what we have
-    }
-    const normalised = new URL(decoded.replace(/\\/g, '/').replace(/\/{2,}/g, '/'), 'http://x').pathname;
-    if (normalised === path) break;
-    path = normalised;
-  }
-  return path.replace(/\/+$/, '').toLowerCase();
-}
 
 /** A short, stable, non-reversible account key: the e-mail itself never reaches logs or Redis. */
 function accountKey(secret: string, email: string): string {
@@ -51,6 +23,12 @@ function emailOf(body: unknown): string | null {
   const email = (body as { email?: unknown }).email;
   return typeof email === 'string' && email.trim() !== '' ? email.slice(0, 320) : null;
 }
+
+const eventNames: Record<CredentialEndpoint, string> = {
+  'sign-in': 'sign_in',
+  'sign-up': 'sign_up',
+  'second-factor': 'second_factor',
+};
 
 function refuseTooMany(reply: FastifyReply, resetInMs: number, message: string): true {
   const seconds = Math.max(1, Math.ceil(resetInMs / 1000));
@@ -79,7 +57,7 @@ export interface SignInGuard {
 }
 
 /**
- * Sign-in protection (issue 7, OWASP ASVS 5.0 §6.3 and §2.4 anti-automation): at most
+ * Sign-in protection (security hardening, OWASP ASVS 5.0 §6.3 and §2.4 anti-automation): at most
  * `maxFailuresPerAccountPerHour` (100) failed sign-ins per account per hour, a limit of failures and of
  * attempts per client address, counters shared through Redis when configured.
  */
@@ -87,10 +65,13 @@ export function createSignInGuard(
   config: Config,
   counters: SharedCounters,
   integrity: IntegrityService,
+  pendingSecondFactor: PendingSecondFactorLookup = () => Promise.resolve(null),
 ): SignInGuard {
   const limits = config.signInLimits;
-  const keys = (request: FastifyRequest) => {
-    const email = emailOf(request.body);
+  // A wrong code counts against the account whose password was just given: its e-mail comes from the
+  // pending two-factor sign-in, so codes and passwords share one counter (decision 021).
+  const keys = async (request: FastifyRequest, endpoint: CredentialEndpoint) => {
+    const email = endpoint === 'second-factor' ? await pendingSecondFactor(request) : emailOf(request.body);
     return {
       account: email ? accountKey(config.authSecret, email) : null,
       addressAttempts: `signin:ip:${request.ip}`,
@@ -114,7 +95,7 @@ export function createSignInGuard(
         });
         return true;
       }
-      const { account, addressAttempts, addressFailures } = keys(request);
+      const { account, addressAttempts, addressFailures } = await keys(request, endpoint);
 
       const attempts = await counters.increment(addressAttempts, minuteMs);
       if (attempts.count > limits.maxAttemptsPerAddressPerMinute) {
@@ -152,21 +133,18 @@ export function createSignInGuard(
     },
 
     async after(request, endpoint, status, userId) {
-      const { account, addressFailures } = keys(request);
+      const { account, addressFailures } = await keys(request, endpoint);
       if (status >= 200 && status < 300) {
-        request.log.info(
-          { event: `auth.${endpoint === 'sign-in' ? 'sign_in' : 'sign_up'}.success`, userId },
-          'signed in',
-        );
+        request.log.info({ event: `auth.${eventNames[endpoint]}.success`, userId }, 'signed in');
         if (account) await counters.decrement(`signin:acct:${account}`);
         return;
       }
       // 401 is a wrong e-mail or password (or a deactivated account); 400 an input the library refused.
-      request.log.warn(
-        { event: `auth.${endpoint === 'sign-in' ? 'sign_in' : 'sign_up'}.failure`, status, account },
-        'sign-in failed',
-      );
+      request.log.warn({ event: `auth.${eventNames[endpoint]}.failure`, status, account }, 'sign-in failed');
       if (status === 401) await counters.increment(addressFailures, quarterHourMs);
+      // A wrong code is 401; the library's own limits answer 400 (too many tries for this sign-in) or 429
+      // (the factor is locked): all of them stay counted against the account.
+      else if (endpoint === 'second-factor') return;
       // Refused for another reason (malformed input): not a password guess, so it does not count.
       else if (account) await counters.decrement(`signin:acct:${account}`);
     },

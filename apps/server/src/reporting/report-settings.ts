@@ -1,4 +1,5 @@
 import type { DateRange, DateRangePreset, ReportGrouping } from '@cockpit/contracts';
+import { badRequest } from '../lib/http-error';
 import { addDays, addYears, yearOf } from './calendar';
 import type { ReportQuery } from './queries/query-types';
 
@@ -6,7 +7,12 @@ import type { ReportQuery } from './queries/query-types';
 // a row that does not match is reported as broken, never run with guessed values.
 
 // What report and tile rows store: the catalogue document's schemas (contracts, decision 015).
-export { type ReportDefaults, type TileSettings, reportDefaultsSchema, tileSettingsSchema } from '@cockpit/contracts';
+export {
+  type ReportDefaults,
+  type TileSettings,
+  reportDefaultsSchema,
+  tileSettingsSchema,
+} from '@cockpit/contracts';
 
 /** The dates a preset stands for, counted from `today` (UTC); `all` is the data set's whole range. */
 export function presetRange(preset: DateRangePreset, today: string, dataRange: DateRange | null): DateRange {
@@ -42,14 +48,33 @@ export function resolveRange(
   return { range: preset, ...presetRange(preset, today, dataRange) };
 }
 
-/** The grouping to run: the requested one, else the stored default, else the query's first. */
+/**
+ * Stored report or tile settings that cannot run as they are. Never guessed around: the answer is a 500
+ * whose reason is logged (docs/decisions/024), so an operator sees the catalogue drifted from the code.
+ */
+export class StoredSettingsError extends Error {
+  override name = 'StoredSettingsError';
+}
+
+/**
+ * The grouping to run: the requested one, else the stored default, else the query's first. A grouping
+ * the query does not declare is refused: the request's with a 400 naming the field, a stored one with
+ * {@link StoredSettingsError} — also when the request names another grouping, for the stored row is
+ * broken either way.
+ */
 export function resolveGrouping(
   query: ReportQuery,
   requested: ReportGrouping | undefined,
   stored: ReportGrouping | undefined,
-): ReportGrouping | { invalid: ReportGrouping } {
-  if (requested !== undefined)
-    return query.groupings.includes(requested) ? requested : { invalid: requested };
-  if (stored !== undefined && query.groupings.includes(stored)) return stored;
-  return query.groupings[0];
+): ReportGrouping {
+  const declared: readonly ReportGrouping[] = query.groupings;
+  if (stored !== undefined && !declared.includes(stored)) {
+    throw new StoredSettingsError(
+      `stored grouping '${stored}' does not fit: the query '${query.key}' groups by ${declared.join(', ')}`,
+    );
+  }
+  if (requested !== undefined && !declared.includes(requested)) {
+    throw badRequest(`Invalid querystring field 'grouping': this report groups by ${declared.join(', ')}`);
+  }
+  return requested ?? stored ?? query.groupings[0];
 }

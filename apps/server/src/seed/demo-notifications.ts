@@ -5,7 +5,7 @@ import type { Database } from '../db/database';
 import { notifications, user } from '../db/schema';
 import type { DemoOrganisation } from './demo-data';
 
-// Demo notifications of issue 4: every demo user gets read and unread ones in German and English, one
+// Demo live notifications: every demo user gets read and unread ones in German and English, one
 // long enough to be clamped at 4 lines (spec §9) and one with a link.
 
 interface DemoNotification {

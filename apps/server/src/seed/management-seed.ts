@@ -4,7 +4,7 @@ import type { Database } from '../db/database';
 import { organisations } from '../db/schema';
 import { bannerMessages, contracts } from '../features/management/management-schema';
 
-// Demo data of the management area (issue 6): Demo GmbH has a current contract, a pending new contract
+// Demo data of the management area: Demo GmbH has a current contract, a pending new contract
 // (so its administrator sees the new-contract notice) and one active banner message with a secondary
 // action; Beispiel AG has a current contract only.
 

@@ -19,7 +19,7 @@ export interface ReportsSeedSummary {
   dashboardTiles: number;
   /** Per organisation name. */
   sales: Record<string, SalesSeedResult>;
-  /** Wall time of the sales data sets, for the start-up log (issue 5: "report how long it takes"). */
+  /** Wall time of the sales data sets, for the start-up log (reports and dashboards: "report how long it takes"). */
   salesMilliseconds: number;
 }
 

@@ -6,14 +6,14 @@ import { type DemoOrganisation, demoOrganisations } from './demo-data';
 import { seedDemoNotifications } from './demo-notifications';
 import { seedManagementDemoData } from './management-seed';
 import { type ReportsSeedSummary, seedReportsDemoData } from './reports-seed';
-import { createUserWithPassword } from './users';
+import { createUserWithPassword } from '../auth/create-user-with-password';
 
 export interface SeedSummary {
   organisations: number;
   usersCreated: number;
   menuItems: number;
   dashboards: number;
-  /** Report definitions, dashboard tiles and the sales data set (issue 5). */
+  /** Report definitions, dashboard tiles and the sales data set (reports and dashboards). */
   reports?: ReportsSeedSummary;
 }
 

@@ -27,7 +27,7 @@ export function testDrivers(): TestDriver[] {
 export interface TestAppOptions {
   /** Demo organisations, users, menus and dashboards (default true). */
   seed?: boolean;
-  /** Fact rows of the demo sales data set (issue 5); default 0 — none, so other tests stay fast. */
+  /** Fact rows of the demo sales data set (reports and dashboards); default 0 — none, so other tests stay fast. */
   salesRows?: number;
   /** Extra environment for loadConfig (e.g. WEB_DIST_DIR). */
   env?: Record<string, string>;
@@ -57,7 +57,7 @@ export function testConfig(env: Record<string, string> = {}): Config {
     DATA_DIR: path.join(os.tmpdir(), 'cockpit-test-data'),
     WEB_DIST_DIR: path.join(os.tmpdir(), 'cockpit-test-no-web-dist'),
     LOG_LEVEL: 'silent',
-    // Easy proof of work and roomy sign-in limits; the tests of those set their own (issue 7).
+    // Easy proof of work and roomy sign-in limits; the tests of those set their own (security hardening).
     INTEGRITY_MAX_NUMBER: '20',
     INTEGRITY_COST: '10',
     SIGN_IN_MAX_ATTEMPTS_PER_ADDRESS: '100000',
@@ -125,7 +125,7 @@ export async function buildTestApp(driver: TestDriver, options: TestAppOptions =
 }
 
 /**
- * The header the SPA sends on sign-in after solving its proof of work (issue 7), with a token minted
+ * The header the SPA sends on sign-in after solving its proof of work (security hardening), with a token minted
  * directly; test/integrity.test.ts covers the real challenge → solution → token path.
  */
 export async function integrityHeader(app: App): Promise<Record<string, string>> {

@@ -1,7 +1,7 @@
-import { apiPaths } from '@cockpit/contracts';
+import { apiRoutes } from '@cockpit/contracts';
 import { integrityHeader, type TestApp, demoUsers } from './build-test-app';
 
-/** The five callers of the authorisation table (issue 7). */
+/** The five callers of the authorisation table (security hardening). */
 export const roles = ['anonymous', 'member', 'basic', 'admin', 'otherAdmin'] as const;
 export type Role = (typeof roles)[number];
 
@@ -33,7 +33,7 @@ export interface Credentials {
 export async function signInAs(t: TestApp, role: Exclude<Role, 'anonymous'>): Promise<Credentials> {
   const response = await t.app.inject({
     method: 'POST',
-    url: apiPaths.signIn,
+    url: apiRoutes.signInWithEmail.path,
     headers: { origin: t.origin, 'user-agent': `authz-table/${role}`, ...(await integrityHeader(t.app)) },
     payload: { email: roleEmails[role], password: rolePasswords[role] },
   });
@@ -41,7 +41,7 @@ export async function signInAs(t: TestApp, role: Exclude<Role, 'anonymous'>): Pr
     throw new Error(`sign-in as ${role}: ${response.statusCode} ${response.body}`);
   const session = response.cookies.find((c) => c.name.endsWith('session_token'))!;
   const cookie = `${session.name}=${session.value}`;
-  const token = (await t.app.inject({ method: 'GET', url: apiPaths.token, headers: { cookie } })).json<{
+  const token = (await t.app.inject({ method: 'GET', url: apiRoutes.getToken.path, headers: { cookie } })).json<{
     token: string;
   }>().token;
   const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as {

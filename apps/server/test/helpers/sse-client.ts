@@ -1,4 +1,4 @@
-import { type NotificationStreamEvent, apiPaths, notificationStreamEventSchema } from '@cockpit/contracts';
+import { apiRoutes, type NotificationStreamEvent, notificationStreamEventSchema } from '@cockpit/contracts';
 
 // `app.inject` cannot stream: notification tests listen on a real port and read the stream with fetch,
 // as the browser's fetch-based client does.
@@ -22,7 +22,7 @@ export interface SseStream {
 
 export async function openNotificationStream(baseUrl: string, token: string | null): Promise<SseStream> {
   const controller = new AbortController();
-  const response = await fetch(`${baseUrl}${apiPaths.notificationsStream}`, {
+  const response = await fetch(`${baseUrl}${apiRoutes.streamNotifications.path}`, {
     headers: { accept: 'text/event-stream', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     signal: controller.signal,
   });

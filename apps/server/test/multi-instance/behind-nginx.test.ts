@@ -2,13 +2,12 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
-  type MenuResponse,
-  apiPathWith,
-  apiPaths,
+  apiRoutes,
   integrityChallengeResponseSchema,
   integrityTokenHeader,
   integrityTokenResponseSchema,
-  managementApiPaths,
+  type MenuResponse,
+  pathOf,
 } from '@cockpit/contracts';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
@@ -127,7 +126,7 @@ describe.runIf(missing.length === 0 || runInCi)('three instances behind nginx (P
     instances.findIndex((i) => upstream === `127.0.0.1:${i.port}`);
 
   async function signIn(base: string, { email, password }: { email: string; password: string }) {
-    const response = await fetch(`${base}${apiPaths.signIn}`, {
+    const response = await fetch(`${base}${apiRoutes.signInWithEmail.path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: proxy, [integrityTokenHeader]: integrityToken },
       body: JSON.stringify({ email, password }),
@@ -142,7 +141,7 @@ describe.runIf(missing.length === 0 || runInCi)('three instances behind nginx (P
   async function session(user: { email: string; password: string }) {
     const { status, cookie } = await signIn(proxy, user);
     expect(status, `sign-in of ${user.email}`).toBe(200);
-    const response = await fetch(`${proxy}${apiPaths.token}`, { headers: { cookie } });
+    const response = await fetch(`${proxy}${apiRoutes.getToken.path}`, { headers: { cookie } });
     expect(response.status).toBe(200);
     const { token } = (await response.json()) as { token: string };
     return { cookie, token, userId: String(decodeJwt(token).sub), authorization: `Bearer ${token}` };
@@ -227,7 +226,7 @@ describe.runIf(missing.length === 0 || runInCi)('three instances behind nginx (P
   it('nginx spreads requests over every instance (round robin, no stickiness) and passes the health checks', async () => {
     const seen = new Set<number>();
     for (let i = 0; i < 6; i += 1) {
-      const response = await fetch(`${proxy}${apiPaths.healthReady}`);
+      const response = await fetch(`${proxy}${apiRoutes.getReadiness.path}`);
       expect(response.status).toBe(200);
       seen.add(instanceOf(response.headers.get(upstreamHeader)));
     }
@@ -237,12 +236,12 @@ describe.runIf(missing.length === 0 || runInCi)('three instances behind nginx (P
   it('signs in through the proxy: session cookie, bearer token, API calls answered by any instance', async () => {
     const member = await session(demo.member);
     for (let i = 0; i < 3; i += 1) {
-      const menu = await get(proxy, apiPaths.menu, member.authorization);
+      const menu = await get(proxy, apiRoutes.getMenu.path, member.authorization);
       expect(menu.status).toBe(200);
     }
     // The token issued through one instance is accepted by every instance (one signing key in the database).
     for (const instance of instances)
-      expect((await get(instance.url, apiPaths.menu, member.authorization)).status).toBe(200);
+      expect((await get(instance.url, apiRoutes.getMenu.path, member.authorization)).status).toBe(200);
   });
 
   it('a live notification sent through any instance reaches the streams held by every instance', async () => {
@@ -251,7 +250,7 @@ describe.runIf(missing.length === 0 || runInCi)('three instances behind nginx (P
     const streams = await streamsOnEveryInstance(member.token);
     for (const [index, instance] of instances.entries()) {
       const title = `Through instance ${index} ${Date.now()}`;
-      const sent = await send(instance.url, 'POST', apiPaths.managementNotifications, admin.authorization, {
+      const sent = await send(instance.url, 'POST', apiRoutes.listSentNotifications.path, admin.authorization, {
         recipients: [member.userId],
         title: { en: title, de: title },
         text: { en: 'Hello', de: 'Hallo' },
@@ -272,9 +271,9 @@ describe.runIf(missing.length === 0 || runInCi)('three instances behind nginx (P
     const streams = await streamsOnEveryInstance(member.token);
     // Every instance has this session in its bearer-check cache (decision 014).
     for (const instance of instances)
-      expect((await get(instance.url, apiPaths.menu, member.authorization)).status).toBe(200);
+      expect((await get(instance.url, apiRoutes.getMenu.path, member.authorization)).status).toBe(200);
 
-    const signedOut = await fetch(`${instances[0]!.url}${apiPaths.signOut}`, {
+    const signedOut = await fetch(`${instances[0]!.url}${apiRoutes.signOut.path}`, {
       method: 'POST',
       headers: { cookie: member.cookie, origin: proxy, 'content-type': 'application/json' },
       body: '{}',
@@ -286,7 +285,7 @@ describe.runIf(missing.length === 0 || runInCi)('three instances behind nginx (P
     expect(ended, 'every stream ended').toEqual(streams.map(() => true));
     const ms = await msUntil(async () => {
       const statuses = await Promise.all(
-        instances.map(async (i) => (await get(i.url, apiPaths.menu, member.authorization)).status),
+        instances.map(async (i) => (await get(i.url, apiRoutes.getMenu.path, member.authorization)).status),
       );
       return statuses.every((status) => status === 401);
     }, startedAt);
@@ -298,12 +297,12 @@ describe.runIf(missing.length === 0 || runInCi)('three instances behind nginx (P
     const basic = await session(demo.basic);
     const streams = await streamsOnEveryInstance(basic.token);
     for (const instance of instances)
-      expect((await get(instance.url, apiPaths.menu, basic.authorization)).status).toBe(200);
+      expect((await get(instance.url, apiRoutes.getMenu.path, basic.authorization)).status).toBe(200);
 
     const deactivated = await send(
       instances[1]!.url,
       'POST',
-      apiPathWith(managementApiPaths.userDeactivation, { id: basic.userId }),
+      pathOf(apiRoutes.deactivateUser, { id: basic.userId }),
       admin.authorization,
       {},
     );
@@ -314,7 +313,7 @@ describe.runIf(missing.length === 0 || runInCi)('three instances behind nginx (P
       expect(ended, 'every stream ended').toEqual(streams.map(() => true));
       const ms = await msUntil(async () => {
         const statuses = await Promise.all(
-          instances.map(async (i) => (await get(i.url, apiPaths.menu, basic.authorization)).status),
+          instances.map(async (i) => (await get(i.url, apiRoutes.getMenu.path, basic.authorization)).status),
         );
         return statuses.every((status) => status === 401);
       }, startedAt);
@@ -323,7 +322,7 @@ describe.runIf(missing.length === 0 || runInCi)('three instances behind nginx (P
       const reactivated = await send(
         instances[1]!.url,
         'POST',
-        apiPathWith(managementApiPaths.userReactivation, { id: basic.userId }),
+        pathOf(apiRoutes.reactivateUser, { id: basic.userId }),
         admin.authorization,
         {},
       );
@@ -334,7 +333,7 @@ describe.runIf(missing.length === 0 || runInCi)('three instances behind nginx (P
   it('a pin made through one instance shows in the menu fetched from the others within 1 s', async () => {
     const member = await session(demo.member);
     const menuOf = async (base: string) => {
-      const response = await get(base, apiPaths.menu, member.authorization);
+      const response = await get(base, apiRoutes.getMenu.path, member.authorization);
       expect(response.status).toBe(200);
       return (await response.json()) as MenuResponse;
     };
@@ -349,7 +348,7 @@ describe.runIf(missing.length === 0 || runInCi)('three instances behind nginx (P
     // Every instance has the menu answer cached (decision 014) before the pin.
     for (const instance of instances) expect(await pinnedOn(instance.url)).toBe(false);
 
-    const pinned = await send(instances[0]!.url, 'PUT', apiPaths.pins, member.authorization, {
+    const pinned = await send(instances[0]!.url, 'PUT', apiRoutes.updatePin.path, member.authorization, {
       kind: 'report',
       name: item.name,
       isPinned: true,
@@ -386,7 +385,7 @@ describe.runIf(missing.length === 0 || runInCi)('three instances behind nginx (P
     const uids: string[] = [];
     for (let i = 0; i < 30; i += 1) {
       const title = `Before the stop ${i}`;
-      const sent = await send(proxy, 'POST', apiPaths.managementNotifications, admin.authorization, {
+      const sent = await send(proxy, 'POST', apiRoutes.listSentNotifications.path, admin.authorization, {
         recipients: [member.userId],
         title: { en: title, de: title },
         text: { en: 'x', de: 'x' },
@@ -418,7 +417,7 @@ describe.runIf(missing.length === 0 || runInCi)('three instances behind nginx (P
           const response = await send(
             proxy,
             'PATCH',
-            apiPathWith(apiPaths.notification, { uid }),
+            pathOf(apiRoutes.updateNotification, { uid }),
             member.authorization,
             {
               wasRead: true,
@@ -452,16 +451,16 @@ describe.runIf(missing.length === 0 || runInCi)('three instances behind nginx (P
     for (const uid of acknowledged) expect(read.has(uid), uid).toBe(true);
     // And nginx keeps answering with one instance down.
     for (let i = 0; i < 4; i += 1)
-      expect((await get(proxy, apiPaths.menu, member.authorization)).status).toBe(200);
+      expect((await get(proxy, apiRoutes.getMenu.path, member.authorization)).status).toBe(200);
   });
 });
 
 async function solveIntegrity(base: string): Promise<string> {
-  const challengeResponse = await fetch(`${base}${apiPaths.integrityChallenge}`);
+  const challengeResponse = await fetch(`${base}${apiRoutes.getIntegrityChallenge.path}`);
   const { challenge } = integrityChallengeResponseSchema.parse(await challengeResponse.json());
   const solution = await solveChallenge({ challenge, deriveKey, timeout: 60_000 });
   if (!solution) throw new Error('the integrity challenge could not be solved');
-  const verified = await fetch(`${base}${apiPaths.integrityVerify}`, {
+  const verified = await fetch(`${base}${apiRoutes.verifyIntegrity.path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ challenge, solution, useBackendTranslation: false, isoLanguageName: 'en' }),

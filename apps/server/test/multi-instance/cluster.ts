@@ -5,7 +5,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { apiPaths } from '@cockpit/contracts';
+import { apiRoutes } from '@cockpit/contracts';
 import pg from 'pg';
 
 // Real server processes behind a real nginx (decision 019), for test/multi-instance/*.test.ts and
@@ -140,7 +140,7 @@ export async function startInstance(
   for (;;) {
     if (child.exitCode !== null)
       throw new Error(`instance on port ${port} exited with ${child.exitCode}:\n${output}`);
-    const status = await fetch(`${url}${apiPaths.healthReady}`).then(
+    const status = await fetch(`${url}${apiRoutes.getReadiness.path}`).then(
       (response) => response.status,
       () => 0,
     );
@@ -233,7 +233,7 @@ export async function startNginx(
   const deadline = Date.now() + 10_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`nginx exited with ${child.exitCode}: ${errors}`);
-    const ok = await fetch(`${url}${apiPaths.health}`).then(
+    const ok = await fetch(`${url}${apiRoutes.getHealth.path}`).then(
       (response) => response.status === 200,
       () => false,
     );

@@ -1,6 +1,6 @@
 import { isLoginPathname, paths } from '../config/paths';
-import { setIntegrityTokenProvider, setUnauthorizedHandler } from '../lib/api-client';
-import { lazySession } from '../lib/auth/session-state';
+import { setIntegrityTokenProvider, setTwoFactorRequiredHandler, setUnauthorizedHandler } from '../lib/api-client';
+import { lazySession } from '../lib/auth/lazy-session';
 import { createI18n } from '../lib/i18n';
 import { getIntegrityToken, startIntegrityCheck } from '../lib/integrity/lazy-integrity';
 import { createRouterStart } from './router-start';
@@ -10,14 +10,11 @@ type SessionModule = Awaited<ReturnType<typeof lazySession.load>>;
 /**
  * Start-up (spec §1, DESIGN.md §3): the session check with the cookie and the translations start at
  * once and in parallel; the router's guards wait for the session; the first screen waits for the texts.
- * TanStack Query is loaded by the first guard or layout that needs it, not here: the login route does
- * without it (docs/decisions/011-shell-navigation-state-and-bundle-budget.md). It does without the
- * session module and the integrity check too: they are chunks of their own, the session requested right
- * here (the guards wait for it), the integrity check once the first screen has been painted.
- *
- * And a page loaded at /login does without React Router (decision 011): it shows the login screen
- * directly (app/index.tsx) and imports the router after signing in. Every other page imports the router
- * module right here, in parallel with the texts, and is shown by the router as before.
+ * What the login route does without (bundle budget, docs/decisions/011) loads here as chunks of its own:
+ * the session at once (the guards wait for it), the integrity check once the first screen has been
+ * painted; TanStack Query comes with the first guard or layout that needs it. A page loaded at /login
+ * shows the login screen without React Router (app/index.tsx); every other page imports the router
+ * module right here, in parallel with the texts.
  */
 export async function bootstrap() {
   const routerStart = createRouterStart(() => import('./routed-app'));
@@ -47,7 +44,13 @@ export async function bootstrap() {
     (error: unknown) => console.error('Could not check the session at start-up', error),
   );
 
-  // spec §1 app integrity (issue 7): solved in a Web Worker once the first screen had its turn.
+  // Decision 021: the organisation requires a second factor; everything but its set-up answers 403.
+  setTwoFactorRequiredHandler(() => {
+    if (window.location.pathname === paths.twoFactorSetup.path) return;
+    void routerStart.current()?.router.navigate(paths.twoFactorSetup.getHref(), { replace: true });
+  });
+
+  // spec §1 app integrity (security hardening): solved in a Web Worker once the first screen had its turn.
   setIntegrityTokenProvider(getIntegrityToken);
   whenIdle(startIntegrityCheck);
 

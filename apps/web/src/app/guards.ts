@@ -1,7 +1,7 @@
 import { data, redirect, type LoaderFunctionArgs } from 'react-router';
 import { managementRoleKey } from '@cockpit/contracts';
-import { paths } from '../config/paths';
-import { lazySession } from '../lib/auth/session-state';
+import { paths, safeRedirectPath } from '../config/paths';
+import { lazySession } from '../lib/auth/lazy-session';
 import { getClientParams } from '../lib/client-params';
 import { resolveQueryClient, type QueryClientSource } from '../lib/query-client-source';
 
@@ -11,7 +11,7 @@ import { resolveQueryClient, type QueryClientSource } from '../lib/query-client-
  *
  * The session module, the feature API modules (and TanStack Query itself) are imported when a guard first
  * needs them, not up front: this file is part of the router module, which a signed-out visitor sent to
- * /login loads too, and that should not download the signed-in area's code (issue 3 bundle budget, bench/web-bundle.bench.ts).
+ * /login loads too, and that should not download the signed-in area's code (bundle budget, decision 011).
  */
 const loadDashboardsApi = () => import('../features/dashboards/api/get-dashboards-availability');
 const loadSettingsApi = () => import('../features/settings/api/get-user-settings');
@@ -25,10 +25,31 @@ function requestedPath(request: Request): string {
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
-/** spec §6 "Sign-in is required on reports, management, settings and dashboards". */
+async function passwordChangeRequired(): Promise<boolean> {
+  return (await import('../lib/auth/password-change')).isPasswordChangeRequired();
+}
+
+/**
+ * spec §6 "Sign-in is required on reports, management, settings and dashboards". A user with a
+ * one-time password chooses a new one first (decision 022), then continues to the page requested.
+ */
 export async function requireSession({ request }: Pick<LoaderFunctionArgs, 'request'>): Promise<null> {
   const status = await sessionReady();
   if (status !== 'signed-in') throw redirect(paths.login.getHref(requestedPath(request)));
+  if (await passwordChangeRequired()) throw redirect(paths.passwordChange.getHref(requestedPath(request)));
+  return null;
+}
+
+/**
+ * The "Choose a new password" screen (decision 022): only for a signed-in user who must; anyone else
+ * continues to where they were going (signed out: the login screen).
+ */
+export async function requirePasswordChange({ request }: Pick<LoaderFunctionArgs, 'request'>): Promise<null> {
+  const status = await sessionReady();
+  if (status !== 'signed-in') throw redirect(paths.login.getHref());
+  if (!(await passwordChangeRequired())) {
+    throw redirect(safeRedirectPath(new URL(request.url).searchParams.get('redirectTo')) ?? paths.home.getHref());
+  }
   return null;
 }
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { apiPaths, messagesApiPaths } from '@cockpit/contracts';
+import { apiRoutes } from '@cockpit/contracts';
 import { resetSessionForTests } from '../lib/auth/session';
 import { resetIntegrityForTests } from '../lib/integrity/integrity';
 import { menuFixture, userSettingsFixture } from '../testing/fixtures';
@@ -21,19 +21,19 @@ function stubServer() {
       const { pathname } = new URL(request.url);
       requests.push(`${request.method} ${pathname}`);
       switch (`${request.method} ${pathname}`) {
-        case `POST ${apiPaths.signIn}`:
+        case `POST ${apiRoutes.signInWithEmail.path}`:
           return jsonResponse({ user: {} });
-        case `GET ${apiPaths.token}`:
+        case `GET ${apiRoutes.getToken.path}`:
           return jsonResponse({ token: 'a.b.c' });
-        case `GET ${apiPaths.userSettings}`:
+        case `GET ${apiRoutes.getUserSettings.path}`:
           return jsonResponse(userSettingsFixture());
-        case `GET ${apiPaths.menu}`:
+        case `GET ${apiRoutes.getMenu.path}`:
           return jsonResponse(menuFixture);
-        case `GET ${apiPaths.dashboardsAvailability}`:
+        case `GET ${apiRoutes.getDashboardsAvailability.path}`:
           return jsonResponse({ available: false });
-        case `GET ${messagesApiPaths.current}`:
+        case `GET ${apiRoutes.getCurrentMessage.path}`:
           return jsonResponse({ success: false, item: null });
-        case `GET ${messagesApiPaths.contract}`:
+        case `GET ${apiRoutes.getContractMessage.path}`:
           return jsonResponse({ available: false, item: null });
         default:
           return jsonResponse({ error: { code: 'NOT_FOUND', message: pathname } }, 404);
@@ -79,7 +79,7 @@ describe('a page loaded at /login', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     await waitFor(() => expect(routerStart.current()).toBeDefined(), { timeout: 20_000 });
     expect(importRouter).toHaveBeenCalledTimes(1);
-    expect(requests).toContain(`POST ${apiPaths.signIn}`);
+    expect(requests).toContain(`POST ${apiRoutes.signInWithEmail.path}`);
 
     // The router starts at the page originally requested; /login is replaced (as the router's own
     // navigate would), so Back goes where it went from the login screen — no page load, no new entry.

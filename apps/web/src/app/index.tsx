@@ -15,7 +15,7 @@ type AppProps = {
 
 /**
  * The app: the router's screens — or, for a page loaded at /login, the login screen without the router,
- * until the user signs in (issue 3 login budget, decision 011). Then the router starts at the page to go
+ * until the user signs in (bundle budget, decision 011). Then the router starts at the page to go
  * to and takes over.
  */
 export function App({ i18n, routerStart, routedApp }: AppProps) {

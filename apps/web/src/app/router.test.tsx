@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { apiPaths, managementApiPaths, messagesApiPaths, type UserSettings } from '@cockpit/contracts';
+import { apiRoutes, type UserSettings } from '@cockpit/contracts';
 import { useNavigationStore } from '../features/navigation/store/navigation-store';
 import { resetSessionForTests } from '../lib/auth/session';
 import { menuFixture, userSettingsFixture } from '../testing/fixtures';
@@ -23,28 +23,28 @@ function stubServer(state: ServerState) {
       requests.push(`${request.method} ${pathname}`);
       const unauthorized = jsonResponse({ error: { code: 'UNAUTHORIZED', message: 'No session' } }, 401);
       switch (`${request.method} ${pathname}`) {
-        case `GET ${apiPaths.token}`:
+        case `GET ${apiRoutes.getToken.path}`:
           return state.session ? jsonResponse({ token: 'a.b.c' }) : unauthorized;
-        case `GET ${apiPaths.userSettings}`:
+        case `GET ${apiRoutes.getUserSettings.path}`:
           return state.session ? jsonResponse(state.settings) : unauthorized;
-        case `GET ${apiPaths.menu}`:
+        case `GET ${apiRoutes.getMenu.path}`:
           return jsonResponse(menuFixture);
-        case `GET ${apiPaths.dashboardsAvailability}`:
+        case `GET ${apiRoutes.getDashboardsAvailability.path}`:
           return jsonResponse({ available: state.dashboards });
-        case `GET ${messagesApiPaths.current}`:
+        case `GET ${apiRoutes.getCurrentMessage.path}`:
           return jsonResponse({ success: false, item: null });
-        case `GET ${messagesApiPaths.contract}`:
+        case `GET ${apiRoutes.getContractMessage.path}`:
           return jsonResponse({ available: false, item: null });
-        case `GET ${managementApiPaths.users}`:
+        case `GET ${apiRoutes.listUsers.path}`:
           return jsonResponse({ items: [], total: 0, page: 1, pageSize: 25 });
-        case `GET ${managementApiPaths.contract}`:
+        case `GET ${apiRoutes.getContract.path}`:
           return jsonResponse({
             organisationName: 'Demo GmbH',
             current: null,
             pending: null,
             usage: { activeUsers: 3, basicUsers: 1, proUsers: 2 },
           });
-        case `POST ${apiPaths.signOut}`:
+        case `POST ${apiRoutes.signOut.path}`:
           state.session = false;
           return jsonResponse({ success: true });
         default:
@@ -293,6 +293,6 @@ describe('routes and guards', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Log out' }));
     expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
-    await waitFor(() => expect(requests).toContain(`POST ${apiPaths.signOut}`));
+    await waitFor(() => expect(requests).toContain(`POST ${apiRoutes.signOut.path}`));
   });
 });

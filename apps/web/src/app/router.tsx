@@ -10,7 +10,7 @@ import { paths } from '../config/paths';
 import { resolveQueryClient, type QueryClientSource } from '../lib/query-client-source';
 import { PageLoader } from '../components/ui/page-loader';
 import { lazyModule } from '../lib/lazy-module';
-import { canManage, createRequireDashboardsAvailable, requireSession } from './guards';
+import { canManage, createRequireDashboardsAvailable, requirePasswordChange, requireSession } from './guards';
 import { routeIds } from './route-ids';
 import type { AreaRoute } from './routes/app/area-routes';
 import { NotFoundRoute } from './routes/not-found';
@@ -22,6 +22,8 @@ import { ContentErrorBoundary, RootErrorBoundary } from './routes/route-error-bo
  *   /                         root (error boundary: not-found for 404s, the error tile otherwise)
  *   ├─ / (index)              redirects to /reports (spec §2 "empty path redirects to reports")
  *   ├─ /login                 authentication area, no guard
+ *   ├─ /change-password       a one-time password replaced first (decision 022), guard requirePasswordChange
+ *   ├─ /two-factor-setup      a second factor the organisation requires (decision 021), guard requireSession
  *   ├─ (app)                  main layout, guard requireSession
  *   │  └─ (content)           content-area error boundary
  *   │     ├─ /reports         the reports area's home (DESIGN.md §3 routes)
@@ -66,6 +68,32 @@ export function createAppRoutes(queryClient: QueryClientSource): RouteObject[] {
           },
         },
         {
+          // Decision 022: a one-time password is replaced here before anything else (no shell: nothing
+          // else may be called until then).
+          path: paths.passwordChange.path,
+          loader: requirePasswordChange,
+          lazy: async () => {
+            const [{ PasswordChangeRoute }, client] = await Promise.all([
+              import('./routes/auth/password-change'),
+              resolveQueryClient(queryClient),
+            ]);
+            return { Component: () => <PasswordChangeRoute queryClient={client} /> };
+          },
+        },
+        {
+          // Decision 021: the organisation requires a second factor; it is set up here (no shell: the
+          // server refuses everything else until then).
+          path: paths.twoFactorSetup.path,
+          loader: requireSession,
+          lazy: async () => {
+            const [{ TwoFactorSetupRoute }, client] = await Promise.all([
+              import('./routes/auth/two-factor-setup'),
+              resolveQueryClient(queryClient),
+            ]);
+            return { Component: () => <TwoFactorSetupRoute queryClient={client} /> };
+          },
+        },
+        {
           id: routeIds.app,
           loader: requireSession,
           // Mantine's theme and the query cache come with this layout (SignedInLayout), not with the entry.
@@ -94,7 +122,7 @@ export function createAppRoutes(queryClient: QueryClientSource): RouteObject[] {
                   lazy: areaRoute('settings'),
                 },
                 {
-                  // The guard covers the overview and every dashboard (issue 5).
+                  // The guard covers the overview and every dashboard (reports and dashboards).
                   path: paths.dashboards.path,
                   loader: createRequireDashboardsAvailable(queryClient),
                   children: [

@@ -36,7 +36,7 @@ export const theme: MantineThemeOverride = {
   primaryShade: 6,
   white: '#ffffff',
   black: '#1a1b1e',
-  // System fonts only: the app loads nothing from other hosts (issue 2).
+  // System fonts only: the app loads nothing from other hosts (CSP, decision 008).
   fontFamily:
     'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", "Liberation Sans", sans-serif',
   headings: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },

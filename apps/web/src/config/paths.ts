@@ -63,9 +63,25 @@ export const paths = {
         ? `/login?redirectTo=${encodeURIComponent(redirectTo)}`
         : '/login',
   },
+  /**
+   * "Choose a new password" (decision 022): where a user with a one-time password goes first;
+   * `redirectTo` is the page to continue to, dropped unless it is a safe in-app path.
+   */
+  passwordChange: {
+    path: '/change-password',
+    getHref: (redirectTo?: string | null) =>
+      isSafeRedirect(redirectTo) && redirectTo !== '/' && redirectTo !== '/reports' && !redirectTo.startsWith('/change-password')
+        ? `/change-password?redirectTo=${encodeURIComponent(redirectTo)}`
+        : '/change-password',
+  },
   settings: {
     path: '/settings',
     getHref: () => '/settings',
+  },
+  /** Where the organisation's two-factor policy sends users without a second factor (decision 021). */
+  twoFactorSetup: {
+    path: '/two-factor-setup',
+    getHref: () => '/two-factor-setup',
   },
   dashboards: {
     path: '/dashboards',
@@ -101,6 +117,11 @@ export const paths = {
   managementActivity: {
     path: '/management/activity',
     getHref: () => '/management/activity',
+  },
+  /** Management → Sign-in (decision 020): single sign-on provider and two-factor policy. */
+  managementSignIn: {
+    path: '/management/sign-in',
+    getHref: () => '/management/sign-in',
   },
   contractCenter: {
     path: '/management/administrator/contractcenter',

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiPaths, menuResponseSchema, tokenResponseSchema } from '@cockpit/contracts';
+import { apiRoutes, type ApiRoute } from '@cockpit/contracts';
 import { jsonResponse } from '../testing/test-utils';
 import { ApiRequestError, createApiClient, type ApiClientDependencies } from './api-client';
 import { getToken, setToken } from './auth/token-store';
@@ -44,6 +44,11 @@ function setup(responses: Array<Response | Error>, overrides: Partial<ApiClientD
 
 const menu = { groups: [] };
 
+/** A route outside the contracts, for rules that hold for any URL. */
+function fakeRoute(method: ApiRoute['method'], path: string): ApiRoute {
+  return { operationId: 'test', method, path, security: 'bearer' };
+}
+
 let errorSpy: ReturnType<typeof vi.spyOn>;
 let warnSpy: ReturnType<typeof vi.spyOn>;
 beforeEach(() => {
@@ -57,7 +62,7 @@ afterEach(() => {
 describe('bearer token (spec §7 "carries an Authorization header with a bearer token")', () => {
   it('adds the bearer token to protected /api calls', async () => {
     const { client, calls } = setup([jsonResponse(menu)]);
-    await client.get(apiPaths.menu, { schema: menuResponseSchema });
+    await client.call(apiRoutes.getMenu);
     expect(calls[0]?.headers.get('authorization')).toBe('Bearer token-1');
   });
 
@@ -67,7 +72,7 @@ describe('bearer token (spec §7 "carries an Authorization header with a bearer 
       release = resolve;
     });
     const { client, fetchMock } = setup([jsonResponse(menu)], { getToken: () => tokenPromise });
-    const pending = client.get(apiPaths.menu, { schema: menuResponseSchema });
+    const pending = client.call(apiRoutes.getMenu);
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(fetchMock).not.toHaveBeenCalled();
     release('late-token');
@@ -80,7 +85,7 @@ describe('bearer token (spec §7 "carries an Authorization header with a bearer 
   it('uses the session token store by default (waits for the token it is given)', async () => {
     const fetchMock = vi.fn(async () => jsonResponse(menu));
     const client = createApiClient({ fetch: fetchMock as typeof fetch, retryDelayMs: 0, origin: () => 'http://localhost:3000' });
-    const pending = client.get(apiPaths.menu, { schema: menuResponseSchema });
+    const pending = client.call(apiRoutes.getMenu);
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(fetchMock).not.toHaveBeenCalled();
     setToken('from-store');
@@ -94,7 +99,7 @@ describe('bearer token (spec §7 "carries an Authorization header with a bearer 
     const fresh = await import('./api-client');
     const fetchMock = vi.fn(async () => jsonResponse(menu));
     const client = fresh.createApiClient({ fetch: fetchMock as typeof fetch, retryDelayMs: 0, origin: () => 'http://localhost:3000' });
-    const pending = client.get(apiPaths.menu, { schema: menuResponseSchema });
+    const pending = client.call(apiRoutes.getMenu);
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(fetchMock).not.toHaveBeenCalled();
     // Loading the store registers it with the client (api-client.ts setTokenSource).
@@ -104,19 +109,19 @@ describe('bearer token (spec §7 "carries an Authorization header with a bearer 
     expect((fetchMock.mock.calls[0] as unknown as [Request])[0].headers.get('authorization')).toBe('Bearer loaded-later');
   });
 
-  it.each([apiPaths.health, apiPaths.translations, apiPaths.token, apiPaths.signIn])(
-    'sends %s without a token and without waiting for one',
-    async (path) => {
+  it.each([apiRoutes.getHealth, apiRoutes.getTranslations, apiRoutes.getToken, apiRoutes.signInWithEmail])(
+    'sends $method $path without a token and without waiting for one',
+    async (route) => {
       const { client, calls, getTokenMock } = setup([jsonResponse({ token: 'x' })]);
-      await client.get(path);
+      await client.call(route as ApiRoute, {} as never);
       expect(getTokenMock).not.toHaveBeenCalled();
       expect(calls[0]?.headers.get('authorization')).toBeNull();
     },
   );
 
   it('leaves URLs without an api segment alone', async () => {
-    const { client, calls, getTokenMock } = setup([new Response('ok')]);
-    await client.get('/assets/file.txt');
+    const { client, calls, getTokenMock } = setup([jsonResponse({})]);
+    await client.call(fakeRoute('GET', '/assets/file.txt'), {} as never);
     expect(getTokenMock).not.toHaveBeenCalled();
     expect(calls[0]?.url.search).toBe('');
   });
@@ -125,7 +130,7 @@ describe('bearer token (spec §7 "carries an Authorization header with a bearer 
 describe('query parameters and body fields (spec §7)', () => {
   it('GET adds useBackendTranslation=false, currencySymbol and isoLanguageName', async () => {
     const { client, calls } = setup([jsonResponse(menu)]);
-    await client.get(apiPaths.menu, { schema: menuResponseSchema, searchParams: { own: 'yes' } });
+    await client.call(fakeRoute('GET', '/api/navigation/menu'), { query: { own: 'yes' } } as never);
     const search = calls[0]?.url.searchParams;
     expect(search?.get('useBackendTranslation')).toBe('false');
     expect(search?.get('currencySymbol')).toBe('€');
@@ -135,7 +140,7 @@ describe('query parameters and body fields (spec §7)', () => {
 
   it('GET on a public /api path gets the parameters too', async () => {
     const { client, calls } = setup([jsonResponse({ Translations: {} })]);
-    await client.get(apiPaths.translations, { searchParams: { lang: 'en' } });
+    await client.call(apiRoutes.getTranslations, { query: { lang: 'en' } });
     expect(calls[0]?.url.searchParams.get('useBackendTranslation')).toBe('false');
     expect(calls[0]?.url.searchParams.get('lang')).toBe('en');
   });
@@ -144,15 +149,16 @@ describe('query parameters and body fields (spec §7)', () => {
     const { client, calls } = setup([jsonResponse(menu)], {
       getClientParams: () => ({ isoLanguageName: 'en', cultureName: undefined, currencySymbol: undefined }),
     });
-    await client.get(apiPaths.menu);
+    await client.call(apiRoutes.getMenu);
     expect(calls[0]?.url.searchParams.has('currencySymbol')).toBe(false);
     expect(calls[0]?.url.searchParams.get('isoLanguageName')).toBe('en');
   });
 
   it('POST with a JSON body adds useBackendTranslation, isoLanguageName, cultureName, currencySymbol', async () => {
     const { client, calls } = setup([new Response(null, { status: 204 })]);
-    await client.post(apiPaths.pins, { json: { name: 'sales' } });
+    await client.call(apiRoutes.recordRecent, { body: { kind: 'report', name: 'sales' } });
     expect(JSON.parse(calls[0]?.body ?? '{}')).toEqual({
+      kind: 'report',
       name: 'sales',
       useBackendTranslation: false,
       isoLanguageName: 'de-AT',
@@ -165,13 +171,15 @@ describe('query parameters and body fields (spec §7)', () => {
 
   it('PUT with a JSON body is extended the same way', async () => {
     const { client, calls } = setup([new Response(null, { status: 204 })]);
-    await client.put(apiPaths.pins, { json: { name: 'sales', pinned: true } });
-    expect(JSON.parse(calls[0]?.body ?? '{}')).toMatchObject({ pinned: true, useBackendTranslation: false });
+    await client.call(apiRoutes.updatePin, { body: { kind: 'report', name: 'sales', isPinned: true } });
+    expect(JSON.parse(calls[0]?.body ?? '{}')).toMatchObject({ isPinned: true, useBackendTranslation: false });
   });
 
   it("keeps the caller's own value of an added field (a new currency symbol being saved)", async () => {
     const { client, calls } = setup([new Response(null, { status: 204 })]);
-    await client.put(apiPaths.userSettings, { json: { currencySymbol: 'CHF' } });
+    await client.call(apiRoutes.updateUserSettings, {
+      body: { uiLanguage: 'de-AT', uiCulture: 'de-CH', currencySymbol: 'CHF', displayName: 'Anna' },
+    });
     expect(JSON.parse(calls[0]?.body ?? '{}')).toMatchObject({ currencySymbol: 'CHF', isoLanguageName: 'de-AT' });
   });
 
@@ -179,7 +187,7 @@ describe('query parameters and body fields (spec §7)', () => {
     const { client, calls } = setup([new Response(null, { status: 204 })]);
     const form = new FormData();
     form.set('file', 'content');
-    await client.post('/api/uploads', { body: form });
+    await client.call(fakeRoute('POST', '/api/uploads'), { body: form } as never);
     expect(calls[0]?.isFormData).toBe(true);
     expect(calls[0]?.body).not.toContain('useBackendTranslation');
     expect(calls[0]?.body).not.toContain('isoLanguageName');
@@ -187,7 +195,7 @@ describe('query parameters and body fields (spec §7)', () => {
 
   it('does not extend the auth library’s calls', async () => {
     const { client, calls } = setup([jsonResponse({})]);
-    await client.post(apiPaths.signIn, { json: { email: 'a@example.com', password: 'x' } });
+    await client.call(apiRoutes.signInWithEmail, { body: { email: 'a@example.com', password: 'x' } });
     expect(JSON.parse(calls[0]?.body ?? '{}')).toEqual({ email: 'a@example.com', password: 'x' });
   });
 });
@@ -195,49 +203,52 @@ describe('query parameters and body fields (spec §7)', () => {
 describe('retry once (spec §7, DESIGN.md §4)', () => {
   it('retries a network error once and succeeds', async () => {
     const { client, fetchMock } = setup([new TypeError('Failed to fetch'), jsonResponse(menu)]);
-    await expect(client.get(apiPaths.menu, { schema: menuResponseSchema })).resolves.toEqual(menu);
+    await expect(client.call(apiRoutes.getMenu)).resolves.toEqual(menu);
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
   it('retries a 5xx once, then gives up and rethrows', async () => {
     const failure = { error: { code: 'SERVICE_UNAVAILABLE', message: 'Database unavailable' } };
     const { client, fetchMock } = setup([jsonResponse(failure, 503), jsonResponse(failure, 503), jsonResponse(menu)]);
-    const error = await client.get(apiPaths.menu).catch((e: unknown) => e);
+    const error = await client.call(apiRoutes.getMenu).catch((e: unknown) => e);
     expect(fetchMock).toHaveBeenCalledTimes(2);
     expect(error).toBeInstanceOf(ApiRequestError);
     expect(error).toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE', message: 'Database unavailable' });
   });
 
-  it.each(['post', 'patch'] as const)('never retries a %s: it could act twice', async (method) => {
+  it.each([fakeRoute('POST', '/api/user/recents'), fakeRoute('PATCH', '/api/notifications/a')])(
+    'never retries a $method: it could act twice',
+    async (route) => {
     const unavailable = { error: { code: 'SERVICE_UNAVAILABLE', message: 'try later' } };
     for (const failure of [jsonResponse(unavailable, 503), new TypeError('Failed to fetch')]) {
       const { client, fetchMock } = setup([failure, new Response(null, { status: 204 })]);
-      await expect(client[method](apiPaths.pins, { json: { name: 'a' } })).rejects.toBeDefined();
+      await expect(client.call(route, { body: { name: 'a' } } as never)).rejects.toBeDefined();
       expect(fetchMock).toHaveBeenCalledTimes(1);
     }
-  });
+    },
+  );
 
-  it.each(['put', 'delete'] as const)('retries an idempotent %s once', async (method) => {
+  it.each([fakeRoute('PUT', '/api/navigation/pins'), apiRoutes.clearRecents])('retries an idempotent $method once', async (route) => {
     const { client, fetchMock } = setup([jsonResponse({}, 503), new Response(null, { status: 204 })]);
-    await client[method](apiPaths.pins);
+    await client.call(route as ApiRoute, {} as never);
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
   it.each([502, 504])('retries a %i once', async (status) => {
     const { client, fetchMock } = setup([jsonResponse({}, status), jsonResponse(menu)]);
-    await expect(client.get(apiPaths.menu, { schema: menuResponseSchema })).resolves.toEqual(menu);
+    await expect(client.call(apiRoutes.getMenu)).resolves.toEqual(menu);
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
   it.each([400, 404, 409, 429, 500, 501])('never retries a %i', async (status) => {
     const { client, fetchMock } = setup([jsonResponse({ error: { code: 'X', message: 'no' } }, status), jsonResponse(menu)]);
-    await expect(client.get(apiPaths.menu)).rejects.toMatchObject({ status });
+    await expect(client.call(apiRoutes.getMenu)).rejects.toMatchObject({ status });
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
   it('rethrows a network error after the retry and logs it', async () => {
     const { client, fetchMock } = setup([new TypeError('Failed to fetch'), new TypeError('Failed to fetch')]);
-    await expect(client.get(apiPaths.menu)).rejects.toThrow('Failed to fetch');
+    await expect(client.call(apiRoutes.getMenu)).rejects.toThrow('Failed to fetch');
     expect(fetchMock).toHaveBeenCalledTimes(2);
     expect(errorSpy).toHaveBeenCalled();
   });
@@ -247,14 +258,14 @@ describe('error responses (spec §8)', () => {
   it('401 on a protected call drops the token and sends the browser to /login', async () => {
     setToken('old');
     const { client, onUnauthorized } = setup([jsonResponse({ error: { code: 'UNAUTHORIZED', message: 'expired' } }, 401)]);
-    await expect(client.get(apiPaths.userSettings)).rejects.toMatchObject({ status: 401 });
+    await expect(client.call(apiRoutes.getUserSettings)).rejects.toMatchObject({ status: 401 });
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
     expect(getToken()).toBeNull();
   });
 
   it('401 from sign-in (wrong password) is left to the caller: no redirect', async () => {
     const { client, onUnauthorized } = setup([jsonResponse({ error: { code: 'UNAUTHORIZED', message: 'Invalid' } }, 401)]);
-    await expect(client.post(apiPaths.signIn, { json: { email: 'a@b.c', password: 'x' } })).rejects.toMatchObject({
+    await expect(client.call(apiRoutes.signInWithEmail, { body: { email: 'a@b.c', password: 'x' } })).rejects.toMatchObject({
       status: 401,
     });
     expect(onUnauthorized).not.toHaveBeenCalled();
@@ -263,14 +274,14 @@ describe('error responses (spec §8)', () => {
 
   it('403 only warns "Forbidden error. Error 403" (and rethrows)', async () => {
     const { client, onUnauthorized } = setup([jsonResponse({ error: { code: 'FORBIDDEN', message: 'no' } }, 403)]);
-    await expect(client.get(apiPaths.appConfig)).rejects.toMatchObject({ status: 403, code: 'FORBIDDEN' });
+    await expect(client.call(apiRoutes.getAppConfig)).rejects.toMatchObject({ status: 403, code: 'FORBIDDEN' });
     expect(warnSpy).toHaveBeenCalledWith('Forbidden error. Error 403');
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
 
   it('logs every error response to the console and rethrows it', async () => {
     const { client } = setup([jsonResponse({ error: { code: 'NOT_FOUND', message: 'Unknown report' } }, 404)]);
-    const error = await client.get('/api/reports/x').catch((e: unknown) => e);
+    const error = await client.call(apiRoutes.getReport, { params: { name: 'x' } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiRequestError);
     expect(errorSpy).toHaveBeenCalledWith(expect.stringContaining('404'));
     expect(errorSpy).toHaveBeenCalledWith(expect.stringContaining('Unknown report'));
@@ -278,27 +289,55 @@ describe('error responses (spec §8)', () => {
 
   it('keeps the status text when the error body is not JSON', async () => {
     const { client } = setup([new Response('<html>bad gateway</html>', { status: 404, statusText: 'Not Found' })]);
-    await expect(client.get(apiPaths.menu)).rejects.toMatchObject({ status: 404, code: 'HTTP_404' });
+    await expect(client.call(apiRoutes.getMenu)).rejects.toMatchObject({ status: 404, code: 'HTTP_404' });
   });
 
   it('does not log statuses the caller expects (no session at start-up)', async () => {
     const { client } = setup([jsonResponse({ error: { code: 'UNAUTHORIZED', message: 'no session' } }, 401)]);
-    await expect(client.get(apiPaths.token, { expectedStatuses: [401] })).rejects.toMatchObject({ status: 401 });
+    await expect(client.call(apiRoutes.getToken, { expectedStatuses: [401] })).rejects.toMatchObject({ status: 401 });
     expect(errorSpy).not.toHaveBeenCalled();
   });
 });
 
-describe('responses are parsed with the contracts schemas', () => {
-  it('returns the parsed body', async () => {
+describe('one response rule (decision 026)', () => {
+  it('returns the JSON body as the server sent it, typed by the route, not checked again', async () => {
     const { client } = setup([jsonResponse({ token: 'abc', extra: 1 })]);
-    await expect(client.get(apiPaths.token, { schema: tokenResponseSchema })).resolves.toEqual({ token: 'abc' });
+    // No schema runs in the browser: a field the route does not declare is not stripped.
+    await expect(client.call(apiRoutes.getToken)).resolves.toEqual({ token: 'abc', extra: 1 });
   });
 
-  it('rejects a body that does not match the schema', async () => {
-    const { client } = setup([jsonResponse({ groups: 'nope' })]);
-    await expect(client.get(apiPaths.menu, { schema: menuResponseSchema })).rejects.toMatchObject({
-      code: 'INVALID_RESPONSE',
-    });
+  it('resolves an empty answer (204) with null, whatever the route', async () => {
+    const { client } = setup([new Response(null, { status: 204 }), new Response(null, { status: 204 })]);
+    await expect(client.call(apiRoutes.clearRecents)).resolves.toBeNull();
+    await expect(client.call(apiRoutes.getMenu)).resolves.toBeNull();
+  });
+
+  it('rejects a successful answer that is not JSON as INVALID_RESPONSE and logs it', async () => {
+    const { client } = setup([new Response('<html>proxy page</html>', { status: 200 })]);
+    await expect(client.call(apiRoutes.getMenu)).rejects.toMatchObject({ code: 'INVALID_RESPONSE', status: 200 });
     expect(errorSpy).toHaveBeenCalled();
+  });
+
+  it('the client has no other mode: no per-call schema or trust option exists', async () => {
+    const module = await import('./api-client');
+    expect(Object.keys(module)).not.toContain('trusted');
+    expect(Object.keys(createApiClient())).toEqual(['call']);
+  });
+});
+
+describe('routes of the contracts (decision 025)', () => {
+  it('uses the route\'s method and fills its path parameters, URL-encoded', async () => {
+    const { client, calls } = setup([jsonResponse({})]);
+    await client.call(apiRoutes.getDashboardTile, { params: { layoutId: 7, tileId: 'a b/c' } });
+    expect(calls[0]?.method).toBe('GET');
+    expect(calls[0]?.url.pathname).toBe('/api/dashboards/7/tiles/a%20b%2Fc');
+  });
+
+  it('sends the body of a PATCH route with its parameters', async () => {
+    const { client, calls } = setup([jsonResponse({})]);
+    await client.call(apiRoutes.updateNotification, { params: { uid: 'n-1' }, body: { wasRead: true } });
+    expect(calls[0]?.method).toBe('PATCH');
+    expect(calls[0]?.url.pathname).toBe('/api/notifications/n-1');
+    expect(JSON.parse(calls[0]?.body ?? '{}')).toMatchObject({ wasRead: true });
   });
 });

@@ -1,5 +1,15 @@
 import ky, { HTTPError, type KyInstance } from 'ky';
-import { apiPaths, integrityTokenHeader, publicApiPaths, type ApiError } from '@cockpit/contracts';
+import {
+  type ApiCallInput,
+  type ApiError,
+  type ApiResponse,
+  type ApiRoute,
+  authApiPrefix,
+  errorCodes,
+  integrityTokenHeader,
+  pathOf,
+  publicApiPaths,
+} from '@cockpit/contracts';
 import { getClientParams, type ClientParams } from './client-params';
 
 /**
@@ -15,7 +25,12 @@ import { getClientParams, type ClientParams } from './client-params';
  *   which could act twice), only on a network error, a timeout or 502/503/504;
  * - 401 sends the browser to /login (the token is dropped), 403 only warns `Forbidden error. Error 403`;
  * - every error response is logged to the console and rethrown to the caller.
- * Responses are parsed with the contracts' zod schemas, so the types are the contracts' types.
+ * Every call names a route of the contracts (`api.call(apiRoutes.getMenu)`, decision 025): its method, its
+ * path with the parameters filled in (URL-encoded), and the types of query, body and answer.
+ * One response rule (docs/decisions/026-one-api-client-response-rule.md): a successful answer is read as
+ * JSON and returned as the route's response type, not checked again in the browser — the server has already
+ * serialised it through the same contracts schema; an empty answer (204) is `null`; a body that is not JSON
+ * is an `INVALID_RESPONSE` error.
  */
 
 /** An error answer of the API (`{ error: { code, message } }`, DESIGN.md §4) or a failed call. */
@@ -39,27 +54,6 @@ export function isApiRequestError(error: unknown): error is ApiRequestError {
   return error instanceof ApiRequestError;
 }
 
-/**
- * What the client needs of a response schema: the contracts' zod schemas satisfy it (the web app does
- * not depend on zod itself, it only uses the schemas the contracts export).
- */
-export type ResponseSchema<T = unknown> = {
-  safeParse(data: unknown): { success: true; data: T } | { success: false; error: { message: string } };
-};
-
-const trustedResponse: ResponseSchema = { safeParse: (data) => ({ success: true, data }) };
-
-/**
- * The response type of a call without a runtime check: the server has already checked the body against
- * the same contracts schema before sending it (fastify-type-provider-zod serialises every response
- * through its schema, DESIGN.md §4). Used where bundle size counts — the login route and the signed-in
- * shell — so that those screens do not load the zod library (docs/decisions/011-shell-navigation-state-and-bundle-budget.md).
- * The type still comes from the contracts (`z.infer`), never written by hand.
- */
-export function trusted<T>(): ResponseSchema<T> {
-  return trustedResponse as ResponseSchema<T>;
-}
-
 /** `{ error: { code, message } }` (contracts `ApiError`), or null for any other body. */
 export function readApiError(body: unknown): ApiError | null {
   if (typeof body !== 'object' || body === null || !('error' in body)) return null;
@@ -72,10 +66,8 @@ export function readApiError(body: unknown): ApiError | null {
 type SearchParams = Record<string, string | number | boolean | undefined>;
 type JsonBody = Record<string, unknown>;
 
-export type RequestOptions<TSchema extends ResponseSchema | undefined> = {
-  /** The contracts schema the response must satisfy; without one the body is ignored. */
-  schema?: TSchema;
-  searchParams?: SearchParams;
+/** How one call behaves, besides what it sends. */
+export type CallOptions = {
   signal?: AbortSignal;
   /**
    * Statuses that are a normal answer for this call, not an error to report (e.g. 401 from the token
@@ -84,12 +76,19 @@ export type RequestOptions<TSchema extends ResponseSchema | undefined> = {
   expectedStatuses?: readonly number[];
 };
 
-type BodyOptions<TSchema extends ResponseSchema | undefined> = RequestOptions<TSchema> & {
-  json?: JsonBody;
+/** What `call` takes for a route: its parameters, query and body where it has them, and call options. */
+export type CallInput<Route extends ApiRoute> = ApiCallInput<Route> & CallOptions;
+
+/** The input may be left out when the route needs none (no path parameters, no body, no required query). */
+type CallArguments<Route extends ApiRoute> = object extends ApiCallInput<Route>
+  ? [input?: CallInput<Route>]
+  : [input: CallInput<Route>];
+
+type RequestOptions = CallOptions & {
+  searchParams?: SearchParams;
+  json?: unknown;
   body?: FormData;
 };
-
-type Result<TSchema extends ResponseSchema | undefined> = TSchema extends ResponseSchema<infer T> ? T : void;
 
 export type ApiClientDependencies = {
   fetch?: typeof globalThis.fetch;
@@ -103,7 +102,7 @@ export type ApiClientDependencies = {
   timeoutMs?: number;
   /** Base for relative paths (the page's origin in the browser). */
   origin?: () => string;
-  /** The app integrity token for sign-in and sign-up (issue 7; lib/integrity). */
+  /** The app integrity token for sign-in and sign-up (security hardening; lib/integrity). */
   getIntegrityToken?: () => Promise<string | null>;
 };
 
@@ -120,15 +119,20 @@ export function isApiUrl(url: URL): boolean {
 
 /** `/api/auth/*` belongs to the auth library and authenticates with the session cookie (DESIGN.md §3). */
 export function isAuthUrl(url: URL): boolean {
-  return url.pathname === apiPaths.authPrefix || url.pathname.startsWith(`${apiPaths.authPrefix}/`);
+  return url.pathname === authApiPrefix || url.pathname.startsWith(`${authApiPrefix}/`);
 }
 
-/** Sign-in and sign-up need the app integrity token (issue 7); the server refuses them without it. */
+/**
+ * Sign-in and sign-up need the app integrity token (security hardening), and so does the code step of a two-factor
+ * sign-in (decision 021); the server refuses them without it.
+ */
 export function needsIntegrity(url: URL, method: string): boolean {
   const path = url.pathname.toLowerCase();
   return (
     method.toUpperCase() === 'POST' &&
-    (path.startsWith(`${apiPaths.authPrefix}/sign-in/`) || path.startsWith(`${apiPaths.authPrefix}/sign-up/`))
+    (path.startsWith(`${authApiPrefix}/sign-in/`) ||
+      path.startsWith(`${authApiPrefix}/sign-up/`) ||
+      path.startsWith(`${authApiPrefix}/two-factor/verify`))
   );
 }
 
@@ -165,6 +169,10 @@ export function setIntegrityTokenProvider(provider: () => Promise<string | null>
 /** Calls that carry the bearer token: `/api` URLs except the public ones and the auth library's. */
 export function needsBearer(url: URL): boolean {
   return isApiUrl(url) && !isAuthUrl(url) && !publicApiPaths.includes(url.pathname);
+}
+
+function isJsonBody(value: unknown): value is JsonBody {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function defined(values: Record<string, string | boolean | undefined>): Record<string, string | boolean> {
@@ -250,11 +258,7 @@ export function createApiClient(dependencies: ApiClientDependencies = {}) {
     },
   });
 
-  async function request<TSchema extends ResponseSchema | undefined>(
-    method: 'get' | 'post' | 'put' | 'patch' | 'delete',
-    path: string,
-    options: BodyOptions<TSchema> = {},
-  ): Promise<Result<TSchema>> {
+  async function request(method: string, path: string, options: RequestOptions = {}): Promise<unknown> {
     const url = resolveUrl(path, origin());
     const extend = isApiUrl(url) && !isAuthUrl(url);
     const params = readParams();
@@ -263,7 +267,7 @@ export function createApiClient(dependencies: ApiClientDependencies = {}) {
     for (const [key, value] of Object.entries(options.searchParams ?? {})) {
       if (value !== undefined) searchParams.set(key, String(value));
     }
-    if (extend && method === 'get') {
+    if (extend && method.toUpperCase() === 'GET') {
       // spec §7 "GET to api: query parameters useBackendTranslation (false), currencySymbol and
       // isoLanguageName are added".
       const added = defined({
@@ -276,7 +280,7 @@ export function createApiClient(dependencies: ApiClientDependencies = {}) {
     url.search = searchParams.toString();
 
     let json = options.json;
-    if (extend && json !== undefined && !(options.body instanceof FormData)) {
+    if (extend && isJsonBody(json) && !(options.body instanceof FormData)) {
       // spec §7 "POST to api: the body is extended with useBackendTranslation (false), isoLanguageName,
       // cultureName and currencySymbol; form-data bodies are left alone". PUT/PATCH bodies likewise.
       // A field the caller sets itself wins: saving a new currency symbol (PUT /api/user/settings)
@@ -302,22 +306,23 @@ export function createApiClient(dependencies: ApiClientDependencies = {}) {
         ...(options.signal ? { signal: options.signal } : {}),
         headers: { Accept: 'application/json' },
       });
-      if (!options.schema) return undefined as Result<TSchema>;
+      // The one response rule (decision 026): JSON as the server serialised it through the route's
+      // schema, `null` for an empty answer.
       const text = await response.text();
-      const data: unknown = text === '' ? undefined : JSON.parse(text);
-      const parsed = options.schema.safeParse(data);
-      if (!parsed.success) {
+      if (text === '') return null;
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
         const error = new ApiRequestError({
           status: response.status,
           code: 'INVALID_RESPONSE',
-          message: `Unexpected response from ${upperMethod} ${url.pathname}: ${parsed.error.message}`,
+          message: `Unexpected response from ${upperMethod} ${url.pathname}: not JSON`,
           method: upperMethod,
           url: href,
         });
         console.error('API error', error);
         throw error;
       }
-      return parsed.data as Result<TSchema>;
     } catch (error) {
       if (error instanceof ApiRequestError) throw error;
       if (error instanceof HTTPError) {
@@ -335,6 +340,8 @@ export function createApiClient(dependencies: ApiClientDependencies = {}) {
         } else if (apiError.status === 403) {
           // spec §8 "HTTP 403: logs a warning 'Forbidden error. Error 403' only".
           console.warn('Forbidden error. Error 403');
+          // Decision 021: the organisation requires a second factor this user has not set up yet.
+          if (apiError.code === errorCodes.twoFactorRequired) twoFactorRequiredHandler();
         }
         throw apiError;
       }
@@ -345,21 +352,36 @@ export function createApiClient(dependencies: ApiClientDependencies = {}) {
     }
   }
 
-  return {
-    get: <TSchema extends ResponseSchema | undefined = undefined>(path: string, options?: RequestOptions<TSchema>) =>
-      request('get', path, options),
-    post: <TSchema extends ResponseSchema | undefined = undefined>(path: string, options?: BodyOptions<TSchema>) =>
-      request('post', path, options),
-    put: <TSchema extends ResponseSchema | undefined = undefined>(path: string, options?: BodyOptions<TSchema>) =>
-      request('put', path, options),
-    patch: <TSchema extends ResponseSchema | undefined = undefined>(path: string, options?: BodyOptions<TSchema>) =>
-      request('patch', path, options),
-    delete: <TSchema extends ResponseSchema | undefined = undefined>(path: string, options?: RequestOptions<TSchema>) =>
-      request('delete', path, options),
-  };
+  /**
+   * Calls one route of the API (decision 025): `api.call(apiRoutes.updateUser, { params: { id }, body })`.
+   * Resolves with the route's answer (the one response rule, decision 026).
+   */
+  function call<Route extends ApiRoute>(route: Route, ...[input]: CallArguments<Route>): Promise<ApiResponse<Route>> {
+    const { params, query, body, signal, expectedStatuses } = (input ?? {}) as CallOptions & {
+      params?: Record<string, string | number>;
+      query?: SearchParams;
+      body?: unknown;
+    };
+    const path = pathOf(route as ApiRoute<string, ApiRoute['method'], string>, ...((params ? [params] : []) as []));
+    return request(route.method, path, {
+      searchParams: query,
+      ...(body instanceof FormData ? { body } : { json: body }),
+      ...(signal ? { signal } : {}),
+      ...(expectedStatuses ? { expectedStatuses } : {}),
+    }) as Promise<ApiResponse<Route>>;
+  }
+
+  return { call };
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;
+
+let twoFactorRequiredHandler: () => void = () => undefined;
+
+/** The app sends the user to the two-factor set-up screen on 403 `TWO_FACTOR_REQUIRED` (decision 021). */
+export function setTwoFactorRequiredHandler(handler: () => void): void {
+  twoFactorRequiredHandler = handler;
+}
 
 let unauthorizedHandler: () => void = () => {
   window.location.assign('/login');

@@ -1,14 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiPaths, type AppConfig } from '@cockpit/contracts';
-import { api, trusted } from './api-client';
+import { apiRoutes, type AppConfig } from '@cockpit/contracts';
+import { api } from './api-client';
 
 /**
  * `GET /api/app/config`: support contacts, idle timeout and analytics id, all from the server's
- * configuration (issue 3: "values from server configuration, not constants in the web code").
+ * configuration (navigation shell: "values from server configuration, not constants in the web code").
  * It does not change while the server runs, so it is fetched once per session.
  */
 export function getAppConfig(): Promise<AppConfig> {
-  return api.get(apiPaths.appConfig, { schema: trusted<AppConfig>() });
+  return api.call(apiRoutes.getAppConfig);
 }
 
 export function getAppConfigQueryOptions() {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { csvByteOrderMark, csvDelimiter, safeFileName, toCsv } from './csv';
 
-// Issue 5: the CSV export writes exactly what is shown, in a form spreadsheets of the culture read.
+// Reports and dashboards: the CSV export writes exactly what is shown, in a form spreadsheets of the culture read.
 
 const text = (value: string) => ({ text: value, isText: true });
 const number = (value: string) => ({ text: value, isText: false });

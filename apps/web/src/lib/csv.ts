@@ -1,5 +1,5 @@
 /**
- * CSV for spreadsheets in the user's culture (issue 5: "CSV export of exactly what is shown"). Where the
+ * CSV for spreadsheets in the user's culture (reports and dashboards: "CSV export of exactly what is shown"). Where the
  * decimal separator is a comma (de-DE, de-AT, …) fields are separated by semicolons, as Excel expects
  * there; elsewhere by commas. A byte-order mark makes Excel read UTF-8 (€, ä), lines end in CRLF
  * (RFC 4180). Text that a spreadsheet would run as a formula gets a leading apostrophe (OWASP CSV

@@ -1,28 +1,25 @@
-import { useIsFetching, useIsMutating, type QueryKey } from '@tanstack/react-query';
+import { useIsFetching, useIsMutating } from '@tanstack/react-query';
 
 /**
- * The content area's loading indicator (spec §2 Main layout, §9 "The loading indicator ignore list";
- * DESIGN.md §3): it shows while any API call runs, except calls on the ignore list — the notifications
- * stream and the integrity refresh run in the background all the time and would keep it spinning.
+ * The content area's loading indicator (spec §2 Main layout; spec §9 "the loading indicator ignore
+ * list"; DESIGN.md §3: "the notifications stream and the integrity refresh do not show the global
+ * spinner"). It shows while a TanStack Query query or mutation runs.
  *
- * A query or mutation stays out of the indicator when its key starts with an ignored name, or when it
- * says so itself with `meta: { globalLoading: false }`.
+ * The spec's ignore list of paths is kept by the mechanism, not by a list: the notifications stream
+ * (fetch-event-source) and the integrity refresh (lib/integrity) never run through TanStack Query, so
+ * they cannot reach the indicator; a query or mutation that runs in the background (marking a
+ * notification read or moused over, recording a recent) opts out with `meta: { globalLoading: false }`.
+ * A list of names here would only drift from the calls it means (it did: it named keys no call used).
  */
-export const globalLoadingIgnoreList: readonly string[] = ['notifications-stream', 'integrity-token'];
-
 export type GlobalLoadingMeta = { globalLoading?: boolean };
 
-export function countsForGlobalLoading(key: QueryKey | undefined, meta: Record<string, unknown> | undefined): boolean {
-  if (meta?.globalLoading === false) return false;
-  const first = key?.[0];
-  return !(typeof first === 'string' && globalLoadingIgnoreList.includes(first));
+export function countsForGlobalLoading(meta: Record<string, unknown> | undefined): boolean {
+  return (meta as GlobalLoadingMeta | undefined)?.globalLoading !== false;
 }
 
 /** True while a counted query or mutation runs. */
 export function useGlobalLoading(): boolean {
-  const fetching = useIsFetching({ predicate: (query) => countsForGlobalLoading(query.queryKey, query.meta) });
-  const mutating = useIsMutating({
-    predicate: (mutation) => countsForGlobalLoading(mutation.options.mutationKey, mutation.options.meta),
-  });
+  const fetching = useIsFetching({ predicate: (query) => countsForGlobalLoading(query.meta) });
+  const mutating = useIsMutating({ predicate: (mutation) => countsForGlobalLoading(mutation.options.meta) });
   return fetching + mutating > 0;
 }

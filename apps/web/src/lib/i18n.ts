@@ -1,14 +1,13 @@
 import i18next, { type BackendModule, type i18n as I18n, type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import {
-  apiPaths,
+  apiRoutes,
   defaultUiLanguage,
   languageStorageKey,
-  uiLanguageNames,
-  type TranslationsResponse,
   type UiLanguageName,
+  uiLanguageNames,
 } from '@cockpit/contracts';
-import { api, trusted } from './api-client';
+import { api } from './api-client';
 import { setClientLanguage } from './client-params';
 
 /**
@@ -43,11 +42,7 @@ export function readStoredLanguage(): UiLanguageName {
  * called once per available language": i18next asks once per language and keeps the result.
  */
 export async function fetchTranslations(language: UiLanguageName): Promise<Record<string, string>> {
-  const { Translations } = await api.get(apiPaths.translations, {
-    // Checked by the server's response schema; no zod on the login route (api-client.ts `trusted`).
-    schema: trusted<TranslationsResponse>(),
-    searchParams: { lang: language },
-  });
+  const { Translations } = await api.call(apiRoutes.getTranslations, { query: { lang: language } });
   return Translations;
 }
 

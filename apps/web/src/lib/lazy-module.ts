@@ -4,7 +4,7 @@
  * A failed import (the chunk could not be downloaded) is not remembered: the next `load()` tries again.
  *
  * Used for what the login route does not need to *show* itself — the session, the route guards, the app
- * integrity check — so it stays out of that route's download (issue 3 budget; decision 011).
+ * integrity check — so it stays out of that route's download (bundle budget, decision 011).
  */
 export type LazyModule<T> = {
   /** The module; starts the import if none has started yet. */

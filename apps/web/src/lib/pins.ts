@@ -1,7 +1,7 @@
 import { type Query, type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
-  apiPaths,
+  apiRoutes,
   type DashboardResponse,
   type FavoritesResponse,
   type MenuGroup,
@@ -9,7 +9,7 @@ import {
   type PinKind,
   type PinUpdate,
 } from '@cockpit/contracts';
-import { api, trusted } from './api-client';
+import { api } from './api-client';
 import { showToast } from './toast';
 
 // THE pins path of the web app (spec §4 Pin; decision 015): one mutation, one optimistic update and one
@@ -33,7 +33,7 @@ export const pinsMeta = (pins: PinsShape) => ({ pins });
 
 /** `PUT /api/navigation/pins` (spec §4 Pin: "toggled by an update setting pinned to the opposite value"). */
 export function updatePin(update: PinUpdate): Promise<PinUpdate> {
-  return api.put(apiPaths.pins, { json: update, schema: trusted<PinUpdate>() });
+  return api.call(apiRoutes.updatePin, { body: update });
 }
 
 /** What a pin toggle needs: the item (to show it in the favourites at once) and its kind. */

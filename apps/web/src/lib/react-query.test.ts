@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiPaths } from '@cockpit/contracts';
+import { apiRoutes } from '@cockpit/contracts';
 import { jsonResponse } from '../testing/test-utils';
 import { createApiClient } from './api-client';
 import { createQueryClient } from './react-query';
@@ -34,7 +34,7 @@ describe('the query client with the API client', () => {
     const { client, fetchMock } = failingClient(503);
     const queryClient = createQueryClient();
     await expect(
-      queryClient.fetchQuery({ queryKey: ['menu'], queryFn: () => client.get(apiPaths.menu) }),
+      queryClient.fetchQuery({ queryKey: ['menu'], queryFn: () => client.call(apiRoutes.getMenu) }),
     ).rejects.toMatchObject({ status: 503 });
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
@@ -43,7 +43,7 @@ describe('the query client with the API client', () => {
     const { client, fetchMock } = failingClient(503);
     const queryClient = createQueryClient();
     const mutation = queryClient.getMutationCache().build(queryClient, {
-      mutationFn: () => client.post(apiPaths.pins, { json: { name: 'a' } }),
+      mutationFn: () => client.call(apiRoutes.recordRecent, { body: { kind: 'report', name: 'a' } }),
     });
     await expect(mutation.execute(undefined)).rejects.toMatchObject({ status: 503 });
     expect(fetchMock).toHaveBeenCalledTimes(1);

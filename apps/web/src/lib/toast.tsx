@@ -56,10 +56,6 @@ export function showToast({ id, type, title, message, closable = true, autoClose
   return toastId;
 }
 
-export function hideToast(id: string): void {
-  notifications.hide(id);
-}
-
 /**
  * Whether a toast has been asked for in this tab (and stays true after): the layout mounts the toast
  * container (toaster.tsx, with Mantine's Notifications and its transitions) only then, so it is not part

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createValueFormatter, isoWeek, missingValue, type FormatSettings } from './value-format';
 
-// Issue 5: numbers, dates and currency follow the user's culture and currency symbol.
+// Reports and dashboards: numbers, dates and currency follow the user's culture and currency symbol.
 
 const settings = (culture: string, currencySymbol = '€'): FormatSettings => ({
   culture,

@@ -1,10 +1,11 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReportCell, ValueFormat } from '@cockpit/contracts';
+import { dateTimeFormat, supportedCulture } from './date-time';
 
 /**
  * Report values arrive raw (numbers, `YYYY-MM-DD` dates); they are shown in the user's culture and
- * currency symbol (issue 5: "numbers, dates and currency follow the user's culture"). The CSV export
+ * currency symbol (reports and dashboards: "numbers, dates and currency follow the user's culture"). The CSV export
  * uses the same formatter, so a file says exactly what the screen says.
  */
 export type FormatSettings = {
@@ -45,17 +46,9 @@ export function isoWeek(date: Date): { week: number; year: number } {
   return { week: Math.ceil(((day.getTime() - yearStart) / 86_400_000 + 1) / 7), year: day.getUTCFullYear() };
 }
 
-/** An unknown culture must not break the page: fall back to English formats. */
-function safeCulture(culture: string): string {
-  try {
-    return Intl.NumberFormat.supportedLocalesOf([culture]).length > 0 ? culture : 'en-GB';
-  } catch {
-    return 'en-GB';
-  }
-}
-
 export function createValueFormatter(settings: FormatSettings): ValueFormatter {
-  const culture = safeCulture(settings.culture);
+  // An unknown culture must not break the page: English formats instead (lib/date-time).
+  const culture = supportedCulture(settings.culture);
   const integer = new Intl.NumberFormat(culture, { maximumFractionDigits: 0 });
   const decimal = new Intl.NumberFormat(culture, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   const percent = new Intl.NumberFormat(culture, {
@@ -74,13 +67,8 @@ export function createValueFormatter(settings: FormatSettings): ValueFormatter {
     minimumFractionDigits: 2,
     maximumFractionDigits: 2,
   });
-  const day = new Intl.DateTimeFormat(culture, {
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    timeZone: 'UTC',
-  });
-  const month = new Intl.DateTimeFormat(culture, { year: 'numeric', month: 'short', timeZone: 'UTC' });
+  const day = dateTimeFormat(culture, { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: 'UTC' });
+  const month = dateTimeFormat(culture, { year: 'numeric', month: 'short', timeZone: 'UTC' });
 
   const currency = (value: number) =>
     money

@@ -1,10 +1,5 @@
-import {
-  type AppConfig,
-  apiErrorSchema,
-  apiPaths,
-  appConfigSchema,
-  withClientQuery,
-} from '@cockpit/contracts';
+import { endpointRoute } from '../../lib/endpoint-route';
+import { apiEndpoints, type AppConfig } from '@cockpit/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 /** `GET /api/app/config`: support panel, idle timeout and analytics settings (DESIGN.md §3). */
@@ -17,17 +12,8 @@ export const appConfigRoutes: FastifyPluginAsyncZod = async (app) => {
     analyticsMeasurementId: config.gaMeasurementId,
   };
 
-  app.get(
-    apiPaths.appConfig,
-    {
-      schema: {
-        tags: ['app'],
-        summary: 'Configuration the signed-in app needs',
-        security: [{ bearerAuth: [] }],
-        querystring: withClientQuery({}),
-        response: { 200: appConfigSchema, 401: apiErrorSchema },
-      },
-    },
-    async () => body,
-  );
+  app.route({
+    ...endpointRoute(apiEndpoints.getAppConfig),
+    handler: async () => body,
+  });
 };

@@ -11,13 +11,13 @@ import type { Database } from '../../db/database';
 import { reportQueries } from '../../reporting/queries/report-queries';
 import type { ReportParts } from '../../reporting/queries/query-types';
 import type { RunReportQuery } from '../../reporting/report-query-limiter';
-import { resolveGrouping, resolveRange, tileSettingsSchema } from '../../reporting/report-settings';
+import {
+  StoredSettingsError,
+  resolveGrouping,
+  resolveRange,
+  tileSettingsSchema,
+} from '../../reporting/report-settings';
 import type { TileRow } from '../../catalogue/catalogue-snapshot';
-
-/** A tile row that cannot be run as stored (unknown type or query, settings that do not fit). */
-export class TileDefinitionError extends Error {
-  override name = 'TileDefinitionError';
-}
 
 const partsByType: Record<DashboardTileType, ReportParts> = {
   kpi: { kpis: true, charts: false, table: false },
@@ -59,14 +59,12 @@ export async function loadTileData({
   const type = dashboardTileTypeSchema.safeParse(tile.tileType);
   const queryKey = reportQueryKeySchema.safeParse(tile.queryKey);
   const settings = tileSettingsSchema.safeParse(tile.params);
-  if (!type.success) throw new TileDefinitionError(`unknown tile type ${tile.tileType}`);
-  if (!queryKey.success) throw new TileDefinitionError(`unknown query key ${tile.queryKey}`);
-  if (!settings.success) throw new TileDefinitionError(`invalid settings: ${settings.error.message}`);
+  if (!type.success) throw new StoredSettingsError(`unknown tile type ${tile.tileType}`);
+  if (!queryKey.success) throw new StoredSettingsError(`unknown query key ${tile.queryKey}`);
+  if (!settings.success) throw new StoredSettingsError(`invalid settings: ${settings.error.message}`);
 
   const query = reportQueries[queryKey.data];
   const grouping = resolveGrouping(query, undefined, settings.data.grouping);
-  if (typeof grouping === 'object')
-    throw new TileDefinitionError(`query cannot group by ${grouping.invalid}`);
   const range = resolveRange({}, settings.data.range, today, dataRange);
   const rowLimit = settings.data.limit ?? defaultTableTileRows;
   const full = await limit((queryDb) =>
@@ -90,7 +88,7 @@ export async function loadTileData({
       if (!wanted) return { type: type.data, params, data: { ...empty, kpis: full.kpis } };
       const kpis = wanted.map((key) => {
         const found = full.kpis.find((candidate) => candidate.key === key);
-        if (!found) throw new TileDefinitionError(`query ${query.key} has no KPI ${key}`);
+        if (!found) throw new StoredSettingsError(`query ${query.key} has no KPI ${key}`);
         return found;
       });
       return { type: type.data, params, data: { ...empty, kpis } };
@@ -101,11 +99,11 @@ export async function loadTileData({
         ? full.charts.find((candidate) => candidate.id === settings.data.chart)
         : full.charts[0];
       if (!chart)
-        throw new TileDefinitionError(`query ${query.key} has no chart ${settings.data.chart ?? ''}`);
+        throw new StoredSettingsError(`query ${query.key} has no chart ${settings.data.chart ?? ''}`);
       const wanted = settings.data.series;
       const series = wanted ? chart.series.filter((s) => wanted.includes(s.key)) : chart.series;
       if (series.length === 0)
-        throw new TileDefinitionError(`chart ${chart.id} has none of the series ${wanted?.join(', ')}`);
+        throw new StoredSettingsError(`chart ${chart.id} has none of the series ${wanted?.join(', ')}`);
       // A stacked bar chart stays stacked in a bar tile; anything else is drawn as the tile's type.
       const kind = type.data === 'bar' && chart.kind === 'stacked-bar' ? 'stacked-bar' : type.data;
       return { type: type.data, params, data: { ...empty, charts: [{ ...chart, kind, series }] } };

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, integer, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { dashboards } from '../../db/schema';
+import { titleColumns, uuidPrimaryKey } from '../../db/columns';
+import { dashboards } from '../../db/core-tables';
 
 /**
  * The tiles of a dashboard (DESIGN.md §3: "a grid of tiles, each one a built-in query"). A tile names a
@@ -10,9 +11,7 @@ import { dashboards } from '../../db/schema';
 export const dashboardTiles = pgTable(
   'dashboard_tiles',
   {
-    id: text('id')
-      .primaryKey()
-      .$defaultFn(() => crypto.randomUUID()),
+    id: uuidPrimaryKey(),
     dashboardId: text('dashboard_id')
       .notNull()
       .references(() => dashboards.id, { onDelete: 'cascade' }),
@@ -20,9 +19,7 @@ export const dashboardTiles = pgTable(
     tileType: text('tile_type').notNull(),
     queryKey: text('query_key').notNull(),
     params: jsonb('params').notNull().default({}),
-    titleEn: text('title_en').notNull(),
-    titleDe: text('title_de'),
-    titleDeAt: text('title_de_at'),
+    ...titleColumns(),
     /** Columns of a 12-column grid. */
     width: smallint('width').notNull().default(6),
   },

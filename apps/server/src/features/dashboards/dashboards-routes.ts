@@ -1,17 +1,5 @@
-import {
-  apiErrorSchema,
-  apiPaths,
-  dashboardParamsSchema,
-  dashboardResponseSchema,
-  dashboardTileDataResponseSchema,
-  dashboardTileParamsSchema,
-  dashboardTileTypeSchema,
-  dashboardsAvailabilitySchema,
-  dashboardsMenuResponseSchema,
-  errorCodes,
-  reportApiPaths,
-  withClientQuery,
-} from '@cockpit/contracts';
+import { endpointRoute } from '../../lib/endpoint-route';
+import { apiEndpoints, dashboardTileTypeSchema, errorCodes } from '@cockpit/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AuthenticatedUser } from '../../auth/authenticated-user';
 import { HttpError, forbidden, internalErrorMessage, notFound } from '../../lib/http-error';
@@ -20,7 +8,8 @@ import { textIn } from '../../catalogue/catalogue-snapshot';
 import { catalogueTitleIn, visibleDashboard, visibleDashboards } from '../../catalogue/catalogue-views';
 import { utcToday } from '../../reporting/calendar';
 import { salesDataRange } from '../../reporting/sales-data-range';
-import { TileDefinitionError, loadTileData } from './dashboard-tile-data';
+import { StoredSettingsError } from '../../reporting/report-settings';
+import { loadTileData } from './dashboard-tile-data';
 
 /**
  * Dashboards (spec §2 dashboards route and side panel, §3; DESIGN.md §3): availability, the dashboards
@@ -42,63 +31,29 @@ export const dashboardsRoutes: FastifyPluginAsyncZod = async (app) => {
     return { ...found, tiles: snapshot.tiles.get(found.dashboard.id) ?? [] };
   };
 
-  app.get(
-    apiPaths.dashboardsAvailability,
-    {
-      schema: {
-        tags: ['dashboards'],
-        summary: 'Whether the dashboards area is available to the signed-in user',
-        security: [{ bearerAuth: [] }],
-        querystring: withClientQuery({}),
-        response: { 200: dashboardsAvailabilitySchema, 401: apiErrorSchema },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...endpointRoute(apiEndpoints.getDashboardsAvailability),
+    handler: async (request) => {
       const { user } = request;
       // DESIGN.md §3: pro, and at least one dashboard the user's audience allows.
       const available = visibleDashboards(await catalogue.snapshot(user.organisationId), user).length > 0;
       return { available };
     },
-  );
+  });
 
-  app.get(
-    reportApiPaths.dashboardsMenu,
-    {
-      schema: {
-        tags: ['dashboards'],
-        summary: 'Dashboard groups and items for the dashboards panel (item name = layout id)',
-        security: [{ bearerAuth: [] }],
-        querystring: withClientQuery({}),
-        response: { 200: dashboardsMenuResponseSchema, 401: apiErrorSchema, 403: apiErrorSchema },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...endpointRoute(apiEndpoints.getDashboardsMenu),
+    handler: async (request) => {
       const { user } = request;
       requirePro(user);
       const language = resolveLanguage(request.query.isoLanguageName, user.uiLanguage);
       return { groups: await catalogue.dashboardsMenu(user, language) };
     },
-  );
+  });
 
-  app.get(
-    reportApiPaths.dashboard,
-    {
-      schema: {
-        tags: ['dashboards'],
-        summary: 'A dashboard: title and tiles (each tile loads its own data)',
-        security: [{ bearerAuth: [] }],
-        params: dashboardParamsSchema,
-        querystring: withClientQuery({}),
-        response: {
-          200: dashboardResponseSchema,
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          403: apiErrorSchema,
-          404: apiErrorSchema,
-        },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...endpointRoute(apiEndpoints.getDashboard),
+    handler: async (request) => {
       const { user } = request;
       requirePro(user);
       const language = resolveLanguage(request.query.isoLanguageName, user.uiLanguage);
@@ -119,28 +74,11 @@ export const dashboardsRoutes: FastifyPluginAsyncZod = async (app) => {
         })),
       };
     },
-  );
+  });
 
-  app.get(
-    reportApiPaths.dashboardTile,
-    {
-      schema: {
-        tags: ['dashboards'],
-        summary: "One dashboard tile's data",
-        security: [{ bearerAuth: [] }],
-        params: dashboardTileParamsSchema,
-        querystring: withClientQuery({}),
-        response: {
-          200: dashboardTileDataResponseSchema,
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          403: apiErrorSchema,
-          404: apiErrorSchema,
-          500: apiErrorSchema,
-        },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...endpointRoute(apiEndpoints.getDashboardTile),
+    handler: async (request) => {
       const { user } = request;
       requirePro(user);
       const language = resolveLanguage(request.query.isoLanguageName, user.uiLanguage);
@@ -168,11 +106,11 @@ export const dashboardsRoutes: FastifyPluginAsyncZod = async (app) => {
           data: result.data,
         };
       } catch (error) {
-        if (!(error instanceof TileDefinitionError)) throw error;
+        if (!(error instanceof StoredSettingsError)) throw error;
         // Stored data that does not fit: this tile shows its error, the others load normally.
         request.log.error({ tileId: tile.id, err: error }, 'dashboard tile definition is broken');
         throw new HttpError(500, errorCodes.internal, internalErrorMessage);
       }
     },
-  );
+  });
 };

@@ -1,4 +1,5 @@
-import { apiPaths, healthResponseSchema, readinessResponseSchema, withClientQuery } from '@cockpit/contracts';
+import { endpointRoute } from '../../lib/endpoint-route';
+import { apiEndpoints } from '@cockpit/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type DatabaseHandle, pingDatabase } from '../../db/database';
 
@@ -38,33 +39,17 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (a
     shuttingDown = true;
   });
 
-  app.get(
-    apiPaths.health,
-    {
-      schema: {
-        tags: ['health'],
-        summary: 'Liveness: the server process is up',
-        querystring: withClientQuery({}),
-        response: { 200: healthResponseSchema },
-      },
-    },
-    async (_request, reply) => {
+  app.route({
+    ...endpointRoute(apiEndpoints.getHealth),
+    handler: async (_request, reply) => {
       reply.header('cache-control', 'no-store');
       return { status: 'ok' as const };
     },
-  );
+  });
 
-  app.get(
-    apiPaths.healthReady,
-    {
-      schema: {
-        tags: ['health'],
-        summary: 'Readiness: database, Redis (when configured) and LISTEN connections are up',
-        querystring: withClientQuery({}),
-        response: { 200: readinessResponseSchema, 503: readinessResponseSchema },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...endpointRoute(apiEndpoints.getReadiness),
+    handler: async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const redis = app.redis;
       const [database, redisState] = await Promise.all([
@@ -94,5 +79,5 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (a
         checks: { database, redis: redisState, listeners, shuttingDown },
       });
     },
-  );
+  });
 };

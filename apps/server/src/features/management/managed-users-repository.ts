@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   type ManagedUser,
   type NewUserInput,
@@ -7,9 +8,11 @@ import {
   uiLanguageNameSchema,
 } from '@cockpit/contracts';
 import { type SQL, and, asc, count, eq, ilike, or, sql } from 'drizzle-orm';
+import { type Actor, recordActivity } from '../../activity/activity-repository';
+import { hashPassword } from '../../auth/password';
 import type { Database } from '../../db/database';
-import { session, user } from '../../db/schema';
-import { createUserWithPassword } from '../../seed/users';
+import { account, session, user } from '../../db/schema';
+import { createUserWithPassword } from '../../auth/create-user-with-password';
 
 type UserRow = typeof user.$inferSelect;
 
@@ -79,7 +82,8 @@ export function createManagedUsersRepository(db: Database) {
       // The same helper as the seed: a better-auth user row plus its credential account, argon2id hash.
       // The date format follows the chosen language until the user picks another in their settings.
       const uiCulture = input.uiLanguage === 'en' ? 'en-GB' : input.uiLanguage;
-      const id = await createUserWithPassword(db, { ...input, uiCulture, organisationId });
+      // An initial password is a one-time password: chosen anew at the first sign-in (decision 022).
+      const id = await createUserWithPassword(db, { ...input, uiCulture, organisationId, mustChangePassword: true });
       return id === null ? null : find(organisationId, id, selfId);
     },
 
@@ -102,7 +106,46 @@ export function createManagedUsersRepository(db: Database) {
     },
 
     /**
-     * Deactivating ends every session of the user in the same transaction (issue 6: "their sessions end
+     * An administrator's one-time password for a user of their organisation (decision 022), in one
+     * transaction: the new argon2id hash (a credential account is added for a user without one), "must
+     * change password", every session of the user deleted, and the activity entry. `null` when the user
+     * is not in the organisation; otherwise the user and the ids of the sessions that ended.
+     */
+    async resetPassword(
+      actor: Actor,
+      id: string,
+      password: string,
+    ): Promise<{ user: ManagedUser; endedSessionIds: string[] } | null> {
+      const passwordHash = await hashPassword(password);
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(user)
+          .set({ mustChangePassword: true })
+          .where(inOrganisation(actor.organisationId, id))
+          .returning();
+        if (!row) return null;
+        const updated = await tx
+          .update(account)
+          .set({ password: passwordHash })
+          .where(and(eq(account.userId, id), eq(account.providerId, 'credential')))
+          .returning({ id: account.id });
+        if (updated.length === 0) {
+          await tx.insert(account).values({
+            id: randomUUID(),
+            accountId: id,
+            providerId: 'credential',
+            userId: id,
+            password: passwordHash,
+          });
+        }
+        const ended = await tx.delete(session).where(eq(session.userId, id)).returning({ id: session.id });
+        await recordActivity(tx, actor, [{ action: 'users.password-reset', target: row.email }]);
+        return { user: toManagedUser(row, actor.id), endedSessionIds: ended.map((entry) => entry.id) };
+      });
+    },
+
+    /**
+     * Deactivating ends every session of the user in the same transaction (management area: "their sessions end
      * at once"); their bearer token still verifies for a few minutes, but the route announces the ended
      * sessions (SessionEvents) and the bearer check refuses a session that no longer exists, so their
      * next API call gets 401 and their notification streams close.

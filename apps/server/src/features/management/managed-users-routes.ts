@@ -1,49 +1,23 @@
-import {
-  apiErrorSchema,
-  emptyBodySchema,
-  idParamsSchema,
-  managedUserSchema,
-  managedUsersQuerySchema,
-  managedUsersResponseSchema,
-  managementApiPaths,
-  newUserBodySchema,
-  userChangesBodySchema,
-  withClientQuery,
-} from '@cockpit/contracts';
+import { endpointRoute } from '../../lib/endpoint-route';
+import { apiEndpoints } from '@cockpit/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { assertUncommonPassword } from '../../auth/password';
 import { conflict, notFound } from '../../lib/http-error';
 import { createManagedUsersRepository } from './managed-users-repository';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-};
-const security = [{ bearerAuth: [] }];
 const userNotFound = () => notFound('No such user in your organisation');
 
 /**
- * Users of the administrator's organisation (issue 6): list with search, create with an initial
+ * Users of the administrator's organisation (management area): list with search, create with an initial
  * password, change name, role and subscription, deactivate and reactivate. Registered inside the
  * management plugin, so only organisation administrators get here.
  */
 export const managedUsersRoutes: FastifyPluginAsyncZod = async (app) => {
   const repository = createManagedUsersRepository(app.db);
 
-  app.get(
-    managementApiPaths.users,
-    {
-      schema: {
-        tags: ['management'],
-        summary: 'Users of your organisation, by name; `search` matches name or e-mail',
-        security,
-        querystring: managedUsersQuerySchema,
-        response: { 200: managedUsersResponseSchema, ...errors },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...endpointRoute(apiEndpoints.listUsers),
+    handler: async (request) => {
       const { search, page, pageSize } = request.query;
       const { user } = request;
       const { items, total } = await repository.list(user.organisationId, {
@@ -54,23 +28,14 @@ export const managedUsersRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return { items, total, page, pageSize };
     },
-  );
+  });
 
-  app.post(
-    managementApiPaths.users,
-    {
-      schema: {
-        tags: ['management'],
-        summary: 'Create a user of your organisation with an initial password',
-        security,
-        querystring: withClientQuery({}),
-        body: newUserBodySchema,
-        response: { 201: managedUserSchema, ...errors },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...endpointRoute(apiEndpoints.createUser),
+    handler: async (request, reply) => {
       const { name, email, password, roleKey, subscription, uiLanguage } = request.body;
       const { user } = request;
+      assertUncommonPassword(password, 'password');
       const created = await repository.create(
         user.organisationId,
         { name, email, password, roleKey, subscription, uiLanguage },
@@ -79,22 +44,11 @@ export const managedUsersRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!created) throw conflict('A user with this e-mail address already exists');
       return reply.status(201).send(created);
     },
-  );
+  });
 
-  app.patch(
-    managementApiPaths.user,
-    {
-      schema: {
-        tags: ['management'],
-        summary: 'Change the name, role or subscription of a user of your organisation',
-        security,
-        params: idParamsSchema,
-        querystring: withClientQuery({}),
-        body: userChangesBodySchema,
-        response: { 200: managedUserSchema, ...errors },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...endpointRoute(apiEndpoints.updateUser),
+    handler: async (request) => {
       const { user } = request;
       const { name, roleKey, subscription } = request.body;
       const target = await repository.find(user.organisationId, request.params.id, user.id);
@@ -109,28 +63,15 @@ export const managedUsersRoutes: FastifyPluginAsyncZod = async (app) => {
       app.sessionEvents.emitUserChanged(target.id);
       return updated;
     },
-  );
+  });
 
-  for (const [path, active] of [
-    [managementApiPaths.userDeactivation, false],
-    [managementApiPaths.userReactivation, true],
+  for (const [endpoint, active] of [
+    [apiEndpoints.deactivateUser, false],
+    [apiEndpoints.reactivateUser, true],
   ] as const) {
-    app.post(
-      path,
-      {
-        schema: {
-          tags: ['management'],
-          summary: active
-            ? 'Reactivate a user of your organisation: they can sign in again'
-            : 'Deactivate a user of your organisation: their sessions end and their next call gets 401',
-          security,
-          params: idParamsSchema,
-          querystring: withClientQuery({}),
-          body: emptyBodySchema,
-          response: { 200: managedUserSchema, ...errors },
-        },
-      },
-      async (request) => {
+    app.route({
+      ...endpointRoute(endpoint),
+      handler: async (request) => {
         const { user } = request;
         if (!active && request.params.id === user.id) {
           throw conflict('You cannot deactivate your own account');
@@ -138,10 +79,10 @@ export const managedUsersRoutes: FastifyPluginAsyncZod = async (app) => {
         const changed = await repository.setActive(user.organisationId, request.params.id, active, user.id);
         if (!changed) throw userNotFound();
         // Deactivated: every session ended with it — API access stops and notification streams close
-        // now, not when the bearer token expires (issues 6, 7).
+        // now, not when the bearer token expires (management area, security hardening).
         if (!active) app.sessionEvents.emitEnded({ userId: changed.id, sessionId: null });
         return changed;
       },
-    );
+    });
   }
 };

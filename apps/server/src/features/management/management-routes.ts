@@ -1,19 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { restrictToAdministrators } from '../../plugins/require-admin';
-import { catalogueRoutes } from '../catalogue/catalogue-routes';
 import { bannerMessagesRoutes } from './banner-messages-routes';
 import { contractRoutes } from './contract-routes';
 import { managedUsersRoutes } from './managed-users-routes';
+import { passwordResetRoutes } from './password-reset-routes';
 
 /**
- * The management API of issue 6 under `/api/management/*`. This plugin is encapsulated (no
- * fastify-plugin), so the administrator check below applies to exactly these routes and every route
- * added here inherits it. Register inside the protected scope (app.ts) so the bearer check runs first.
+ * Management's own routes under `/api/management/*`: users, one-time passwords, banner messages,
+ * contracts. Registered by app.ts in the management scope, whose administrator check
+ * (plugins/require-admin.ts) every route there inherits, beside the other features' management routes.
  */
 export const managementRoutes: FastifyPluginAsyncZod = async (app) => {
-  restrictToAdministrators(app);
   await app.register(managedUsersRoutes);
+  await app.register(passwordResetRoutes);
   await app.register(bannerMessagesRoutes);
   await app.register(contractRoutes);
-  await app.register(catalogueRoutes);
 };

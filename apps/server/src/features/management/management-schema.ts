@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { organisations, user } from '../../db/schema';
+import { createdAtColumn, updatedAtColumn, uuidPrimaryKey } from '../../db/columns';
+import { organisationIdColumn, user } from '../../db/core-tables';
 
-// Tables of the management area (issue 6): the organisation's contracts, its banner messages and which
+// Tables of the management area: the organisation's contracts, its banner messages and which
 // user closed which banner message.
 
 /**
@@ -12,12 +13,8 @@ import { organisations, user } from '../../db/schema';
 export const contracts = pgTable(
   'contracts',
   {
-    id: text('id')
-      .primaryKey()
-      .$defaultFn(() => crypto.randomUUID()),
-    organisationId: text('organisation_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    id: uuidPrimaryKey(),
+    organisationId: organisationIdColumn(),
     /** The contract number people quote, unique per organisation (also the seed's natural key). */
     reference: text('reference').notNull(),
     plan: text('plan').notNull(),
@@ -31,7 +28,7 @@ export const contracts = pgTable(
     termsDe: text('terms_de').notNull(),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     acceptedByUserId: text('accepted_by_user_id').references(() => user.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).defaultNow().notNull(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     uniqueIndex('contracts_organisation_reference_uq').on(t.organisationId, t.reference),
@@ -54,21 +51,14 @@ export const contracts = pgTable(
 export const bannerMessages = pgTable(
   'banner_messages',
   {
-    id: text('id')
-      .primaryKey()
-      .$defaultFn(() => crypto.randomUUID()),
-    organisationId: text('organisation_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    id: uuidPrimaryKey(),
+    organisationId: organisationIdColumn(),
     startsAt: timestamp('starts_at', { withTimezone: true }),
     endsAt: timestamp('ends_at', { withTimezone: true }),
     content: jsonb('content').notNull(),
     createdByUserId: text('created_by_user_id').references(() => user.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).defaultNow().notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true })
-      .defaultNow()
-      .$onUpdate(() => new Date())
-      .notNull(),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
   },
   (t) => [
     index('banner_messages_organisation_idx').on(t.organisationId, t.startsAt),

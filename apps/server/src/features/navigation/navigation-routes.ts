@@ -1,14 +1,5 @@
-import {
-  apiErrorSchema,
-  apiPaths,
-  favoritesResponseSchema,
-  featuredResponseSchema,
-  type MenuResponse,
-  menuResponseSchema,
-  pinUpdateSchema,
-  withClientBody,
-  withClientQuery,
-} from '@cockpit/contracts';
+import { endpointRoute } from '../../lib/endpoint-route';
+import { apiEndpoints, type MenuResponse } from '@cockpit/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/http-error';
 import { resolveLanguage } from '../../lib/language';
@@ -43,18 +34,9 @@ export const navigationRoutes: FastifyPluginAsyncZod = async (app) => {
     for (const stop of unsubscribe) stop();
   });
 
-  app.get(
-    apiPaths.menu,
-    {
-      schema: {
-        tags: ['navigation'],
-        summary: "The signed-in user's menu groups and items",
-        security: [{ bearerAuth: [] }],
-        querystring: withClientQuery({}),
-        response: { 200: menuResponseSchema, 401: apiErrorSchema },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...endpointRoute(apiEndpoints.getMenu),
+    handler: async (request, reply) => {
       const { user } = request;
       const language = resolveLanguage(request.query.isoLanguageName, user.uiLanguage);
       let body = menuCache.get(user.organisationId, user.id, language);
@@ -70,55 +52,27 @@ export const navigationRoutes: FastifyPluginAsyncZod = async (app) => {
       // serialised MenuResponse.
       return reply.type('application/json; charset=utf-8').send(body as unknown as MenuResponse);
     },
-  );
+  });
 
-  app.get(
-    apiPaths.favorites,
-    {
-      schema: {
-        tags: ['navigation'],
-        summary: "The signed-in user's pinned reports and dashboards (spec §2 Favorites)",
-        security: [{ bearerAuth: [] }],
-        querystring: withClientQuery({}),
-        response: { 200: favoritesResponseSchema, 401: apiErrorSchema },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...endpointRoute(apiEndpoints.getFavorites),
+    handler: async (request) => {
       const { user } = request;
       return catalogue.favorites(user, resolveLanguage(request.query.isoLanguageName, user.uiLanguage));
     },
-  );
+  });
 
-  app.get(
-    apiPaths.featured,
-    {
-      schema: {
-        tags: ['navigation'],
-        summary: 'What the administrators featured, as far as the signed-in user may see it (home page)',
-        security: [{ bearerAuth: [] }],
-        querystring: withClientQuery({}),
-        response: { 200: featuredResponseSchema, 401: apiErrorSchema },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...endpointRoute(apiEndpoints.getFeatured),
+    handler: async (request) => {
       const { user } = request;
       return catalogue.featured(user, resolveLanguage(request.query.isoLanguageName, user.uiLanguage));
     },
-  );
+  });
 
-  app.put(
-    apiPaths.pins,
-    {
-      schema: {
-        tags: ['navigation'],
-        summary: 'Pin or unpin a report (by item name) or a dashboard (by layout id)',
-        security: [{ bearerAuth: [] }],
-        querystring: withClientQuery({}),
-        body: withClientBody(pinUpdateSchema.shape),
-        response: { 200: pinUpdateSchema, 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...endpointRoute(apiEndpoints.updatePin),
+    handler: async (request) => {
       const { user } = request;
       const { kind, name, isPinned } = request.body;
       // Another organisation's report, or one outside the user's audience, is "not found", never
@@ -135,5 +89,5 @@ export const navigationRoutes: FastifyPluginAsyncZod = async (app) => {
       await app.clusterEvents.announce({ type: 'pins-changed', organisationId: user.organisationId, userId: user.id });
       return { kind, name, isPinned };
     },
-  );
+  });
 };

@@ -1,11 +1,5 @@
-import {
-  apiErrorSchema,
-  apiPaths,
-  sendNotificationBodySchema,
-  sendNotificationResultSchema,
-  sentNotificationsResponseSchema,
-  withClientQuery,
-} from '@cockpit/contracts';
+import { endpointRoute } from '../../lib/endpoint-route';
+import { apiEndpoints } from '@cockpit/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { restrictToAdministrators } from '../../plugins/require-admin';
 import { listSentNotifications, sendNotifications } from './notifications-sender';
@@ -19,25 +13,9 @@ import { listSentNotifications, sendNotifications } from './notifications-sender
 export const managementNotificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   restrictToAdministrators(app);
 
-  app.post(
-    apiPaths.managementNotifications,
-    {
-      schema: {
-        tags: ['management'],
-        summary: 'Send a notification to all users of your organisation or to listed users of it',
-        security: [{ bearerAuth: [] }],
-        querystring: withClientQuery({}),
-        body: sendNotificationBodySchema,
-        response: {
-          201: sendNotificationResultSchema,
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          403: apiErrorSchema,
-          404: apiErrorSchema,
-        },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...endpointRoute(apiEndpoints.sendNotification),
+    handler: async (request, reply) => {
       const { recipients, title, text, url } = request.body;
       const result = await sendNotifications(app.db, {
         organisationId: request.user.organisationId,
@@ -47,19 +25,10 @@ export const managementNotificationsRoutes: FastifyPluginAsyncZod = async (app) 
       request.log.info({ batchId: result.batchId, recipients: result.recipients }, 'notification sent');
       return reply.status(201).send(result);
     },
-  );
+  });
 
-  app.get(
-    apiPaths.managementNotifications,
-    {
-      schema: {
-        tags: ['management'],
-        summary: "Your organisation's sent notifications (newest 50) with recipient and read counts",
-        security: [{ bearerAuth: [] }],
-        querystring: withClientQuery({}),
-        response: { 200: sentNotificationsResponseSchema, 401: apiErrorSchema, 403: apiErrorSchema },
-      },
-    },
-    async (request) => ({ sent: await listSentNotifications(app.db, request.user.organisationId) }),
-  );
+  app.route({
+    ...endpointRoute(apiEndpoints.listSentNotifications),
+    handler: async (request) => ({ sent: await listSentNotifications(app.db, request.user.organisationId) }),
+  });
 };

@@ -34,13 +34,13 @@ export function parseChange(payload: string): Change | null {
 }
 
 /**
- * One open `GET /api/notifications/stream`. Kept deliberately small (issue 4: ≤ 30 KB per open stream,
+ * One open `GET /api/notifications/stream`. Kept deliberately small (live notifications: ≤ 30 KB per open stream,
  * most of which is Node's socket): no timers of its own, no copy of the notifications.
  */
 interface Stream {
   readonly userId: string;
   /** The session the token belongs to: ending it (sign-out, revocation) ends the stream at once. */
-  readonly sessionId: string | null;
+  readonly sessionId: string;
   readonly res: ServerResponse;
   readonly expiresAtSec: number;
   /** Events that arrived while a snapshot was loading; sent right after it. `null` once live. */
@@ -144,7 +144,7 @@ export class NotificationStreams {
    * Takes over a response whose SSE headers are written: sends the snapshot, then the user's changes,
    * until the client leaves, the token expires at `expiresAtSec`, or the server stops.
    */
-  open(userId: string, sessionId: string | null, res: ServerResponse, expiresAtSec: number): void {
+  open(userId: string, sessionId: string, res: ServerResponse, expiresAtSec: number): void {
     const stream: Stream = {
       userId,
       sessionId,
@@ -161,7 +161,7 @@ export class NotificationStreams {
   }
 
   /**
-   * Sessions ended in this process (issue 7: sign-out, revocation, deactivation close the stream);
+   * Sessions ended in this process (security hardening: sign-out, revocation, deactivation close the stream);
    * `sessionId: null` ends all of the user's streams.
    */
   endSessions({ userId, sessionId }: { userId: string; sessionId: string | null }): void {
@@ -370,7 +370,7 @@ export class NotificationStreams {
   private tick(): void {
     const nowSec = Math.floor(Date.now() / 1000);
     for (const [second, streams] of this.expiries) {
-      // The client reconnects with a fresh token (issue 4).
+      // The client reconnects with a fresh token (live notifications).
       if (second <= nowSec) for (const stream of [...streams]) this.close(stream);
     }
     if (Date.now() - this.lastHeartbeat >= this.heartbeatMs) {

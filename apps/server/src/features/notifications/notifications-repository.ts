@@ -34,7 +34,7 @@ const asLocalized = (value: unknown) => {
 
 /**
  * Stored content as the client may see it. The API validates what it writes, but rows can also come from
- * plain SQL (issue 4: "inserted by plain SQL reaches both"): a malformed field becomes an empty text and
+ * plain SQL (live notifications: "inserted by plain SQL reaches both"): a malformed field becomes an empty text and
  * a `url` that is not http(s) is dropped, so bad data is ignored instead of breaking a stream.
  */
 export function toNotificationContent(raw: unknown): NotificationContent {

@@ -1,16 +1,7 @@
+import { endpointRoute } from '../../lib/endpoint-route';
 import type { OutgoingHttpHeaders } from 'node:http';
-import {
-  apiErrorSchema,
-  apiPaths,
-  notificationPageQuerySchema,
-  notificationPageSchema,
-  notificationParamsSchema,
-  notificationPatchSchema,
-  notificationSchema,
-  withClientQuery,
-} from '@cockpit/contracts';
+import { apiEndpoints } from '@cockpit/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { decodeJwt } from 'jose';
 import { and, eq, inArray } from 'drizzle-orm';
 import { user } from '../../db/schema';
 import type { DatabaseHandle } from '../../db/database';
@@ -23,21 +14,6 @@ export interface NotificationsRoutesOptions {
   listen?: DatabaseHandle['listen'];
   /** Tests shorten the heartbeat. */
   heartbeatMs?: number;
-}
-
-/** A stream without a readable `exp` (never issued by our auth) still ends after the longest token life. */
-const fallbackStreamSeconds = 15 * 60;
-
-function tokenExpiry(authorization: string | undefined): number {
-  const token = authorization?.replace(/^Bearer +/, '') ?? '';
-  try {
-    // The bearer hook of the protected scope has verified this token already; only its expiry is read.
-    const { exp } = decodeJwt(token);
-    if (typeof exp === 'number') return exp;
-  } catch {
-    // fall through
-  }
-  return Math.floor(Date.now() / 1000) + fallbackStreamSeconds;
 }
 
 /**
@@ -87,23 +63,9 @@ export const notificationsRoutes: FastifyPluginAsyncZod<NotificationsRoutesOptio
     stopHearingUsers();
   });
 
-  app.get(
-    apiPaths.notificationsStream,
-    {
-      schema: {
-        tags: ['notifications'],
-        summary: "The signed-in user's notifications as server-sent events",
-        description:
-          'First event `snapshot` (newest first), then `upsert` / `remove` for every change of the ' +
-          "user's notifications; a comment line every 25 s. The stream ends when the bearer token " +
-          'expires; reconnect with a fresh one (a new snapshot follows).',
-        security: [{ bearerAuth: [] }],
-        querystring: withClientQuery({}),
-        response: { 401: apiErrorSchema },
-      },
-    },
-    async (request, reply) => {
-      const expiresAtSec = tokenExpiry(request.headers.authorization);
+  app.route({
+    ...endpointRoute(apiEndpoints.streamNotifications),
+    handler: async (request, reply) => {
       // Written by hand, not through Fastify's send: it must not be buffered, and it never "finishes".
       reply.hijack();
       const res = reply.raw;
@@ -119,53 +81,30 @@ export const notificationsRoutes: FastifyPluginAsyncZod<NotificationsRoutesOptio
       });
       res.flushHeaders();
       request.raw.socket.setNoDelay(true);
-      streams.open(request.user.id, request.user.sessionId ?? null, res, expiresAtSec);
+      // The stream ends when the verified bearer token does (plugins/authenticate.ts).
+      streams.open(request.user.id, request.user.sessionId, res, request.bearerExpiresAtSec);
     },
-  );
+  });
 
-  app.get(
-    apiPaths.notifications,
-    {
-      schema: {
-        tags: ['notifications'],
-        summary: 'A page of your notifications older than the given one (newest first)',
-        description:
-          "The stream's snapshot is the newest page; the list asks for the next older page as it is " +
-          'scrolled, giving the date and uid of the oldest notification it has.',
-        security: [{ bearerAuth: [] }],
-        querystring: notificationPageQuerySchema,
-        response: { 200: notificationPageSchema, 400: apiErrorSchema, 401: apiErrorSchema },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...endpointRoute(apiEndpoints.listOlderNotifications),
+    handler: async (request) => {
       const { beforeDate, beforeUid } = request.query;
       return repository.listPage(
         request.user.id,
         beforeDate && beforeUid ? { date: new Date(beforeDate), uid: beforeUid } : null,
       );
     },
-  );
+  });
 
-  app.patch(
-    apiPaths.notification,
-    {
-      schema: {
-        tags: ['notifications'],
-        summary: 'Mark one of your notifications as read or as moused over',
-        description: 'Body exactly `{ "wasRead": true }` or `{ "mouseOver": true }`; idempotent.',
-        security: [{ bearerAuth: [] }],
-        params: notificationParamsSchema,
-        querystring: withClientQuery({}),
-        body: notificationPatchSchema,
-        response: { 200: notificationSchema, 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...endpointRoute(apiEndpoints.updateNotification),
+    handler: async (request) => {
       const flag = request.body.wasRead ? 'wasRead' : 'mouseOver';
       const notification = await repository.setFlag(request.user.id, request.params.uid, flag);
       // Another user's notification is "not found" as well: no hint that it exists (DESIGN.md §4).
       if (!notification) throw notFound('No such notification');
       return notification;
     },
-  );
+  });
 };

@@ -1,7 +1,7 @@
 import type { NotificationContent } from '@cockpit/contracts';
 import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { user } from '../../db/schema';
+import { user } from '../../db/core-tables';
 
 /**
  * spec §3 Notification, DESIGN.md §5. A trigger (migration `notifications-sql`) calls

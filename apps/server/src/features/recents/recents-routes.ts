@@ -1,15 +1,6 @@
-import {
-  apiErrorSchema,
-  apiPaths,
-  listedRecentsLimit,
-  recentOpeningResponseSchema,
-  recentOpeningSchema,
-  recentsResponseSchema,
-  withClientBody,
-  withClientQuery,
-} from '@cockpit/contracts';
+import { endpointRoute } from '../../lib/endpoint-route';
+import { apiEndpoints, listedRecentsLimit } from '@cockpit/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { notFound } from '../../lib/http-error';
 import { resolveLanguage } from '../../lib/language';
 import { createRecentsRepository } from './recents-repository';
@@ -23,18 +14,9 @@ import { recentTargetKey, visibleRecentTargets } from './recents-visibility';
 export const recentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const repository = createRecentsRepository(app.db);
 
-  app.get(
-    apiPaths.userRecents,
-    {
-      schema: {
-        tags: ['user'],
-        summary: 'Recently opened reports and dashboards, newest first (only those you may still see)',
-        security: [{ bearerAuth: [] }],
-        querystring: withClientQuery({}),
-        response: { 200: recentsResponseSchema, 401: apiErrorSchema },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...endpointRoute(apiEndpoints.listRecents),
+    handler: async (request) => {
       const { user } = request;
       const language = resolveLanguage(request.query.isoLanguageName, user.uiLanguage);
       const stored = await repository.list(user.id);
@@ -48,26 +30,11 @@ export const recentsRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       return { items };
     },
-  );
+  });
 
-  app.post(
-    apiPaths.userRecents,
-    {
-      schema: {
-        tags: ['user'],
-        summary: 'Record that you opened a report (by item name) or a dashboard (by layout id)',
-        security: [{ bearerAuth: [] }],
-        querystring: withClientQuery({}),
-        body: withClientBody(recentOpeningSchema.shape),
-        response: {
-          200: recentOpeningResponseSchema,
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          404: apiErrorSchema,
-        },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...endpointRoute(apiEndpoints.recordRecent),
+    handler: async (request) => {
       const { user } = request;
       const { kind, name } = request.body;
       const visible = await visibleRecentTargets(app.catalogue, user, user.uiLanguage, [{ kind, name }]);
@@ -76,22 +43,13 @@ export const recentsRoutes: FastifyPluginAsyncZod = async (app) => {
       const openedAt = await repository.record(user.id, kind, name);
       return { kind, name, openedAt: openedAt.toISOString() };
     },
-  );
+  });
 
-  app.delete(
-    apiPaths.userRecents,
-    {
-      schema: {
-        tags: ['user'],
-        summary: 'Forget every recently opened report and dashboard (in every browser)',
-        security: [{ bearerAuth: [] }],
-        querystring: withClientQuery({}),
-        response: { 204: z.null(), 401: apiErrorSchema },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...endpointRoute(apiEndpoints.clearRecents),
+    handler: async (request, reply) => {
       await repository.clear(request.user.id);
       return reply.status(204).send(null);
     },
-  );
+  });
 };

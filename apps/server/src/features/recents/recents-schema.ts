@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { user } from '../../db/schema';
+import { user } from '../../db/core-tables';
 
 /**
  * The reports and dashboards a user opened recently (the reports home's "Continue where you left off",

@@ -73,8 +73,8 @@ export const embeddedPagesRoutes: FastifyPluginAsyncZod = async (app) => {
     embeddedPaths.kpiGlossary,
     {
       schema: {
-        tags: ['reports'],
-        summary: 'The KPI glossary shown by the embedded demo report (HTML)',
+        // An HTML page for a report's frame, not an operation of the API: left out of its document.
+        hide: true,
         // An unknown language is ignored (English), never an error page inside the frame.
         querystring: z.object({ lang: z.string().max(16).optional() }).passthrough(),
       },

@@ -3,18 +3,24 @@ import {
   type ReportQuery as ReportQueryParams,
   type ReportResponse,
   type UiLanguageName,
+  errorCodes,
   reportKindSchema,
   reportQueryKeySchema,
 } from '@cockpit/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AuthenticatedUser } from '../../auth/authenticated-user';
 import type { Database } from '../../db/database';
-import { badRequest, notFound } from '../../lib/http-error';
+import { HttpError, internalErrorMessage, notFound } from '../../lib/http-error';
 import { utcToday } from '../../reporting/calendar';
 import { isSafeExternalUrl, resolveFrameUrl } from '../../reporting/frame-url';
 import { allReportParts } from '../../reporting/queries/query-types';
 import { reportQueries, reportRowLimit } from '../../reporting/queries/report-queries';
-import { reportDefaultsSchema, resolveGrouping, resolveRange } from '../../reporting/report-settings';
+import {
+  StoredSettingsError,
+  reportDefaultsSchema,
+  resolveGrouping,
+  resolveRange,
+} from '../../reporting/report-settings';
 import type { ReportQueryLimiter } from '../../reporting/report-query-limiter';
 import { salesDataRange } from '../../reporting/sales-data-range';
 import type { CatalogueService } from '../../catalogue/catalogue-service';
@@ -56,6 +62,17 @@ export function createReportService({
   const notAvailable = (name: string, reason?: string, detail?: unknown) => {
     if (reason) log.warn({ report: name, detail }, `report definition not usable: ${reason}`);
     return notFound(`Report '${name}' is not available`);
+  };
+
+  /** A stored grouping the query no longer declares: 500 and the reason logged (decision 024). */
+  const groupingToRun = (name: string, ...choices: Parameters<typeof resolveGrouping>) => {
+    try {
+      return resolveGrouping(...choices);
+    } catch (error) {
+      if (!(error instanceof StoredSettingsError)) throw error;
+      log.error({ report: name, reason: error.message }, 'report definition does not fit its query');
+      throw new HttpError(500, errorCodes.internal, internalErrorMessage);
+    }
   };
 
   return {
@@ -100,12 +117,7 @@ export function createReportService({
       if (!defaults.success) throw notAvailable(name, 'invalid params', defaults.error.issues);
       const reportQuery = reportQueries[queryKey.data];
 
-      const grouping = resolveGrouping(reportQuery, query.grouping, defaults.data.grouping);
-      if (typeof grouping === 'object') {
-        throw badRequest(
-          `Invalid querystring field 'grouping': this report groups by ${reportQuery.groupings.join(', ')}`,
-        );
-      }
+      const grouping = groupingToRun(name, reportQuery, query.grouping, defaults.data.grouping);
       const range = resolveRange(query, defaults.data.range, utcToday(), dataRange);
       const data = await queries.run(user.id, (queryDb) =>
         reportQuery.run({

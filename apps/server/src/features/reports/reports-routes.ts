@@ -1,15 +1,10 @@
-import {
-  apiErrorSchema,
-  reportApiPaths,
-  reportNameParamsSchema,
-  reportQuerySchema,
-  reportResponseSchema,
-} from '@cockpit/contracts';
+import { endpointRoute } from '../../lib/endpoint-route';
+import { apiEndpoints } from '@cockpit/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { resolveLanguage } from '../../lib/language';
 import { createReportService } from './report-service';
 
-/** `GET /api/reports/:name` (issue 5, DESIGN.md §3 "Report / dashboard content"). */
+/** `GET /api/reports/:name` (reports and dashboards, DESIGN.md §3 "Report / dashboard content"). */
 export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createReportService({
     db: app.db,
@@ -19,27 +14,9 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     queries: app.reportQueries,
   });
 
-  app.get(
-    reportApiPaths.report,
-    {
-      schema: {
-        tags: ['reports'],
-        summary: "A report of the user's organisation: its definition and, for a built-in report, its data",
-        description:
-          'Built-in reports run a fixed server-side query for a date range (`range` preset, or `from` and `to`) ' +
-          'and a grouping. Values are raw numbers; the client formats them in the user culture.',
-        security: [{ bearerAuth: [] }],
-        params: reportNameParamsSchema,
-        querystring: reportQuerySchema,
-        response: {
-          200: reportResponseSchema,
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          404: apiErrorSchema,
-        },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...endpointRoute(apiEndpoints.getReport),
+    handler: async (request) => {
       const { user } = request;
       return service.load({
         user,
@@ -48,5 +25,5 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
         query: request.query,
       });
     },
-  );
+  });
 };

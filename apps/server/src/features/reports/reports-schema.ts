@@ -13,22 +13,18 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { organisations } from '../../db/schema';
+import { uuidPrimaryKey } from '../../db/columns';
+import { organisationIdColumn, organisations } from '../../db/core-tables';
 
-// The sales data set behind the reports (issue 5, DESIGN.md §3 "Report / dashboard content") and the
+// The sales data set behind the reports (reports and dashboards, DESIGN.md §3 "Report / dashboard content") and the
 // report definitions. Dimension ids are small integers so the 1,000,000-row fact table stays compact.
 // Why reports read pre-aggregated daily tables instead of the fact table: docs/decisions/012.
-
-const organisationId = () =>
-  text('organisation_id')
-    .notNull()
-    .references(() => organisations.id, { onDelete: 'cascade' });
 
 export const salesRegions = pgTable(
   'sales_regions',
   {
     id: smallint('id').primaryKey().generatedAlwaysAsIdentity(),
-    organisationId: organisationId(),
+    organisationId: organisationIdColumn(),
     code: text('code').notNull(),
     nameEn: text('name_en').notNull(),
     nameDe: text('name_de').notNull(),
@@ -40,7 +36,7 @@ export const salesStores = pgTable(
   'sales_stores',
   {
     id: smallint('id').primaryKey().generatedAlwaysAsIdentity(),
-    organisationId: organisationId(),
+    organisationId: organisationIdColumn(),
     regionId: smallint('region_id')
       .notNull()
       .references(() => salesRegions.id, { onDelete: 'cascade' }),
@@ -56,7 +52,7 @@ export const productCategories = pgTable(
   'product_categories',
   {
     id: smallint('id').primaryKey().generatedAlwaysAsIdentity(),
-    organisationId: organisationId(),
+    organisationId: organisationIdColumn(),
     code: text('code').notNull(),
     nameEn: text('name_en').notNull(),
     nameDe: text('name_de').notNull(),
@@ -68,7 +64,7 @@ export const products = pgTable(
   'products',
   {
     id: smallint('id').primaryKey().generatedAlwaysAsIdentity(),
-    organisationId: organisationId(),
+    organisationId: organisationIdColumn(),
     categoryId: smallint('category_id')
       .notNull()
       .references(() => productCategories.id, { onDelete: 'cascade' }),
@@ -157,10 +153,8 @@ export const salesDatasets = pgTable('sales_datasets', {
 export const reports = pgTable(
   'reports',
   {
-    id: text('id')
-      .primaryKey()
-      .$defaultFn(() => crypto.randomUUID()),
-    organisationId: organisationId(),
+    id: uuidPrimaryKey(),
+    organisationId: organisationIdColumn(),
     name: text('name').notNull(),
     kind: text('kind').notNull(),
     queryKey: text('query_key'),

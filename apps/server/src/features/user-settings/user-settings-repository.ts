@@ -42,22 +42,22 @@ export function createUserSettingsRepository(db: Database) {
       return row?.password ?? null;
     },
 
+    /** A password the user chose: no longer a one-time one (decision 022). */
     async setPasswordHash(userId: string, hash: string): Promise<void> {
-      await db
-        .update(account)
-        .set({ password: hash })
-        .where(and(eq(account.userId, userId), eq(account.providerId, 'credential')));
+      await db.transaction(async (tx) => {
+        await tx
+          .update(account)
+          .set({ password: hash })
+          .where(and(eq(account.userId, userId), eq(account.providerId, 'credential')));
+        await tx.update(user).set({ mustChangePassword: false }).where(eq(user.id, userId));
+      });
     },
 
-    /** Ends every session of the user except `keepSessionId` (all of them when it is null); their ids. */
-    async endOtherSessions(userId: string, keepSessionId: string | null): Promise<string[]> {
+    /** Ends every session of the user except `keepSessionId`; their ids. */
+    async endOtherSessions(userId: string, keepSessionId: string): Promise<string[]> {
       const ended = await db
         .delete(session)
-        .where(
-          keepSessionId === null
-            ? eq(session.userId, userId)
-            : and(eq(session.userId, userId), ne(session.id, keepSessionId)),
-        )
+        .where(and(eq(session.userId, userId), ne(session.id, keepSessionId)))
         .returning({ id: session.id });
       return ended.map((row) => row.id);
     },

@@ -1,20 +1,14 @@
+import { endpointRoute } from '../../lib/endpoint-route';
 import {
-  apiErrorSchema,
-  apiPaths,
+  apiEndpoints,
   errorCodes,
-  passwordChangeSchema,
   twoLetterIsoOf,
-  uiLanguageNames,
   type UiLanguageName,
-  userSettingsSchema,
-  userSettingsUpdateSchema,
-  withClientBody,
-  withClientQuery,
+  uiLanguageNames,
 } from '@cockpit/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AuthenticatedUser } from '../../auth/authenticated-user';
-import { hashPassword, verifyPassword } from '../../auth/password';
+import { assertUncommonPassword, hashPassword, verifyPassword } from '../../auth/password';
 import { HttpError } from '../../lib/http-error';
 import { resolveLanguage, translate } from '../../lib/language';
 import { createUserSettingsRepository } from './user-settings-repository';
@@ -55,36 +49,17 @@ export const userSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     organisationName: await repository.organisationName(user.organisationId),
   });
 
-  app.get(
-    apiPaths.userSettings,
-    {
-      schema: {
-        tags: ['user'],
-        summary: 'Settings, role and subscription of the signed-in user',
-        security: [{ bearerAuth: [] }],
-        querystring: withClientQuery({}),
-        response: { 200: userSettingsSchema, 401: apiErrorSchema },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...endpointRoute(apiEndpoints.getUserSettings),
+    handler: async (request) => {
       const { user } = request;
       return settingsOf(user, resolveLanguage(request.query.isoLanguageName, user.uiLanguage));
     },
-  );
+  });
 
-  app.put(
-    apiPaths.userSettings,
-    {
-      schema: {
-        tags: ['user'],
-        summary: 'Save UI language, UI culture, currency symbol and display name',
-        security: [{ bearerAuth: [] }],
-        querystring: withClientQuery({}),
-        body: withClientBody(userSettingsUpdateSchema.shape),
-        response: { 200: userSettingsSchema, 400: apiErrorSchema, 401: apiErrorSchema },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...endpointRoute(apiEndpoints.updateUserSettings),
+    handler: async (request) => {
       const { uiLanguage, uiCulture, currencySymbol, displayName } = request.body;
       await repository.updateSettings(request.user.id, { uiLanguage, uiCulture, currencySymbol, displayName });
       app.sessionEvents.emitUserChanged(request.user.id);
@@ -92,23 +67,18 @@ export const userSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       // The answer is in the language just saved: that is the language the UI switches to.
       return settingsOf(updated, uiLanguage);
     },
-  );
+  });
 
-  app.post(
-    apiPaths.userPassword,
-    {
-      schema: {
-        tags: ['user'],
-        summary: "Change the signed-in user's password (ends the user's other sessions)",
-        security: [{ bearerAuth: [] }],
-        querystring: withClientQuery({}),
-        body: withClientBody(passwordChangeSchema.shape),
-        response: { 204: z.null(), 400: apiErrorSchema, 401: apiErrorSchema, 429: apiErrorSchema },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...endpointRoute(apiEndpoints.changePassword),
+    handler: async (request, reply) => {
       const { user } = request;
       const { currentPassword, newPassword } = request.body;
+      // Decision 022: never a common password, and a one-time password cannot be kept by "changing" it to itself.
+      assertUncommonPassword(newPassword, 'newPassword');
+      if (newPassword === currentPassword) {
+        throw new HttpError(400, errorCodes.passwordUnchanged, 'newPassword: must differ from the current password');
+      }
       // Counted before the check, like sign-in attempts (plugins/sign-in-guard.ts), so parallel guesses
       // cannot overshoot; a correct password takes its count back.
       const failuresKey = `password:user:${user.id}`;
@@ -129,25 +99,15 @@ export const userSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       await app.sharedCounters.decrement(failuresKey);
       await repository.setPasswordHash(user.id, await hashPassword(newPassword));
-      // Whoever knew the old password is signed out everywhere else; this browser keeps its session
-      // (its cookie comes with the request). Without a cookie every session ends.
-      const current = await app.auth.api
-        .getSession({ headers: toHeaders(request.headers) })
-        .catch(() => null);
-      const keep = current?.user.id === user.id ? current.session.id : null;
-      const ended = await repository.endOtherSessions(user.id, keep);
-      // The other browsers lose API access and their notification streams now (issue 7).
+      // The one-time password is gone (decision 022): the bearer check reads the user again, so the next
+      // request is no longer refused.
+      if (user.mustChangePassword) app.sessionEvents.emitUserChanged(user.id);
+      // Whoever knew the old password is signed out everywhere else; the session of the verified bearer
+      // token that asked keeps going (a cookie sent along decides nothing).
+      const ended = await repository.endOtherSessions(user.id, user.sessionId);
+      // The other browsers lose API access and their notification streams now (security hardening).
       for (const sessionId of ended) app.sessionEvents.emitEnded({ userId: user.id, sessionId });
       return reply.status(204).send(null);
     },
-  );
+  });
 };
-
-function toHeaders(raw: Record<string, string | string[] | undefined>): Headers {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(raw)) {
-    if (value === undefined) continue;
-    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
-  }
-  return headers;
-}

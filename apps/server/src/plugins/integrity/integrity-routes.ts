@@ -1,17 +1,10 @@
-import {
-  apiErrorSchema,
-  apiPaths,
-  errorCodes,
-  integrityChallengeResponseSchema,
-  integrityTokenResponseSchema,
-  integrityVerifyBodySchema,
-  withClientQuery,
-} from '@cockpit/contracts';
+import { endpointRoute } from '../../lib/endpoint-route';
+import { apiEndpoints, errorCodes } from '@cockpit/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError } from '../../lib/http-error';
 import type { IntegrityService } from './integrity-service';
 
-/** Per client address; generous for people, tight for a script farming tokens (issue 7). */
+/** Per client address; generous for people, tight for a script farming tokens (security hardening). */
 const challengesPerMinute = 120;
 
 const refusals = {
@@ -28,36 +21,19 @@ export function integrityRoutes(service: IntegrityService): FastifyPluginAsyncZo
   return async (app) => {
     const rateLimit = { max: challengesPerMinute, timeWindow: 60_000 };
 
-    app.get(
-      apiPaths.integrityChallenge,
-      {
-        config: { rateLimit },
-        schema: {
-          tags: ['integrity'],
-          summary: 'A signed proof-of-work challenge (ALTCHA v2), valid for at most 600 s',
-          querystring: withClientQuery({}),
-          response: { 200: integrityChallengeResponseSchema, 429: apiErrorSchema },
-        },
-      },
-      async (_request, reply) => {
+    app.route({
+      ...endpointRoute(apiEndpoints.getIntegrityChallenge),
+      config: { rateLimit },
+      handler: async (_request, reply) => {
         reply.header('cache-control', 'no-store');
         return { challenge: await service.createChallenge() };
       },
-    );
+    });
 
-    app.post(
-      apiPaths.integrityVerify,
-      {
-        config: { rateLimit },
-        schema: {
-          tags: ['integrity'],
-          summary: 'Exchange a solved challenge (once) for an integrity token',
-          querystring: withClientQuery({}),
-          body: integrityVerifyBodySchema,
-          response: { 200: integrityTokenResponseSchema, 400: apiErrorSchema, 429: apiErrorSchema },
-        },
-      },
-      async (request) => {
+    app.route({
+      ...endpointRoute(apiEndpoints.verifyIntegrity),
+      config: { rateLimit },
+      handler: async (request) => {
         const result = await service.redeem(request.body.challenge, request.body.solution);
         if (!result.ok) {
           request.log.warn(
@@ -72,6 +48,6 @@ export function integrityRoutes(service: IntegrityService): FastifyPluginAsyncZo
         );
         return { token: result.token, expiresAt: result.expiresAt.toISOString() };
       },
-    );
+    });
   };
 }

@@ -5,22 +5,20 @@ import {
   addTotals,
   column,
   emptyTotals,
-  inRange,
-  isTimeGrouping,
   kpi,
   labeller,
   marginOf,
   marginPctOf,
   nameColumn,
   periodFormat,
-  periodSql,
   roundMoney,
   rowsOf,
+  salesDays,
   series,
   toNumber,
   totalsOf,
 } from './query-helpers';
-import type { ReportQuery } from './query-types';
+import { defineReportQuery } from './query-types';
 
 interface CategoryRow extends SumRow {
   category: string;
@@ -39,13 +37,11 @@ type DetailRow = [string, number, number, number, number, number];
  * year by day is 35,000 rows, more than anyone reads); by day over three years it is the largest
  * answer a user can ask for (bench/reports.bench.ts).
  */
-export const marginDetailQuery: ReportQuery = {
-  key: 'margin-detail',
-  groupings: ['day', 'week', 'month'],
-  async run({ db, organisationId, language, from, to, grouping, parts, rowLimit }): Promise<ReportData> {
-    if (!isTimeGrouping(grouping) || grouping === 'quarter')
-      throw new Error(`margin-detail cannot group by ${grouping}`);
+export const marginDetailQuery = defineReportQuery(
+  'margin-detail',
+  async ({ db, organisationId, language, from, to, grouping, parts, rowLimit }): Promise<ReportData> => {
     const label = labeller(language);
+    const days = salesDays({ organisationId, from, to });
 
     const byCategory =
       parts.kpis || parts.charts
@@ -54,7 +50,7 @@ export const marginDetailQuery: ReportQuery = {
               select ${nameColumn('c', language)} as category,
                 sum(d.revenue) as revenue, sum(d.cost) as cost, sum(d.quantity) as quantity
               from sales_daily d join product_categories c on c.id = d.category_id
-              where ${inRange('d', organisationId, from, to)}
+              where ${days.where}
               group by 1
               order by sum(d.revenue) - sum(d.cost) desc, 1
             `),
@@ -66,7 +62,7 @@ export const marginDetailQuery: ReportQuery = {
     let table: ReportData['table'] = null;
     if (parts.table) {
       const byDay = grouping === 'day';
-      const period = periodSql(grouping, sql`d.sale_date`);
+      const period = days.period(grouping);
       const [detail, counted, stores, categories] = await Promise.all([
         // One JSON array instead of one result row per table row: up to 100,000 rows cost PGlite several
         // times more as rows (each parsed in JavaScript) than as one value (bench/reports.bench.ts).
@@ -82,14 +78,14 @@ export const marginDetailQuery: ReportQuery = {
                 ? sql`
                   select ${period} as period, d.store_id, d.category_id, d.revenue, d.cost, d.quantity
                   from sales_daily d
-                  where ${inRange('d', organisationId, from, to)}
+                  where ${days.where}
                   order by d.sale_date, d.store_id, d.category_id
                   limit ${rowLimit}`
                 : sql`
                   select ${period} as period, d.store_id, d.category_id,
                     sum(d.revenue) as revenue, sum(d.cost) as cost, sum(d.quantity) as quantity
                   from sales_daily d
-                  where ${inRange('d', organisationId, from, to)}
+                  where ${days.where}
                   group by 1, 2, 3
                   order by 1, 2, 3
                   limit ${rowLimit}`
@@ -98,10 +94,10 @@ export const marginDetailQuery: ReportQuery = {
         `),
         db.execute(
           byDay
-            ? sql`select count(*) as n from sales_daily d where ${inRange('d', organisationId, from, to)}`
+            ? sql`select count(*) as n from sales_daily d where ${days.where}`
             : sql`
                 select count(*) as n from (
-                  select 1 from sales_daily d where ${inRange('d', organisationId, from, to)}
+                  select 1 from sales_daily d where ${days.where}
                   group by ${period}, d.store_id, d.category_id
                 ) as groups
               `,
@@ -203,7 +199,7 @@ export const marginDetailQuery: ReportQuery = {
       table,
     };
   },
-};
+);
 
 function parseDetailRows(text: string | null | undefined): DetailRow[] {
   const parsed: unknown = text ? JSON.parse(text) : [];

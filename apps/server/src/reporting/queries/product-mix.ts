@@ -6,21 +6,19 @@ import {
   addTotals,
   column,
   emptyTotals,
-  inRange,
-  isTimeGrouping,
   kpi,
   labeller,
   marginPctOf,
   nameColumn,
   periodFormat,
-  periodSql,
   ratio,
   roundMoney,
   rowsOf,
+  salesDays,
   totalsFor,
   totalsOf,
 } from './query-helpers';
-import type { ReportQuery } from './query-types';
+import { defineReportQuery } from './query-types';
 
 interface Row extends SumRow {
   period: string;
@@ -37,11 +35,10 @@ interface Category {
  * Product mix (`pmxlayout`): revenue per product category × month (or quarter), as a stacked bar chart
  * and a pivot table with one column per category.
  */
-export const productMixQuery: ReportQuery = {
-  key: 'product-mix',
-  groupings: ['month', 'quarter'],
-  async run({ db, organisationId, language, from, to, grouping, parts, rowLimit }): Promise<ReportData> {
-    if (!isTimeGrouping(grouping)) throw new Error(`product-mix cannot group by ${grouping}`);
+export const productMixQuery = defineReportQuery(
+  'product-mix',
+  async ({ db, organisationId, language, from, to, grouping, parts, rowLimit }): Promise<ReportData> => {
+    const days = salesDays({ organisationId, from, to });
     const label = labeller(language);
     const [categories, sums] = await Promise.all([
       db.execute(sql`
@@ -49,10 +46,10 @@ export const productMixQuery: ReportQuery = {
         from product_categories c where c.organisation_id = ${organisationId} order by c.id
       `),
       db.execute(sql`
-        select ${periodSql(grouping, sql`d.sale_date`)} as period, d.category_id as "categoryId",
+        select ${days.period(grouping)} as period, d.category_id as "categoryId",
           sum(d.revenue) as revenue, sum(d.cost) as cost, sum(d.quantity) as quantity
         from sales_daily d
-        where ${inRange('d', organisationId, from, to)}
+        where ${days.where}
         group by 1, 2
         order by 1, 2
       `),
@@ -127,4 +124,4 @@ export const productMixQuery: ReportQuery = {
         : null,
     };
   },
-};
+);

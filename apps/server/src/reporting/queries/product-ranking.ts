@@ -4,7 +4,6 @@ import {
   addTotals,
   emptyTotals,
   field,
-  inRange,
   kpi,
   labeller,
   marginOf,
@@ -13,13 +12,14 @@ import {
   ratio,
   roundMoney,
   rowsOf,
+  salesDays,
   series,
   type SumRow,
   tableOf,
   type Totals,
   totalsOf,
 } from './query-helpers';
-import type { ReportQuery } from './query-types';
+import { defineReportQuery } from './query-types';
 
 interface Row extends SumRow {
   product: string | null;
@@ -35,12 +35,9 @@ const averagePrice = (totals: Totals) => {
 };
 
 /** Sales by product (or by category): units, revenue, margin and average selling price, best first. */
-export const productRankingQuery: ReportQuery = {
-  key: 'product-ranking',
-  groupings: ['product', 'category'],
-  async run({ db, organisationId, language, from, to, grouping, parts, rowLimit }): Promise<ReportData> {
-    if (grouping !== 'product' && grouping !== 'category')
-      throw new Error(`product-ranking cannot group by ${grouping}`);
+export const productRankingQuery = defineReportQuery(
+  'product-ranking',
+  async ({ db, organisationId, language, from, to, grouping, parts, rowLimit }): Promise<ReportData> => {
     const label = labeller(language);
     const byProduct = grouping === 'product';
     const rows = rowsOf<Row>(
@@ -50,7 +47,7 @@ export const productRankingQuery: ReportQuery = {
         from sales_daily_products d
           join product_categories c on c.id = d.category_id
           ${byProduct ? sql`join products p on p.id = d.product_id` : sql.empty()}
-        where ${inRange('d', organisationId, from, to)}
+        where ${salesDays({ organisationId, from, to }).where}
         group by 1, 2
         order by revenue desc, 1, 2
       `),
@@ -119,4 +116,4 @@ export const productRankingQuery: ReportQuery = {
         : null,
     };
   },
-};
+);

@@ -9,8 +9,10 @@ import type {
   ValueFormat,
   ReportTable,
 } from '@cockpit/contracts';
+import { isGermanLanguage, reportGroupingLabelKeys } from '@cockpit/contracts';
 import { type SQL, sql } from 'drizzle-orm';
-import { isGerman, translate } from '../../lib/language';
+import { translate } from '../../lib/language';
+import { addDays, addYears } from '../calendar';
 
 /** Both drivers (node-postgres, PGlite) answer `db.execute` with `{ rows }`. */
 export function rowsOf<T>(result: unknown): T[] {
@@ -33,38 +35,67 @@ export function ratio(part: number, whole: number): number | null {
 
 /** The name column of a dimension table in the request's language (fixed column names, never input). */
 export function nameColumn(alias: string, language: UiLanguageName): SQL {
-  return sql.raw(`${alias}.${isGerman(language) ? 'name_de' : 'name_en'}`);
+  return sql.raw(`${alias}.${isGermanLanguage(language) ? 'name_de' : 'name_en'}`);
 }
 
 export type TimeGrouping = Extract<ReportGrouping, 'day' | 'week' | 'month' | 'quarter'>;
 
-const truncUnits: Record<Exclude<TimeGrouping, 'day'>, string> = {
-  week: 'week',
-  month: 'month',
-  quarter: 'quarter',
-};
-
-export function isTimeGrouping(grouping: ReportGrouping): grouping is TimeGrouping {
-  return grouping === 'day' || grouping === 'week' || grouping === 'month' || grouping === 'quarter';
-}
-
 /** How a period column is formatted: a day is a date, the others format as their period. */
 export const periodFormat = (grouping: TimeGrouping): ValueFormat => (grouping === 'day' ? 'date' : grouping);
 
+/** The `date_trunc` unit of each longer period (fixed SQL words, never input). */
+const truncUnits: Record<Exclude<TimeGrouping, 'day'>, SQL> = {
+  week: sql.raw(`'week'`),
+  month: sql.raw(`'month'`),
+  quarter: sql.raw(`'quarter'`),
+};
+
 /**
- * The period a date falls in, as `YYYY-MM-DD` of its first day (weeks start on Monday, ISO 8601).
- * `dateSql` is a date expression; the unit comes from the fixed table above.
+ * An earlier slice to compare with, and how its days move forward onto this slice's periods: a year
+ * (the same calendar day) or 52 weeks (the same weekday, so ISO weeks line up).
  */
-export function periodSql(grouping: TimeGrouping, dateSql: SQL): SQL {
-  // via timestamp (no time zone): to_char(date) would convert through timestamptz for every row.
-  if (grouping === 'day') return sql`to_char((${dateSql})::timestamp, 'YYYY-MM-DD')`;
-  return sql`to_char(date_trunc(${sql.raw(`'${truncUnits[grouping]}'`)}, (${dateSql})::timestamp), 'YYYY-MM-DD')`;
+export type LookBack = 'one-year' | 'fifty-two-weeks';
+
+const lookBacks: Record<LookBack, { back: (date: string) => string; forward: SQL }> = {
+  'one-year': { back: (date) => addYears(date, -1), forward: sql`(d.sale_date + interval '1 year')::date` },
+  'fifty-two-weeks': { back: (date) => addDays(date, -364), forward: sql`(d.sale_date + 364)` },
+};
+
+/** The rows a query reads: the caller's organisation (never from the client) and a date range. */
+export interface SalesSlice {
+  organisationId: string;
+  from: string;
+  to: string;
 }
 
-/** Standard filter of the daily tables: the caller's organisation and the date range. */
-export function inRange(alias: string, organisationId: string, from: string, to: string): SQL {
-  const table = sql.raw(alias);
-  return sql`${table}.organisation_id = ${organisationId} and ${table}.sale_date between ${from}::date and ${to}::date`;
+export interface SalesDaysSql {
+  /** Keeps the slice's organisation and date range (both ends included). */
+  where: SQL;
+  /**
+   * The period a row's day falls in, as `YYYY-MM-DD` of the period's first day (weeks start on Monday,
+   * ISO 8601). For an earlier slice, the period its day moves forward to.
+   */
+  period(grouping: TimeGrouping): SQL;
+}
+
+/**
+ * THE date-range and grouping SQL of the report queries. Every query reads one of the daily aggregate
+ * tables (`sales_daily`, `sales_daily_products`, docs/decisions/012) under the alias `d` and takes its
+ * filter and its period column from here; `lookBack` gives the same slice a year or 52 weeks earlier.
+ */
+export function salesDays(slice: SalesSlice, lookBack?: LookBack): SalesDaysSql {
+  const shift = lookBack ? lookBacks[lookBack] : null;
+  const from = shift ? shift.back(slice.from) : slice.from;
+  const to = shift ? shift.back(slice.to) : slice.to;
+  const day = shift ? shift.forward : sql`d.sale_date`;
+  return {
+    where: sql`d.organisation_id = ${slice.organisationId} and d.sale_date between ${from}::date and ${to}::date`,
+    // via timestamp (no time zone): to_char(date) would convert through timestamptz for every row.
+    period: (grouping) =>
+      grouping === 'day'
+        ? sql`to_char((${day})::timestamp, 'YYYY-MM-DD')`
+        : sql`to_char(date_trunc(${truncUnits[grouping]}, (${day})::timestamp), 'YYYY-MM-DD')`,
+  };
 }
 
 /** The measures and dimensions the reports show, with their label keys (all in the locale files). */
@@ -86,14 +117,7 @@ const labelKeys = {
   topProduct: 'reports.measure.topProduct',
   topCategoryShare: 'reports.measure.topCategoryShare',
   period: 'reports.dimension.period',
-  day: 'reports.dimension.day',
-  week: 'reports.dimension.week',
-  month: 'reports.dimension.month',
-  quarter: 'reports.dimension.quarter',
-  region: 'reports.dimension.region',
-  store: 'reports.dimension.store',
-  category: 'reports.dimension.category',
-  product: 'reports.dimension.product',
+  ...reportGroupingLabelKeys,
   chartTrend: 'reports.chart.trend',
   chartByRegion: 'reports.chart.byRegion',
   chartMix: 'reports.chart.mix',
@@ -202,6 +226,22 @@ export function totalsFor<K>(map: Map<K, Totals>, key: K): Totals {
 
 export const marginOf = (totals: Totals) => roundMoney(totals.revenue - totals.cost);
 export const marginPctOf = (totals: Totals) => ratio(totals.revenue - totals.cost, totals.revenue);
+
+/** Revenue, margin and margin % of the whole range: the KPIs the sales reports open with. */
+export const profitKpis = (label: Label, total: Totals): ReportKpi[] => [
+  kpi(label, 'revenue', roundMoney(total.revenue), 'currency'),
+  kpi(label, 'margin', marginOf(total), 'currency'),
+  kpi(label, 'marginPct', marginPctOf(total), 'percent'),
+];
+
+/** Revenue, cost, margin, margin % and units of a row: the columns after a table's dimensions. */
+export const totalsFields = <Row extends Totals>(): TableField<Row>[] => [
+  field('revenue', 'currency', (row) => row.revenue),
+  field('cost', 'currency', (row) => row.cost),
+  field('margin', 'currency', marginOf),
+  field('marginPct', 'percent', marginPctOf),
+  field('quantity', 'integer', (row) => row.quantity),
+];
 
 /** Rows of sums as they come from SQL. */
 export interface SumRow {

@@ -4,21 +4,21 @@ import {
   addTotals,
   emptyTotals,
   field,
-  inRange,
   kpi,
   labeller,
   marginOf,
-  marginPctOf,
   nameColumn,
   ratio,
-  roundMoney,
   rowsOf,
+  salesDays,
   series,
   type SumRow,
   tableOf,
   totalsOf,
+  profitKpis,
+  totalsFields,
 } from './query-helpers';
-import type { ReportQuery } from './query-types';
+import { defineReportQuery } from './query-types';
 
 interface Row extends SumRow {
   region: string;
@@ -26,12 +26,9 @@ interface Row extends SumRow {
 }
 
 /** Sales by region (or by store): a ranking by revenue with margins and each one's share. */
-export const regionPerformanceQuery: ReportQuery = {
-  key: 'region-performance',
-  groupings: ['region', 'store'],
-  async run({ db, organisationId, language, from, to, grouping, parts, rowLimit }): Promise<ReportData> {
-    if (grouping !== 'region' && grouping !== 'store')
-      throw new Error(`region-performance cannot group by ${grouping}`);
+export const regionPerformanceQuery = defineReportQuery(
+  'region-performance',
+  async ({ db, organisationId, language, from, to, grouping, parts, rowLimit }): Promise<ReportData> => {
     const label = labeller(language);
     const byStore = grouping === 'store';
     const rows = rowsOf<Row>(
@@ -41,7 +38,7 @@ export const regionPerformanceQuery: ReportQuery = {
         from sales_daily d
           join sales_regions r on r.id = d.region_id
           ${byStore ? sql`join sales_stores s on s.id = d.store_id` : sql.empty()}
-        where ${inRange('d', organisationId, from, to)}
+        where ${salesDays({ organisationId, from, to }).where}
         group by 1, 2
         order by revenue desc, 1, 2
       `),
@@ -58,9 +55,7 @@ export const regionPerformanceQuery: ReportQuery = {
     return {
       kpis: parts.kpis
         ? [
-            kpi(label, 'revenue', roundMoney(total.revenue), 'currency'),
-            kpi(label, 'margin', marginOf(total), 'currency'),
-            kpi(label, 'marginPct', marginPctOf(total), 'percent'),
+            ...profitKpis(label, total),
             kpi(label, byStore ? 'topStore' : 'topRegion', top?.name ?? null, 'text'),
           ]
         : [],
@@ -93,14 +88,10 @@ export const regionPerformanceQuery: ReportQuery = {
         ? tableOf(label, rows, rowLimit, [
             byStore && field('store', 'text', (row) => row.name),
             field('region', 'text', (row) => row.region),
-            field('revenue', 'currency', (row) => row.revenue),
-            field('cost', 'currency', (row) => row.cost),
-            field('margin', 'currency', marginOf),
-            field('marginPct', 'percent', marginPctOf),
-            field('quantity', 'integer', (row) => row.quantity),
+            ...totalsFields<(typeof rows)[number]>(),
             field('share', 'percent', (row) => ratio(row.revenue, total.revenue)),
           ])
         : null,
     };
   },
-};
+);

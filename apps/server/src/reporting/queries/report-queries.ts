@@ -8,7 +8,7 @@ import { salesTrendQuery } from './sales-trend';
 import type { ReportQuery } from './query-types';
 
 /**
- * THE fixed, reviewed set of report queries (issue 5). A report or dashboard tile row names one of these
+ * THE fixed, reviewed set of report queries (reports and dashboards). A report or dashboard tile row names one of these
  * keys; a key not in this map is never run. Adding a query means adding a module here and its key to
  * `reportQueryKeys` in the contracts.
  */
@@ -21,5 +21,5 @@ export const reportQueries: Record<ReportQueryKey, ReportQuery> = {
   'margin-detail': marginDetailQuery,
 };
 
-/** Table rows one report answer may carry (issue 5: the table stays smooth with 100,000 rows). */
+/** Table rows one report answer may carry (reports and dashboards: the table stays smooth with 100,000 rows). */
 export const reportRowLimit = 100_000;

@@ -4,25 +4,24 @@ import {
   addTotals,
   emptyTotals,
   field,
-  inRange,
-  isTimeGrouping,
   kpi,
   labeller,
   marginOf,
-  marginPctOf,
   nameColumn,
   periodFormat,
-  periodSql,
   roundMoney,
   rowsOf,
+  salesDays,
   series,
   type SumRow,
   tableOf,
   type Totals,
   totalsFor,
   totalsOf,
+  profitKpis,
+  totalsFields,
 } from './query-helpers';
-import type { ReportQuery } from './query-types';
+import { defineReportQuery } from './query-types';
 
 interface Row extends SumRow {
   period: string;
@@ -33,18 +32,17 @@ interface Row extends SumRow {
  * Total view (`totalviewlayout`): revenue, margin and units over time and by region. One aggregate over
  * the daily table, grouped by period and region; KPIs and both charts are sums of its rows.
  */
-export const salesOverviewQuery: ReportQuery = {
-  key: 'sales-overview',
-  groupings: ['month', 'day', 'week', 'quarter'],
-  async run({ db, organisationId, language, from, to, grouping, parts, rowLimit }): Promise<ReportData> {
-    if (!isTimeGrouping(grouping)) throw new Error(`sales-overview cannot group by ${grouping}`);
+export const salesOverviewQuery = defineReportQuery(
+  'sales-overview',
+  async ({ db, organisationId, language, from, to, grouping, parts, rowLimit }): Promise<ReportData> => {
+    const days = salesDays({ organisationId, from, to });
     const label = labeller(language);
     const rows = rowsOf<Row>(
       await db.execute(sql`
-        select ${periodSql(grouping, sql`d.sale_date`)} as period, ${nameColumn('r', language)} as region,
+        select ${days.period(grouping)} as period, ${nameColumn('r', language)} as region,
           sum(d.revenue) as revenue, sum(d.cost) as cost, sum(d.quantity) as quantity
         from sales_daily d join sales_regions r on r.id = d.region_id
-        where ${inRange('d', organisationId, from, to)}
+        where ${days.where}
         group by 1, 2
         order by 1, 2
       `),
@@ -63,12 +61,7 @@ export const salesOverviewQuery: ReportQuery = {
 
     return {
       kpis: parts.kpis
-        ? [
-            kpi(label, 'revenue', roundMoney(total.revenue), 'currency'),
-            kpi(label, 'margin', marginOf(total), 'currency'),
-            kpi(label, 'marginPct', marginPctOf(total), 'percent'),
-            kpi(label, 'quantity', total.quantity, 'integer'),
-          ]
+        ? [...profitKpis(label, total), kpi(label, 'quantity', total.quantity, 'integer')]
         : [],
       charts: parts.charts
         ? [
@@ -127,13 +120,9 @@ export const salesOverviewQuery: ReportQuery = {
         ? tableOf(label, rows, rowLimit, [
             field(grouping, periodFormat(grouping), (row) => row.period),
             field('region', 'text', (row) => row.region),
-            field('revenue', 'currency', (row) => row.revenue),
-            field('cost', 'currency', (row) => row.cost),
-            field('margin', 'currency', marginOf),
-            field('marginPct', 'percent', marginPctOf),
-            field('quantity', 'integer', (row) => row.quantity),
+            ...totalsFields<(typeof rows)[number]>(),
           ])
         : null,
     };
   },
-};
+);

@@ -1,20 +1,18 @@
 import type { ReportData } from '@cockpit/contracts';
 import { sql } from 'drizzle-orm';
-import { addDays, addYears } from '../calendar';
 import {
   field,
-  inRange,
   kpi,
   labeller,
-  periodSql,
   ratio,
   roundMoney,
   rowsOf,
+  salesDays,
   series,
   tableOf,
   toNumber,
 } from './query-helpers';
-import type { ReportQuery } from './query-types';
+import { defineReportQuery } from './query-types';
 
 interface Row {
   period: string;
@@ -26,26 +24,24 @@ interface Row {
  * Sales trend: each period's revenue beside the same period a year earlier. Months compare with the
  * same month last year; weeks with the week 52 weeks earlier (same weekdays, ISO weeks).
  */
-export const salesTrendQuery: ReportQuery = {
-  key: 'sales-trend',
-  groupings: ['month', 'week'],
-  async run({ db, organisationId, language, from, to, grouping, parts, rowLimit }): Promise<ReportData> {
-    if (grouping !== 'month' && grouping !== 'week')
-      throw new Error(`sales-trend cannot group by ${grouping}`);
+export const salesTrendQuery = defineReportQuery(
+  'sales-trend',
+  async ({ db, organisationId, language, from, to, grouping, parts, rowLimit }): Promise<ReportData> => {
     const label = labeller(language);
-    const byMonth = grouping === 'month';
-    const priorFrom = byMonth ? addYears(from, -1) : addDays(from, -364);
-    const priorTo = byMonth ? addYears(to, -1) : addDays(to, -364);
-    // The prior year's dates moved forward onto this year's periods.
-    const shifted = byMonth ? sql`(d.sale_date + interval '1 year')::date` : sql`(d.sale_date + 364)`;
+    const thisYear = salesDays({ organisationId, from, to });
+    // The prior year's days, moved forward onto this year's periods.
+    const lastYear = salesDays(
+      { organisationId, from, to },
+      grouping === 'month' ? 'one-year' : 'fifty-two-weeks',
+    );
     const sums = rowsOf<Row>(
       await db.execute(sql`
         select period, sum(current) as current, sum(prior) as prior from (
-          select ${periodSql(grouping, sql`d.sale_date`)} as period, d.revenue as current, 0 as prior
-          from sales_daily d where ${inRange('d', organisationId, from, to)}
+          select ${thisYear.period(grouping)} as period, d.revenue as current, 0 as prior
+          from sales_daily d where ${thisYear.where}
           union all
-          select ${periodSql(grouping, shifted)} as period, 0 as current, d.revenue as prior
-          from sales_daily d where ${inRange('d', organisationId, priorFrom, priorTo)}
+          select ${lastYear.period(grouping)} as period, 0 as current, d.revenue as prior
+          from sales_daily d where ${lastYear.where}
         ) as both_years
         group by period
         order by period
@@ -105,4 +101,4 @@ export const salesTrendQuery: ReportQuery = {
         : null,
     };
   },
-};
+);

@@ -7,7 +7,7 @@ import { createValueFormatter } from '../../lib/value-format';
 import { renderWithProviders } from '../../testing/test-utils';
 import { DataTable } from './data-table';
 
-// Issue 5: a sortable table that stays smooth with 100,000 rows (only the rows in view are in the
+// Reports and dashboards: a sortable table that stays smooth with 100,000 rows (only the rows in view are in the
 // DOM), with a CSV export of exactly what is shown (sort order, visible columns, formatting).
 
 vi.mock('../../lib/download', () => ({ downloadText: vi.fn() }));

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { apiPaths } from '@cockpit/contracts';
+import { apiRoutes } from '@cockpit/contracts';
 import { Toaster } from '../../lib/toaster';
 import { stubApi } from '../../testing/stub-api';
 import { jsonResponse, renderWithProviders } from '../../testing/test-utils';
@@ -41,7 +41,7 @@ describe('useRecordOpening', () => {
   it('records the opened item once per page, then reads the recent items again', async () => {
     let stored = 0;
     const calls = stubApi({
-      [`GET ${apiPaths.userRecents}`]: () =>
+      [`GET ${apiRoutes.listRecents.path}`]: () =>
         jsonResponse({
           items: Array.from({ length: stored }, (_, index) => ({
             kind: 'report',
@@ -59,7 +59,7 @@ describe('useRecordOpening', () => {
             openedAt: new Date().toISOString(),
           })),
         }),
-      [`POST ${apiPaths.userRecents}`]: (call) => {
+      [`POST ${apiRoutes.listRecents.path}`]: (call) => {
         stored += 1;
         return jsonResponse({ ...(call.body as object), openedAt: new Date().toISOString() });
       },
@@ -78,8 +78,8 @@ describe('useRecordOpening', () => {
 
   it('an item the server does not know (404) is not an error to report', async () => {
     stubApi({
-      [`GET ${apiPaths.userRecents}`]: () => jsonResponse({ items: [] }),
-      [`POST ${apiPaths.userRecents}`]: () => jsonResponse({ error: { code: 'NOT_FOUND', message: 'No report' } }, 404),
+      [`GET ${apiRoutes.listRecents.path}`]: () => jsonResponse({ items: [] }),
+      [`POST ${apiRoutes.listRecents.path}`]: () => jsonResponse({ error: { code: 'NOT_FOUND', message: 'No report' } }, 404),
     });
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     await renderWithProviders(<Opened kind="report" name="no-such-report" />);
@@ -91,7 +91,7 @@ describe('useRecordOpening', () => {
 
 describe('ClearRecents', () => {
   it('clears the recent items on the server and says so', async () => {
-    const calls = stubApi({ [`DELETE ${apiPaths.userRecents}`]: () => new Response(null, { status: 204 }) });
+    const calls = stubApi({ [`DELETE ${apiRoutes.listRecents.path}`]: () => new Response(null, { status: 204 }) });
     await renderWithProviders(
       <>
         <ClearRecents />
@@ -106,7 +106,7 @@ describe('ClearRecents', () => {
 
   it('says so when the server refuses', async () => {
     stubApi({
-      [`DELETE ${apiPaths.userRecents}`]: () => jsonResponse({ error: { code: 'INTERNAL', message: 'boom' } }, 500),
+      [`DELETE ${apiRoutes.listRecents.path}`]: () => jsonResponse({ error: { code: 'INTERNAL', message: 'boom' } }, 500),
     });
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     await renderWithProviders(

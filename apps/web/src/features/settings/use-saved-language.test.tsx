@@ -6,7 +6,7 @@ import { userSettingsFixture } from '../../testing/fixtures';
 import { createTestI18n } from '../../testing/test-utils';
 import { forgetAppliedLanguage, savedLanguageToApply, useApplySavedLanguage } from './use-saved-language';
 
-// Issue 3: on sign-in the user's saved language is applied (once; then the user's own choices count).
+// Navigation shell: on sign-in the user's saved language is applied (once; then the user's own choices count).
 afterEach(() => forgetAppliedLanguage());
 
 const german = userSettingsFixture({

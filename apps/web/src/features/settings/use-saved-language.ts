@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { UiLanguageName, UserSettings } from '@cockpit/contracts';
 
 /**
- * "On sign-in apply the user's saved language" (issue 3): the language stored on the server wins over
+ * "On sign-in apply the user's saved language" (navigation shell): the language stored on the server wins over
  * the browser's remembered one, once per signed-in user and page load — after that the user's own
  * choices (header dropdown, settings page) switch it and save it.
  */

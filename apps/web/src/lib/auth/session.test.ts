@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiPaths, tokenCheckParam } from '@cockpit/contracts';
+import { apiRoutes, tokenCheckParam } from '@cockpit/contracts';
 import { jsonResponse } from '../../testing/test-utils';
 import { queryClient } from '../react-query';
 import {
@@ -55,7 +55,7 @@ afterEach(() => {
 describe('session start-up', () => {
   it('asks for a token with the cookie and holds it in memory only', async () => {
     const token = makeToken(900);
-    stubServer({ [`GET ${apiPaths.token}`]: (request) => {
+    stubServer({ [`GET ${apiRoutes.getToken.path}`]: (request) => {
       expect(request.headers.get('authorization')).toBeNull();
       return jsonResponse({ token });
     } });
@@ -67,7 +67,7 @@ describe('session start-up', () => {
 
   it('asks as a session check: "no session" is `{ token: null }`, signed out without an error', async () => {
     stubServer({
-      [`GET ${apiPaths.token}`]: (request) => {
+      [`GET ${apiRoutes.getToken.path}`]: (request) => {
         expect(new URL(request.url).searchParams.get(tokenCheckParam)).toBe('true');
         return jsonResponse({ token: null });
       },
@@ -78,7 +78,7 @@ describe('session start-up', () => {
   });
 
   it('is signed out when the server has no session (401), without logging an error', async () => {
-    stubServer({ [`GET ${apiPaths.token}`]: noSession });
+    stubServer({ [`GET ${apiRoutes.getToken.path}`]: noSession });
     await expect(sessionReady()).resolves.toBe('signed-out');
     expect(getToken()).toBeNull();
     expect(console.error).not.toHaveBeenCalled();
@@ -91,7 +91,7 @@ describe('token renewal', () => {
     const first = makeToken(900);
     const second = makeToken(1800);
     const tokens = [first, second];
-    stubServer({ [`GET ${apiPaths.token}`]: () => jsonResponse({ token: tokens.shift() ?? 'none' }) });
+    stubServer({ [`GET ${apiRoutes.getToken.path}`]: () => jsonResponse({ token: tokens.shift() ?? 'none' }) });
     await startSession();
     expect(getToken()).toBe(first);
 
@@ -106,7 +106,7 @@ describe('token renewal', () => {
     const ended = vi.fn();
     setSessionEndedHandler(ended);
     let calls = 0;
-    stubServer({ [`GET ${apiPaths.token}`]: () => (++calls === 1 ? jsonResponse({ token: makeToken(120) }) : noSession()) });
+    stubServer({ [`GET ${apiRoutes.getToken.path}`]: () => (++calls === 1 ? jsonResponse({ token: makeToken(120) }) : noSession()) });
     await startSession();
     await vi.advanceTimersByTimeAsync(61_000);
     expect(ended).toHaveBeenCalledTimes(1);
@@ -120,8 +120,8 @@ describe('sign-in and sign-out', () => {
     const token = makeToken(900);
     let signedIn = false;
     stubServer({
-      [`GET ${apiPaths.token}`]: () => (signedIn ? jsonResponse({ token }) : noSession()),
-      [`POST ${apiPaths.signIn}`]: async (request) => {
+      [`GET ${apiRoutes.getToken.path}`]: () => (signedIn ? jsonResponse({ token }) : noSession()),
+      [`POST ${apiRoutes.signInWithEmail.path}`]: async (request) => {
         expect(await request.json()).toEqual({ email: 'max@example.com', password: 'pw' });
         signedIn = true;
         return jsonResponse({ user: {} });
@@ -135,8 +135,8 @@ describe('sign-in and sign-out', () => {
 
   it('throws the 401 of wrong credentials to the form and stays signed out', async () => {
     stubServer({
-      [`GET ${apiPaths.token}`]: noSession,
-      [`POST ${apiPaths.signIn}`]: () => jsonResponse({ error: { code: 'INVALID', message: 'Invalid email or password' } }, 401),
+      [`GET ${apiRoutes.getToken.path}`]: noSession,
+      [`POST ${apiRoutes.signInWithEmail.path}`]: () => jsonResponse({ error: { code: 'INVALID', message: 'Invalid email or password' } }, 401),
     });
     await startSession();
     await expect(signIn({ email: 'max@example.com', password: 'wrong' })).rejects.toMatchObject({ status: 401 });
@@ -145,8 +145,8 @@ describe('sign-in and sign-out', () => {
 
   it('spec §4 log-out: navigates to /login first, then signs out on the server, drops token and cache', async () => {
     stubServer({
-      [`GET ${apiPaths.token}`]: () => jsonResponse({ token: makeToken(900) }),
-      [`POST ${apiPaths.signOut}`]: () => jsonResponse({ success: true }),
+      [`GET ${apiRoutes.getToken.path}`]: () => jsonResponse({ token: makeToken(900) }),
+      [`POST ${apiRoutes.signOut.path}`]: () => jsonResponse({ success: true }),
     });
     await startSession();
     queryClient.setQueryData(['user-settings', 'en'], { userDisplayName: 'Max' });
@@ -155,7 +155,7 @@ describe('sign-in and sign-out', () => {
       log.push(`navigate ${to}`);
     });
     await signOut(navigate);
-    expect(log).toEqual([`GET ${apiPaths.token}`, 'navigate /login', `POST ${apiPaths.signOut}`]);
+    expect(log).toEqual([`GET ${apiRoutes.getToken.path}`, 'navigate /login', `POST ${apiRoutes.signOut.path}`]);
     expect(getToken()).toBeNull();
     expect(useSessionStore.getState()).toMatchObject({ status: 'signed-out', signInPending: false });
     expect(queryClient.getQueryData(['user-settings', 'en'])).toBeUndefined();
@@ -163,8 +163,8 @@ describe('sign-in and sign-out', () => {
 
   it('ends the local session even when the server cannot be reached', async () => {
     stubServer({
-      [`GET ${apiPaths.token}`]: () => jsonResponse({ token: makeToken(900) }),
-      [`POST ${apiPaths.signOut}`]: () => {
+      [`GET ${apiRoutes.getToken.path}`]: () => jsonResponse({ token: makeToken(900) }),
+      [`POST ${apiRoutes.signOut.path}`]: () => {
         throw new TypeError('Failed to fetch');
       },
     });

@@ -1,6 +1,6 @@
-import { apiPaths, tokenCheckParam, type SignInBody, type TokenCheckResponse } from '@cockpit/contracts';
+import { apiRoutes, type SignInBody, tokenCheckParam, type TokenCheckResponse } from '@cockpit/contracts';
 import { paths } from '../../config/paths';
-import { api, isApiRequestError, trusted } from '../api-client';
+import { api, isApiRequestError } from '../api-client';
 import { resetClientAccountSettings } from '../client-params';
 import { useSessionStore, type SessionStatus } from './session-state';
 import { clearToken, getTokenExpiry, setToken, setTokenRefresher } from './token-store';
@@ -79,9 +79,8 @@ function dropSession(): void {
 async function fetchToken(): Promise<string | null> {
   try {
     // The auth library answers this one (not a route of ours with a response schema): check the token.
-    const response = await api.get(apiPaths.token, {
-      searchParams: { [tokenCheckParam]: 'true' },
-      schema: trusted<TokenCheckResponse | null>(),
+    const response: TokenCheckResponse | null = await api.call(apiRoutes.getToken, {
+      query: { [tokenCheckParam]: 'true' },
       expectedStatuses: [401],
     });
     if (response?.token === null) return null;
@@ -147,19 +146,40 @@ export async function sessionReady(): Promise<SessionStatus> {
   return useSessionStore.getState().status;
 }
 
-export function isSignedIn(): boolean {
-  return useSessionStore.getState().status === 'signed-in';
-}
+/** How a password sign-in ended: signed in, or a code of the second factor is asked for (decision 021). */
+export type SignInOutcome = 'signed-in' | 'second-factor';
 
 /** Sign in with e-mail and password, then fetch the first token. Errors are thrown to the form. */
-export async function signIn(credentials: SignInBody): Promise<void> {
+export async function signIn(credentials: SignInBody): Promise<SignInOutcome> {
   useSessionStore.setState({ signInPending: true });
   try {
-    await api.post(apiPaths.signIn, { json: credentials });
-    // A different user may sign in in the same tab: nothing cached may survive.
-    resetAccountData();
-    const token = await fetchToken();
-    if (token === null) throw new Error('Signed in, but the server issued no token.');
+    const answer = await api.call(apiRoutes.signInWithEmail, { body: credentials });
+    // No session yet: the user has two-factor sign-in on (decision 021); completeSecondFactor() follows.
+    if (answer?.twoFactorRedirect === true) return 'second-factor';
+    await startSignedInSession();
+    return 'signed-in';
+  } finally {
+    useSessionStore.setState({ signInPending: false });
+  }
+}
+
+async function startSignedInSession(): Promise<void> {
+  // A different user may sign in in the same tab: nothing cached may survive.
+  resetAccountData();
+  const token = await fetchToken();
+  if (token === null) throw new Error('Signed in, but the server issued no token.');
+}
+
+/**
+ * The second step of a two-factor sign-in (decision 021): a code of the authenticator app or a recovery
+ * code. The server answers 401 for a wrong one and 429 when the account's limit is reached.
+ */
+export async function completeSecondFactor(kind: 'code' | 'recovery-code', code: string): Promise<void> {
+  useSessionStore.setState({ signInPending: true });
+  try {
+    const route = kind === 'code' ? apiRoutes.verifyTwoFactorCode : apiRoutes.verifyRecoveryCode;
+    await api.call(route, { body: { code }, expectedStatuses: [400, 401, 429] });
+    await startSignedInSession();
   } finally {
     useSessionStore.setState({ signInPending: false });
   }
@@ -173,7 +193,7 @@ export async function signOut(navigate: (to: string) => Promise<void> | void): P
   await navigate(paths.login.getHref());
   useSessionStore.setState({ signInPending: false });
   try {
-    await api.post(apiPaths.signOut);
+    await api.call(apiRoutes.signOut);
   } catch {
     // Already logged by the API client; the local session ends regardless.
   } finally {

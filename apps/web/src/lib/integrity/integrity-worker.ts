@@ -4,7 +4,7 @@ import { deriveKey } from 'altcha-lib/algorithms/web/pbkdf2';
 import type { IntegrityChallenge } from '@cockpit/contracts';
 
 /**
- * The proof-of-work solver, off the main thread (issue 7: "the SPA solves one in a Web Worker at start-up,
+ * The proof-of-work solver, off the main thread (security hardening: "the SPA solves one in a Web Worker at start-up,
  * not blocking the first paint"). PBKDF2 runs in the browser's WebCrypto; one message in (the
  * challenge), one out (the solution, or an error text).
  */

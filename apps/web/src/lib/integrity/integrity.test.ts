@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { integrityTokenHeader, type IntegrityChallenge } from '@cockpit/contracts';
+import { apiRoutes, integrityTokenHeader, type ApiRoute, type IntegrityChallenge } from '@cockpit/contracts';
 import { createApiClient } from '../api-client';
 import { stubApi } from '../../testing/stub-api';
 import { jsonResponse } from '../../testing/test-utils';
@@ -13,7 +13,7 @@ import {
   useIntegrityStore,
 } from './integrity';
 
-// Issue 7 app integrity in the SPA: solved at start-up, kept, renewed before expiry, sent on sign-in.
+// App integrity in the SPA (security hardening): solved at start-up, kept, renewed before expiry, sent on sign-in.
 
 const challenge: IntegrityChallenge = {
   parameters: {
@@ -118,10 +118,12 @@ describe('app integrity', () => {
       getIntegrityToken: async () => 'integrity-token',
       retryDelayMs: 0,
     });
-    await client.post('/api/auth/sign-in/email', { json: { email: 'a@example.com', password: 'x' } });
-    await client.post('/api/auth/sign-up/email', { json: {} });
-    await client.post('/api/auth/sign-out');
-    await client.get('/api/navigation/menu');
+    await client.call(apiRoutes.signInWithEmail, { body: { email: 'a@example.com', password: 'x' } });
+    // Not a route of the app, but the rule covers the library's sign-up too.
+    const signUp: ApiRoute = { operationId: 'signUp', method: 'POST', path: '/api/auth/sign-up/email', security: 'public' };
+    await client.call(signUp, { body: {} } as never);
+    await client.call(apiRoutes.signOut);
+    await client.call(apiRoutes.getMenu);
     expect(calls.map((call) => [call.path, call.header])).toEqual([
       ['/api/auth/sign-in/email', 'integrity-token'],
       ['/api/auth/sign-up/email', 'integrity-token'],

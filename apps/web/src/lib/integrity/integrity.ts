@@ -1,16 +1,11 @@
-import {
-  apiPaths,
-  type IntegrityChallengeResponse,
-  type IntegritySolution,
-  type IntegrityTokenResponse,
-} from '@cockpit/contracts';
-import { api, trusted } from '../api-client';
+import { apiRoutes, type IntegritySolution } from '@cockpit/contracts';
+import { api } from '../api-client';
 import { clearIntegrityRefusal, useIntegrityStore, type IntegrityStatus } from './integrity-state';
 import { solveInWorker, type ChallengeSolver } from './solve-in-worker';
 
 /**
  * App integrity (spec §1 "checks app integrity with a captcha provider; the integrity token refreshes
- * automatically"; DESIGN.md §3; issue 7). At start-up a Web Worker solves the server's proof-of-work
+ * automatically"; DESIGN.md §3; security hardening). At start-up a Web Worker solves the server's proof-of-work
  * challenge and the solution is exchanged for an integrity token of about an hour, kept in memory and
  * renewed before it expires. Sign-in and sign-up send it (api-client); without it the server refuses them.
  *
@@ -45,14 +40,9 @@ function schedule(delayMs: number): void {
 }
 
 async function obtainOnce(): Promise<{ value: string; expiresAt: number }> {
-  const { challenge } = await api.get(apiPaths.integrityChallenge, {
-    schema: trusted<IntegrityChallengeResponse>(),
-  });
+  const { challenge } = await api.call(apiRoutes.getIntegrityChallenge);
   const solution: IntegritySolution = await solver(challenge, solveTimeoutMs);
-  const answer = await api.post(apiPaths.integrityVerify, {
-    json: { challenge, solution },
-    schema: trusted<IntegrityTokenResponse>(),
-  });
+  const answer = await api.call(apiRoutes.verifyIntegrity, { body: { challenge, solution } });
   const expiresAt = Date.parse(answer.expiresAt);
   if (typeof answer.token !== 'string' || Number.isNaN(expiresAt))
     throw new Error('The integrity answer has no token.');

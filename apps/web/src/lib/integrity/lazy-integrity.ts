@@ -2,8 +2,8 @@ import { lazyModule } from '../lazy-module';
 import { useIntegrityStore } from './integrity-state';
 
 /**
- * The app integrity check (integrity.ts, issue 7) as a chunk of its own: the login screen is drawn
- * without it (issue 3 budget, decision 011). The app starts it once the first screen has been painted
+ * The app integrity check (integrity.ts, security hardening) as a chunk of its own: the login screen is drawn
+ * without it (bundle budget, decision 011). The app starts it once the first screen has been painted
  * (app/bootstrap.ts); a sign-in that comes first loads it itself and waits for the token, with the
  * same "checking" state on the login screen as when the check had already begun.
  */

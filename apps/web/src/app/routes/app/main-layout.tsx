@@ -8,12 +8,15 @@ import { managementRoleKey } from '@cockpit/contracts';
 import { overlayPanelQuery } from '../../../config/layout';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { useDashboardsAvailability } from '../../../features/dashboards/api/get-dashboards-availability';
-import { MessageArea } from '../../../features/messages/components/message-area';
+import { MessageArea, useMessageAreaSettled } from '../../../features/messages/components/message-area';
 import { MenuHeader } from '../../../features/navigation/components/menu-header';
 import { MenuPanel } from '../../../features/navigation/components/menu-panel';
 import { useRecents } from '../../../features/recents/api/get-recents';
 import { SideMenu } from '../../../features/navigation/components/side-menu';
-import { useHasUnreadNotifications } from '../../../features/notifications/hooks/use-notifications';
+import {
+  useHasUnreadNotifications,
+  useNotificationsStream,
+} from '../../../features/notifications/hooks/use-notifications';
 import { SidePanel } from '../../../features/navigation/components/side-panel';
 import { useNavigationStore, type NavigationCategory } from '../../../features/navigation/store/navigation-store';
 import { useUserSettings } from '../../../features/settings/api/get-user-settings';
@@ -85,6 +88,7 @@ export function MainLayout() {
   const navigation = useNavigation();
   const { pathname } = useLocation();
   const settings = useUserSettings();
+  const messagesSettled = useMessageAreaSettled(settings.data?.roleKey, !settings.isPending);
   const availability = useDashboardsAvailability();
   const appConfig = useAppConfig();
   const storedCategory = useNavigationStore((state) => state.openedCategory);
@@ -105,7 +109,8 @@ export function MainLayout() {
   const dashboardsAvailable = availability.data?.available === true;
   const category: NavigationCategory = storedCategory === 'dashboards' && !dashboardsAvailable ? 'menu' : storedCategory;
 
-  // Also keeps the notifications stream open and shows the new-notification toast (issue 4).
+  // The shell alone opens the notifications stream and raises the new-notification toast (DESIGN.md §5).
+  useNotificationsStream();
   const hasUnreadNotifications = useHasUnreadNotifications();
 
   // spec §4 Log-out: to /login, clear the login button text, then sign out on the server.
@@ -138,7 +143,7 @@ export function MainLayout() {
       panel = withHeader(<FavoritesPanel dashboardsAvailable={dashboardsAvailable} />);
       break;
     case 'dashboards':
-      // Issue 5: the dashboards feature gets the search term (navigation state) and the pin toggle.
+      // Reports and dashboards: the dashboards feature gets the search term (navigation state) and the pin toggle.
       panel = withHeader(
         <DashboardsPanel
           searchTerm={dashboardSearchTerm}
@@ -202,7 +207,9 @@ export function MainLayout() {
           <MessageArea roleKey={settings.data?.roleKey} />
         </div>
         <Suspense fallback={<PageLoader />}>
-          <Outlet />
+          {/* The page waits for the message area's first answers (the global loader shows meanwhile), so a
+              banner never pushes it down. */}
+          {messagesSettled ? <Outlet /> : null}
         </Suspense>
       </main>
       <Suspense fallback={null}>

@@ -13,7 +13,7 @@ import { useUserSettings } from '../../../features/settings/api/get-user-setting
 import { NotFoundContent } from '../not-found';
 
 /**
- * `/reports/:name` (issue 5): the report of that menu item. The app layer joins what the features
+ * `/reports/:name` (reports and dashboards): the report of that menu item. The app layer joins what the features
  * know: the menu item's title (shown until the report answers), the user's culture and currency symbol
  * (numbers, dates and currency follow them), and the report's parameters in the URL.
  */

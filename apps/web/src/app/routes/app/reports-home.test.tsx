@@ -2,13 +2,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
-  apiPaths,
+  apiRoutes,
   type FavoritesResponse,
   type FeaturedResponse,
   type MenuItem,
   type Notification,
   type RecentsResponse,
 } from '@cockpit/contracts';
+import { useNotificationsStream } from '../../../features/notifications/hooks/use-notifications';
 import { resetNotificationsStore } from '../../../features/notifications/store/notifications-store';
 import { userSettingsFixture } from '../../../testing/fixtures';
 import { stubApi, type StubCall } from '../../../testing/stub-api';
@@ -68,13 +69,13 @@ function homeServer(server: Server) {
       : jsonResponse(body ?? { reports: [], dashboards: [] });
   const encoder = new TextEncoder();
   return stubApi({
-    [`GET ${apiPaths.userSettings}`]: () => jsonResponse(userSettingsFixture()),
-    [`GET ${apiPaths.dashboardsAvailability}`]: () => jsonResponse({ available: true }),
-    [`GET ${apiPaths.userRecents}`]: answer(server.recents ?? { items: [] }),
-    [`GET ${apiPaths.favorites}`]: () =>
+    [`GET ${apiRoutes.getUserSettings.path}`]: () => jsonResponse(userSettingsFixture()),
+    [`GET ${apiRoutes.getDashboardsAvailability.path}`]: () => jsonResponse({ available: true }),
+    [`GET ${apiRoutes.listRecents.path}`]: answer(server.recents ?? { items: [] }),
+    [`GET ${apiRoutes.getFavorites.path}`]: () =>
       favorites === 'error' ? answer('error')() : jsonResponse(favorites ?? { reports: [], dashboards: [] }),
-    [`GET ${apiPaths.featured}`]: answer(server.featured),
-    [`PUT ${apiPaths.pins}`]: (call: StubCall) => {
+    [`GET ${apiRoutes.getFeatured.path}`]: answer(server.featured),
+    [`PUT ${apiRoutes.updatePin.path}`]: (call: StubCall) => {
       const { kind, name, isPinned } = call.body as { kind: 'report' | 'dashboard'; name: string; isPinned: boolean };
       if (favorites && favorites !== 'error' && !isPinned) {
         const group = kind === 'report' ? 'reports' : 'dashboards';
@@ -86,7 +87,7 @@ function homeServer(server: Server) {
       const found = server.notifications?.find((candidate) => candidate.uid === 'n1') ?? notification('n1');
       return jsonResponse({ ...found, wasRead: true });
     },
-    [`GET ${apiPaths.notificationsStream}`]: () =>
+    [`GET ${apiRoutes.streamNotifications.path}`]: () =>
       new Response(
         new ReadableStream<Uint8Array>({
           start(controller) {
@@ -105,12 +106,18 @@ function homeServer(server: Server) {
   });
 }
 
+/** The route inside the signed-in shell, which alone opens the notifications stream (main-layout.tsx). */
+function InShell() {
+  useNotificationsStream();
+  return <ReportsHomeRoute />;
+}
+
 const section = (id: string) => screen.getByTestId(`home-section-${id}`);
 
 describe('ReportsHomeRoute', () => {
   it('shows every section empty with its placeholder tile', async () => {
     homeServer({});
-    await renderWithProviders(<ReportsHomeRoute />);
+    await renderWithProviders(<InShell />);
     expect(await screen.findByRole('heading', { level: 1, name: 'Reports' })).toBeInTheDocument();
     for (const [id, headline] of [
       ['recents', 'Nothing opened yet'],
@@ -136,7 +143,7 @@ describe('ReportsHomeRoute', () => {
         ],
       },
     });
-    const { i18n } = await renderWithProviders(<ReportsHomeRoute />);
+    const { i18n } = await renderWithProviders(<InShell />);
     const recents = await screen.findByRole('list', { name: 'Continue where you left off' });
     const links = within(recents).getAllByRole('link');
     expect(links.map((link) => link.textContent)).toEqual(['PMX', 'Executive', 'Total view']);
@@ -157,7 +164,7 @@ describe('ReportsHomeRoute', () => {
         dashboards: [item('101', 'Executive', { isPinned: true, path: '/dashboards/101' })],
       },
     });
-    await renderWithProviders(<ReportsHomeRoute />);
+    await renderWithProviders(<InShell />);
     const favorites = await screen.findByRole('list', { name: 'Favorites' });
     expect(within(favorites).getByRole('link', { name: /Total view/ })).toHaveAttribute('href', '/reports/totalviewlayout');
     expect(within(favorites).getByText('All sales at a glance')).toBeInTheDocument();
@@ -181,7 +188,7 @@ describe('ReportsHomeRoute', () => {
         dashboards: [],
       },
     });
-    await renderWithProviders(<ReportsHomeRoute />);
+    await renderWithProviders(<InShell />);
     const featured = await screen.findByRole('list', { name: 'Featured by your organisation' });
     const external = within(featured).getByRole('link', { name: /Market data/ });
     expect(external).toHaveAttribute('href', 'https://example.com/market');
@@ -195,7 +202,7 @@ describe('ReportsHomeRoute', () => {
       recents: 'error',
       featured: { reports: [item('sales-trend', 'Sales trend')], dashboards: [] },
     });
-    await renderWithProviders(<ReportsHomeRoute />);
+    await renderWithProviders(<InShell />);
     await waitFor(() => expect(section('recents')).toHaveAttribute('data-status', 'error'));
     expect(within(section('recents')).getByRole('heading', { name: 'Error has occured' })).toBeInTheDocument();
     expect(within(section('recents')).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
@@ -211,7 +218,7 @@ describe('ReportsHomeRoute', () => {
         notification('n4'),
       ],
     });
-    await renderWithProviders(<ReportsHomeRoute />);
+    await renderWithProviders(<InShell />);
     const list = await screen.findByRole('list', { name: 'Latest notifications' });
     const cards = within(list).getAllByTestId('notification-card');
     expect(cards).toHaveLength(3);

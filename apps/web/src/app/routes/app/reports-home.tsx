@@ -34,11 +34,10 @@ export function ReportsHomeRoute() {
 
   return (
     <Page title={t('reports.title')}>
-      {settings.data && (
-        <Text size="lg" data-testid="home-welcome">
-          {t('reports.welcome', { name: settings.data.userDisplayName })}
-        </Text>
-      )}
+      {/* The line keeps its height while the name loads, so the sections below do not move. */}
+      <Text size="lg" data-testid={settings.data ? 'home-welcome' : undefined}>
+        {settings.data ? t('reports.welcome', { name: settings.data.userDisplayName }) : '\u00a0'}
+      </Text>
       <div className={classes.sections}>
         <RecentsSection recents={recents} renderIcon={renderIcon} />
         <FavoritesSection

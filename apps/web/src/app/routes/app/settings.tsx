@@ -7,6 +7,7 @@ import { PasswordForm } from '../../../features/settings/components/password-for
 import { ClearRecents } from '../../../features/recents/components/clear-recents';
 import { SessionsList } from '../../../features/sessions/components/sessions-list';
 import { SettingsForm } from '../../../features/settings/components/settings-form';
+import { TwoFactorSection } from '../../../features/two-factor/components/two-factor-section';
 
 /**
  * spec §2 settings route, titled Settings; DESIGN.md §3: UI language, UI culture, currency symbol,
@@ -40,6 +41,8 @@ export function SettingsRoute() {
         <SettingsForm key={settings.data.userId} settings={settings.data} />
         <Divider maw={480} />
         <PasswordForm />
+        <Divider maw={480} />
+        <TwoFactorSection />
         <Divider maw={480} />
         <SessionsList culture={settings.data.accountSettings.uiCulture} />
         <Divider maw={480} />

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { isLoginPathname, paths, safeRedirectPath } from '../../../config/paths';
 import { LoginForm } from '../../../features/auth/components/login-form';
+import { SingleSignOn } from '../../../features/auth/components/single-sign-on';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import classes from './login.module.css';
 
@@ -29,7 +30,7 @@ type LoginScreenProps = {
  *
  * No router hooks: a page loaded at /login draws this screen without React Router, which loads only after
  * the sign-in. Plain elements styled like Mantine, not Mantine components. Both for the login route's
- * download budget (issue 3; docs/decisions/011-shell-navigation-state-and-bundle-budget.md).
+ * download budget (docs/decisions/011-shell-navigation-state-and-bundle-budget.md).
  */
 export function LoginScreen({ redirectTo, navigate }: LoginScreenProps) {
   const { t } = useTranslation();
@@ -45,6 +46,8 @@ export function LoginScreen({ redirectTo, navigate }: LoginScreenProps) {
           <p className={classes.subtitle}>{t('login.subtitle')}</p>
         </div>
         <LoginForm onSuccess={() => navigate(target)} />
+        {/* Decision 020: or through the organisation's own sign-in service. */}
+        <SingleSignOn redirectTo={target} />
       </div>
     </main>
   );

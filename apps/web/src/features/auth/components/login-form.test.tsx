@@ -1,13 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { apiPaths } from '@cockpit/contracts';
+import { apiRoutes } from '@cockpit/contracts';
 import { resetSessionForTests } from '../../../lib/auth/session';
 import { resetIntegrityForTests } from '../../../lib/integrity/integrity';
 import { jsonResponse, renderWithProviders } from '../../../testing/test-utils';
 import { LoginForm } from './login-form';
 
-// Issue 2 login screen: labelled fields, "Sign in", a clear error on wrong credentials.
+// The login screen: labelled fields, "Sign in", a clear error on wrong credentials.
 
 function stubSignIn(signInResponse: () => Response | Promise<Response>) {
   vi.stubGlobal(
@@ -15,8 +15,8 @@ function stubSignIn(signInResponse: () => Response | Promise<Response>) {
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const request = input instanceof Request ? input : new Request(input, init);
       const { pathname } = new URL(request.url);
-      if (pathname === apiPaths.signIn) return signInResponse();
-      if (pathname === apiPaths.token) return jsonResponse({ token: 'a.b.c' });
+      if (pathname === apiRoutes.signInWithEmail.path) return signInResponse();
+      if (pathname === apiRoutes.getToken.path) return jsonResponse({ token: 'a.b.c' });
       return jsonResponse({ error: { code: 'NOT_FOUND', message: 'x' } }, 404);
     }),
   );

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { errorCodes } from '@cockpit/contracts';
@@ -6,11 +6,18 @@ import { Alert } from '../../../components/ui/plain/alert';
 import { Button } from '../../../components/ui/plain/button';
 import { PasswordField, TextField } from '../../../components/ui/plain/text-field';
 import { isApiRequestError } from '../../../lib/api-client';
-import { lazySession, useSessionStore } from '../../../lib/auth/session-state';
+import { lazySession } from '../../../lib/auth/lazy-session';
+import { useSessionStore } from '../../../lib/auth/session-state';
 import { clearIntegrityRefusal } from '../../../lib/integrity/integrity-state';
 import { integrityRefused } from '../../../lib/integrity/lazy-integrity';
 import { IntegrityNotice } from './integrity-notice';
 import classes from './login-form.module.css';
+
+// Decision 021: only people with two-factor sign-in on need the code step; it stays out of the entry
+// (login route budget, decision 011).
+const SecondFactorStep = lazy(() =>
+  import('./second-factor-step').then((module) => ({ default: module.SecondFactorStep })),
+);
 
 type LoginFormProps = {
   /** Called after the session has its first token. */
@@ -20,7 +27,7 @@ type LoginFormProps = {
 type FieldErrors = { email?: string; password?: string };
 
 /**
- * Sign-in with e-mail and password (issue 2; translation scope `login`). Wrong credentials get a clear
+ * Sign-in with e-mail and password (translation scope `login`). Wrong credentials get a clear
  * message; any other failure a generic one (the API client has already logged it, spec §8). Built from
  * the plain components (components/ui/plain): the login route does not load Mantine (decision 011).
  */
@@ -31,6 +38,8 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
   const [password, setPassword] = useState('');
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
+  // Two-factor sign-in (decision 021): the password was right, a code is asked for next.
+  const [secondFactor, setSecondFactor] = useState(false);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -45,13 +54,22 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
     try {
       // The session module is not needed to show this screen; the app has been loading it since start-up.
       const { signIn } = await lazySession.load();
-      await signIn({ email: email.trim(), password });
+      if ((await signIn({ email: email.trim(), password })) === 'second-factor') {
+        setPassword('');
+        setSecondFactor(true);
+        return;
+      }
       onSuccess();
     } catch (error) {
       if (isApiRequestError(error) && error.code === errorCodes.integrityRequired) {
-        // The app's integrity token was missing or refused (issue 7): the notice above explains it and a
+        // The app's integrity token was missing or refused (security hardening): the notice above explains it and a
         // new check starts at once; the next attempt carries the new token.
         integrityRefused();
+        return;
+      }
+      if (isApiRequestError(error) && error.code === errorCodes.singleSignOnRequired) {
+        // Decision 020: this organisation signs in through its provider only.
+        setFormError(t('login.error.singleSignOnRequired'));
         return;
       }
       if (isApiRequestError(error) && error.status === 429) {
@@ -62,6 +80,14 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
       const invalid = isApiRequestError(error) && (error.status === 401 || error.status === 400);
       setFormError(t(invalid ? 'login.error.invalidCredentials' : 'login.error.generic'));
     }
+  }
+
+  if (secondFactor) {
+    return (
+      <Suspense fallback={null}>
+        <SecondFactorStep onSuccess={onSuccess} onRestart={() => setSecondFactor(false)} />
+      </Suspense>
+    );
   }
 
   return (

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPathWith, catalogueApiPaths, catalogueChangesSchema, type CatalogueChanges } from '@cockpit/contracts';
+import { apiRoutes, type CatalogueChanges } from '@cockpit/contracts';
 import { api } from '../../../lib/api-client';
 import { invalidateCatalogue } from './invalidate-catalogue';
 
 /** `DELETE …/catalogue/dashboard-groups/:name`: the group with its dashboards (they leave the favourites of whoever pinned them). */
 export function deleteDashboardGroup(name: string): Promise<CatalogueChanges> {
-  return api.delete(apiPathWith(catalogueApiPaths.dashboardGroup, { name }), { schema: catalogueChangesSchema });
+  return api.call(apiRoutes.deleteDashboardGroup, { params: { name } });
 }
 
 export function useDeleteDashboardGroup() {

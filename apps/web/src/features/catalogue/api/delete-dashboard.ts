@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPathWith, catalogueApiPaths, catalogueChangesSchema, type CatalogueChanges } from '@cockpit/contracts';
+import { apiRoutes, type CatalogueChanges } from '@cockpit/contracts';
 import { api } from '../../../lib/api-client';
 import { invalidateCatalogue } from './invalidate-catalogue';
 
 /** `DELETE …/catalogue/dashboards/:layoutId`: the dashboard with its tiles (it leaves the favourites of whoever pinned it). */
 export function deleteDashboard(layoutId: string): Promise<CatalogueChanges> {
-  return api.delete(apiPathWith(catalogueApiPaths.dashboard, { layoutId }), { schema: catalogueChangesSchema });
+  return api.call(apiRoutes.deleteDashboard, { params: { layoutId } });
 }
 
 export function useDeleteDashboard() {

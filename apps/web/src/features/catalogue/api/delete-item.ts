@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPathWith, catalogueApiPaths, catalogueChangesSchema, type CatalogueChanges } from '@cockpit/contracts';
+import { apiRoutes, type CatalogueChanges } from '@cockpit/contracts';
 import { api } from '../../../lib/api-client';
 import { invalidateCatalogue } from './invalidate-catalogue';
 
 /** `DELETE …/catalogue/items/:name`: the item (it leaves the favourites of whoever pinned it). */
 export function deleteItem(name: string): Promise<CatalogueChanges> {
-  return api.delete(apiPathWith(catalogueApiPaths.item, { name }), { schema: catalogueChangesSchema });
+  return api.call(apiRoutes.deleteItem, { params: { name } });
 }
 
 export function useDeleteItem() {

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPathWith, catalogueApiPaths, catalogueChangesSchema, type CatalogueChanges } from '@cockpit/contracts';
+import { apiRoutes, type CatalogueChanges } from '@cockpit/contracts';
 import { api } from '../../../lib/api-client';
 import { invalidateCatalogue } from './invalidate-catalogue';
 
 /** `DELETE …/catalogue/menu-groups/:name`: the group with its items (they leave the favourites of whoever pinned them). */
 export function deleteMenuGroup(name: string): Promise<CatalogueChanges> {
-  return api.delete(apiPathWith(catalogueApiPaths.menuGroup, { name }), { schema: catalogueChangesSchema });
+  return api.call(apiRoutes.deleteMenuGroup, { params: { name } });
 }
 
 export function useDeleteMenuGroup() {

@@ -1,11 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  catalogueApiPaths,
-  cataloguePreviewSchema,
-  type CataloguePreview,
-  type RoleKey,
-  type Subscription,
-} from '@cockpit/contracts';
+import { apiRoutes, type CataloguePreview, type RoleKey, type Subscription } from '@cockpit/contracts';
 import { api } from '../../../lib/api-client';
 import { catalogueQueryKey } from './get-catalogue';
 
@@ -13,7 +7,7 @@ export type PreviewAudience = { roleKey: RoleKey; subscription: Subscription };
 
 /** `GET …/catalogue/preview`: the menus exactly as users of that role and subscription see them. */
 export function getCataloguePreview({ roleKey, subscription }: PreviewAudience): Promise<CataloguePreview> {
-  return api.get(catalogueApiPaths.preview, { schema: cataloguePreviewSchema, searchParams: { roleKey, subscription } });
+  return api.call(apiRoutes.previewCatalogueAudience, { query: { roleKey, subscription } });
 }
 
 /** The titles come in the UI language, so the language is part of the key. */

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { catalogueApiPaths, catalogueUsageSchema, type CatalogueUsage } from '@cockpit/contracts';
+import { apiRoutes, type CatalogueUsage } from '@cockpit/contracts';
 import { api } from '../../../lib/api-client';
 import { catalogueQueryKey } from './get-catalogue';
 
 /** `GET …/catalogue/usage`: pins per item and dashboard, for the delete confirmations. */
 export function getCatalogueUsage(): Promise<CatalogueUsage> {
-  return api.get(catalogueApiPaths.usage, { schema: catalogueUsageSchema });
+  return api.call(apiRoutes.getCatalogueUsage);
 }
 
 export function getCatalogueUsageQueryOptions() {

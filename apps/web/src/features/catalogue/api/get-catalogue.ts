@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { catalogueApiPaths, catalogueDocumentSchema, type CatalogueDocument } from '@cockpit/contracts';
+import { apiRoutes, type CatalogueDocument } from '@cockpit/contracts';
 import { api } from '../../../lib/api-client';
 
 /**
@@ -10,7 +10,7 @@ export const catalogueQueryKey = ['management', 'catalogue'] as const;
 
 /** `GET /api/management/catalogue`: the organisation's whole catalogue document (also the export). */
 export function getCatalogue(): Promise<CatalogueDocument> {
-  return api.get(catalogueApiPaths.catalogue, { schema: catalogueDocumentSchema });
+  return api.call(apiRoutes.exportCatalogue);
 }
 
 export function getCatalogueQueryOptions() {

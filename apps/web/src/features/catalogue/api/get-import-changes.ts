@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { catalogueApiPaths, catalogueChangesSchema, type CatalogueChanges } from '@cockpit/contracts';
+import { apiRoutes, type CatalogueChanges } from '@cockpit/contracts';
 import { api } from '../../../lib/api-client';
 
 /**
@@ -7,7 +7,7 @@ import { api } from '../../../lib/api-client';
  * An invalid document gets 400 whose message names the JSON path of the first problem.
  */
 export function getImportChanges(document: Record<string, unknown>): Promise<CatalogueChanges> {
-  return api.post(catalogueApiPaths.changes, { json: document, schema: catalogueChangesSchema });
+  return api.call(apiRoutes.previewCatalogueImport, { body: document });
 }
 
 /** A mutation, not a query: it sends a document the user picked and is asked once per file. */

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { catalogueApiPaths, catalogueChangesSchema, type CatalogueChanges } from '@cockpit/contracts';
+import { apiRoutes, type CatalogueChanges } from '@cockpit/contracts';
 import { api } from '../../../lib/api-client';
 import { invalidateCatalogue } from './invalidate-catalogue';
 
 /** `PUT /api/management/catalogue`: replaces the whole catalogue atomically with `document`. */
 export function importCatalogue(document: Record<string, unknown>): Promise<CatalogueChanges> {
-  return api.put(catalogueApiPaths.catalogue, { json: document, schema: catalogueChangesSchema });
+  return api.call(apiRoutes.importCatalogue, { body: document });
 }
 
 export function useImportCatalogue() {

@@ -1,11 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  apiPathWith,
-  catalogueApiPaths,
-  catalogueChangesSchema,
-  type CatalogueChanges,
-  type DashboardGroupInput,
-} from '@cockpit/contracts';
+import { apiRoutes, type CatalogueChanges, type DashboardGroupInput } from '@cockpit/contracts';
 import { api } from '../../../lib/api-client';
 import { invalidateCatalogue } from './invalidate-catalogue';
 
@@ -15,8 +9,8 @@ import { invalidateCatalogue } from './invalidate-catalogue';
  */
 export function saveDashboardGroup({ name, input }: { name: string | null; input: DashboardGroupInput }): Promise<CatalogueChanges> {
   return name === null
-    ? api.post(catalogueApiPaths.dashboardGroups, { json: input, schema: catalogueChangesSchema })
-    : api.put(apiPathWith(catalogueApiPaths.dashboardGroup, { name }), { json: input, schema: catalogueChangesSchema });
+    ? api.call(apiRoutes.createDashboardGroup, { body: input })
+    : api.call(apiRoutes.updateDashboardGroup, { params: { name }, body: input });
 }
 
 export function useSaveDashboardGroup() {

@@ -1,11 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  apiPathWith,
-  catalogueApiPaths,
-  catalogueChangesSchema,
-  type CatalogueChanges,
-  type DashboardInput,
-} from '@cockpit/contracts';
+import { apiRoutes, type CatalogueChanges, type DashboardInput } from '@cockpit/contracts';
 import { api } from '../../../lib/api-client';
 import { invalidateCatalogue } from './invalidate-catalogue';
 
@@ -15,8 +9,8 @@ import { invalidateCatalogue } from './invalidate-catalogue';
  */
 export function saveDashboard({ layoutId, input }: { layoutId: string | null; input: DashboardInput }): Promise<CatalogueChanges> {
   return layoutId === null
-    ? api.post(catalogueApiPaths.dashboards, { json: input, schema: catalogueChangesSchema })
-    : api.put(apiPathWith(catalogueApiPaths.dashboard, { layoutId }), { json: input, schema: catalogueChangesSchema });
+    ? api.call(apiRoutes.createDashboard, { body: input })
+    : api.call(apiRoutes.updateDashboard, { params: { layoutId }, body: input });
 }
 
 export function useSaveDashboard() {

@@ -1,11 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  apiPathWith,
-  catalogueApiPaths,
-  catalogueChangesSchema,
-  type CatalogueChanges,
-  type ItemInput,
-} from '@cockpit/contracts';
+import { apiRoutes, type CatalogueChanges, type ItemInput } from '@cockpit/contracts';
 import { api } from '../../../lib/api-client';
 import { invalidateCatalogue } from './invalidate-catalogue';
 
@@ -15,8 +9,8 @@ import { invalidateCatalogue } from './invalidate-catalogue';
  */
 export function saveItem({ name, input }: { name: string | null; input: ItemInput }): Promise<CatalogueChanges> {
   return name === null
-    ? api.post(catalogueApiPaths.items, { json: input, schema: catalogueChangesSchema })
-    : api.put(apiPathWith(catalogueApiPaths.item, { name }), { json: input, schema: catalogueChangesSchema });
+    ? api.call(apiRoutes.createItem, { body: input })
+    : api.call(apiRoutes.updateItem, { params: { name }, body: input });
 }
 
 export function useSaveItem() {

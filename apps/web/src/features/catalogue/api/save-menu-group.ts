@@ -1,11 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  apiPathWith,
-  catalogueApiPaths,
-  catalogueChangesSchema,
-  type CatalogueChanges,
-  type MenuGroupInput,
-} from '@cockpit/contracts';
+import { apiRoutes, type CatalogueChanges, type MenuGroupInput } from '@cockpit/contracts';
 import { api } from '../../../lib/api-client';
 import { invalidateCatalogue } from './invalidate-catalogue';
 
@@ -15,8 +9,8 @@ import { invalidateCatalogue } from './invalidate-catalogue';
  */
 export function saveMenuGroup({ name, input }: { name: string | null; input: MenuGroupInput }): Promise<CatalogueChanges> {
   return name === null
-    ? api.post(catalogueApiPaths.menuGroups, { json: input, schema: catalogueChangesSchema })
-    : api.put(apiPathWith(catalogueApiPaths.menuGroup, { name }), { json: input, schema: catalogueChangesSchema });
+    ? api.call(apiRoutes.createMenuGroup, { body: input })
+    : api.call(apiRoutes.updateMenuGroup, { params: { name }, body: input });
 }
 
 export function useSaveMenuGroup() {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { catalogueApiPaths, type CatalogueDocument } from '@cockpit/contracts';
+import { apiRoutes, type CatalogueDocument } from '@cockpit/contracts';
 import { stubApi, type StubCall } from '../../../testing/stub-api';
 import { jsonResponse, renderWithProviders } from '../../../testing/test-utils';
 import { CatalogueRenderersProvider } from './catalogue-renderers';
@@ -51,10 +51,10 @@ const changed = (object: string, name: string, change = 'changed') => jsonRespon
 function stubCatalogue(overrides: Record<string, (call: StubCall) => Response | Promise<Response>> = {}) {
   const document = catalogue();
   return stubApi({
-    [`GET ${catalogueApiPaths.catalogue}`]: () => jsonResponse(document),
-    [`GET ${catalogueApiPaths.usage}`]: () =>
+    [`GET ${apiRoutes.exportCatalogue.path}`]: () => jsonResponse(document),
+    [`GET ${apiRoutes.getCatalogueUsage.path}`]: () =>
       jsonResponse({ reportPins: { totalviewlayout: 3, 'sales-trend': 2 }, dashboardPins: { '101': 4 } }),
-    [`POST ${catalogueApiPaths.menuGroups}`]: (call) => changed('menu-group', (call.body as { name: string }).name, 'added'),
+    [`POST ${apiRoutes.createMenuGroup.path}`]: (call) => changed('menu-group', (call.body as { name: string }).name, 'added'),
     [`PUT /api/management/catalogue/items/sales-trend`]: () => changed('item', 'sales-trend'),
     [`DELETE /api/management/catalogue/menu-groups/sales`]: () => changed('menu-group', 'sales', 'removed'),
     ...overrides,
@@ -131,7 +131,7 @@ describe('catalogue management', () => {
 
   it("shows the server's message next to the item form and keeps what was typed", async () => {
     stubCatalogue({
-      [`POST ${catalogueApiPaths.items}`]: () =>
+      [`POST ${apiRoutes.createItem.path}`]: () =>
         jsonResponse(
           { error: { code: 'INVALID_REQUEST', message: 'Invalid catalogue at $.menu[0].items[2].report.frameUrl: origin not allowed' } },
           400,
@@ -179,7 +179,7 @@ describe('catalogue management', () => {
   });
 
   it('proposes the next layout id and sends the tiles of a new dashboard', async () => {
-    const calls = stubCatalogue({ [`POST ${catalogueApiPaths.dashboards}`]: () => changed('dashboard', '103', 'added') });
+    const calls = stubCatalogue({ [`POST ${apiRoutes.createDashboard.path}`]: () => changed('dashboard', '103', 'added') });
     await renderCatalogue();
     await userEvent.click(screen.getByRole('tab', { name: 'Dashboards' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Add a dashboard to Management' }));
@@ -201,7 +201,7 @@ describe('catalogue management', () => {
 
   it('previews the menus as the server answers for a role and subscription', async () => {
     const calls = stubCatalogue({
-      [`GET ${catalogueApiPaths.preview}`]: (call) =>
+      [`GET ${apiRoutes.previewCatalogueAudience.path}`]: (call) =>
         jsonResponse({
           menu: [
             {
@@ -227,14 +227,14 @@ describe('catalogue management', () => {
     await userEvent.click(screen.getByRole('combobox', { name: 'Subscription' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Pro' }));
     expect(await within(screen.getByTestId('preview-menu')).findByText('Sales Trend')).toBeInTheDocument();
-    expect(calls.some((call) => call.path === catalogueApiPaths.preview && call.search.get('roleKey') === 'organisationmember')).toBe(true);
+    expect(calls.some((call) => call.path === apiRoutes.previewCatalogueAudience.path && call.search.get('roleKey') === 'organisationmember')).toBe(true);
     expect(within(screen.getByTestId('preview-dashboards')).getByText('Nothing to see.')).toBeInTheDocument();
   });
 
   it('shows a retry when the catalogue cannot be loaded', async () => {
     let fail = true;
     stubCatalogue({
-      [`GET ${catalogueApiPaths.catalogue}`]: () =>
+      [`GET ${apiRoutes.exportCatalogue.path}`]: () =>
         fail ? jsonResponse({ error: { code: 'INTERNAL', message: 'x' } }, 500) : jsonResponse(catalogue()),
     });
     await renderWithProviders(<CatalogueManagement />);
@@ -255,7 +255,7 @@ describe('catalogue import', () => {
 
   it('shows what would change and applies only when confirmed', async () => {
     const calls = stubCatalogue({
-      [`POST ${catalogueApiPaths.changes}`]: () =>
+      [`POST ${apiRoutes.previewCatalogueImport.path}`]: () =>
         jsonResponse({
           changes: [
             { object: 'item', name: 'kpi-glossary', title: 'KPI Glossary', change: 'changed' },
@@ -263,7 +263,7 @@ describe('catalogue import', () => {
             { object: 'dashboard', name: '103', title: 'Board Pack', change: 'removed' },
           ],
         }),
-      [`PUT ${catalogueApiPaths.catalogue}`]: () => jsonResponse({ changes: [] }),
+      [`PUT ${apiRoutes.exportCatalogue.path}`]: () => jsonResponse({ changes: [] }),
     });
     await renderCatalogue();
     await chooseFile(upload(JSON.stringify(catalogue())));
@@ -280,7 +280,7 @@ describe('catalogue import', () => {
 
   it("shows the server's message for an invalid document and applies nothing", async () => {
     const calls = stubCatalogue({
-      [`POST ${catalogueApiPaths.changes}`]: () =>
+      [`POST ${apiRoutes.previewCatalogueImport.path}`]: () =>
         jsonResponse(
           { error: { code: 'INVALID_REQUEST', message: 'Invalid catalogue at $.menu[0].items[2].report.url: must be an http(s) URL' } },
           400,
@@ -295,11 +295,11 @@ describe('catalogue import', () => {
   });
 
   it('says so when the file is not JSON, or when it changes nothing', async () => {
-    const calls = stubCatalogue({ [`POST ${catalogueApiPaths.changes}`]: () => jsonResponse({ changes: [] }) });
+    const calls = stubCatalogue({ [`POST ${apiRoutes.previewCatalogueImport.path}`]: () => jsonResponse({ changes: [] }) });
     await renderCatalogue();
     await chooseFile(upload('not json'));
     expect(await screen.findByText('The file is not valid JSON.')).toBeInTheDocument();
-    expect(calls.some((call) => call.path === catalogueApiPaths.changes)).toBe(false);
+    expect(calls.some((call) => call.path === apiRoutes.previewCatalogueImport.path)).toBe(false);
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     await chooseFile(upload(JSON.stringify(catalogue())));
     expect(await screen.findByText('No changes: the file matches the current catalogue.')).toBeInTheDocument();

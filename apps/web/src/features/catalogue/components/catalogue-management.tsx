@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, Loader, Stack, Tabs, Text } from '@mantine/core';
+import { Group, Stack, Tabs, Text } from '@mantine/core';
 import { IconEye, IconLayoutDashboard, IconListTree } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type {
@@ -14,7 +14,7 @@ import type {
 } from '@cockpit/contracts';
 import type { TFunction } from 'i18next';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { PlaceholderTile } from '../../../components/ui/placeholder-tile';
+import { QueryStatus } from '../../../components/ui/query-table';
 import { showToast } from '../../../lib/toast';
 import { useUiLanguage } from '../../../lib/use-ui-language';
 import { useDeleteDashboard } from '../api/delete-dashboard';
@@ -138,22 +138,7 @@ export function CatalogueManagement() {
     closeDialog();
   };
 
-  if (catalogue.isPending) {
-    return (
-      <Group justify="center" p="xl">
-        <Loader aria-label={t('common.loading')} />
-      </Group>
-    );
-  }
-  if (catalogue.isError) {
-    return (
-      <PlaceholderTile>
-        <Button variant="light" onClick={() => void catalogue.refetch()}>
-          {t('common.retry')}
-        </Button>
-      </PlaceholderTile>
-    );
-  }
+  if (!catalogue.isSuccess) return <QueryStatus query={catalogue} />;
 
   const document = catalogue.data;
   const reportPins = usage.data?.reportPins ?? {};

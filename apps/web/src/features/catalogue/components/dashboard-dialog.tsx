@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Divider, Group, Modal, Select, Stack, Switch, TextInput } from '@mantine/core';
+import { Divider, Modal, Stack, Switch } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { dashboardInputSchema, type CatalogueDashboard, type CatalogueDocument } from '@cockpit/contracts';
-import { invalidFields } from '../../../lib/invalid-fields';
+import { FormActions } from '../../../components/ui/form-actions';
+import { useFormCheck } from '../../../lib/form-check';
 import { useUiLanguage } from '../../../lib/use-ui-language';
 import { useSaveDashboard } from '../api/save-dashboard';
 import {
@@ -13,9 +14,10 @@ import {
   textIn,
   type DashboardFormValues,
 } from '../utils/catalogue-form';
-import { isConflict, serverErrorMessage } from '../utils/server-error';
+import { serverErrorMessage } from '../utils/server-error';
 import { AudienceFields } from './audience-fields';
-import { hintsBelow, LocalisedFields } from './localised-fields';
+import { TitleFields } from './localised-fields';
+import { PlacementFields } from './placement-fields';
 import { TileEditor } from './tile-editor';
 
 type DashboardDialogProps = {
@@ -35,11 +37,10 @@ export function DashboardDialog({ document, group, dashboard, onClose, onSaved }
   const [values, setValues] = useState<DashboardFormValues>(() =>
     dashboard ? dashboardFormValues(dashboard, group) : emptyDashboardForm(group, proposeLayoutId(document)),
   );
-  const [submitted, setSubmitted] = useState(false);
   const input = dashboardInput(values);
-  const invalid = submitted ? invalidFields(dashboardInputSchema, input) : new Set<string>();
+  const check = useFormCheck(dashboardInputSchema, input);
   const invalidTitles = new Set(
-    [...invalid].flatMap((path) => {
+    [...check.invalid].flatMap((path) => {
       const match = /^tiles\.(\d+)\.title\.en$/.exec(path);
       return match ? [Number(match[1])] : [];
     }),
@@ -51,8 +52,7 @@ export function DashboardDialog({ document, group, dashboard, onClose, onSaved }
 
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
-    setSubmitted(true);
-    if (invalidFields(dashboardInputSchema, input).size > 0) return;
+    if (!check.validate()) return;
     save.mutate(
       { layoutId: dashboard ? String(dashboard.layoutId) : null, input },
       { onSuccess: () => onSaved(input.title.en) },
@@ -74,51 +74,26 @@ export function DashboardDialog({ document, group, dashboard, onClose, onSaved }
     >
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="md">
-          <LocalisedFields
-            label={t('management.catalogue.fields.title')}
-            values={values.title}
-            onChange={(title) => set('title', title)}
-            required
-            englishError={invalid.has('title.en') ? t('management.catalogue.errors.title') : undefined}
-            maxLength={200}
-            autoFocus
+          <TitleFields
+            title={values.title}
+            onTitleChange={(title) => set('title', title)}
+            subTitle={{ values: values.subTitle, onChange: (subTitle) => set('subTitle', subTitle) }}
+            check={check}
           />
-          <LocalisedFields
-            label={t('management.catalogue.fields.subTitle')}
-            values={values.subTitle}
-            onChange={(subTitle) => set('subTitle', subTitle)}
-            englishError={invalid.has('subTitle.en') ? t('management.catalogue.errors.subTitle') : undefined}
-            maxLength={500}
+          <PlacementFields
+            creating={creating}
+            identifier={{
+              label: t('management.catalogue.fields.layoutId'),
+              creatingHint: t('management.catalogue.fields.layoutIdHint'),
+              value: values.layoutId,
+              onChange: (layoutId) => set('layoutId', layoutId),
+              invalidError: check.error('layoutId', t('management.catalogue.errors.layoutId')),
+              takenError: t('management.catalogue.errors.layoutIdTaken'),
+              saveError: save.error,
+              numeric: true,
+            }}
+            group={{ options: groupOptions, value: values.group, onChange: (value) => set('group', value) }}
           />
-          <Group grow align="flex-start">
-            <TextInput
-              label={t('management.catalogue.fields.layoutId')}
-              inputWrapperOrder={hintsBelow}
-              description={t(creating ? 'management.catalogue.fields.layoutIdHint' : 'management.catalogue.fields.nameFixed')}
-              value={values.layoutId}
-              inputMode="numeric"
-              onChange={(event) => set('layoutId', event.currentTarget.value)}
-              readOnly={!creating}
-              variant={creating ? 'default' : 'filled'}
-              required
-              error={
-                invalid.has('layoutId')
-                  ? t('management.catalogue.errors.layoutId')
-                  : isConflict(save.error)
-                    ? t('management.catalogue.errors.layoutIdTaken')
-                    : undefined
-              }
-            />
-            <Select
-              label={t('management.catalogue.fields.group')}
-              inputWrapperOrder={hintsBelow}
-              description={creating ? undefined : t('management.catalogue.fields.groupMoveHint')}
-              data={groupOptions}
-              value={values.group}
-              onChange={(value) => value && set('group', value)}
-              allowDeselect={false}
-            />
-          </Group>
           <Switch
             label={t('management.catalogue.fields.featured')}
             description={t('management.catalogue.fields.featuredHint')}
@@ -128,19 +103,12 @@ export function DashboardDialog({ document, group, dashboard, onClose, onSaved }
           <AudienceFields values={values.audience} onChange={(audience) => set('audience', audience)} />
           <Divider />
           <TileEditor tiles={values.tiles} onChange={(tiles) => set('tiles', tiles)} invalidTitles={invalidTitles} />
-          {save.isError && (
-            <Alert color="red" role="alert" title={t('management.catalogue.errors.notSaved')}>
-              {serverErrorMessage(t, save.error)}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {t('management.save')}
-            </Button>
-          </Group>
+          <FormActions
+            failure={save.isError ? { title: t('management.catalogue.errors.notSaved'), message: serverErrorMessage(t, save.error) } : null}
+            onCancel={onClose}
+            pending={save.isPending}
+            submitLabel={t('management.save')}
+          />
         </Stack>
       </form>
     </Modal>

@@ -1,5 +1,17 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Box, Button, Divider, Group, Modal, Radio, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import {
+  Box,
+  Divider,
+  Group,
+  Modal,
+  Radio,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import {
@@ -9,8 +21,11 @@ import {
   type DateRangePreset,
   type ReportGrouping,
   type ReportQueryKey,
+  queryAllowsGrouping,
+  reportQueryGroupings,
 } from '@cockpit/contracts';
-import { invalidFields } from '../../../lib/invalid-fields';
+import { FormActions } from '../../../components/ui/form-actions';
+import { useFormCheck } from '../../../lib/form-check';
 import { useUiLanguage } from '../../../lib/use-ui-language';
 import { useSaveItem } from '../api/save-item';
 import {
@@ -20,17 +35,17 @@ import {
   itemInput,
   itemKinds,
   proposeName,
-  queryGroupings,
   textIn,
   type ItemFormValues,
   type ItemKind,
 } from '../utils/catalogue-form';
 import { groupingLabel, kindLabel, rangeOptions, reportQueryOptions } from '../utils/catalogue-labels';
-import { isConflict, serverErrorMessage } from '../utils/server-error';
+import { serverErrorMessage } from '../utils/server-error';
 import { AudienceFields } from './audience-fields';
 import { useCatalogueRenderers } from './catalogue-renderers';
 import { IconSelect } from './icon-select';
-import { hintsBelow, LocalisedFields } from './localised-fields';
+import { hintsBelow, TitleFields } from './localised-fields';
+import { PlacementFields } from './placement-fields';
 import classes from './catalogue.module.css';
 
 type ItemDialogProps = {
@@ -55,9 +70,8 @@ export function ItemDialog({ document, group, item, onClose, onSaved }: ItemDial
   const save = useSaveItem();
   const [values, setValues] = useState<ItemFormValues>(() => (item ? itemFormValues(item, group) : emptyItemForm(group)));
   const [nameTouched, setNameTouched] = useState(item !== null);
-  const [submitted, setSubmitted] = useState(false);
   const input = itemInput(values);
-  const invalid = submitted ? invalidFields(itemInputSchema, input) : new Set<string>();
+  const check = useFormCheck(itemInputSchema, input);
   const creating = item === null;
 
   const set = <K extends keyof ItemFormValues>(key: K, value: ItemFormValues[K]) =>
@@ -65,13 +79,12 @@ export function ItemDialog({ document, group, item, onClose, onSaved }: ItemDial
 
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
-    setSubmitted(true);
-    if (invalidFields(itemInputSchema, input).size > 0) return;
+    if (!check.validate()) return;
     save.mutate({ name: item?.name ?? null, input }, { onSuccess: () => onSaved(input.title.en) });
   }
 
   const groupOptions = document.menu.map((candidate) => ({ value: candidate.name, label: textIn(candidate.title, language) }));
-  const groupings = queryGroupings[values.query];
+  const groupings = reportQueryGroupings[values.query];
 
   return (
     <Modal
@@ -83,58 +96,33 @@ export function ItemDialog({ document, group, item, onClose, onSaved }: ItemDial
     >
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="md">
-          <LocalisedFields
-            label={t('management.catalogue.fields.title')}
-            values={values.title}
-            onChange={(next) =>
+          <TitleFields
+            title={values.title}
+            onTitleChange={(next) =>
               setValues((current) => ({ ...current, title: next, name: nameTouched ? current.name : proposeName(next.en) }))
             }
-            required
-            englishError={invalid.has('title.en') ? t('management.catalogue.errors.title') : undefined}
-            maxLength={200}
-            autoFocus
+            subTitle={{ values: values.subTitle, onChange: (subTitle) => set('subTitle', subTitle) }}
+            check={check}
           />
-          <LocalisedFields
-            label={t('management.catalogue.fields.subTitle')}
-            values={values.subTitle}
-            onChange={(subTitle) => set('subTitle', subTitle)}
-            englishError={invalid.has('subTitle.en') ? t('management.catalogue.errors.subTitle') : undefined}
-            maxLength={500}
-          />
-          <Group grow align="flex-start">
-            <TextInput
-              label={t('management.catalogue.fields.name')}
-              inputWrapperOrder={hintsBelow}
-              description={t(creating ? 'management.catalogue.fields.itemNameHint' : 'management.catalogue.fields.nameFixed')}
-              value={values.name}
-              onChange={(event) => {
-                const name = event.currentTarget.value;
+          <PlacementFields
+            creating={creating}
+            identifier={{
+              label: t('management.catalogue.fields.name'),
+              creatingHint: t('management.catalogue.fields.itemNameHint'),
+              value: values.name,
+              onChange: (name) => {
                 setNameTouched(true);
                 set('name', name);
-              }}
-              readOnly={!creating}
-              variant={creating ? 'default' : 'filled'}
-              required
-              error={
-                invalid.has('name')
-                  ? t('management.catalogue.errors.name')
-                  : isConflict(save.error)
-                    ? t('management.catalogue.errors.nameTaken')
-                    : undefined
-              }
-              maxLength={64}
-            />
-            <Select
-              label={t('management.catalogue.fields.group')}
-              inputWrapperOrder={hintsBelow}
-              description={creating ? undefined : t('management.catalogue.fields.groupMoveHint')}
-              data={groupOptions}
-              value={values.group}
-              onChange={(value) => value && set('group', value)}
-              allowDeselect={false}
-            />
+              },
+              invalidError: check.error('name', t('management.catalogue.errors.name')),
+              takenError: t('management.catalogue.errors.nameTaken'),
+              saveError: save.error,
+              maxLength: 64,
+            }}
+            group={{ options: groupOptions, value: values.group, onChange: (value) => set('group', value) }}
+          >
             <IconSelect value={values.icon} onChange={(icon) => set('icon', icon)} />
-          </Group>
+          </PlacementFields>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <Switch
               label={t('management.catalogue.fields.leaveTitleUntranslated')}
@@ -177,7 +165,7 @@ export function ItemDialog({ document, group, item, onClose, onSaved }: ItemDial
                   setValues((current) => ({
                     ...current,
                     query: next,
-                    grouping: current.grouping && queryGroupings[next].includes(current.grouping) ? current.grouping : null,
+                    grouping: current.grouping && queryAllowsGrouping(next, current.grouping) ? current.grouping : null,
                   }));
                 }}
                 allowDeselect={false}
@@ -209,7 +197,7 @@ export function ItemDialog({ document, group, item, onClose, onSaved }: ItemDial
               value={values.frameUrl}
               title={values.title.en}
               language={language}
-              error={invalid.has('report.frameUrl') ? t('management.catalogue.errors.frameUrl') : undefined}
+              error={check.error('report.frameUrl', t('management.catalogue.errors.frameUrl'))}
               onChange={(frameUrl) => set('frameUrl', frameUrl)}
             />
           )}
@@ -220,7 +208,7 @@ export function ItemDialog({ document, group, item, onClose, onSaved }: ItemDial
               description={t('management.catalogue.fields.urlHint')}
               value={values.url}
               onChange={(event) => set('url', event.currentTarget.value)}
-              error={invalid.has('report.url') ? t('management.catalogue.errors.url') : undefined}
+              error={check.error('report.url', t('management.catalogue.errors.url'))}
               required
             />
           )}
@@ -229,19 +217,12 @@ export function ItemDialog({ document, group, item, onClose, onSaved }: ItemDial
               {t('management.catalogue.fields.noneHint')}
             </Text>
           )}
-          {save.isError && (
-            <Alert color="red" role="alert" title={t('management.catalogue.errors.notSaved')}>
-              {serverErrorMessage(t, save.error)}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {t('management.save')}
-            </Button>
-          </Group>
+          <FormActions
+            failure={save.isError ? { title: t('management.catalogue.errors.notSaved'), message: serverErrorMessage(t, save.error) } : null}
+            onCancel={onClose}
+            pending={save.isPending}
+            submitLabel={t('management.save')}
+          />
         </Stack>
       </form>
     </Modal>

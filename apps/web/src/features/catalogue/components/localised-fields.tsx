@@ -1,6 +1,7 @@
 import type { ChangeEvent } from 'react';
 import { SimpleGrid, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import type { FormCheck } from '../../../lib/form-check';
 import type { LocalisedValues } from '../utils/catalogue-form';
 
 /** Hints below the inputs, so that inputs side by side line up whether they have a hint or not. */
@@ -60,5 +61,41 @@ export function LocalisedFields({ label, values, onChange, required, englishErro
         inputWrapperOrder={hintsBelow}
       />
     </SimpleGrid>
+  );
+}
+
+type TitleFieldsProps = {
+  title: LocalisedValues;
+  onTitleChange: (title: LocalisedValues) => void;
+  /** Items and dashboards have an optional sub-title; groups have none. */
+  subTitle?: { values: LocalisedValues; onChange: (subTitle: LocalisedValues) => void };
+  /** The dialog's check of its input (`title.en`, `subTitle.en`). */
+  check: FormCheck;
+};
+
+/** The title (English required) and the sub-title of a catalogue object, in every language. */
+export function TitleFields({ title, onTitleChange, subTitle, check }: TitleFieldsProps) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <LocalisedFields
+        label={t('management.catalogue.fields.title')}
+        values={title}
+        onChange={onTitleChange}
+        required
+        englishError={check.error('title.en', t('management.catalogue.errors.title'))}
+        maxLength={200}
+        autoFocus
+      />
+      {subTitle && (
+        <LocalisedFields
+          label={t('management.catalogue.fields.subTitle')}
+          values={subTitle.values}
+          onChange={subTitle.onChange}
+          englishError={check.error('subTitle.en', t('management.catalogue.errors.subTitle'))}
+          maxLength={500}
+        />
+      )}
+    </>
   );
 }

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Button, Group, Loader, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Group, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { MenuGroup, RoleKey, Subscription } from '@cockpit/contracts';
-import { PlaceholderTile } from '../../../components/ui/placeholder-tile';
+import { QueryContent } from '../../../components/ui/query-table';
 import { roleOptions, subscriptionOptions } from '../../../lib/option-labels';
 import { useUiLanguage } from '../../../lib/use-ui-language';
 import { useCataloguePreview, type PreviewAudience } from '../api/get-catalogue-preview';
@@ -42,26 +42,18 @@ export function PreviewAs() {
           w={200}
         />
       </Group>
-      {preview.isPending ? (
-        <Group justify="center" p="lg">
-          <Loader aria-label={t('common.loading')} />
-        </Group>
-      ) : preview.isError ? (
-        <PlaceholderTile headingOrder={3}>
-          <Button variant="light" onClick={() => void preview.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </PlaceholderTile>
-      ) : (
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" data-testid="catalogue-preview" aria-busy={preview.isFetching}>
-          <PreviewTree id="preview-menu" heading={t('management.catalogue.preview.menu')} groups={preview.data.menu} />
-          <PreviewTree
-            id="preview-dashboards"
-            heading={t('management.catalogue.preview.dashboards')}
-            groups={preview.data.dashboards}
-          />
-        </SimpleGrid>
-      )}
+      <QueryContent query={preview} headingOrder={3}>
+        {(data) => (
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" data-testid="catalogue-preview" aria-busy={preview.isFetching}>
+            <PreviewTree id="preview-menu" heading={t('management.catalogue.preview.menu')} groups={data.menu} />
+            <PreviewTree
+              id="preview-dashboards"
+              heading={t('management.catalogue.preview.dashboards')}
+              groups={data.dashboards}
+            />
+          </SimpleGrid>
+        )}
+      </QueryContent>
     </Stack>
   );
 }

@@ -1,8 +1,15 @@
 import { ActionIcon, Button, Group, NumberInput, Paper, Select, Stack, Text } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { DashboardTileType, DateRangePreset, ReportGrouping, ReportQueryKey } from '@cockpit/contracts';
-import { moveInList, newTile, queryGroupings, type TileFormValues } from '../utils/catalogue-form';
+import {
+  type DashboardTileType,
+  type DateRangePreset,
+  type ReportGrouping,
+  type ReportQueryKey,
+  queryAllowsGrouping,
+  reportQueryGroupings,
+} from '@cockpit/contracts';
+import { moveInList, newTile, type TileFormValues } from '../utils/catalogue-form';
 import { groupingLabel, rangeOptions, reportQueryOptions, tileTypeOptions } from '../utils/catalogue-labels';
 import { LocalisedFields } from './localised-fields';
 import classes from './catalogue.module.css';
@@ -38,7 +45,7 @@ export function TileEditor({ tiles, onChange, invalidTitles }: TileEditorProps) 
       )}
       {tiles.map((tile, index) => {
         const label = tile.title.en.trim() || t('management.catalogue.tiles.untitled', { number: index + 1 });
-        const groupings = queryGroupings[tile.query];
+        const groupings = reportQueryGroupings[tile.query];
         return (
           <Paper key={tile.key} withBorder p="sm" radius="md" data-testid="tile-row" aria-label={label} component="section">
             <Stack gap="xs">
@@ -98,7 +105,7 @@ export function TileEditor({ tiles, onChange, invalidTitles }: TileEditorProps) 
                     const next = query as ReportQueryKey;
                     update(index, {
                       query: next,
-                      grouping: tile.grouping && queryGroupings[next].includes(tile.grouping) ? tile.grouping : null,
+                      grouping: tile.grouping && queryAllowsGrouping(next, tile.grouping) ? tile.grouping : null,
                     });
                   }}
                   allowDeselect={false}

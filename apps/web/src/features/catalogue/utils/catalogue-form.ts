@@ -1,4 +1,5 @@
 import {
+  catalogueTextIn,
   type Audience,
   type CatalogueDashboard,
   type CatalogueDocument,
@@ -43,11 +44,9 @@ export function optionalLocalisedText(values: LocalisedValues): LocalisedText | 
   return values.en.trim() || values.de.trim() || values.deAt.trim() ? localisedText(values) : undefined;
 }
 
-/** A catalogue text in the UI language, with the same fallbacks the server applies. */
+/** A catalogue text in the UI language, by the contracts' rule the server applies too (spec §9). */
 export function textIn(text: LocalisedText, language: UiLanguageName): string {
-  if (language === 'de-AT') return text.deAt ?? text.de ?? text.en;
-  if (language === 'de-DE') return text.de ?? text.en;
-  return text.en;
+  return catalogueTextIn(text, language);
 }
 
 export type AudienceValues = { roles: RoleKey[]; subscriptions: Subscription[] };
@@ -83,20 +82,6 @@ export function proposeName(title: string): string {
     .slice(0, 64)
     .replace(/-+$/g, '');
 }
-
-/**
- * The groupings each built-in query allows, the first being its default. A mirror of the server's query
- * modules (`apps/server/src/reporting/queries/*.ts`, `groupings`); the server's 400 decides when the two
- * ever differ.
- */
-export const queryGroupings: Record<ReportQueryKey, readonly ReportGrouping[]> = {
-  'sales-overview': ['month', 'day', 'week', 'quarter'],
-  'product-mix': ['month', 'quarter'],
-  'region-performance': ['region', 'store'],
-  'product-ranking': ['product', 'category'],
-  'sales-trend': ['month', 'week'],
-  'margin-detail': ['day', 'week', 'month'],
-};
 
 // ---------------------------------------------------------------- groups
 

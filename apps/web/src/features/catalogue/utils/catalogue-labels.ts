@@ -1,8 +1,10 @@
 import type { TFunction } from 'i18next';
 import {
   dashboardTileTypes,
+  dateRangePresetLabelKeys,
   dateRangePresets,
   menuIconNames,
+  reportGroupingLabelKeys,
   reportQueryKeys,
   type CatalogueChange,
   type CatalogueObjectKind,
@@ -23,26 +25,6 @@ const queryLabelKeys: Record<ReportQueryKey, string> = {
   'product-ranking': 'management.catalogue.query.product-ranking',
   'sales-trend': 'management.catalogue.query.sales-trend',
   'margin-detail': 'management.catalogue.query.margin-detail',
-};
-
-/** The reports page's own period names. */
-const rangeLabelKeys: Record<DateRangePreset, string> = {
-  'last-30-days': 'reports.range.last-30-days',
-  'last-12-months': 'reports.range.last-12-months',
-  'this-year': 'reports.range.this-year',
-  'last-year': 'reports.range.last-year',
-  all: 'reports.range.all',
-};
-
-const groupingLabelKeys: Record<ReportGrouping, string> = {
-  day: 'management.catalogue.grouping.day',
-  week: 'management.catalogue.grouping.week',
-  month: 'management.catalogue.grouping.month',
-  quarter: 'management.catalogue.grouping.quarter',
-  region: 'management.catalogue.grouping.region',
-  store: 'management.catalogue.grouping.store',
-  category: 'management.catalogue.grouping.category',
-  product: 'management.catalogue.grouping.product',
 };
 
 const tileTypeLabelKeys: Record<DashboardTileType, string> = {
@@ -96,8 +78,10 @@ const changeLabelKeys: Record<CatalogueChange['change'], string> = {
 };
 
 export const queryLabel = (t: TFunction, query: ReportQueryKey) => t(queryLabelKeys[query]);
-export const rangeLabel = (t: TFunction, range: DateRangePreset) => t(rangeLabelKeys[range]);
-export const groupingLabel = (t: TFunction, grouping: ReportGrouping) => t(groupingLabelKeys[grouping]);
+/** The reports page's own period names. */
+export const rangeLabel = (t: TFunction, range: DateRangePreset) => t(dateRangePresetLabelKeys[range]);
+/** The reports page's own grouping names. */
+export const groupingLabel = (t: TFunction, grouping: ReportGrouping) => t(reportGroupingLabelKeys[grouping]);
 export const tileTypeLabel = (t: TFunction, type: DashboardTileType) => t(tileTypeLabelKeys[type]);
 export const iconLabel = (t: TFunction, icon: MenuIconName) => t(iconLabelKeys[icon]);
 export const kindLabel = (t: TFunction, kind: ItemKind) => t(kindLabelKeys[kind]);

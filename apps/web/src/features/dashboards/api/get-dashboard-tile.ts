@@ -1,16 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { reportApiHref, type DashboardTileDataResponse, type UiLanguageName } from '@cockpit/contracts';
-import { api, trusted } from '../../../lib/api-client';
+import { apiRoutes, type DashboardTileDataResponse, type UiLanguageName } from '@cockpit/contracts';
+import { api } from '../../../lib/api-client';
 import { useUiLanguage } from '../../../lib/use-ui-language';
 
 /**
  * `GET /api/dashboards/:layoutId/tiles/:tileId`: one tile's data. Every tile has its own query, so a
- * slow or failing tile never holds up or breaks the others (issue 5).
+ * slow or failing tile never holds up or breaks the others (reports and dashboards).
  */
 export function getDashboardTile(layoutId: string, tileId: string): Promise<DashboardTileDataResponse> {
-  return api.get(reportApiHref.dashboardTile(layoutId, tileId), {
-    schema: trusted<DashboardTileDataResponse>(),
-  });
+  return api.call(apiRoutes.getDashboardTile, { params: { layoutId, tileId } });
 }
 
 /**

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { reportApiHref, type DashboardResponse, type UiLanguageName } from '@cockpit/contracts';
-import { api, trusted } from '../../../lib/api-client';
+import { apiRoutes, type DashboardResponse, type UiLanguageName } from '@cockpit/contracts';
+import { api } from '../../../lib/api-client';
 import { pinsMeta } from '../../../lib/pins';
 import { useUiLanguage } from '../../../lib/use-ui-language';
 
@@ -9,7 +9,7 @@ export const dashboardQueryKey = ['dashboard'] as const;
 
 /** `GET /api/dashboards/:layoutId`: title and tiles; each tile then loads its own data. */
 export function getDashboard(layoutId: string): Promise<DashboardResponse> {
-  return api.get(reportApiHref.dashboard(layoutId), { schema: trusted<DashboardResponse>() });
+  return api.call(apiRoutes.getDashboard, { params: { layoutId } });
 }
 
 export function getDashboardQueryOptions(layoutId: string, language: UiLanguageName) {

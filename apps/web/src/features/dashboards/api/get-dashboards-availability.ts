@@ -1,14 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiPaths, type DashboardsAvailability } from '@cockpit/contracts';
-import { api, trusted } from '../../../lib/api-client';
+import { apiRoutes, type DashboardsAvailability } from '@cockpit/contracts';
+import { api } from '../../../lib/api-client';
 
 /**
  * `GET /api/dashboards/availability` (spec §2 dashboards route, §4 "Dashboards availability: unknown,
  * then available or not"). Not localised, so the key has no language.
  */
 export function getDashboardsAvailability(): Promise<DashboardsAvailability> {
-  // Checked by the server's response schema; the shell asks for it, so no zod here (api-client `trusted`).
-  return api.get(apiPaths.dashboardsAvailability, { schema: trusted<DashboardsAvailability>() });
+  return api.call(apiRoutes.getDashboardsAvailability);
 }
 
 export function getDashboardsAvailabilityQueryOptions() {

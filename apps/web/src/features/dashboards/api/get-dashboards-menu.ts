@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { reportApiPaths, type DashboardsMenuResponse, type UiLanguageName } from '@cockpit/contracts';
-import { api, trusted } from '../../../lib/api-client';
+import { apiRoutes, type DashboardsMenuResponse, type UiLanguageName } from '@cockpit/contracts';
+import { api } from '../../../lib/api-client';
 import { pinsMeta } from '../../../lib/pins';
 import { useUiLanguage } from '../../../lib/use-ui-language';
 
@@ -13,7 +13,7 @@ export const dashboardsMenuQueryKey = ['dashboards-menu'] as const;
  * language, so the language is part of the key.
  */
 export function getDashboardsMenu(): Promise<DashboardsMenuResponse> {
-  return api.get(reportApiPaths.dashboardsMenu, { schema: trusted<DashboardsMenuResponse>() });
+  return api.call(apiRoutes.getDashboardsMenu);
 }
 
 export function getDashboardsMenuQueryOptions(language: UiLanguageName) {

@@ -1,16 +1,17 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import {
-  reportApiHref,
+  apiRoutes,
   type DashboardResponse,
   type DashboardTileDataResponse,
+  pathOf,
   type ReportParams,
 } from '@cockpit/contracts';
 import { stubApi } from '../../../testing/stub-api';
 import { jsonResponse, renderWithProviders } from '../../../testing/test-utils';
 import { DashboardView } from './dashboard-view';
 
-// Issue 5: a dashboard is a grid of tiles; each tile loads its own data and shows its own error
+// Reports and dashboards: a dashboard is a grid of tiles; each tile loads its own data and shows its own error
 // without breaking the others.
 
 vi.mock('../../../components/data-display/report-chart', () => ({
@@ -66,12 +67,12 @@ const kpiTile: DashboardTileDataResponse = {
 describe('DashboardView', () => {
   it('shows every tile; a failing tile shows its own error and the others their data', async () => {
     stubApi({
-      [`GET ${reportApiHref.dashboard(101)}`]: () => jsonResponse(dashboard),
-      [`GET ${reportApiHref.dashboardTile(101, tileIds[0]!)}`]: () => jsonResponse(kpiTile),
+      [`GET ${pathOf(apiRoutes.getDashboard, { layoutId: 101 })}`]: () => jsonResponse(dashboard),
+      [`GET ${pathOf(apiRoutes.getDashboardTile, { layoutId: 101, tileId: tileIds[0]! })}`]: () => jsonResponse(kpiTile),
       // The line tile is never answered with data: its request fails.
-      [`GET ${reportApiHref.dashboardTile(101, tileIds[1]!)}`]: () =>
+      [`GET ${pathOf(apiRoutes.getDashboardTile, { layoutId: 101, tileId: tileIds[1]! })}`]: () =>
         jsonResponse({ error: { code: 'NOT_FOUND', message: 'gone' } }, 404),
-      [`GET ${reportApiHref.dashboardTile(101, tileIds[2]!)}`]: () =>
+      [`GET ${pathOf(apiRoutes.getDashboardTile, { layoutId: 101, tileId: tileIds[2]! })}`]: () =>
         jsonResponse({
           tile: dashboard.tiles[2],
           params,

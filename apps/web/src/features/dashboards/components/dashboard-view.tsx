@@ -32,7 +32,7 @@ function asMenuItem(dashboard: DashboardResponse): MenuItem {
   };
 }
 
-/** `/dashboards/:layoutId` (issue 5): a grid of tiles, each loading its own data. */
+/** `/dashboards/:layoutId` (reports and dashboards): a grid of tiles, each loading its own data. */
 export function DashboardView({ layoutId, culture, currencySymbol }: DashboardViewProps) {
   const { t } = useTranslation();
   const dashboard = useDashboard(layoutId);

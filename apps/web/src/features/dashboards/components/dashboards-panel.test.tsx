@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { apiPaths, reportApiPaths, type DashboardsMenuResponse, type MenuItem } from '@cockpit/contracts';
+import { apiRoutes, type DashboardsMenuResponse, type MenuItem } from '@cockpit/contracts';
 import { type StubCall, stubApi } from '../../../testing/stub-api';
 import { jsonResponse, renderWithProviders } from '../../../testing/test-utils';
 import { DashboardsPanel } from './dashboards-panel';
@@ -71,8 +71,8 @@ async function renderPanel(onPin?: (call: StubCall) => Response | Promise<Respon
     return jsonResponse(call.body);
   };
   const calls = stubApi({
-    [`GET ${reportApiPaths.dashboardsMenu}`]: () => jsonResponse(served),
-    [`PUT ${apiPaths.pins}`]: onPin ?? agree,
+    [`GET ${apiRoutes.getDashboardsMenu.path}`]: () => jsonResponse(served),
+    [`PUT ${apiRoutes.updatePin.path}`]: onPin ?? agree,
   });
   const view = await renderWithProviders(<Harness />, { path: '/dashboards/102' });
   await screen.findByRole('link', { name: /Überblick/ });

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiPaths, type FeaturedResponse, type UiLanguageName } from '@cockpit/contracts';
-import { api, trusted } from '../../../lib/api-client';
+import { apiRoutes, type FeaturedResponse, type UiLanguageName } from '@cockpit/contracts';
+import { api } from '../../../lib/api-client';
 import { pinsMeta } from '../../../lib/pins';
 import { useUiLanguage } from '../../../lib/use-ui-language';
 
@@ -12,7 +12,7 @@ export const featuredQueryKey = ['navigation-featured'] as const;
  */
 export function getFeatured(): Promise<FeaturedResponse> {
   // Serialised through the contracts' featuredResponseSchema by the server (decision 011 `trusted`).
-  return api.get(apiPaths.featured, { schema: trusted<FeaturedResponse>() });
+  return api.call(apiRoutes.getFeatured);
 }
 
 export function getFeaturedQueryOptions(language: UiLanguageName) {

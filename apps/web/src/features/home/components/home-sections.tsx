@@ -3,7 +3,7 @@ import { ActionIcon } from '@mantine/core';
 import { IconStarFilled } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { FavoritesResponse, MenuItem, PinKind, RecentItem } from '@cockpit/contracts';
-import { createRelativeTimeFormat, formatRelativeTime } from '../../../lib/relative-time';
+import { formatDateTime, formatRelativeTime, useCulture } from '../../../lib/date-time';
 import { useNow } from '../../../lib/use-now';
 import { useUiLanguage } from '../../../lib/use-ui-language';
 import { useFeatured } from '../api/get-featured';
@@ -38,15 +38,15 @@ export function RecentsSection({ recents, renderIcon }: RecentsSectionProps) {
   const { t } = useTranslation();
   const language = useUiLanguage();
   const now = useNow();
-  const format = createRelativeTimeFormat(language);
+  const culture = useCulture();
   const items = recents.data?.items ?? [];
   const tiles: ItemTile[] = items.map(({ kind, item, openedAt }) => ({
     key: `${kind}:${item.name}`,
     item,
     icon: renderIcon?.(item),
     meta: (
-      <time dateTime={openedAt} title={new Date(openedAt).toLocaleString(language)}>
-        {formatRelativeTime(format, openedAt, now)}
+      <time dateTime={openedAt} title={formatDateTime(openedAt, culture)}>
+        {formatRelativeTime(openedAt, language, now)}
       </time>
     ),
   }));

@@ -1,19 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  apiPathWith,
-  contractOverviewSchema,
-  managementApiPaths,
-  type ContractOverview,
-} from '@cockpit/contracts';
+import { apiRoutes, type ContractOverview } from '@cockpit/contracts';
 import { api } from '../../../lib/api-client';
 import { contractOverviewQueryKey } from './get-contract';
 
 /** `POST /api/management/contract/:id/accept`: the pending contract becomes the current one. */
 export function acceptContract(id: string): Promise<ContractOverview> {
-  return api.post(apiPathWith(managementApiPaths.contractAcceptance, { id }), {
-    json: {},
-    schema: contractOverviewSchema,
-  });
+  return api.call(apiRoutes.acceptContract, { params: { id }, body: {} });
 }
 
 /** `onAccepted` lets the app end the new-contract notice (another feature) without this one knowing it. */

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { managedUserSchema, managementApiPaths, type ManagedUser, type NewUserInput } from '@cockpit/contracts';
+import { apiRoutes, type ManagedUser, type NewUserInput } from '@cockpit/contracts';
 import { api } from '../../../lib/api-client';
 import { managedUsersQueryKey } from './get-users';
 
 /** `POST /api/management/users`: a new user with an initial password (409 when the e-mail is taken). */
 export function createUser(input: NewUserInput): Promise<ManagedUser> {
-  return api.post(managementApiPaths.users, { json: input, schema: managedUserSchema });
+  return api.call(apiRoutes.createUser, { body: input });
 }
 
 export function useCreateUser() {

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPathWith, managementApiPaths } from '@cockpit/contracts';
+import { apiRoutes } from '@cockpit/contracts';
 import { api } from '../../../lib/api-client';
 import { managedBannersQueryKey } from './get-banners';
 
 /** `DELETE /api/management/banners/:id`. */
-export function deleteBanner(id: string): Promise<void> {
-  return api.delete(apiPathWith(managementApiPaths.banner, { id }));
+export async function deleteBanner(id: string): Promise<void> {
+  await api.call(apiRoutes.deleteBanner, { params: { id } });
 }
 
 export function useDeleteBanner(onDeleted?: () => void) {

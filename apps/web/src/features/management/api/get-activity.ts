@@ -1,20 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  activityResponseSchema,
-  catalogueApiPaths,
-  type ActivityKind,
-  type ActivityResponse,
-} from '@cockpit/contracts';
+import { type ActivityKind, type ActivityResponse, apiRoutes } from '@cockpit/contracts';
 import { api } from '../../../lib/api-client';
 
 export type ActivityQuery = { kind: ActivityKind | null; page: number };
 
 /** `GET /api/management/activity`: what the organisation's administrators did, newest first, paged. */
 export function getActivity({ kind, page }: ActivityQuery): Promise<ActivityResponse> {
-  return api.get(catalogueApiPaths.activity, {
-    schema: activityResponseSchema,
-    searchParams: { kind: kind ?? undefined, page },
-  });
+  return api.call(apiRoutes.listActivity, { query: { kind: kind ?? undefined, page } });
 }
 
 /** Every activity query starts with this key. */

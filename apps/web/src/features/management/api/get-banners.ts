@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { managedBannersResponseSchema, managementApiPaths, type ManagedBannersResponse } from '@cockpit/contracts';
+import { apiRoutes, type ManagedBannersResponse } from '@cockpit/contracts';
 import { api } from '../../../lib/api-client';
 
 /** `GET /api/management/banners`: the organisation's banner messages with their schedule status. */
 export function getManagedBanners(): Promise<ManagedBannersResponse> {
-  return api.get(managementApiPaths.banners, { schema: managedBannersResponseSchema });
+  return api.call(apiRoutes.listBanners);
 }
 
 export const managedBannersQueryKey = ['management', 'banners'] as const;

@@ -1,15 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  contractOverviewSchema,
-  managementApiPaths,
-  type ContractOverview,
-  type UiLanguageName,
-} from '@cockpit/contracts';
+import { apiRoutes, type ContractOverview, type UiLanguageName } from '@cockpit/contracts';
 import { api } from '../../../lib/api-client';
 
 /** `GET /api/management/contract`: current contract, its use and a pending new contract. */
 export function getContractOverview(): Promise<ContractOverview> {
-  return api.get(managementApiPaths.contract, { schema: contractOverviewSchema });
+  return api.call(apiRoutes.getContract);
 }
 
 export const contractOverviewQueryKey = ['management', 'contract'] as const;

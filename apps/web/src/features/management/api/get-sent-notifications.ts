@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiPaths, sentNotificationsResponseSchema, type SentNotificationsResponse } from '@cockpit/contracts';
+import { apiRoutes, type SentNotificationsResponse } from '@cockpit/contracts';
 import { api } from '../../../lib/api-client';
 
 /** `GET /api/management/notifications`: what was sent, to how many users, and how many have read it. */
 export function getSentNotifications(): Promise<SentNotificationsResponse> {
-  return api.get(apiPaths.managementNotifications, { schema: sentNotificationsResponseSchema });
+  return api.call(apiRoutes.listSentNotifications);
 }
 
 export const sentNotificationsQueryKey = ['management', 'sent-notifications'] as const;

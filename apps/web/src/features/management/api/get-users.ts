@@ -1,19 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  managedUsersResponseSchema,
-  managementApiPaths,
-  type ManagedUsersResponse,
-} from '@cockpit/contracts';
+import { apiRoutes, type ManagedUsersResponse } from '@cockpit/contracts';
 import { api } from '../../../lib/api-client';
 
 export type UsersQuery = { search: string; page: number; pageSize?: number };
 
 /** `GET /api/management/users`: the organisation's users, by name; `search` matches name or e-mail. */
 export function getManagedUsers({ search, page, pageSize }: UsersQuery): Promise<ManagedUsersResponse> {
-  return api.get(managementApiPaths.users, {
-    schema: managedUsersResponseSchema,
-    searchParams: { search: search.trim() || undefined, page, pageSize },
-  });
+  return api.call(apiRoutes.listUsers, { query: { search: search.trim() || undefined, page, pageSize } });
 }
 
 /** Every users query starts with this key; changes to users invalidate it. */

@@ -1,11 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  apiPathWith,
-  managedBannerSchema,
-  managementApiPaths,
-  type BannerMessageInput,
-  type ManagedBanner,
-} from '@cockpit/contracts';
+import { apiRoutes, type BannerMessageInput, type ManagedBanner } from '@cockpit/contracts';
 import { api } from '../../../lib/api-client';
 import { managedBannersQueryKey } from './get-banners';
 
@@ -13,8 +7,8 @@ export type SaveBanner = { id: string | null; input: BannerMessageInput };
 
 /** `POST /api/management/banners` (new, `id: null`) or `PUT /api/management/banners/:id` (edit). */
 export function saveBanner({ id, input }: SaveBanner): Promise<ManagedBanner> {
-  if (id === null) return api.post(managementApiPaths.banners, { json: input, schema: managedBannerSchema });
-  return api.put(apiPathWith(managementApiPaths.banner, { id }), { json: input, schema: managedBannerSchema });
+  if (id === null) return api.call(apiRoutes.createBanner, { body: input });
+  return api.call(apiRoutes.updateBanner, { params: { id }, body: input });
 }
 
 /** `onSaved` lets the app refresh what shows banners (the message banner) without this feature knowing it. */

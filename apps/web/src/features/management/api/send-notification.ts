@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
-  apiPaths,
-  sendNotificationResultSchema,
+  apiRoutes,
   type NotificationDraft,
   type NotificationRecipients,
   type SendNotificationResult,
@@ -12,11 +11,11 @@ import { sentNotificationsQueryKey } from './get-sent-notifications';
 export type NotificationSend = NotificationDraft & { recipients: NotificationRecipients };
 
 /**
- * `POST /api/management/notifications`: the notifications feature's send service on the server (issue 4)
+ * `POST /api/management/notifications`: the notifications feature's send service on the server (live notifications)
  * stores one notification per recipient, which reaches them live.
  */
 export function sendNotification(send: NotificationSend): Promise<SendNotificationResult> {
-  return api.post(apiPaths.managementNotifications, { json: send, schema: sendNotificationResultSchema });
+  return api.call(apiRoutes.sendNotification, { body: send });
 }
 
 export function useSendNotification() {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPathWith, managedUserSchema, managementApiPaths, type ManagedUser } from '@cockpit/contracts';
+import { apiRoutes, type ManagedUser } from '@cockpit/contracts';
 import { api } from '../../../lib/api-client';
 import { managedUsersQueryKey } from './get-users';
 
@@ -8,8 +8,8 @@ import { managedUsersQueryKey } from './get-users';
  * and `…/reactivate`.
  */
 export function setUserActive({ id, active }: { id: string; active: boolean }): Promise<ManagedUser> {
-  const path = active ? managementApiPaths.userReactivation : managementApiPaths.userDeactivation;
-  return api.post(apiPathWith(path, { id }), { json: {}, schema: managedUserSchema });
+  const route = active ? apiRoutes.reactivateUser : apiRoutes.deactivateUser;
+  return api.call(route, { params: { id }, body: {} });
 }
 
 export function useSetUserActive() {

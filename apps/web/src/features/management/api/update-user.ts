@@ -1,17 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  apiPathWith,
-  managedUserSchema,
-  managementApiPaths,
-  type ManagedUser,
-  type UserChanges,
-} from '@cockpit/contracts';
+import { apiRoutes, type ManagedUser, type UserChanges } from '@cockpit/contracts';
 import { api } from '../../../lib/api-client';
 import { managedUsersQueryKey } from './get-users';
 
 /** `PATCH /api/management/users/:id`: name, role and subscription. */
 export function updateUser({ id, changes }: { id: string; changes: UserChanges }): Promise<ManagedUser> {
-  return api.patch(apiPathWith(managementApiPaths.user, { id }), { json: changes, schema: managedUserSchema });
+  return api.call(apiRoutes.updateUser, { params: { id }, body: changes });
 }
 
 export function useUpdateUser() {

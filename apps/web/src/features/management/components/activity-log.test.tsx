@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { catalogueApiPaths, type ActivityEntry } from '@cockpit/contracts';
+import { type ActivityEntry, apiRoutes } from '@cockpit/contracts';
 import { stubApi } from '../../../testing/stub-api';
 import { jsonResponse, renderWithProviders } from '../../../testing/test-utils';
 import { ActivityLog } from './activity-log';
@@ -30,7 +30,7 @@ const entries: ActivityEntry[] = [
 
 function stubActivity() {
   return stubApi({
-    [`GET ${catalogueApiPaths.activity}`]: (call) => {
+    [`GET ${apiRoutes.listActivity.path}`]: (call) => {
       const kind = call.search.get('kind');
       const items = kind ? entries.filter((entry) => entry.kind === kind) : entries;
       const page = Number(call.search.get('page') ?? 1);

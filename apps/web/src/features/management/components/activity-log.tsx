@@ -1,5 +1,5 @@
 import { Fragment, useState } from 'react';
-import { Badge, Button, Group, Loader, Pagination, Select, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Select, Stack, Table, Text } from '@mantine/core';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -10,12 +10,10 @@ import {
   type CatalogueChange,
   type CatalogueObjectKind,
 } from '@cockpit/contracts';
-import { PlaceholderTile } from '../../../components/ui/placeholder-tile';
-import { createRelativeTimeFormat, formatRelativeTime } from '../../../lib/relative-time';
+import { QueryTable } from '../../../components/ui/query-table';
+import { formatDateTime, formatRelativeTime, useCulture } from '../../../lib/date-time';
 import { useNow } from '../../../lib/use-now';
 import { useActivity } from '../api/get-activity';
-import { formatDateTime } from '../utils/formatting';
-import { useCulture } from '../utils/use-culture';
 import classes from './management-table.module.css';
 
 // Static keys (STYLE.md: a script checks that every language has them).
@@ -37,6 +35,7 @@ const actionLabelKeys: Record<ActivityAction, string> = {
   'users.changed': 'management.activity.action.users.changed',
   'users.deactivated': 'management.activity.action.users.deactivated',
   'users.reactivated': 'management.activity.action.users.reactivated',
+  'users.password-reset': 'management.activity.action.users.password-reset',
   'notifications.sent': 'management.activity.action.notifications.sent',
   'banners.created': 'management.activity.action.banners.created',
   'banners.changed': 'management.activity.action.banners.changed',
@@ -67,13 +66,6 @@ const changeLabelKeys: Record<CatalogueChange['change'], string> = {
 
 const changeColors: Record<CatalogueChange['change'], string> = { added: 'green', changed: 'blue', removed: 'red' };
 
-const paginationLabelKeys = {
-  first: 'management.pagination.first',
-  previous: 'management.pagination.previous',
-  next: 'management.pagination.next',
-  last: 'management.pagination.last',
-} as const;
-
 /**
  * Management → Activity (decision 015): every administrator action of the organisation — catalogue
  * changes, users, notifications, banner messages, contract — newest first, paged and filterable by
@@ -88,7 +80,6 @@ export function ActivityLog() {
   const [page, setPage] = useState(1);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const activity = useActivity({ kind, page });
-  const relative = createRelativeTimeFormat(culture);
 
   const toggle = (id: string) =>
     setExpanded((current) => {
@@ -97,8 +88,6 @@ export function ActivityLog() {
       else next.add(id);
       return next;
     });
-
-  const pages = activity.data ? Math.max(1, Math.ceil(activity.data.total / activity.data.pageSize)) : 1;
 
   return (
     <Stack gap="md">
@@ -122,60 +111,31 @@ export function ActivityLog() {
         />
       </Group>
 
-      {activity.isPending ? (
-        <Group justify="center" p="xl">
-          <Loader aria-label={t('common.loading')} />
-        </Group>
-      ) : activity.isError ? (
-        <PlaceholderTile>
-          <Button variant="light" onClick={() => void activity.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </PlaceholderTile>
-      ) : activity.data.items.length === 0 ? (
-        <PlaceholderTile icon="search" headline={t('management.activity.emptyTitle')} text={t('management.activity.emptyText')} />
-      ) : (
-        <>
-          <Table.ScrollContainer minWidth={720}>
-            <Table verticalSpacing="sm" striped data-testid="activity-table" aria-busy={activity.isFetching}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('management.activity.when')}</Table.Th>
-                  <Table.Th>{t('management.activity.who')}</Table.Th>
-                  <Table.Th>{t('management.activity.what')}</Table.Th>
-                  <Table.Th>{t('management.activity.target')}</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>{t('management.activity.details')}</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {activity.data.items.map((entry) => (
-                  <ActivityRow
-                    key={entry.id}
-                    entry={entry}
-                    when={formatRelativeTime(relative, entry.at, now)}
-                    exactly={formatDateTime(entry.at, culture)}
-                    expanded={expanded.has(entry.id)}
-                    onToggle={() => toggle(entry.id)}
-                  />
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          {pages > 1 && (
-            <Group justify="center">
-              <Pagination
-                total={pages}
-                value={page}
-                onChange={setPage}
-                getControlProps={(control) => ({ 'aria-label': t(paginationLabelKeys[control]) })}
-                getItemProps={(item) => ({ 'aria-label': t('management.pagination.page', { page: item }) })}
-              />
-            </Group>
-          )}
-        </>
-      )}
+      <QueryTable
+        query={activity}
+        items={(data) => data.items}
+        empty={{ icon: 'search', headline: t('management.activity.emptyTitle'), text: t('management.activity.emptyText') }}
+        columns={[
+          t('management.activity.when'),
+          t('management.activity.who'),
+          t('management.activity.what'),
+          t('management.activity.target'),
+          { label: t('management.activity.details'), hidden: true },
+        ]}
+        renderRow={(entry) => (
+          <ActivityRow
+            key={entry.id}
+            entry={entry}
+            when={formatRelativeTime(entry.at, culture, now)}
+            exactly={formatDateTime(entry.at, culture)}
+            expanded={expanded.has(entry.id)}
+            onToggle={() => toggle(entry.id)}
+          />
+        )}
+        minWidth={720}
+        pages={(data) => ({ total: Math.ceil(data.total / data.pageSize), page, onChange: setPage })}
+        data-testid="activity-table"
+      />
     </Stack>
   );
 }

@@ -1,7 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import {
-  Alert,
-  Button,
   Divider,
   Grid,
   Group,
@@ -24,7 +22,8 @@ import {
   type ManagedBanner,
 } from '@cockpit/contracts';
 import { useSaveBanner } from '../api/save-banner';
-import { invalidFields } from '../../../lib/invalid-fields';
+import { FormActions } from '../../../components/ui/form-actions';
+import { useFormCheck } from '../../../lib/form-check';
 import {
   bannerFormValues,
   bannerInput,
@@ -50,7 +49,7 @@ const tabLabelKeys: Record<BannerContentLanguage, string> = {
 };
 
 /**
- * Issue 6 Banner messages: create or edit one — schedule (start, end), and per language the title, the
+ * Management → Banner messages: create or edit one — schedule (start, end), and per language the title, the
  * body, the primary button (label optional: the global "OK" label is used) and an optional secondary
  * button; each button closes the message or follows a link. A preview shows the card per language.
  */
@@ -59,9 +58,8 @@ export function BannerFormDialog({ banner, onClose, onSaved, renderPreview }: Ba
   const save = useSaveBanner(onSaved);
   const [values, setValues] = useState<BannerFormValues>(() => (banner ? bannerFormValues(banner) : emptyBannerForm));
   const [language, setLanguage] = useState<BannerContentLanguage>('en');
-  // Checked from the first attempt to save on, then on every change (errors go away as they are fixed).
-  const [submitted, setSubmitted] = useState(false);
-  const invalid = submitted ? invalidFields(bannerMessageInputSchema, bannerInput(values)) : new Set<string>();
+  const input = bannerInput(values);
+  const check = useFormCheck(bannerMessageInputSchema, input);
 
   const setLanguageValue = <K extends keyof BannerLanguageValues>(
     lang: BannerContentLanguage,
@@ -73,19 +71,16 @@ export function BannerFormDialog({ banner, onClose, onSaved, renderPreview }: Ba
       content: { ...current.content, [lang]: { ...current.content[lang], [key]: value } },
     }));
 
-  const error = (path: string, key: string, options?: Record<string, unknown>) =>
-    invalid.has(path) ? t(key, options) : undefined;
-  const languageHasError = (lang: BannerContentLanguage) =>
-    [...invalid].some((path) => path.startsWith(`content.${lang}.`));
+  const error = (path: string, key: string, options?: Record<string, unknown>) => check.error(path, t(key, options));
+  const hasError = (problems: ReadonlySet<string>, lang: BannerContentLanguage) =>
+    [...problems].some((path) => path.startsWith(`content.${lang}.`));
+  const languageHasError = (lang: BannerContentLanguage) => hasError(check.invalid, lang);
 
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
-    const input = bannerInput(values);
-    const problems = invalidFields(bannerMessageInputSchema, input);
-    setSubmitted(true);
-    if (problems.size > 0) {
+    if (!check.validate()) {
       // Show the language whose fields need attention.
-      const first = bannerContentLanguages.find((lang) => [...problems].some((p) => p.startsWith(`content.${lang}.`)));
+      const first = bannerContentLanguages.find((lang) => hasError(check.problems, lang));
       if (first) setLanguage(first);
       return;
     }
@@ -219,19 +214,12 @@ export function BannerFormDialog({ banner, onClose, onSaved, renderPreview }: Ba
             </Grid.Col>
           </Grid>
 
-          {save.isError && (
-            <Alert color="red" role="alert">
-              {t('management.errors.saveFailed')}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {t('management.save')}
-            </Button>
-          </Group>
+          <FormActions
+            failure={save.isError ? { message: t('management.errors.saveFailed') } : null}
+            onCancel={onClose}
+            pending={save.isPending}
+            submitLabel={t('management.save')}
+          />
         </Stack>
       </form>
     </Modal>

@@ -6,7 +6,7 @@ import type {
   BannerMessageItem,
   ManagedBanner,
 } from '@cockpit/contracts';
-import { fromDateTimeLocal, toDateTimeLocal } from '../utils/formatting';
+import { fromDateTimeLocal, toDateTimeLocal } from '../../../lib/date-time';
 
 /** One language of the banner form, as the inputs hold it (plain strings, a switch for the second button). */
 export type BannerLanguageValues = {

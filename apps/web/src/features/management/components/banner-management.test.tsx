@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { managementApiPaths, type BannerMessageItem, type ManagedBanner } from '@cockpit/contracts';
+import { apiRoutes, type BannerMessageItem, type ManagedBanner } from '@cockpit/contracts';
 import { setToken } from '../../../lib/auth/token-store';
 import { jsonResponse, renderWithProviders } from '../../../testing/test-utils';
 import { BannerManagement } from './banner-management';
 
-// Issue 6 Banner messages against a stubbed management API: the form checks schedule, texts and links
+// Management area: Banner messages against a stubbed management API: the form checks schedule, texts and links
 // before saving, and sends the contracts' shape.
 
 // jsdom has no FontFaceSet; Mantine's autosizing Textarea listens to `document.fonts`.
@@ -21,8 +21,8 @@ function stubServer() {
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const request = new Request(input, init);
       const url = new URL(request.url);
-      if (url.pathname === managementApiPaths.banners && request.method === 'GET') return jsonResponse({ items: banners });
-      if (url.pathname === managementApiPaths.banners && request.method === 'POST') {
+      if (url.pathname === apiRoutes.listBanners.path && request.method === 'GET') return jsonResponse({ items: banners });
+      if (url.pathname === apiRoutes.listBanners.path && request.method === 'POST') {
         const body = (await request.json()) as Pick<ManagedBanner, 'startsAt' | 'endsAt' | 'content'>;
         posted.push(body);
         const saved: ManagedBanner = {

@@ -1,15 +1,14 @@
 import { useState, type ReactNode } from 'react';
-import { Badge, Button, Group, Loader, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { BannerMessageItem, BannerScheduleStatus, ManagedBanner } from '@cockpit/contracts';
-import { PlaceholderTile } from '../../../components/ui/placeholder-tile';
+import { isGermanLanguage, type BannerMessageItem, type BannerScheduleStatus, type ManagedBanner } from '@cockpit/contracts';
+import { QueryTable } from '../../../components/ui/query-table';
 import { showToast } from '../../../lib/toast';
 import { useUiLanguage } from '../../../lib/use-ui-language';
 import { useDeleteBanner } from '../api/delete-banner';
 import { useManagedBanners } from '../api/get-banners';
-import { formatDateTime } from '../utils/formatting';
-import { useCulture } from '../utils/use-culture';
+import { formatDateTime, useCulture } from '../../../lib/date-time';
 import { BannerFormDialog } from './banner-form-dialog';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import classes from './management-table.module.css';
@@ -28,7 +27,7 @@ type BannerManagementProps = {
 
 type Dialog = { kind: 'form'; banner: ManagedBanner | null } | { kind: 'delete'; banner: ManagedBanner } | null;
 
-/** Issue 6 Banner messages: the list with schedule and status; create, edit and delete. */
+/** Management → Banner messages: the list with schedule and status; create, edit and delete. */
 export function BannerManagement({ renderPreview, onChanged }: BannerManagementProps) {
   const { t } = useTranslation();
   const language = useUiLanguage();
@@ -36,7 +35,7 @@ export function BannerManagement({ renderPreview, onChanged }: BannerManagementP
   const banners = useManagedBanners();
   const [dialog, setDialog] = useState<Dialog>(null);
   const remove = useDeleteBanner(onChanged);
-  const contentLanguage = language.startsWith('de') ? 'de' : 'en';
+  const contentLanguage = isGermanLanguage(language) ? 'de' : 'en';
 
   function schedule(banner: ManagedBanner): string {
     const from = banner.startsAt ? formatDateTime(banner.startsAt, culture) : null;
@@ -63,86 +62,65 @@ export function BannerManagement({ renderPreview, onChanged }: BannerManagementP
         </Button>
       </Group>
 
-      {banners.isPending ? (
-        <Group justify="center" p="xl">
-          <Loader aria-label={t('common.loading')} />
-        </Group>
-      ) : banners.isError ? (
-        <PlaceholderTile>
-          <Button variant="light" onClick={() => void banners.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </PlaceholderTile>
-      ) : banners.data.items.length === 0 ? (
-        <PlaceholderTile
-          icon="notifications"
-          headline={t('management.banners.emptyTitle')}
-          text={t('management.banners.emptyText')}
-        />
-      ) : (
-        <Table.ScrollContainer minWidth={760}>
-          <Table verticalSpacing="sm" striped data-testid="banners-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('management.banners.title')}</Table.Th>
-                <Table.Th>{t('management.banners.schedule')}</Table.Th>
-                <Table.Th>{t('management.banners.statusLabel')}</Table.Th>
-                <Table.Th>{t('management.banners.closedBy')}</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>{t('management.actions')}</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {banners.data.items.map((banner) => {
-                const title = banner.content[contentLanguage].title;
-                return (
-                  <Table.Tr key={banner.id} data-testid="banner-row">
-                    <Table.Td>
-                      <Text size="sm" fw={500}>
-                        {title}
-                      </Text>
-                      <Text size="xs" c="dimmed" lineClamp={1}>
-                        {banner.content[contentLanguage].body}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{schedule(banner)}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Badge color={statusStyle[banner.status].color} variant="light" className={classes.badge}>
-                        {t(statusStyle[banner.status].labelKey)}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>{t('management.banners.closedByCount', { count: banner.dismissals })}</Table.Td>
-                    <Table.Td>
-                      <Group gap="xs" justify="flex-end" wrap="nowrap">
-                        <Button
-                          size="xs"
-                          variant="default"
-                          onClick={() => setDialog({ kind: 'form', banner })}
-                          aria-label={t('management.banners.editBanner', { title })}
-                        >
-                          {t('management.edit')}
-                        </Button>
-                        <Button
-                          size="xs"
-                          variant="light"
-                          color="red"
-                          onClick={() => setDialog({ kind: 'delete', banner })}
-                          aria-label={t('management.banners.deleteBanner', { title })}
-                        >
-                          {t('management.delete')}
-                        </Button>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <QueryTable
+        query={banners}
+        items={(data) => data.items}
+        empty={{ icon: 'notifications', headline: t('management.banners.emptyTitle'), text: t('management.banners.emptyText') }}
+        columns={[
+          t('management.banners.title'),
+          t('management.banners.schedule'),
+          t('management.banners.statusLabel'),
+          t('management.banners.closedBy'),
+          { label: t('management.actions'), hidden: true },
+        ]}
+        renderRow={(banner) => {
+          const title = banner.content[contentLanguage].title;
+          return (
+            <Table.Tr key={banner.id} data-testid="banner-row">
+              <Table.Td>
+                <Text size="sm" fw={500}>
+                  {title}
+                </Text>
+                <Text size="xs" c="dimmed" lineClamp={1}>
+                  {banner.content[contentLanguage].body}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{schedule(banner)}</Text>
+              </Table.Td>
+              <Table.Td>
+                <Badge color={statusStyle[banner.status].color} variant="light" className={classes.badge}>
+                  {t(statusStyle[banner.status].labelKey)}
+                </Badge>
+              </Table.Td>
+              <Table.Td>{t('management.banners.closedByCount', { count: banner.dismissals })}</Table.Td>
+              <Table.Td>
+                <Group gap="xs" justify="flex-end" wrap="nowrap">
+                  <Button
+                    size="xs"
+                    variant="default"
+                    onClick={() => setDialog({ kind: 'form', banner })}
+                    aria-label={t('management.banners.editBanner', { title })}
+                  >
+                    {t('management.edit')}
+                  </Button>
+                  <Button
+                    size="xs"
+                    variant="light"
+                    color="red"
+                    onClick={() => setDialog({ kind: 'delete', banner })}
+                    aria-label={t('management.banners.deleteBanner', { title })}
+                  >
+                    {t('management.delete')}
+                  </Button>
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          );
+        }}
+        minWidth={760}
+        data-testid="banners-table"
+      />
 
       {dialog?.kind === 'form' && (
         <BannerFormDialog

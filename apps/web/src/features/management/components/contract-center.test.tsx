@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { managementApiPaths, type Contract, type ContractOverview } from '@cockpit/contracts';
+import { apiRoutes, type Contract, type ContractOverview } from '@cockpit/contracts';
 import { setToken } from '../../../lib/auth/token-store';
 import { jsonResponse, renderWithProviders } from '../../../testing/test-utils';
 import { ContractCenter } from './contract-center';
@@ -38,7 +38,7 @@ function stubServer() {
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const request = new Request(input, init);
       const url = new URL(request.url);
-      if (url.pathname === managementApiPaths.contract) return jsonResponse(overview);
+      if (url.pathname === apiRoutes.getContract.path) return jsonResponse(overview);
       if (url.pathname === '/api/management/contract/c2/accept' && request.method === 'POST') {
         accepted.push('c2');
         overview = {

@@ -1,14 +1,13 @@
 import { useState } from 'react';
-import { Button, Group, Loader, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { PlaceholderTile } from '../../../components/ui/placeholder-tile';
+import { QueryStatus } from '../../../components/ui/query-table';
 import { showToast } from '../../../lib/toast';
 import { useUiLanguage } from '../../../lib/use-ui-language';
 import { useAcceptContract } from '../api/accept-contract';
 import { useContractOverview } from '../api/get-contract';
-import { formatCalendarDate } from '../utils/formatting';
-import { useCulture } from '../utils/use-culture';
+import { formatCalendarDate, useCulture } from '../../../lib/date-time';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ContractDetails } from './contract-details';
 import classes from './contract-center.module.css';
@@ -30,22 +29,7 @@ export function ContractCenter({ onAccepted }: ContractCenterProps) {
   const accept = useAcceptContract(onAccepted);
   const [confirming, setConfirming] = useState(false);
 
-  if (overview.isPending) {
-    return (
-      <Group justify="center" p="xl">
-        <Loader aria-label={t('common.loading')} />
-      </Group>
-    );
-  }
-  if (overview.isError) {
-    return (
-      <PlaceholderTile>
-        <Button variant="light" onClick={() => void overview.refetch()}>
-          {t('common.retry')}
-        </Button>
-      </PlaceholderTile>
-    );
-  }
+  if (!overview.isSuccess) return <QueryStatus query={overview} />;
 
   const { current, pending, usage } = overview.data;
   const seatShare = current ? Math.min(100, Math.round((usage.activeUsers / current.seats) * 100)) : 0;

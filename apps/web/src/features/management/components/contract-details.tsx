@@ -2,9 +2,9 @@ import type { ReactNode } from 'react';
 import { Badge, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Contract } from '@cockpit/contracts';
-import { formatCalendarDate, formatDateTime, formatMoney } from '../utils/formatting';
+import { formatCalendarDate, formatDateTime, useCulture } from '../../../lib/date-time';
+import { formatMoney } from '../utils/formatting';
 import { subscriptionLabel } from '../../../lib/option-labels';
-import { useCulture } from '../utils/use-culture';
 import classes from './contract-details.module.css';
 
 function Detail({ term, children }: { term: string; children: ReactNode }) {

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Group, Modal, PasswordInput, Select, Stack, TextInput } from '@mantine/core';
+import { Group, Modal, PasswordInput, Select, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import {
   newUserSchema,
@@ -12,8 +12,10 @@ import {
   type UiLanguageName,
 } from '@cockpit/contracts';
 import { isApiRequestError } from '../../../lib/api-client';
+import { refusedPasswordMessage } from '../../../lib/password-rules';
 import { useCreateUser } from '../api/create-user';
-import { invalidFields } from '../../../lib/invalid-fields';
+import { FormActions } from '../../../components/ui/form-actions';
+import { useFormCheck } from '../../../lib/form-check';
 import { languageOptions, roleOptions, subscriptionOptions } from '../../../lib/option-labels';
 
 type CreateUserDialogProps = {
@@ -21,8 +23,6 @@ type CreateUserDialogProps = {
   onClose: () => void;
   onCreated: (user: ManagedUser) => void;
 };
-
-const noProblems: ReadonlySet<string> = new Set();
 
 const emptyUser: NewUserInput = {
   name: '',
@@ -33,33 +33,34 @@ const emptyUser: NewUserInput = {
   uiLanguage: 'en',
 };
 
-/** Issue 6 "create a user with an initial password": the person signs in with it and can change it later. */
+/** Management → Users, "create a user with an initial password": the person signs in with it and can change it later. */
 export function CreateUserDialog({ opened, onClose, onCreated }: CreateUserDialogProps) {
   const { t } = useTranslation();
   const createUser = useCreateUser();
   const [values, setValues] = useState<NewUserInput>(emptyUser);
-  // Checked from the first attempt to save on, then on every change (errors go away as they are fixed).
-  const [submitted, setSubmitted] = useState(false);
-  const invalid = submitted ? invalidFields(newUserSchema, values) : noProblems;
+  const check = useFormCheck(newUserSchema, values);
   const [emailTaken, setEmailTaken] = useState(false);
+  // A password the server refused beyond the length rules: one of the most common (decision 022).
+  const [passwordRefused, setPasswordRefused] = useState<string | null>(null);
 
   const set = <K extends keyof NewUserInput>(key: K, value: NewUserInput[K]) => {
     setValues((current) => ({ ...current, [key]: value }));
     if (key === 'email') setEmailTaken(false);
+    if (key === 'password') setPasswordRefused(null);
   };
 
   function close() {
     setValues(emptyUser);
-    setSubmitted(false);
+    check.reset();
     setEmailTaken(false);
+    setPasswordRefused(null);
     createUser.reset();
     onClose();
   }
 
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
-    setSubmitted(true);
-    if (invalidFields(newUserSchema, values).size > 0) return;
+    if (!check.validate()) return;
     createUser.mutate(values, {
       onSuccess: (user) => {
         onCreated(user);
@@ -67,11 +68,12 @@ export function CreateUserDialog({ opened, onClose, onCreated }: CreateUserDialo
       },
       onError: (error) => {
         if (isApiRequestError(error) && error.status === 409) setEmailTaken(true);
+        setPasswordRefused(refusedPasswordMessage(t, error));
       },
     });
   }
 
-  const failed = createUser.isError && !emailTaken;
+  const failed = createUser.isError && !emailTaken && passwordRefused === null;
   return (
     <Modal
       opened={opened}
@@ -86,7 +88,7 @@ export function CreateUserDialog({ opened, onClose, onCreated }: CreateUserDialo
             label={t('management.users.name')}
             value={values.name}
             onChange={(event) => set('name', event.currentTarget.value)}
-            error={invalid.has('name') ? t('management.users.errors.name') : undefined}
+            error={check.error('name', t('management.users.errors.name'))}
             required
             data-autofocus
           />
@@ -95,13 +97,7 @@ export function CreateUserDialog({ opened, onClose, onCreated }: CreateUserDialo
             type="email"
             value={values.email}
             onChange={(event) => set('email', event.currentTarget.value)}
-            error={
-              emailTaken
-                ? t('management.users.errors.emailTaken')
-                : invalid.has('email')
-                  ? t('management.users.errors.email')
-                  : undefined
-            }
+            error={emailTaken ? t('management.users.errors.emailTaken') : check.error('email', t('management.users.errors.email'))}
             required
             autoComplete="off"
           />
@@ -111,9 +107,9 @@ export function CreateUserDialog({ opened, onClose, onCreated }: CreateUserDialo
             value={values.password}
             onChange={(event) => set('password', event.currentTarget.value)}
             error={
-              invalid.has('password')
-                ? t('management.users.errors.password', { min: passwordMinLength, max: passwordMaxLength })
-                : undefined
+              check.error('password', t('management.users.errors.password', { min: passwordMinLength, max: passwordMaxLength })) ??
+              passwordRefused ??
+              undefined
             }
             required
             autoComplete="new-password"
@@ -141,19 +137,12 @@ export function CreateUserDialog({ opened, onClose, onCreated }: CreateUserDialo
             onChange={(value) => value && set('uiLanguage', value as UiLanguageName)}
             allowDeselect={false}
           />
-          {failed && (
-            <Alert color="red" role="alert">
-              {t('management.errors.saveFailed')}
-            </Alert>
-          )}
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={close}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={createUser.isPending}>
-              {t('management.users.create')}
-            </Button>
-          </Group>
+          <FormActions
+            failure={failed ? { message: t('management.errors.saveFailed') } : null}
+            onCancel={close}
+            pending={createUser.isPending}
+            submitLabel={t('management.users.create')}
+          />
         </Stack>
       </form>
     </Modal>

@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Modal, Select, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { userChangesSchema, type ManagedUser, type RoleKey, type Subscription, type UserChanges } from '@cockpit/contracts';
 import { useUpdateUser } from '../api/update-user';
-import { invalidFields } from '../../../lib/invalid-fields';
+import { FormActions } from '../../../components/ui/form-actions';
+import { useFormCheck } from '../../../lib/form-check';
 import { roleOptions, subscriptionOptions } from '../../../lib/option-labels';
 
 type EditUserDialogProps = {
@@ -19,7 +20,6 @@ export function EditUserDialog({ user, onClose, onSaved }: EditUserDialogProps) 
   const [name, setName] = useState(user.name);
   const [roleKey, setRoleKey] = useState<RoleKey>(user.roleKey);
   const [subscription, setSubscription] = useState<Subscription>(user.subscription);
-  const [submitted, setSubmitted] = useState(false);
 
   // Only what changed is sent.
   const changes: UserChanges = {
@@ -27,13 +27,11 @@ export function EditUserDialog({ user, onClose, onSaved }: EditUserDialogProps) 
     ...(roleKey !== user.roleKey ? { roleKey } : {}),
     ...(subscription !== user.subscription ? { subscription } : {}),
   };
-  // Checked from the first attempt to save on, then on every change.
-  const invalid = submitted ? invalidFields(userChangesSchema, changes) : new Set<string>();
+  const check = useFormCheck(userChangesSchema, changes);
 
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
-    setSubmitted(true);
-    if (invalidFields(userChangesSchema, changes).size > 0) return;
+    if (!check.validate()) return;
     if (Object.keys(changes).length === 0) {
       onClose();
       return;
@@ -55,7 +53,7 @@ export function EditUserDialog({ user, onClose, onSaved }: EditUserDialogProps) 
             label={t('management.users.name')}
             value={name}
             onChange={(event) => setName(event.currentTarget.value)}
-            error={invalid.has('name') ? t('management.users.errors.name') : undefined}
+            error={check.error('name', t('management.users.errors.name'))}
             required
             data-autofocus
           />
@@ -76,19 +74,12 @@ export function EditUserDialog({ user, onClose, onSaved }: EditUserDialogProps) 
             onChange={(value) => value && setSubscription(value as Subscription)}
             allowDeselect={false}
           />
-          {updateUser.isError && (
-            <Alert color="red" role="alert">
-              {t('management.errors.saveFailed')}
-            </Alert>
-          )}
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={updateUser.isPending}>
-              {t('management.save')}
-            </Button>
-          </Group>
+          <FormActions
+            failure={updateUser.isError ? { message: t('management.errors.saveFailed') } : null}
+            onCancel={onClose}
+            pending={updateUser.isPending}
+            submitLabel={t('management.save')}
+          />
         </Stack>
       </form>
     </Modal>

@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { apiPaths, localizedText, managementApiPaths, type NotificationContent } from '@cockpit/contracts';
+import { apiRoutes, localizedText, type NotificationContent } from '@cockpit/contracts';
 import { setToken } from '../../../lib/auth/token-store';
 import { jsonResponse, renderWithProviders } from '../../../testing/test-utils';
 import { NotificationComposer } from './notification-composer';
 
-// Issue 6 Notifications: compose in both languages with a live preview per language, check the link and
+// Management area: Notifications: compose in both languages with a live preview per language, check the link and
 // the recipients, send through the notifications feature's admin API.
 
 // jsdom has no FontFaceSet; Mantine's autosizing Textarea listens to `document.fonts`.
@@ -20,12 +20,12 @@ function stubServer() {
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const request = new Request(input, init);
       const url = new URL(request.url);
-      if (url.pathname === apiPaths.managementNotifications && request.method === 'POST') {
+      if (url.pathname === apiRoutes.listSentNotifications.path && request.method === 'POST') {
         const body = (await request.json()) as { recipients: string[] | 'all' };
         sent.push(body);
         return jsonResponse({ batchId: 'b1', recipients: body.recipients === 'all' ? 3 : body.recipients.length }, 201);
       }
-      if (url.pathname === managementApiPaths.users) {
+      if (url.pathname === apiRoutes.listUsers.path) {
         return jsonResponse({
           items: [
             { id: 'max', name: 'Max Member', email: 'max@example.com', roleKey: 'organisationmember', subscription: 'pro', uiLanguage: 'en', active: true, createdAt: '2025-01-01T00:00:00.000Z', isSelf: false },

@@ -18,14 +18,15 @@ import { IconSend } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import {
   isSafeHttpUrl,
-  notificationDraftSchema,
   notificationLimits,
+  sendNotificationBodySchema,
   type NotificationContent,
+  type SendNotificationBody,
 } from '@cockpit/contracts';
 import { showToast } from '../../../lib/toast';
 import { useManagedUsers } from '../api/get-users';
 import { useSendNotification } from '../api/send-notification';
-import { invalidFields } from '../../../lib/invalid-fields';
+import { useFormCheck } from '../../../lib/form-check';
 
 /** The two languages a notification is written in, and the UI language each preview stands for. */
 const previewLanguages = [
@@ -45,7 +46,7 @@ type NotificationComposerProps = {
 };
 
 /**
- * Issue 6 Notifications: compose to all users or chosen users, title and text in English and German
+ * Management → Notifications: compose to all users or chosen users, title and text in English and German
  * with a live preview for each language, an optional http(s) link. Sending goes through the
  * notifications feature's service on the server, which delivers it live.
  */
@@ -55,7 +56,6 @@ export function NotificationComposer({ renderPreview }: NotificationComposerProp
   const [draft, setDraft] = useState<Draft>(emptyDraft);
   const [mode, setMode] = useState<'all' | 'chosen'>('all');
   const [chosen, setChosen] = useState<string[]>([]);
-  const [submitted, setSubmitted] = useState(false);
   const [userSearch, setUserSearch] = useState('');
   const [debouncedUserSearch] = useDebouncedValue(userSearch, 250);
   const users = useManagedUsers(
@@ -90,24 +90,20 @@ export function NotificationComposer({ renderPreview }: NotificationComposerProp
     text: placeholder(draft.text, 'management.notifications.previewTextPlaceholder'),
   };
 
-  function problemsOf(): Set<string> {
-    const problems = invalidFields(notificationDraftSchema, {
-      title: draft.title,
-      text: draft.text,
-      ...(draft.url.trim() !== '' ? { url: draft.url } : {}),
-    });
-    if (mode === 'chosen' && chosen.length === 0) problems.add('recipients');
-    return problems;
-  }
-  // Checked from the first attempt to send on, then on every change (errors go away as they are fixed).
-  const invalid = submitted ? problemsOf() : new Set<string>();
+  // What is sent, checked against the very schema the server checks the body with (recipients too).
+  const body: SendNotificationBody = {
+    recipients: mode === 'all' ? 'all' : chosen,
+    title: draft.title,
+    text: draft.text,
+    ...(draft.url.trim() !== '' ? { url: draft.url } : {}),
+  };
+  const check = useFormCheck(sendNotificationBodySchema, body);
 
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
-    setSubmitted(true);
-    if (problemsOf().size > 0) return;
+    if (!check.validate()) return;
     send.mutate(
-      { recipients: mode === 'all' ? 'all' : chosen, title: draft.title, text: draft.text, ...(content.url ? { url: content.url } : {}) },
+      { ...body, ...(content.url ? { url: content.url } : {}) },
       {
         onSuccess: (result) => {
           showToast({
@@ -117,14 +113,13 @@ export function NotificationComposer({ renderPreview }: NotificationComposerProp
           });
           setDraft(emptyDraft);
           setChosen([]);
-          setSubmitted(false);
+          check.reset();
         },
       },
     );
   }
 
-  const fieldError = (path: string, key: string, max?: number) =>
-    invalid.has(path) ? t(key, { max }) : undefined;
+  const fieldError = (path: string, key: string, max?: number) => check.error(path, t(key, { max }));
 
   return (
     <Grid gap="xl">
@@ -166,7 +161,7 @@ export function NotificationComposer({ renderPreview }: NotificationComposerProp
                   searchValue={userSearch}
                   onSearchChange={setUserSearch}
                   nothingFoundMessage={t('management.notifications.noUsersFound')}
-                  error={invalid.has('recipients') ? t('management.notifications.errors.recipients') : undefined}
+                  error={check.error('recipients', t('management.notifications.errors.recipients'))}
                   hidePickedOptions
                   clearable
                 />

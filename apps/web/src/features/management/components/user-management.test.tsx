@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { managementApiPaths, type ManagedUser } from '@cockpit/contracts';
+import { apiRoutes, type ManagedUser } from '@cockpit/contracts';
 import { setToken } from '../../../lib/auth/token-store';
 import { jsonResponse, renderWithProviders } from '../../../testing/test-utils';
 import { UserManagement } from './user-management';
 
-// Issue 6 Users against a stubbed management API: list and search, create (with the server's 409),
+// Management area: Users against a stubbed management API: list and search, create (with the server's 409),
 // deactivate after confirming.
 
 const user = (id: string, name: string, overrides: Partial<ManagedUser> = {}): ManagedUser => ({
@@ -33,12 +33,12 @@ function stubServer() {
       const url = new URL(request.url);
       const body: unknown = request.method === 'GET' ? undefined : await request.json();
       calls.push({ method: request.method, path: url.pathname + url.search, body });
-      if (url.pathname === managementApiPaths.users && request.method === 'GET') {
+      if (url.pathname === apiRoutes.listUsers.path && request.method === 'GET') {
         const search = (url.searchParams.get('search') ?? '').toLowerCase();
         const items = users.filter((u) => u.name.toLowerCase().includes(search) || u.email.includes(search));
         return jsonResponse({ items, total: items.length, page: 1, pageSize: 25 });
       }
-      if (url.pathname === managementApiPaths.users && request.method === 'POST') {
+      if (url.pathname === apiRoutes.listUsers.path && request.method === 'POST') {
         const input = body as { email: string; name: string };
         if (input.email === 'max@example.com')
           return jsonResponse({ error: { code: 'CONFLICT', message: 'taken' } }, 409);

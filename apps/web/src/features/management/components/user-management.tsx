@@ -4,18 +4,16 @@ import {
   Button,
   Group,
   Loader,
-  Pagination,
   Stack,
   Table,
   Text,
   TextInput,
-  VisuallyHidden,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch, IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { managedUsersPageSize, type ManagedUser } from '@cockpit/contracts';
-import { PlaceholderTile } from '../../../components/ui/placeholder-tile';
+import { QueryTable } from '../../../components/ui/query-table';
 import { showToast } from '../../../lib/toast';
 import { useManagedUsers } from '../api/get-users';
 import { useSetUserActive } from '../api/set-user-active';
@@ -24,19 +22,18 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import classes from './management-table.module.css';
 import { CreateUserDialog } from './create-user-dialog';
 import { EditUserDialog } from './edit-user-dialog';
+import { ResetTwoFactorAction } from './reset-two-factor-action';
+import { ResetPasswordDialog } from './reset-password-dialog';
 
-// Static keys (STYLE.md: a script checks that every language has them).
-const paginationLabelKeys = {
-  first: 'management.pagination.first',
-  previous: 'management.pagination.previous',
-  next: 'management.pagination.next',
-  last: 'management.pagination.last',
-} as const;
-
-type Dialog = { kind: 'create' } | { kind: 'edit'; user: ManagedUser } | { kind: 'deactivate'; user: ManagedUser } | null;
+type Dialog =
+  | { kind: 'create' }
+  | { kind: 'edit'; user: ManagedUser }
+  | { kind: 'deactivate'; user: ManagedUser }
+  | { kind: 'password'; user: ManagedUser }
+  | null;
 
 /**
- * Issue 6 Users: the organisation's users with search and pages; create one with an initial password;
+ * Management → Users: the organisation's users with search and pages; create one with an initial password;
  * change name, role and subscription; deactivate (their sessions end at once) and reactivate.
  */
 export function UserManagement() {
@@ -65,9 +62,6 @@ export function UserManagement() {
     );
   }
 
-  const total = users.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / managedUsersPageSize));
-
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end" wrap="wrap">
@@ -88,126 +82,111 @@ export function UserManagement() {
         </Button>
       </Group>
 
-      {users.isPending ? (
-        <Group justify="center" p="xl">
-          <Loader aria-label={t('common.loading')} />
-        </Group>
-      ) : users.isError ? (
-        <PlaceholderTile>
-          <Button variant="light" onClick={() => void users.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </PlaceholderTile>
-      ) : users.data.items.length === 0 ? (
-        <PlaceholderTile
-          icon="search"
-          headline={t('management.users.emptyTitle')}
-          text={debouncedSearch ? t('management.users.emptySearch', { search: debouncedSearch }) : t('management.users.empty')}
-        />
-      ) : (
-        <>
-          <Table.ScrollContainer minWidth={760}>
-            <Table striped highlightOnHover verticalSpacing="sm" data-testid="users-table">
-              <Table.Caption>{t('management.users.count', { count: total })}</Table.Caption>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('management.users.name')}</Table.Th>
-                  <Table.Th>{t('management.users.email')}</Table.Th>
-                  <Table.Th>{t('management.users.role')}</Table.Th>
-                  <Table.Th>{t('management.users.subscription')}</Table.Th>
-                  <Table.Th>{t('management.users.status')}</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>{t('management.actions')}</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {users.data.items.map((user) => (
-                  <Table.Tr key={user.id} data-testid="user-row">
-                    <Table.Td>
-                      <Group gap="xs" wrap="nowrap">
-                        <Text size="sm" fw={500} className={classes.name}>
-                          {user.name}
-                        </Text>
-                        {user.isSelf && (
-                          <Badge size="xs" variant="light" className={classes.badge}>
-                            {t('management.users.you')}
-                          </Badge>
-                        )}
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm" className={classes.email}>
-                        {user.email}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>{roleLabel(t, user.roleKey)}</Table.Td>
-                    <Table.Td>
-                      {user.subscription === 'pro' ? (
-                        <Badge color="orange" variant="filled" size="sm" className={classes.badge}>
-                          {subscriptionLabel(t, user.subscription)}
-                        </Badge>
-                      ) : (
-                        subscriptionLabel(t, user.subscription)
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      <Badge color={user.active ? 'green' : 'gray'} variant="light" className={classes.badge}>
-                        {user.active ? t('management.users.active') : t('management.users.inactive')}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap="xs" justify="flex-end" wrap="nowrap">
-                        <Button
-                          size="xs"
-                          variant="default"
-                          onClick={() => setDialog({ kind: 'edit', user })}
-                          aria-label={t('management.users.editUser', { name: user.name })}
-                        >
-                          {t('management.edit')}
-                        </Button>
-                        {user.isSelf ? null : user.active ? (
-                          <Button
-                            size="xs"
-                            variant="light"
-                            color="red"
-                            onClick={() => setDialog({ kind: 'deactivate', user })}
-                            aria-label={t('management.users.deactivateUser', { name: user.name })}
-                          >
-                            {t('management.users.deactivate')}
-                          </Button>
-                        ) : (
-                          <Button
-                            size="xs"
-                            variant="light"
-                            color="green"
-                            onClick={() => reactivate(user)}
-                            loading={setActive.isPending && setActive.variables.id === user.id}
-                            aria-label={t('management.users.reactivateUser', { name: user.name })}
-                          >
-                            {t('management.users.reactivate')}
-                          </Button>
-                        )}
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          {pages > 1 && (
-            <Group justify="center">
-              <Pagination
-                total={pages}
-                value={page}
-                onChange={setPage}
-                getControlProps={(control) => ({ 'aria-label': t(paginationLabelKeys[control]) })}
-                getItemProps={(item) => ({ 'aria-label': t('management.pagination.page', { page: item }) })}
-              />
-            </Group>
-          )}
-        </>
-      )}
+      <QueryTable
+        query={users}
+        items={(data) => data.items}
+        empty={{
+          icon: 'search',
+          headline: t('management.users.emptyTitle'),
+          text: debouncedSearch ? t('management.users.emptySearch', { search: debouncedSearch }) : t('management.users.empty'),
+        }}
+        caption={(data) => t('management.users.count', { count: data.total })}
+        columns={[
+          t('management.users.name'),
+          t('management.users.email'),
+          t('management.users.role'),
+          t('management.users.subscription'),
+          t('management.users.status'),
+          { label: t('management.actions'), hidden: true },
+        ]}
+        renderRow={(user) => (
+          <Table.Tr key={user.id} data-testid="user-row">
+            <Table.Td>
+              <Group gap="xs" wrap="nowrap">
+                <Text size="sm" fw={500} className={classes.name}>
+                  {user.name}
+                </Text>
+                {user.isSelf && (
+                  <Badge size="xs" variant="light" className={classes.badge}>
+                    {t('management.users.you')}
+                  </Badge>
+                )}
+              </Group>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm" className={classes.email}>
+                {user.email}
+              </Text>
+            </Table.Td>
+            <Table.Td>{roleLabel(t, user.roleKey)}</Table.Td>
+            <Table.Td>
+              {user.subscription === 'pro' ? (
+                <Badge color="orange" variant="filled" size="sm" className={classes.badge}>
+                  {subscriptionLabel(t, user.subscription)}
+                </Badge>
+              ) : (
+                subscriptionLabel(t, user.subscription)
+              )}
+            </Table.Td>
+            <Table.Td>
+              <Badge color={user.active ? 'green' : 'gray'} variant="light" className={classes.badge}>
+                {user.active ? t('management.users.active') : t('management.users.inactive')}
+              </Badge>
+            </Table.Td>
+            <Table.Td>
+              <Group gap="xs" justify="flex-end" wrap="nowrap">
+                <Button
+                  size="xs"
+                  variant="default"
+                  onClick={() => setDialog({ kind: 'edit', user })}
+                  aria-label={t('management.users.editUser', { name: user.name })}
+                >
+                  {t('management.edit')}
+                </Button>
+                {/* Decision 022: the own password is changed on the settings page instead. */}
+                {!user.isSelf && (
+                  <Button
+                    size="xs"
+                    variant="default"
+                    onClick={() => setDialog({ kind: 'password', user })}
+                    aria-label={t('management.users.setPasswordUser', { name: user.name })}
+                    title={t('management.users.setPasswordUser', { name: user.name })}
+                  >
+                    {t('management.users.passwordAction')}
+                  </Button>
+                )}
+                {!user.isSelf && <ResetTwoFactorAction user={user} />}
+                {user.isSelf ? null : user.active ? (
+                  <Button
+                    size="xs"
+                    variant="light"
+                    color="red"
+                    onClick={() => setDialog({ kind: 'deactivate', user })}
+                    aria-label={t('management.users.deactivateUser', { name: user.name })}
+                  >
+                    {t('management.users.deactivate')}
+                  </Button>
+                ) : (
+                  <Button
+                    size="xs"
+                    variant="light"
+                    color="green"
+                    onClick={() => reactivate(user)}
+                    loading={setActive.isPending && setActive.variables.id === user.id}
+                    aria-label={t('management.users.reactivateUser', { name: user.name })}
+                  >
+                    {t('management.users.reactivate')}
+                  </Button>
+                )}
+              </Group>
+            </Table.Td>
+          </Table.Tr>
+        )}
+        minWidth={760}
+        highlightOnHover
+        pages={(data) => ({ total: Math.ceil(data.total / managedUsersPageSize), page, onChange: setPage })}
+        data-testid="users-table"
+      />
 
       <CreateUserDialog
         opened={dialog?.kind === 'create'}
@@ -222,6 +201,20 @@ export function UserManagement() {
           onClose={closeDialog}
           onSaved={(user) => {
             showToast({ type: 'success', title: t('management.users.saved'), message: user.name });
+            closeDialog();
+          }}
+        />
+      )}
+      {dialog?.kind === 'password' && (
+        <ResetPasswordDialog
+          user={dialog.user}
+          onClose={closeDialog}
+          onDone={(user) => {
+            showToast({
+              type: 'success',
+              title: t('management.users.passwordSet'),
+              message: t('management.users.passwordSetText', { name: user.name }),
+            });
             closeDialog();
           }}
         />

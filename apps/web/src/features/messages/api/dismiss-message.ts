@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPathWith, messagesApiPaths } from '@cockpit/contracts';
+import { apiRoutes } from '@cockpit/contracts';
 import { api } from '../../../lib/api-client';
 import { currentMessageQueryKey } from './get-current-message';
 
 /** Closing a banner card for good: the server remembers it, so it stays closed after a reload. */
-export function dismissMessage(id: string): Promise<void> {
-  return api.post(apiPathWith(messagesApiPaths.dismissal, { id }), { json: {} });
+export async function dismissMessage(id: string): Promise<void> {
+  await api.call(apiRoutes.dismissMessage, { params: { id }, body: {} });
 }
 
 /**

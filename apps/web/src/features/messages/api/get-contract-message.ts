@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { messagesApiPaths, type ContractMessageResponse } from '@cockpit/contracts';
-import { api, trusted } from '../../../lib/api-client';
+import { apiRoutes, type ContractMessageResponse } from '@cockpit/contracts';
+import { api } from '../../../lib/api-client';
 
 /** spec §7 message service: "checks whether a contract message is available and returns an item". */
 export function getContractMessage(): Promise<ContractMessageResponse> {
-  // Checked by the server's response schema; the notice is part of the shell, so no zod here (api-client `trusted`).
-  return api.get(messagesApiPaths.contract, { schema: trusted<ContractMessageResponse>() });
+  return api.call(apiRoutes.getContractMessage);
 }
 
 /** Invalidated by whoever accepts the contract (the contract center), which ends the notice. */

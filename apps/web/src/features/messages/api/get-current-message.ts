@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { messagesApiPaths, type CurrentMessageResponse, type UiLanguageName } from '@cockpit/contracts';
-import { api, trusted } from '../../../lib/api-client';
+import { apiRoutes, type CurrentMessageResponse, type UiLanguageName } from '@cockpit/contracts';
+import { api } from '../../../lib/api-client';
 
 /** spec §7 message service: "fetches the message for the UI language name and returns success and item". */
 export function getCurrentMessage(uiLanguageName: UiLanguageName): Promise<CurrentMessageResponse> {
-  // Checked by the server's response schema; the banner is part of the shell, so no zod here (api-client `trusted`).
-  return api.get(messagesApiPaths.current, { schema: trusted<CurrentMessageResponse>(), searchParams: { uiLanguageName } });
+  return api.call(apiRoutes.getCurrentMessage, { query: { uiLanguageName } });
 }
 
 export const currentMessageQueryKey = ['messages', 'current'] as const;

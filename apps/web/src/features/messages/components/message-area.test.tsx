@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { messagesApiPaths, type BannerMessageItem, type ContractMessageResponse } from '@cockpit/contracts';
+import { apiRoutes, isGermanLanguage, type BannerMessageItem, type ContractMessageResponse } from '@cockpit/contracts';
 import { setToken } from '../../../lib/auth/token-store';
 import { jsonResponse, renderWithProviders } from '../../../testing/test-utils';
 import { MessageArea } from './message-area';
@@ -32,11 +32,11 @@ function stubServer(stub: Stub) {
       const request = new Request(input, init);
       const url = new URL(request.url);
       requests.push(`${request.method} ${url.pathname}${url.search}`);
-      if (url.pathname === messagesApiPaths.current) {
+      if (url.pathname === apiRoutes.getCurrentMessage.path) {
         const item = stub.current(url.searchParams.get('uiLanguageName') ?? '');
         return jsonResponse(item && !dismissed.has(item.id) ? { success: true, item } : { success: false, item: null });
       }
-      if (url.pathname === messagesApiPaths.contract) return jsonResponse(stub.contract ?? { available: false, item: null });
+      if (url.pathname === apiRoutes.getContractMessage.path) return jsonResponse(stub.contract ?? { available: false, item: null });
       const dismissal = /^\/api\/messages\/([^/]+)\/dismissal$/.exec(url.pathname);
       if (dismissal?.[1] && request.method === 'POST') {
         dismissed.add(decodeURIComponent(dismissal[1]));
@@ -71,13 +71,13 @@ describe('message banner', () => {
     const requests = stubServer({ current: () => null });
     renderArea();
     await waitFor(() =>
-      expect(requests.some((r) => r.startsWith(`GET ${messagesApiPaths.current}?`) && r.includes('uiLanguageName=en'))).toBe(true),
+      expect(requests.some((r) => r.startsWith(`GET ${apiRoutes.getCurrentMessage.path}?`) && r.includes('uiLanguageName=en'))).toBe(true),
     );
     expect(screen.queryByTestId('message-banner')).not.toBeInTheDocument();
   });
 
   it('shows the card with the default primary label; closing removes it and tells the server', async () => {
-    const requests = stubServer({ current: (language) => welcome(language.startsWith('de') ? 'de' : 'en') });
+    const requests = stubServer({ current: (language) => welcome(isGermanLanguage(language) ? 'de' : 'en') });
     renderArea();
     const card = await screen.findByRole('article', { name: 'Welcome' });
     expect(card).toHaveTextContent('Something new.');
@@ -85,12 +85,12 @@ describe('message banner', () => {
     expect(screen.queryByTestId('message-banner')).not.toBeInTheDocument();
     await waitFor(() => expect(requests).toContain('POST /api/messages/m1/dismissal'));
     // The banner asks again afterwards (the next message would take its place); m1 stays closed.
-    await waitFor(() => expect(requests.filter((r) => r.startsWith(`GET ${messagesApiPaths.current}`))).toHaveLength(2));
+    await waitFor(() => expect(requests.filter((r) => r.startsWith(`GET ${apiRoutes.getCurrentMessage.path}`))).toHaveLength(2));
     expect(screen.queryByRole('article')).not.toBeInTheDocument();
   });
 
   it('fetches again when the UI language changes; the same id replaces its card', async () => {
-    const requests = stubServer({ current: (language) => welcome(language.startsWith('de') ? 'de' : 'en') });
+    const requests = stubServer({ current: (language) => welcome(isGermanLanguage(language) ? 'de' : 'en') });
     const { i18n } = await renderArea();
     await screen.findByRole('article', { name: 'Welcome' });
     await act(() => i18n.changeLanguage('de-AT'));
@@ -146,15 +146,15 @@ describe('new-contract notice', () => {
   it('is not shown when no contract message is available', async () => {
     const requests = stubServer({ current: () => null, contract: { available: false, item: null } });
     renderArea('organisationadministrator');
-    await waitFor(() => expect(requests.some((r) => r.startsWith(`GET ${messagesApiPaths.contract}`))).toBe(true));
+    await waitFor(() => expect(requests.some((r) => r.startsWith(`GET ${apiRoutes.getContractMessage.path}`))).toBe(true));
     expect(screen.queryByTestId('new-contract-notice')).not.toBeInTheDocument();
   });
 
   it('other roles never even ask for it (spec §6)', async () => {
     const requests = stubServer({ current: () => null, contract: pending });
     renderArea('organisationmember');
-    await waitFor(() => expect(requests.some((r) => r.startsWith(`GET ${messagesApiPaths.current}`))).toBe(true));
-    expect(requests.some((r) => r.startsWith(`GET ${messagesApiPaths.contract}`))).toBe(false);
+    await waitFor(() => expect(requests.some((r) => r.startsWith(`GET ${apiRoutes.getCurrentMessage.path}`))).toBe(true));
+    expect(requests.some((r) => r.startsWith(`GET ${apiRoutes.getContractMessage.path}`))).toBe(false);
     expect(screen.queryByTestId('new-contract-notice')).not.toBeInTheDocument();
   });
 });

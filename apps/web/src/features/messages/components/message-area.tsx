@@ -1,4 +1,7 @@
 import { managementRoleKey, type RoleKey } from '@cockpit/contracts';
+import { useUiLanguage } from '../../../lib/use-ui-language';
+import { useContractMessage } from '../api/get-contract-message';
+import { useCurrentMessage } from '../api/get-current-message';
 import { MessageBanner } from './message-banner';
 import { NewContractNotice } from './new-contract-notice';
 
@@ -19,4 +22,16 @@ export function MessageArea({ roleKey }: MessageAreaProps) {
       <MessageBanner />
     </>
   );
+}
+
+/**
+ * Whether the message area has its first answers (or failures), so the layout can draw the page below it
+ * once, instead of pushing it down when a card arrives a moment later (layout shift; decision 016).
+ * `settingsSettled`: the user's settings answered (or failed) — before that the role is not known.
+ */
+export function useMessageAreaSettled(roleKey: RoleKey | undefined, settingsSettled: boolean): boolean {
+  const current = useCurrentMessage(useUiLanguage());
+  const isAdministrator = roleKey === managementRoleKey;
+  const contract = useContractMessage(isAdministrator);
+  return settingsSettled && !current.isPending && (!isAdministrator || !contract.isPending);
 }

@@ -3,8 +3,7 @@ import { IconFileCertificate } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths';
-import { formatCalendarDate } from '../../../lib/calendar-date';
-import { getClientParams } from '../../../lib/client-params';
+import { formatCalendarDate, useCulture } from '../../../lib/date-time';
 import { useContractMessage } from '../api/get-contract-message';
 
 /**
@@ -13,12 +12,12 @@ import { useContractMessage } from '../api/get-contract-message';
  * contract center, where accepting the contract ends the notice.
  */
 export function NewContractNotice() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const culture = useCulture();
   const contract = useContractMessage(true);
   const item = contract.data?.available ? contract.data.item : null;
   if (!item) return null;
 
-  const culture = getClientParams().cultureName ?? i18n.language;
   return (
     <Alert
       color="orange"

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiPaths, type FavoritesResponse, type UiLanguageName } from '@cockpit/contracts';
-import { api, trusted } from '../../../lib/api-client';
+import { apiRoutes, type FavoritesResponse, type UiLanguageName } from '@cockpit/contracts';
+import { api } from '../../../lib/api-client';
 import { pinsMeta } from '../../../lib/pins';
 import { useUiLanguage } from '../../../lib/use-ui-language';
 
@@ -9,7 +9,7 @@ export const favoritesQueryKey = ['navigation-favorites'] as const;
 
 /** `GET /api/navigation/favorites`: pinned reports and dashboards with titles (spec §2 Favorites). */
 export function getFavorites(): Promise<FavoritesResponse> {
-  return api.get(apiPaths.favorites, { schema: trusted<FavoritesResponse>() });
+  return api.call(apiRoutes.getFavorites);
 }
 
 export function getFavoritesQueryOptions(language: UiLanguageName) {

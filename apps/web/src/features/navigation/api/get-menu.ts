@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiPaths, type MenuResponse, type UiLanguageName } from '@cockpit/contracts';
-import { api, trusted } from '../../../lib/api-client';
+import { apiRoutes, type MenuResponse, type UiLanguageName } from '@cockpit/contracts';
+import { api } from '../../../lib/api-client';
 import { pinsMeta } from '../../../lib/pins';
 import { useUiLanguage } from '../../../lib/use-ui-language';
 
@@ -9,7 +9,7 @@ import { useUiLanguage } from '../../../lib/use-ui-language';
  * the language of the `isoLanguageName` the API client adds, so the language is part of the key.
  */
 export function getMenu(): Promise<MenuResponse> {
-  return api.get(apiPaths.menu, { schema: trusted<MenuResponse>() });
+  return api.call(apiRoutes.getMenu);
 }
 
 /** The menu's query key prefix (a catalogue change reads it again). */

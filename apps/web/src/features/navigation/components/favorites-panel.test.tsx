@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { apiPaths, type FavoritesResponse, type MenuItem } from '@cockpit/contracts';
+import { apiRoutes, type FavoritesResponse, type MenuItem } from '@cockpit/contracts';
 import { stubApi } from '../../../testing/stub-api';
 import { jsonResponse, renderWithProviders } from '../../../testing/test-utils';
 import { useNavigationStore } from '../store/navigation-store';
@@ -31,8 +31,8 @@ const dashboard: MenuItem = { ...report, name: '101', title: 'Executive', subTit
 function favoritesServer(initial: FavoritesResponse) {
   const state = structuredClone(initial);
   return stubApi({
-    [`GET ${apiPaths.favorites}`]: () => jsonResponse(state),
-    [`PUT ${apiPaths.pins}`]: (call) => {
+    [`GET ${apiRoutes.getFavorites.path}`]: () => jsonResponse(state),
+    [`PUT ${apiRoutes.updatePin.path}`]: (call) => {
       const { kind, name, isPinned } = call.body as { kind: 'report' | 'dashboard'; name: string; isPinned: boolean };
       const group = kind === 'report' ? 'reports' : 'dashboards';
       if (!isPinned) state[group] = state[group].filter((item) => item.name !== name);

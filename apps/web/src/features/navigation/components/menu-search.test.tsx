@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { apiPaths } from '@cockpit/contracts';
+import { apiRoutes } from '@cockpit/contracts';
 import { menuFixture } from '../../../testing/fixtures';
 import { stubApi } from '../../../testing/stub-api';
 import { jsonResponse, renderWithProviders } from '../../../testing/test-utils';
@@ -17,7 +17,7 @@ afterEach(() => {
 });
 
 async function renderMenu(language: 'en' | 'de-DE' = 'en') {
-  stubApi({ [`GET ${apiPaths.menu}`]: () => jsonResponse(menuFixture) });
+  stubApi({ [`GET ${apiRoutes.getMenu.path}`]: () => jsonResponse(menuFixture) });
   const rendered = await renderWithProviders(<MenuPanel />, { language });
   const input = await screen.findByTestId('menu-search-input');
   return { ...rendered, input };
@@ -25,7 +25,7 @@ async function renderMenu(language: 'en' | 'de-DE' = 'en') {
 
 describe('menu search', () => {
   it('offers the recently opened items while the box is focused and empty, and opens one with Enter', async () => {
-    stubApi({ [`GET ${apiPaths.menu}`]: () => jsonResponse(menuFixture) });
+    stubApi({ [`GET ${apiRoutes.getMenu.path}`]: () => jsonResponse(menuFixture) });
     const recent = { ...menuFixture.groups[0]!.items[0]!, name: '101', title: 'Executive Overview', path: '/dashboards/101' };
     const { router } = await renderWithProviders(<MenuPanel recentItems={[recent]} />);
     const input = await screen.findByTestId('menu-search-input');

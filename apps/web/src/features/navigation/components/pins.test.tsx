@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { apiPaths, type MenuResponse, type PinUpdate } from '@cockpit/contracts';
+import { apiRoutes, type MenuResponse, type PinUpdate } from '@cockpit/contracts';
 import { Toaster } from '../../../lib/toaster';
 import { menuFixture } from '../../../testing/fixtures';
 import { stubApi } from '../../../testing/stub-api';
@@ -9,7 +9,7 @@ import { jsonResponse, renderWithProviders } from '../../../testing/test-utils';
 import { useNavigationStore } from '../store/navigation-store';
 import { MenuPanel } from './menu-panel';
 
-// spec §4 Pin; issue 3: optimistic update, rolled back with an error toast when the server refuses.
+// spec §4 Pin; navigation shell: optimistic update, rolled back with an error toast when the server refuses.
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -23,7 +23,7 @@ function pinServer({ refuse }: { refuse: boolean }) {
   let releasePut: () => void = () => undefined;
   const putGate = new Promise<void>((resolve) => (releasePut = resolve));
   const calls = stubApi({
-    [`GET ${apiPaths.menu}`]: () => {
+    [`GET ${apiRoutes.getMenu.path}`]: () => {
       const menu: MenuResponse = {
         groups: menuFixture.groups.map((group) => ({
           ...group,
@@ -32,7 +32,7 @@ function pinServer({ refuse }: { refuse: boolean }) {
       };
       return jsonResponse(menu);
     },
-    [`PUT ${apiPaths.pins}`]: async (call) => {
+    [`PUT ${apiRoutes.updatePin.path}`]: async (call) => {
       await putGate;
       const { name, isPinned, kind } = call.body as PinUpdate;
       if (refuse) return jsonResponse({ error: { code: 'NOT_FOUND', message: 'No report' } }, 404);

@@ -1,14 +1,10 @@
-import { apiPaths, type Notification, type NotificationPage } from '@cockpit/contracts';
-import { api, trusted } from '../../../lib/api-client';
+import { apiRoutes, type Notification, type NotificationPage } from '@cockpit/contracts';
+import { api } from '../../../lib/api-client';
 import { appendOlderNotifications } from '../store/notifications-store';
 
 /** `GET /api/notifications?beforeDate=…&beforeUid=…`: the page older than `oldest` (DESIGN.md §5). */
 export function getOlderNotifications(oldest: Notification): Promise<NotificationPage> {
-  return api.get(apiPaths.notifications, {
-    searchParams: { beforeDate: oldest.date, beforeUid: oldest.uid },
-    // Serialised through the contracts' notificationPageSchema by the server; no zod in the shell.
-    schema: trusted<NotificationPage>(),
-  });
+  return api.call(apiRoutes.listOlderNotifications, { query: { beforeDate: oldest.date, beforeUid: oldest.uid } });
 }
 
 let loading: Promise<void> | null = null;

@@ -1,6 +1,6 @@
 import type { Notification } from '@cockpit/contracts';
 import { applyStreamEvent, resetNotificationsStore, useNotificationsStore } from '../store/notifications-store';
-import { connectNotificationsStream, type StreamDependencies } from './notifications-stream';
+import { connectNotificationsStream } from './notifications-stream';
 
 /**
  * One stream per tab, however many components read notifications (the bell, the panel): each holds it
@@ -14,30 +14,21 @@ let disconnect: (() => void) | null = null;
 let releaseTimer: ReturnType<typeof setTimeout> | undefined;
 const newNotificationListeners = new Set<NewNotificationListener>();
 const catalogueListeners = new Set<() => void>();
-let dependencies: StreamDependencies = {};
-
-/** Tests replace fetch and token. */
-export function setNotificationsStreamDependencies(next: StreamDependencies): void {
-  dependencies = next;
-}
 
 export function retainNotificationsConnection(): () => void {
   holders += 1;
   clearTimeout(releaseTimer);
-  disconnect ??= connectNotificationsStream(
-    {
-      onEvent: (event) => {
-        if (event.type === 'catalogue') {
-          for (const listener of catalogueListeners) listener();
-          return;
-        }
-        const added = applyStreamEvent(event);
-        if (added) for (const listener of newNotificationListeners) listener(added);
-      },
-      onStatus: (status) => useNotificationsStore.setState({ status }),
+  disconnect ??= connectNotificationsStream({
+    onEvent: (event) => {
+      if (event.type === 'catalogue') {
+        for (const listener of catalogueListeners) listener();
+        return;
+      }
+      const added = applyStreamEvent(event);
+      if (added) for (const listener of newNotificationListeners) listener(added);
     },
-    dependencies,
-  );
+    onStatus: (status) => useNotificationsStore.setState({ status }),
+  });
   let released = false;
   return () => {
     if (released) return;

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiPaths, type NotificationStreamEvent } from '@cockpit/contracts';
+import { apiRoutes, type NotificationStreamEvent } from '@cockpit/contracts';
 import { connectNotificationsStream, type StreamStatus } from './notifications-stream';
 
 // The fetch-based SSE client (DESIGN.md §5): bearer token per connection, events checked against the
@@ -67,7 +67,7 @@ describe('connectNotificationsStream', () => {
     const first = streamingResponse();
     const { requests, events, statuses } = connect([first], ['token-1']);
     await vi.waitFor(() => expect(requests).toHaveLength(1));
-    expect(new URL(requests[0]!.url).pathname).toBe(apiPaths.notificationsStream);
+    expect(new URL(requests[0]!.url).pathname).toBe(apiRoutes.streamNotifications.path);
     expect(requests[0]!.headers.get('authorization')).toBe('Bearer token-1');
     first.send(': heartbeat\n\n');
     first.send(sse(snapshot));

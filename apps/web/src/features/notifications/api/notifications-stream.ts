@@ -1,5 +1,5 @@
 import { fetchEventSource } from '@microsoft/fetch-event-source';
-import { apiPaths, notificationStreamHeartbeatMs, type NotificationStreamEvent } from '@cockpit/contracts';
+import { apiRoutes, type NotificationStreamEvent, notificationStreamHeartbeatMs } from '@cockpit/contracts';
 import { refreshToken } from '../../../lib/auth/session';
 import { waitForToken } from '../../../lib/auth/token-store';
 import { parseStreamEvent } from './stream-event';
@@ -100,7 +100,7 @@ export function connectNotificationsStream(callbacks: StreamCallbacks, dependenc
 
     try {
       touch();
-      await fetchEventSource(new URL(apiPaths.notificationsStream, origin()).toString(), {
+      await fetchEventSource(new URL(apiRoutes.streamNotifications.path, origin()).toString(), {
         headers: { Authorization: `Bearer ${token}`, Accept: 'text/event-stream' },
         signal: attempt.signal,
         // Keep listening in a background tab: the bell and the toast must stay current.

@@ -2,12 +2,10 @@ import type { LocalizedText, Notification, NotificationStreamEvent } from '@cock
 
 /**
  * Reads one event of `GET /api/notifications/stream` (DESIGN.md §5). The server writes these events by
- * hand (no response schema serialises them), so the client checks each one. The check is written out
- * here instead of calling the contracts' `notificationStreamEventSchema`: the stream runs in the signed-in
- * shell, and the zod library alone would be ~25 KB gzip of it (issue 3 bundle budget,
- * docs/decisions/011-shell-navigation-state-and-bundle-budget.md). It accepts exactly what that schema
- * accepts and returns what the schema would (known keys only); stream-event.test.ts holds the two
- * together, so a change of the contract fails a test until this follows.
+ * hand (no response schema serialises them), so the client checks each one — written out instead of
+ * calling the contracts' `notificationStreamEventSchema`, as the signed-in shell loads no zod (bundle
+ * budget, docs/decisions/011). It accepts exactly what that schema accepts and returns what the schema
+ * would (known keys only); stream-event.test.ts holds the two together.
  *
  * Returns `null` for anything else (an event of a newer server is skipped, not fatal).
  */

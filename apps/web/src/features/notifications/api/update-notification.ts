@@ -1,22 +1,20 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiPaths, type Notification } from '@cockpit/contracts';
-import { api, trusted } from '../../../lib/api-client';
-import { replaceNotification, setFlagLocally } from '../store/notifications-store';
+import { apiRoutes, type Notification } from '@cockpit/contracts';
+import { api } from '../../../lib/api-client';
+import { setFlagLocally } from '../store/notifications-store';
 
 export type NotificationFlag = 'wasRead' | 'mouseOver';
 
 /** `PATCH /api/notifications/:uid` with `{ wasRead: true }` or `{ mouseOver: true }` (spec §4). */
 export function updateNotification(uid: string, flag: NotificationFlag): Promise<Notification> {
-  return api.patch(apiPaths.notification.replace(':uid', encodeURIComponent(uid)), {
-    json: { [flag]: true },
-    // Serialised through the contracts' notificationSchema by the server; no zod in the shell (api-client `trusted`).
-    schema: trusted<Notification>(),
-  });
+  const body = flag === 'wasRead' ? { wasRead: true as const } : { mouseOver: true as const };
+  return api.call(apiRoutes.updateNotification, { params: { uid }, body });
 }
 
 /**
- * Marks a notification: at once on screen, then on the server (the stream confirms it to every tab).
- * A refusal puts the flag back. Left out of the global loading indicator (DESIGN.md §3 ignore list).
+ * Marks a notification: one store update at once on screen, then the server; the stream's upsert
+ * confirms it to every tab, so the answer is not applied a second time. A refusal puts the flag back.
+ * Left out of the global loading indicator (DESIGN.md §3 ignore list).
  */
 export function useMarkNotification() {
   return useMutation({
@@ -31,6 +29,5 @@ export function useMarkNotification() {
         throw error;
       }
     },
-    onSuccess: replaceNotification,
   });
 }

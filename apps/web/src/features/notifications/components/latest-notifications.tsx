@@ -1,10 +1,9 @@
-import { lazy, Suspense, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import type { Notification } from '@cockpit/contracts';
 import { useUiLanguage } from '../../../lib/use-ui-language';
-import { useMarkNotification } from '../api/update-notification';
+import { useNotificationActions } from '../hooks/use-notification-actions';
 import { useNotifications } from '../hooks/use-notifications';
-import { createShortDateFormat } from '../utils/short-date';
-import { NotificationCard } from './notification-card';
+import { NotificationCardItems } from './notification-card';
 import classes from './latest-notifications.module.css';
 
 // The dialog (Mantine's Modal) loads when a notification is first opened, not with the page that lists
@@ -43,50 +42,34 @@ type LatestNotificationsProps = {
  */
 export function LatestNotifications({ notifications, label, uiCulture }: LatestNotificationsProps) {
   const language = useUiLanguage();
-  const mark = useMarkNotification();
-  const [openUid, setOpenUid] = useState<string | null>(null);
+  const { opened, open, hover, close } = useNotificationActions();
   // Once loaded the dialog stays mounted, so it closes as it does elsewhere (and gives the focus back).
   const [dialogWanted, setDialogWanted] = useState(false);
-  const hoverSent = useRef(new Set<string>());
-  const dateFormat = useMemo(() => createShortDateFormat(uiCulture ?? language), [uiCulture, language]);
-  const { notifications: live } = useNotifications();
-  // The dialog shows the live version and closes if the notification is deleted meanwhile.
-  const opened = live?.find((item) => item.uid === openUid) ?? null;
+  const culture = uiCulture ?? language;
 
   function handleOpen(notification: Notification) {
-    setOpenUid(notification.uid);
     setDialogWanted(true);
-    if (!notification.wasRead) mark.mutate({ uid: notification.uid, flag: 'wasRead' });
-  }
-
-  function handleHover(notification: Notification) {
-    if (notification.mouseOver || hoverSent.current.has(notification.uid)) return;
-    hoverSent.current.add(notification.uid);
-    mark.mutate({ uid: notification.uid, flag: 'mouseOver' });
+    open(notification);
   }
 
   return (
     <>
       <ul className={classes.list} aria-label={label}>
-        {notifications.map((notification) => (
-          <li key={notification.uid}>
-            <NotificationCard
-              notification={notification}
-              language={language}
-              dateFormat={dateFormat}
-              onOpen={handleOpen}
-              onHover={handleHover}
-            />
-          </li>
-        ))}
+        <NotificationCardItems
+          notifications={notifications}
+          language={language}
+          culture={culture}
+          onOpen={handleOpen}
+          onHover={hover}
+        />
       </ul>
       {dialogWanted && (
         <Suspense fallback={null}>
           <NotificationDialog
             notification={opened}
             language={language}
-            dateFormat={dateFormat}
-            onClose={() => setOpenUid(null)}
+            culture={culture}
+            onClose={close}
           />
         </Suspense>
       )}

@@ -3,14 +3,15 @@ import { Group, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/cor
 import { useTranslation } from 'react-i18next';
 import { localizedText, type Notification } from '@cockpit/contracts';
 import { useIsClamped } from '../hooks/use-is-clamped';
-import { formatShortDate } from '../utils/short-date';
+import { formatShortDate } from '../../../lib/date-time';
 import classes from './notification-card.module.css';
 
 type NotificationCardProps = {
   notification: Notification;
   /** The UI language (spec §9 picks the title/text language from it). */
   language: string;
-  dateFormat: Intl.DateTimeFormat;
+  /** The UI culture for the short date (DESIGN.md §3). */
+  culture: string;
   onOpen: (notification: Notification) => void;
   onHover: (notification: Notification) => void;
 };
@@ -20,7 +21,7 @@ type NotificationCardProps = {
  * "read more" hint only when the text is really cut. The whole card is one button that opens the detail
  * dialog (so "read more" is part of it, not a second control).
  */
-export function NotificationCard({ notification, language, dateFormat, onOpen, onHover }: NotificationCardProps) {
+export function NotificationCard({ notification, language, culture, onOpen, onHover }: NotificationCardProps) {
   const { t } = useTranslation();
   const id = useId();
   const title = localizedText(notification.content.title, language);
@@ -51,7 +52,7 @@ export function NotificationCard({ notification, language, dateFormat, onOpen, o
           )}
         </Group>
         <Text id={`${id}-date`} size="xs" c="dimmed" component="time" dateTime={notification.date}>
-          {formatShortDate(dateFormat, notification.date)}
+          {formatShortDate(notification.date, culture)}
         </Text>
         <Text ref={textRef} size="sm" className={classes.text}>
           {text}
@@ -64,4 +65,15 @@ export function NotificationCard({ notification, language, dateFormat, onOpen, o
       </Stack>
     </UnstyledButton>
   );
+}
+
+type NotificationCardItemsProps = Omit<NotificationCardProps, 'notification'> & { notifications: Notification[] };
+
+/** The cards of a list, one `<li>` each (the notifications panel, the reports home). */
+export function NotificationCardItems({ notifications, ...card }: NotificationCardItemsProps) {
+  return notifications.map((notification) => (
+    <li key={notification.uid}>
+      <NotificationCard notification={notification} {...card} />
+    </li>
+  ));
 }

@@ -2,12 +2,13 @@ import { Anchor, Button, Group, Modal, Stack, Text, VisuallyHidden } from '@mant
 import { IconExternalLink } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { isSafeHttpUrl, localizedText, type Notification } from '@cockpit/contracts';
-import { formatShortDate } from '../utils/short-date';
+import { formatShortDate } from '../../../lib/date-time';
 
 type NotificationDialogProps = {
   notification: Notification | null;
   language: string;
-  dateFormat: Intl.DateTimeFormat;
+  /** The UI culture for the short date (DESIGN.md §3). */
+  culture: string;
   onClose: () => void;
 };
 
@@ -16,7 +17,7 @@ type NotificationDialogProps = {
  * close button. The link opens in a new tab without access to this page (`noopener`), and only an
  * http(s) URL is ever rendered as a link (DESIGN.md §5), whatever is stored.
  */
-export function NotificationDialog({ notification, language, dateFormat, onClose }: NotificationDialogProps) {
+export function NotificationDialog({ notification, language, culture, onClose }: NotificationDialogProps) {
   const { t } = useTranslation();
   const url = notification?.content.url;
   return (
@@ -32,7 +33,7 @@ export function NotificationDialog({ notification, language, dateFormat, onClose
       {notification && (
         <Stack gap="md">
           <Text size="sm" c="dimmed" component="time" dateTime={notification.date}>
-            {formatShortDate(dateFormat, notification.date)}
+            {formatShortDate(notification.date, culture)}
           </Text>
           <Text style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }} data-testid="notification-dialog-text">
             {localizedText(notification.content.text, language)}

@@ -1,11 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { apiPaths, type Notification, type NotificationStreamEvent } from '@cockpit/contracts';
+import { apiRoutes, type Notification, type NotificationStreamEvent } from '@cockpit/contracts';
 import { setToken } from '../../../lib/auth/token-store';
+import { useGlobalLoading } from '../../../lib/global-loading';
 import { Toaster } from '../../../lib/toaster';
 import { jsonResponse, renderWithProviders } from '../../../testing/test-utils';
-import { useHasUnreadNotifications } from '../hooks/use-notifications';
+import { useHasUnreadNotifications, useNotificationsStream } from '../hooks/use-notifications';
+import { applyStreamEvent, resetNotificationsStore, useNotificationsStore } from '../store/notifications-store';
 import { NotificationsPanel } from './notifications-panel';
 
 // spec §2 Notifications and the detail dialog, §4 (read on click, moused over once, new-message toast),
@@ -44,7 +46,7 @@ function stubServer(initial: Notification[]): Server {
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const request = new Request(input, init);
       const { pathname } = new URL(request.url);
-      if (pathname === apiPaths.notificationsStream) {
+      if (pathname === apiRoutes.streamNotifications.path) {
         const body = new ReadableStream<Uint8Array>({
           start(c) {
             controller = c;
@@ -76,7 +78,30 @@ function Bell() {
   return <span data-testid="bell">{unread ? 'unread' : 'all read'}</span>;
 }
 
+/** The shell's part: it alone opens the stream (main-layout.tsx). */
+function Stream() {
+  useNotificationsStream();
+  return null;
+}
+
+/** Every value the content area's loading indicator took (spec §9 ignore list: never for the stream). */
+let spinnerSeen: boolean[] = [];
+function SpinnerProbe() {
+  spinnerSeen.push(useGlobalLoading());
+  return null;
+}
+
 function Layout({ uiCulture }: { uiCulture?: string }) {
+  return (
+    <>
+      <Stream />
+      <SpinnerProbe />
+      <Shown uiCulture={uiCulture} />
+    </>
+  );
+}
+
+function Shown({ uiCulture }: { uiCulture?: string }) {
   return (
     <>
       <Bell />
@@ -87,6 +112,7 @@ function Layout({ uiCulture }: { uiCulture?: string }) {
 }
 
 beforeEach(() => {
+  spinnerSeen = [];
   // jsdom does no layout: a text longer than 300 characters is "taller than four lines".
   vi.spyOn(HTMLElement.prototype, 'scrollHeight', 'get').mockImplementation(function (this: HTMLElement) {
     return (this.textContent?.length ?? 0) > 300 ? 200 : 80;
@@ -152,6 +178,29 @@ describe('NotificationsPanel', () => {
     expect(server.patches.filter((patch) => 'wasRead' in (patch.body as object))).toHaveLength(1);
   });
 
+  it('a click updates the store once; the stream confirms it', async () => {
+    const server = stubServer([fixtures.unread]);
+    await renderWithProviders(<Layout />);
+    const card = await screen.findByRole('button', { name: 'Release notes Unread' });
+    const changes: Notification[][] = [];
+    const unsubscribe = useNotificationsStore.subscribe((state, previous) => {
+      if (state.notifications !== previous.notifications && state.notifications) changes.push(state.notifications);
+    });
+    // A click without a hover first (the hover would be a change of its own).
+    act(() => card.click());
+    await vi.waitFor(() => expect(server.patches).toHaveLength(1));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(changes).toHaveLength(1);
+    expect(changes[0]?.[0]?.wasRead).toBe(true);
+    // The stream's upsert is the confirmation (and the one place the server's version comes in).
+    act(() => server.push({ type: 'upsert', notification: { ...fixtures.unread, wasRead: true }, unreadCount: 0 }));
+    await vi.waitFor(() => expect(changes).toHaveLength(2));
+    unsubscribe();
+    // Neither the stream nor the marking showed the global spinner (spec §9, DESIGN.md §3).
+    expect(spinnerSeen.length).toBeGreaterThan(0);
+    expect(spinnerSeen).not.toContain(true);
+  });
+
   it('never renders a link that is not http(s)', async () => {
     stubServer([fixtures.bad]);
     await renderWithProviders(<Layout />);
@@ -198,5 +247,24 @@ describe('NotificationsPanel', () => {
     );
     expect(await screen.findByRole('button', { name: 'Title other Unread' })).toBeInTheDocument();
     expect(screen.getAllByText('New Notification')).toHaveLength(1);
+  });
+});
+
+// The bell is a pure reader: only the shell opens the stream (useNotificationsStream).
+describe('useHasUnreadNotifications', () => {
+  it('reads the unread count without opening the stream', async () => {
+    const fetchSpy = vi.fn(async (_input: RequestInfo | URL) => new Response(null, { status: 404 }));
+    vi.stubGlobal('fetch', fetchSpy);
+    setToken('a.b.c');
+    resetNotificationsStore();
+    await renderWithProviders(<Bell />);
+    expect(screen.getByTestId('bell')).toHaveTextContent('all read');
+    act(() => {
+      applyStreamEvent({ type: 'snapshot', notifications: [fixtures.unread], hasMore: false, unreadCount: 1 });
+    });
+    expect(screen.getByTestId('bell')).toHaveTextContent('unread');
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(fetchSpy.mock.calls.map(([input]) => String(input)).filter((url) => url.includes(apiRoutes.streamNotifications.path))).toEqual([]);
+    act(() => resetNotificationsStore());
   });
 });

@@ -1,14 +1,12 @@
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { Notification } from '@cockpit/contracts';
 import { PlaceholderTile } from '../../../components/ui/placeholder-tile';
 import { useUiLanguage } from '../../../lib/use-ui-language';
 import { loadOlderNotifications } from '../api/get-older-notifications';
-import { useMarkNotification } from '../api/update-notification';
+import { useNotificationActions } from '../hooks/use-notification-actions';
 import { useNotifications } from '../hooks/use-notifications';
-import { createShortDateFormat } from '../utils/short-date';
-import { NotificationCard } from './notification-card';
+import { NotificationCardItems } from './notification-card';
 import { NotificationDialog } from './notification-dialog';
 
 type NotificationsPanelProps = {
@@ -27,25 +25,8 @@ export function NotificationsPanel({ header, uiCulture }: NotificationsPanelProp
   const { t } = useTranslation();
   const language = useUiLanguage();
   const { notifications, status, hasMore } = useNotifications();
-  const mark = useMarkNotification();
-  const [openUid, setOpenUid] = useState<string | null>(null);
-  // Hover is reported once per notification, even before the stream confirms the flag.
-  const hoverSent = useRef(new Set<string>());
-  const dateFormat = useMemo(() => createShortDateFormat(uiCulture ?? language), [uiCulture, language]);
-
-  // The dialog shows the live version of the notification and closes if it is deleted meanwhile.
-  const opened = notifications?.find((item) => item.uid === openUid) ?? null;
-
-  function handleOpen(notification: Notification) {
-    setOpenUid(notification.uid);
-    if (!notification.wasRead) mark.mutate({ uid: notification.uid, flag: 'wasRead' });
-  }
-
-  function handleHover(notification: Notification) {
-    if (notification.mouseOver || hoverSent.current.has(notification.uid)) return;
-    hoverSent.current.add(notification.uid);
-    mark.mutate({ uid: notification.uid, flag: 'mouseOver' });
-  }
+  const { opened, open, hover, close } = useNotificationActions();
+  const culture = uiCulture ?? language;
 
   // The snapshot is the newest page; older ones load when the end of the list scrolls into view.
   const listEnd = useRef<HTMLLIElement | null>(null);
@@ -88,17 +69,13 @@ export function NotificationsPanel({ header, uiCulture }: NotificationsPanelProp
   } else {
     content = (
       <ul aria-label={t('notifications.title')} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-        {notifications.map((notification) => (
-          <li key={notification.uid}>
-            <NotificationCard
-              notification={notification}
-              language={language}
-              dateFormat={dateFormat}
-              onOpen={handleOpen}
-              onHover={handleHover}
-            />
-          </li>
-        ))}
+        <NotificationCardItems
+          notifications={notifications}
+          language={language}
+          culture={culture}
+          onOpen={open}
+          onHover={hover}
+        />
         {hasMore && (
           <li ref={listEnd} data-testid="notifications-older">
             <Center p="sm">
@@ -131,8 +108,8 @@ export function NotificationsPanel({ header, uiCulture }: NotificationsPanelProp
       <NotificationDialog
         notification={opened}
         language={language}
-        dateFormat={dateFormat}
-        onClose={() => setOpenUid(null)}
+        culture={culture}
+        onClose={close}
       />
     </Stack>
   );

@@ -7,7 +7,7 @@ import { useNotificationsStore } from '../store/notifications-store';
 /**
  * Runs `start` with the stream's connection module once it has loaded (unless cleaned up before) and
  * returns the cleanup. The SSE client is not needed to *show* the signed-in shell, so it is a chunk of
- * its own, loaded right after (issue 3 bundle budget, docs/decisions/011-shell-navigation-state-and-bundle-budget.md).
+ * its own, loaded right after (bundle budget, docs/decisions/011-shell-navigation-state-and-bundle-budget.md).
  */
 function withConnection(start: (connection: typeof ConnectionModule) => () => void): () => void {
   let stop: (() => void) | undefined;
@@ -24,29 +24,14 @@ function withConnection(start: (connection: typeof ConnectionModule) => () => vo
   };
 }
 
-/** Keeps the tab's notifications stream open while the calling component is mounted. */
-function useNotificationsConnection(): void {
-  useEffect(() => withConnection(({ retainNotificationsConnection }) => retainNotificationsConnection()), []);
-}
-
-/** The notifications (newest first; `null` until the first snapshot) and the stream's state. */
-export function useNotifications() {
-  useNotificationsConnection();
-  const notifications = useNotificationsStore((state) => state.notifications);
-  const status = useNotificationsStore((state) => state.status);
-  const hasMore = useNotificationsStore((state) => state.hasMore);
-  return { notifications, status, hasMore };
-}
-
 /**
- * For the bell of the side menu (spec §2: a different selected icon while any notification is unread;
- * spec §4 "an unread flag is true if any notification is unread"). The layout calls it once, so it also
- * keeps the stream open for as long as the signed-in layout is shown and raises the spec §4 toast when a
- * new notification arrives — whether or not the panel is open.
+ * The signed-in shell's one notifications stream (DESIGN.md §5): open while the layout is mounted, and
+ * the spec §4 toast when a new notification arrives — whether or not the panel is open. Only the shell
+ * calls this; everything else reads the store (`useNotifications`, `useHasUnreadNotifications`).
  */
-export function useHasUnreadNotifications(): boolean {
+export function useNotificationsStream(): void {
   const { t } = useTranslation();
-  useNotificationsConnection();
+  useEffect(() => withConnection(({ retainNotificationsConnection }) => retainNotificationsConnection()), []);
   useEffect(
     () =>
       withConnection(({ onNewNotification }) =>
@@ -62,6 +47,21 @@ export function useHasUnreadNotifications(): boolean {
       ),
     [t],
   );
-  // The server's count: unread notifications older than the loaded pages count too.
+}
+
+/** The notifications (newest first; `null` until the first snapshot) and the stream's state. */
+export function useNotifications() {
+  const notifications = useNotificationsStore((state) => state.notifications);
+  const status = useNotificationsStore((state) => state.status);
+  const hasMore = useNotificationsStore((state) => state.hasMore);
+  return { notifications, status, hasMore };
+}
+
+/**
+ * For the bell of the side menu (spec §2: a different selected icon while any notification is unread;
+ * spec §4 "an unread flag is true if any notification is unread"). A pure reader: the server's count,
+ * so unread notifications older than the loaded pages count too.
+ */
+export function useHasUnreadNotifications(): boolean {
   return useNotificationsStore((state) => state.unreadCount > 0);
 }

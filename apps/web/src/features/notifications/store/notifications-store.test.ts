@@ -3,7 +3,6 @@ import type { Notification } from '@cockpit/contracts';
 import {
   appendOlderNotifications,
   applyStreamEvent,
-  replaceNotification,
   resetNotificationsStore,
   setFlagLocally,
   useNotificationsStore,
@@ -52,7 +51,7 @@ describe('applyStreamEvent (spec §4 new-message signal)', () => {
     undo();
     expect(useNotificationsStore.getState().notifications?.[0]?.wasRead).toBe(false);
     applyStreamEvent({ type: 'remove', uid: 'a', unreadCount: 0 });
-    replaceNotification(notification('a', 0, true));
+    setFlagLocally('a', 'mouseOver');
     expect(uids()).toEqual([]);
   });
 });

@@ -75,15 +75,6 @@ export function appendOlderNotifications(page: { notifications: Notification[]; 
   });
 }
 
-/** The server's answer to a PATCH: replaces the notification if it is still listed (never adds one). */
-export function replaceNotification(notification: Notification): void {
-  const current = useNotificationsStore.getState().notifications;
-  if (!current?.some((item) => item.uid === notification.uid)) return;
-  useNotificationsStore.setState({
-    notifications: current.map((item) => (item.uid === notification.uid ? notification : item)),
-  });
-}
-
 /** Sets a flag locally at once (the stream confirms it); returns how to undo it if the server refuses. */
 export function setFlagLocally(uid: string, flag: 'wasRead' | 'mouseOver'): () => void {
   const before = useNotificationsStore.getState().notifications?.find((item) => item.uid === uid)?.[flag] ?? false;

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPaths } from '@cockpit/contracts';
+import { apiRoutes } from '@cockpit/contracts';
 import { api } from '../../../lib/api-client';
 import { recentsQueryKey } from './get-recents';
 
 /** `DELETE /api/user/recents`: forgets every recent item of the user (in every browser). */
-export function clearRecents(): Promise<void> {
-  return api.delete(apiPaths.userRecents);
+export async function clearRecents(): Promise<void> {
+  await api.call(apiRoutes.clearRecents);
 }
 
 export function useClearRecents() {

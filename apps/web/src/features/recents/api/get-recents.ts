@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiPaths, type RecentsResponse, type UiLanguageName } from '@cockpit/contracts';
-import { api, trusted } from '../../../lib/api-client';
+import { apiRoutes, type RecentsResponse, type UiLanguageName } from '@cockpit/contracts';
+import { api } from '../../../lib/api-client';
 import { useUiLanguage } from '../../../lib/use-ui-language';
 
 /** Query keys of the recent items; recording an opening and clearing the list invalidate them. */
@@ -12,7 +12,7 @@ export const recentsQueryKey = ['user-recents'] as const;
  */
 export function getRecents(): Promise<RecentsResponse> {
   // Serialised through the contracts' recentsResponseSchema by the server (decision 011 `trusted`).
-  return api.get(apiPaths.userRecents, { schema: trusted<RecentsResponse>() });
+  return api.call(apiRoutes.listRecents);
 }
 
 export function getRecentsQueryOptions(language: UiLanguageName) {

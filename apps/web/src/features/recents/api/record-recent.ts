@@ -1,7 +1,12 @@
 import { useEffect } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPaths, type RecentKind, type RecentOpening, type RecentOpeningResponse } from '@cockpit/contracts';
-import { api, trusted } from '../../../lib/api-client';
+import {
+  apiRoutes,
+  type RecentKind,
+  type RecentOpening,
+  type RecentOpeningResponse,
+} from '@cockpit/contracts';
+import { api } from '../../../lib/api-client';
 import { recentsQueryKey } from './get-recents';
 
 /**
@@ -10,11 +15,7 @@ import { recentsQueryKey } from './get-recents';
  * itself says "not found".
  */
 export function recordRecent(opening: RecentOpening): Promise<RecentOpeningResponse> {
-  return api.post(apiPaths.userRecents, {
-    json: opening,
-    schema: trusted<RecentOpeningResponse>(),
-    expectedStatuses: [404],
-  });
+  return api.call(apiRoutes.recordRecent, { body: opening, expectedStatuses: [404] });
 }
 
 /** Records an opening; the recent items are read again afterwards. */

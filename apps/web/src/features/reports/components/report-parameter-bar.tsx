@@ -2,33 +2,15 @@ import { useId, useState, type FormEvent } from 'react';
 import { Button, Chip, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import {
+  dateRangePresetLabelKeys,
   dateRangePresets,
   maxReportRangeDays,
-  type DateRangePreset,
+  reportGroupingLabelKeys,
   type ReportGrouping,
   type ReportParams,
 } from '@cockpit/contracts';
 import type { ValueFormatter } from '../../../lib/value-format';
 import { validateCustomRange, type CustomRangeError, type ReportSearch } from '../utils/report-search';
-
-const presetLabelKeys: Record<DateRangePreset, string> = {
-  'last-30-days': 'reports.range.last-30-days',
-  'last-12-months': 'reports.range.last-12-months',
-  'this-year': 'reports.range.this-year',
-  'last-year': 'reports.range.last-year',
-  all: 'reports.range.all',
-};
-
-export const groupingLabelKeys: Record<ReportGrouping, string> = {
-  day: 'reports.dimension.day',
-  week: 'reports.dimension.week',
-  month: 'reports.dimension.month',
-  quarter: 'reports.dimension.quarter',
-  region: 'reports.dimension.region',
-  store: 'reports.dimension.store',
-  category: 'reports.dimension.category',
-  product: 'reports.dimension.product',
-};
 
 const rangeErrorKeys: Record<CustomRangeError, string> = {
   required: 'reports.range.required',
@@ -47,7 +29,7 @@ export type ReportParameterBarProps = {
 };
 
 /**
- * The report's parameters (issue 5): date-range presets, a custom range with two date inputs, and the
+ * The report's parameters (reports and dashboards): date-range presets, a custom range with two date inputs, and the
  * grouping where the report has more than one. Every change becomes the page URL's query.
  */
 export function ReportParameterBar({ params, groupings, formatter, onChange }: ReportParameterBarProps) {
@@ -93,7 +75,7 @@ export function ReportParameterBar({ params, groupings, formatter, onChange }: R
           <Group gap={6} role="radiogroup" aria-labelledby={rangeLabelId} wrap="wrap">
             {dateRangePresets.map((preset) => (
               <Chip key={preset} value={preset} type="radio" size="sm" variant="outline">
-                {t(presetLabelKeys[preset])}
+                {t(dateRangePresetLabelKeys[preset])}
               </Chip>
             ))}
             <Chip value={customChoice} type="radio" size="sm" variant="outline">
@@ -142,7 +124,7 @@ export function ReportParameterBar({ params, groupings, formatter, onChange }: R
               aria-label={t('reports.grouping.label')}
               value={grouping}
               onChange={(value) => onChange({ ...rangeSearch, grouping: value })}
-              data={groupings.map((value) => ({ value, label: t(groupingLabelKeys[value]) }))}
+              data={groupings.map((value) => ({ value, label: t(reportGroupingLabelKeys[value]) }))}
             />
           </Group>
         ) : (

@@ -1,13 +1,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { reportApiHref, type ReportResponse } from '@cockpit/contracts';
+import { apiRoutes, pathOf, type ReportResponse } from '@cockpit/contracts';
 import { stubApi } from '../../../testing/stub-api';
 import { jsonResponse, renderWithProviders } from '../../../testing/test-utils';
 import type { ReportSearch } from '../utils/report-search';
 import { ReportView } from './report-view';
 
-// Issue 5 report page: title and sub-title, parameters, KPIs, charts and table of a built-in report;
+// The report page: title and sub-title, parameters, KPIs, charts and table of a built-in report;
 // embedded and external reports; loading, "not available", invalid parameters and failure states.
 
 vi.mock('../../../components/data-display/report-chart', () => ({
@@ -74,7 +74,7 @@ async function renderReport(
   answer: () => Response,
   { culture = 'de-AT', onSearchChange = vi.fn<(search: ReportSearch) => void>() } = {},
 ) {
-  const calls = stubApi({ [`GET ${reportApiHref.report(name)}`]: answer });
+  const calls = stubApi({ [`GET ${pathOf(apiRoutes.getReport, { name: name })}`]: answer });
   vi.spyOn(console, 'error').mockImplementation(() => {});
   await renderWithProviders(
     <ReportView

@@ -29,7 +29,7 @@ export type ReportViewProps = {
 };
 
 /**
- * `/reports/:name` (issue 5): title and sub-title, then by kind — a built-in report's parameter bar,
+ * `/reports/:name` (reports and dashboards): title and sub-title, then by kind — a built-in report's parameter bar,
  * KPIs, charts and table; an embedded report's frame; an external report's "open" button. Loading,
  * "not available", invalid parameters and failures each have their own state.
  */

@@ -1,4 +1,4 @@
-import { dateRangePresets, type DateRangePreset } from '@cockpit/contracts';
+import { dateRangePresets, rangeLengthDays, type DateRangePreset } from '@cockpit/contracts';
 
 /**
  * A report's parameters as they stand in the page URL (`?range=this-year&grouping=month`, or
@@ -39,7 +39,7 @@ export type CustomRangeError = 'required' | 'endBeforeStart' | 'tooLong';
 export function validateCustomRange(from: string, to: string, maxDays: number): CustomRangeError | null {
   const pattern = /^\d{4}-\d{2}-\d{2}$/;
   if (!pattern.test(from) || !pattern.test(to)) return 'required';
-  const days = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000 + 1;
+  const days = rangeLengthDays(from, to);
   if (Number.isNaN(days)) return 'required';
   if (days < 1) return 'endBeforeStart';
   if (days > maxDays) return 'tooLong';

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiPaths, userSessionsResponseSchema, type UserSession } from '@cockpit/contracts';
+import { apiRoutes, type UserSession } from '@cockpit/contracts';
 import { api } from '../../../lib/api-client';
 
-/** `GET /api/user/sessions`: the signed-in user's own sessions, the current one marked (issue 7). */
+/** `GET /api/user/sessions`: the signed-in user's own sessions, the current one marked (security hardening). */
 export async function getSessions(): Promise<UserSession[]> {
-  const { sessions } = await api.get(apiPaths.userSessions, { schema: userSessionsResponseSchema });
+  const { sessions } = await api.call(apiRoutes.listSessions);
   return sessions;
 }
 

@@ -6,7 +6,7 @@ import { stubApi } from '../../../testing/stub-api';
 import { jsonResponse, renderWithProviders } from '../../../testing/test-utils';
 import { SessionsList } from './sessions-list';
 
-// Issue 7: the settings page lists the user's sessions and ends them.
+// Security hardening: the settings page lists the user's sessions and ends them.
 
 const sessions: UserSession[] = [
   {

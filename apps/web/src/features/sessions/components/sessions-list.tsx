@@ -2,6 +2,7 @@ import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from
 import { IconDeviceDesktop } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { UserSession } from '@cockpit/contracts';
+import { formatDateTime } from '../../../lib/date-time';
 import { showToast } from '../../../lib/toast';
 import { useEndSession } from '../api/end-session';
 import { useSessions } from '../api/get-sessions';
@@ -12,16 +13,8 @@ type SessionsListProps = {
   culture: string;
 };
 
-function dateTimeFormat(culture: string): Intl.DateTimeFormat {
-  try {
-    return new Intl.DateTimeFormat(culture, { dateStyle: 'medium', timeStyle: 'short' });
-  } catch {
-    return new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
-  }
-}
-
 /**
- * Settings page section (issue 7): the user's signed-in browsers with when each began and was last
+ * Settings page section (security hardening): the user's signed-in browsers with when each began and was last
  * active; any other than this one can be ended, which signs that browser out at once. The current one
  * is ended by logging out.
  */
@@ -29,7 +22,6 @@ export function SessionsList({ culture }: SessionsListProps) {
   const { t } = useTranslation();
   const sessions = useSessions();
   const end = useEndSession();
-  const format = dateTimeFormat(culture);
 
   const deviceName = (session: UserSession) => {
     const { browser, system } = describeUserAgent(session.userAgent);
@@ -102,9 +94,9 @@ export function SessionsList({ culture }: SessionsListProps) {
                       )}
                     </Group>
                     <Text size="xs" c="dimmed">
-                      {t('sessions.lastActive', { date: format.format(new Date(session.lastActiveAt)) })}
+                      {t('sessions.lastActive', { date: formatDateTime(session.lastActiveAt, culture) })}
                       {' · '}
-                      {t('sessions.started', { date: format.format(new Date(session.createdAt)) })}
+                      {t('sessions.started', { date: formatDateTime(session.createdAt, culture) })}
                     </Text>
                   </Stack>
                 </Group>

@@ -1,13 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiPaths, type PasswordChange } from '@cockpit/contracts';
+import { apiRoutes, type PasswordChange } from '@cockpit/contracts';
 import { api } from '../../../lib/api-client';
 
 /**
  * `POST /api/user/password`: the current password must be right (else 400 `INVALID_CURRENT_PASSWORD`);
  * the new one follows the contracts' password rules. The user's other sessions end.
  */
-export function changePassword(change: PasswordChange): Promise<void> {
-  return api.post(apiPaths.userPassword, { json: change, expectedStatuses: [400] });
+export async function changePassword(change: PasswordChange): Promise<void> {
+  await api.call(apiRoutes.changePassword, { body: change, expectedStatuses: [400] });
 }
 
 export function useChangePassword() {

@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiPaths, type UiLanguageName, type UserSettings } from '@cockpit/contracts';
-import { api, trusted } from '../../../lib/api-client';
+import { apiRoutes, type UiLanguageName, type UserSettings } from '@cockpit/contracts';
+import { api } from '../../../lib/api-client';
 import { setClientAccountSettings } from '../../../lib/client-params';
 import { useUiLanguage } from '../../../lib/use-ui-language';
 
 /** `GET /api/user/settings` (spec §3 User settings). The role label is localised by the server. */
 export async function getUserSettings(): Promise<UserSettings> {
-  const settings = await api.get(apiPaths.userSettings, { schema: trusted<UserSettings>() });
+  const settings = await api.call(apiRoutes.getUserSettings);
   // spec §7: from now on every call carries this user's culture and currency symbol.
   setClientAccountSettings(settings.accountSettings);
   return settings;

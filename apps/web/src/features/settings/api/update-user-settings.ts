@@ -1,16 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  apiPaths,
-  type UserSettings,
-  type UserSettingsUpdate,
-} from '@cockpit/contracts';
-import { api, trusted } from '../../../lib/api-client';
+import { apiRoutes, type UserSettings, type UserSettingsUpdate } from '@cockpit/contracts';
+import { api } from '../../../lib/api-client';
 import { setClientAccountSettings } from '../../../lib/client-params';
 import { getUserSettingsQueryOptions, userSettingsQueryKey } from './get-user-settings';
 
 /** `PUT /api/user/settings` (DESIGN.md §3 Settings page): answers the whole, updated entity. */
 export function updateUserSettings(update: UserSettingsUpdate): Promise<UserSettings> {
-  return api.put(apiPaths.userSettings, { json: update, schema: trusted<UserSettings>() });
+  return api.call(apiRoutes.updateUserSettings, { body: update });
 }
 
 /** The settings as the PUT body expects them (to change one field and keep the others). */

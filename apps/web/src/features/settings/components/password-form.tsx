@@ -3,19 +3,30 @@ import { Alert, Button, Group, PasswordInput, Stack, Text, Title } from '@mantin
 import { useTranslation } from 'react-i18next';
 import { errorCodes, passwordChangeSchema, passwordMaxLength, passwordMinLength } from '@cockpit/contracts';
 import { isApiRequestError } from '../../../lib/api-client';
+import { newPasswordLengthMessage, refusedPasswordMessage } from '../../../lib/password-rules';
 import { showToast } from '../../../lib/toast';
 import { useChangePassword } from '../api/change-password';
 
 type Field = 'currentPassword' | 'newPassword' | 'confirmPassword';
 type FieldErrors = Partial<Record<Field, string>>;
 
+type PasswordFormProps = {
+  /**
+   * The forced change after a one-time password (decision 022): the screen around the form has the
+   * heading (`labelledBy`), the current password is the one-time one, and `onChanged` continues.
+   */
+  required?: { labelledBy: string; onChanged: () => void | Promise<void> };
+};
+
 /**
- * DESIGN.md §3 Settings page: password change. The current password is required; the new one follows
- * the contracts' rules (12 to 128 characters) and is typed twice. A wrong current password gets its
- * own message from the server's answer.
+ * DESIGN.md §3 Settings page: password change — and the "Choose a new password" screen (decision 022).
+ * The current password is required; the new one follows the contracts' rules (12 to 128 characters),
+ * differs from the current one and is typed twice. A wrong current password or a common new one gets
+ * its own message from the server's answer.
  */
-export function PasswordForm() {
+export function PasswordForm({ required }: PasswordFormProps = {}) {
   const { t } = useTranslation();
+  const [continuing, setContinuing] = useState(false);
   const change = useChangePassword();
   const [values, setValues] = useState<Record<Field, string>>({
     currentPassword: '',
@@ -39,13 +50,12 @@ export function PasswordForm() {
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
         if (issue.path[0] === 'currentPassword') found.currentPassword ??= t('settings.password.error.currentRequired');
-        if (issue.path[0] === 'newPassword') {
-          found.newPassword ??=
-            issue.code === 'too_big'
-              ? t('settings.password.error.tooLong', { count: passwordMaxLength })
-              : t('settings.password.error.tooShort', { count: passwordMinLength });
-        }
       }
+    }
+    const lengthProblem = newPasswordLengthMessage(t, values.newPassword);
+    if (lengthProblem !== null) found.newPassword = lengthProblem;
+    else if (values.currentPassword !== '' && values.newPassword === values.currentPassword) {
+      found.newPassword = t('password.error.unchanged');
     }
     if (!found.newPassword && values.confirmPassword !== values.newPassword) {
       found.confirmPassword = t('settings.password.error.mismatch');
@@ -62,8 +72,18 @@ export function PasswordForm() {
     change.mutate(
       { currentPassword: values.currentPassword, newPassword: values.newPassword },
       {
-        onSuccess: () => {
+        onSuccess: async () => {
           setValues({ currentPassword: '', newPassword: '', confirmPassword: '' });
+          if (required) {
+            setContinuing(true);
+            try {
+              await required.onChanged();
+            } catch {
+              setFormError(t('settings.password.error.generic'));
+            } finally {
+              setContinuing(false);
+            }
+          }
           showToast({
             id: 'password-changed',
             type: 'success',
@@ -72,7 +92,10 @@ export function PasswordForm() {
           });
         },
         onError: (error) => {
-          if (isApiRequestError(error) && error.code === errorCodes.invalidCurrentPassword) {
+          const refused = refusedPasswordMessage(t, error);
+          if (refused !== null) {
+            setErrors({ newPassword: refused });
+          } else if (isApiRequestError(error) && error.code === errorCodes.invalidCurrentPassword) {
             setErrors({ currentPassword: t('settings.password.error.currentWrong') });
           } else if (isApiRequestError(error) && error.status === 429) {
             // Too many wrong current passwords within the hour (decision 009).
@@ -86,11 +109,18 @@ export function PasswordForm() {
   }
 
   return (
-    <form onSubmit={handleSubmit} noValidate aria-labelledby="settings-password-title" data-testid="password-form">
+    <form
+      onSubmit={handleSubmit}
+      noValidate
+      aria-labelledby={required?.labelledBy ?? 'settings-password-title'}
+      data-testid="password-form"
+    >
       <Stack gap="md" maw={480}>
-        <Title order={2} size="h3" id="settings-password-title">
-          {t('settings.password.title')}
-        </Title>
+        {!required && (
+          <Title order={2} size="h3" id="settings-password-title">
+            {t('settings.password.title')}
+          </Title>
+        )}
         <Text size="sm" c="dimmed">
           {t('settings.password.rules', { min: passwordMinLength, max: passwordMaxLength })}
         </Text>
@@ -100,7 +130,7 @@ export function PasswordForm() {
           </Alert>
         )}
         <PasswordInput
-          label={t('settings.password.current')}
+          label={t(required ? 'passwordChange.current' : 'settings.password.current')}
           autoComplete="current-password"
           value={values.currentPassword}
           onChange={(event) => set('currentPassword', event.currentTarget.value)}
@@ -124,8 +154,8 @@ export function PasswordForm() {
           aria-required="true"
         />
         <Group>
-          <Button type="submit" loading={change.isPending}>
-            {t('settings.password.submit')}
+          <Button type="submit" loading={change.isPending || continuing}>
+            {t(required ? 'passwordChange.submit' : 'settings.password.submit')}
           </Button>
         </Group>
       </Stack>

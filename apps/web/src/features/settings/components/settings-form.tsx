@@ -10,6 +10,7 @@ import {
   type UserSettings,
   type UserSettingsUpdate,
 } from '@cockpit/contracts';
+import { formatShortDate } from '../../../lib/date-time';
 import { showToast } from '../../../lib/toast';
 import { toSettingsUpdate, useUpdateUserSettings } from '../api/update-user-settings';
 
@@ -18,7 +19,7 @@ type FieldErrors = Partial<Record<Field, string>>;
 
 /** A date and a number in a culture, so the choice shows what it changes (DESIGN.md §3 short date). */
 export function culturePreview(culture: UiCulture, currencySymbol: string): string {
-  const date = new Intl.DateTimeFormat(culture, { dateStyle: 'short' }).format(new Date(2025, 11, 31));
+  const date = formatShortDate(new Date(2025, 11, 31), culture);
   const number = new Intl.NumberFormat(culture, { minimumFractionDigits: 2 }).format(1234.56);
   return `${date} · ${number} ${currencySymbol}`;
 }

@@ -2,7 +2,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useQuery } from '@tanstack/react-query';
-import { apiPaths, languageStorageKey, type UserSettings, type UserSettingsUpdate } from '@cockpit/contracts';
+import {
+  apiRoutes,
+  languageStorageKey,
+  type UserSettings,
+  type UserSettingsUpdate,
+} from '@cockpit/contracts';
 import { getClientParams } from '../../../lib/client-params';
 import { Toaster } from '../../../lib/toaster';
 import { userSettingsFixture } from '../../../testing/fixtures';
@@ -13,7 +18,7 @@ import { LanguageSelect } from './language-select';
 import { PasswordForm } from './password-form';
 import { SettingsForm } from './settings-form';
 
-// DESIGN.md §3 Settings page; spec §2 Menu header language dropdown; issue 3 language rules.
+// DESIGN.md §3 Settings page; spec §2 Menu header language dropdown; the language rules of the navigation shell.
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -24,8 +29,8 @@ afterEach(() => {
 function settingsServer(initial: UserSettings = userSettingsFixture()) {
   let settings = initial;
   const calls = stubApi({
-    [`GET ${apiPaths.userSettings}`]: () => jsonResponse(settings),
-    [`PUT ${apiPaths.userSettings}`]: (call) => {
+    [`GET ${apiRoutes.getUserSettings.path}`]: () => jsonResponse(settings),
+    [`PUT ${apiRoutes.getUserSettings.path}`]: (call) => {
       const body = call.body as UserSettingsUpdate;
       settings = {
         ...settings,
@@ -125,7 +130,7 @@ describe('LanguageSelect (menu header)', () => {
 describe('PasswordForm', () => {
   function passwordServer() {
     return stubApi({
-      [`POST ${apiPaths.userPassword}`]: (call) => {
+      [`POST ${apiRoutes.changePassword.path}`]: (call) => {
         const { currentPassword } = call.body as { currentPassword: string };
         if (currentPassword !== 'Cockpit-member-1') {
           return jsonResponse({ error: { code: 'INVALID_CURRENT_PASSWORD', message: 'wrong' } }, 400);

@@ -9,7 +9,7 @@ import { useSectionTitle } from './use-section-title';
 const ignore = () => {};
 
 /**
- * Issue 6 Banner messages section. The preview is the message banner's own card; after a change the
+ * Management area: Banner messages section. The preview is the message banner's own card; after a change the
  * administrator's own message banner asks for the current message again.
  */
 export function ManagementBannersRoute() {

@@ -1,5 +1,13 @@
 import { Group, Stack, Title } from '@mantine/core';
-import { IconBell, IconFileCertificate, IconHistory, IconListTree, IconSpeakerphone, IconUsers } from '@tabler/icons-react';
+import {
+  IconBell,
+  IconFileCertificate,
+  IconHistory,
+  IconKey,
+  IconListTree,
+  IconSpeakerphone,
+  IconUsers,
+} from '@tabler/icons-react';
 import { NavLink, Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../../config/paths';
@@ -10,6 +18,7 @@ const sections = [
   { href: paths.managementNotifications.getHref(), labelKey: 'management.sections.notifications', icon: IconBell },
   { href: paths.managementBanners.getHref(), labelKey: 'management.sections.banners', icon: IconSpeakerphone },
   { href: paths.managementCatalogue.getHref(), labelKey: 'management.sections.catalogue', icon: IconListTree },
+  { href: paths.managementSignIn.getHref(), labelKey: 'management.sections.signIn', icon: IconKey },
   { href: paths.contractCenter.getHref(), labelKey: 'management.sections.contractCenter', icon: IconFileCertificate },
   { href: paths.managementActivity.getHref(), labelKey: 'management.sections.activity', icon: IconHistory },
 ] as const;

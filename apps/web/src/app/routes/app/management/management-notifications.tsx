@@ -2,22 +2,20 @@ import { Divider, Stack } from '@mantine/core';
 import type { NotificationContent } from '@cockpit/contracts';
 import { NotificationComposer } from '../../../../features/management/components/notification-composer';
 import { SentNotifications } from '../../../../features/management/components/sent-notifications';
-import { useCulture } from '../../../../features/management/utils/use-culture';
 import { NotificationCard } from '../../../../features/notifications/components/notification-card';
-import { createShortDateFormat } from '../../../../features/notifications/utils/short-date';
+import { useCulture } from '../../../../lib/date-time';
 import { useSectionTitle } from './use-section-title';
 
 const ignore = () => {};
 
 /**
- * Issue 6 Notifications section. The app composes two features: the management composer, and as its
+ * Management area: Notifications section. The app composes two features: the management composer, and as its
  * preview the notifications feature's own card, so the preview is exactly what users will see.
  */
 export function ManagementNotificationsRoute() {
   // The section has visible headings of its own (compose, sent).
   useSectionTitle('management.sections.notifications');
   const culture = useCulture();
-  const dateFormat = createShortDateFormat(culture);
   const now = new Date().toISOString();
 
   const renderPreview = (content: NotificationContent, uiLanguage: string) => (
@@ -26,7 +24,7 @@ export function ManagementNotificationsRoute() {
       <NotificationCard
         notification={{ uid: `preview-${uiLanguage}`, userId: 'preview', date: now, wasRead: false, mouseOver: false, content }}
         language={uiLanguage}
-        dateFormat={dateFormat}
+        culture={culture}
         onOpen={ignore}
         onHover={ignore}
       />

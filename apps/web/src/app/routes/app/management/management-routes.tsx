@@ -59,6 +59,13 @@ export function createManagementRoutes(queryClient: QueryClientSource): RouteObj
           },
         },
         {
+          path: paths.managementSignIn.path,
+          lazy: async () => {
+            const { ManagementSignInRoute } = await import('./management-sign-in');
+            return { Component: ManagementSignInRoute };
+          },
+        },
+        {
           path: paths.contractCenter.path,
           lazy: async () => {
             const { ContractCenterRoute } = await import('./management-contract-center');

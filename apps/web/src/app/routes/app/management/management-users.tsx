@@ -2,7 +2,7 @@ import { VisuallyHidden } from '@mantine/core';
 import { UserManagement } from '../../../../features/management/components/user-management';
 import { useSectionTitle } from './use-section-title';
 
-/** Issue 6 Users section. */
+/** Management area: the Users section. */
 export function ManagementUsersRoute() {
   const title = useSectionTitle('management.sections.users');
   return (

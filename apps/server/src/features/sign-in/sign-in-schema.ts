@@ -1,0 +1,52 @@
+import { boolean, check, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { organisations, user } from '../../db/core-tables';
+
+/**
+ * The OpenID Connect provider of an organisation (one at most; docs/decisions/020-single-sign-on.md).
+ * `client_secret_encrypted` is AES-256-GCM with a key derived from AUTH_SECRET (secret-box.ts).
+ */
+export const ssoProviders = pgTable(
+  'sso_providers',
+  {
+    id: text('id')
+      .primaryKey()
+      .$defaultFn(() => crypto.randomUUID()),
+    organisationId: text('organisation_id')
+      .notNull()
+      .unique()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    issuerUrl: text('issuer_url').notNull(),
+    clientId: text('client_id').notNull(),
+    clientSecretEncrypted: text('client_secret_encrypted').notNull(),
+    newUserRoleKey: text('new_user_role_key').default('organisationmember').notNull(),
+    newUserSubscription: text('new_user_subscription').default('basic').notNull(),
+    requireSingleSignOn: boolean('require_single_sign_on').default(false).notNull(),
+    /** The one administrator who may still sign in with a password when single sign-on is required. */
+    breakGlassUserId: text('break_glass_user_id').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).defaultNow().notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true })
+      .defaultNow()
+      .$onUpdate(() => new Date())
+      .notNull(),
+  },
+  (t) => [
+    check(
+      'sso_providers_role_check',
+      sql`${t.newUserRoleKey} in ('organisationadministrator', 'organisationmember')`,
+    ),
+    check('sso_providers_subscription_check', sql`${t.newUserSubscription} in ('basic', 'pro')`),
+  ],
+);
+
+/** The e-mail domains that pick a provider on the login screen: each belongs to one organisation only. */
+export const ssoDomains = pgTable(
+  'sso_domains',
+  {
+    domain: text('domain').primaryKey(),
+    providerId: text('provider_id')
+      .notNull()
+      .references(() => ssoProviders.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('sso_domains_provider_id_idx').on(t.providerId)],
+);

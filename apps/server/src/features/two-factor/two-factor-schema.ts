@@ -1,0 +1,23 @@
+import { boolean, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { user } from '../../db/core-tables';
+
+/**
+ * better-auth's two-factor plugin table (model `twoFactor`, decision 021): the TOTP key and the recovery
+ * codes of one user, both encrypted with AUTH_SECRET by the plugin; `verified` is false between "turn on"
+ * and the first correct code; the failure count and lock are the plugin's own per-user lockout.
+ */
+export const twoFactor = pgTable(
+  'two_factor',
+  {
+    id: text('id').primaryKey(),
+    secret: text('secret').notNull(),
+    backupCodes: text('backup_codes').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    verified: boolean('verified').default(true).notNull(),
+    failedVerificationCount: integer('failed_verification_count').default(0).notNull(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('two_factor_user_id_idx').on(t.userId)],
+);

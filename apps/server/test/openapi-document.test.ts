@@ -1,0 +1,64 @@
+import { apiDocsPath, apiRoutes } from '@cockpit/contracts';
+import { createConfig, lintFromString } from '@redocly/openapi-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, buildTestApp } from './helpers/build-test-app';
+
+// Decision 025: the served OpenAPI document must serve someone who generates a client from it. It is
+// linted here with a maintained OpenAPI linter (Redocly, its "recommended" rules, offline: the document
+// has no external references), as the server serves it.
+
+type Operation = { operationId?: string; security?: unknown[] };
+type OpenApiDocument = { servers?: unknown[]; paths: Record<string, Record<string, Operation>> };
+const methods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+describe('the served OpenAPI document', () => {
+  let t: TestApp;
+  let source: string;
+  let document: OpenApiDocument;
+
+  beforeAll(async () => {
+    t = await buildTestApp('pglite', { seed: false });
+    const response = await t.app.inject({ method: 'GET', url: `${apiDocsPath}/json` });
+    expect(response.statusCode).toBe(200);
+    source = response.body;
+    document = response.json<OpenApiDocument>();
+  });
+  afterAll(() => t.close());
+
+  it('has no errors under the recommended rules of a standard OpenAPI linter', async () => {
+    const config = await createConfig({ extends: ['recommended'] });
+    const problems = await lintFromString({ source, absoluteRef: 'served-openapi.json', config });
+    const errors = problems
+      .filter((problem) => problem.severity === 'error')
+      .map((problem) => `${problem.ruleId}: ${problem.message} at ${problem.location[0]?.pointer ?? '?'}`);
+    expect(errors).toEqual([]);
+  });
+
+  it('gives every operation an operation id and a declared security (an empty list when public)', () => {
+    const operations = Object.entries(document.paths).flatMap(([path, item]) =>
+      Object.entries(item)
+        .filter(([method]) => methods.includes(method))
+        .map(([method, operation]) => ({ at: `${method.toUpperCase()} ${path}`, operation })),
+    );
+    expect(operations.length).toBeGreaterThan(50);
+    expect(operations.filter(({ operation }) => !operation.operationId).map(({ at }) => at)).toEqual([]);
+    expect(operations.filter(({ operation }) => !Array.isArray(operation.security)).map(({ at }) => at)).toEqual([]);
+    expect(document.servers?.length).toBeGreaterThan(0);
+  });
+
+  it('describes every route of the contracts, the auth library\'s sign-in and token exchange included', () => {
+    const documented = new Set(
+      Object.entries(document.paths).flatMap(([path, item]) =>
+        Object.keys(item).map((method) => `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`),
+      ),
+    );
+    const missing = Object.values(apiRoutes)
+      .map((route) => `${route.method} ${route.path}`)
+      .filter((route) => !documented.has(route));
+    expect(missing).toEqual([]);
+    const operationIds = Object.values(document.paths).flatMap((item) =>
+      Object.values(item).map((operation) => operation.operationId),
+    );
+    expect(operationIds).toEqual(expect.arrayContaining(Object.keys(apiRoutes)));
+  });
+});

@@ -1,0 +1,32 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRoutes, type ApiBody, type SignInSettings } from '@cockpit/contracts';
+import { api } from '../../../lib/api-client';
+import { signInSettingsQueryKey } from './get-sign-in-settings';
+
+export type SignInSettingsInput = ApiBody<typeof apiRoutes.saveSignInSettings>;
+
+/** `PUT /api/management/sign-in`: the server checks the provider's discovery document before saving. */
+export function saveSignInSettings(settings: SignInSettingsInput): Promise<SignInSettings> {
+  return api.call(apiRoutes.saveSignInSettings, { body: settings, expectedStatuses: [400, 409] });
+}
+
+/** `DELETE /api/management/sign-in`: everyone signs in with a password again. */
+export function removeSignInSettings(): Promise<SignInSettings> {
+  return api.call(apiRoutes.removeSignInSettings);
+}
+
+export function useSaveSignInSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveSignInSettings,
+    onSuccess: (settings) => queryClient.setQueryData(signInSettingsQueryKey, settings),
+  });
+}
+
+export function useRemoveSignInSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: removeSignInSettings,
+    onSuccess: (settings) => queryClient.setQueryData(signInSettingsQueryKey, settings),
+  });
+}

@@ -1,0 +1,56 @@
+import { useState } from 'react';
+import { Button } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { ManagedUser } from '@cockpit/contracts';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { showToast } from '../../../lib/toast';
+import { useResetTwoFactor } from '../api/reset-two-factor';
+
+/**
+ * Management → Users: "Reset two-factor sign-in" of one user (decision 021), with its confirmation. For a
+ * lost phone: the user's key and recovery codes are removed; if the organisation requires two-factor
+ * sign-in, they set it up again after their next sign-in.
+ */
+export function ResetTwoFactorAction({ user }: { user: ManagedUser }) {
+  const { t } = useTranslation();
+  const reset = useResetTwoFactor();
+  const [open, setOpen] = useState(false);
+
+  const close = () => {
+    setOpen(false);
+    reset.reset();
+  };
+
+  return (
+    <>
+      <Button
+        size="xs"
+        variant="default"
+        onClick={() => setOpen(true)}
+        aria-label={t('management.twoFactor.resetUser', { name: user.name })}
+      >
+        {t('management.twoFactor.reset')}
+      </Button>
+      {open && (
+        <ConfirmDialog
+          title={t('management.twoFactor.resetTitle', { name: user.name })}
+          confirmLabel={t('management.twoFactor.reset')}
+          danger
+          pending={reset.isPending}
+          failed={reset.isError}
+          onConfirm={() =>
+            reset.mutate(user.id, {
+              onSuccess: () => {
+                close();
+                showToast({ type: 'success', title: t('management.twoFactor.resetDone'), message: user.name });
+              },
+            })
+          }
+          onClose={close}
+        >
+          {t('management.twoFactor.resetText', { name: user.name })}
+        </ConfirmDialog>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,100 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { apiRoutes, type SignInSettings } from '@cockpit/contracts';
+import { setToken } from '../../../lib/auth/token-store';
+import { jsonResponse, renderWithProviders } from '../../../testing/test-utils';
+import { SignInSettingsForm } from './sign-in-settings-form';
+
+// Management → Sign-in (decision 020) against a stubbed management API: the secret is write-only.
+
+const stored: SignInSettings = {
+  provider: {
+    issuerUrl: 'https://login.example.com/realms/company',
+    clientId: 'cockpit',
+    hasClientSecret: true,
+    domains: ['company.example'],
+    newUserRoleKey: 'organisationmember',
+    newUserSubscription: 'basic',
+    requireSingleSignOn: false,
+    breakGlassUserId: null,
+    updatedAt: '2026-01-01T00:00:00.000Z',
+  },
+  administrators: [{ id: 'a1', name: 'Anna Admin', email: 'admin@example.com' }],
+  redirectUri: 'https://cockpit.example.com/api/auth/sso/callback',
+};
+
+function stubServer(answerSave: (body: Record<string, unknown>) => Response) {
+  setToken('a.b.c');
+  const saved: Record<string, unknown>[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const request = new Request(input, init);
+      const url = new URL(request.url);
+      if (url.pathname !== apiRoutes.getSignInSettings.path)
+        return jsonResponse({ error: { code: 'NOT_FOUND', message: 'x' } }, 404);
+      if (request.method === 'GET') return jsonResponse(stored);
+      const body = (await request.json()) as Record<string, unknown>;
+      saved.push(body);
+      return answerSave(body);
+    }),
+  );
+  return saved;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('SignInSettingsForm', () => {
+  it('shows the stored provider, says a secret is stored and keeps it when the field stays empty', async () => {
+    const saved = stubServer(() =>
+      jsonResponse({ ...stored, provider: { ...stored.provider!, updatedAt: '2026-01-02T00:00:00.000Z' } }),
+    );
+    await renderWithProviders(<SignInSettingsForm />);
+    expect(await screen.findByDisplayValue('https://login.example.com/realms/company')).toBeVisible();
+    expect(screen.getByText(/A secret is stored/)).toBeVisible();
+    expect(screen.getByDisplayValue(stored.redirectUri)).toHaveAttribute('readonly');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]).not.toHaveProperty('clientSecret');
+    expect(saved[0]).toMatchObject({ domains: ['company.example'], clientId: 'cockpit' });
+  });
+
+  it('asks for a break-glass administrator when single sign-on is required', async () => {
+    const saved = stubServer(() => jsonResponse(stored));
+    await renderWithProviders(<SignInSettingsForm />);
+    await userEvent.click(await screen.findByRole('switch', { name: /Require single sign-on/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(
+      await screen.findByText('Choose the administrator who may still sign in with a password.'),
+    ).toBeVisible();
+    expect(saved).toHaveLength(0);
+  });
+
+  it('explains a domain of another organisation (409) and a provider without a valid discovery document', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    let status = 409;
+    stubServer(() =>
+      jsonResponse(
+        {
+          error: {
+            code: status === 409 ? 'CONFLICT' : 'BAD_REQUEST',
+            message: status === 409 ? 'domains: x' : 'issuerUrl: no document',
+          },
+        },
+        status,
+      ),
+    );
+    await renderWithProviders(<SignInSettingsForm />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Save' }));
+    expect(
+      await screen.findByText('One of these domains already belongs to another organisation.'),
+    ).toBeVisible();
+    status = 400;
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(/No valid OpenID Connect discovery document/)).toBeVisible();
+  });
+});

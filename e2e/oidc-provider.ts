@@ -1,0 +1,36 @@
+import { startOidcTestProvider } from '../apps/server/test/helpers/oidc-test-provider';
+
+/**
+ * The OpenID provider of the single-sign-on journey (e2e/single-sign-on.spec.ts, decision 020), started
+ * by playwright.config.ts as a web server of its own: the certified `oidc-provider` package on a loopback
+ * port, with its own login and consent pages, and the accounts the journey signs in with.
+ */
+export const e2eProvider = {
+  clientId: 'cockpit-e2e',
+  clientSecret: 'e2e-client-secret-never-shown-0123456789',
+  /** Login name on the provider's page → the claims it vouches for. */
+  accounts: {
+    anna: { email: 'anna@sso-e2e.example', email_verified: true, name: 'Anna Single' },
+    bernd: { email: 'bernd@beispiel-sso-e2e.example', email_verified: true, name: 'Bernd Einmal' },
+    carla: { email: 'carla@beispiel-sso-e2e.example', email_verified: false, name: 'Carla Unbestätigt' },
+  },
+} as const;
+
+async function main() {
+  const port = Number(process.env.OIDC_PORT);
+  const appOrigin = process.env.APP_ORIGIN ?? '';
+  const provider = await startOidcTestProvider({
+    port,
+    redirectUris: [`${appOrigin}/api/auth/sso/callback`],
+    clientId: e2eProvider.clientId,
+    clientSecret: e2eProvider.clientSecret,
+  });
+  for (const [login, claims] of Object.entries(e2eProvider.accounts))
+    provider.accounts.set(login, { ...claims });
+  console.log(`OpenID provider for the journeys at ${provider.issuer}`);
+  const stop = () => void provider.close().then(() => process.exit(0));
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+}
+
+if (process.env.OIDC_PORT) void main();

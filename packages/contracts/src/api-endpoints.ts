@@ -1,0 +1,752 @@
+import { z } from 'zod';
+import { apiRoutes, type ApiRoute, type PathParamNames } from './api-routes';
+import { signInBodySchema, signInResponseSchema, signOutResponseSchema, tokenCheckQuerySchema, tokenCheckResponseSchema } from './auth';
+import {
+  activityQuerySchema,
+  activityResponseSchema,
+  catalogueChangesSchema,
+  catalogueDocumentSchema,
+  catalogueLayoutParamsSchema,
+  catalogueNameParamsSchema,
+  cataloguePreviewQuerySchema,
+  cataloguePreviewSchema,
+  catalogueUsageSchema,
+  dashboardBodySchema,
+  dashboardGroupBodySchema,
+  itemBodySchema,
+  menuGroupBodySchema,
+} from './catalogue';
+import { apiErrorSchema } from './errors';
+import { appConfigSchema } from './app-config';
+import {
+  bannerMessageBodySchema,
+  contractOverviewSchema,
+  emptyBodySchema,
+  idParamsSchema,
+  managedBannerSchema,
+  managedBannersResponseSchema,
+  managedUserSchema,
+  managedUsersQuerySchema,
+  managedUsersResponseSchema,
+  newUserBodySchema,
+  userChangesBodySchema,
+  userPasswordResetBodySchema,
+} from './management';
+import { contractMessageResponseSchema, currentMessageQuerySchema, currentMessageResponseSchema } from './messages';
+import {
+  dashboardParamsSchema,
+  dashboardResponseSchema,
+  dashboardTileDataResponseSchema,
+  dashboardTileParamsSchema,
+  dashboardsMenuResponseSchema,
+} from './dashboards';
+import {
+  dashboardsAvailabilitySchema,
+  favoritesResponseSchema,
+  featuredResponseSchema,
+  menuResponseSchema,
+  pinUpdateSchema,
+} from './navigation';
+import { healthResponseSchema, readinessResponseSchema } from './health';
+import { integrityChallengeResponseSchema, integrityTokenResponseSchema, integrityVerifyBodySchema } from './integrity';
+import { integrityTokenHeader } from './integrity-header';
+import {
+  notificationPageQuerySchema,
+  notificationPageSchema,
+  notificationParamsSchema,
+  notificationPatchSchema,
+  notificationSchema,
+  sendNotificationBodySchema,
+  sendNotificationResultSchema,
+  sentNotificationsResponseSchema,
+} from './notifications';
+import {
+  twoFactorCodeBodySchema,
+  twoFactorEnableResponseSchema,
+  twoFactorPasswordBodySchema,
+  twoFactorPolicyBodySchema,
+  twoFactorPolicyQuerySchema,
+  twoFactorPolicySchema,
+  twoFactorStatusSchema,
+} from './two-factor';
+import { passwordChangeSchema, userSettingsSchema, userSettingsUpdateSchema } from './user-settings';
+import { recentOpeningResponseSchema, recentOpeningSchema, recentsResponseSchema } from './recents';
+import { reportNameParamsSchema, reportQuerySchema, reportResponseSchema } from './reports';
+import { translationsQuerySchema, translationsResponseSchema } from './localization';
+import { userSessionParamsSchema, userSessionsResponseSchema } from './user-sessions';
+import { withClientBody, withClientQuery } from './client-params';
+import {
+  signInSettingsBodySchema,
+  signInSettingsQuerySchema,
+  signInSettingsSchema,
+  singleSignOnStartBodySchema,
+  singleSignOnStartResponseSchema,
+} from './sign-in-settings';
+
+/**
+ * The schemas of an endpoint (decision 025): what its request may hold and what each answer is. The server
+ * validates and serialises with them, the OpenAPI document is built from them, and the web app takes its
+ * types from them (api-types.ts) without loading them.
+ */
+export interface EndpointSchemas {
+  readonly tags: readonly string[];
+  readonly summary: string;
+  readonly description?: string;
+  readonly headers?: z.ZodType;
+  readonly params?: z.ZodType;
+  readonly query?: z.ZodType;
+  readonly body?: z.ZodType;
+  /** Every status the endpoint answers with, each with its body (`z.null()` for none). */
+  readonly response: Readonly<Record<number, z.ZodType>>;
+}
+
+/** One endpoint: its route (method, path, operation id, security) and its schemas. */
+export type Endpoint<Route extends ApiRoute = ApiRoute, Schemas extends EndpointSchemas = EndpointSchemas> = Route &
+  Schemas & { readonly route: Route };
+
+/** A path with parameters needs a params schema with exactly those names; a path without none. */
+type ParamsFor<Route extends ApiRoute> = [PathParamNames<Route['path']>] extends [never]
+  ? { readonly params?: never }
+  : { readonly params: z.ZodType<unknown, Record<PathParamNames<Route['path']>, string>> };
+
+function endpoint<const Route extends ApiRoute, const Schemas extends EndpointSchemas & ParamsFor<Route>>(
+  route: Route,
+  schemas: Schemas,
+): Endpoint<Route, Schemas> {
+  return { ...route, ...schemas, route };
+}
+
+const managementErrors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+};
+const bannerErrors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+const catalogueChanges = { 200: catalogueChangesSchema, ...managementErrors };
+const catalogueTags = ['management: catalogue'];
+/** Checked by the catalogue itself, so that a 400 can name the JSON path of each problem (decision 015). */
+const catalogueImportBodySchema = z.unknown().describe('A catalogue document (see the GET answer).');
+
+/** What the auth library answers where the app reads nothing of it (it may add fields). */
+const libraryAnswerSchema = z.looseObject({});
+
+/** Every endpoint of the API, keyed by its operation id (the same keys as `apiRoutes`). */
+export const apiEndpoints = {
+  // ---- the auth library (DESIGN.md §3): answered by better-auth, described here for API clients
+  signInWithEmail: endpoint(apiRoutes.signInWithEmail, {
+    tags: ['auth'],
+    summary: 'Sign in with e-mail and password: sets the session cookie',
+    description:
+      'Needs a fresh app integrity token (`POST /api/integrity/verify`) in the `' +
+      integrityTokenHeader +
+      '` header. The session token is only ever in the HttpOnly cookie, never in the body.',
+    headers: z.object({ [integrityTokenHeader]: z.string().max(4096) }),
+    body: signInBodySchema,
+    response: {
+      200: signInResponseSchema,
+      400: apiErrorSchema,
+      401: apiErrorSchema,
+      403: apiErrorSchema,
+      429: apiErrorSchema,
+    },
+  }),
+  signOut: endpoint(apiRoutes.signOut, {
+    tags: ['auth'],
+    summary: 'Sign out: ends the session of the cookie',
+    response: { 200: signOutResponseSchema, 401: apiErrorSchema },
+  }),
+  getToken: endpoint(apiRoutes.getToken, {
+    tags: ['auth'],
+    summary: 'Exchange the session cookie for a short-lived bearer token (JWT)',
+    description:
+      'Send the token as `Authorization: Bearer <token>` on every other call. With `check=true` the answer ' +
+      'without a session is `200 { "token": null }` instead of 401.',
+    query: tokenCheckQuerySchema,
+    response: { 200: tokenCheckResponseSchema, 401: apiErrorSchema },
+  }),
+
+  startSingleSignOn: endpoint(apiRoutes.startSingleSignOn, {
+    tags: ['auth'],
+    summary: "Single sign-on: the authorisation URL of the e-mail domain's OpenID Connect provider",
+    description:
+      'Send the browser to `url` (authorisation code flow with PKCE, state and nonce). The provider sends it ' +
+      'back to `/api/auth/sso/callback`, which signs in and goes on to `redirectTo`, or to ' +
+      '`/login?ssoError=<reason>`. 404: no provider for the domain; 502: the provider cannot be reached.',
+    body: singleSignOnStartBodySchema,
+    response: {
+      200: singleSignOnStartResponseSchema,
+      400: apiErrorSchema,
+      403: apiErrorSchema,
+      404: apiErrorSchema,
+      502: apiErrorSchema,
+    },
+  }),
+
+  // ---- the signed-in user: sessions
+  listSessions: endpoint(apiRoutes.listSessions, {
+    tags: ['user'],
+    summary: "The signed-in user's own sessions (devices), the current one marked",
+    query: withClientQuery({}),
+    response: { 200: userSessionsResponseSchema, 401: apiErrorSchema },
+  }),
+  endSession: endpoint(apiRoutes.endSession, {
+    tags: ['user'],
+    summary: 'End one of your own sessions: its tokens stop working and its streams close at once',
+    params: userSessionParamsSchema,
+    query: withClientQuery({}),
+    response: { 204: z.null(), 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema },
+  }),
+
+  // ---- navigation (spec §2 menu and favourites, §4 pin)
+  getMenu: endpoint(apiRoutes.getMenu, {
+    tags: ['navigation'],
+    summary: "The signed-in user's menu groups and items",
+    query: withClientQuery({}),
+    response: { 200: menuResponseSchema, 401: apiErrorSchema },
+  }),
+  getFavorites: endpoint(apiRoutes.getFavorites, {
+    tags: ['navigation'],
+    summary: "The signed-in user's pinned reports and dashboards (spec §2 Favorites)",
+    query: withClientQuery({}),
+    response: { 200: favoritesResponseSchema, 401: apiErrorSchema },
+  }),
+  getFeatured: endpoint(apiRoutes.getFeatured, {
+    tags: ['navigation'],
+    summary: 'What the administrators featured, as far as the signed-in user may see it (home page)',
+    query: withClientQuery({}),
+    response: { 200: featuredResponseSchema, 401: apiErrorSchema },
+  }),
+  updatePin: endpoint(apiRoutes.updatePin, {
+    tags: ['navigation'],
+    summary: 'Pin or unpin a report (by item name) or a dashboard (by layout id)',
+    query: withClientQuery({}),
+    body: withClientBody(pinUpdateSchema.shape),
+    response: { 200: pinUpdateSchema, 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema },
+  }),
+
+  // ---- management: users
+  listUsers: endpoint(apiRoutes.listUsers, {
+    tags: ['management'],
+    summary: 'Users of your organisation, by name; `search` matches name or e-mail',
+    query: managedUsersQuerySchema,
+    response: { 200: managedUsersResponseSchema, ...managementErrors },
+  }),
+  createUser: endpoint(apiRoutes.createUser, {
+    tags: ['management'],
+    summary: 'Create a user of your organisation with an initial password',
+    query: withClientQuery({}),
+    body: newUserBodySchema,
+    response: { 201: managedUserSchema, ...managementErrors },
+  }),
+  updateUser: endpoint(apiRoutes.updateUser, {
+    tags: ['management'],
+    summary: 'Change the name, role or subscription of a user of your organisation',
+    params: idParamsSchema,
+    query: withClientQuery({}),
+    body: userChangesBodySchema,
+    response: { 200: managedUserSchema, ...managementErrors },
+  }),
+
+  deactivateUser: endpoint(apiRoutes.deactivateUser, {
+    tags: ['management'],
+    summary: 'Deactivate a user of your organisation: their sessions end and their next call gets 401',
+    params: idParamsSchema,
+    query: withClientQuery({}),
+    body: emptyBodySchema,
+    response: { 200: managedUserSchema, ...managementErrors },
+  }),
+  reactivateUser: endpoint(apiRoutes.reactivateUser, {
+    tags: ['management'],
+    summary: 'Reactivate a user of your organisation: they can sign in again',
+    params: idParamsSchema,
+    query: withClientQuery({}),
+    body: emptyBodySchema,
+    response: { 200: managedUserSchema, ...managementErrors },
+  }),
+  resetUserPassword: endpoint(apiRoutes.resetUserPassword, {
+    tags: ['management'],
+    summary:
+      'Set a one-time password for a user of your organisation: their sessions end and they must choose a new password at the next sign-in',
+    params: idParamsSchema,
+    query: withClientQuery({}),
+    body: userPasswordResetBodySchema,
+    response: { 200: managedUserSchema, ...managementErrors },
+  }),
+
+  // ---- two-factor sign-in (decision 021)
+  getTwoFactorStatus: endpoint(apiRoutes.getTwoFactorStatus, {
+    tags: ['user'],
+    summary: 'Whether two-factor sign-in is on, and whether your organisation requires it',
+    query: withClientQuery({}),
+    response: { 200: twoFactorStatusSchema, ...managementErrors },
+  }),
+  getTwoFactorPolicy: endpoint(apiRoutes.getTwoFactorPolicy, {
+    tags: ['management'],
+    summary: "Your organisation's two-factor policy",
+    query: twoFactorPolicyQuerySchema,
+    response: { 200: twoFactorPolicySchema, ...managementErrors },
+  }),
+  updateTwoFactorPolicy: endpoint(apiRoutes.updateTwoFactorPolicy, {
+    tags: ['management'],
+    summary: 'Require two-factor sign-in for everyone in your organisation (single sign-on is exempt)',
+    query: twoFactorPolicyQuerySchema,
+    body: twoFactorPolicyBodySchema,
+    response: { 200: twoFactorPolicySchema, ...managementErrors },
+  }),
+  resetUserTwoFactor: endpoint(apiRoutes.resetUserTwoFactor, {
+    tags: ['management'],
+    summary: "Remove a user's second factor (lost phone): they set it up again, if required",
+    params: idParamsSchema,
+    query: withClientQuery({}),
+    body: emptyBodySchema,
+    response: { 204: z.null(), ...managementErrors },
+  }),
+  enableTwoFactor: endpoint(apiRoutes.enableTwoFactor, {
+    tags: ['auth'],
+    summary: 'A new two-factor key and recovery codes; in force once a code confirms it (verify-totp)',
+    body: twoFactorPasswordBodySchema,
+    response: { 200: twoFactorEnableResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema },
+  }),
+  disableTwoFactor: endpoint(apiRoutes.disableTwoFactor, {
+    tags: ['auth'],
+    summary: 'Turn two-factor sign-in off (needs the password)',
+    body: twoFactorPasswordBodySchema,
+    response: { 200: libraryAnswerSchema, 400: apiErrorSchema, 401: apiErrorSchema },
+  }),
+  verifyTwoFactorCode: endpoint(apiRoutes.verifyTwoFactorCode, {
+    tags: ['auth'],
+    summary: 'A code of the authenticator app: confirms a new key, or completes a sign-in that asked for one',
+    headers: z.object({ [integrityTokenHeader]: z.string().max(4096) }),
+    body: twoFactorCodeBodySchema,
+    response: { 200: libraryAnswerSchema, 400: apiErrorSchema, 401: apiErrorSchema, 429: apiErrorSchema },
+  }),
+  verifyRecoveryCode: endpoint(apiRoutes.verifyRecoveryCode, {
+    tags: ['auth'],
+    summary: 'Complete a sign-in with a recovery code (each works once)',
+    headers: z.object({ [integrityTokenHeader]: z.string().max(4096) }),
+    body: twoFactorCodeBodySchema,
+    response: { 200: libraryAnswerSchema, 400: apiErrorSchema, 401: apiErrorSchema, 429: apiErrorSchema },
+  }),
+
+  // ---- the message service (spec §7)
+  getCurrentMessage: endpoint(apiRoutes.getCurrentMessage, {
+    tags: ['messages'],
+    summary: 'The banner message to show now, in the given UI language (`item: null` when none)',
+    query: currentMessageQuerySchema,
+    response: { 200: currentMessageResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema },
+  }),
+  getContractMessage: endpoint(apiRoutes.getContractMessage, {
+    tags: ['messages'],
+    summary: 'Whether a new contract waits for acceptance (only ever for organisation administrators)',
+    query: withClientQuery({}),
+    response: { 200: contractMessageResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema },
+  }),
+  dismissMessage: endpoint(apiRoutes.dismissMessage, {
+    tags: ['messages'],
+    summary: 'Close a banner message for the signed-in user, for good (idempotent)',
+    params: idParamsSchema,
+    query: withClientQuery({}),
+    body: emptyBodySchema,
+    response: { 204: z.null(), 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema },
+  }),
+
+  // ---- management: contract center
+  getContract: endpoint(apiRoutes.getContract, {
+    tags: ['management'],
+    summary: "Your organisation's current contract, its use, and a pending new contract",
+    query: withClientQuery({}),
+    response: { 200: contractOverviewSchema, ...managementErrors },
+  }),
+  acceptContract: endpoint(apiRoutes.acceptContract, {
+    tags: ['management'],
+    summary: 'Accept the pending new contract: it becomes the current one',
+    params: idParamsSchema,
+    query: withClientQuery({}),
+    body: emptyBodySchema,
+    response: { 200: contractOverviewSchema, ...managementErrors },
+  }),
+
+  // ---- management: banner messages
+  listBanners: endpoint(apiRoutes.listBanners, {
+    tags: ['management'],
+    summary: "Your organisation's banner messages, newest first, with their schedule status",
+    query: withClientQuery({}),
+    response: { 200: managedBannersResponseSchema, ...bannerErrors },
+  }),
+  createBanner: endpoint(apiRoutes.createBanner, {
+    tags: ['management'],
+    summary: 'Create a banner message (English and German texts, buttons, optional start and end)',
+    query: withClientQuery({}),
+    body: bannerMessageBodySchema,
+    response: { 201: managedBannerSchema, ...bannerErrors },
+  }),
+  updateBanner: endpoint(apiRoutes.updateBanner, {
+    tags: ['management'],
+    summary: 'Replace the texts, buttons and schedule of a banner message',
+    params: idParamsSchema,
+    query: withClientQuery({}),
+    body: bannerMessageBodySchema,
+    response: { 200: managedBannerSchema, ...bannerErrors },
+  }),
+  deleteBanner: endpoint(apiRoutes.deleteBanner, {
+    tags: ['management'],
+    summary: 'Delete a banner message (it disappears for everyone on their next fetch)',
+    params: idParamsSchema,
+    query: withClientQuery({}),
+    response: { 204: z.null(), ...bannerErrors },
+  }),
+
+  // ---- the signed-in user: settings and password
+  getUserSettings: endpoint(apiRoutes.getUserSettings, {
+    tags: ['user'],
+    summary: 'Settings, role and subscription of the signed-in user',
+    query: withClientQuery({}),
+    response: { 200: userSettingsSchema, 401: apiErrorSchema },
+  }),
+  updateUserSettings: endpoint(apiRoutes.updateUserSettings, {
+    tags: ['user'],
+    summary: 'Save UI language, UI culture, currency symbol and display name',
+    query: withClientQuery({}),
+    body: withClientBody(userSettingsUpdateSchema.shape),
+    response: { 200: userSettingsSchema, 400: apiErrorSchema, 401: apiErrorSchema },
+  }),
+  changePassword: endpoint(apiRoutes.changePassword, {
+    tags: ['user'],
+    summary: "Change the signed-in user's password (ends the user's other sessions)",
+    query: withClientQuery({}),
+    body: withClientBody(passwordChangeSchema.shape),
+    response: { 204: z.null(), 400: apiErrorSchema, 401: apiErrorSchema, 429: apiErrorSchema },
+  }),
+
+  // ---- the signed-in user: recently opened
+  listRecents: endpoint(apiRoutes.listRecents, {
+    tags: ['user'],
+    summary: 'Recently opened reports and dashboards, newest first (only those you may still see)',
+    query: withClientQuery({}),
+    response: { 200: recentsResponseSchema, 401: apiErrorSchema },
+  }),
+  recordRecent: endpoint(apiRoutes.recordRecent, {
+    tags: ['user'],
+    summary: 'Record that you opened a report (by item name) or a dashboard (by layout id)',
+    query: withClientQuery({}),
+    body: withClientBody(recentOpeningSchema.shape),
+    response: {
+          200: recentOpeningResponseSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          404: apiErrorSchema,
+        },
+  }),
+  clearRecents: endpoint(apiRoutes.clearRecents, {
+    tags: ['user'],
+    summary: 'Forget every recently opened report and dashboard (in every browser)',
+    query: withClientQuery({}),
+    response: { 204: z.null(), 401: apiErrorSchema },
+  }),
+
+  // ---- notifications (DESIGN.md §5)
+  streamNotifications: endpoint(apiRoutes.streamNotifications, {
+    tags: ['notifications'],
+    summary: "The signed-in user's notifications as server-sent events",
+    description: 'First event `snapshot` (newest first), then `upsert` / `remove` for every change of the ' +
+          "user's notifications; a comment line every 25 s. The stream ends when the bearer token " +
+          'expires; reconnect with a fresh one (a new snapshot follows).',
+    query: withClientQuery({}),
+    response: { 401: apiErrorSchema },
+  }),
+  listOlderNotifications: endpoint(apiRoutes.listOlderNotifications, {
+    tags: ['notifications'],
+    summary: 'A page of your notifications older than the given one (newest first)',
+    description: "The stream's snapshot is the newest page; the list asks for the next older page as it is " +
+          'scrolled, giving the date and uid of the oldest notification it has.',
+    query: notificationPageQuerySchema,
+    response: { 200: notificationPageSchema, 400: apiErrorSchema, 401: apiErrorSchema },
+  }),
+  updateNotification: endpoint(apiRoutes.updateNotification, {
+    tags: ['notifications'],
+    summary: 'Mark one of your notifications as read or as moused over',
+    description: 'Body exactly `{ "wasRead": true }` or `{ "mouseOver": true }`; idempotent.',
+    params: notificationParamsSchema,
+    query: withClientQuery({}),
+    body: notificationPatchSchema,
+    response: { 200: notificationSchema, 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema },
+  }),
+
+  // ---- management: notifications
+  sendNotification: endpoint(apiRoutes.sendNotification, {
+    tags: ['management'],
+    summary: 'Send a notification to all users of your organisation or to listed users of it',
+    query: withClientQuery({}),
+    body: sendNotificationBodySchema,
+    response: {
+          201: sendNotificationResultSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+          404: apiErrorSchema,
+        },
+  }),
+  listSentNotifications: endpoint(apiRoutes.listSentNotifications, {
+    tags: ['management'],
+    summary: "Your organisation's sent notifications (newest 50) with recipient and read counts",
+    query: withClientQuery({}),
+    response: { 200: sentNotificationsResponseSchema, 401: apiErrorSchema, 403: apiErrorSchema },
+  }),
+
+  // ---- dashboards
+  getDashboardsAvailability: endpoint(apiRoutes.getDashboardsAvailability, {
+    tags: ['dashboards'],
+    summary: 'Whether the dashboards area is available to the signed-in user',
+    query: withClientQuery({}),
+    response: { 200: dashboardsAvailabilitySchema, 401: apiErrorSchema },
+  }),
+  getDashboardsMenu: endpoint(apiRoutes.getDashboardsMenu, {
+    tags: ['dashboards'],
+    summary: 'Dashboard groups and items for the dashboards panel (item name = layout id)',
+    query: withClientQuery({}),
+    response: { 200: dashboardsMenuResponseSchema, 401: apiErrorSchema, 403: apiErrorSchema },
+  }),
+  getDashboard: endpoint(apiRoutes.getDashboard, {
+    tags: ['dashboards'],
+    summary: 'A dashboard: title and tiles (each tile loads its own data)',
+    params: dashboardParamsSchema,
+    query: withClientQuery({}),
+    response: {
+          200: dashboardResponseSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+          404: apiErrorSchema,
+        },
+  }),
+  getDashboardTile: endpoint(apiRoutes.getDashboardTile, {
+    tags: ['dashboards'],
+    summary: "One dashboard tile's data",
+    params: dashboardTileParamsSchema,
+    query: withClientQuery({}),
+    response: {
+          200: dashboardTileDataResponseSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+          404: apiErrorSchema,
+          500: apiErrorSchema,
+        },
+  }),
+
+  // ---- translations (spec §7)
+  getTranslations: endpoint(apiRoutes.getTranslations, {
+    tags: ['localization'],
+    summary: 'UI texts of one language',
+    query: withClientQuery({ lang: translationsQuerySchema.shape.lang }),
+    response: { 200: translationsResponseSchema, 400: apiErrorSchema },
+  }),
+
+  // ---- health (decision 018)
+  getHealth: endpoint(apiRoutes.getHealth, {
+    tags: ['health'],
+    summary: 'Liveness: the server process is up',
+    query: withClientQuery({}),
+    response: { 200: healthResponseSchema },
+  }),
+  getReadiness: endpoint(apiRoutes.getReadiness, {
+    tags: ['health'],
+    summary: 'Readiness: database, Redis (when configured) and LISTEN connections are up',
+    query: withClientQuery({}),
+    response: { 200: readinessResponseSchema, 503: readinessResponseSchema },
+  }),
+
+  // ---- app configuration
+  getAppConfig: endpoint(apiRoutes.getAppConfig, {
+    tags: ['app'],
+    summary: 'Configuration the signed-in app needs',
+    query: withClientQuery({}),
+    response: { 200: appConfigSchema, 401: apiErrorSchema },
+  }),
+
+  // ---- reports
+  getReport: endpoint(apiRoutes.getReport, {
+    tags: ['reports'],
+    summary: "A report of the user's organisation: its definition and, for a built-in report, its data",
+    description: 'Built-in reports run a fixed server-side query for a date range (`range` preset, or `from` and `to`) ' +
+          'and a grouping. Values are raw numbers; the client formats them in the user culture.',
+    params: reportNameParamsSchema,
+    query: reportQuerySchema,
+    response: {
+          200: reportResponseSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          404: apiErrorSchema,
+          // A stored grouping its query does not declare (docs/decisions/024).
+          500: apiErrorSchema,
+        },
+  }),
+
+  // ---- management: the catalogue (decision 015)
+  exportCatalogue: endpoint(apiRoutes.exportCatalogue, {
+    tags: catalogueTags,
+    summary: "Export: the organisation's whole catalogue as one versioned document",
+    query: withClientQuery({}),
+    response: { 200: catalogueDocumentSchema, 401: apiErrorSchema, 403: apiErrorSchema },
+  }),
+  importCatalogue: endpoint(apiRoutes.importCatalogue, {
+    tags: catalogueTags,
+    summary: 'Import: replace the whole catalogue atomically (nothing changes when the document is invalid)',
+    query: withClientQuery({}),
+    body: catalogueImportBodySchema,
+    response: { ...catalogueChanges, 413: apiErrorSchema },
+  }),
+  previewCatalogueImport: endpoint(apiRoutes.previewCatalogueImport, {
+    tags: catalogueTags,
+    summary: 'What importing this document would change (nothing is applied)',
+    query: withClientQuery({}),
+    body: catalogueImportBodySchema,
+    response: { ...catalogueChanges, 413: apiErrorSchema },
+  }),
+  previewCatalogueAudience: endpoint(apiRoutes.previewCatalogueAudience, {
+    tags: catalogueTags,
+    summary: 'Preview as: the menus exactly as users of a role and subscription see them',
+    query: cataloguePreviewQuerySchema,
+    response: { 200: cataloguePreviewSchema, ...managementErrors },
+  }),
+  getCatalogueUsage: endpoint(apiRoutes.getCatalogueUsage, {
+    tags: catalogueTags,
+    summary: 'How many users pinned each item and dashboard',
+    query: withClientQuery({}),
+    response: { 200: catalogueUsageSchema, 401: apiErrorSchema, 403: apiErrorSchema },
+  }),
+  createMenuGroup: endpoint(apiRoutes.createMenuGroup, {
+    tags: catalogueTags,
+    summary: 'Create a menu group',
+    query: withClientQuery({}),
+    body: menuGroupBodySchema,
+    response: catalogueChanges,
+  }),
+  updateMenuGroup: endpoint(apiRoutes.updateMenuGroup, {
+    tags: catalogueTags,
+    summary: 'Change a menu group (title, icon, audience, place)',
+    params: catalogueNameParamsSchema,
+    query: withClientQuery({}),
+    body: menuGroupBodySchema,
+    response: catalogueChanges,
+  }),
+  deleteMenuGroup: endpoint(apiRoutes.deleteMenuGroup, {
+    tags: catalogueTags,
+    summary: 'Delete a menu group with its items',
+    params: catalogueNameParamsSchema,
+    query: withClientQuery({}),
+    response: catalogueChanges,
+  }),
+  createItem: endpoint(apiRoutes.createItem, {
+    tags: catalogueTags,
+    summary: 'Create a report item',
+    query: withClientQuery({}),
+    body: itemBodySchema,
+    response: catalogueChanges,
+  }),
+  updateItem: endpoint(apiRoutes.updateItem, {
+    tags: catalogueTags,
+    summary: 'Change a report item (also: move it to another group or place)',
+    params: catalogueNameParamsSchema,
+    query: withClientQuery({}),
+    body: itemBodySchema,
+    response: catalogueChanges,
+  }),
+  deleteItem: endpoint(apiRoutes.deleteItem, {
+    tags: catalogueTags,
+    summary: 'Delete a report item',
+    params: catalogueNameParamsSchema,
+    query: withClientQuery({}),
+    response: catalogueChanges,
+  }),
+  createDashboardGroup: endpoint(apiRoutes.createDashboardGroup, {
+    tags: catalogueTags,
+    summary: 'Create a dashboard group',
+    query: withClientQuery({}),
+    body: dashboardGroupBodySchema,
+    response: catalogueChanges,
+  }),
+  updateDashboardGroup: endpoint(apiRoutes.updateDashboardGroup, {
+    tags: catalogueTags,
+    summary: 'Change a dashboard group',
+    params: catalogueNameParamsSchema,
+    query: withClientQuery({}),
+    body: dashboardGroupBodySchema,
+    response: catalogueChanges,
+  }),
+  deleteDashboardGroup: endpoint(apiRoutes.deleteDashboardGroup, {
+    tags: catalogueTags,
+    summary: 'Delete a dashboard group with its dashboards',
+    params: catalogueNameParamsSchema,
+    query: withClientQuery({}),
+    response: catalogueChanges,
+  }),
+  createDashboard: endpoint(apiRoutes.createDashboard, {
+    tags: catalogueTags,
+    summary: 'Create a dashboard with its tiles',
+    query: withClientQuery({}),
+    body: dashboardBodySchema,
+    response: catalogueChanges,
+  }),
+  updateDashboard: endpoint(apiRoutes.updateDashboard, {
+    tags: catalogueTags,
+    summary: 'Change a dashboard and its tiles (add, move, remove)',
+    params: catalogueLayoutParamsSchema,
+    query: withClientQuery({}),
+    body: dashboardBodySchema,
+    response: catalogueChanges,
+  }),
+  deleteDashboard: endpoint(apiRoutes.deleteDashboard, {
+    tags: catalogueTags,
+    summary: 'Delete a dashboard',
+    params: catalogueLayoutParamsSchema,
+    query: withClientQuery({}),
+    response: catalogueChanges,
+  }),
+  listActivity: endpoint(apiRoutes.listActivity, {
+    tags: ['management'],
+    summary: "The organisation's administrator actions, newest first",
+    query: activityQuerySchema,
+    response: { 200: activityResponseSchema, ...managementErrors },
+  }),
+
+  // ---- management: sign-in (decision 020); the client secret goes in, never out
+  getSignInSettings: endpoint(apiRoutes.getSignInSettings, {
+    tags: ['management'],
+    summary: "The organisation's single sign-on provider (never its client secret)",
+    query: signInSettingsQuerySchema,
+    response: { 200: signInSettingsSchema, ...managementErrors },
+  }),
+  saveSignInSettings: endpoint(apiRoutes.saveSignInSettings, {
+    tags: ['management'],
+    summary: 'Register or change the OpenID Connect provider; its discovery document is checked first',
+    query: signInSettingsQuerySchema,
+    body: signInSettingsBodySchema,
+    response: { 200: signInSettingsSchema, ...managementErrors },
+  }),
+  removeSignInSettings: endpoint(apiRoutes.removeSignInSettings, {
+    tags: ['management'],
+    summary: 'Remove the provider: users sign in with their passwords again',
+    query: signInSettingsQuerySchema,
+    response: { 200: signInSettingsSchema, ...managementErrors },
+  }),
+
+  // ---- app integrity (decision 007)
+  getIntegrityChallenge: endpoint(apiRoutes.getIntegrityChallenge, {
+    tags: ['integrity'],
+    summary: 'A signed proof-of-work challenge (ALTCHA v2), valid for at most 600 s',
+    query: withClientQuery({}),
+    response: { 200: integrityChallengeResponseSchema, 429: apiErrorSchema },
+  }),
+  verifyIntegrity: endpoint(apiRoutes.verifyIntegrity, {
+    tags: ['integrity'],
+    summary: 'Exchange a solved challenge (once) for an integrity token',
+    query: withClientQuery({}),
+    body: integrityVerifyBodySchema,
+    response: { 200: integrityTokenResponseSchema, 400: apiErrorSchema, 429: apiErrorSchema },
+  }),
+} as const;
+
+export type ApiEndpoints = typeof apiEndpoints;

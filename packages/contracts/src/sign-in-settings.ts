@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { withClientBody, withClientQuery } from './client-params';
+import { roleKeySchema, subscriptionSchema } from './roles';
+
+/**
+ * Management → Sign-in (docs/decisions/020-single-sign-on.md): the organisation's OpenID Connect
+ * provider. Administrators only; the client secret is write-only (never in an answer).
+ */
+/** An e-mail domain as users type it after the `@` (lower case, at least one dot, no wildcard). */
+export const emailDomainSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(253)
+  .regex(/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,61}[a-z0-9]$/, {
+    message: 'must be an e-mail domain like example.com',
+  });
+
+export const signInAdministratorSchema = z.object({ id: z.string(), name: z.string(), email: z.string() });
+
+export const signInSettingsSchema = z.object({
+  /** `null` → no provider registered yet. */
+  provider: z
+    .object({
+      issuerUrl: z.string(),
+      clientId: z.string(),
+      /** A client secret is stored (its value is never sent back). */
+      hasClientSecret: z.boolean(),
+      domains: z.array(z.string()),
+      newUserRoleKey: roleKeySchema,
+      newUserSubscription: subscriptionSchema,
+      requireSingleSignOn: z.boolean(),
+      breakGlassUserId: z.string().nullable(),
+      updatedAt: z.string(),
+    })
+    .nullable(),
+  /** The organisation's active administrators: the choices for the break-glass account. */
+  administrators: z.array(signInAdministratorSchema),
+  /** The redirect URI to register at the provider. */
+  redirectUri: z.string(),
+});
+export type SignInSettings = z.infer<typeof signInSettingsSchema>;
+
+export const signInSettingsBodySchema = withClientBody({
+  issuerUrl: z.string().trim().min(1).max(500),
+  clientId: z.string().trim().min(1).max(500),
+  /** Omitted or empty → keep the stored secret (required when none is stored). */
+  clientSecret: z.string().max(2000).optional(),
+  domains: z.array(emailDomainSchema).min(1).max(50),
+  newUserRoleKey: roleKeySchema,
+  newUserSubscription: subscriptionSchema,
+  requireSingleSignOn: z.boolean(),
+  /** An active administrator of the organisation; required when single sign-on is required. */
+  breakGlassUserId: z.string().min(1).max(64).nullable(),
+});
+export type SignInSettingsBody = z.infer<typeof signInSettingsBodySchema>;
+
+export const signInSettingsQuerySchema = withClientQuery({});
+
+export const singleSignOnStartBodySchema = z.object({
+  email: z.email().max(320),
+  /** The in-app page to land on once signed in (checked again by the server). */
+  redirectTo: z.string().max(2000).optional(),
+});
+export const singleSignOnStartResponseSchema = z.object({ url: z.string() });
