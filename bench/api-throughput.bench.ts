@@ -1,10 +1,9 @@
 import { type ChildProcess, fork } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import pg from 'pg';
+import { withScratchDatabase } from './support/scratch-database';
 
 // Security hardening figures: sustained request rate and p99 latency of GET /api/navigation/menu (bearer token,
 // the SPA's query parameters, database reads per request) with 50 connections, next to a bare Fastify
@@ -79,16 +78,6 @@ async function run(databaseUrl: string | null): Promise<void> {
   }
 }
 
-async function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 2_000 });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
 async function main(): Promise<void> {
   console.log(
     `  load average before: ${os
@@ -97,22 +86,7 @@ async function main(): Promise<void> {
       .join(' ')} on ${os.cpus().length} cores`,
   );
   await run(null);
-  const name = `cockpit_bench_${randomBytes(4).toString('hex')}`;
-  try {
-    await withAdmin((client) => client.query(`CREATE DATABASE "${name}"`));
-  } catch (error) {
-    console.log(
-      `  PostgreSQL not reachable at ${adminUrl} (${(error as Error).message}): its figures are skipped`,
-    );
-    return;
-  }
-  try {
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    await run(url.toString());
-  } finally {
-    await withAdmin((client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
-  }
+  await withScratchDatabase(adminUrl, 'cockpit_bench', run);
 }
 
 main().catch((error: unknown) => {

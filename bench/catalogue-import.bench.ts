@@ -1,17 +1,11 @@
-import os from 'node:os';
-import path from 'node:path';
 import {
   apiRoutes,
   type CatalogueDocument,
   catalogueFormat,
   catalogueVersion,
-  integrityTokenHeader,
   reportQueryKeys,
 } from '@cockpit/contracts';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
-import { openDatabase } from '../apps/server/src/db/database';
-import { seedDemoData } from '../apps/server/src/seed/seed';
+import { startBenchApp } from './support/bench-app';
 
 // The catalogue (decision 015): how long `PUT /api/management/catalogue` takes to replace the demo
 // catalogue with one of 1,000 report items (50 groups of 20, every third item built-in, with audiences
@@ -66,35 +60,14 @@ function bigCatalogue(seed: number): CatalogueDocument {
 }
 
 async function main(): Promise<void> {
-  const database = await openDatabase({ driver: 'pglite', dataDir: null });
-  await database.migrate();
-  await seedDemoData(database.db, undefined, { salesRows: 0 });
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    PORT: '3000',
-    AUTH_SECRET: 'bench-secret-that-is-long-enough-0123456789',
-    DATA_DIR: path.join(os.tmpdir(), 'cockpit-bench-catalogue'),
-    WEB_DIST_DIR: path.join(os.tmpdir(), 'cockpit-bench-no-web'),
-    LOG_LEVEL: 'info',
-  });
   let logLines = 0;
-  const app = await buildApp({
-    config,
-    db: database.db,
-    listen: database.listen,
+  const { app, database, tokenOf } = await startBenchApp({
+    name: 'catalogue',
+    salesRows: 0,
+    logLevel: 'info',
     logStream: { write: () => void (logLines += 1) },
   });
-  await app.ready();
-  const signIn = await app.inject({
-    method: 'POST',
-    url: apiRoutes.signInWithEmail.path,
-    headers: { origin: config.publicUrl, [integrityTokenHeader]: (await app.integrity.issueToken()).token },
-    payload: { email: 'admin@example.com', password: 'Cockpit-admin-1' },
-  });
-  const cookie = signIn.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
-  const { token } = (await app.inject({ method: 'GET', url: apiRoutes.getToken.path, headers: { cookie } })).json<{
-    token: string;
-  }>();
+  const token = await tokenOf('admin@example.com', 'Cockpit-admin-1');
   const put = async (document: CatalogueDocument) => {
     const payload = JSON.stringify(document);
     const started = performance.now();

@@ -5,6 +5,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/database';
+import { insertBenchUsers } from './support/bench-users';
+import { sseBlocks } from './support/sse-blocks';
 
 // Live notifications figures: commit-to-delivery latency (p50/p99) of live notifications with 1,000 and 5,000 open
 // streams on ONE server process, and the server's memory per open stream. Targets: p99 ≤ 100 ms at 5,000
@@ -68,21 +70,11 @@ async function main(): Promise<void> {
     await writer.connect();
     const organisationId = randomUUID();
     await writer.query(`insert into organisations (id, name) values ($1, 'Bench GmbH')`, [organisationId]);
-    const users = Array.from({ length: maxStreams }, (_, i) => ({
-      id: randomUUID(),
-      email: `bench-${i}@example.com`,
-      sessionId: randomUUID(),
-    }));
-    await writer.query(
-      `insert into "user" (id, name, email, organisation_id)
-       select id, 'Bench user', email, $3 from unnest($1::text[], $2::text[]) as u(id, email)`,
-      [users.map((u) => u.id), users.map((u) => u.email), organisationId],
-    );
-    await writer.query(
-      `insert into session (id, token, user_id, expires_at)
-       select sid, sid, uid, now() + interval '1 day' from unnest($1::text[], $2::text[]) as s(sid, uid)`,
-      [users.map((u) => u.sessionId), users.map((u) => u.id)],
-    );
+    const users = await insertBenchUsers(writer, organisationId, {
+      count: maxStreams,
+      prefix: 'bench',
+      name: 'Bench user',
+    });
     await writer.query(
       `insert into notifications (user_id, date, content)
        select u.id, now() - (n || ' days')::interval,
@@ -105,7 +97,6 @@ async function main(): Promise<void> {
     const waiting = new Map<string, Arrival>();
     const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
     const openStream = (index: number): Stream => {
-      let buffer = '';
       let resolveSnapshot!: () => void;
       let rejectSnapshot!: (error: Error) => void;
       const snapshot = new Promise<void>((resolve, reject) => {
@@ -117,20 +108,16 @@ async function main(): Promise<void> {
         (res) => {
           if (res.statusCode !== 200) rejectSnapshot(new Error(`stream ${index}: HTTP ${res.statusCode}`));
           res.setEncoding('utf8');
-          res.on('data', (chunk: string) => {
-            const at = performance.now();
-            buffer += chunk;
-            let end: number;
-            while ((end = buffer.indexOf('\n\n')) >= 0) {
-              const block = buffer.slice(0, end);
-              buffer = buffer.slice(end + 2);
+          res.on(
+            'data',
+            sseBlocks((block, at) => {
               if (block.startsWith('event: snapshot')) resolveSnapshot();
               else if (block.startsWith('event: upsert')) {
                 const marker = /"en":"(bench-[^"]+)"/.exec(block)?.[1];
                 if (marker) waiting.get(marker)?.(marker, at);
               }
-            }
-          });
+            }),
+          );
         },
       );
       req.on('error', (error) => rejectSnapshot(error));

@@ -1,9 +1,8 @@
 import { type ChildProcess, fork } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import { withScratchDatabase } from './support/scratch-database';
 
 // Decision 009 figures: while one user fires 20 parallel requests for the heaviest report (contribution
 // margin, whole data set, by day), another user's GET /api/navigation/menu keeps p99 ≤ 50 ms on
@@ -128,36 +127,11 @@ async function run(databaseUrl: string | null): Promise<boolean> {
   }
 }
 
-async function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 2_000 });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
 async function main(): Promise<void> {
   console.log(`  load average before: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} cores`);
   let ok = true;
   if (drivers.includes('pglite')) ok = (await run(null)) && ok;
-  if (drivers.includes('pg')) {
-    const name = `cockpit_bench_${randomBytes(4).toString('hex')}`;
-    try {
-      await withAdmin((client) => client.query(`CREATE DATABASE "${name}"`));
-    } catch (error) {
-      console.log(`  PostgreSQL not reachable at ${adminUrl} (${(error as Error).message}): its figures are skipped`);
-      return;
-    }
-    try {
-      const url = new URL(adminUrl);
-      url.pathname = `/${name}`;
-      ok = (await run(url.toString())) && ok;
-    } finally {
-      await withAdmin((client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
-    }
-  }
+  if (drivers.includes('pg')) ok = (await withScratchDatabase(adminUrl, 'cockpit_bench', run)) !== false && ok;
   if (!ok) process.exitCode = 1;
 }
 

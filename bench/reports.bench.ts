@@ -1,11 +1,9 @@
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { type DatabaseHandle, openDatabase } from '../apps/server/src/db/database';
 import { organisations } from '../apps/server/src/db/schema';
 import { utcToday } from '../apps/server/src/reporting/calendar';
@@ -18,6 +16,7 @@ import {
 } from '../apps/server/src/reporting/report-settings';
 import { demoOrganisations } from '../apps/server/src/seed/demo-data';
 import { seedDemoData } from '../apps/server/src/seed/seed';
+import { withScratchDatabase } from './support/scratch-database';
 
 // Reports and dashboards figures: the seed time of the 1,000,000-row sales data set, the time of a later start, and
 // p50/p95 of every built-in report's query (its default view, as a user first opens it) on PostgreSQL
@@ -273,42 +272,15 @@ async function benchDriver(
   return targetsMet;
 }
 
-async function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
 async function main(): Promise<void> {
   let ok = true;
 
   // PostgreSQL: a database of its own, dropped afterwards.
-  const database = `cockpit_bench_reports_${randomBytes(4).toString('hex')}`;
-  let postgresReady = false;
-  if (drivers.includes('pg'))
-    try {
-      await withAdmin((client) => client.query(`CREATE DATABASE "${database}"`));
-      postgresReady = true;
-    } catch (error) {
-      console.log(`\n  PostgreSQL: skipped (${error instanceof Error ? error.message : String(error)})`);
-    }
-  if (postgresReady) {
-    const url = new URL(adminUrl);
-    url.pathname = `/${database}`;
-    try {
-      ok =
-        (await benchDriver(
-          'PostgreSQL',
-          () => openDatabase({ driver: 'pg', connectionString: url.toString() }),
-          iterations,
-        )) && ok;
-    } finally {
-      await withAdmin((client) => client.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`));
-    }
+  if (drivers.includes('pg')) {
+    const met = await withScratchDatabase(adminUrl, 'cockpit_bench_reports', (url) =>
+      benchDriver('PostgreSQL', () => openDatabase({ driver: 'pg', connectionString: url }), iterations),
+    );
+    ok = met !== false && ok;
   }
 
   // PGlite on disk, as `npm start` runs it (DATA_DIR/pglite); then later starts on the same directory.

@@ -26,6 +26,8 @@ import {
   startInstance,
   startNginx,
 } from '../apps/server/test/multi-instance/cluster';
+import { insertBenchUsers } from './support/bench-users';
+import { sseBlocks } from './support/sse-blocks';
 
 // Scale-out figures (DESIGN.md §2, decisions 017 and 019), all in one run on one PostgreSQL database and
 // Redis, three instances of the bundle `npm start` runs, Debian's nginx in front (deploy/nginx.conf):
@@ -192,21 +194,11 @@ async function main(): Promise<void> {
         `select organisation_id as id from "user" where email = 'admin@example.com'`,
       )
     ).rows[0]!.id;
-    const users = Array.from({ length: streamCount }, (_, i) => ({
-      id: randomUUID(),
-      email: `fanout-${i}@example.com`,
-      sessionId: randomUUID(),
-    }));
-    await writer.query(
-      `insert into "user" (id, name, email, organisation_id)
-       select id, 'Fan-out user', email, $3 from unnest($1::text[], $2::text[]) as u(id, email)`,
-      [users.map((u) => u.id), users.map((u) => u.email), organisationId],
-    );
-    await writer.query(
-      `insert into session (id, token, user_id, expires_at)
-       select sid, sid, uid, now() + interval '1 day' from unnest($1::text[], $2::text[]) as s(sid, uid)`,
-      [users.map((u) => u.sessionId), users.map((u) => u.id)],
-    );
+    const users = await insertBenchUsers(writer, organisationId, {
+      count: streamCount,
+      prefix: 'fanout',
+      name: 'Fan-out user',
+    });
     await writer.end();
     // Tokens as GET /api/auth/token issues them, signed with the instances' key (same database and secret).
     const minter = await openDatabase({ driver: 'pg', connectionString: database.url });
@@ -246,7 +238,6 @@ async function main(): Promise<void> {
     const perInstance = new Map<string, number>();
     const openStream = (token: string) =>
       new Promise<void>((resolve, reject) => {
-        let buffer = '';
         const req = http.get(
           {
             host: '127.0.0.1',
@@ -260,20 +251,16 @@ async function main(): Promise<void> {
             const upstream = String(res.headers['x-cockpit-upstream']);
             perInstance.set(upstream, (perInstance.get(upstream) ?? 0) + 1);
             res.setEncoding('utf8');
-            res.on('data', (chunk: string) => {
-              const at = performance.now();
-              buffer += chunk;
-              let end: number;
-              while ((end = buffer.indexOf('\n\n')) >= 0) {
-                const block = buffer.slice(0, end);
-                buffer = buffer.slice(end + 2);
+            res.on(
+              'data',
+              sseBlocks((block, at) => {
                 if (block.startsWith('event: snapshot')) resolve();
                 else if (block.startsWith('event: upsert')) {
                   const marker = /"en":"(fanout-[^"]+)"/.exec(block)?.[1];
                   if (marker) waiting.get(marker)?.(at);
                 }
-              }
-            });
+              }),
+            );
           },
         );
         req.on('error', reject);

@@ -1,11 +1,5 @@
-import os from 'node:os';
-import path from 'node:path';
-import { apiRoutes, integrityTokenHeader } from '@cockpit/contracts';
 import Fastify from 'fastify';
-import { buildApp } from '../../apps/server/src/app';
-import { loadConfig } from '../../apps/server/src/config';
-import { openDatabase } from '../../apps/server/src/db/database';
-import { seedDemoData } from '../../apps/server/src/seed/seed';
+import { startBenchApp, stopOnMessage } from './bench-app';
 
 // Child process of bench/api-throughput.bench.ts: the real app (seeded demo data) and a bare Fastify
 // route, each on its own port, so the load generator in the parent process does not share this event
@@ -15,36 +9,16 @@ import { seedDemoData } from '../../apps/server/src/seed/seed';
 const send = (message: object) => process.send?.(message);
 
 async function main(): Promise<void> {
-  const databaseUrl = process.env.BENCH_THROUGHPUT_DATABASE_URL || undefined;
-  const database = await openDatabase(
-    databaseUrl ? { driver: 'pg', connectionString: databaseUrl } : { driver: 'pglite', dataDir: null },
-  );
-  await database.migrate();
-  // The menu does not read the sales data set: left out, so the start is quick.
-  await seedDemoData(database.db, undefined, { salesRows: 0 });
-
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    PORT: '3000',
-    AUTH_SECRET: 'bench-secret-that-is-long-enough-0123456789',
-    DATA_DIR: path.join(os.tmpdir(), 'cockpit-bench-throughput'),
-    WEB_DIST_DIR: path.join(os.tmpdir(), 'cockpit-bench-no-web'),
+  const { app, database, tokenOf } = await startBenchApp({
+    name: 'throughput',
+    databaseUrl: process.env.BENCH_THROUGHPUT_DATABASE_URL || undefined,
+    // The menu does not read the sales data set: left out, so the start is quick.
+    salesRows: 0,
     // Request logging on, as deployed (JSON lines); written to a sink, not the terminal of the bench.
-    LOG_LEVEL: 'info',
+    logLevel: 'info',
+    logStream: { write: () => {} },
   });
-  const app = await buildApp({ config, db: database.db, listen: database.listen, logStream: { write: () => {} } });
-  await app.ready();
-
-  const signIn = await app.inject({
-    method: 'POST',
-    url: apiRoutes.signInWithEmail.path,
-    headers: { origin: config.publicUrl, [integrityTokenHeader]: (await app.integrity.issueToken()).token },
-    payload: { email: 'member@example.com', password: 'Cockpit-member-1' },
-  });
-  const cookie = signIn.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
-  const { token } = (await app.inject({ method: 'GET', url: apiRoutes.getToken.path, headers: { cookie } })).json<{
-    token: string;
-  }>();
+  const token = await tokenOf('member@example.com', 'Cockpit-member-1');
 
   const bare = Fastify({ logger: false });
   bare.get('/bare', async () => ({ ok: true }));
@@ -60,12 +34,10 @@ async function main(): Promise<void> {
     driver: database.driver,
   });
 
-  process.on('message', async (message: { type?: string }) => {
-    if (message.type !== 'stop') return;
+  stopOnMessage(async () => {
     await bare.close();
     await app.close();
     await database.close();
-    process.exit(0);
   });
 }
 

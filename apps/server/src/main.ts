@@ -1,7 +1,6 @@
-import path from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { openDatabase } from './db/database';
+import { openConfiguredDatabase } from './db/database';
 import { demoSignIns } from './seed/demo-data';
 import { describeSalesSeed } from './seed/reports-seed';
 import { seedDemoData } from './seed/seed';
@@ -23,17 +22,7 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  let database;
-  try {
-    database = await openDatabase(
-      config.databaseUrl
-        ? { driver: 'pg', connectionString: config.databaseUrl }
-        : { driver: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
-    );
-  } catch (error) {
-    console.error(`Cannot open the database: ${error instanceof Error ? error.message : String(error)}`);
-    process.exit(1);
-  }
+  const database = await openConfiguredDatabase(config);
   const app = await buildApp({ config, db: database.db, listen: database.listen, databaseStatus: database });
   const log = app.log;
 

@@ -574,6 +574,8 @@ const storesNoText: Record<string, string> = {
   'PUT /api/management/sign-in':
     'saved only once a live provider answers at the issuer URL; URL and domains are checked by pattern (single-sign-on.test.ts)',
   'DELETE /api/management/sign-in': 'no body',
+  'PUT /api/management/two-factor-policy': 'one flag only',
+  'POST /api/management/users/:id/two-factor/reset': 'no fields',
 };
 
 describe.each(testDrivers())(

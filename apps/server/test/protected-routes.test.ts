@@ -29,9 +29,10 @@ const protectedRoutes: { method: 'GET' | 'PUT'; url: string; payload?: object }[
 const notBearerProtected = new Set<string>([
   ...publicApiPaths,
   authApiPrefix,
-  apiRoutes.signInWithEmail.path,
-  apiRoutes.signOut.path,
-  apiRoutes.getToken.path,
+  // The auth library's routes authenticate with its session cookie (DESIGN.md §3).
+  ...Object.values(apiRoutes)
+    .filter((route) => route.path.startsWith(`${authApiPrefix}/`))
+    .map((route) => route.path),
   apiDocsPath,
   // Ending a session would end the token this file uses: covered by authorization-table.test.ts (security hardening).
   apiRoutes.endSession.path,

@@ -178,6 +178,10 @@ export function pathOf<Path extends string>(
 export const tokenCheckParam = 'check';
 
 /** Paths reachable without a bearer token or session (sign-in itself, translations, health, integrity). */
-export const publicApiPaths: readonly string[] = Object.values(apiRoutes as Record<string, ApiRoute>)
-  .filter((candidate) => candidate.security === 'public')
-  .map((candidate) => candidate.path);
+export const publicApiPaths: readonly string[] = /* @__PURE__ */ publicPathsOf(apiRoutes);
+
+function publicPathsOf(routes: Record<string, ApiRoute>): string[] {
+  return Object.values(routes)
+    .filter((candidate) => candidate.security === 'public')
+    .map((candidate) => candidate.path);
+}

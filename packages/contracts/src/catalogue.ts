@@ -5,6 +5,7 @@ import { dateRangePresetSchema, reportGroupingSchema, reportQueryKeySchema } fro
 import { roleKeySchema, subscriptionSchema } from './roles';
 import { isSafeHttpUrl, linkMaxLength } from './safe-links';
 import { dashboardTileTypeSchema } from './dashboards';
+import type { TranslationKey } from './locales';
 
 // The catalogue (DESIGN.md §2, docs/decisions/015): the menu groups, report items, dashboard groups,
 // dashboards and tiles of an organisation, with audiences and "featured", as ONE versioned JSON
@@ -229,6 +230,21 @@ export const catalogueChangeSchema = z.object({
   change: z.enum(['added', 'changed', 'removed']),
 });
 export type CatalogueChange = z.infer<typeof catalogueChangeSchema>;
+
+/** The name of each kind of catalogue object: the import preview and the activity log list changes. */
+export const catalogueObjectLabelKeys = {
+  'menu-group': 'management.catalogue.object.menu-group',
+  item: 'management.catalogue.object.item',
+  'dashboard-group': 'management.catalogue.object.dashboard-group',
+  dashboard: 'management.catalogue.object.dashboard',
+} as const satisfies Record<CatalogueObjectKind, TranslationKey>;
+
+/** The name of each kind of change, where the import preview and the activity log list them. */
+export const catalogueChangeLabelKeys = {
+  added: 'management.catalogue.change.added',
+  changed: 'management.catalogue.change.changed',
+  removed: 'management.catalogue.change.removed',
+} as const satisfies Record<CatalogueChange['change'], TranslationKey>;
 
 export const catalogueChangesSchema = z.object({ changes: z.array(catalogueChangeSchema) });
 export type CatalogueChanges = z.infer<typeof catalogueChangesSchema>;

@@ -48,13 +48,25 @@ export async function createUserWithPassword(db: Database, input: NewUser): Prom
       .onConflictDoNothing({ target: user.email })
       .returning({ id: user.id });
     if (inserted.length === 0) return null;
-    await tx.insert(account).values({
-      id: randomUUID(),
-      accountId: id,
-      providerId: 'credential',
-      userId: id,
-      password: passwordHash,
-    });
+    await insertCredentialAccount(tx, id, passwordHash);
     return id;
+  });
+}
+
+/**
+ * The better-auth `credential` account of a user (accountId = user id) with an argon2id hash: what lets
+ * the user sign in with a password.
+ */
+export async function insertCredentialAccount(
+  tx: Pick<Database, 'insert'>,
+  userId: string,
+  passwordHash: string,
+): Promise<void> {
+  await tx.insert(account).values({
+    id: randomUUID(),
+    accountId: userId,
+    providerId: 'credential',
+    userId,
+    password: passwordHash,
   });
 }

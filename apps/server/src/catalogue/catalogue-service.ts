@@ -19,7 +19,15 @@ import {
   loadCatalogueSnapshot,
 } from './catalogue-snapshot';
 import { lockCatalogue, writeCatalogue } from './catalogue-store';
-import { type Pins, canPin, dashboardsMenuFor, favoritesFor, featuredFor, menuFor } from './catalogue-views';
+import {
+  type CatalogueView,
+  type Pins,
+  canPin,
+  dashboardsMenuFor,
+  favoritesFor,
+  featuredFor,
+  menuFor,
+} from './catalogue-views';
 
 // THE catalogue of each organisation (decision 015): one service that every read and write goes
 // through. Writes — an import, an edit in management, the demo seed — build a whole new document, check
@@ -109,6 +117,16 @@ export function createCatalogueService({
     return { changes };
   }
 
+  /** `view` of the reader's organisation's catalogue for the reader, with the reader's pins. */
+  async function readerView<Result>(
+    view: CatalogueView<Result>,
+    reader: CatalogueReader,
+    language: UiLanguageName,
+  ): Promise<Result> {
+    const [snapshot, userPins] = await Promise.all([snapshots.get(reader.organisationId), pinsOf(reader.id)]);
+    return view(snapshot, reader, language, userPins);
+  }
+
   function check(input: unknown): CatalogueDocument {
     try {
       return checkCatalogue(input, frameOrigins);
@@ -158,37 +176,13 @@ export function createCatalogueService({
 
     pinsOf,
 
-    async menu(reader: CatalogueReader, language: UiLanguageName) {
-      const [snapshot, userPins] = await Promise.all([
-        snapshots.get(reader.organisationId),
-        pinsOf(reader.id),
-      ]);
-      return menuFor(snapshot, reader, language, userPins);
-    },
-
-    async dashboardsMenu(reader: CatalogueReader, language: UiLanguageName) {
-      const [snapshot, userPins] = await Promise.all([
-        snapshots.get(reader.organisationId),
-        pinsOf(reader.id),
-      ]);
-      return dashboardsMenuFor(snapshot, reader, language, userPins);
-    },
-
-    async favorites(reader: CatalogueReader, language: UiLanguageName) {
-      const [snapshot, userPins] = await Promise.all([
-        snapshots.get(reader.organisationId),
-        pinsOf(reader.id),
-      ]);
-      return favoritesFor(snapshot, reader, language, userPins);
-    },
-
-    async featured(reader: CatalogueReader, language: UiLanguageName) {
-      const [snapshot, userPins] = await Promise.all([
-        snapshots.get(reader.organisationId),
-        pinsOf(reader.id),
-      ]);
-      return featuredFor(snapshot, reader, language, userPins);
-    },
+    menu: (reader: CatalogueReader, language: UiLanguageName) => readerView(menuFor, reader, language),
+    dashboardsMenu: (reader: CatalogueReader, language: UiLanguageName) =>
+      readerView(dashboardsMenuFor, reader, language),
+    favorites: (reader: CatalogueReader, language: UiLanguageName) =>
+      readerView(favoritesFor, reader, language),
+    featured: (reader: CatalogueReader, language: UiLanguageName) =>
+      readerView(featuredFor, reader, language),
 
     /** The menus as an audience sees them, without anybody's pins ("Preview as"). */
     async previewAs(organisationId: string, viewer: Viewer, language: UiLanguageName) {

@@ -86,56 +86,84 @@ function menuGroupOf(
   };
 }
 
+/** Entries that admit the viewer and whose group admits the viewer too. */
+function admitted<Entry extends { groupId: string } & Parameters<typeof inAudience>[0]>(
+  groups: readonly (MenuGroupRow | DashboardGroupRow)[],
+  entries: readonly Entry[],
+  viewer: Viewer,
+): Entry[] {
+  const open = new Set(groups.filter((group) => inAudience(group, viewer)).map((group) => group.id));
+  return entries.filter((entry) => open.has(entry.groupId) && inAudience(entry, viewer));
+}
+
 /** The report items the viewer may see, in menu order. */
 export function visibleItems(snapshot: CatalogueSnapshot, viewer: Viewer): ItemRow[] {
-  const groups = new Set(
-    snapshot.menuGroups.filter((group) => inAudience(group, viewer)).map((group) => group.id),
-  );
-  return snapshot.items.filter((item) => groups.has(item.groupId) && inAudience(item, viewer));
+  return admitted(snapshot.menuGroups, snapshot.items, viewer);
 }
 
 /** The dashboards the viewer may see, in dashboard menu order (none without the pro subscription). */
 export function visibleDashboards(snapshot: CatalogueSnapshot, viewer: Viewer): DashboardRow[] {
-  if (viewer.subscription !== 'pro') return [];
-  const groups = new Set(
-    snapshot.dashboardGroups.filter((group) => inAudience(group, viewer)).map((group) => group.id),
-  );
-  return snapshot.dashboards.filter(
-    (dashboard) => groups.has(dashboard.groupId) && inAudience(dashboard, viewer),
-  );
+  return viewer.subscription === 'pro' ? admitted(snapshot.dashboardGroups, snapshot.dashboards, viewer) : [];
 }
 
-/** spec §3 menu: groups with the items the viewer may see; a group left with nothing to open is not shown. */
-export function menuFor(
-  snapshot: CatalogueSnapshot,
-  viewer: Viewer,
+const isPinnedReport = (item: ItemRow, pins: Pins) => pins.report.has(item.name);
+const isPinnedDashboard = (dashboard: DashboardRow, pins: Pins) =>
+  pins.dashboard.has(String(dashboard.layoutId));
+
+/** Groups with the menu items of their entries; a group left with nothing to open is not shown. */
+function groupsWith<Entry extends { groupId: string }>(
+  groups: readonly (MenuGroupRow | DashboardGroupRow)[],
+  entries: readonly Entry[],
   language: UiLanguageName,
-  pins: Pins,
+  toMenuItem: (entry: Entry) => MenuItem,
 ): MenuGroup[] {
-  const items = visibleItems(snapshot, viewer);
-  return snapshot.menuGroups.flatMap((group) => {
-    const entries = items
-      .filter((item) => item.groupId === group.id)
-      .map((item) => reportMenuItem(item, language, pins.report.has(item.name)));
-    return entries.length > 0 ? [menuGroupOf(group, language, entries)] : [];
+  return groups.flatMap((group) => {
+    const items = entries.filter((entry) => entry.groupId === group.id).map(toMenuItem);
+    return items.length > 0 ? [menuGroupOf(group, language, items)] : [];
   });
 }
 
-/** spec §2 Side panel: dashboards — the groups of dashboards the viewer may see. */
-export function dashboardsMenuFor(
+/** What one viewer sees of a snapshot, in their language, with their pins marked. */
+export type CatalogueView<Result> = (
   snapshot: CatalogueSnapshot,
   viewer: Viewer,
   language: UiLanguageName,
   pins: Pins,
-): MenuGroup[] {
-  const visible = visibleDashboards(snapshot, viewer);
-  return snapshot.dashboardGroups.flatMap((group) => {
-    const entries = visible
-      .filter((dashboard) => dashboard.groupId === group.id)
-      .map((dashboard) =>
-        dashboardMenuItem(dashboard, language, pins.dashboard.has(String(dashboard.layoutId))),
-      );
-    return entries.length > 0 ? [menuGroupOf(group, language, entries)] : [];
+) => Result;
+
+/** spec §3 menu: groups with the items the viewer may see; a group left with nothing to open is not shown. */
+export const menuFor: CatalogueView<MenuGroup[]> = (snapshot, viewer, language, pins) =>
+  groupsWith(snapshot.menuGroups, visibleItems(snapshot, viewer), language, (item) =>
+    reportMenuItem(item, language, isPinnedReport(item, pins)),
+  );
+
+/** spec §2 Side panel: dashboards — the groups of dashboards the viewer may see. */
+export const dashboardsMenuFor: CatalogueView<MenuGroup[]> = (snapshot, viewer, language, pins) =>
+  groupsWith(snapshot.dashboardGroups, visibleDashboards(snapshot, viewer), language, (dashboard) =>
+    dashboardMenuItem(dashboard, language, isPinnedDashboard(dashboard, pins)),
+  );
+
+/** Favourites and featured: report items and dashboards as menu items. */
+export interface ReportsAndDashboards {
+  reports: MenuItem[];
+  dashboards: MenuItem[];
+}
+
+/** Which of the report items and dashboards the viewer may see a list keeps. */
+interface Keep {
+  report(item: ItemRow, pins: Pins): boolean;
+  dashboard(dashboard: DashboardRow, pins: Pins): boolean;
+}
+
+/** The report items and dashboards the viewer may see that `keep` keeps, as menu items, in menu order. */
+function menuItemsWhere(keep: Keep): CatalogueView<ReportsAndDashboards> {
+  return (snapshot, viewer, language, pins) => ({
+    reports: visibleItems(snapshot, viewer)
+      .filter((item) => keep.report(item, pins))
+      .map((item) => reportMenuItem(item, language, isPinnedReport(item, pins))),
+    dashboards: visibleDashboards(snapshot, viewer)
+      .filter((dashboard) => keep.dashboard(dashboard, pins))
+      .map((dashboard) => dashboardMenuItem(dashboard, language, isPinnedDashboard(dashboard, pins))),
   });
 }
 
@@ -143,40 +171,13 @@ export function dashboardsMenuFor(
  * spec §2 Favorites: the pinned reports and dashboards the viewer may still see, in menu order. A pin of
  * a deleted or hidden item stays stored and shows again when the item does (or the audience widens).
  */
-export function favoritesFor(
-  snapshot: CatalogueSnapshot,
-  viewer: Viewer,
-  language: UiLanguageName,
-  pins: Pins,
-): { reports: MenuItem[]; dashboards: MenuItem[] } {
-  return {
-    reports: visibleItems(snapshot, viewer)
-      .filter((item) => pins.report.has(item.name))
-      .map((item) => reportMenuItem(item, language, true)),
-    dashboards: visibleDashboards(snapshot, viewer)
-      .filter((dashboard) => pins.dashboard.has(String(dashboard.layoutId)))
-      .map((dashboard) => dashboardMenuItem(dashboard, language, true)),
-  };
-}
+export const favoritesFor = menuItemsWhere({ report: isPinnedReport, dashboard: isPinnedDashboard });
 
 /** What the administrators marked featured and the viewer may see (the home page shows it). */
-export function featuredFor(
-  snapshot: CatalogueSnapshot,
-  viewer: Viewer,
-  language: UiLanguageName,
-  pins: Pins,
-): { reports: MenuItem[]; dashboards: MenuItem[] } {
-  return {
-    reports: visibleItems(snapshot, viewer)
-      .filter((item) => item.featured)
-      .map((item) => reportMenuItem(item, language, pins.report.has(item.name))),
-    dashboards: visibleDashboards(snapshot, viewer)
-      .filter((dashboard) => dashboard.featured)
-      .map((dashboard) =>
-        dashboardMenuItem(dashboard, language, pins.dashboard.has(String(dashboard.layoutId))),
-      ),
-  };
-}
+export const featuredFor = menuItemsWhere({
+  report: (item) => item.featured,
+  dashboard: (dashboard) => dashboard.featured,
+});
 
 /** A report item the viewer may open, with its definition (none: "not available yet"); else null. */
 export function visibleReport(

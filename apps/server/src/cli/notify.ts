@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { notificationDraftSchema } from '@cockpit/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import { ConfigError, loadConfig } from '../config';
-import { type Database, openDatabase } from '../db/database';
+import { type Database, openConfiguredDatabase } from '../db/database';
 import { organisations, user } from '../db/schema';
 import { sendNotifications } from '../features/notifications/notifications-sender';
 import { HttpError } from '../lib/http-error';
@@ -107,17 +107,7 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  let database;
-  try {
-    database = await openDatabase(
-      config.databaseUrl
-        ? { driver: 'pg', connectionString: config.databaseUrl }
-        : { driver: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
-    );
-  } catch (error) {
-    console.error(`Cannot open the database: ${error instanceof Error ? error.message : String(error)}`);
-    process.exit(1);
-  }
+  const database = await openConfiguredDatabase(config);
   try {
     await database.migrate();
     console.log(await runNotify(database.db, request));

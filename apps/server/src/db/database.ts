@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import type { Config } from '../config';
 import { acquireDataDirLock } from './data-dir-lock';
 import { type ListenHandlers, type StopListening, listenWithPgClient } from './pg-listener';
 import * as schema from './schema';
@@ -145,6 +146,26 @@ function trackListeners(listen: DatabaseHandle['listen']) {
 }
 
 /** `dataDir: null` → in-memory PGlite (tests). */
+/**
+ * Opens the database the configuration names — PostgreSQL at DATABASE_URL, else the embedded one in
+ * DATA_DIR — for a command an operator runs (`npm start`, `npm run notify`): when it cannot be opened,
+ * the command says why and exits with 1.
+ */
+export async function openConfiguredDatabase(
+  config: Pick<Config, 'databaseUrl' | 'dataDir'>,
+): Promise<DatabaseHandle> {
+  try {
+    return await openDatabase(
+      config.databaseUrl
+        ? { driver: 'pg', connectionString: config.databaseUrl }
+        : { driver: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
+    );
+  } catch (error) {
+    console.error(`Cannot open the database: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+}
+
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.driver === 'pg') {
     const pool = new pg.Pool({

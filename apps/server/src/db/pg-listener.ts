@@ -16,6 +16,17 @@ export interface ListenHandlers {
 /** Stops listening and closes the connection. */
 export type StopListening = () => Promise<void>;
 
+/** A NOTIFY payload as a JSON object, or `null` when it is none: the subscriber checks its fields. */
+export function payloadObject(payload: string): Record<string, unknown> | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(payload);
+  } catch {
+    return null;
+  }
+  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : null;
+}
+
 export interface PgListenerOptions {
   connectionString: string;
   channel: string;

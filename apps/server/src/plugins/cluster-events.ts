@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { App } from '../app-types';
 import type { Database, DatabaseHandle } from '../db/database';
-import type { StopListening } from '../db/pg-listener';
+import { type StopListening, payloadObject } from '../db/pg-listener';
 import type { SessionEvent } from '../auth/session-events';
 
 /**
@@ -34,14 +34,9 @@ const eventTypes: ReadonlySet<string> = new Set<ClusterEventType>([
 
 /** A payload of another process, or `null` when it is not one of ours (never trusted blindly). */
 export function parseClusterMessage(payload: string): { from: string; event: ClusterEvent } | null {
-  let value: unknown;
-  try {
-    value = JSON.parse(payload);
-  } catch {
-    return null;
-  }
-  if (typeof value !== 'object' || value === null) return null;
-  const { from, event } = value as { from?: unknown; event?: unknown };
+  const value = payloadObject(payload);
+  if (!value) return null;
+  const { from, event } = value;
   if (typeof from !== 'string' || typeof event !== 'object' || event === null) return null;
   const fields = event as Record<string, unknown>;
   if (typeof fields.type !== 'string' || !eventTypes.has(fields.type)) return null;

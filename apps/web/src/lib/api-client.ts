@@ -4,11 +4,11 @@ import {
   type ApiError,
   type ApiResponse,
   type ApiRoute,
+  type RouteSecurity,
   authApiPrefix,
   errorCodes,
   integrityTokenHeader,
   pathOf,
-  publicApiPaths,
 } from '@cockpit/contracts';
 import { getClientParams, type ClientParams } from './client-params';
 
@@ -85,6 +85,8 @@ type CallArguments<Route extends ApiRoute> = object extends ApiCallInput<Route>
   : [input: CallInput<Route>];
 
 type RequestOptions = CallOptions & {
+  /** The route's security (decision 025): only `bearer` routes wait for and carry the token. */
+  security?: RouteSecurity;
   searchParams?: SearchParams;
   json?: unknown;
   body?: FormData;
@@ -166,13 +168,21 @@ export function setIntegrityTokenProvider(provider: () => Promise<string | null>
   integrityTokenProvider = provider;
 }
 
-/** Calls that carry the bearer token: `/api` URLs except the public ones and the auth library's. */
-export function needsBearer(url: URL): boolean {
-  return isApiUrl(url) && !isAuthUrl(url) && !publicApiPaths.includes(url.pathname);
+/**
+ * Calls that carry the bearer token: `/api` URLs of routes the contracts declare `bearer` — not the public
+ * ones, not the auth library's (decision 025).
+ */
+export function needsBearer(url: URL, security: RouteSecurity | undefined): boolean {
+  return isApiUrl(url) && !isAuthUrl(url) && security === 'bearer';
 }
 
 function isJsonBody(value: unknown): value is JsonBody {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function securityOf(context: Record<string, unknown>): RouteSecurity | undefined {
+  const { security } = context;
+  return security === 'bearer' || security === 'session' || security === 'public' ? security : undefined;
 }
 
 function defined(values: Record<string, string | boolean | undefined>): Record<string, string | boolean> {
@@ -243,14 +253,14 @@ export function createApiClient(dependencies: ApiClientDependencies = {}) {
     },
     hooks: {
       beforeRequest: [
-        async (request) => {
+        async (request, options) => {
           const url = new URL(request.url);
           if (needsIntegrity(url, request.method)) {
             const integrity = await (dependencies.getIntegrityToken ?? integrityTokenProvider)();
             if (integrity) request.headers.set(integrityTokenHeader, integrity);
             return;
           }
-          if (!needsBearer(url)) return;
+          if (!needsBearer(url, securityOf(options.context))) return;
           const token = await getToken();
           request.headers.set('Authorization', `Bearer ${token}`);
         },
@@ -305,6 +315,7 @@ export function createApiClient(dependencies: ApiClientDependencies = {}) {
         ...(options.body !== undefined ? { body: options.body } : {}),
         ...(options.signal ? { signal: options.signal } : {}),
         headers: { Accept: 'application/json' },
+        context: { security: options.security },
       });
       // The one response rule (decision 026): JSON as the server serialised it through the route's
       // schema, `null` for an empty answer.
@@ -332,7 +343,7 @@ export function createApiClient(dependencies: ApiClientDependencies = {}) {
           // spec §8 "any error response: logged to the console and rethrown".
           console.error(`API error ${apiError.status} ${upperMethod} ${url.pathname}: ${apiError.code} ${apiError.message}`);
         }
-        if (apiError.status === 401 && needsBearer(url)) {
+        if (apiError.status === 401 && needsBearer(url, options.security)) {
           // spec §8 "HTTP 401: browser goes to /login". A 401 from /api/auth/* is an answer about the
           // session itself (wrong password, no session) and is left to the caller.
           tokenSource?.clearToken(); // none registered: no token is held
@@ -364,6 +375,7 @@ export function createApiClient(dependencies: ApiClientDependencies = {}) {
     };
     const path = pathOf(route as ApiRoute<string, ApiRoute['method'], string>, ...((params ? [params] : []) as []));
     return request(route.method, path, {
+      security: route.security,
       searchParams: query,
       ...(body instanceof FormData ? { body } : { json: body }),
       ...(signal ? { signal } : {}),

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   type ManagedUser,
   type NewUserInput,
@@ -12,7 +11,7 @@ import { type Actor, recordActivity } from '../../activity/activity-repository';
 import { hashPassword } from '../../auth/password';
 import type { Database } from '../../db/database';
 import { account, session, user } from '../../db/schema';
-import { createUserWithPassword } from '../../auth/create-user-with-password';
+import { createUserWithPassword, insertCredentialAccount } from '../../auth/create-user-with-password';
 
 type UserRow = typeof user.$inferSelect;
 
@@ -129,15 +128,7 @@ export function createManagedUsersRepository(db: Database) {
           .set({ password: passwordHash })
           .where(and(eq(account.userId, id), eq(account.providerId, 'credential')))
           .returning({ id: account.id });
-        if (updated.length === 0) {
-          await tx.insert(account).values({
-            id: randomUUID(),
-            accountId: id,
-            providerId: 'credential',
-            userId: id,
-            password: passwordHash,
-          });
-        }
+        if (updated.length === 0) await insertCredentialAccount(tx, id, passwordHash);
         const ended = await tx.delete(session).where(eq(session.userId, id)).returning({ id: session.id });
         await recordActivity(tx, actor, [{ action: 'users.password-reset', target: row.email }]);
         return { user: toManagedUser(row, actor.id), endedSessionIds: ended.map((entry) => entry.id) };

@@ -6,7 +6,7 @@ import {
 } from '@cockpit/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../../db/database';
-import type { StopListening } from '../../db/pg-listener';
+import { type StopListening, payloadObject } from '../../db/pg-listener';
 import type { NotificationsRepository } from './notifications-repository';
 
 /** The channel the trigger of migration `notifications-sql` notifies on. */
@@ -18,14 +18,9 @@ type Change = { op: 'insert' | 'update' | 'delete'; uid: string; userId: string 
 type QueuedChange = Change & { op: 'insert' | 'update' | 'delete'; arrivedAt: number };
 
 export function parseChange(payload: string): Change | null {
-  let value: unknown;
-  try {
-    value = JSON.parse(payload);
-  } catch {
-    return null;
-  }
-  if (typeof value !== 'object' || value === null) return null;
-  const { op, uid, userId } = value as Record<string, unknown>;
+  const value = payloadObject(payload);
+  if (!value) return null;
+  const { op, uid, userId } = value;
   if (op === 'truncate') return { op };
   if ((op === 'insert' || op === 'update' || op === 'delete') && typeof uid === 'string' && typeof userId === 'string') {
     return { op, uid, userId };

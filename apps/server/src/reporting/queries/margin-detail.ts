@@ -2,9 +2,7 @@ import type { ReportData } from '@cockpit/contracts';
 import { sql } from 'drizzle-orm';
 import {
   type SumRow,
-  addTotals,
   column,
-  emptyTotals,
   kpi,
   labeller,
   marginOf,
@@ -15,7 +13,9 @@ import {
   rowsOf,
   salesDays,
   series,
+  summedMeasures,
   toNumber,
+  totalOf,
   totalsOf,
 } from './query-helpers';
 import { defineReportQuery } from './query-types';
@@ -47,8 +47,7 @@ export const marginDetailQuery = defineReportQuery(
       parts.kpis || parts.charts
         ? rowsOf<CategoryRow>(
             await db.execute(sql`
-              select ${nameColumn('c', language)} as category,
-                sum(d.revenue) as revenue, sum(d.cost) as cost, sum(d.quantity) as quantity
+              select ${nameColumn('c', language)} as category, ${summedMeasures}
               from sales_daily d join product_categories c on c.id = d.category_id
               where ${days.where}
               group by 1
@@ -56,8 +55,7 @@ export const marginDetailQuery = defineReportQuery(
             `),
           ).map((row) => ({ category: row.category, ...totalsOf(row) }))
         : [];
-    const total = emptyTotals();
-    for (const row of byCategory) addTotals(total, row);
+    const total = totalOf(byCategory);
 
     let table: ReportData['table'] = null;
     if (parts.table) {
@@ -82,8 +80,7 @@ export const marginDetailQuery = defineReportQuery(
                   order by d.sale_date, d.store_id, d.category_id
                   limit ${rowLimit}`
                 : sql`
-                  select ${period} as period, d.store_id, d.category_id,
-                    sum(d.revenue) as revenue, sum(d.cost) as cost, sum(d.quantity) as quantity
+                  select ${period} as period, d.store_id, d.category_id, ${summedMeasures}
                   from sales_daily d
                   where ${days.where}
                   group by 1, 2, 3

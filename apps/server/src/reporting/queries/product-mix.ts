@@ -15,6 +15,7 @@ import {
   roundMoney,
   rowsOf,
   salesDays,
+  summedMeasures,
   totalsFor,
   totalsOf,
 } from './query-helpers';
@@ -47,7 +48,7 @@ export const productMixQuery = defineReportQuery(
       `),
       db.execute(sql`
         select ${days.period(grouping)} as period, d.category_id as "categoryId",
-          sum(d.revenue) as revenue, sum(d.cost) as cost, sum(d.quantity) as quantity
+          ${summedMeasures}
         from sales_daily d
         where ${days.where}
         group by 1, 2

@@ -1,22 +1,23 @@
 import type { ReportData } from '@cockpit/contracts';
 import { sql } from 'drizzle-orm';
 import {
-  addTotals,
-  emptyTotals,
+  type SumRow,
+  type Totals,
   field,
   kpi,
   labeller,
   marginOf,
   marginPctOf,
   nameColumn,
+  quantitySeries,
   ratio,
+  revenueAndMarginSeries,
   roundMoney,
   rowsOf,
   salesDays,
-  series,
-  type SumRow,
+  summedMeasures,
   tableOf,
-  type Totals,
+  totalOf,
   totalsOf,
 } from './query-helpers';
 import { defineReportQuery } from './query-types';
@@ -43,7 +44,7 @@ export const productRankingQuery = defineReportQuery(
     const rows = rowsOf<Row>(
       await db.execute(sql`
         select ${byProduct ? nameColumn('p', language) : sql`null`} as product, ${nameColumn('c', language)} as category,
-          sum(d.revenue) as revenue, sum(d.cost) as cost, sum(d.quantity) as quantity
+          ${summedMeasures}
         from sales_daily_products d
           join product_categories c on c.id = d.category_id
           ${byProduct ? sql`join products p on p.id = d.product_id` : sql.empty()}
@@ -57,8 +58,7 @@ export const productRankingQuery = defineReportQuery(
       ...totalsOf(row),
     }));
 
-    const total = emptyTotals();
-    for (const row of rows) addTotals(total, row);
+    const total = totalOf(rows);
     const best = rows.slice(0, chartTop);
 
     return {
@@ -78,27 +78,7 @@ export const productRankingQuery = defineReportQuery(
               kind: 'bar',
               categoryFormat: 'text',
               categories: best.map((row) => row.name),
-              series: [
-                series(
-                  label,
-                  'revenue',
-                  'currency',
-                  best.map((row) => row.revenue),
-                ),
-                series(
-                  label,
-                  'margin',
-                  'currency',
-                  best.map((row) => marginOf(row)),
-                ),
-                series(
-                  label,
-                  'quantity',
-                  'integer',
-                  best.map((row) => row.quantity),
-                  1,
-                ),
-              ],
+              series: [...revenueAndMarginSeries(label, best), quantitySeries(label, best)],
             },
           ]
         : [],

@@ -214,6 +214,13 @@ export function addTotals(into: Totals, row: Totals): void {
 
 export const emptyTotals = (): Totals => ({ revenue: 0, cost: 0, quantity: 0 });
 
+/** The totals of all `rows` together. */
+export function totalOf(rows: readonly Totals[]): Totals {
+  const total = emptyTotals();
+  for (const row of rows) addTotals(total, row);
+  return total;
+}
+
 /** The totals kept under `key`, created empty on first use. */
 export function totalsFor<K>(map: Map<K, Totals>, key: K): Totals {
   let entry = map.get(key);
@@ -234,6 +241,27 @@ export const profitKpis = (label: Label, total: Totals): ReportKpi[] => [
   kpi(label, 'marginPct', marginPctOf(total), 'percent'),
 ];
 
+/** Revenue and margin of each category of a chart (one `Totals` each), on the currency axis. */
+export const revenueAndMarginSeries = (label: Label, totals: readonly Totals[]): ReportSeries[] => [
+  series(
+    label,
+    'revenue',
+    'currency',
+    totals.map((entry) => roundMoney(entry.revenue)),
+  ),
+  series(label, 'margin', 'currency', totals.map(marginOf)),
+];
+
+/** Units of each category of a chart, on the second axis beside the money series. */
+export const quantitySeries = (label: Label, totals: readonly Totals[]): ReportSeries =>
+  series(
+    label,
+    'quantity',
+    'integer',
+    totals.map((entry) => entry.quantity),
+    1,
+  );
+
 /** Revenue, cost, margin, margin % and units of a row: the columns after a table's dimensions. */
 export const totalsFields = <Row extends Totals>(): TableField<Row>[] => [
   field('revenue', 'currency', (row) => row.revenue),
@@ -242,6 +270,9 @@ export const totalsFields = <Row extends Totals>(): TableField<Row>[] => [
   field('marginPct', 'percent', marginPctOf),
   field('quantity', 'integer', (row) => row.quantity),
 ];
+
+/** The measures of the daily table `d` summed over a query's groups, named as {@link SumRow} reads them. */
+export const summedMeasures = sql`sum(d.revenue) as revenue, sum(d.cost) as cost, sum(d.quantity) as quantity`;
 
 /** Rows of sums as they come from SQL. */
 export interface SumRow {

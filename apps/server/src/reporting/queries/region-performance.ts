@@ -1,22 +1,21 @@
 import type { ReportData } from '@cockpit/contracts';
 import { sql } from 'drizzle-orm';
 import {
-  addTotals,
-  emptyTotals,
+  type SumRow,
   field,
   kpi,
   labeller,
-  marginOf,
   nameColumn,
+  profitKpis,
   ratio,
+  revenueAndMarginSeries,
   rowsOf,
   salesDays,
-  series,
-  type SumRow,
+  summedMeasures,
   tableOf,
-  totalsOf,
-  profitKpis,
+  totalOf,
   totalsFields,
+  totalsOf,
 } from './query-helpers';
 import { defineReportQuery } from './query-types';
 
@@ -34,7 +33,7 @@ export const regionPerformanceQuery = defineReportQuery(
     const rows = rowsOf<Row>(
       await db.execute(sql`
         select ${nameColumn('r', language)} as region, ${byStore ? sql`s.name` : sql`null`} as store,
-          sum(d.revenue) as revenue, sum(d.cost) as cost, sum(d.quantity) as quantity
+          ${summedMeasures}
         from sales_daily d
           join sales_regions r on r.id = d.region_id
           ${byStore ? sql`join sales_stores s on s.id = d.store_id` : sql.empty()}
@@ -48,8 +47,7 @@ export const regionPerformanceQuery = defineReportQuery(
       ...totalsOf(row),
     }));
 
-    const total = emptyTotals();
-    for (const row of rows) addTotals(total, row);
+    const total = totalOf(rows);
     const top = rows[0];
 
     return {
@@ -67,20 +65,7 @@ export const regionPerformanceQuery = defineReportQuery(
               kind: 'bar',
               categoryFormat: 'text',
               categories: rows.map((row) => row.name),
-              series: [
-                series(
-                  label,
-                  'revenue',
-                  'currency',
-                  rows.map((row) => row.revenue),
-                ),
-                series(
-                  label,
-                  'margin',
-                  'currency',
-                  rows.map((row) => marginOf(row)),
-                ),
-              ],
+              series: revenueAndMarginSeries(label, rows),
             },
           ]
         : [],

@@ -1,25 +1,25 @@
 import type { ReportData } from '@cockpit/contracts';
 import { sql } from 'drizzle-orm';
 import {
+  type SumRow,
+  type Totals,
   addTotals,
   emptyTotals,
   field,
   kpi,
   labeller,
-  marginOf,
   nameColumn,
   periodFormat,
-  roundMoney,
+  profitKpis,
+  quantitySeries,
+  revenueAndMarginSeries,
   rowsOf,
   salesDays,
-  series,
-  type SumRow,
+  summedMeasures,
   tableOf,
-  type Totals,
+  totalsFields,
   totalsFor,
   totalsOf,
-  profitKpis,
-  totalsFields,
 } from './query-helpers';
 import { defineReportQuery } from './query-types';
 
@@ -40,7 +40,7 @@ export const salesOverviewQuery = defineReportQuery(
     const rows = rowsOf<Row>(
       await db.execute(sql`
         select ${days.period(grouping)} as period, ${nameColumn('r', language)} as region,
-          sum(d.revenue) as revenue, sum(d.cost) as cost, sum(d.quantity) as quantity
+          ${summedMeasures}
         from sales_daily d join sales_regions r on r.id = d.region_id
         where ${days.where}
         group by 1, 2
@@ -57,7 +57,9 @@ export const salesOverviewQuery = defineReportQuery(
       addTotals(totalsFor(byRegion, row.region), row);
     }
     const periods = [...byPeriod.keys()];
+    const periodTotals = [...byPeriod.values()];
     const regions = [...byRegion.entries()].sort((a, b) => b[1].revenue - a[1].revenue);
+    const regionTotals = regions.map(([, totals]) => totals);
 
     return {
       kpis: parts.kpis
@@ -71,27 +73,7 @@ export const salesOverviewQuery = defineReportQuery(
               kind: 'line',
               categoryFormat: periodFormat(grouping),
               categories: periods,
-              series: [
-                series(
-                  label,
-                  'revenue',
-                  'currency',
-                  periods.map((p) => roundMoney(byPeriod.get(p)?.revenue ?? 0)),
-                ),
-                series(
-                  label,
-                  'margin',
-                  'currency',
-                  periods.map((p) => marginOf(byPeriod.get(p) ?? emptyTotals())),
-                ),
-                series(
-                  label,
-                  'quantity',
-                  'integer',
-                  periods.map((p) => byPeriod.get(p)?.quantity ?? 0),
-                  1,
-                ),
-              ],
+              series: [...revenueAndMarginSeries(label, periodTotals), quantitySeries(label, periodTotals)],
             },
             {
               id: 'by-region',
@@ -99,20 +81,7 @@ export const salesOverviewQuery = defineReportQuery(
               kind: 'bar',
               categoryFormat: 'text',
               categories: regions.map(([name]) => name),
-              series: [
-                series(
-                  label,
-                  'revenue',
-                  'currency',
-                  regions.map(([, t]) => roundMoney(t.revenue)),
-                ),
-                series(
-                  label,
-                  'margin',
-                  'currency',
-                  regions.map(([, t]) => marginOf(t)),
-                ),
-              ],
+              series: revenueAndMarginSeries(label, regionTotals),
             },
           ]
         : [],

@@ -1,7 +1,5 @@
 import { useEffect } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { useTranslation } from 'react-i18next';
-import { Button } from '../../components/ui/plain/button';
 import { PlaceholderTile } from '../../components/ui/placeholder-tile';
 import { NotFoundContent, NotFoundRoute } from './not-found';
 import classes from './route-error-boundary.module.css';
@@ -18,14 +16,7 @@ function useLoggedRouteError(): unknown {
 }
 
 function ErrorTile() {
-  const { t } = useTranslation();
-  return (
-    <PlaceholderTile>
-      <Button variant="light" onClick={() => window.location.reload()}>
-        {t('common.retry')}
-      </Button>
-    </PlaceholderTile>
-  );
+  return <PlaceholderTile onRetry={() => window.location.reload()} />;
 }
 
 /** Errors outside the main layout: 404 → page not found (spec §2), anything else → the error tile. */

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
 import { renderWithProviders } from '../../testing/test-utils';
 import { PlaceholderTile } from './placeholder-tile';
 
@@ -20,6 +20,16 @@ describe('PlaceholderTile (spec §2)', () => {
     expect(screen.getByTestId('placeholder-tile')).toHaveAttribute('data-icon', 'favorites');
     expect(screen.getByRole('heading', { name: 'Nothing pinned' })).toBeInTheDocument();
     expect(screen.getByText('Pin a report.')).toBeInTheDocument();
+  });
+
+  it('offers Retry only when told what retrying does', async () => {
+    const onRetry = vi.fn();
+    const { unmount } = await renderWithProviders(<PlaceholderTile onRetry={onRetry} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(onRetry).toHaveBeenCalledTimes(1);
+    unmount();
+    await renderWithProviders(<PlaceholderTile />);
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
   });
 
   it('has the default texts in German too', async () => {

@@ -1,6 +1,7 @@
 import type { CSSProperties, ReactNode } from 'react';
 import { IconAlertTriangle, IconBell, IconSearch, IconStar, type TablerIcon } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Button } from './plain/button';
 import classes from './placeholder-tile.module.css';
 
 /** spec §2 Placeholder tile icons. */
@@ -25,7 +26,9 @@ type PlaceholderTileProps = {
   headingOrder?: 2 | 3 | 4;
   /** Smaller, for the 285 px side panel. */
   compact?: boolean;
-  /** Actions below the text (a retry button, say). */
+  /** Shows a Retry button that calls this (a failed load: spec §2 error tile). */
+  onRetry?: (() => void) | undefined;
+  /** Other actions below the text. */
   children?: ReactNode;
 };
 
@@ -42,6 +45,7 @@ export function PlaceholderTile({
   text,
   headingOrder = 2,
   compact = false,
+  onRetry,
   children,
 }: PlaceholderTileProps) {
   const { t } = useTranslation();
@@ -64,6 +68,11 @@ export function PlaceholderTile({
       </div>
       <Heading className={classes.headline}>{headline ?? t('placeholder.error.headline')}</Heading>
       <p className={classes.text}>{text ?? t('placeholder.error.text')}</p>
+      {onRetry && (
+        <Button variant="light" onClick={onRetry}>
+          {t('common.retry')}
+        </Button>
+      )}
       {children}
     </div>
   );

@@ -1,7 +1,7 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isLoginPathname, paths, safeRedirectPath } from '../../../config/paths';
 import { LoginForm } from '../../../features/auth/components/login-form';
-import { SingleSignOn } from '../../../features/auth/components/single-sign-on';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import classes from './login.module.css';
 
@@ -13,6 +13,17 @@ export function loginTarget(redirectTo: string | null): string {
   const target = safeRedirectPath(redirectTo);
   return target !== null && !isLoginPathname(target.split(/[?#]/)[0] ?? '') ? target : paths.home.getHref();
 }
+
+/**
+ * "Sign in with your organisation" (decision 020) loads right after the password form: a chunk of its
+ * own, outside the login route's download (bundle budget, decision 011). It sits below the form, so
+ * nothing moves when it appears.
+ */
+const SingleSignOn = lazy(() =>
+  import('../../../features/auth/components/single-sign-on').then((module) => ({
+    default: module.SingleSignOn,
+  })),
+);
 
 type LoginScreenProps = {
   /** The `redirectTo` query parameter of the login URL. */
@@ -45,9 +56,15 @@ export function LoginScreen({ redirectTo, navigate }: LoginScreenProps) {
           <h1 className={classes.title}>{t('login.title')}</h1>
           <p className={classes.subtitle}>{t('login.subtitle')}</p>
         </div>
-        <LoginForm onSuccess={() => navigate(target)} />
         {/* Decision 020: or through the organisation's own sign-in service. */}
-        <SingleSignOn redirectTo={target} />
+        <LoginForm
+          onSuccess={() => navigate(target)}
+          alternative={
+            <Suspense fallback={null}>
+              <SingleSignOn redirectTo={target} />
+            </Suspense>
+          }
+        />
       </div>
     </main>
   );

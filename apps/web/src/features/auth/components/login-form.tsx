@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent, type ReactNode } from 'react';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { errorCodes } from '@cockpit/contracts';
@@ -22,6 +22,8 @@ const SecondFactorStep = lazy(() =>
 type LoginFormProps = {
   /** Called after the session has its first token. */
   onSuccess: () => void;
+  /** Another way to sign in, shown below the password step only (not while a code is asked for). */
+  alternative?: ReactNode;
 };
 
 type FieldErrors = { email?: string; password?: string };
@@ -31,7 +33,7 @@ type FieldErrors = { email?: string; password?: string };
  * message; any other failure a generic one (the API client has already logged it, spec §8). Built from
  * the plain components (components/ui/plain): the login route does not load Mantine (decision 011).
  */
-export function LoginForm({ onSuccess }: LoginFormProps) {
+export function LoginForm({ onSuccess, alternative }: LoginFormProps) {
   const { t } = useTranslation();
   const pending = useSessionStore((state) => state.signInPending);
   const [email, setEmail] = useState('');
@@ -91,38 +93,41 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
   }
 
   return (
-    <form onSubmit={(event) => void handleSubmit(event)} noValidate>
-      <div className={classes.fields}>
-        <IntegrityNotice />
-        {formError && (
-          <Alert color="red" icon={<IconAlertCircle aria-hidden="true" />}>
-            {formError}
-          </Alert>
-        )}
-        <TextField
-          label={t('login.email')}
-          name="email"
-          type="email"
-          autoComplete="username"
-          aria-required="true"
-          value={email}
-          onChange={(event) => setEmail(event.currentTarget.value)}
-          error={fieldErrors.email}
-        />
-        <PasswordField
-          label={t('login.password')}
-          toggleLabel={t('login.showPassword')}
-          name="password"
-          autoComplete="current-password"
-          aria-required="true"
-          value={password}
-          onChange={(event) => setPassword(event.currentTarget.value)}
-          error={fieldErrors.password}
-        />
-        <Button type="submit" loading={pending} fullWidth>
-          {t('login.submit')}
-        </Button>
-      </div>
-    </form>
+    <>
+      <form onSubmit={(event) => void handleSubmit(event)} noValidate>
+        <div className={classes.fields}>
+          <IntegrityNotice />
+          {formError && (
+            <Alert color="red" icon={<IconAlertCircle aria-hidden="true" />}>
+              {formError}
+            </Alert>
+          )}
+          <TextField
+            label={t('login.email')}
+            name="email"
+            type="email"
+            autoComplete="username"
+            aria-required="true"
+            value={email}
+            onChange={(event) => setEmail(event.currentTarget.value)}
+            error={fieldErrors.email}
+          />
+          <PasswordField
+            label={t('login.password')}
+            toggleLabel={t('login.showPassword')}
+            name="password"
+            autoComplete="current-password"
+            aria-required="true"
+            value={password}
+            onChange={(event) => setPassword(event.currentTarget.value)}
+            error={fieldErrors.password}
+          />
+          <Button type="submit" loading={pending} fullWidth>
+            {t('login.submit')}
+          </Button>
+        </div>
+      </form>
+      {alternative}
+    </>
   );
 }

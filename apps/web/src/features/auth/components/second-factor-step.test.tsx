@@ -45,11 +45,14 @@ afterEach(() => {
 });
 
 async function passwordStep(onSuccess: () => void) {
-  await renderWithProviders(<LoginForm onSuccess={onSuccess} />);
+  await renderWithProviders(<LoginForm onSuccess={onSuccess} alternative={<p>Other way to sign in</p>} />);
+  expect(screen.getByText('Other way to sign in')).toBeInTheDocument();
   await userEvent.type(screen.getByLabelText('E-mail'), 'max@example.com');
   await userEvent.type(screen.getByLabelText('Password'), 'secret');
   await userEvent.click(screen.getByRole('button', { name: /^Sign in$/ }));
   await screen.findByText('Enter the code from your authenticator app.');
+  // The other way to sign in (single sign-on) is not offered while a code is asked for.
+  expect(screen.queryByText('Other way to sign in')).not.toBeInTheDocument();
 }
 
 describe('the code step of a two-factor sign-in', () => {

@@ -1,5 +1,7 @@
 import type { TFunction } from 'i18next';
 import {
+  catalogueChangeLabelKeys,
+  catalogueObjectLabelKeys,
   dashboardTileTypes,
   dateRangePresetLabelKeys,
   dateRangePresets,
@@ -64,19 +66,6 @@ const kindLabelKeys: Record<ItemKind, string> = {
   none: 'management.catalogue.kind.none',
 };
 
-const objectLabelKeys: Record<CatalogueObjectKind, string> = {
-  'menu-group': 'management.catalogue.object.menu-group',
-  item: 'management.catalogue.object.item',
-  'dashboard-group': 'management.catalogue.object.dashboard-group',
-  dashboard: 'management.catalogue.object.dashboard',
-};
-
-const changeLabelKeys: Record<CatalogueChange['change'], string> = {
-  added: 'management.catalogue.change.added',
-  changed: 'management.catalogue.change.changed',
-  removed: 'management.catalogue.change.removed',
-};
-
 export const queryLabel = (t: TFunction, query: ReportQueryKey) => t(queryLabelKeys[query]);
 /** The reports page's own period names. */
 export const rangeLabel = (t: TFunction, range: DateRangePreset) => t(dateRangePresetLabelKeys[range]);
@@ -85,8 +74,9 @@ export const groupingLabel = (t: TFunction, grouping: ReportGrouping) => t(repor
 export const tileTypeLabel = (t: TFunction, type: DashboardTileType) => t(tileTypeLabelKeys[type]);
 export const iconLabel = (t: TFunction, icon: MenuIconName) => t(iconLabelKeys[icon]);
 export const kindLabel = (t: TFunction, kind: ItemKind) => t(kindLabelKeys[kind]);
-export const objectLabel = (t: TFunction, object: CatalogueObjectKind) => t(objectLabelKeys[object]);
-export const changeLabel = (t: TFunction, change: CatalogueChange['change']) => t(changeLabelKeys[change]);
+export const objectLabel = (t: TFunction, object: CatalogueObjectKind) => t(catalogueObjectLabelKeys[object]);
+export const changeLabel = (t: TFunction, change: CatalogueChange['change']) =>
+  t(catalogueChangeLabelKeys[change]);
 
 export const reportQueryOptions = (t: TFunction) => reportQueryKeys.map((value) => ({ value, label: queryLabel(t, value) }));
 export const rangeOptions = (t: TFunction) => dateRangePresets.map((value) => ({ value, label: rangeLabel(t, value) }));

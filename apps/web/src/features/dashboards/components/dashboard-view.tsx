@@ -60,11 +60,7 @@ export function DashboardView({ layoutId, culture, currencySymbol }: DashboardVi
             text={t('dashboards.notFound.text')}
           />
         ) : (
-          <PlaceholderTile>
-            <Button variant="light" onClick={() => void dashboard.refetch()}>
-              {t('common.retry')}
-            </Button>
-          </PlaceholderTile>
+          <PlaceholderTile onRetry={() => void dashboard.refetch()} />
         )}
       </Page>
     );

@@ -1,4 +1,4 @@
-import { Anchor, Button, Card, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Card, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PlaceholderTile } from '../../../components/ui/placeholder-tile';
@@ -12,13 +12,7 @@ export function DashboardsOverview() {
 
   if (menu.isPending) return <Skeleton height={120} aria-hidden="true" />;
   if (menu.isError) {
-    return (
-      <PlaceholderTile>
-        <Button variant="light" onClick={() => void menu.refetch()}>
-          {t('common.retry')}
-        </Button>
-      </PlaceholderTile>
-    );
+    return <PlaceholderTile onRetry={() => void menu.refetch()} />;
   }
   if (menu.data.groups.length === 0) return <Text c="dimmed">{t('dashboards.overview.empty')}</Text>;
 

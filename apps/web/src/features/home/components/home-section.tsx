@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button, Skeleton, Stack, Title } from '@mantine/core';
+import { Skeleton, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PlaceholderTile, type PlaceholderIcon } from '../../../components/ui/placeholder-tile';
 import classes from './home-section.module.css';
@@ -50,13 +50,7 @@ export function HomeSection({
     );
   } else if (status === 'error') {
     content = (
-      <PlaceholderTile compact headingOrder={3}>
-        {onRetry && (
-          <Button variant="light" onClick={onRetry}>
-            {t('common.retry')}
-          </Button>
-        )}
-      </PlaceholderTile>
+      <PlaceholderTile compact headingOrder={3} onRetry={onRetry} />
     );
   } else if (isEmpty) {
     content = (

@@ -8,7 +8,8 @@ import {
   type ActivityEntry,
   type ActivityKind,
   type CatalogueChange,
-  type CatalogueObjectKind,
+  catalogueChangeLabelKeys,
+  catalogueObjectLabelKeys,
 } from '@cockpit/contracts';
 import { QueryTable } from '../../../components/ui/query-table';
 import { formatDateTime, formatRelativeTime, useCulture } from '../../../lib/date-time';
@@ -49,19 +50,6 @@ const kindLabelKeys: Record<ActivityKind, string> = {
   notifications: 'management.activity.kind.notifications',
   banners: 'management.activity.kind.banners',
   contract: 'management.activity.kind.contract',
-};
-
-const objectLabelKeys: Record<CatalogueObjectKind, string> = {
-  'menu-group': 'management.catalogue.object.menu-group',
-  item: 'management.catalogue.object.item',
-  'dashboard-group': 'management.catalogue.object.dashboard-group',
-  dashboard: 'management.catalogue.object.dashboard',
-};
-
-const changeLabelKeys: Record<CatalogueChange['change'], string> = {
-  added: 'management.catalogue.change.added',
-  changed: 'management.catalogue.change.changed',
-  removed: 'management.catalogue.change.removed',
 };
 
 const changeColors: Record<CatalogueChange['change'], string> = { added: 'green', changed: 'blue', removed: 'red' };
@@ -201,10 +189,10 @@ function ActivityRow({ entry, when, exactly, expanded, onToggle }: ActivityRowPr
                 <li key={`${change.object}:${change.name}`}>
                   <Group gap="xs" wrap="nowrap">
                     <Badge size="sm" variant="light" color={changeColors[change.change]} className={classes.badge}>
-                      {t(changeLabelKeys[change.change])}
+                      {t(catalogueChangeLabelKeys[change.change])}
                     </Badge>
                     <Text size="sm">
-                      {t(objectLabelKeys[change.object])}: {change.title}{' '}
+                      {t(catalogueObjectLabelKeys[change.object])}: {change.title}{' '}
                       <Text span size="xs" c="dimmed" ff="monospace">
                         {change.name}
                       </Text>

@@ -182,7 +182,8 @@ export function UserManagement() {
             </Table.Td>
           </Table.Tr>
         )}
-        minWidth={760}
+        // Name, e-mail and four row actions (edit, one-time password, two-factor reset, deactivate) side by side.
+        minWidth={980}
         highlightOnHover
         pages={(data) => ({ total: Math.ceil(data.total / managedUsersPageSize), page, onChange: setPage })}
         data-testid="users-table"

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Accordion, Button, Skeleton, Stack, Title } from '@mantine/core';
+import { Accordion, Skeleton, Stack, Title } from '@mantine/core';
 import { IconLayoutDashboard, IconReport } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { MenuItem } from '@cockpit/contracts';
@@ -47,11 +47,7 @@ export function FavoritesPanel({ dashboardsAvailable }: FavoritesPanelProps) {
     );
   } else if (favorites.isError) {
     body = (
-      <PlaceholderTile compact headingOrder={3}>
-        <Button variant="light" onClick={() => void favorites.refetch()}>
-          {t('common.retry')}
-        </Button>
-      </PlaceholderTile>
+      <PlaceholderTile compact headingOrder={3} onRetry={() => void favorites.refetch()} />
     );
   } else {
     const items: Record<FavoritesGroup, MenuItem[]> = {

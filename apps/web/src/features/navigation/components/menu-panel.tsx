@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { MenuItem } from '@cockpit/contracts';
-import { Button, Divider, Skeleton, Stack } from '@mantine/core';
+import { Divider, Skeleton, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PlaceholderTile } from '../../../components/ui/placeholder-tile';
 import { useMenu } from '../api/get-menu';
@@ -33,11 +33,7 @@ export function MenuPanel({ header, recentItems }: MenuPanelProps) {
     );
   } else if (menu.isError) {
     body = (
-      <PlaceholderTile compact>
-        <Button variant="light" onClick={() => void menu.refetch()}>
-          {t('common.retry')}
-        </Button>
-      </PlaceholderTile>
+      <PlaceholderTile compact onRetry={() => void menu.refetch()} />
     );
   } else {
     body = (

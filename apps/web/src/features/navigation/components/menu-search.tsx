@@ -142,6 +142,45 @@ export function MenuSearch({ groups, recentItems = [] }: MenuSearchProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [active]);
 
+  /** One choosable line of the overlay: the label and, dimmer, its sub-title and group or what it does. */
+  const optionRow = (option: Option) => {
+    const meta =
+      option.kind === 'group'
+        ? t('menuSearch.openGroup')
+        : [option.item.subTitle, option.item.groupLabel].filter(Boolean).join(' · ');
+    return (
+      <div
+        key={option.key}
+        id={optionId(option)}
+        role="option"
+        aria-selected={option === active}
+        data-active={option === active || undefined}
+        className={classes.option}
+        onClick={() => choose(option)}
+        onMouseEnter={() => setActiveIndex(options.indexOf(option))}
+      >
+        <span className={classes.optionLabel}>
+          {option.kind === 'item' ? option.item.translatedLabel : option.group.translatedLabel}
+        </span>
+        {meta && <span className={classes.optionMeta}>{meta}</span>}
+      </div>
+    );
+  };
+
+  /** The results of one kind under their heading; nothing when there are none. */
+  const resultSection = (kind: Option['kind'], heading: string) => {
+    const found = options.filter((option) => option.kind === kind);
+    if (found.length === 0) return null;
+    return (
+      <div role="group" aria-labelledby={`${listboxId}-${kind}s`}>
+        <div id={`${listboxId}-${kind}s`} className={classes.sectionLabel}>
+          {heading}
+        </div>
+        {found.map((option) => optionRow(option))}
+      </div>
+    );
+  };
+
   return (
     <>
       {isOpen && <div className={classes.backdrop} onClick={closeSearch} data-testid="menu-search-backdrop" />}
@@ -178,78 +217,12 @@ export function MenuSearch({ groups, recentItems = [] }: MenuSearchProps) {
                 <div id={`${listboxId}-recent`} className={classes.sectionLabel}>
                   {t('menuSearch.recent')}
                 </div>
-                {options.map((option) => (
-                  <div
-                    key={option.key}
-                    id={optionId(option)}
-                    role="option"
-                    aria-selected={option === active}
-                    data-active={option === active || undefined}
-                    className={classes.option}
-                    onClick={() => choose(option)}
-                    onMouseEnter={() => setActiveIndex(options.indexOf(option))}
-                  >
-                    <span className={classes.optionLabel}>
-                      {option.kind === 'item' ? option.item.translatedLabel : option.group.translatedLabel}
-                    </span>
-                    {option.kind === 'item' && option.item.subTitle && (
-                      <span className={classes.optionMeta}>{option.item.subTitle}</span>
-                    )}
-                  </div>
-                ))}
+                {options.map((option) => optionRow(option))}
               </div>
             ) : search.state === 'results' ? (
               <div id={listboxId} role="listbox" aria-label={t('menuSearch.resultsLabel')}>
-                {search.results.items.length > 0 && (
-                  <div role="group" aria-labelledby={`${listboxId}-items`}>
-                    <div id={`${listboxId}-items`} className={classes.sectionLabel}>
-                      {t('menuSearch.items')}
-                    </div>
-                    {options
-                      .filter((option) => option.kind === 'item')
-                      .map((option) => (
-                        <div
-                          key={option.key}
-                          id={optionId(option)}
-                          role="option"
-                          aria-selected={option === active}
-                          data-active={option === active || undefined}
-                          className={classes.option}
-                          onClick={() => choose(option)}
-                          onMouseEnter={() => setActiveIndex(options.indexOf(option))}
-                        >
-                          <span className={classes.optionLabel}>{option.item.translatedLabel}</span>
-                          <span className={classes.optionMeta}>
-                            {[option.item.subTitle, option.item.groupLabel].filter(Boolean).join(' · ')}
-                          </span>
-                        </div>
-                      ))}
-                  </div>
-                )}
-                {search.results.groups.length > 0 && (
-                  <div role="group" aria-labelledby={`${listboxId}-groups`}>
-                    <div id={`${listboxId}-groups`} className={classes.sectionLabel}>
-                      {t('menuSearch.groups')}
-                    </div>
-                    {options
-                      .filter((option) => option.kind === 'group')
-                      .map((option) => (
-                        <div
-                          key={option.key}
-                          id={optionId(option)}
-                          role="option"
-                          aria-selected={option === active}
-                          data-active={option === active || undefined}
-                          className={classes.option}
-                          onClick={() => choose(option)}
-                          onMouseEnter={() => setActiveIndex(options.indexOf(option))}
-                        >
-                          <span className={classes.optionLabel}>{option.group.translatedLabel}</span>
-                          <span className={classes.optionMeta}>{t('menuSearch.openGroup')}</span>
-                        </div>
-                      ))}
-                  </div>
-                )}
+                {resultSection('item', t('menuSearch.items'))}
+                {resultSection('group', t('menuSearch.groups'))}
               </div>
             ) : search.state === 'empty' ? (
               <div role="status">

@@ -54,6 +54,16 @@ function SideMenuTip({ label, children }: { label: string; children: ReactNode }
   );
 }
 
+/** What every side-menu button looks like: 44 px, filled blue while it is `highlighted` (spec §2). */
+const buttonLook = (highlighted: boolean) =>
+  ({
+    size: 44,
+    radius: 'md',
+    variant: highlighted ? 'filled' : 'subtle',
+    color: highlighted ? 'blue' : 'gray',
+    className: classes.button,
+  }) as const;
+
 type CategoryButtonProps = {
   category: NavigationCategory;
   label: string;
@@ -67,17 +77,40 @@ function CategoryButton({ category, label, icon }: CategoryButtonProps) {
   return (
     <SideMenuTip label={label}>
       <ActionIcon
-        size={44}
-        radius="md"
-        variant={selected && open ? 'filled' : 'subtle'}
+        {...buttonLook(selected && open)}
         data-testid={`side-menu-${category}`}
-        color={selected && open ? 'blue' : 'gray'}
-        className={classes.button}
         aria-label={label}
         aria-pressed={selected && open}
         aria-controls={sidePanelId}
         data-category={category}
         onClick={() => openCategory(category)}
+      >
+        {icon}
+      </ActionIcon>
+    </SideMenuTip>
+  );
+}
+
+type AreaLinkProps = {
+  label: string;
+  to: string;
+  /** The user is in this area: the button is filled and marked as the current page. */
+  current: boolean;
+  icon: ReactNode;
+  testId?: string;
+};
+
+/** A side-menu link to an area of its own (management, settings). */
+function AreaLink({ label, to, current, icon, testId }: AreaLinkProps) {
+  return (
+    <SideMenuTip label={label}>
+      <ActionIcon
+        component={Link}
+        to={to}
+        {...buttonLook(current)}
+        aria-label={label}
+        aria-current={current ? 'page' : undefined}
+        data-testid={testId}
       >
         {icon}
       </ActionIcon>
@@ -130,11 +163,7 @@ export function SideMenu({ dashboardsAvailable, hasUnreadNotifications, showMana
       <Stack gap="xs" align="center" component="div">
         <SideMenuTip label={toggleLabel}>
           <ActionIcon
-            size={44}
-            radius="md"
-            variant="subtle"
-            color="gray"
-            className={classes.button}
+            {...buttonLook(false)}
             aria-label={toggleLabel}
             aria-expanded={open}
             aria-controls={sidePanelId}
@@ -145,48 +174,22 @@ export function SideMenu({ dashboardsAvailable, hasUnreadNotifications, showMana
           </ActionIcon>
         </SideMenuTip>
         {showManagement && (
-          <SideMenuTip label={t('sideMenu.management')}>
-            <ActionIcon
-              component={Link}
-              to={paths.management.getHref()}
-              size={44}
-              radius="md"
-              variant={onManagement ? 'filled' : 'subtle'}
-              color={onManagement ? 'blue' : 'gray'}
-              className={classes.button}
-              aria-label={t('sideMenu.management')}
-              aria-current={onManagement ? 'page' : undefined}
-              data-testid="side-menu-management"
-            >
-              <IconBuildingCog size={iconSize} />
-            </ActionIcon>
-          </SideMenuTip>
+          <AreaLink
+            label={t('sideMenu.management')}
+            to={paths.management.getHref()}
+            current={onManagement}
+            icon={<IconBuildingCog size={iconSize} />}
+            testId="side-menu-management"
+          />
         )}
-        <SideMenuTip label={t('sideMenu.settings')}>
-          <ActionIcon
-            component={Link}
-            to={paths.settings.getHref()}
-            size={44}
-            radius="md"
-            variant={onSettings ? 'filled' : 'subtle'}
-            color={onSettings ? 'blue' : 'gray'}
-            className={classes.button}
-            aria-label={t('sideMenu.settings')}
-            aria-current={onSettings ? 'page' : undefined}
-          >
-            <IconSettings size={iconSize} />
-          </ActionIcon>
-        </SideMenuTip>
+        <AreaLink
+          label={t('sideMenu.settings')}
+          to={paths.settings.getHref()}
+          current={onSettings}
+          icon={<IconSettings size={iconSize} />}
+        />
         <SideMenuTip label={t('sideMenu.logout')}>
-          <ActionIcon
-            size={44}
-            radius="md"
-            variant="subtle"
-            color="gray"
-            className={classes.button}
-            aria-label={t('sideMenu.logout')}
-            onClick={onLogout}
-          >
+          <ActionIcon {...buttonLook(false)} aria-label={t('sideMenu.logout')} onClick={onLogout}>
             <IconLogout size={iconSize} />
           </ActionIcon>
         </SideMenuTip>

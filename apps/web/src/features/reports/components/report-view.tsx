@@ -73,11 +73,7 @@ export function ReportView({
           </Button>
         </PlaceholderTile>
       ) : (
-        <PlaceholderTile>
-          <Button variant="light" onClick={() => void report.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </PlaceholderTile>
+        <PlaceholderTile onRetry={() => void report.refetch()} />
       );
   } else if (definition?.kind === 'external' && definition.externalUrl) {
     content = <ExternalReport url={definition.externalUrl} />;

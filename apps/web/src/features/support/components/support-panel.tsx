@@ -24,13 +24,7 @@ export function SupportPanel({ support, isError = false, onRetry }: SupportPanel
 
   if (isError) {
     return (
-      <PlaceholderTile compact headingOrder={3}>
-        {onRetry && (
-          <Button variant="light" onClick={onRetry}>
-            {t('common.retry')}
-          </Button>
-        )}
-      </PlaceholderTile>
+      <PlaceholderTile compact headingOrder={3} onRetry={onRetry} />
     );
   }
   if (!support) {
