@@ -46,6 +46,9 @@ const sends = 3;
 const connections = 50;
 const durationSeconds = Number(process.env.BENCH_DURATION_SECONDS ?? 10);
 const authSecret = 'bench-scale-out-secret-that-is-long-enough-0123';
+/** The instances require it on GET /metrics (decision 018); the bench reads the delivery lag with it. */
+const metricsToken = 'bench-scale-out-metrics-token-0123';
+
 /** CPU time (user + system) a process used so far, from /proc (10 ms resolution); NaN elsewhere. */
 function cpuMs(pid: number | undefined): number {
   try {

@@ -5,7 +5,7 @@ import { useState } from 'react';
  * checks the value the form would send, so the rules exist once. Errors show from the first attempt to
  * submit on and go away as the fields are fixed; each form shows its own translated hint per field.
  */
-type IssueSource = {
+export type IssueSource = {
   safeParse(value: unknown): { success: boolean; error?: { issues: readonly { path: readonly PropertyKey[] }[] } };
 };
 

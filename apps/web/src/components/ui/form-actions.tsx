@@ -1,7 +1,7 @@
 import { Alert, Button, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-type FormActionsProps = {
+export type FormActionsProps = {
   /** Why the last save failed, shown above the buttons (announced: role="alert"); nothing while it has not. */
   failure?: { title?: string; message: string } | null;
   onCancel: () => void;

@@ -1,28 +1,44 @@
 import type { ReactNode } from 'react';
 import { Group, Select, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import type { LocalisedText } from '@cockpit/contracts';
+import { useUiLanguage } from '../../../lib/use-ui-language';
+import { textIn } from '../utils/catalogue-form';
+import type { CatalogueForm } from '../utils/use-catalogue-form';
 import { isConflict } from '../utils/server-error';
 import { hintsBelow } from './localised-fields';
 
-type PlacementFieldsProps = {
-  creating: boolean;
+/** A group's or item's name, or a dashboard's layout id: its label, rules and messages. */
+const identifiers = {
+  name: {
+    label: 'management.catalogue.fields.name',
+    invalid: 'management.catalogue.errors.name',
+    taken: 'management.catalogue.errors.nameTaken',
+    numeric: false,
+    maxLength: 64,
+  },
+  layoutId: {
+    label: 'management.catalogue.fields.layoutId',
+    invalid: 'management.catalogue.errors.layoutId',
+    taken: 'management.catalogue.errors.layoutIdTaken',
+    numeric: true,
+    maxLength: undefined,
+  },
+} as const;
+
+export type PlacementFieldsProps = {
+  form: CatalogueForm;
   /** The name or layout id: part of URLs, so it is fixed once created. */
   identifier: {
-    label: string;
+    kind: keyof typeof identifiers;
     /** The hint while creating; afterwards the field says it is fixed. */
     creatingHint: string;
-    value: string;
-    onChange: (value: string) => void;
-    /** The field's own hint while the schema rejects it (`FormCheck.error`). */
-    invalidError: string | undefined;
-    /** Shown when the server answers 409: the name is taken. */
-    takenError: string;
-    saveError: unknown;
-    numeric?: boolean;
-    maxLength?: number;
   };
-  /** The group it belongs to (items, dashboards); choosing another moves it there, at the end. */
-  group?: { options: { value: string; label: string }[]; value: string; onChange: (group: string) => void };
+  /**
+   * The groups it can belong to (items, dashboards), shown by their titles in the UI language; choosing
+   * another moves it there, at the end.
+   */
+  groups?: readonly { name: string; title: LocalisedText }[];
   /** More fields on the same row (the icon). */
   children?: ReactNode;
 };
@@ -31,31 +47,37 @@ type PlacementFieldsProps = {
  * Where a catalogue object sits (decision 015): its name or layout id and, for items and dashboards, its
  * group — the same row in every catalogue dialog.
  */
-export function PlacementFields({ creating, identifier, group, children }: PlacementFieldsProps) {
+export function PlacementFields({ form, identifier, groups, children }: PlacementFieldsProps) {
   const { t } = useTranslation();
+  const language = useUiLanguage();
+  const { creating, check, values } = form;
+  const { kind } = identifier;
+  const rules = identifiers[kind];
   return (
     <Group grow align="flex-start">
       <TextInput
-        label={identifier.label}
+        label={t(rules.label)}
         inputWrapperOrder={hintsBelow}
         description={creating ? identifier.creatingHint : t('management.catalogue.fields.nameFixed')}
-        value={identifier.value}
-        inputMode={identifier.numeric ? 'numeric' : undefined}
-        onChange={(event) => identifier.onChange(event.currentTarget.value)}
+        value={values[kind] ?? ''}
+        inputMode={rules.numeric ? 'numeric' : undefined}
+        onChange={(event) => form.setPlacement(kind, event.currentTarget.value)}
         readOnly={!creating}
         variant={creating ? 'default' : 'filled'}
         required
-        error={identifier.invalidError ?? (isConflict(identifier.saveError) ? identifier.takenError : undefined)}
-        maxLength={identifier.maxLength}
+        error={
+          check.error(kind, t(rules.invalid)) ?? (isConflict(form.save.error) ? t(rules.taken) : undefined)
+        }
+        maxLength={rules.maxLength}
       />
-      {group && (
+      {groups && (
         <Select
           label={t('management.catalogue.fields.group')}
           inputWrapperOrder={hintsBelow}
           description={creating ? undefined : t('management.catalogue.fields.groupMoveHint')}
-          data={group.options}
-          value={group.value}
-          onChange={(value) => value && group.onChange(value)}
+          data={groups.map((group) => ({ value: group.name, label: textIn(group.title, language) }))}
+          value={values.group ?? null}
+          onChange={(value) => value && form.setPlacement('group', value)}
           allowDeselect={false}
         />
       )}

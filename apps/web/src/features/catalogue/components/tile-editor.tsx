@@ -1,17 +1,11 @@
 import { ActionIcon, Button, Group, NumberInput, Paper, Select, Stack, Text } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import {
-  type DashboardTileType,
-  type DateRangePreset,
-  type ReportGrouping,
-  type ReportQueryKey,
-  queryAllowsGrouping,
-  reportQueryGroupings,
-} from '@cockpit/contracts';
+import type { DashboardTileType } from '@cockpit/contracts';
 import { moveInList, newTile, type TileFormValues } from '../utils/catalogue-form';
-import { groupingLabel, rangeOptions, reportQueryOptions, tileTypeOptions } from '../utils/catalogue-labels';
+import { tileTypeOptions } from '../utils/catalogue-labels';
 import { LocalisedFields } from './localised-fields';
+import { ReportChoiceFields } from './report-choice-fields';
 import classes from './catalogue.module.css';
 
 type TileEditorProps = {
@@ -45,9 +39,16 @@ export function TileEditor({ tiles, onChange, invalidTitles }: TileEditorProps) 
       )}
       {tiles.map((tile, index) => {
         const label = tile.title.en.trim() || t('management.catalogue.tiles.untitled', { number: index + 1 });
-        const groupings = reportQueryGroupings[tile.query];
         return (
-          <Paper key={tile.key} withBorder p="sm" radius="md" data-testid="tile-row" aria-label={label} component="section">
+          <Paper
+            key={tile.key}
+            withBorder
+            p="sm"
+            radius="md"
+            data-testid="tile-row"
+            aria-label={label}
+            component="section"
+          >
             <Stack gap="xs">
               <Group justify="space-between" wrap="nowrap">
                 <Text size="sm" fw={600}>
@@ -88,58 +89,30 @@ export function TileEditor({ tiles, onChange, invalidTitles }: TileEditorProps) 
                 englishError={invalidTitles.has(index) ? t('management.catalogue.errors.title') : undefined}
                 maxLength={200}
               />
-              <Group grow align="flex-start">
-                <Select
-                  label={t('management.catalogue.tiles.type')}
-                  data={tileTypeOptions(t)}
-                  value={tile.type}
-                  onChange={(type) => type && update(index, { type: type as DashboardTileType })}
-                  allowDeselect={false}
-                />
-                <Select
-                  label={t('management.catalogue.fields.query')}
-                  data={reportQueryOptions(t)}
-                  value={tile.query}
-                  onChange={(query) => {
-                    if (!query) return;
-                    const next = query as ReportQueryKey;
-                    update(index, {
-                      query: next,
-                      grouping: tile.grouping && queryAllowsGrouping(next, tile.grouping) ? tile.grouping : null,
-                    });
-                  }}
-                  allowDeselect={false}
-                />
-                <Select
-                  label={t('management.catalogue.fields.range')}
-                  data={rangeOptions(t)}
-                  value={tile.range}
-                  onChange={(range) => range && update(index, { range: range as DateRangePreset })}
-                  allowDeselect={false}
-                />
-                <Select
-                  label={t('management.catalogue.fields.grouping')}
-                  data={[
-                    {
-                      value: '',
-                      label: t('management.catalogue.fields.groupingDefault', { grouping: groupingLabel(t, groupings[0]!) }),
-                    },
-                    ...groupings.map((grouping) => ({ value: grouping, label: groupingLabel(t, grouping) })),
-                  ]}
-                  value={tile.grouping ?? ''}
-                  onChange={(grouping) => update(index, { grouping: grouping ? (grouping as ReportGrouping) : null })}
-                  allowDeselect={false}
-                />
-                <NumberInput
-                  label={t('management.catalogue.tiles.width')}
-                  min={1}
-                  max={12}
-                  clampBehavior="strict"
-                  allowDecimal={false}
-                  value={tile.width}
-                  onChange={(width) => typeof width === 'number' && update(index, { width })}
-                />
-              </Group>
+              <ReportChoiceFields
+                value={tile}
+                onChange={(changes) => update(index, changes)}
+                leading={
+                  <Select
+                    label={t('management.catalogue.tiles.type')}
+                    data={tileTypeOptions(t)}
+                    value={tile.type}
+                    onChange={(type) => type && update(index, { type: type as DashboardTileType })}
+                    allowDeselect={false}
+                  />
+                }
+                trailing={
+                  <NumberInput
+                    label={t('management.catalogue.tiles.width')}
+                    min={1}
+                    max={12}
+                    clampBehavior="strict"
+                    allowDecimal={false}
+                    value={tile.width}
+                    onChange={(width) => typeof width === 'number' && update(index, { width })}
+                  />
+                }
+              />
             </Stack>
           </Paper>
         );

@@ -1,16 +1,5 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
-import {
-  Divider,
-  Grid,
-  Group,
-  Modal,
-  Stack,
-  Switch,
-  Tabs,
-  Text,
-  TextInput,
-  Textarea,
-} from '@mantine/core';
+import { useState, type ReactNode } from 'react';
+import { Divider, Grid, Group, Stack, Switch, Tabs, Text, TextInput, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import {
   bannerBodyMaxLength,
@@ -22,7 +11,7 @@ import {
   type ManagedBanner,
 } from '@cockpit/contracts';
 import { useSaveBanner } from '../api/save-banner';
-import { FormActions } from '../../../components/ui/form-actions';
+import { FormDialog } from '../../../components/ui/form-dialog';
 import { useFormCheck } from '../../../lib/form-check';
 import {
   bannerFormValues,
@@ -56,7 +45,9 @@ const tabLabelKeys: Record<BannerContentLanguage, string> = {
 export function BannerFormDialog({ banner, onClose, onSaved, renderPreview }: BannerFormDialogProps) {
   const { t } = useTranslation();
   const save = useSaveBanner(onSaved);
-  const [values, setValues] = useState<BannerFormValues>(() => (banner ? bannerFormValues(banner) : emptyBannerForm));
+  const [values, setValues] = useState<BannerFormValues>(() =>
+    banner ? bannerFormValues(banner) : emptyBannerForm,
+  );
   const [language, setLanguage] = useState<BannerContentLanguage>('en');
   const input = bannerInput(values);
   const check = useFormCheck(bannerMessageInputSchema, input);
@@ -71,13 +62,13 @@ export function BannerFormDialog({ banner, onClose, onSaved, renderPreview }: Ba
       content: { ...current.content, [lang]: { ...current.content[lang], [key]: value } },
     }));
 
-  const error = (path: string, key: string, options?: Record<string, unknown>) => check.error(path, t(key, options));
+  const error = (path: string, key: string, options?: Record<string, unknown>) =>
+    check.error(path, t(key, options));
   const hasError = (problems: ReadonlySet<string>, lang: BannerContentLanguage) =>
     [...problems].some((path) => path.startsWith(`content.${lang}.`));
   const languageHasError = (lang: BannerContentLanguage) => hasError(check.invalid, lang);
 
-  function handleSubmit(event: FormEvent) {
-    event.preventDefault();
+  function handleSubmit() {
     if (!check.validate()) {
       // Show the language whose fields need attention.
       const first = bannerContentLanguages.find((lang) => hasError(check.problems, lang));
@@ -89,139 +80,141 @@ export function BannerFormDialog({ banner, onClose, onSaved, renderPreview }: Ba
 
   const current = values.content[language];
   return (
-    <Modal
-      opened
+    <FormDialog
       onClose={onClose}
       size="xl"
-      closeButtonProps={{ 'aria-label': t('common.close') }}
       title={banner ? t('management.banners.editTitle') : t('management.banners.createTitle')}
+      onSubmit={handleSubmit}
+      failure={save.isError ? { message: t('management.errors.saveFailed') } : null}
+      pending={save.isPending}
+      submitLabel={t('management.save')}
     >
-      <form onSubmit={handleSubmit} noValidate>
-        <Stack gap="md">
-          <Group grow align="flex-start">
-            <TextInput
-              type="datetime-local"
-              label={t('management.banners.startsAt')}
-              description={t('management.banners.startsAtHint')}
-              value={values.startsAt}
-              onChange={(event) => {
-                const startsAt = event.currentTarget.value; // read now: the updater runs later
-                setValues((v) => ({ ...v, startsAt }));
-              }}
-              error={error('startsAt', 'management.banners.errors.date')}
-            />
-            <TextInput
-              type="datetime-local"
-              label={t('management.banners.endsAt')}
-              description={t('management.banners.endsAtHint')}
-              value={values.endsAt}
-              onChange={(event) => {
-                const endsAt = event.currentTarget.value; // read now: the updater runs later
-                setValues((v) => ({ ...v, endsAt }));
-              }}
-              error={error('endsAt', 'management.banners.errors.endsAt')}
-            />
-          </Group>
+      <Group grow align="flex-start">
+        <TextInput
+          type="datetime-local"
+          label={t('management.banners.startsAt')}
+          description={t('management.banners.startsAtHint')}
+          value={values.startsAt}
+          onChange={(event) => {
+            const startsAt = event.currentTarget.value; // read now: the updater runs later
+            setValues((v) => ({ ...v, startsAt }));
+          }}
+          error={error('startsAt', 'management.banners.errors.date')}
+        />
+        <TextInput
+          type="datetime-local"
+          label={t('management.banners.endsAt')}
+          description={t('management.banners.endsAtHint')}
+          value={values.endsAt}
+          onChange={(event) => {
+            const endsAt = event.currentTarget.value; // read now: the updater runs later
+            setValues((v) => ({ ...v, endsAt }));
+          }}
+          error={error('endsAt', 'management.banners.errors.endsAt')}
+        />
+      </Group>
 
-          <Tabs value={language} onChange={(value) => value && setLanguage(value as BannerContentLanguage)} keepMounted={false}>
-            <Tabs.List>
-              {bannerContentLanguages.map((lang) => (
-                <Tabs.Tab
-                  key={lang}
-                  value={lang}
-                  color={languageHasError(lang) ? 'red' : undefined}
-                  rightSection={
-                    languageHasError(lang) ? (
-                      <Text span c="red" fw={700} aria-label={t('management.banners.tabHasErrors')}>
-                        !
-                      </Text>
-                    ) : null
-                  }
-                >
-                  {t(tabLabelKeys[lang])}
-                </Tabs.Tab>
-              ))}
-            </Tabs.List>
-          </Tabs>
+      <Tabs
+        value={language}
+        onChange={(value) => value && setLanguage(value as BannerContentLanguage)}
+        keepMounted={false}
+      >
+        <Tabs.List>
+          {bannerContentLanguages.map((lang) => (
+            <Tabs.Tab
+              key={lang}
+              value={lang}
+              color={languageHasError(lang) ? 'red' : undefined}
+              rightSection={
+                languageHasError(lang) ? (
+                  <Text span c="red" fw={700} aria-label={t('management.banners.tabHasErrors')}>
+                    !
+                  </Text>
+                ) : null
+              }
+            >
+              {t(tabLabelKeys[lang])}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+      </Tabs>
 
-          <Grid gap="lg">
-            <Grid.Col span={{ base: 12, md: 7 }}>
-              <Stack gap="sm" key={language} lang={language}>
-                <TextInput
-                  label={t('management.banners.title')}
-                  value={current.title}
-                  onChange={(event) => setLanguageValue(language, 'title', event.currentTarget.value)}
-                  error={error(`content.${language}.title`, 'management.banners.errors.title', { max: bannerTitleMaxLength })}
-                  maxLength={bannerTitleMaxLength}
-                  required
-                />
-                <Textarea
-                  label={t('management.banners.body')}
-                  value={current.body}
-                  onChange={(event) => setLanguageValue(language, 'body', event.currentTarget.value)}
-                  error={error(`content.${language}.body`, 'management.banners.errors.body', { max: bannerBodyMaxLength })}
-                  maxLength={bannerBodyMaxLength}
-                  autosize
-                  minRows={3}
-                  maxRows={8}
-                  required
-                />
-                <Divider />
-                <BannerButtonFields
-                  idPrefix={`${language}-primary`}
-                  legend={t('management.banners.primaryButton')}
-                  label={current.primaryLabel}
-                  labelPlaceholder={t('global.ok')}
-                  labelDescription={t('management.banners.primaryLabelHint')}
-                  labelError={error(`content.${language}.primary.label`, 'management.banners.errors.label')}
-                  type={current.primaryType}
-                  href={current.primaryHref}
-                  hrefError={error(`content.${language}.primary.href`, 'management.banners.errors.link')}
-                  onLabel={(value) => setLanguageValue(language, 'primaryLabel', value)}
-                  onType={(value) => setLanguageValue(language, 'primaryType', value)}
-                  onHref={(value) => setLanguageValue(language, 'primaryHref', value)}
-                />
-                <Divider />
-                <Switch
-                  label={t('management.banners.addSecondary')}
-                  checked={current.hasSecondary}
-                  onChange={(event) => setLanguageValue(language, 'hasSecondary', event.currentTarget.checked)}
-                />
-                {current.hasSecondary && (
-                  <BannerButtonFields
-                    idPrefix={`${language}-secondary`}
-                    legend={t('management.banners.secondaryButton')}
-                    label={current.secondaryLabel}
-                    labelError={error(`content.${language}.secondary.label`, 'management.banners.errors.secondaryLabel')}
-                    type={current.secondaryType}
-                    href={current.secondaryHref}
-                    hrefError={error(`content.${language}.secondary.href`, 'management.banners.errors.link')}
-                    onLabel={(value) => setLanguageValue(language, 'secondaryLabel', value)}
-                    onType={(value) => setLanguageValue(language, 'secondaryType', value)}
-                    onHref={(value) => setLanguageValue(language, 'secondaryHref', value)}
-                  />
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Stack gap="sm" key={language} lang={language}>
+            <TextInput
+              label={t('management.banners.title')}
+              value={current.title}
+              onChange={(event) => setLanguageValue(language, 'title', event.currentTarget.value)}
+              error={error(`content.${language}.title`, 'management.banners.errors.title', {
+                max: bannerTitleMaxLength,
+              })}
+              maxLength={bannerTitleMaxLength}
+              required
+            />
+            <Textarea
+              label={t('management.banners.body')}
+              value={current.body}
+              onChange={(event) => setLanguageValue(language, 'body', event.currentTarget.value)}
+              error={error(`content.${language}.body`, 'management.banners.errors.body', {
+                max: bannerBodyMaxLength,
+              })}
+              maxLength={bannerBodyMaxLength}
+              autosize
+              minRows={3}
+              maxRows={8}
+              required
+            />
+            <Divider />
+            <BannerButtonFields
+              idPrefix={`${language}-primary`}
+              legend={t('management.banners.primaryButton')}
+              label={current.primaryLabel}
+              labelPlaceholder={t('global.ok')}
+              labelDescription={t('management.banners.primaryLabelHint')}
+              labelError={error(`content.${language}.primary.label`, 'management.banners.errors.label')}
+              type={current.primaryType}
+              href={current.primaryHref}
+              hrefError={error(`content.${language}.primary.href`, 'management.banners.errors.link')}
+              onLabel={(value) => setLanguageValue(language, 'primaryLabel', value)}
+              onType={(value) => setLanguageValue(language, 'primaryType', value)}
+              onHref={(value) => setLanguageValue(language, 'primaryHref', value)}
+            />
+            <Divider />
+            <Switch
+              label={t('management.banners.addSecondary')}
+              checked={current.hasSecondary}
+              onChange={(event) => setLanguageValue(language, 'hasSecondary', event.currentTarget.checked)}
+            />
+            {current.hasSecondary && (
+              <BannerButtonFields
+                idPrefix={`${language}-secondary`}
+                legend={t('management.banners.secondaryButton')}
+                label={current.secondaryLabel}
+                labelError={error(
+                  `content.${language}.secondary.label`,
+                  'management.banners.errors.secondaryLabel',
                 )}
-              </Stack>
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 5 }}>
-              <Stack gap="xs" data-testid="banner-preview">
-                <Text fw={600} size="sm">
-                  {t('management.banners.preview')}
-                </Text>
-                {/* Inert: a preview to look at, its buttons do nothing. */}
-                <div inert>{renderPreview(previewItem(current))}</div>
-              </Stack>
-            </Grid.Col>
-          </Grid>
-
-          <FormActions
-            failure={save.isError ? { message: t('management.errors.saveFailed') } : null}
-            onCancel={onClose}
-            pending={save.isPending}
-            submitLabel={t('management.save')}
-          />
-        </Stack>
-      </form>
-    </Modal>
+                type={current.secondaryType}
+                href={current.secondaryHref}
+                hrefError={error(`content.${language}.secondary.href`, 'management.banners.errors.link')}
+                onLabel={(value) => setLanguageValue(language, 'secondaryLabel', value)}
+                onType={(value) => setLanguageValue(language, 'secondaryType', value)}
+                onHref={(value) => setLanguageValue(language, 'secondaryHref', value)}
+              />
+            )}
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Stack gap="xs" data-testid="banner-preview">
+            <Text fw={600} size="sm">
+              {t('management.banners.preview')}
+            </Text>
+            {/* Inert: a preview to look at, its buttons do nothing. */}
+            <div inert>{renderPreview(previewItem(current))}</div>
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </FormDialog>
   );
 }

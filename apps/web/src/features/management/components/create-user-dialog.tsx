@@ -1,5 +1,5 @@
-import { useState, type FormEvent } from 'react';
-import { Group, Modal, PasswordInput, Select, Stack, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { Group, PasswordInput, Select, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import {
   newUserSchema,
@@ -14,7 +14,7 @@ import {
 import { isApiRequestError } from '../../../lib/api-client';
 import { refusedPasswordMessage } from '../../../lib/password-rules';
 import { useCreateUser } from '../api/create-user';
-import { FormActions } from '../../../components/ui/form-actions';
+import { FormDialog } from '../../../components/ui/form-dialog';
 import { useFormCheck } from '../../../lib/form-check';
 import { languageOptions, roleOptions, subscriptionOptions } from '../../../lib/option-labels';
 
@@ -58,8 +58,7 @@ export function CreateUserDialog({ opened, onClose, onCreated }: CreateUserDialo
     onClose();
   }
 
-  function handleSubmit(event: FormEvent) {
-    event.preventDefault();
+  function handleSubmit() {
     if (!check.validate()) return;
     createUser.mutate(values, {
       onSuccess: (user) => {
@@ -75,76 +74,77 @@ export function CreateUserDialog({ opened, onClose, onCreated }: CreateUserDialo
 
   const failed = createUser.isError && !emailTaken && passwordRefused === null;
   return (
-    <Modal
+    <FormDialog
       opened={opened}
       onClose={close}
       title={t('management.users.createTitle')}
       size="md"
-      closeButtonProps={{ 'aria-label': t('common.close') }}
+      gap="sm"
+      onSubmit={handleSubmit}
+      failure={failed ? { message: t('management.errors.saveFailed') } : null}
+      pending={createUser.isPending}
+      submitLabel={t('management.users.create')}
     >
-      <form onSubmit={handleSubmit} noValidate>
-        <Stack gap="sm">
-          <TextInput
-            label={t('management.users.name')}
-            value={values.name}
-            onChange={(event) => set('name', event.currentTarget.value)}
-            error={check.error('name', t('management.users.errors.name'))}
-            required
-            data-autofocus
-          />
-          <TextInput
-            label={t('management.users.email')}
-            type="email"
-            value={values.email}
-            onChange={(event) => set('email', event.currentTarget.value)}
-            error={emailTaken ? t('management.users.errors.emailTaken') : check.error('email', t('management.users.errors.email'))}
-            required
-            autoComplete="off"
-          />
-          <PasswordInput
-            label={t('management.users.initialPassword')}
-            description={t('management.users.passwordHint', { min: passwordMinLength, max: passwordMaxLength })}
-            value={values.password}
-            onChange={(event) => set('password', event.currentTarget.value)}
-            error={
-              check.error('password', t('management.users.errors.password', { min: passwordMinLength, max: passwordMaxLength })) ??
-              passwordRefused ??
-              undefined
-            }
-            required
-            autoComplete="new-password"
-          />
-          <Group grow align="flex-start">
-            <Select
-              label={t('management.users.role')}
-              data={roleOptions(t)}
-              value={values.roleKey}
-              onChange={(value) => value && set('roleKey', value as RoleKey)}
-              allowDeselect={false}
-            />
-            <Select
-              label={t('management.users.subscription')}
-              data={subscriptionOptions(t)}
-              value={values.subscription}
-              onChange={(value) => value && set('subscription', value as Subscription)}
-              allowDeselect={false}
-            />
-          </Group>
-          <Select
-            label={t('management.users.language')}
-            data={languageOptions(t)}
-            value={values.uiLanguage}
-            onChange={(value) => value && set('uiLanguage', value as UiLanguageName)}
-            allowDeselect={false}
-          />
-          <FormActions
-            failure={failed ? { message: t('management.errors.saveFailed') } : null}
-            onCancel={close}
-            pending={createUser.isPending}
-            submitLabel={t('management.users.create')}
-          />
-        </Stack>
-      </form>
-    </Modal>
+      <TextInput
+        label={t('management.users.name')}
+        value={values.name}
+        onChange={(event) => set('name', event.currentTarget.value)}
+        error={check.error('name', t('management.users.errors.name'))}
+        required
+        data-autofocus
+      />
+      <TextInput
+        label={t('management.users.email')}
+        type="email"
+        value={values.email}
+        onChange={(event) => set('email', event.currentTarget.value)}
+        error={
+          emailTaken
+            ? t('management.users.errors.emailTaken')
+            : check.error('email', t('management.users.errors.email'))
+        }
+        required
+        autoComplete="off"
+      />
+      <PasswordInput
+        label={t('management.users.initialPassword')}
+        description={t('management.users.passwordHint', { min: passwordMinLength, max: passwordMaxLength })}
+        value={values.password}
+        onChange={(event) => set('password', event.currentTarget.value)}
+        error={
+          check.error(
+            'password',
+            t('management.users.errors.password', { min: passwordMinLength, max: passwordMaxLength }),
+          ) ??
+          passwordRefused ??
+          undefined
+        }
+        required
+        autoComplete="new-password"
+      />
+      <Group grow align="flex-start">
+        <Select
+          label={t('management.users.role')}
+          data={roleOptions(t)}
+          value={values.roleKey}
+          onChange={(value) => value && set('roleKey', value as RoleKey)}
+          allowDeselect={false}
+        />
+        <Select
+          label={t('management.users.subscription')}
+          data={subscriptionOptions(t)}
+          value={values.subscription}
+          onChange={(value) => value && set('subscription', value as Subscription)}
+          allowDeselect={false}
+        />
+      </Group>
+      <Select
+        label={t('management.users.language')}
+        data={languageOptions(t)}
+        value={values.uiLanguage}
+        onChange={(value) => value && set('uiLanguage', value as UiLanguageName)}
+        allowDeselect={false}
+      />
+    </FormDialog>
   );
 }

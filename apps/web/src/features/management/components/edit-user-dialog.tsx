@@ -1,9 +1,15 @@
-import { useState, type FormEvent } from 'react';
-import { Modal, Select, Stack, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { Select, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { userChangesSchema, type ManagedUser, type RoleKey, type Subscription, type UserChanges } from '@cockpit/contracts';
+import {
+  userChangesSchema,
+  type ManagedUser,
+  type RoleKey,
+  type Subscription,
+  type UserChanges,
+} from '@cockpit/contracts';
 import { useUpdateUser } from '../api/update-user';
-import { FormActions } from '../../../components/ui/form-actions';
+import { FormDialog } from '../../../components/ui/form-dialog';
 import { useFormCheck } from '../../../lib/form-check';
 import { roleOptions, subscriptionOptions } from '../../../lib/option-labels';
 
@@ -29,8 +35,7 @@ export function EditUserDialog({ user, onClose, onSaved }: EditUserDialogProps) 
   };
   const check = useFormCheck(userChangesSchema, changes);
 
-  function handleSubmit(event: FormEvent) {
-    event.preventDefault();
+  function handleSubmit() {
     if (!check.validate()) return;
     if (Object.keys(changes).length === 0) {
       onClose();
@@ -40,48 +45,41 @@ export function EditUserDialog({ user, onClose, onSaved }: EditUserDialogProps) 
   }
 
   return (
-    <Modal
-      opened
+    <FormDialog
       onClose={onClose}
       title={t('management.users.editTitle', { name: user.name })}
       size="md"
-      closeButtonProps={{ 'aria-label': t('common.close') }}
+      gap="sm"
+      onSubmit={handleSubmit}
+      failure={updateUser.isError ? { message: t('management.errors.saveFailed') } : null}
+      pending={updateUser.isPending}
+      submitLabel={t('management.save')}
     >
-      <form onSubmit={handleSubmit} noValidate>
-        <Stack gap="sm">
-          <TextInput
-            label={t('management.users.name')}
-            value={name}
-            onChange={(event) => setName(event.currentTarget.value)}
-            error={check.error('name', t('management.users.errors.name'))}
-            required
-            data-autofocus
-          />
-          <TextInput label={t('management.users.email')} value={user.email} readOnly variant="filled" />
-          <Select
-            label={t('management.users.role')}
-            description={user.isSelf ? t('management.users.ownRoleHint') : undefined}
-            data={roleOptions(t)}
-            value={roleKey}
-            onChange={(value) => value && setRoleKey(value as RoleKey)}
-            allowDeselect={false}
-            disabled={user.isSelf}
-          />
-          <Select
-            label={t('management.users.subscription')}
-            data={subscriptionOptions(t)}
-            value={subscription}
-            onChange={(value) => value && setSubscription(value as Subscription)}
-            allowDeselect={false}
-          />
-          <FormActions
-            failure={updateUser.isError ? { message: t('management.errors.saveFailed') } : null}
-            onCancel={onClose}
-            pending={updateUser.isPending}
-            submitLabel={t('management.save')}
-          />
-        </Stack>
-      </form>
-    </Modal>
+      <TextInput
+        label={t('management.users.name')}
+        value={name}
+        onChange={(event) => setName(event.currentTarget.value)}
+        error={check.error('name', t('management.users.errors.name'))}
+        required
+        data-autofocus
+      />
+      <TextInput label={t('management.users.email')} value={user.email} readOnly variant="filled" />
+      <Select
+        label={t('management.users.role')}
+        description={user.isSelf ? t('management.users.ownRoleHint') : undefined}
+        data={roleOptions(t)}
+        value={roleKey}
+        onChange={(value) => value && setRoleKey(value as RoleKey)}
+        allowDeselect={false}
+        disabled={user.isSelf}
+      />
+      <Select
+        label={t('management.users.subscription')}
+        data={subscriptionOptions(t)}
+        value={subscription}
+        onChange={(value) => value && setSubscription(value as Subscription)}
+        allowDeselect={false}
+      />
+    </FormDialog>
   );
 }

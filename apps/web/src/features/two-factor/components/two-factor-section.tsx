@@ -1,10 +1,10 @@
-import { useState, type FormEvent } from 'react';
-import { Alert, Badge, Button, Group, PasswordInput, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Badge, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { isApiRequestError } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
 import { useDisableTwoFactor } from '../api/disable-two-factor';
 import { useTwoFactorStatus } from '../api/get-two-factor-status';
+import { PasswordStep } from './password-step';
 import { TwoFactorSetup } from './two-factor-setup';
 
 /**
@@ -65,8 +65,6 @@ function TurnOff({ required }: { required: boolean }) {
   const { t } = useTranslation();
   const disable = useDisableTwoFactor();
   const [open, setOpen] = useState(false);
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
 
   if (required) return <Text size="sm">{t('twoFactor.section.requiredText')}</Text>;
   if (!open) {
@@ -80,54 +78,27 @@ function TurnOff({ required }: { required: boolean }) {
     );
   }
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setError(null);
-    if (password === '') {
-      setError(t('twoFactor.setup.passwordRequired'));
-      return;
-    }
-    disable.mutate(password, {
-      onSuccess: () => {
-        showToast({
-          id: 'two-factor-off',
-          type: 'success',
-          title: t('twoFactor.section.turnedOffTitle'),
-          message: t('twoFactor.section.turnedOffText'),
-        });
-      },
-      onError: (failure) => {
-        const wrong = isApiRequestError(failure) && failure.status === 400;
-        setError(t(wrong ? 'twoFactor.error.wrongPassword' : 'twoFactor.error.generic'));
-      },
-    });
-  }
-
   return (
-    <form onSubmit={submit} noValidate data-testid="two-factor-turn-off">
-      <Stack gap="md">
-        <Text size="sm">{t('twoFactor.section.turnOffIntro')}</Text>
-        {error && (
-          <Alert color="red" variant="light" role="alert">
-            {error}
-          </Alert>
-        )}
-        <PasswordInput
-          label={t('twoFactor.setup.password')}
-          autoComplete="current-password"
-          value={password}
-          onChange={(event) => setPassword(event.currentTarget.value)}
-          aria-required="true"
-        />
-        <Group>
-          <Button type="submit" color="red" loading={disable.isPending}>
-            {t('twoFactor.section.turnOff')}
-          </Button>
-          <Button variant="default" onClick={() => setOpen(false)}>
-            {t('common.cancel')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <PasswordStep
+      testId="two-factor-turn-off"
+      intro={t('twoFactor.section.turnOffIntro')}
+      submitLabel={t('twoFactor.section.turnOff')}
+      color="red"
+      pending={disable.isPending}
+      onPassword={(password, onError) =>
+        disable.mutate(password, {
+          onSuccess: () => {
+            showToast({
+              id: 'two-factor-off',
+              type: 'success',
+              title: t('twoFactor.section.turnedOffTitle'),
+              message: t('twoFactor.section.turnedOffText'),
+            });
+          },
+          onError,
+        })
+      }
+      onCancel={() => setOpen(false)}
+    />
   );
 }

@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Code, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Code, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TwoFactorEnableResponse } from '@cockpit/contracts';
 import { isApiRequestError } from '../../../lib/api-client';
 import { useConfirmTwoFactor } from '../api/confirm-two-factor';
 import { useEnableTwoFactor } from '../api/enable-two-factor';
+import { PasswordStep, StepActions, StepError } from './password-step';
 import { RecoveryCodes } from './recovery-codes';
 import { TotpQrCode } from './totp-qr-code';
 
@@ -29,30 +30,10 @@ export function TwoFactorSetup({ onDone, onCancel }: TwoFactorSetupProps) {
   const { t } = useTranslation();
   const enable = useEnableTwoFactor();
   const confirm = useConfirmTwoFactor();
-  const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [setup, setSetup] = useState<TwoFactorEnableResponse | null>(null);
   const [confirmed, setConfirmed] = useState(false);
   const [error, setError] = useState<string | null>(null);
-
-  function submitPassword(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setError(null);
-    if (password === '') {
-      setError(t('twoFactor.setup.passwordRequired'));
-      return;
-    }
-    enable.mutate(password, {
-      onSuccess: (answer) => {
-        setPassword('');
-        setSetup(answer);
-      },
-      onError: (failure) => {
-        const wrong = isApiRequestError(failure) && failure.status === 400;
-        setError(t(wrong ? 'twoFactor.error.wrongPassword' : 'twoFactor.error.generic'));
-      },
-    });
-  }
 
   function submitCode(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -67,17 +48,17 @@ export function TwoFactorSetup({ onDone, onCancel }: TwoFactorSetupProps) {
       onError: (failure) => {
         const status = isApiRequestError(failure) ? failure.status : 0;
         setError(
-          t(status === 401 ? 'twoFactor.error.wrongCode' : status === 429 ? 'twoFactor.error.tooMany' : 'twoFactor.error.generic'),
+          t(
+            status === 401
+              ? 'twoFactor.error.wrongCode'
+              : status === 429
+                ? 'twoFactor.error.tooMany'
+                : 'twoFactor.error.generic',
+          ),
         );
       },
     });
   }
-
-  const errorAlert = error && (
-    <Alert color="red" variant="light" role="alert">
-      {error}
-    </Alert>
-  );
 
   if (setup && confirmed) return <RecoveryCodes codes={setup.backupCodes} onDone={onDone} />;
 
@@ -102,7 +83,7 @@ export function TwoFactorSetup({ onDone, onCancel }: TwoFactorSetupProps) {
               {keyOf(setup.totpURI)}
             </Code>
           </div>
-          {errorAlert}
+          <StepError error={error} />
           <TextInput
             label={t('twoFactor.setup.codeLabel')}
             description={t('twoFactor.setup.codeHint')}
@@ -113,44 +94,24 @@ export function TwoFactorSetup({ onDone, onCancel }: TwoFactorSetupProps) {
             onChange={(event) => setCode(event.currentTarget.value)}
             aria-required="true"
           />
-          <Group>
-            <Button type="submit" loading={confirm.isPending}>
-              {t('twoFactor.setup.confirm')}
-            </Button>
-            {onCancel && (
-              <Button variant="default" onClick={onCancel}>
-                {t('common.cancel')}
-              </Button>
-            )}
-          </Group>
+          <StepActions
+            submitLabel={t('twoFactor.setup.confirm')}
+            pending={confirm.isPending}
+            onCancel={onCancel}
+          />
         </Stack>
       </form>
     );
   }
 
   return (
-    <form onSubmit={submitPassword} noValidate data-testid="two-factor-password">
-      <Stack gap="md">
-        <Text size="sm">{t('twoFactor.setup.passwordIntro')}</Text>
-        {errorAlert}
-        <PasswordInput
-          label={t('twoFactor.setup.password')}
-          autoComplete="current-password"
-          value={password}
-          onChange={(event) => setPassword(event.currentTarget.value)}
-          aria-required="true"
-        />
-        <Group>
-          <Button type="submit" loading={enable.isPending}>
-            {t('twoFactor.setup.continue')}
-          </Button>
-          {onCancel && (
-            <Button variant="default" onClick={onCancel}>
-              {t('common.cancel')}
-            </Button>
-          )}
-        </Group>
-      </Stack>
-    </form>
+    <PasswordStep
+      testId="two-factor-password"
+      intro={t('twoFactor.setup.passwordIntro')}
+      submitLabel={t('twoFactor.setup.continue')}
+      pending={enable.isPending}
+      onPassword={(password, onError) => enable.mutate(password, { onSuccess: setSetup, onError })}
+      onCancel={onCancel}
+    />
   );
 }
