@@ -1,10 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { apiRoutes, isGermanLanguage, type BannerMessageItem, type ContractMessageResponse } from '@cockpit/contracts';
+import {
+  apiRoutes,
+  isGermanLanguage,
+  type BannerMessageItem,
+  type ContractMessageResponse,
+} from '@cockpit/contracts';
 import { setToken } from '../../../lib/auth/token-store';
 import { jsonResponse, renderWithProviders } from '../../../testing/test-utils';
-import { MessageArea } from './message-area';
+import { MessageArea, useMessageAreaSettled } from './message-area';
 
 // spec §2 Message banner and New-contract notice, §4 Banner, §6, §7 message service; DESIGN.md §3
 // (fetch when the language is known and when it changes), against a stubbed server.
@@ -14,7 +19,11 @@ const welcome = (language: 'en' | 'de'): BannerMessageItem => ({
   title: language === 'en' ? 'Welcome' : 'Willkommen',
   body: language === 'en' ? 'Something new.' : 'Etwas Neues.',
   action: { label: null, type: 'close', href: null },
-  secondaryAction: { label: language === 'en' ? 'Open settings' : 'Einstellungen öffnen', type: 'link', href: '/settings' },
+  secondaryAction: {
+    label: language === 'en' ? 'Open settings' : 'Einstellungen öffnen',
+    type: 'link',
+    href: '/settings',
+  },
 });
 
 type Stub = {
@@ -34,9 +43,12 @@ function stubServer(stub: Stub) {
       requests.push(`${request.method} ${url.pathname}${url.search}`);
       if (url.pathname === apiRoutes.getCurrentMessage.path) {
         const item = stub.current(url.searchParams.get('uiLanguageName') ?? '');
-        return jsonResponse(item && !dismissed.has(item.id) ? { success: true, item } : { success: false, item: null });
+        return jsonResponse(
+          item && !dismissed.has(item.id) ? { success: true, item } : { success: false, item: null },
+        );
       }
-      if (url.pathname === apiRoutes.getContractMessage.path) return jsonResponse(stub.contract ?? { available: false, item: null });
+      if (url.pathname === apiRoutes.getContractMessage.path)
+        return jsonResponse(stub.contract ?? { available: false, item: null });
       const dismissal = /^\/api\/messages\/([^/]+)\/dismissal$/.exec(url.pathname);
       if (dismissal?.[1] && request.method === 'POST') {
         dismissed.add(decodeURIComponent(dismissal[1]));
@@ -71,7 +83,11 @@ describe('message banner', () => {
     const requests = stubServer({ current: () => null });
     renderArea();
     await waitFor(() =>
-      expect(requests.some((r) => r.startsWith(`GET ${apiRoutes.getCurrentMessage.path}?`) && r.includes('uiLanguageName=en'))).toBe(true),
+      expect(
+        requests.some(
+          (r) => r.startsWith(`GET ${apiRoutes.getCurrentMessage.path}?`) && r.includes('uiLanguageName=en'),
+        ),
+      ).toBe(true),
     );
     expect(screen.queryByTestId('message-banner')).not.toBeInTheDocument();
   });
@@ -85,7 +101,9 @@ describe('message banner', () => {
     expect(screen.queryByTestId('message-banner')).not.toBeInTheDocument();
     await waitFor(() => expect(requests).toContain('POST /api/messages/m1/dismissal'));
     // The banner asks again afterwards (the next message would take its place); m1 stays closed.
-    await waitFor(() => expect(requests.filter((r) => r.startsWith(`GET ${apiRoutes.getCurrentMessage.path}`))).toHaveLength(2));
+    await waitFor(() =>
+      expect(requests.filter((r) => r.startsWith(`GET ${apiRoutes.getCurrentMessage.path}`))).toHaveLength(2),
+    );
     expect(screen.queryByRole('article')).not.toBeInTheDocument();
   });
 
@@ -109,7 +127,10 @@ describe('message banner', () => {
 
   it('never follows an unsafe link that slipped into stored data: the button only closes', async () => {
     const open = vi.spyOn(window, 'open').mockImplementation(() => null);
-    const message = { ...welcome('en'), secondaryAction: { label: 'Sneaky', type: 'link' as const, href: 'javascript:alert(1)' } };
+    const message = {
+      ...welcome('en'),
+      secondaryAction: { label: 'Sneaky', type: 'link' as const, href: 'javascript:alert(1)' },
+    };
     stubServer({ current: () => message });
     const { router } = await renderArea();
     await userEvent.click(await screen.findByRole('button', { name: 'Sneaky' }));
@@ -120,7 +141,10 @@ describe('message banner', () => {
 
   it('a web address opens in a new tab without access to this page', async () => {
     const open = vi.spyOn(window, 'open').mockImplementation(() => null);
-    const message = { ...welcome('en'), action: { label: 'Read more', type: 'link' as const, href: 'https://example.com/news' } };
+    const message = {
+      ...welcome('en'),
+      action: { label: 'Read more', type: 'link' as const, href: 'https://example.com/news' },
+    };
     stubServer({ current: () => message });
     await renderArea();
     await userEvent.click(await screen.findByRole('button', { name: 'Read more' }));
@@ -140,21 +164,79 @@ describe('new-contract notice', () => {
     const notice = await screen.findByTestId('new-contract-notice');
     expect(notice).toHaveTextContent('RC-2025-0342');
     await userEvent.click(screen.getByRole('link', { name: 'Open the contract center' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/management/administrator/contractcenter'));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/management/administrator/contractcenter'),
+    );
   });
 
   it('is not shown when no contract message is available', async () => {
     const requests = stubServer({ current: () => null, contract: { available: false, item: null } });
     renderArea('organisationadministrator');
-    await waitFor(() => expect(requests.some((r) => r.startsWith(`GET ${apiRoutes.getContractMessage.path}`))).toBe(true));
+    await waitFor(() =>
+      expect(requests.some((r) => r.startsWith(`GET ${apiRoutes.getContractMessage.path}`))).toBe(true),
+    );
     expect(screen.queryByTestId('new-contract-notice')).not.toBeInTheDocument();
   });
 
   it('other roles never even ask for it (spec §6)', async () => {
     const requests = stubServer({ current: () => null, contract: pending });
     renderArea('organisationmember');
-    await waitFor(() => expect(requests.some((r) => r.startsWith(`GET ${apiRoutes.getCurrentMessage.path}`))).toBe(true));
+    await waitFor(() =>
+      expect(requests.some((r) => r.startsWith(`GET ${apiRoutes.getCurrentMessage.path}`))).toBe(true),
+    );
     expect(requests.some((r) => r.startsWith(`GET ${apiRoutes.getContractMessage.path}`))).toBe(false);
     expect(screen.queryByTestId('new-contract-notice')).not.toBeInTheDocument();
+  });
+});
+
+/** Shows whether the page below the message area may be drawn yet (decision 016: no layout shift). */
+function SettledProbe({
+  roleKey,
+  settingsSettled,
+}: {
+  roleKey: 'organisationadministrator' | 'organisationmember' | undefined;
+  settingsSettled: boolean;
+}) {
+  return <p>{useMessageAreaSettled(roleKey, settingsSettled) ? 'page may show' : 'page waits'}</p>;
+}
+
+describe('the page waits for the message area', () => {
+  it('until the banner message has answered, so a card never pushes the page down', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    setToken('a.b.c');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
+    );
+    await renderWithProviders(<SettledProbe roleKey="organisationmember" settingsSettled />);
+    await waitFor(() => expect(fetch).toHaveBeenCalled());
+    expect(screen.getByText('page waits')).toBeInTheDocument();
+    await act(async () => answer(jsonResponse({ success: true, item: welcome('en') })));
+    expect(await screen.findByText('page may show')).toBeInTheDocument();
+  });
+
+  it('not before the settings have answered', async () => {
+    stubServer({ current: () => null });
+    await renderWithProviders(<SettledProbe roleKey={undefined} settingsSettled={false} />);
+    await waitFor(() => expect(fetch).toHaveBeenCalled());
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.getByText('page waits')).toBeInTheDocument();
+  });
+
+  it('also when the banner message fails', async () => {
+    setToken('a.b.c');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ error: { code: 'BAD_REQUEST', message: 'x' } }, 400)),
+    );
+    await renderWithProviders(<SettledProbe roleKey="organisationmember" settingsSettled />);
+    expect(await screen.findByText('page may show')).toBeInTheDocument();
+  });
+
+  it('for an administrator, until the contract notice has answered too', async () => {
+    const requests = stubServer({ current: () => null, contract: { available: false, item: null } });
+    await renderWithProviders(<SettledProbe roleKey="organisationadministrator" settingsSettled />);
+    expect(await screen.findByText('page may show')).toBeInTheDocument();
+    expect(requests.some((request) => request.includes(apiRoutes.getContractMessage.path))).toBe(true);
   });
 });
