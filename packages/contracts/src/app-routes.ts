@@ -7,3 +7,44 @@ export const reportPagePath = (name: string) => `/reports/${encodeURIComponent(n
 /** The page of a dashboard by its numeric layout id (spec §3: a dashboard item's name holds it). */
 export const dashboardPagePath = (layoutId: number | string) =>
   `/dashboards/${encodeURIComponent(String(layoutId))}`;
+
+/** The WHATWG URL parser of browsers and Node; declared here because the contracts compile without DOM or Node types. */
+declare const URL: new (
+  input: string,
+  base: string,
+) => { origin: string; pathname: string; search: string; hash: string };
+
+/**
+ * Control characters (C0, DEL, C1) and backslashes. A browser's URL parser drops tabs and newlines and
+ * reads `\\` as `/`, so `/\t/evil.example` or `/\\evil.example` would become `//evil.example` — another
+ * host — only after a check on the raw string had let them through.
+ */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what this must find
+const unsafeRedirectCharacters = /[\u0000-\u001f\u007f-\u009f\\]/;
+
+/**
+ * The in-app address (path, query, hash) to go to after signing in (spec §2 `redirectTo`; the login
+ * screen and the single sign-on callback), or `null` when `target` could lead anywhere else: it must be a
+ * path, contain no control character or backslash, and resolve against `origin` to that same origin. The
+ * value returned is the resolved one, never the raw input.
+ */
+export function safeRedirectPath(target: string | null | undefined, origin: string): string | null {
+  if (typeof target !== 'string' || !target.startsWith('/') || target.startsWith('//')) return null;
+  if (unsafeRedirectCharacters.test(target)) return null;
+  let url: InstanceType<typeof URL>;
+  try {
+    url = new URL(target, origin);
+  } catch {
+    return null;
+  }
+  if (url.origin !== origin) return null;
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/**
+ * Whether `pathname` is the login screen, as the router would match it (any case, a trailing slash): a
+ * page there is drawn without the router (decision 011), and nobody is sent back to it after signing in.
+ */
+export function isLoginPathname(pathname: string): boolean {
+  return pathname.toLowerCase().replace(/\/+$/, '') === '/login';
+}

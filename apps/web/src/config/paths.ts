@@ -1,34 +1,20 @@
-import { dashboardPagePath, reportPagePath } from '@cockpit/contracts';
+import {
+  dashboardPagePath,
+  isLoginPathname,
+  reportPagePath,
+  safeRedirectPath as safeRedirectPathIn,
+} from '@cockpit/contracts';
 // Every route path of the app, defined once (spec §2 routes). Route definitions use `path`; links and
 // redirects use `getHref` so no component builds a URL by hand.
 
-/**
- * Control characters (C0, DEL, C1) and backslashes. A browser's URL parser drops tabs and newlines and
- * reads `\\` as `/`, so `/\t/evil.example` or `/\\evil.example` would become `//evil.example` — another
- * host — only after a check on the raw string had let them through.
- */
-// eslint-disable-next-line no-control-regex -- control characters are exactly what this must find
-const unsafeRedirectCharacters = /[\u0000-\u001f\u007f-\u009f\\]/;
-
 const pageOrigin = () => (typeof window === 'undefined' ? 'http://localhost' : window.location.origin);
 
-/**
- * The in-app address (path, query, hash) the login screen may go to after signing in (spec §2
- * `redirectTo`), or `null` when `target` could lead anywhere else: it must be a path, contain no control
- * character or backslash, and resolve against the page's origin to that same origin. The value returned
- * is the resolved one, never the raw input.
- */
-export function safeRedirectPath(target: string | null | undefined, origin: string = pageOrigin()): string | null {
-  if (typeof target !== 'string' || !target.startsWith('/') || target.startsWith('//')) return null;
-  if (unsafeRedirectCharacters.test(target)) return null;
-  let url: URL;
-  try {
-    url = new URL(target, origin);
-  } catch {
-    return null;
-  }
-  if (url.origin !== origin) return null;
-  return `${url.pathname}${url.search}${url.hash}`;
+/** The in-app address the login screen may go to (contracts `safeRedirectPath`), against this page's origin. */
+export function safeRedirectPath(
+  target: string | null | undefined,
+  origin: string = pageOrigin(),
+): string | null {
+  return safeRedirectPathIn(target, origin);
 }
 
 /** A same-origin path the login screen may return to after signing in (never another host). */
@@ -36,13 +22,7 @@ export function isSafeRedirect(target: string | null | undefined): target is str
   return safeRedirectPath(target) !== null;
 }
 
-/**
- * Whether a page loaded at `pathname` is the login screen, as the router would match it (any case, a
- * trailing slash): such a page is drawn without the router (app/index.tsx, decision 011).
- */
-export function isLoginPathname(pathname: string): boolean {
-  return pathname.toLowerCase().replace(/\/+$/, '') === '/login';
-}
+export { isLoginPathname };
 
 export const paths = {
   /** The root: redirects to the reports area's home (spec §2 "empty path redirects to reports"). */
@@ -59,7 +39,10 @@ export const paths = {
     path: '/login',
     /** `redirectTo` is the page originally requested; it is dropped unless it is a safe in-app path. */
     getHref: (redirectTo?: string | null) =>
-      isSafeRedirect(redirectTo) && redirectTo !== '/' && redirectTo !== '/reports' && !redirectTo.startsWith('/login')
+      isSafeRedirect(redirectTo) &&
+      redirectTo !== '/' &&
+      redirectTo !== '/reports' &&
+      !redirectTo.startsWith('/login')
         ? `/login?redirectTo=${encodeURIComponent(redirectTo)}`
         : '/login',
   },
@@ -70,7 +53,10 @@ export const paths = {
   passwordChange: {
     path: '/change-password',
     getHref: (redirectTo?: string | null) =>
-      isSafeRedirect(redirectTo) && redirectTo !== '/' && redirectTo !== '/reports' && !redirectTo.startsWith('/change-password')
+      isSafeRedirect(redirectTo) &&
+      redirectTo !== '/' &&
+      redirectTo !== '/reports' &&
+      !redirectTo.startsWith('/change-password')
         ? `/change-password?redirectTo=${encodeURIComponent(redirectTo)}`
         : '/change-password',
   },

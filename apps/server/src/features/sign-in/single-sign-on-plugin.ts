@@ -1,5 +1,7 @@
 import {
   errorCodes,
+  isLoginPathname,
+  safeRedirectPath,
   singleSignOnAccountPrefix,
   singleSignOnCallbackPath,
   singleSignOnErrorParam,
@@ -40,16 +42,16 @@ const discoveryCacheMs = 10 * 60_000;
 
 const pendingKey = (state: string) => `sso-state:${state}`;
 
+/** Any origin serves: `safeRedirectPath` only needs one to tell an in-app path from another host. */
+const landingOrigin = 'http://cockpit.invalid';
+
 /**
- * The page to land on: an in-app path (not the login screen, not another origin), else the root — the
- * same rule as the login screen's `redirectTo` (apps/web config/paths.ts `safeRedirectPath`).
+ * The page to land on: an in-app path other than the login screen, else the root — the rule of the
+ * login screen's `redirectTo` (contracts `safeRedirectPath`).
  */
 export function safeLandingPath(value: string | undefined): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return '/';
-  if ([...value].some((character) => character.charCodeAt(0) < 0x20)) return '/';
-  const pathname = value.split(/[?#]/)[0] ?? '';
-  if (pathname === '/login' || pathname.startsWith('/login/')) return '/';
-  return value;
+  const path = safeRedirectPath(value, landingOrigin);
+  return path === null || isLoginPathname(path.split(/[?#]/)[0] ?? '') ? '/' : path;
 }
 
 const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase();
