@@ -1,4 +1,5 @@
 import react from '@vitejs/plugin-react';
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { runnerImport, type Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
@@ -59,6 +60,8 @@ function mantineThemeVariables(): Plugin {
  */
 const routerModule = /[\\/]src[\\/]app[\\/]routed-app\.tsx$/;
 const mainLayoutModule = /[\\/]src[\\/]app[\\/]routes[\\/]app[\\/]main-layout\.tsx$/;
+/** The reports home, where signing in lands: what it imports joins the shell rather than small chunks. */
+const reportsHomeModule = /[\\/]src[\\/]app[\\/]routes[\\/]app[\\/]reports-home\.tsx$/;
 /**
  * The session (lib/auth/session.ts) is loaded by the entry at start-up and by the route guards, before
  * the layout: it keeps a chunk of its own, or the login route would download the shell to get it.
@@ -66,10 +69,15 @@ const mainLayoutModule = /[\\/]src[\\/]app[\\/]routes[\\/]app[\\/]main-layout\.t
 const sessionModule = /[\\/]src[\\/]lib[\\/]auth[\\/]session\.ts$/;
 let routerImports = new Set<string>();
 let mainLayoutImports = new Set<string>();
+let reportsHomeImports = new Set<string>();
 const chunkGroups = [
   { name: 'entry', tags: ['$initial' as const], priority: 3 },
   { name: 'router', test: (id: string) => routerImports.has(id) && !sessionModule.test(id), priority: 2 },
-  { name: 'shell', test: (id: string) => mainLayoutImports.has(id) && !sessionModule.test(id), priority: 1 },
+  {
+    name: 'shell',
+    test: (id: string) => (mainLayoutImports.has(id) || reportsHomeImports.has(id)) && !sessionModule.test(id),
+    priority: 1,
+  },
 ];
 function chunkGroupImports(): Plugin {
   return {
@@ -78,14 +86,29 @@ function chunkGroupImports(): Plugin {
     moduleParsed(info) {
       if (routerModule.test(info.id)) routerImports = new Set(info.importedIds);
       if (mainLayoutModule.test(info.id)) mainLayoutImports = new Set(info.importedIds);
+      if (reportsHomeModule.test(info.id)) reportsHomeImports = new Set(info.importedIds);
     },
   };
 }
 
 // The web app: dev server on 5173 proxying the API (DESIGN.md §2), build into dist/ (served by the API
 // server), and the `web` unit-test project the root vitest.config.ts lists.
+/**
+ * React Router's package exports only its development build (extra checks and warnings), for production
+ * builds too — a known issue of the package. The production build it ships alongside is used for
+ * `vite build` (bundle budget, decision 011); the dev server and the tests keep the development build.
+ */
+function reactRouterProductionBuild(): Plugin {
+  const production = fileURLToPath(new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url));
+  return {
+    name: 'cockpit:react-router-production-build',
+    apply: 'build',
+    config: () => (existsSync(production) ? { resolve: { alias: [{ find: /^react-router$/, replacement: production }] } } : {}),
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), mantineThemeVariables(), chunkGroupImports()],
+  plugins: [react(), mantineThemeVariables(), chunkGroupImports(), reactRouterProductionBuild()],
   server: {
     port: 5173,
     strictPort: true,
