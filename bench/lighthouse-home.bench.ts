@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BrowserContext, chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
+import { debianChromium } from '../e2e/debian-chromium';
 
 // The reports home's Lighthouse scores for a signed-in member (docs/decisions/016-reports-home-recents-
 // and-narrow-screens.md): performance ≥ 0.95, accessibility 1.0, best practices 1.0. What it measures is
@@ -61,18 +62,8 @@ async function startApp(port: number, dataDir: string): Promise<ChildProcess> {
 /** Debian's Chromium with a debugging port for Lighthouse; its default context keeps the session cookie. */
 async function launchChromium(chromePort: number, profileDir: string): Promise<BrowserContext> {
   return chromium.launchPersistentContext(profileDir, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      `--remote-debugging-port=${chromePort}`,
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    executablePath: debianChromium.executablePath,
+    args: [`--remote-debugging-port=${chromePort}`, ...debianChromium.args],
   });
 }
 

@@ -23,11 +23,10 @@ import { recentsRoutes } from './features/recents/recents-routes';
 import { userSessionsRoutes } from './features/user-sessions/user-sessions-routes';
 import { userSettingsRoutes } from './features/user-settings/user-settings-routes';
 import { registerAuthRoutes } from './plugins/auth-routes';
-import { requireSecondFactorWhereRequired } from './plugins/two-factor-policy';
 import { registerClusterEvents } from './plugins/cluster-events';
 import { requireBearerToken } from './plugins/authenticate';
 import { restrictToAdministrators } from './plugins/require-admin';
-import { requirePasswordChangeFirst } from './plugins/password-change-policy';
+import { requireAccountSetUpFirst } from './plugins/account-set-up-gates';
 import { frameworkErrorHandler, registerErrorHandler } from './plugins/error-handler';
 import { integrityRoutes } from './plugins/integrity/integrity-routes';
 import { registerMetrics } from './plugins/metrics';
@@ -115,9 +114,8 @@ export async function buildApp({ config, db, listen, databaseStatus, logStream }
   // Everything else needs a bearer token: the hook is added to this scope before any route in it.
   await app.register(async (scope) => {
     requireBearerToken(scope);
-    requireSecondFactorWhereRequired(scope);
-    // Decision 022: a one-time password must be replaced before anything else.
-    requirePasswordChangeFirst(scope);
+    // Decisions 021 and 022: a one-time password, then a required second factor, before anything else.
+    requireAccountSetUpFirst(scope);
     await scope.register(userSettingsRoutes);
     await scope.register(userSessionsRoutes);
     await scope.register(twoFactorStatusRoutes);

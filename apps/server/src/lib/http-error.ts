@@ -1,6 +1,6 @@
 import { errorCodes } from '@cockpit/contracts';
 
-type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];
+export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];
 
 /** An error with a status and a code the client may see; the error handler turns it into `{ error }`. */
 export class HttpError extends Error {
