@@ -72,7 +72,8 @@ async function renderApp(path: string) {
 
 /** `matchMedia` answers as a screen `width` px wide would, for the `max-width` queries the layout asks. */
 function mockScreenWidth(width: number) {
-  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => {
+  // A stubbed global, undone after each test (a spy on setup-tests' own mock would leave it empty).
+  vi.stubGlobal('matchMedia', (query: string) => {
     const maxWidth = /max-width:\s*([\d.]+)px/.exec(query)?.[1];
     return {
       matches: maxWidth !== undefined && width <= Number(maxWidth),
@@ -142,7 +143,8 @@ describe('routes and guards', () => {
     expect(await within(panel).findByText('Max Member')).toBeInTheDocument();
     expect(within(panel).getByRole('button', { name: 'Sales' })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Main navigation' })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Reports' })).toBeInTheDocument();
+    // The page follows the shell in a deferred render (main-layout.tsx).
+    expect(await screen.findByRole('heading', { name: 'Reports' })).toBeInTheDocument();
     // Dashboards are available: the side menu shows their button (spec §2).
     expect(screen.getByRole('button', { name: 'Dashboards' })).toBeInTheDocument();
   });
@@ -228,6 +230,10 @@ describe('routes and guards', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Reports' })).toBeInTheDocument();
     expect(document.getElementById('side-panel')).not.toBeVisible();
     expect(screen.getByRole('button', { name: 'Expand side panel' })).toHaveAttribute('aria-expanded', 'false');
+    // A phone does not build the menu it does not show (decision 016); it is there once the panel opens.
+    expect(screen.queryByTestId('menu-panel')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Expand side panel' }));
+    expect(await screen.findByTestId('menu-panel')).toBeVisible();
   });
 
   it('dashboards open when available', async () => {

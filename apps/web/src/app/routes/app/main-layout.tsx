@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useRef, type ReactNode } from 'react';
 import { Divider, Loader, MantineProvider, Skeleton, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
@@ -88,7 +88,9 @@ export function MainLayout() {
   const navigation = useNavigation();
   const { pathname } = useLocation();
   const settings = useUserSettings();
-  const messagesSettled = useMessageAreaSettled(settings.data?.roleKey, !settings.isPending);
+  // Deferred: the page's first render (the home's sections) is built in slices the browser can interrupt,
+  // not inside the urgent update that settled the message area (decision 016, total blocking time).
+  const messagesSettled = useDeferredValue(useMessageAreaSettled(settings.data?.roleKey, !settings.isPending));
   const availability = useDashboardsAvailability();
   const appConfig = useAppConfig();
   const storedCategory = useNavigationStore((state) => state.openedCategory);

@@ -1,4 +1,4 @@
-import type { MouseEvent, ReactNode } from 'react';
+import { useState, type MouseEvent, type ReactNode } from 'react';
 import { useNavigationStore } from '../store/navigation-store';
 import { sidePanelId } from './side-menu';
 import classes from './side-panel.module.css';
@@ -20,9 +20,15 @@ type SidePanelProps = {
  * spec §2 Side panel (285 px) showing the chosen category; starts expanded; collapsed it leaves the page
  * (and the accessibility tree) until the arrow or a category opens it again. Below 1024 px it overlays
  * the page instead of pushing it aside (the layout draws the backdrop and closes it on Escape).
+ * Its content is first rendered when the panel first opens and then stays (search term, scroll, open
+ * groups): a phone starts with the panel collapsed and must not build the whole menu before the page
+ * (decision 016, Lighthouse on the signed-in home).
  */
 export function SidePanel({ label, onItemChosen, overlay = false, children }: SidePanelProps) {
   const open = useNavigationStore((state) => state.sideMenuOpen);
+  const [everOpen, setEverOpen] = useState(open);
+  // Adjusting state while rendering (React's documented pattern): the content is there in the same commit.
+  if (open && !everOpen) setEverOpen(true);
   const handleClick = onItemChosen
     ? (event: MouseEvent<HTMLElement>) => {
         if (event.target instanceof Element && event.target.closest('a[href]')) onItemChosen();
@@ -39,7 +45,7 @@ export function SidePanel({ label, onItemChosen, overlay = false, children }: Si
       hidden={!open}
       onClick={handleClick}
     >
-      {children}
+      {everOpen ? children : null}
     </aside>
   );
 }

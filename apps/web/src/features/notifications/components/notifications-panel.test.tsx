@@ -118,6 +118,18 @@ beforeEach(() => {
     return (this.textContent?.length ?? 0) > 300 ? 200 : 80;
   });
   vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(80);
+  // As in a browser, an observed element is reported once after layout: that is when the cut is measured.
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      constructor(private readonly report: ResizeObserverCallback) {}
+      observe(target: Element) {
+        setTimeout(() => this.report([{ target } as ResizeObserverEntry], this as unknown as ResizeObserver), 0);
+      }
+      unobserve() {}
+      disconnect() {}
+    },
+  );
 });
 
 afterEach(async () => {

@@ -14,8 +14,12 @@ export function useIsClamped<T extends HTMLElement>(text: string) {
     if (!element) return;
     // 1 px of slack: sub-pixel line heights round differently in scrollHeight and clientHeight.
     const measure = () => setClamped(element.scrollHeight > element.clientHeight + 1);
-    measure();
-    if (typeof ResizeObserver === 'undefined') return;
+    // The observer reports the element once after the browser's own layout; measuring here instead would
+    // force that layout inside the render's task (a long task on a phone, decision 016).
+    if (typeof ResizeObserver === 'undefined') {
+      measure();
+      return;
+    }
     const observer = new ResizeObserver(measure);
     observer.observe(element);
     return () => observer.disconnect();
