@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useRef, type ReactNode } from 'react';
+import { lazy, memo, Suspense, useCallback, useDeferredValue, useEffect, useRef, type ReactNode } from 'react';
 import { Divider, Loader, MantineProvider, Skeleton, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
@@ -58,17 +58,23 @@ const DashboardsPanel = lazy(() =>
 const SupportPanel = lazy(() =>
   import('../../../features/support/components/support-panel').then(({ SupportPanel }) => ({ default: SupportPanel })),
 );
+// The shell renders again with each answer it waits for (settings, availability, configuration, stream…);
+// these parts change only with their own props, so they skip those renders (decision 016, blocking time).
+const ShellSideMenu = memo(SideMenu);
+const ShellMessageArea = memo(MessageArea);
+
 const Toaster = lazy(() => import('../../../lib/toaster').then(({ Toaster }) => ({ default: Toaster })));
 const IdleSignOut = lazy(() => import('./idle-sign-out').then(({ IdleSignOut }) => ({ default: IdleSignOut })));
 
 /**
- * The signed-in area with what only it needs: Mantine's theme (its CSS variables exist statically too,
- * vite.config.ts) and the server-state cache. The login route, loading and error screens do without both,
+ * The signed-in area with what only it needs: Mantine's theme and the server-state cache. The theme's CSS
+ * variables are a static style sheet (vite.config.ts), so the provider does not compute and inject them
+ * again at run time (a style recalculation of the whole page on a phone, decision 016). The login route, loading and error screens do without both,
  * so their JavaScript is not part of the login route's download (docs/decisions/011-shell-navigation-state-and-bundle-budget.md).
  */
 export function SignedInLayout({ queryClient }: { queryClient: QueryClient }) {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} defaultColorScheme="light" withCssVariables={false}>
       <QueryClientProvider client={queryClient}>
         <MainLayout />
       </QueryClientProvider>
@@ -177,7 +183,7 @@ export function MainLayout() {
       <a href="#main-content" className={classes.skipLink}>
         {t('common.skipToContent')}
       </a>
-      <SideMenu
+      <ShellSideMenu
         dashboardsAvailable={dashboardsAvailable}
         hasUnreadNotifications={hasUnreadNotifications}
         showManagement={settings.data?.roleKey === managementRoleKey}
@@ -206,7 +212,7 @@ export function MainLayout() {
           />
         )}
         <div className={classes.messageArea} data-testid="message-area">
-          <MessageArea roleKey={settings.data?.roleKey} />
+          <ShellMessageArea roleKey={settings.data?.roleKey} />
         </div>
         <Suspense fallback={<PageLoader />}>
           {/* The page waits for the message area's first answers (the global loader shows meanwhile), so a

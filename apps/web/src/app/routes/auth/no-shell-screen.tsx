@@ -10,10 +10,10 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { theme } from '../../theme';
 import classes from './login.module.css';
 
-/** A route without the shell: Mantine's theme and the query cache, as the signed-in area has them. */
+/** A route without the shell: Mantine's theme (variables from the static style sheet) and the query cache, as the signed-in area has them. */
 export function NoShellRoute({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} defaultColorScheme="light" withCssVariables={false}>
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );
