@@ -28,3 +28,14 @@ export function daysBetween(from: string, to: string): number {
 }
 
 export const yearOf = (date: string) => Number(date.slice(0, 4));
+
+/** The first day of the month `months` after the month of `date`. */
+export function addMonthsToMonthStart(date: string, months: number): string {
+  const [year = 0, month = 1] = date.split('-').map(Number);
+  return toIsoDate(Date.UTC(year, month - 1 + months, 1));
+}
+
+/** ISO weekday of a date: 1 = Monday … 7 = Sunday. */
+export function isoWeekday(date: string): number {
+  return ((new Date(toTime(date)).getUTCDay() + 6) % 7) + 1;
+}

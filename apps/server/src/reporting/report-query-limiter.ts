@@ -1,9 +1,9 @@
-import { PGlite } from '@electric-sql/pglite';
 import { errorCodes } from '@cockpit/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database';
 import { HttpError } from '../lib/http-error';
+import { runsOnEventLoop } from './queries/query-helpers';
 
 /**
  * Report and dashboard-tile queries are the only expensive requests a member can make (a ten-year range
@@ -44,10 +44,6 @@ const timeoutRetryAfterSeconds = 10;
 /** PostgreSQL's SQLSTATE for a statement cancelled by `statement_timeout` (query_canceled). */
 const queryCanceled = '57014';
 
-function isEmbedded(db: Database): boolean {
-  return (db as { $client?: unknown }).$client instanceof PGlite;
-}
-
 function wasCancelled(error: unknown): boolean {
   let current: unknown = error;
   for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth += 1) {
@@ -80,7 +76,7 @@ export function createReportQueryLimiter({
   statementTimeoutMs,
   maxConcurrent,
 }: ReportQueryLimiterOptions): ReportQueryLimiter {
-  const embedded = isEmbedded(db);
+  const embedded = runsOnEventLoop(db);
   const slots = maxConcurrent ?? (embedded ? 1 : 6);
   const perUser = new Map<string, number>();
   const queue: Array<{ start: () => void; timer: NodeJS.Timeout }> = [];
@@ -101,7 +97,10 @@ export function createReportQueryLimiter({
         },
         timer: setTimeout(() => {
           queue.splice(queue.indexOf(entry), 1);
-          log.warn({ event: 'report.query.queue_timeout', waiting: queue.length }, 'report query waited too long');
+          log.warn(
+            { event: 'report.query.queue_timeout', waiting: queue.length },
+            'report query waited too long',
+          );
           reject(reportQueryTimedOut());
         }, statementTimeoutMs),
       };

@@ -9,7 +9,7 @@ import {
 } from '@cockpit/contracts';
 import type { Database } from '../../db/database';
 import { reportQueries } from '../../reporting/queries/report-queries';
-import type { ReportParts } from '../../reporting/queries/query-types';
+import { type ReportParts, withRowValues } from '../../reporting/queries/query-types';
 import type { RunReportQuery } from '../../reporting/report-query-limiter';
 import {
   StoredSettingsError,
@@ -67,17 +67,19 @@ export async function loadTileData({
   const grouping = resolveGrouping(query, undefined, settings.data.grouping);
   const range = resolveRange({}, settings.data.range, today, dataRange);
   const rowLimit = settings.data.limit ?? defaultTableTileRows;
-  const full = await limit((queryDb) =>
-    query.run({
-      db: queryDb,
-      organisationId,
-      language,
-      from: range.from,
-      to: range.to,
-      grouping,
-      parts: partsByType[type.data],
-      rowLimit: type.data === 'table' ? rowLimit : 0,
-    }),
+  const full = withRowValues(
+    await limit((queryDb) =>
+      query.run({
+        db: queryDb,
+        organisationId,
+        language,
+        from: range.from,
+        to: range.to,
+        grouping,
+        parts: partsByType[type.data],
+        rowLimit: type.data === 'table' ? rowLimit : 0,
+      }),
+    ),
   );
 
   const params: ReportParams = { ...range, grouping };

@@ -1,7 +1,6 @@
 import {
   type ReportDefinition,
   type ReportQuery as ReportQueryParams,
-  type ReportResponse,
   type UiLanguageName,
   errorCodes,
   reportKindSchema,
@@ -21,6 +20,7 @@ import {
   resolveGrouping,
   resolveRange,
 } from '../../reporting/report-settings';
+import type { ReportResponseAnswer } from '../../reporting/report-answer';
 import type { ReportQueryLimiter } from '../../reporting/report-query-limiter';
 import { salesDataRange } from '../../reporting/sales-data-range';
 import type { CatalogueService } from '../../catalogue/catalogue-service';
@@ -76,7 +76,7 @@ export function createReportService({
   };
 
   return {
-    async load({ user, name, language, query }: ReportRequest): Promise<ReportResponse> {
+    async load({ user, name, language, query }: ReportRequest): Promise<ReportResponseAnswer> {
       const stored = await findReport(user, name);
       if (!stored) throw notAvailable(name);
       const kind = reportKindSchema.safeParse(stored.kind);

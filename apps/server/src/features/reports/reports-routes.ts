@@ -1,7 +1,9 @@
+import { Readable } from 'node:stream';
 import { endpointRoute } from '../../lib/endpoint-route';
-import { apiEndpoints } from '@cockpit/contracts';
+import { type ReportResponse, apiEndpoints } from '@cockpit/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { resolveLanguage } from '../../lib/language';
+import { serializeReportResponse } from '../../reporting/report-answer';
 import { createReportService } from './report-service';
 
 /** `GET /api/reports/:name` (reports and dashboards, DESIGN.md §3 "Report / dashboard content"). */
@@ -16,14 +18,20 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.route({
     ...endpointRoute(apiEndpoints.getReport),
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const { user } = request;
-      return service.load({
+      const answer = await service.load({
         user,
         name: request.params.name,
         language: resolveLanguage(request.query.isoLanguageName, user.uiLanguage),
         query: request.query,
       });
+      // Decision 009: a large table's rows arrive serialised and are sent as they are, piece by piece;
+      // the rest of the answer goes through the route's response schema. The cast only tells the type
+      // provider so: the bytes are the serialised ReportResponse.
+      const parts = serializeReportResponse(answer, (payload) => String(reply.serialize(payload)));
+      const body = parts.length === 1 ? parts[0] : Readable.from(parts, { objectMode: false });
+      return reply.type('application/json; charset=utf-8').send(body as unknown as ReportResponse);
     },
   });
 };

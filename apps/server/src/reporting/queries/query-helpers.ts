@@ -10,9 +10,18 @@ import type {
   ReportTable,
 } from '@cockpit/contracts';
 import { isGermanLanguage, reportGroupingLabelKeys } from '@cockpit/contracts';
+import { PGlite } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
 import { translate } from '../../lib/language';
-import { addDays, addYears } from '../calendar';
+import { addDays, addMonthsToMonthStart, addYears, isoWeekday } from '../calendar';
+
+/**
+ * Whether queries on `db` run on this thread: the embedded database (PGlite, WebAssembly) does, a
+ * PostgreSQL server (a pool or one of its transactions) does not (decision 009, "Report queries").
+ */
+export function runsOnEventLoop(db: unknown): boolean {
+  return (db as { $client?: unknown }).$client instanceof PGlite;
+}
 
 /** Both drivers (node-postgres, PGlite) answer `db.execute` with `{ rows }`. */
 export function rowsOf<T>(result: unknown): T[] {
@@ -96,6 +105,49 @@ export function salesDays(slice: SalesSlice, lookBack?: LookBack): SalesDaysSql 
         ? sql`to_char((${day})::timestamp, 'YYYY-MM-DD')`
         : sql`to_char(date_trunc(${truncUnits[grouping]}, (${day})::timestamp), 'YYYY-MM-DD')`,
   };
+}
+
+/** The first day of the period of `grouping` that `date` falls in (weeks start on Monday, as in SQL). */
+function periodStartOf(date: string, grouping: TimeGrouping): string {
+  switch (grouping) {
+    case 'day':
+      return date;
+    case 'week':
+      return addDays(date, 1 - isoWeekday(date));
+    case 'month':
+      return addMonthsToMonthStart(date, 0);
+    case 'quarter':
+      return addMonthsToMonthStart(date, -((Number(date.slice(5, 7)) - 1) % 3));
+  }
+}
+
+const periodMonths = { month: 1, quarter: 3 } as const;
+
+/** The first day of the period after the one starting on `periodStart`. */
+const nextPeriodStart = (periodStart: string, grouping: TimeGrouping) =>
+  grouping === 'day' || grouping === 'week'
+    ? addDays(periodStart, grouping === 'day' ? 1 : 7)
+    : addMonthsToMonthStart(periodStart, periodMonths[grouping]);
+
+/**
+ * A date range cut into consecutive slices of about `days` days (at least one period each) for a query
+ * read slice by slice (decision 009). Every slice after the first starts on a period boundary of
+ * `grouping`, so each period of the answer lies in exactly one slice; together they cover the range.
+ */
+export function periodSlices(
+  from: string,
+  to: string,
+  grouping: TimeGrouping,
+  days: number,
+): Array<{ from: string; to: string }> {
+  const slices: Array<{ from: string; to: string }> = [];
+  for (let start = from; start <= to;) {
+    const boundary = periodStartOf(addDays(start, Math.max(1, Math.floor(days))), grouping);
+    const next = boundary > start ? boundary : nextPeriodStart(periodStartOf(start, grouping), grouping);
+    slices.push({ from: start, to: next <= to ? addDays(next, -1) : to });
+    start = next;
+  }
+  return slices;
 }
 
 /** The measures and dimensions the reports show, with their label keys (all in the locale files). */

@@ -154,7 +154,8 @@ describe('NotificationsPanel', () => {
     expect(within(cards[0]!).getByTestId('unread-dot')).toBeInTheDocument();
     expect(within(cards[1]!).queryByTestId('unread-dot')).toBeNull();
     expect(within(cards[0]!).getByText('04/03/2025')).toBeInTheDocument();
-    expect(within(cards[1]!).getByText('read more')).toBeInTheDocument();
+    // Measured once the browser reports the laid-out card (the stubbed ResizeObserver above).
+    expect(await within(cards[1]!).findByText('read more')).toBeInTheDocument();
     expect(within(cards[0]!).queryByText('read more')).toBeNull();
     expect(screen.getByTestId('bell')).toHaveTextContent('unread');
   });
