@@ -41,20 +41,20 @@ export const productMixQuery = defineReportQuery(
   async ({ db, organisationId, language, from, to, grouping, parts, rowLimit }): Promise<ReportData> => {
     const days = salesDays({ organisationId, from, to });
     const label = labeller(language);
-    const [categories, sums] = await Promise.all([
-      db.execute(sql`
-        select c.id, c.code, ${nameColumn('c', language)} as name
-        from product_categories c where c.organisation_id = ${organisationId} order by c.id
-      `),
-      db.execute(sql`
-        select ${days.period(grouping)} as period, d.category_id as "categoryId",
-          ${summedMeasures}
-        from sales_daily d
-        where ${days.where}
-        group by 1, 2
-        order by 1, 2
-      `),
-    ]);
+    // One after the other: on PostgreSQL the queries share the report's transaction (its statement
+    // timeout, decision 009), and one connection runs one query at a time.
+    const categories = await db.execute(sql`
+      select c.id, c.code, ${nameColumn('c', language)} as name
+      from product_categories c where c.organisation_id = ${organisationId} order by c.id
+    `);
+    const sums = await db.execute(sql`
+      select ${days.period(grouping)} as period, d.category_id as "categoryId",
+        ${summedMeasures}
+      from sales_daily d
+      where ${days.where}
+      group by 1, 2
+      order by 1, 2
+    `);
     const categoryList = rowsOf<Category>(categories).map((c) => ({ ...c, id: Number(c.id) }));
     const cells = new Map<string, Totals>();
     const periods = new Map<string, Totals>();
