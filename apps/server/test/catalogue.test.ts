@@ -25,10 +25,20 @@ type Email = (typeof demoUsers)[keyof typeof demoUsers];
 
 describe.each(testDrivers())('catalogue (%s)', (driver) => {
   let t: TestApp;
+  // node-postgres warns (once per process) when a query is sent on a connection still running one: an
+  // update reads the catalogue inside its transaction, whose one connection must get one query at a time.
+  const queuedQueryWarnings: Error[] = [];
+  const collectWarning = (warning: Error) => {
+    if (warning.message.includes('already executing a query')) queuedQueryWarnings.push(warning);
+  };
   beforeAll(async () => {
+    process.on('warning', collectWarning);
     t = await buildTestApp(driver);
   });
-  afterAll(() => t?.close());
+  afterAll(() => {
+    process.off('warning', collectWarning);
+    return t?.close();
+  });
 
   const call = async (
     email: Email,
@@ -217,6 +227,13 @@ describe.each(testDrivers())('catalogue (%s)', (driver) => {
       const after = await exported();
       expect(variants).toContainEqual(after);
       expect((await imported(base)).statusCode).toBe(200);
+    });
+
+    it('sends the queries of an import one at a time on its transaction', async () => {
+      expect((await imported(await exported())).statusCode).toBe(200);
+      // Warnings are emitted on the next tick.
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(queuedQueryWarnings.map((warning) => warning.message)).toEqual([]);
     });
 
     it('keeps each organisation to its own catalogue', async () => {

@@ -61,29 +61,29 @@ export async function loadCatalogueSnapshot(
   db: Database,
   organisationId: string,
 ): Promise<CatalogueSnapshot> {
-  const [groupRows, itemRows, reportRows, dashboardGroupRows, dashboardRows] = await Promise.all([
-    db
-      .select()
-      .from(menuGroups)
-      .where(eq(menuGroups.organisationId, organisationId))
-      .orderBy(asc(menuGroups.sort), asc(menuGroups.name)),
-    db
-      .select()
-      .from(menuItems)
-      .where(eq(menuItems.organisationId, organisationId))
-      .orderBy(asc(menuItems.sort), asc(menuItems.name)),
-    db.select().from(reports).where(eq(reports.organisationId, organisationId)),
-    db
-      .select()
-      .from(dashboardGroups)
-      .where(eq(dashboardGroups.organisationId, organisationId))
-      .orderBy(asc(dashboardGroups.sort), asc(dashboardGroups.name)),
-    db
-      .select()
-      .from(dashboards)
-      .where(eq(dashboards.organisationId, organisationId))
-      .orderBy(asc(dashboards.sort), asc(dashboards.layoutId)),
-  ]);
+  // One query after the other: an update reads the snapshot inside its transaction, whose one
+  // connection runs one query at a time (node-postgres deprecates queueing them; its next major refuses).
+  const groupRows = await db
+    .select()
+    .from(menuGroups)
+    .where(eq(menuGroups.organisationId, organisationId))
+    .orderBy(asc(menuGroups.sort), asc(menuGroups.name));
+  const itemRows = await db
+    .select()
+    .from(menuItems)
+    .where(eq(menuItems.organisationId, organisationId))
+    .orderBy(asc(menuItems.sort), asc(menuItems.name));
+  const reportRows = await db.select().from(reports).where(eq(reports.organisationId, organisationId));
+  const dashboardGroupRows = await db
+    .select()
+    .from(dashboardGroups)
+    .where(eq(dashboardGroups.organisationId, organisationId))
+    .orderBy(asc(dashboardGroups.sort), asc(dashboardGroups.name));
+  const dashboardRows = await db
+    .select()
+    .from(dashboards)
+    .where(eq(dashboards.organisationId, organisationId))
+    .orderBy(asc(dashboards.sort), asc(dashboards.layoutId));
   const tileRows =
     dashboardRows.length === 0
       ? []
