@@ -8,6 +8,7 @@ import { deriveKey as webDeriveKey } from 'altcha-lib/algorithms/web/pbkdf2';
 import { loadConfig } from '../apps/server/src/config';
 import { createIntegrityService } from '../apps/server/src/plugins/integrity/integrity-service';
 import { createMemoryCounters } from '../apps/server/src/plugins/shared-counters';
+import { percentile } from './support/percentile';
 
 // Security hardening figures: how long solving the app-integrity challenge takes with the default difficulty
 // (INTEGRITY_MAX_NUMBER, INTEGRITY_COST in config.ts) — in Node with WebCrypto (the algorithm the web
@@ -26,8 +27,6 @@ const config = loadConfig({
 });
 const service = createIntegrityService(config, createMemoryCounters());
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
 function summary(title: string, values: number[]) {
   const sorted = [...values].sort((a, b) => a - b);
   const mean = values.reduce((sum, v) => sum + v, 0) / values.length;

@@ -2,6 +2,7 @@ import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import type { MenuGroup, MenuItem } from '@cockpit/contracts';
 import { buildMenuSearchIndex, searchMenu } from '../apps/web/src/features/navigation/search/menu-search';
+import { percentile } from './support/percentile';
 
 // Navigation shell figure: the time one menu-search keystroke takes over a menu of 5,000 items (target ≤ 5 ms).
 // A keystroke is `searchMenu` on the prebuilt index; building the index (once per menu and language)
@@ -41,8 +42,6 @@ function syntheticMenu(): MenuGroup[] {
   }));
 }
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
 
 const menu = syntheticMenu();
 const itemCount = menu.reduce((sum, group) => sum + group.items.length, 0);

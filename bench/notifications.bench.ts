@@ -7,6 +7,7 @@ import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/database';
 import { insertBenchUsers } from './support/bench-users';
 import { sseBlocks } from './support/sse-blocks';
+import { percentile } from './support/percentile';
 
 // Live notifications figures: commit-to-delivery latency (p50/p99) of live notifications with 1,000 and 5,000 open
 // streams on ONE server process, and the server's memory per open stream. Targets: p99 ≤ 100 ms at 5,000
@@ -24,8 +25,6 @@ const notificationsPerUser = 3;
 type Stream = { request: http.ClientRequest; userId: string; snapshot: Promise<void> };
 type Arrival = (marker: string, at: number) => void;
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 

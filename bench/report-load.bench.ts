@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { withScratchDatabase } from './support/scratch-database';
+import { percentile } from './support/percentile';
 
 // Decision 009 figures: while one user fires 20 parallel requests for the heaviest report (contribution
 // margin, whole data set, by day), another user's GET /api/navigation/menu keeps p99 ≤ 50 ms on
@@ -56,8 +57,6 @@ function startServer(databaseUrl: string | null): Promise<{ child: ChildProcess;
   });
 }
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
 
 /** Sequential menu requests (one user clicking around) for `ms`; their latencies. */
 async function probeMenu(base: string, token: string, ms: number): Promise<number[]> {

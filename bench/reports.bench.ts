@@ -17,6 +17,7 @@ import {
 import { demoOrganisations } from '../apps/server/src/seed/demo-data';
 import { seedDemoData } from '../apps/server/src/seed/seed';
 import { withScratchDatabase } from './support/scratch-database';
+import { percentile } from './support/percentile';
 
 // Reports and dashboards figures: the seed time of the 1,000,000-row sales data set, the time of a later start, and
 // p50/p95 of every built-in report's query (its default view, as a user first opens it) on PostgreSQL
@@ -45,8 +46,6 @@ interface Case {
   run: () => Promise<unknown>;
 }
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 
 async function measure(run: () => Promise<unknown>, count: number): Promise<{ p50: number; p95: number }> {
   for (let warmUp = 0; warmUp < 2; warmUp += 1) await run();

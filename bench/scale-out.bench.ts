@@ -28,6 +28,7 @@ import {
 } from '../apps/server/test/multi-instance/cluster';
 import { insertBenchUsers } from './support/bench-users';
 import { sseBlocks } from './support/sse-blocks';
+import { percentile } from './support/percentile';
 
 // Scale-out figures (DESIGN.md §2, decisions 017 and 019), all in one run on one PostgreSQL database and
 // Redis, three instances of the bundle `npm start` runs, Debian's nginx in front (deploy/nginx.conf):
@@ -82,8 +83,6 @@ async function deliveryLag(
   return total;
 }
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
 const ms = (value: number) => `${value.toFixed(0)} ms`;
 
 async function integrityToken(base: string): Promise<string> {

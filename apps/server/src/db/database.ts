@@ -22,6 +22,14 @@ export type DatabaseTarget =
   | { driver: 'pglite'; dataDir: string | null; loadDataDir?: Blob }
   | { driver: 'pg'; connectionString: string };
 
+/**
+ * Whether queries on `db` run on this thread: the embedded database (PGlite, WebAssembly) does, a
+ * PostgreSQL server (a pool or one of its transactions) does not (decision 009, "Report queries").
+ */
+export function runsOnEventLoop(db: Database): boolean {
+  return (db as { $client?: unknown }).$client instanceof PGlite;
+}
+
 export interface DatabaseHandle {
   db: Database;
   driver: 'pglite' | 'pg';

@@ -1,9 +1,8 @@
 import { errorCodes } from '@cockpit/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../db/database';
+import { type Database, runsOnEventLoop } from '../db/database';
 import { HttpError } from '../lib/http-error';
-import { runsOnEventLoop } from './queries/query-helpers';
 
 /**
  * Report and dashboard-tile queries are the only expensive requests a member can make (a ten-year range

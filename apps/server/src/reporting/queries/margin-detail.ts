@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { runsOnEventLoop } from '../../db/database';
 import {
   type SumRow,
   column,
@@ -11,7 +12,6 @@ import {
   periodSlices,
   roundMoney,
   rowsOf,
-  runsOnEventLoop,
   salesDays,
   series,
   summedMeasures,

@@ -10,18 +10,9 @@ import type {
   ReportTable,
 } from '@cockpit/contracts';
 import { isGermanLanguage, reportGroupingLabelKeys } from '@cockpit/contracts';
-import { PGlite } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
 import { translate } from '../../lib/language';
 import { addDays, addMonthsToMonthStart, addYears, isoWeekday } from '../calendar';
-
-/**
- * Whether queries on `db` run on this thread: the embedded database (PGlite, WebAssembly) does, a
- * PostgreSQL server (a pool or one of its transactions) does not (decision 009, "Report queries").
- */
-export function runsOnEventLoop(db: unknown): boolean {
-  return (db as { $client?: unknown }).$client instanceof PGlite;
-}
 
 /** Both drivers (node-postgres, PGlite) answer `db.execute` with `{ rows }`. */
 export function rowsOf<T>(result: unknown): T[] {
