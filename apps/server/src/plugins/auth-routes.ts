@@ -8,8 +8,10 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../app-types';
 import { errorCodeForStatus, internalErrorMessage } from '../lib/http-error';
-import { databaseIsDown } from './database-unavailable';
+import { databaseIsDown, unavailableRetryAfterSeconds } from './database-unavailable';
 import { credentialEndpointOf, normalisedAuthPath } from '../auth/credential-endpoint';
+import { cookiePrefix } from '../auth/create-auth';
+import { unavailableMessage } from './error-handler';
 
 /**
  * The endpoints of the auth library the app uses (DESIGN.md §3): sign-in, sign-out and the exchange of the
@@ -71,6 +73,12 @@ export function registerAuthRoutes(app: App): void {
         request.log.error({ err: error }, 'better-auth: request failed');
         response = new Response(null, { status: 500, statusText: 'Internal Server Error' });
       }
+      if (response.status === 401 && isTokenExchange(request) && hasSessionCookie(request)) {
+        // The library answers "no session" when it could not look the session up. While the database is
+        // unreachable that is not known: 503, so the web app keeps the person signed in and asks again
+        // (decision 009 "Outages") instead of sending them to the login screen.
+        if (await databaseIsDown(app.db)) return sendUnavailable(reply, request);
+      }
       if (response.status === 401 && isTokenCheck(request)) {
         // The web app's session check: "no session" is an answer, not a failed request (tokenCheckParam).
         return reply.status(200).type('application/json; charset=utf-8').send(JSON.stringify({ token: null }));
@@ -84,11 +92,29 @@ export function registerAuthRoutes(app: App): void {
   });
 }
 
+/** `GET /api/auth/token`, with or without the session check. */
+function isTokenExchange(request: FastifyRequest): boolean {
+  return request.method === 'GET' && new URL(request.url, 'http://localhost').pathname === apiRoutes.getToken.path;
+}
+
 /** `GET /api/auth/token?check=true`: answered 200 `{ token: null }` without a session (contracts `tokenCheckParam`). */
 function isTokenCheck(request: FastifyRequest): boolean {
-  if (request.method !== 'GET') return false;
-  const url = new URL(request.url, 'http://localhost');
-  return url.pathname === apiRoutes.getToken.path && url.searchParams.get(tokenCheckParam) === 'true';
+  if (!isTokenExchange(request)) return false;
+  return new URL(request.url, 'http://localhost').searchParams.get(tokenCheckParam) === 'true';
+}
+
+/** The request carries a session cookie (`cockpit.session_token`, `__Secure-` on https). */
+function hasSessionCookie(request: FastifyRequest): boolean {
+  return (request.headers.cookie ?? '').includes(`${cookiePrefix}.session_token=`);
+}
+
+function sendUnavailable(reply: FastifyReply, request: FastifyRequest) {
+  request.log.warn({ event: 'auth.token.unavailable' }, 'token exchange: database unavailable');
+  return reply
+    .status(503)
+    .header('retry-after', String(unavailableRetryAfterSeconds))
+    .type('application/json; charset=utf-8')
+    .send(JSON.stringify({ error: { code: errorCodes.unavailable, message: unavailableMessage } }));
 }
 
 function toWebRequest(request: FastifyRequest, publicUrl: string): Request {
@@ -151,9 +177,9 @@ async function sendWebResponse(response: Response, reply: FastifyReply, request:
     const unavailable = await databaseIsDown(app.db);
     request.log.error({ status: response.status, message, databaseDown: unavailable }, 'auth handler failed');
     if (unavailable) {
-      reply.status(503);
+      reply.status(503).header('retry-after', String(unavailableRetryAfterSeconds));
       code = errorCodes.unavailable;
-      message = 'The service is temporarily unavailable. Please try again shortly.';
+      message = unavailableMessage;
     } else {
       code = errorCodes.internal;
       message = internalErrorMessage;

@@ -1,6 +1,9 @@
 import type { Database } from '../db/database';
 import { pingDatabase } from '../db/database';
 
+/** Retry-After of a 503 while the database is unreachable: the pool reconnects by itself (decision 009). */
+export const unavailableRetryAfterSeconds = 5;
+
 /** Node socket errors that mean "the database cannot be reached". */
 const networkCodes = new Set([
   'ECONNREFUSED',

@@ -33,6 +33,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Receives the app's log lines (set LOG_LEVEL in `env` too); test/logging.test.ts reads them. */
   logStream?: LogStream;
+  /** PostgreSQL only: the URL the app connects with, e.g. through a fault proxy (helpers/tcp-proxy.ts). */
+  connectThrough?: (databaseUrl: string) => string;
 }
 
 export interface TestApp {
@@ -68,7 +70,7 @@ export function testConfig(env: Record<string, string> = {}): Config {
 
 export async function buildTestApp(driver: TestDriver, options: TestAppOptions = {}): Promise<TestApp> {
   const config = testConfig(options.env);
-  const { database, dropDatabase } = await openTestDatabase(driver);
+  const { database, dropDatabase } = await openTestDatabase(driver, options.connectThrough);
   await database.migrate();
   if (options.seed ?? true) await seedDemoData(database.db, undefined, { salesRows: options.salesRows ?? 0 });
   const app = await buildApp({
@@ -135,6 +137,7 @@ export async function integrityHeader(app: App): Promise<Record<string, string>>
 /** A migrated, empty database of its own for one test file. */
 export async function openTestDatabase(
   driver: TestDriver,
+  connectThrough: (databaseUrl: string) => string = (databaseUrl) => databaseUrl,
 ): Promise<{ database: DatabaseHandle; dropDatabase: () => Promise<void> }> {
   if (driver === 'pglite') {
     const loadDataDir = await migratedPgliteTemplate();
@@ -149,7 +152,7 @@ export async function openTestDatabase(
   const url = new URL(postgresUrl);
   url.pathname = `/${name}`;
   return {
-    database: await openDatabase({ driver: 'pg', connectionString: url.toString() }),
+    database: await openDatabase({ driver: 'pg', connectionString: connectThrough(url.toString()) }),
     dropDatabase: () =>
       withAdminClient((client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).then(
         () => {},
