@@ -6,6 +6,9 @@ import { roleKeySchema, subscriptionSchema } from './roles';
 import { isSafeHttpUrl, linkMaxLength } from './safe-links';
 import { dashboardTileTypeSchema } from './dashboards';
 import type { TranslationKey } from './locales';
+import { catalogueNameSchema, localisedTextSchema } from './catalogue-names';
+import { catalogueDataSourceSchema } from './data-sources';
+import { definitionParameterSchema, parameterValuesSchema, reportDefinitionBodySchema } from './report-definitions';
 
 // The catalogue (DESIGN.md §2, docs/decisions/015): the menu groups, report items, dashboard groups,
 // dashboards and tiles of an organisation, with audiences and "featured", as ONE versioned JSON
@@ -17,23 +20,8 @@ export const catalogueVersion = 1;
 /** The largest catalogue document the import accepts (bigger bodies get 413). */
 export const catalogueMaxBytes = 5 * 1024 * 1024;
 
-/** A name is part of a URL (`/reports/<name>`) and the key pins refer to: lower-case letters, digits, `-`. */
-export const catalogueNameSchema = z
-  .string()
-  .regex(/^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/, 'must be 1–64 lower-case letters, digits or dashes');
+export { catalogueNameSchema, localisedTextSchema } from './catalogue-names';
 
-/**
- * A text in every UI language: English is required; German falls back to English when missing, and the
- * Austrian override (`deAt`) falls back to German (spec §9 languages).
- */
-export const localisedTextSchema = (max: number) =>
-  z
-    .object({
-      en: z.string().trim().min(1, 'the English text is required').max(max),
-      de: z.string().trim().min(1).max(max).optional(),
-      deAt: z.string().trim().min(1).max(max).optional(),
-    })
-    .strict();
 export const catalogueTitleSchema = localisedTextSchema(200);
 export const catalogueSubTitleSchema = localisedTextSchema(500);
 export type LocalisedText = z.infer<typeof catalogueTitleSchema>;
@@ -88,6 +76,15 @@ export const catalogueReportSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('builtin'), query: reportQueryKeySchema, params: reportDefaultsSchema.optional() }).strict(),
   z
     .object({
+      kind: z.literal('query'),
+      /** A report definition of the same document (decision 027). */
+      definition: catalogueNameSchema,
+      /** Parameter values the report opens with (each parameter's own default otherwise). */
+      values: parameterValuesSchema.optional(),
+    })
+    .strict(),
+  z
+    .object({
       kind: z.literal('embedded'),
       /** A same-origin path or an https URL on one of REPORT_FRAME_ORIGINS (checked by the server); `{lang}` → the UI language. */
       frameUrl: z.string().trim().min(1).max(linkMaxLength),
@@ -129,13 +126,23 @@ export const catalogueTileSchema = z
     /** Kept across export and import so that links to a tile stay valid; a new tile has none. */
     id: z.uuid().optional(),
     type: dashboardTileTypeSchema,
-    query: reportQueryKeySchema,
+    /** A built-in query … */
+    query: reportQueryKeySchema.optional(),
     params: tileSettingsSchema.optional(),
+    /** … or a report definition of the same document, one of its visuals and parameter values (decision 027). */
+    definition: catalogueNameSchema.optional(),
+    visual: z.string().min(1).max(63).optional(),
+    values: parameterValuesSchema.optional(),
     title: catalogueTitleSchema,
     /** Columns of a 12-column grid; tiles fill the grid in their order. */
     width: z.number().int().min(1).max(12),
   })
-  .strict();
+  .strict()
+  .superRefine((tile, context) => {
+    if (Boolean(tile.query) === Boolean(tile.definition)) {
+      context.addIssue({ code: 'custom', path: ['definition'], message: 'a tile names either a query or a definition' });
+    }
+  });
 export type CatalogueTile = z.infer<typeof catalogueTileSchema>;
 
 export const catalogueDashboardSchema = z
@@ -146,6 +153,8 @@ export const catalogueDashboardSchema = z
     subTitle: catalogueSubTitleSchema.optional(),
     featured: z.boolean().optional(),
     audience: audienceSchema.optional(),
+    /** Parameters of the dashboard itself: a tile's definition parameter of the same name follows them. */
+    parameters: z.array(definitionParameterSchema).max(10).optional(),
     tiles: z.array(catalogueTileSchema).max(48),
   })
   .strict();
@@ -167,6 +176,10 @@ export const catalogueDocumentSchema = z
   .object({
     format: z.literal(catalogueFormat),
     version: z.literal(catalogueVersion),
+    /** Data sources without their passwords (decision 027). */
+    dataSources: z.array(catalogueDataSourceSchema).max(100).optional(),
+    /** Report definitions: SQL over a data source, typed parameters, columns, visuals. */
+    definitions: z.array(reportDefinitionBodySchema).max(2_000).optional(),
     menu: z.array(catalogueMenuGroupSchema).max(200),
     dashboards: z.array(catalogueDashboardGroupSchema).max(200),
   })
@@ -272,7 +285,7 @@ export type CataloguePreview = z.infer<typeof cataloguePreviewSchema>;
 
 // ---------------------------------------------------------------- activity
 
-export const activityKinds = ['catalogue', 'users', 'notifications', 'banners', 'contract'] as const;
+export const activityKinds = ['catalogue', 'users', 'notifications', 'banners', 'contract', 'data', 'sign-in'] as const;
 export const activityKindSchema = z.enum(activityKinds);
 export type ActivityKind = z.infer<typeof activityKindSchema>;
 
@@ -302,6 +315,16 @@ export const activityActions = [
   'banners.changed',
   'banners.deleted',
   'contract.accepted',
+  /** Management → Sign-in, single sign-on (decision 020): provider saved or removed, a domain proven. */
+  'sign-in.settings-changed',
+  'sign-in.settings-removed',
+  'sign-in.domain-verified',
+  /** Data sources and uploaded tables (decision 027). */
+  'data.source-added',
+  'data.source-changed',
+  'data.source-removed',
+  'data.table-uploaded',
+  'data.table-removed',
 ] as const;
 export const activityActionSchema = z.enum(activityActions);
 export type ActivityAction = z.infer<typeof activityActionSchema>;

@@ -1,12 +1,16 @@
 import { z } from 'zod';
 import { withClientQuery } from './client-params';
 import type { TranslationKey } from './locales';
+import { dateRangePresetSchema, isoDateSchema, maxReportRangeDays, rangeLengthDays } from './report-dates';
+import { parameterViewSchema, resultInfoSchema } from './report-definitions';
+
+export * from './report-dates';
 
 // Report content (DESIGN.md §3 "Report / dashboard content"): a report is a row in the database. A
 // built-in one names a query from the server's fixed, reviewed set (never SQL from the client); an
 // embedded one shows a URL in a frame; an external one opens its URL in a new window.
 
-export const reportKinds = ['builtin', 'embedded', 'external'] as const;
+export const reportKinds = ['builtin', 'query', 'embedded', 'external'] as const;
 export const reportKindSchema = z.enum(reportKinds);
 export type ReportKind = z.infer<typeof reportKindSchema>;
 
@@ -61,20 +65,6 @@ export function queryAllowsGrouping<K extends ReportQueryKey>(
   return allowed.includes(grouping);
 }
 
-/** Date-range presets, resolved by the server against today's date (UTC) and the data set's range. */
-export const dateRangePresets = ['last-30-days', 'last-12-months', 'this-year', 'last-year', 'all'] as const;
-export const dateRangePresetSchema = z.enum(dateRangePresets);
-export type DateRangePreset = z.infer<typeof dateRangePresetSchema>;
-
-/** The name of each preset (the reports page's range choice, the catalogue's default range). */
-export const dateRangePresetLabelKeys = {
-  'last-30-days': 'reports.range.last-30-days',
-  'last-12-months': 'reports.range.last-12-months',
-  'this-year': 'reports.range.this-year',
-  'last-year': 'reports.range.last-year',
-  all: 'reports.range.all',
-} as const satisfies Record<DateRangePreset, TranslationKey>;
-
 /** The name of each grouping: a report table's first column and the reports page's grouping choice. */
 export const reportGroupingLabelKeys = {
   day: 'reports.dimension.day',
@@ -86,9 +76,6 @@ export const reportGroupingLabelKeys = {
   category: 'reports.dimension.category',
   product: 'reports.dimension.product',
 } as const satisfies Record<ReportGrouping, TranslationKey>;
-
-/** The longest custom range a report accepts (ten years): bounds the work of one request. */
-export const maxReportRangeDays = 3660;
 
 /** How the client formats a value in the user's culture (numbers arrive raw, DESIGN.md §4). */
 export const valueFormats = [
@@ -105,16 +92,6 @@ export const valueFormats = [
 export const valueFormatSchema = z.enum(valueFormats);
 export type ValueFormat = z.infer<typeof valueFormatSchema>;
 
-/** A calendar date `YYYY-MM-DD` that really exists (2026-02-30 is refused). */
-export const isoDateSchema = z.iso.date({ error: 'must be a date in the form YYYY-MM-DD' });
-
-const toEpochDay = (date: string) => Date.parse(`${date}T00:00:00Z`) / 86_400_000;
-
-/** Days from `from` to `to`, both included. */
-export function rangeLengthDays(from: string, to: string): number {
-  return toEpochDay(to) - toEpochDay(from) + 1;
-}
-
 /**
  * `GET /api/reports/:name` query: a preset `range`, or a custom `from`/`to` (both, `to` ≥ `from`, at
  * most {@link maxReportRangeDays} days), and a `grouping`. Nothing given → the report's defaults.
@@ -124,6 +101,8 @@ export const reportQuerySchema = withClientQuery({
   from: isoDateSchema.optional(),
   to: isoDateSchema.optional(),
   grouping: reportGroupingSchema.optional(),
+  /** Query reports (decision 027): the parameter values as JSON `{ name: value }`, checked against the definition. */
+  values: z.string().max(16_000).optional(),
 }).superRefine((query, context) => {
   if (query.range && (query.from || query.to)) {
     context.addIssue({ code: 'custom', path: ['range'], message: 'give either range or from/to, not both' });
@@ -241,5 +220,9 @@ export const reportResponseSchema = z.object({
   /** Null for embedded and external reports. */
   params: reportParamsSchema.nullable(),
   data: reportDataSchema.nullable(),
+  /** Query reports (decision 027): the parameters shown above the report, with the values used. */
+  parameters: z.array(parameterViewSchema).nullable().optional(),
+  /** Query reports: when the data was read, whether from the cache, whether it was cut. */
+  info: resultInfoSchema.nullable().optional(),
 });
 export type ReportResponse = z.infer<typeof reportResponseSchema>;

@@ -173,7 +173,7 @@ export function checkCatalogue(input: unknown, frameOrigins: readonly string[]):
       unique(`layout:${dashboard.layoutId}`, `${at}.layoutId`, `the layout id ${dashboard.layoutId}`);
       dashboard.tiles.forEach((tile, t) => {
         if (tile.id) unique(`tile:${tile.id}`, `${at}.tiles[${t}].id`, `the tile id ${tile.id}`);
-        groupingFits(tile.query, tile.params?.grouping, `${at}.tiles[${t}].params.grouping`);
+        if (tile.query) groupingFits(tile.query, tile.params?.grouping, `${at}.tiles[${t}].params.grouping`);
       });
     });
   });

@@ -4,6 +4,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -238,3 +239,74 @@ export const pins = pgTable(
     check('pins_kind_check', sql`${t.kind} in ('report', 'dashboard')`),
   ],
 );
+
+// ---- the organisation's own data (decision 027): data sources, report definitions, user attributes ----
+
+/**
+ * A database an organisation's reports read, or its uploaded tables (`kind = 'uploads'`, no connection).
+ * `connection` holds host, port, database, user, TLS, pool size, timeout and row limit — never the password,
+ * which is sealed in `password_sealed` (bound to the organisation and source) and never answered.
+ */
+export const dataSources = pgTable(
+  'data_sources',
+  {
+    id: uuidPrimaryKey(),
+    organisationId: organisationIdColumn(),
+    name: text('name').notNull(),
+    ...titleColumns(),
+    kind: text('kind').notNull(),
+    connection: jsonb('connection'),
+    passwordSealed: text('password_sealed'),
+    /** Bumped on every change: cached results of the source's definitions are dropped. */
+    version: integer('version').notNull().default(1),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
+  },
+  (t) => [
+    uniqueIndex('data_sources_organisation_name_uq').on(t.organisationId, t.name),
+    check('data_sources_kind_check', sql`${t.kind} in ('postgres', 'mysql', 'uploads')`),
+    check(
+      'data_sources_connection_check',
+      sql`(${t.kind} = 'uploads') = (${t.connection} is null)`,
+    ),
+  ],
+);
+
+/** A report definition of the catalogue: SQL, parameters, columns, visuals, cache time (`body`, decision 027). */
+export const reportDefinitions = pgTable(
+  'report_definitions',
+  {
+    id: uuidPrimaryKey(),
+    organisationId: organisationIdColumn(),
+    name: text('name').notNull(),
+    dataSourceId: text('data_source_id')
+      .notNull()
+      .references(() => dataSources.id, { onDelete: 'restrict' }),
+    /** The definition as the catalogue document carries it, without `name` and `source`. */
+    body: jsonb('body').notNull(),
+    /** Bumped on every change: part of the result cache key. */
+    version: integer('version').notNull().default(1),
+    sort: integer('sort').notNull().default(0),
+    updatedAt: updatedAtColumn(),
+  },
+  (t) => [
+    uniqueIndex('report_definitions_organisation_name_uq').on(t.organisationId, t.name),
+    index('report_definitions_data_source_idx').on(t.dataSourceId),
+  ],
+);
+
+/**
+ * A user's attributes (`{ region: ['North'] }`), bound as `{{user.attributes.<key>}}` by the server only.
+ * `from_single_sign_on` keys are replaced from the provider's claims at each sign-in.
+ */
+export const userAttributes = pgTable('user_attributes', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  attributes: jsonb('attributes').notNull().default({}),
+  fromSingleSignOn: text('from_single_sign_on')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  updatedAt: updatedAtColumn(),
+});

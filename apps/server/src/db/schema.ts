@@ -28,5 +28,11 @@ export * from '../features/recents/recents-schema';
 // ---- two-factor sign-in: better-auth's two-factor plugin table (decision 021) ----
 export * from '../features/two-factor/two-factor-schema';
 
+// ---- use-once keys while Redis is away (decision 009 "Outages") ----
+export * from '../plugins/use-once-claims-schema';
+
 // ---- single sign-on: the organisation's OpenID Connect provider (decision 020) ----
 export * from '../features/sign-in/sign-in-schema';
+
+// ---- the organisation's own data: uploaded tables and the query log (decision 027) ----
+export * from '../features/data-sources/data-sources-schema';

@@ -17,8 +17,13 @@ export const dashboardTiles = pgTable(
       .references(() => dashboards.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
     tileType: text('tile_type').notNull(),
-    queryKey: text('query_key').notNull(),
+    /** A built-in query with its settings in `params` … */
+    queryKey: text('query_key'),
     params: jsonb('params').notNull().default({}),
+    /** … or a report definition, one of its visuals and parameter values (decision 027). */
+    definitionName: text('definition_name'),
+    visual: text('visual'),
+    values: jsonb('values'),
     ...titleColumns(),
     /** Columns of a 12-column grid. */
     width: smallint('width').notNull().default(6),
@@ -27,5 +32,9 @@ export const dashboardTiles = pgTable(
     uniqueIndex('dashboard_tiles_dashboard_position_uq').on(t.dashboardId, t.position),
     check('dashboard_tiles_type_check', sql`${t.tileType} in ('kpi', 'line', 'bar', 'table')`),
     check('dashboard_tiles_width_check', sql`${t.width} between 1 and 12`),
+    check(
+      'dashboard_tiles_source_check',
+      sql`(${t.queryKey} is null) <> (${t.definitionName} is null)`,
+    ),
   ],
 );

@@ -158,6 +158,8 @@ export const reports = pgTable(
     name: text('name').notNull(),
     kind: text('kind').notNull(),
     queryKey: text('query_key'),
+    /** Query: the report definition it shows (decision 027); its opening parameter values in `params`. */
+    definitionName: text('definition_name'),
     /** Built-in: `{ range?, grouping? }` defaults (validated by the query's schema when read). */
     params: jsonb('params').notNull().default({}),
     /** Embedded: a same-origin path or a URL on one of REPORT_FRAME_ORIGINS; `{lang}` → the UI language. */
@@ -166,10 +168,11 @@ export const reports = pgTable(
   },
   (t) => [
     uniqueIndex('reports_organisation_name_uq').on(t.organisationId, t.name),
-    check('reports_kind_check', sql`${t.kind} in ('builtin', 'embedded', 'external')`),
+    check('reports_kind_check', sql`${t.kind} in ('builtin', 'query', 'embedded', 'external')`),
     check(
       'reports_kind_fields_check',
       sql`(${t.kind} = 'builtin' and ${t.queryKey} is not null)
+        or (${t.kind} = 'query' and ${t.definitionName} is not null)
         or (${t.kind} = 'embedded' and ${t.frameUrl} is not null)
         or (${t.kind} = 'external' and ${t.externalUrl} ~ '^https?://')`,
     ),

@@ -18,6 +18,7 @@ import {
   type Subscription,
   type TileSettings,
   type UiLanguageName,
+  type ParameterValues,
 } from '@cockpit/contracts';
 
 // The management forms of the catalogue (decision 015): what a dialog edits, and how it becomes the
@@ -122,7 +123,7 @@ export function groupInput(values: GroupFormValues, position?: number): MenuGrou
 
 // ---------------------------------------------------------------- items
 
-export const itemKinds = ['builtin', 'embedded', 'external', 'none'] as const;
+export const itemKinds = ['query', 'builtin', 'embedded', 'external', 'none'] as const;
 export type ItemKind = (typeof itemKinds)[number];
 
 export type ItemFormValues = {
@@ -135,6 +136,9 @@ export type ItemFormValues = {
   featured: boolean;
   audience: AudienceValues;
   kind: ItemKind;
+  /** Query reports: the report definition (decision 027) and the values it opens with. */
+  definition: string;
+  definitionValues: ParameterValues;
   query: ReportQueryKey;
   range: DateRangePreset;
   /** `null`: the query's default grouping. */
@@ -154,6 +158,8 @@ export function emptyItemForm(group: string): ItemFormValues {
     featured: false,
     audience: { roles: [], subscriptions: [] },
     kind: 'builtin',
+    definition: '',
+    definitionValues: {},
     query: 'sales-overview',
     range: 'this-year',
     grouping: null,
@@ -177,6 +183,7 @@ export function itemFormValues(item: CatalogueItem, group: string): ItemFormValu
     ...(report?.kind === 'builtin'
       ? { query: report.query, range: report.params?.range ?? 'this-year', grouping: report.params?.grouping ?? null }
       : {}),
+    ...(report?.kind === 'query' ? { definition: report.definition, definitionValues: report.values ?? {} } : {}),
     ...(report?.kind === 'embedded' ? { frameUrl: report.frameUrl } : {}),
     ...(report?.kind === 'external' ? { url: report.url } : {}),
   };
@@ -185,6 +192,12 @@ export function itemFormValues(item: CatalogueItem, group: string): ItemFormValu
 /** The report an item opens; only the chosen kind's fields are sent. */
 function reportOf(values: ItemFormValues): CatalogueItem['report'] {
   switch (values.kind) {
+    case 'query':
+      return {
+        kind: 'query',
+        definition: values.definition,
+        ...(Object.keys(values.definitionValues).length > 0 ? { values: values.definitionValues } : {}),
+      };
     case 'builtin':
       return {
         kind: 'builtin',
@@ -247,6 +260,8 @@ export type TileFormValues = {
   id?: string;
   type: DashboardTileType;
   query: ReportQueryKey;
+  /** A tile of a report definition (decision 027): kept as it was when set; `query` is then unused. */
+  definitionTile: Pick<CatalogueTile, 'definition' | 'visual' | 'values'> | null;
   range: DateRangePreset;
   grouping: ReportGrouping | null;
   width: number;
@@ -273,6 +288,7 @@ export function newTile(): TileFormValues {
     key: nextTileKey(),
     type: 'kpi',
     query: 'sales-overview',
+    definitionTile: null,
     range: 'this-year',
     grouping: null,
     width: 6,
@@ -287,7 +303,10 @@ export function tileFormValues(tile: CatalogueTile): TileFormValues {
     key: nextTileKey(),
     ...(tile.id ? { id: tile.id } : {}),
     type: tile.type,
-    query: tile.query,
+    query: tile.query ?? 'sales-overview',
+    definitionTile: tile.definition
+      ? { definition: tile.definition, visual: tile.visual, values: tile.values }
+      : null,
     range: range ?? 'this-year',
     grouping: grouping ?? null,
     width: tile.width,
@@ -327,6 +346,15 @@ export function dashboardFormValues(dashboard: CatalogueDashboard, group: string
 }
 
 function tileInput(tile: TileFormValues): CatalogueTile {
+  if (tile.definitionTile) {
+    return {
+      ...(tile.id ? { id: tile.id } : {}),
+      type: tile.type,
+      ...tile.definitionTile,
+      title: localisedText(tile.title),
+      width: tile.width,
+    };
+  }
   return {
     ...(tile.id ? { id: tile.id } : {}),
     type: tile.type,

@@ -60,6 +60,7 @@ const iconLabelKeys: Record<MenuIconName, string> = {
 };
 
 const kindLabelKeys: Record<ItemKind, string> = {
+  query: 'management.catalogue.kind.query',
   builtin: 'management.catalogue.kind.builtin',
   embedded: 'management.catalogue.kind.embedded',
   external: 'management.catalogue.kind.external',

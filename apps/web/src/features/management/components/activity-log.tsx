@@ -42,12 +42,18 @@ const actionLabelKeys: Record<ActivityAction, string> = {
   'banners.changed': 'management.activity.action.banners.changed',
   'banners.deleted': 'management.activity.action.banners.deleted',
   'contract.accepted': 'management.activity.action.contract.accepted',
+  'data.source-added': 'management.activity.action.data.source-added',
+  'data.source-changed': 'management.activity.action.data.source-changed',
+  'data.source-removed': 'management.activity.action.data.source-removed',
+  'data.table-uploaded': 'management.activity.action.data.table-uploaded',
+  'data.table-removed': 'management.activity.action.data.table-removed',
 };
 
 const kindLabelKeys: Record<ActivityKind, string> = {
   catalogue: 'management.activity.kind.catalogue',
   users: 'management.activity.kind.users',
   notifications: 'management.activity.kind.notifications',
+  data: 'management.activity.kind.data',
   banners: 'management.activity.kind.banners',
   contract: 'management.activity.kind.contract',
 };

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { catalogueNameSchema } from './catalogue-names';
+import { withClientBody } from './client-params';
+import { parameterValuesSchema, parameterViewSchema, reportDefinitionBodySchema, resultInfoSchema } from './report-definitions';
+import { reportDataSchema } from './reports';
+
+// Management of report definitions (decision 027): the list, the editor's preview on the real source.
+
+export const definitionNameParamsSchema = z.object({ name: catalogueNameSchema });
+
+/** `POST /api/management/definitions/preview`: run an unsaved definition on its real source, row-limited. */
+export const definitionPreviewBodySchema = withClientBody({
+  definition: reportDefinitionBodySchema,
+  values: parameterValuesSchema.optional(),
+  /** "Preview as": bind the user attributes of this user of the organisation. */
+  asUserId: z.string().max(64).optional(),
+});
+
+/** The database's own error, with the 1-based character position in the SQL when it gives one. */
+export const sqlErrorSchema = z.object({ message: z.string(), position: z.number().int().nullable() });
+export type SqlError = z.infer<typeof sqlErrorSchema>;
+
+export const definitionPreviewResponseSchema = z.object({
+  /** The parameters found in the SQL (`{{name}}`), declared or not. */
+  detectedParameters: z.array(z.string()),
+  parameters: z.array(parameterViewSchema),
+  /** The result's columns as the source returned them. */
+  resultColumns: z.array(z.object({ name: z.string(), type: z.string() })),
+  data: reportDataSchema.nullable(),
+  info: resultInfoSchema.nullable(),
+  error: sqlErrorSchema.nullable(),
+});
+export type DefinitionPreviewResponse = z.infer<typeof definitionPreviewResponseSchema>;
+
+/** Rows a preview returns at most. */
+export const previewRowLimit = 200;
+
+export const definitionsResponseSchema = z.object({ items: z.array(reportDefinitionBodySchema) });
+export type DefinitionsResponse = z.infer<typeof definitionsResponseSchema>;
+export const definitionBodySchema = withClientBody(reportDefinitionBodySchema.shape);
