@@ -142,7 +142,8 @@ async function turnOnInSettings(page: Page, password: string, t: (typeof texts)[
   expect(key.replace(/\s/g, '')).toMatch(/^[A-Z2-7]{16,}$/);
   await checks?.('setup');
 
-  await section.getByLabel(t.codeFromApp).fill(await totpFor(key));
+  // The previous step's code (still accepted): each code works once, and the sign-in that follows uses the current one.
+  await section.getByLabel(t.codeFromApp).fill(await totpFor(key, -1));
   await section.getByRole('button', { name: t.confirm }).click();
   await expect(section.getByText(t.codesTitle)).toBeVisible();
   const codes = await section.getByTestId('two-factor-recovery-codes').locator('code').allInnerTexts();

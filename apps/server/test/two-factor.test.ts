@@ -1,5 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { base32 } from '@better-auth/utils/base32';
+import { createHMAC } from '@better-auth/utils/hmac';
 import { createOTP } from '@better-auth/utils/otp';
+import { makeSignature } from 'better-auth/crypto';
 import {
   apiRoutes,
   errorCodes,
@@ -10,13 +13,14 @@ import {
 } from '@cockpit/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { organisations, session, twoFactor, user } from '../src/db/schema';
+import { organisations, session, twoFactor, user, verification } from '../src/db/schema';
 import { createUserWithPassword } from '../src/auth/create-user-with-password';
 import { type TestApp, buildTestApp, integrityHeader, testDrivers } from './helpers/build-test-app';
 import { type Credentials, signInAs } from './helpers/roles';
 
 // Decision 021 (two-factor sign-in with TOTP codes): turning it on, the code step of the sign-in, its
-// limits, recovery codes, the organisation's policy and the administrator's reset.
+// limits, recovery codes, the organisation's policy and the administrator's reset; every code works once;
+// "trust this device" is not offered.
 
 const password = 'Two-factor-password-1';
 const accountFailureLimit = 6;
@@ -98,7 +102,8 @@ describe.each(testDrivers())('two-factor sign-in (%s)', (driver) => {
     expect(enable.statusCode).toBe(200);
     const setup = twoFactorEnableResponseSchema.parse(enable.json());
     handedOut.push(new URL(setup.totpURI).searchParams.get('secret')!, ...setup.backupCodes);
-    const confirm = await post(apiRoutes.verifyTwoFactorCode.path, cookiesOf(signIn), { code: await codeFor(setup.totpURI) });
+    // The previous step's code (still accepted): the current one stays unused for the sign-in that follows.
+    const confirm = await post(apiRoutes.verifyTwoFactorCode.path, cookiesOf(signIn), { code: await codeFor(setup.totpURI, -30) });
     expect(confirm.statusCode).toBe(200);
     return { ...setup, cookie: cookiesOf(confirm) };
   };
@@ -196,6 +201,134 @@ describe.each(testDrivers())('two-factor sign-in (%s)', (driver) => {
     expect(sessionCookie.httpOnly).toBe(true);
     const menu = await t.app.inject({ method: 'GET', url: apiRoutes.getMenu.path, headers: await bearerOf(cookiesOf(right)) });
     expect(menu.statusCode).toBe(200);
+  });
+
+  it('accepts a code once: the same code in a second browser, or an earlier one, is refused like a wrong code', async () => {
+    const email = 'tf-reuse@example.com';
+    const userId = await newUser(email);
+    const { totpURI } = await turnOn(email);
+    const code = await codeFor(totpURI);
+
+    const first = await passwordSignIn(email, '198.51.100.60');
+    const second = await passwordSignIn(email, '198.51.100.61');
+    expect((await post(apiRoutes.verifyTwoFactorCode.path, cookiesOf(first), { code }, '198.51.100.60')).statusCode).toBe(200);
+    const reused = await post(apiRoutes.verifyTwoFactorCode.path, cookiesOf(second), { code }, '198.51.100.61');
+    expect(reused.statusCode).toBe(401);
+    expect(reused.cookies.filter((c) => c.name.endsWith('session_token') && c.value !== '')).toHaveLength(0);
+    // The step before (still inside the accepted window) is older than the one used: refused too.
+    const earlier = await post(apiRoutes.verifyTwoFactorCode.path, cookiesOf(second), { code: await codeFor(totpURI, -30) }, '198.51.100.61');
+    expect(earlier.statusCode).toBe(401);
+    // The last accepted step is in the database, so every server instance refuses it alike.
+    const [row] = await t.database.db.select({ step: twoFactor.lastAcceptedStep }).from(twoFactor).where(eq(twoFactor.userId, userId));
+    expect(row!.step).toBeGreaterThanOrEqual(Math.floor(Date.now() / 30_000) - 1);
+    // The next code works.
+    const next = await post(apiRoutes.verifyTwoFactorCode.path, cookiesOf(second), { code: await codeFor(totpURI, 30) }, '198.51.100.61');
+    expect(next.statusCode).toBe(200);
+  });
+
+  it('refuses "trust this device": no trusted-device cookie, no session', async () => {
+    const email = 'tf-trust-option@example.com';
+    await newUser(email);
+    const { totpURI, backupCodes } = await turnOn(email);
+    const signIn = await passwordSignIn(email);
+    for (const [url, code] of [
+      [apiRoutes.verifyTwoFactorCode.path, await codeFor(totpURI)],
+      [apiRoutes.verifyRecoveryCode.path, backupCodes[0]!],
+    ] as const) {
+      const answer = await post(url, cookiesOf(signIn), { code, trustDevice: true });
+      expect(answer.statusCode, url).toBe(400);
+      expect(answer.cookies.filter((c) => c.value !== '' && (c.name.includes('trust_device') || c.name.endsWith('session_token')))).toHaveLength(0);
+    }
+    // Refused before the code was looked at: it still signs in without the option.
+    const right = await post(apiRoutes.verifyTwoFactorCode.path, cookiesOf(signIn), { code: await codeFor(totpURI) });
+    expect(right.statusCode).toBe(200);
+  });
+
+  describe('a trusted device, should one exist, ends when the factor or the password changes', () => {
+    /** What the library's "trust this device" leaves behind: a verification row and its signed cookie. */
+    const trustedDeviceCookie = async (userId: string) => {
+      const identifier = `trust-device-${randomUUID()}`;
+      await t.database.db
+        .insert(verification)
+        .values({ id: randomUUID(), identifier, value: userId, expiresAt: new Date(Date.now() + 86_400_000) });
+      const secret = t.config.authSecret;
+      const value = `${await createHMAC('SHA-256', 'base64urlnopad').sign(secret, `${userId}!${identifier}`)}!${identifier}`;
+      return `cockpit.trust_device=${encodeURIComponent(`${value}.${await makeSignature(value, secret)}`)}`;
+    };
+    /** A sign-in from the trusted browser; the library renews the trust at each use, so the browser keeps the new cookie. */
+    const signInWith = async (email: string, secret: string, browser: { cookie: string }) => {
+      const answer = await t.app.inject({
+        method: 'POST',
+        url: apiRoutes.signInWithEmail.path,
+        remoteAddress: '203.0.113.9',
+        headers: { origin: t.origin, cookie: browser.cookie, ...(await integrityHeader(t.app)) },
+        payload: { email, password: secret },
+      });
+      const renewed = answer.cookies.find((c) => c.name === 'cockpit.trust_device' && c.value !== '');
+      if (renewed) browser.cookie = `${renewed.name}=${renewed.value}`;
+      return answer;
+    };
+    const adminBearer = async () => ({ authorization: (await signInAs(t, 'admin')).authorization! });
+
+    const events: [string, (userId: string, email: string, trusted: { cookie: string }, cookie: string) => Promise<string>][] = [
+      [
+        'an administrator resets the second factor',
+        async (userId, email) => {
+          const url = pathOf(apiRoutes.resetUserTwoFactor, { id: userId });
+          expect((await t.app.inject({ method: 'POST', url, headers: await adminBearer(), payload: {} })).statusCode).toBe(204);
+          await turnOn(email);
+          return password;
+        },
+      ],
+      [
+        'the user turns two-factor sign-in off (in another browser)',
+        async (_userId, email, _trusted, cookie) => {
+          expect((await post(apiRoutes.disableTwoFactor.path, cookie, { password })).statusCode).toBe(200);
+          await turnOn(email);
+          return password;
+        },
+      ],
+      [
+        'an administrator sets a one-time password',
+        async (userId) => {
+          const oneTime = 'Handed-over-Kiwi-73';
+          const url = pathOf(apiRoutes.resetUserPassword, { id: userId });
+          const reset = await t.app.inject({ method: 'POST', url, headers: await adminBearer(), payload: { password: oneTime } });
+          expect(reset.statusCode).toBe(200);
+          return oneTime;
+        },
+      ],
+      [
+        'the user changes the password',
+        async (_userId, email, trusted) => {
+          const signedIn = await signInWith(email, password, trusted);
+          expect(signedIn.json()).not.toHaveProperty('twoFactorRedirect');
+          const newPassword = 'Chosen-anew-Mango-58';
+          const change = await t.app.inject({
+            method: 'POST',
+            url: apiRoutes.changePassword.path,
+            headers: await bearerOf(cookiesOf(signedIn)),
+            payload: { currentPassword: password, newPassword },
+          });
+          expect(change.statusCode).toBe(204);
+          return newPassword;
+        },
+      ],
+    ];
+
+    it.each(events.map(([label, event], n) => [label, event, n] as const))('when %s', async (_label, event, n) => {
+      const email = `tf-trust-${n}@example.com`;
+      const userId = await newUser(email);
+      const { cookie } = await turnOn(email);
+      const trusted = { cookie: await trustedDeviceCookie(userId) };
+      // The trust works (this is the library's mechanism): the password alone signs in from that browser.
+      expect((await signInWith(email, password, trusted)).json()).not.toHaveProperty('twoFactorRedirect');
+
+      const nextPassword = await event(userId, email, trusted, cookie);
+      const after = await signInWith(email, nextPassword, trusted);
+      expect(after.statusCode).toBe(200);
+      expect(after.json()).toMatchObject({ twoFactorRedirect: true });
+    });
   });
 
   it('counts wrong codes against the account like wrong passwords, then refuses with 429', async () => {

@@ -8,9 +8,11 @@ import {
   passwordMinLength,
   recoveryCodeCount,
 } from '@cockpit/contracts';
-import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
+import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from 'better-auth/api';
 import { jwt } from 'better-auth/plugins/jwt';
 import { singleSignOn } from '../features/sign-in/single-sign-on-plugin';
+import { providerAddressPolicy } from '../features/sign-in/provider-address-policy';
+import { type NameResolver, systemNameResolver } from '../lib/name-resolver';
 import { twoFactor } from 'better-auth/plugins/two-factor';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -21,6 +23,8 @@ import type { SessionEvents } from './session-events';
 import { credentialEndpointOf } from './credential-endpoint';
 import { redactErrorsIn } from '../lib/log-redaction';
 import { hashPassword, verifyPassword } from './password';
+import { endDeviceTrust, trustDeviceOption } from './device-trust';
+import { createSecondFactorStepCheck } from './second-factor-steps';
 
 /** Lifetime of the bearer token the SPA gets from `GET /api/auth/token` (DESIGN.md §3: ≤ 15 min). */
 export const accessTokenLifetime = '15m';
@@ -51,13 +55,15 @@ interface CreateAuthOptions {
   integrity?: IntegrityTokenCheck;
   /** Told when better-auth deletes a session (sign-out, revocation), to close its streams. */
   sessionEvents?: SessionEvents;
+  /** DNS for single sign-on's address rule (decision 020); tests answer it themselves. */
+  nameResolver?: NameResolver;
 }
 
 /**
  * better-auth: e-mail + password sign-in, sessions in our database (cookie only for /api/auth/*), and
  * the jwt plugin that exchanges a session for a short-lived bearer token (DESIGN.md §3).
  */
-export function createAuth({ config, db, logger, integrity, sessionEvents }: CreateAuthOptions) {
+export function createAuth({ config, db, logger, integrity, sessionEvents, nameResolver }: CreateAuthOptions) {
   const localOrigins = [config.port, 5173].flatMap((port) => [
     `http://localhost:${port}`,
     `http://127.0.0.1:${port}`,
@@ -69,6 +75,7 @@ export function createAuth({ config, db, logger, integrity, sessionEvents }: Cre
    * its countdown gets no new bearer token; the session is deleted and the exchange answers 401.
    */
   const idleLimitMs = sessionIdleLimitMs(config);
+  const claimCodeStep = createSecondFactorStepCheck(db);
   const endIdleSession = async (ctx: Parameters<Parameters<typeof createAuthMiddleware>[0]>[0]) => {
     const found = await getSessionFromCtx(ctx);
     if (!found) return; // no session: the endpoint answers 401 itself
@@ -147,14 +154,30 @@ export function createAuth({ config, db, logger, integrity, sessionEvents }: Cre
           await endIdleSession(ctx);
           return;
         }
-        if (!integrity || !credentialEndpointOf(`/api/auth${ctx.path}`)) return;
-        const token = ctx.headers?.get(integrityTokenHeader);
-        if (!token || !(await integrity.verifyToken(token))) {
-          throw new APIError('FORBIDDEN', {
-            message: 'This app could not be verified. Reload the page and try again.',
-            code: errorCodes.integrityRequired,
-          });
+        if (integrity && credentialEndpointOf(`/api/auth${ctx.path}`)) {
+          const token = ctx.headers?.get(integrityTokenHeader);
+          if (!token || !(await integrity.verifyToken(token))) {
+            throw new APIError('FORBIDDEN', {
+              message: 'This app could not be verified. Reload the page and try again.',
+              code: errorCodes.integrityRequired,
+            });
+          }
         }
+        if (ctx.path.startsWith('/two-factor/verify')) {
+          // Decision 021: the app does not offer "trust this device"; every sign-in asks for a code.
+          if ((ctx.body as Record<string, unknown> | undefined)?.[trustDeviceOption] === true) {
+            throw new APIError('BAD_REQUEST', {
+              message: 'Trusting a device is not offered: every sign-in asks for a code.',
+            });
+          }
+          if (ctx.path === '/two-factor/verify-totp') await claimCodeStep(ctx);
+        }
+      }),
+      // Turning two-factor sign-in off ends every device trust of the user, not only this browser's.
+      after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== '/two-factor/disable' || isAPIError(ctx.context.returned)) return;
+        const userId = ctx.context.session?.user.id;
+        if (userId) await endDeviceTrust(db, userId);
       }),
     },
     rateLimit: {
@@ -195,7 +218,12 @@ export function createAuth({ config, db, logger, integrity, sessionEvents }: Cre
       // sign-in limits to its code endpoints (plugins/sign-in-guard.ts).
       twoFactor({ issuer: twoFactorIssuer, backupCodeOptions: { amount: recoveryCodeCount } }),
       // Decision 020: the organisation's OpenID Connect provider (/api/auth/sso/*).
-      singleSignOn({ db, authSecret: config.authSecret, logger }),
+      singleSignOn({
+        db,
+        authSecret: config.authSecret,
+        logger,
+        addressPolicy: providerAddressPolicy(config, nameResolver ?? systemNameResolver),
+      }),
       jwt({
         jwt: {
           expirationTime: accessTokenLifetime,

@@ -8,6 +8,7 @@ import {
 } from '@cockpit/contracts';
 import { type SQL, and, asc, count, eq, ilike, or, sql } from 'drizzle-orm';
 import { type Actor, recordActivity } from '../../activity/activity-repository';
+import { endDeviceTrust } from '../../auth/device-trust';
 import { hashPassword } from '../../auth/password';
 import type { Database } from '../../db/database';
 import { account, session, user } from '../../db/schema';
@@ -107,7 +108,7 @@ export function createManagedUsersRepository(db: Database) {
     /**
      * An administrator's one-time password for a user of their organisation (decision 022), in one
      * transaction: the new argon2id hash (a credential account is added for a user without one), "must
-     * change password", every session of the user deleted, and the activity entry. `null` when the user
+     * change password", every session and device trust of the user deleted, and the activity entry. `null` when the user
      * is not in the organisation; otherwise the user and the ids of the sessions that ended.
      */
     async resetPassword(
@@ -130,6 +131,8 @@ export function createManagedUsersRepository(db: Database) {
           .returning({ id: account.id });
         if (updated.length === 0) await insertCredentialAccount(tx, id, passwordHash);
         const ended = await tx.delete(session).where(eq(session.userId, id)).returning({ id: session.id });
+        // Whoever sets a one-time password gets no trusted browser past the second factor (decision 021).
+        await endDeviceTrust(tx, id);
         await recordActivity(tx, actor, [{ action: 'users.password-reset', target: row.email }]);
         return { user: toManagedUser(row, actor.id), endedSessionIds: ended.map((entry) => entry.id) };
       });

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { endDeviceTrust } from '../../auth/device-trust';
 import type { Database } from '../../db/database';
 import { organisations, twoFactor, user } from '../../db/schema';
 
@@ -29,8 +30,8 @@ export function createTwoFactorRepository(db: Database) {
     },
 
     /**
-     * Removes the user's key and recovery codes and turns two-factor sign-in off; `false` when the user
-     * is not in the organisation (nothing changes then).
+     * Removes the user's key and recovery codes, ends every device trust and turns two-factor sign-in
+     * off; `false` when the user is not in the organisation (nothing changes then).
      */
     async reset(organisationId: string, userId: string): Promise<boolean> {
       return db.transaction(async (tx) => {
@@ -41,6 +42,7 @@ export function createTwoFactorRepository(db: Database) {
           .returning({ id: user.id });
         if (changed.length === 0) return false;
         await tx.delete(twoFactor).where(eq(twoFactor.userId, userId));
+        await endDeviceTrust(tx, userId);
         return true;
       });
     },

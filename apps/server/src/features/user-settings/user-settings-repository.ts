@@ -1,5 +1,6 @@
 import type { UiCulture, UiLanguageName } from '@cockpit/contracts';
 import { and, eq, ne } from 'drizzle-orm';
+import { endDeviceTrust } from '../../auth/device-trust';
 import type { Database } from '../../db/database';
 import { account, organisations, session, user } from '../../db/schema';
 
@@ -42,7 +43,7 @@ export function createUserSettingsRepository(db: Database) {
       return row?.password ?? null;
     },
 
-    /** A password the user chose: no longer a one-time one (decision 022). */
+    /** A password the user chose: no longer a one-time one (decision 022); no device stays trusted (decision 021). */
     async setPasswordHash(userId: string, hash: string): Promise<void> {
       await db.transaction(async (tx) => {
         await tx
@@ -50,6 +51,7 @@ export function createUserSettingsRepository(db: Database) {
           .set({ password: hash })
           .where(and(eq(account.userId, userId), eq(account.providerId, 'credential')));
         await tx.update(user).set({ mustChangePassword: false }).where(eq(user.id, userId));
+        await endDeviceTrust(tx, userId);
       });
     },
 
