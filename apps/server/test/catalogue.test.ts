@@ -123,6 +123,17 @@ describe.each(testDrivers())('catalogue (%s)', (driver) => {
           '$.menu[1].items[1].report.url',
         ],
         [
+          // A browser drops the tab and reads //evil.example/x: another host, not a path of this site.
+          'frame path with a tab',
+          (d) => (d.menu[0]!.items[0]!.report = { kind: 'embedded', frameUrl: '/\t/evil.example/x' }),
+          '$.menu[0].items[0].report.frameUrl',
+        ],
+        [
+          'frame path with a newline',
+          (d) => (d.menu[0]!.items[0]!.report = { kind: 'embedded', frameUrl: '/\n/evil.example/x' }),
+          '$.menu[0].items[0].report.frameUrl',
+        ],
+        [
           'protocol-relative frame',
           (d) => (d.menu[0]!.items[0]!.report = { kind: 'embedded', frameUrl: '//evil.example/x' }),
           '$.menu[0].items[0].report.frameUrl',
