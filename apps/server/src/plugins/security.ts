@@ -6,11 +6,13 @@ import { SessionEvents } from '../auth/session-events';
 import { HttpError } from '../lib/http-error';
 import { type IntegrityService, createIntegrityService } from './integrity/integrity-service';
 import { registerInputGuards } from './input-guards';
+import type { RedisBreaker } from './redis-breaker';
 import { createRedisClient } from './redis-client';
 import { type InventoryRoute, registerRouteInventory } from './route-inventory';
 import { registerSecurityHeaders } from './security-headers';
 import { registerSecurityLog } from './security-log';
 import { type SharedCounters, createMemoryCounters, createRedisCounters } from './shared-counters';
+import { createDatabaseClaims } from './use-once-claims';
 import { type SignInGuard, createSignInGuard } from './sign-in-guard';
 import { createPendingSecondFactorLookup } from '../auth/pending-second-factor';
 
@@ -20,6 +22,8 @@ declare module 'fastify' {
     routeInventory: InventoryRoute[];
     /** The Redis connection when REDIS_URL is set (the readiness check pings it). */
     redis: Redis | null;
+    /** Whether Redis is in use or callers fall back while it is away (plugins/redis-breaker.ts). */
+    redisBreaker: RedisBreaker | null;
     /** Sign-in counters and used challenges; Redis when REDIS_URL is set (plugins/shared-counters.ts). */
     sharedCounters: SharedCounters;
     /** App integrity: challenges and integrity tokens (plugins/integrity). */
@@ -44,12 +48,18 @@ export async function registerSecurity(app: App): Promise<void> {
   registerSecurityLog(app);
   registerInputGuards(app);
 
-  const redis = config.redisUrl ? createRedisClient(config.redisUrl, app.log) : null;
-  const counters = redis
-    ? createRedisCounters(redis, config.redisKeyPrefix, app.log)
+  const connection = config.redisUrl ? createRedisClient(config.redisUrl, app.log) : null;
+  const redis = connection?.redis ?? null;
+  // While Redis is away, use-once keys go to the database, counts to this process (decision 009 "Outages").
+  const counters = connection
+    ? createRedisCounters(connection.redis, config.redisKeyPrefix, {
+        breaker: connection.breaker,
+        durableClaims: createDatabaseClaims(app.db),
+      })
     : createMemoryCounters();
   if (redis) app.addHook('onClose', async () => redis.disconnect());
   app.decorate('redis', redis);
+  app.decorate('redisBreaker', connection?.breaker ?? null);
   app.decorate('sharedCounters', counters);
 
   // Per-address limits for routes that opt in with `config.rateLimit` (the public integrity routes).

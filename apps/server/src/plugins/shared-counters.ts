@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import type { FastifyBaseLogger } from 'fastify';
+import type { RedisBreaker } from './redis-breaker';
 
 /** A fixed-window count: how many hits since the window began, and when it ends. */
 export interface WindowCount {
@@ -88,23 +88,36 @@ const decrementIfPresent =
   "if redis.call('exists', KEYS[1]) == 1 and tonumber(redis.call('get', KEYS[1])) > 0 then return redis.call('decr', KEYS[1]) end return 0";
 
 /**
- * Redis-backed counters with a unique key prefix. When Redis fails, the call falls back to this
- * process's memory (logged): sign-in stays possible during a Redis outage, with per-process limits.
+ * Where use-once keys go while Redis is away (plugins/use-once-claims.ts: the database every instance
+ * shares), so that a single use stays single across instances; without it they fall back to the process.
  */
-export function createRedisCounters(redis: Redis, prefix: string, log: FastifyBaseLogger): SharedCounters {
+export interface DurableClaims {
+  /** `true` the first time `key` is claimed within `ttlMs`, like `SharedCounters.claimOnce`. */
+  claimOnce(key: string, ttlMs: number): Promise<boolean>;
+  /** Whether `key` was claimed there and has not expired (claims made during an outage stay binding). */
+  isClaimed(key: string): Promise<boolean>;
+}
+
+export interface RedisCountersOptions {
+  /** Remembers that Redis is away, so calls fall back at once (plugins/redis-breaker.ts). */
+  breaker: RedisBreaker;
+  /** Use-once keys during an outage; without it, the process's memory. */
+  durableClaims?: DurableClaims;
+}
+
+/**
+ * Redis-backed counters with a unique key prefix. While Redis is away (the breaker is open, or a call
+ * fails) counts fall back to this process's memory: sign-in stays possible with per-process limits.
+ * Use-once keys fall back to the database instead (decision 009 "Outages"), where every instance sees them.
+ */
+export function createRedisCounters(
+  redis: Redis,
+  prefix: string,
+  { breaker, durableClaims }: RedisCountersOptions,
+): SharedCounters {
   const fallback = createMemoryCounters();
-  let lastWarning = 0;
-  const withFallback = async <T>(operation: () => Promise<T>, local: () => Promise<T>): Promise<T> => {
-    try {
-      return await operation();
-    } catch (error) {
-      if (Date.now() - lastWarning > 60_000) {
-        lastWarning = Date.now();
-        log.warn({ err: error }, 'redis unavailable: using in-process counters');
-      }
-      return local();
-    }
-  };
+  const withFallback = <T>(operation: () => Promise<T>, local: () => Promise<T>): Promise<T> =>
+    breaker.run(operation, local);
   const k = (key: string) => `${prefix}${key}`;
 
   return {
@@ -152,10 +165,18 @@ export function createRedisCounters(redis: Redis, prefix: string, log: FastifyBa
         },
         () => fallback.reset(key),
       ),
-    claimOnce: (key, ttlMs) =>
-      withFallback(
+    async claimOnce(key, ttlMs) {
+      let inRedis = true;
+      const claimed = await withFallback(
         async () => (await redis.set(k(key), '1', 'PX', Math.max(ttlMs, 1), 'NX')) === 'OK',
-        () => fallback.claimOnce(key, ttlMs),
-      ),
+        () => {
+          inRedis = false;
+          return (durableClaims ?? fallback).claimOnce(key, ttlMs);
+        },
+      );
+      // Claimed in the database while Redis was away (by any instance): used already.
+      if (claimed && inRedis && durableClaims) return !(await durableClaims.isClaimed(key));
+      return claimed;
+    },
   };
 }
