@@ -76,6 +76,25 @@ import { translationsQuerySchema, translationsResponseSchema } from './localizat
 import { userSessionParamsSchema, userSessionsResponseSchema } from './user-sessions';
 import { withClientBody, withClientQuery } from './client-params';
 import {
+  dataSourceBodySchema,
+  dataSourceNameParamsSchema,
+  dataSourceTestResponseSchema,
+  managedDataSourceSchema,
+  managedDataSourcesResponseSchema,
+  queryLogQuerySchema,
+  queryLogResponseSchema,
+  sourceSchemaResponseSchema,
+} from './data-sources';
+import {
+  definitionBodySchema,
+  definitionNameParamsSchema,
+  definitionPreviewBodySchema,
+  definitionPreviewResponseSchema,
+  definitionsResponseSchema,
+} from './definition-preview';
+import { reportDefinitionBodySchema } from './report-definitions';
+import {
+  signInDomainParamsSchema,
   signInSettingsBodySchema,
   signInSettingsQuerySchema,
   signInSettingsSchema,
@@ -126,6 +145,7 @@ const managementErrors = {
 const bannerErrors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 const catalogueChanges = { 200: catalogueChangesSchema, ...managementErrors };
 const catalogueTags = ['management: catalogue'];
+const dataTags = ['management: data'];
 /** Checked by the catalogue itself, so that a 400 can name the JSON path of each problem (decision 015). */
 const catalogueImportBodySchema = z.unknown().describe('A catalogue document (see the GET answer).');
 
@@ -731,6 +751,102 @@ export const apiEndpoints = {
     summary: 'Remove the provider: users sign in with their passwords again',
     query: signInSettingsQuerySchema,
     response: { 200: signInSettingsSchema, ...managementErrors },
+  }),
+  verifySignInDomain: endpoint(apiRoutes.verifySignInDomain, {
+    tags: ['management'],
+    summary: "Prove a claimed e-mail domain by its DNS TXT record (`domainProof` of the settings)",
+    description:
+      '400 `DOMAIN_NOT_PROVEN`: the TXT record is missing or has another value; 400 `PUBLIC_MAIL_DOMAIN`; ' +
+      "409 `DOMAIN_IN_USE`: users of another organisation have addresses in it; 409 `CONFLICT`: another " +
+      'organisation proved it; 404: the domain is not claimed by this organisation.',
+    params: signInDomainParamsSchema,
+    query: signInSettingsQuerySchema,
+    response: { 200: signInSettingsSchema, ...managementErrors },
+  }),
+
+  // ---- management: data sources, report definitions, query log (decision 027); a password goes in, never out
+  listDataSources: endpoint(apiRoutes.listDataSources, {
+    tags: dataTags,
+    summary: "The organisation's data sources (never a password) and the definitions that read each",
+    query: withClientQuery({}),
+    response: { 200: managedDataSourcesResponseSchema, ...managementErrors },
+  }),
+  createDataSource: endpoint(apiRoutes.createDataSource, {
+    tags: dataTags,
+    summary: 'Add a data source (a database connection with its password, or the uploaded tables)',
+    query: withClientQuery({}),
+    body: dataSourceBodySchema,
+    response: { 201: managedDataSourceSchema, ...managementErrors },
+  }),
+  updateDataSource: endpoint(apiRoutes.updateDataSource, {
+    tags: dataTags,
+    summary: 'Change a data source; no password keeps the stored one unless host, port, database or user change',
+    params: dataSourceNameParamsSchema,
+    query: withClientQuery({}),
+    body: dataSourceBodySchema,
+    response: { 200: managedDataSourceSchema, ...managementErrors },
+  }),
+  deleteDataSource: endpoint(apiRoutes.deleteDataSource, {
+    tags: dataTags,
+    summary: 'Remove a data source (409 while a report definition reads it)',
+    params: dataSourceNameParamsSchema,
+    query: withClientQuery({}),
+    response: { 204: z.null(), ...managementErrors },
+  }),
+  testDataSource: endpoint(apiRoutes.testDataSource, {
+    tags: dataTags,
+    summary: 'Connect, prove the session read-only, and say whether the account itself could write',
+    params: dataSourceNameParamsSchema,
+    query: withClientQuery({}),
+    response: { 200: dataSourceTestResponseSchema, ...managementErrors },
+  }),
+  getDataSourceSchema: endpoint(apiRoutes.getDataSourceSchema, {
+    tags: dataTags,
+    summary: "The source's tables and columns (what the SQL editor completes)",
+    params: dataSourceNameParamsSchema,
+    query: withClientQuery({}),
+    response: { 200: sourceSchemaResponseSchema, ...managementErrors, 503: apiErrorSchema },
+  }),
+  listQueryLog: endpoint(apiRoutes.listQueryLog, {
+    tags: dataTags,
+    summary: 'The runs of report SQL, newest first (kept 30 days)',
+    query: queryLogQuerySchema,
+    response: { 200: queryLogResponseSchema, ...managementErrors },
+  }),
+  listDefinitions: endpoint(apiRoutes.listDefinitions, {
+    tags: dataTags,
+    summary: "The organisation's report definitions",
+    query: withClientQuery({}),
+    response: { 200: definitionsResponseSchema, ...managementErrors },
+  }),
+  createDefinition: endpoint(apiRoutes.createDefinition, {
+    tags: dataTags,
+    summary: 'Add a report definition (its statement is checked to be one SELECT)',
+    query: withClientQuery({}),
+    body: definitionBodySchema,
+    response: { 201: reportDefinitionBodySchema, ...managementErrors },
+  }),
+  updateDefinition: endpoint(apiRoutes.updateDefinition, {
+    tags: dataTags,
+    summary: 'Change a report definition',
+    params: definitionNameParamsSchema,
+    query: withClientQuery({}),
+    body: definitionBodySchema,
+    response: { 200: reportDefinitionBodySchema, ...managementErrors },
+  }),
+  deleteDefinition: endpoint(apiRoutes.deleteDefinition, {
+    tags: dataTags,
+    summary: 'Remove a report definition (409 while a report item or tile uses it)',
+    params: definitionNameParamsSchema,
+    query: withClientQuery({}),
+    response: { 204: z.null(), ...managementErrors },
+  }),
+  previewDefinition: endpoint(apiRoutes.previewDefinition, {
+    tags: dataTags,
+    summary: "Run an unsaved definition on its real source, row-limited; the database's error with its position",
+    query: withClientQuery({}),
+    body: definitionPreviewBodySchema,
+    response: { 200: definitionPreviewResponseSchema, ...managementErrors, 503: apiErrorSchema },
   }),
 
   // ---- app integrity (decision 007)

@@ -130,6 +130,7 @@ export const apiRoutes = {
   getSignInSettings: route('getSignInSettings', 'GET', '/api/management/sign-in'),
   saveSignInSettings: route('saveSignInSettings', 'PUT', '/api/management/sign-in'),
   removeSignInSettings: route('removeSignInSettings', 'DELETE', '/api/management/sign-in'),
+  verifySignInDomain: route('verifySignInDomain', 'POST', '/api/management/sign-in/domains/:domain/verify'),
 
   // ---- management: the catalogue (decision 015)
   exportCatalogue: route('exportCatalogue', 'GET', '/api/management/catalogue'),
@@ -149,6 +150,20 @@ export const apiRoutes = {
   createDashboard: route('createDashboard', 'POST', '/api/management/catalogue/dashboards'),
   updateDashboard: route('updateDashboard', 'PUT', '/api/management/catalogue/dashboards/:layoutId'),
   deleteDashboard: route('deleteDashboard', 'DELETE', '/api/management/catalogue/dashboards/:layoutId'),
+
+  // ---- management: data sources, report definitions, query log (decision 027)
+  listDataSources: route('listDataSources', 'GET', '/api/management/data-sources'),
+  createDataSource: route('createDataSource', 'POST', '/api/management/data-sources'),
+  updateDataSource: route('updateDataSource', 'PUT', '/api/management/data-sources/:name'),
+  deleteDataSource: route('deleteDataSource', 'DELETE', '/api/management/data-sources/:name'),
+  testDataSource: route('testDataSource', 'POST', '/api/management/data-sources/:name/test'),
+  getDataSourceSchema: route('getDataSourceSchema', 'GET', '/api/management/data-sources/:name/schema'),
+  listQueryLog: route('listQueryLog', 'GET', '/api/management/query-log'),
+  listDefinitions: route('listDefinitions', 'GET', '/api/management/definitions'),
+  createDefinition: route('createDefinition', 'POST', '/api/management/definitions'),
+  updateDefinition: route('updateDefinition', 'PUT', '/api/management/definitions/:name'),
+  deleteDefinition: route('deleteDefinition', 'DELETE', '/api/management/definitions/:name'),
+  previewDefinition: route('previewDefinition', 'POST', '/api/management/definitions/preview'),
 } as const;
 
 export type ApiRoutes = typeof apiRoutes;
