@@ -61,4 +61,18 @@ describe('the served OpenAPI document', () => {
     );
     expect(operationIds).toEqual(expect.arrayContaining(Object.keys(apiRoutes)));
   });
+
+  it('types the catalogue import\'s body as the catalogue document, the schema the export answers with', () => {
+    type Schema = { type?: string; properties?: Record<string, unknown>; required?: string[] };
+    type Described = { requestBody?: { content?: Record<string, { schema?: Schema }> } };
+    const paths = document.paths as Record<string, Record<string, Described & { responses?: Record<string, Described> }>>;
+    const exported = (paths[apiRoutes.exportCatalogue.path]!.get!.responses!['200'] as { content: Record<string, { schema: Schema }> })
+      .content['application/json']!.schema;
+    expect(exported.properties).toHaveProperty('menu');
+    for (const route of [apiRoutes.importCatalogue, apiRoutes.previewCatalogueImport]) {
+      const body = paths[route.path]![route.method.toLowerCase()]!.requestBody?.content?.['application/json']?.schema;
+      expect(body, route.operationId).toMatchObject({ type: 'object', required: exported.required });
+      expect(Object.keys(body!.properties ?? {}), route.operationId).toEqual(Object.keys(exported.properties!));
+    }
+  });
 });

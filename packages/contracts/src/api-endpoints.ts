@@ -146,8 +146,15 @@ const bannerErrors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSc
 const catalogueChanges = { 200: catalogueChangesSchema, ...managementErrors };
 const catalogueTags = ['management: catalogue'];
 const dataTags = ['management: data'];
-/** Checked by the catalogue itself, so that a 400 can name the JSON path of each problem (decision 015). */
-const catalogueImportBodySchema = z.unknown().describe('A catalogue document (see the GET answer).');
+/**
+ * Checked by the catalogue itself, so that a 400 can name the JSON path of each problem (decision 015):
+ * any JSON passes the route, but the API document describes the body as the catalogue document schema
+ * (its JSON Schema as the body's), so a generated client types it like the export's answer.
+ */
+const { $schema: _dialect, ...catalogueDocumentJsonSchema } = z.toJSONSchema(catalogueDocumentSchema, { io: 'input' });
+const catalogueImportBodySchema = z
+  .unknown()
+  .meta({ ...catalogueDocumentJsonSchema, description: 'A catalogue document, as the export answers it.' });
 
 /** What the auth library answers where the app reads nothing of it (it may add fields). */
 const libraryAnswerSchema = z.looseObject({});
