@@ -445,3 +445,54 @@ describe('notification pages and the unread count', () => {
     expect(listed.every((item) => item.userId === adminRow!.id)).toBe(true);
   });
 });
+
+// Rows are stored to the microsecond: a page cursor cut to milliseconds skipped every row of the cursor's
+// millisecond — 60 notifications inserted by one statement share one date. The cursor is a listed
+// notification's exact date and its uid (the tie-breaker), so paging lists every row exactly once.
+describe.each(testDrivers())('notification pages within one millisecond (%s)', (driver) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(driver);
+  });
+  afterAll(() => t?.close());
+
+  it('lists every notification once, also 60 inserted by one statement and 10 a microsecond apart', async () => {
+    const { db } = t.database;
+    const [member] = await db.select({ id: user.id }).from(user).where(eq(user.email, demoUsers.member));
+    await db.delete(notifications).where(eq(notifications.userId, member!.id));
+    const content = (label: string) => JSON.stringify({ title: { en: label, de: label }, text: { en: '', de: '' } });
+    // One statement: one `now()` for all 60.
+    await db.execute(
+      sql`insert into notifications (user_id, content)
+          select ${member!.id}, jsonb_build_object('title', jsonb_build_object('en', 'batch ' || g, 'de', 'batch ' || g), 'text', jsonb_build_object('en', '', 'de', ''))
+          from generate_series(1, 60) as g`,
+    );
+    // Ten more within one millisecond, a microsecond apart.
+    for (let index = 0; index < 10; index += 1) {
+      await db.execute(
+        sql`insert into notifications (user_id, date, content) values (${member!.id}, '2025-06-01T12:00:00.123000Z'::timestamptz + ${`${index} microseconds`}::interval, ${content(`micro ${index}`)}::jsonb)`,
+      );
+    }
+
+    const headers = await t.bearer(demoUsers.member);
+    const seen: Notification[] = [];
+    let query = '';
+    for (let page = 0; page < 10; page += 1) {
+      const answer = await t.app.inject({ method: 'GET', url: `${apiRoutes.listOlderNotifications.path}${query}`, headers });
+      expect(answer.statusCode).toBe(200);
+      const body = notificationPageSchema.parse(answer.json());
+      seen.push(...body.notifications);
+      if (!body.hasMore) break;
+      const oldest = body.notifications.at(-1)!;
+      query = `?beforeDate=${encodeURIComponent(oldest.date)}&beforeUid=${oldest.uid}`;
+    }
+
+    expect(seen).toHaveLength(70);
+    expect(new Set(seen.map((item) => item.uid)).size).toBe(70);
+    // Newest first, to the microsecond: the ten in one millisecond come out in their order.
+    expect(seen.slice(60).map((item) => item.content.title.en)).toEqual(
+      Array.from({ length: 10 }, (_, index) => `micro ${9 - index}`),
+    );
+    expect(seen.at(-1)!.date).toBe('2025-06-01T12:00:00.123000Z');
+  });
+});

@@ -15,16 +15,23 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 
 type NotificationRow = typeof notifications.$inferSelect;
 
+/**
+ * The date as ISO 8601 text with all six decimals PostgreSQL stores (a JavaScript Date keeps three): the
+ * page cursor is a notification's own date and uid, so it must be exactly the stored value — cut to
+ * milliseconds, rows of the same millisecond (a batch inserted by one statement) were skipped.
+ */
+const exactDate = sql<string>`to_char(${notifications.date} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
 /** The columns a stream needs (`batch_id` is for the administrators' overview only). */
 const streamColumns = {
   uid: notifications.uid,
   userId: notifications.userId,
-  date: notifications.date,
+  date: exactDate,
   wasRead: notifications.wasRead,
   mouseOver: notifications.mouseOver,
   content: notifications.content,
 };
-type StreamRow = Pick<NotificationRow, keyof typeof streamColumns>;
+type StreamRow = Pick<NotificationRow, Exclude<keyof typeof streamColumns, 'date'>> & { date: string };
 
 const asText = (value: unknown) => (typeof value === 'string' ? value : '');
 const asLocalized = (value: unknown) => {
@@ -48,7 +55,7 @@ export function toNotification(row: StreamRow): Notification {
   return {
     uid: row.uid,
     userId: row.userId,
-    date: row.date.toISOString(),
+    date: row.date,
     wasRead: row.wasRead,
     mouseOver: row.mouseOver,
     content: toNotificationContent(row.content),
@@ -72,18 +79,19 @@ export function createNotificationsRepository(db: Database) {
 
     /**
      * One page of the user's notifications older than `before` (newest first; the snapshot is the first
-     * page), and whether still older ones exist. Keyset paging on (date, uid), the snapshot's order.
+     * page), and whether still older ones exist. Keyset paging on (date, uid), the snapshot's order; the
+     * cursor is a listed notification's exact date (`exactDate`) and uid, so it is exact and unique.
      */
     async listPage(
       userId: string,
-      before: { date: Date; uid: string } | null,
+      before: { date: string; uid: string } | null,
       limit = notificationPageSize,
     ): Promise<{ notifications: Notification[]; hasMore: boolean }> {
       const older = before
         ? or(
-            sql`${notifications.date} < ${before.date.toISOString()}::timestamptz`,
+            sql`${notifications.date} < ${before.date}::timestamptz`,
             and(
-              sql`${notifications.date} = ${before.date.toISOString()}::timestamptz`,
+              sql`${notifications.date} = ${before.date}::timestamptz`,
               sql`${notifications.uid} < ${before.uid}::uuid`,
             ),
           )

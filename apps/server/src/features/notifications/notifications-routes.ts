@@ -92,7 +92,8 @@ export const notificationsRoutes: FastifyPluginAsyncZod<NotificationsRoutesOptio
       const { beforeDate, beforeUid } = request.query;
       return repository.listPage(
         request.user.id,
-        beforeDate && beforeUid ? { date: new Date(beforeDate), uid: beforeUid } : null,
+        // The date as sent: a Date would cut it to milliseconds (notifications-repository.ts `exactDate`).
+        beforeDate && beforeUid ? { date: beforeDate, uid: beforeUid } : null,
       );
     },
   });

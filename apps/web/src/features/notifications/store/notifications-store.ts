@@ -21,7 +21,14 @@ const initialState = { notifications: null, hasMore: false, unreadCount: 0, stat
 
 export const useNotificationsStore = create<NotificationsState>()(() => ({ ...initialState }));
 
-const byDateDesc = (a: Notification, b: Notification) => Date.parse(b.date) - Date.parse(a.date);
+/**
+ * The server's order: newest first, then uid — dates carry microseconds, which `Date.parse` drops, so
+ * equal milliseconds compare as text (the server writes every date in one format) and then by uid.
+ */
+const byDateDesc = (a: Notification, b: Notification) =>
+  Date.parse(b.date) - Date.parse(a.date) ||
+  (a.date === b.date ? 0 : a.date < b.date ? 1 : -1) ||
+  (a.uid === b.uid ? 0 : a.uid < b.uid ? 1 : -1);
 
 /**
  * Applies one stream event. Returns the notification that made the list longer (spec §4: the
