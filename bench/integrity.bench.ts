@@ -21,6 +21,7 @@ const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 const config = loadConfig({
   NODE_ENV: 'production',
+  PUBLIC_URL: 'http://localhost:3000',
   AUTH_SECRET: 'bench-secret-that-is-long-enough-0123456789',
   DATA_DIR: path.join(os.tmpdir(), 'cockpit-bench-integrity'),
   LOG_LEVEL: 'silent',

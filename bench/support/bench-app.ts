@@ -30,6 +30,7 @@ export async function startBenchApp({ name, databaseUrl, salesRows, logLevel, lo
   const config = loadConfig({
     NODE_ENV: 'production',
     PORT: '3000',
+    PUBLIC_URL: 'http://localhost:3000',
     AUTH_SECRET: 'bench-secret-that-is-long-enough-0123456789',
     DATA_DIR: path.join(os.tmpdir(), `cockpit-bench-${name}`),
     WEB_DIST_DIR: path.join(os.tmpdir(), 'cockpit-bench-no-web'),

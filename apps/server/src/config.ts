@@ -4,6 +4,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { parseAllowedHosts } from './lib/public-address';
 
 // The only module that reads the environment (STYLE.md: "Environment read and validated once").
 // Everything else receives a `Config`.
@@ -72,6 +73,9 @@ const envSchema = z.object({
   /** Serve `/metrics` on this port of its own (and not on the API port). */
   METRICS_PORT: optional(port),
   METRICS_HOST: optional(z.string().min(1)),
+  // ---- single sign-on (decision 020) ----
+  /** Providers on a private network: host names and addresses/CIDRs exempt from the public-address rule. */
+  SSO_ALLOWED_HOSTS: optional(z.string().max(4000)),
 });
 
 export interface Config {
@@ -140,6 +144,11 @@ export interface Config {
     port: number | null;
     host: string;
   } | null;
+  /**
+   * SSO_ALLOWED_HOSTS (decision 020): host names and addresses/CIDRs of single-sign-on providers on a
+   * private network, which the public-address rule (lib/public-address.ts) would otherwise refuse.
+   */
+  ssoAllowedHosts: string[];
 }
 
 /** Thrown for a missing or invalid variable; the message names it (main.ts prints it and exits 1). */
@@ -168,6 +177,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       );
     }
     authSecret = readOrCreateSecret(dataDir);
+  }
+  // Tokens name PUBLIC_URL as issuer and audience: instances left at their own http://localhost:$PORT
+  // refuse each other's tokens behind a balancer (decision 009 "Outages", docs/deploy.md).
+  if (nodeEnv === 'production' && !e.PUBLIC_URL) {
+    throw new ConfigError(
+      'Invalid environment variable PUBLIC_URL: required in production (the address users reach, the same for every instance)',
+    );
   }
 
   return {
@@ -230,7 +246,22 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             host: e.METRICS_HOST ?? '127.0.0.1',
           }
         : null,
+    ssoAllowedHosts: parseSsoAllowedHosts(e.SSO_ALLOWED_HOSTS),
   };
+}
+
+/** SSO_ALLOWED_HOSTS: comma-separated host names, addresses and CIDRs (lib/public-address.ts checks each). */
+function parseSsoAllowedHosts(value: string | undefined): string[] {
+  const entries = (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+  try {
+    parseAllowedHosts(entries);
+  } catch (error) {
+    throw new ConfigError(`Invalid environment variable SSO_ALLOWED_HOSTS: ${(error as Error).message}`);
+  }
+  return entries;
 }
 
 /**

@@ -49,7 +49,7 @@ describe('loadConfig', () => {
   });
 
   it('seeds no demo data in production unless SEED_DEMO=true is set explicitly', () => {
-    const production = { AUTH_SECRET: secret, NODE_ENV: 'production' };
+    const production = { AUTH_SECRET: secret, NODE_ENV: 'production', PUBLIC_URL: 'https://cockpit.example.com' };
     expect(loadConfig(production).seedDemo).toBe(false);
     expect(loadConfig({ ...production, SEED_DEMO: 'false' }).seedDemo).toBe(false);
     expect(loadConfig({ ...production, SEED_DEMO: 'true' }).seedDemo).toBe(true);
@@ -103,8 +103,24 @@ describe('loadConfig', () => {
   });
 
   it('requires AUTH_SECRET in production', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: tempDir() })).toThrow(/AUTH_SECRET/);
-    expect(loadConfig({ NODE_ENV: 'production', AUTH_SECRET: secret }).authSecret).toBe(secret);
+    const publicUrl = 'https://cockpit.example.com';
+    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: tempDir(), PUBLIC_URL: publicUrl })).toThrow(
+      /AUTH_SECRET/,
+    );
+    expect(loadConfig({ NODE_ENV: 'production', AUTH_SECRET: secret, PUBLIC_URL: publicUrl }).authSecret).toBe(secret);
+  });
+
+  // Decision 009 "Outages": tokens name PUBLIC_URL as issuer and audience; instances defaulting to
+  // http://localhost:$PORT refused each other's tokens behind a balancer.
+  it('requires PUBLIC_URL in production, with a message naming the variable', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', AUTH_SECRET: secret, PORT: '3001' })).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: 'production', AUTH_SECRET: secret, PORT: '3001' })).toThrow(
+      /Invalid environment variable PUBLIC_URL: required in production/,
+    );
+    const config = loadConfig({ NODE_ENV: 'production', AUTH_SECRET: secret, PUBLIC_URL: 'https://cockpit.example.com/' });
+    expect(config.publicUrl).toBe('https://cockpit.example.com');
+    // Outside production the default stays: one local instance.
+    expect(loadConfig({ AUTH_SECRET: secret, PORT: '3001' }).publicUrl).toBe('http://localhost:3001');
   });
 
   it('outside production generates AUTH_SECRET once and keeps it in DATA_DIR', () => {
