@@ -66,6 +66,7 @@ ALTER TABLE "reports" DROP CONSTRAINT "reports_kind_check";--> statement-breakpo
 ALTER TABLE "reports" DROP CONSTRAINT "reports_kind_fields_check";--> statement-breakpoint
 ALTER TABLE "dashboard_tiles" ALTER COLUMN "query_key" DROP NOT NULL;--> statement-breakpoint
 ALTER TABLE "reports" ADD COLUMN "definition_name" text;--> statement-breakpoint
+ALTER TABLE "dashboards" ADD COLUMN "parameters" jsonb;--> statement-breakpoint
 ALTER TABLE "dashboard_tiles" ADD COLUMN "definition_name" text;--> statement-breakpoint
 ALTER TABLE "dashboard_tiles" ADD COLUMN "visual" text;--> statement-breakpoint
 ALTER TABLE "dashboard_tiles" ADD COLUMN "values" jsonb;--> statement-breakpoint

@@ -229,7 +229,7 @@ export const itemBodySchema = withClientBody(itemInputSchema.shape);
 export const dashboardGroupBodySchema = withClientBody(dashboardGroupInputSchema.shape);
 export const dashboardBodySchema = withClientBody(dashboardInputSchema.shape);
 
-export const catalogueObjectKinds = ['menu-group', 'item', 'dashboard-group', 'dashboard'] as const;
+export const catalogueObjectKinds = ['menu-group', 'item', 'dashboard-group', 'dashboard', 'data-source', 'definition'] as const;
 export const catalogueObjectKindSchema = z.enum(catalogueObjectKinds);
 export type CatalogueObjectKind = z.infer<typeof catalogueObjectKindSchema>;
 
@@ -250,6 +250,8 @@ export const catalogueObjectLabelKeys = {
   item: 'management.catalogue.object.item',
   'dashboard-group': 'management.catalogue.object.dashboard-group',
   dashboard: 'management.catalogue.object.dashboard',
+  'data-source': 'management.catalogue.object.data-source',
+  definition: 'management.catalogue.object.definition',
 } as const satisfies Record<CatalogueObjectKind, TranslationKey>;
 
 /** The name of each kind of change, where the import preview and the activity log list them. */
@@ -304,6 +306,12 @@ export const activityActions = [
   'catalogue.dashboard.added',
   'catalogue.dashboard.changed',
   'catalogue.dashboard.removed',
+  'catalogue.data-source.added',
+  'catalogue.data-source.changed',
+  'catalogue.data-source.removed',
+  'catalogue.definition.added',
+  'catalogue.definition.changed',
+  'catalogue.definition.removed',
   'users.created',
   'users.changed',
   'users.deactivated',

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { catalogueNameSchema, localisedTextSchema } from './catalogue-names';
-import { withClientBody } from './client-params';
 import { dateRangePresetSchema, isoDateSchema } from './report-dates';
 
 // Report definitions (docs/decisions/027-reports-over-own-data.md): one SQL statement over one of the

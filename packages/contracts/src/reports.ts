@@ -134,6 +134,8 @@ export const reportKpiSchema = z.object({
   label: z.string(),
   value: z.union([z.number(), z.string()]).nullable(),
   format: valueFormatSchema,
+  /** Query reports (decision 027): the value it is compared with (a second column), in the same format. */
+  comparison: z.object({ label: z.string(), value: z.number().nullable() }).nullable().optional(),
 });
 export type ReportKpi = z.infer<typeof reportKpiSchema>;
 
@@ -147,7 +149,7 @@ export const reportSeriesSchema = z.object({
 });
 export type ReportSeries = z.infer<typeof reportSeriesSchema>;
 
-export const chartKinds = ['line', 'bar', 'stacked-bar'] as const;
+export const chartKinds = ['line', 'bar', 'stacked-bar', 'area', 'stacked-area'] as const;
 export const reportChartSchema = z.object({
   id: z.string(),
   title: z.string(),

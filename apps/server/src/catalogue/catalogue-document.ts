@@ -6,8 +6,17 @@ import {
   type LocalisedText,
   type ReportGrouping,
   type ReportQueryKey,
+  type CatalogueDashboard,
+  type ParameterValues,
+  type CatalogueDataSource,
+  definitionParameterSchema,
+  type CatalogueReportDefinition,
   catalogueDocumentSchema,
   catalogueFormat,
+  dataSourceConnectionSchema,
+  dataSourceKindSchema,
+  parameterValuesSchema,
+  reportDefinitionBodySchema,
   catalogueVersion,
   jsonPathOf,
   queryAllowsGrouping,
@@ -16,8 +25,9 @@ import {
   reportQueryKeySchema,
   tileSettingsSchema,
 } from '@cockpit/contracts';
+import { z } from 'zod';
 import { resolveFrameUrl } from '../reporting/frame-url';
-import type { CatalogueSnapshot, ReportRow } from './catalogue-snapshot';
+import type { CatalogueSnapshot, DataSourceRow, DefinitionRow, ReportRow } from './catalogue-snapshot';
 
 // The catalogue document (decision 015): from the stored rows (export), checked (import), and compared
 // (what an import changes; what the activity log records).
@@ -46,6 +56,11 @@ function audienceOf(row: { audienceRoles: string[]; audienceSubscriptions: strin
 
 function reportOf(row: ReportRow | undefined): { report?: CatalogueReport } {
   if (!row) return {};
+  if (row.kind === 'query' && row.definitionName) {
+    const values = parameterValuesSchema.safeParse(row.params);
+    const stored = values.success && Object.keys(values.data).length > 0 ? { values: values.data } : {};
+    return { report: { kind: 'query', definition: row.definitionName, ...stored } };
+  }
   if (row.kind === 'external' && row.externalUrl)
     return { report: { kind: 'external', url: row.externalUrl } };
   if (row.kind === 'embedded' && row.frameUrl)
@@ -60,11 +75,48 @@ function reportOf(row: ReportRow | undefined): { report?: CatalogueReport } {
   return {};
 }
 
+/** A stored data source as the document carries it: never its password (decision 027). */
+function dataSourceOf(row: DataSourceRow): CatalogueDataSource | null {
+  const kind = dataSourceKindSchema.safeParse(row.kind);
+  if (!kind.success) return null;
+  const connection = row.connection === null ? null : dataSourceConnectionSchema.safeParse(row.connection);
+  if (connection && !connection.success) return null;
+  return {
+    name: row.name,
+    title: textOf(row.titleEn, row.titleDe, row.titleDeAt),
+    kind: kind.data,
+    ...(connection ? { connection: connection.data } : {}),
+  };
+}
+
+/** A stored definition as the document carries it (its body was checked when written). */
+function definitionOf(row: DefinitionRow, sources: readonly DataSourceRow[]): CatalogueReportDefinition | null {
+  const source = sources.find((candidate) => candidate.id === row.dataSourceId);
+  const body = reportDefinitionBodySchema.safeParse({
+    ...(row.body as object),
+    name: row.name,
+    source: source?.name,
+  });
+  return body.success ? body.data : null;
+}
+
+function dashboardParametersOf(stored: unknown): { parameters?: CatalogueDashboard['parameters'] } {
+  const parameters = z.array(definitionParameterSchema).safeParse(stored);
+  return parameters.success && parameters.data.length > 0 ? { parameters: parameters.data } : {};
+}
+
 /** The stored catalogue as a document: what `GET /api/management/catalogue` answers. */
 export function documentOf(snapshot: CatalogueSnapshot): CatalogueDocument {
+  const dataSources = snapshot.dataSources.flatMap((row) => dataSourceOf(row) ?? []);
+  const definitions = [...snapshot.definitions.values()].flatMap(
+    (row) => definitionOf(row, snapshot.dataSources) ?? [],
+  );
   return {
     format: catalogueFormat,
     version: catalogueVersion,
+    // Only when there are any: a catalogue without own data reads as before (decision 027).
+    ...(dataSources.length > 0 ? { dataSources } : {}),
+    ...(definitions.length > 0 ? { definitions } : {}),
     menu: snapshot.menuGroups.map((group) => ({
       name: group.name,
       title: textOf(group.titleEn, group.titleDe, group.titleDeAt),
@@ -96,7 +148,20 @@ export function documentOf(snapshot: CatalogueSnapshot): CatalogueDocument {
           ...optionalTextOf(dashboard.subTitleEn, dashboard.subTitleDe, dashboard.subTitleDeAt),
           ...(dashboard.featured ? { featured: true } : {}),
           ...audienceOf(dashboard),
+          ...dashboardParametersOf(dashboard.parameters),
           tiles: (snapshot.tiles.get(dashboard.id) ?? []).map((tile) => {
+            if (tile.definitionName) {
+              const values = parameterValuesSchema.safeParse(tile.values ?? {});
+              return {
+                id: tile.id,
+                type: tile.tileType as never,
+                definition: tile.definitionName,
+                ...(tile.visual ? { visual: tile.visual } : {}),
+                ...(values.success && Object.keys(values.data).length > 0 ? { values: values.data } : {}),
+                title: textOf(tile.titleEn, tile.titleDe, tile.titleDeAt),
+                width: tile.width,
+              };
+            }
             const params = tileSettingsSchema.safeParse(tile.params);
             return {
               id: tile.id,
@@ -110,6 +175,28 @@ export function documentOf(snapshot: CatalogueSnapshot): CatalogueDocument {
         })),
     })),
   };
+}
+
+/**
+ * What a definition must be beyond its schema: unique parameter, column and visual names, and visuals
+ * that name declared columns' results only through the SQL (checked when run). `{{x}}` references are
+ * checked against the declared parameters by the SQL template (reporting/sql).
+ */
+function checkDefinition(definition: CatalogueReportDefinition, at: string): void {
+  const seen = new Set<string>();
+  definition.parameters.forEach((parameter, p) => {
+    if (seen.has(parameter.name)) {
+      throw new CatalogueInvalid(`${at}.parameters[${p}].name`, `the parameter '${parameter.name}' is declared twice`);
+    }
+    seen.add(parameter.name);
+  });
+  const visuals = new Set<string>();
+  definition.visuals.forEach((visual, v) => {
+    if (visuals.has(visual.id)) {
+      throw new CatalogueInvalid(`${at}.visuals[${v}].id`, `the visual '${visual.id}' is declared twice`);
+    }
+    visuals.add(visual.id);
+  });
 }
 
 export class CatalogueInvalid extends Error {
@@ -126,7 +213,12 @@ export class CatalogueInvalid extends Error {
  * (an unknown query, a frame on an origin not allowed, a non-http(s) link, a duplicate name, a missing
  * English title, an unknown audience value, a grouping the query does not have …).
  */
-export function checkCatalogue(input: unknown, frameOrigins: readonly string[]): CatalogueDocument {
+export function checkCatalogue(
+  input: unknown,
+  frameOrigins: readonly string[],
+  /** Data sources the organisation has already: a definition may name one the document does not carry. */
+  existingSources: readonly string[] = [],
+): CatalogueDocument {
   const parsed = catalogueDocumentSchema.safeParse(input);
   if (!parsed.success) {
     const [issue] = parsed.error.issues;
@@ -146,6 +238,31 @@ export function checkCatalogue(input: unknown, frameOrigins: readonly string[]):
     }
   };
 
+  const sources = new Set([...existingSources, ...(document.dataSources ?? []).map((source) => source.name)]);
+  (document.dataSources ?? []).forEach((source, i) => {
+    unique(`source:${source.name}`, `$.dataSources[${i}].name`, `the data source name '${source.name}'`);
+  });
+  const definitions = new Map<string, CatalogueReportDefinition>();
+  (document.definitions ?? []).forEach((definition, i) => {
+    const at = `$.definitions[${i}]`;
+    unique(`definition:${definition.name}`, `${at}.name`, `the definition name '${definition.name}'`);
+    if (!sources.has(definition.source)) {
+      throw new CatalogueInvalid(`${at}.source`, `there is no data source '${definition.source}'`);
+    }
+    checkDefinition(definition, at);
+    definitions.set(definition.name, definition);
+  });
+  const valuesFit = (definitionName: string, values: ParameterValues | undefined, path: string) => {
+    const definition = definitions.get(definitionName);
+    if (!definition) throw new CatalogueInvalid(path, `there is no report definition '${definitionName}'`);
+    for (const name of Object.keys(values ?? {})) {
+      if (!definition.parameters.some((parameter) => parameter.name === name)) {
+        throw new CatalogueInvalid(`${path}.values.${name}`, `'${definitionName}' has no parameter '${name}'`);
+      }
+    }
+    return definition;
+  };
+
   document.menu.forEach((group, g) => {
     unique(`group:${group.name}`, `$.menu[${g}].name`, `the group name '${group.name}'`);
     group.items.forEach((item, i) => {
@@ -160,6 +277,7 @@ export function checkCatalogue(input: unknown, frameOrigins: readonly string[]):
       }
       if (report?.kind === 'builtin')
         groupingFits(report.query, report.params?.grouping, `${at}.report.params.grouping`);
+      if (report?.kind === 'query') valuesFit(report.definition, report.values, `${at}.report`);
     });
   });
   document.dashboards.forEach((group, g) => {
@@ -174,6 +292,15 @@ export function checkCatalogue(input: unknown, frameOrigins: readonly string[]):
       dashboard.tiles.forEach((tile, t) => {
         if (tile.id) unique(`tile:${tile.id}`, `${at}.tiles[${t}].id`, `the tile id ${tile.id}`);
         if (tile.query) groupingFits(tile.query, tile.params?.grouping, `${at}.tiles[${t}].params.grouping`);
+        if (tile.definition) {
+          const definition = valuesFit(tile.definition, tile.values, `${at}.tiles[${t}]`);
+          if (tile.visual && !definition.visuals.some((visual) => visual.id === tile.visual)) {
+            throw new CatalogueInvalid(
+              `${at}.tiles[${t}].visual`,
+              `'${tile.definition}' has no visual '${tile.visual}'`,
+            );
+          }
+        }
       });
     });
   });
@@ -287,6 +414,24 @@ export function diffCatalogues(before: CatalogueDocument, after: CatalogueDocume
     (dashboard) => dashboard,
     dashboardsOf(before),
     dashboardsOf(after),
+  );
+  // A document never removes a data source (decision 027): only added and changed ones are changes.
+  const nextSources = after.dataSources ?? [];
+  compare(
+    'data-source',
+    (source: CatalogueDataSource) => source.name,
+    (source) => source.title.en,
+    (source) => source,
+    (before.dataSources ?? []).filter((source) => nextSources.some((next) => next.name === source.name)),
+    nextSources,
+  );
+  compare(
+    'definition',
+    (definition: CatalogueReportDefinition) => definition.name,
+    (definition) => definition.name,
+    (definition) => definition,
+    before.definitions ?? [],
+    after.definitions ?? [],
   );
   // Group order: a change of the first group whose place moved is enough to show it.
   const order = (document: CatalogueDocument) =>

@@ -98,7 +98,7 @@ export function createCatalogueService({
     const changes = await db.transaction(async (tx) => {
       await lockCatalogue(tx, organisationId);
       const current = documentOf(await loadCatalogueSnapshot(tx as unknown as Database, organisationId));
-      const next = check(build(current));
+      const next = check(build(current), current);
       const found = diffCatalogues(current, next);
       if (found.length === 0) return found;
       await writeCatalogue(tx, organisationId, next);
@@ -127,9 +127,11 @@ export function createCatalogueService({
     return view(snapshot, reader, language, userPins);
   }
 
-  function check(input: unknown): CatalogueDocument {
+  /** `current`: the organisation's catalogue now, whose data sources a definition may name. */
+  function check(input: unknown, current: CatalogueDocument): CatalogueDocument {
     try {
-      return checkCatalogue(input, frameOrigins);
+      const existingSources = (current.dataSources ?? []).map((source) => source.name);
+      return checkCatalogue(input, frameOrigins, existingSources);
     } catch (error) {
       if (error instanceof CatalogueInvalid) throw badRequest(`Invalid catalogue at ${error.message}`);
       throw error;
@@ -149,8 +151,8 @@ export function createCatalogueService({
 
     /** What importing `input` would change; throws 400 naming the first problem. Nothing is written. */
     async preview(organisationId: string, input: unknown): Promise<CatalogueChange[]> {
-      const next = check(input);
-      return diffCatalogues(documentOf(await loadCatalogueSnapshot(db, organisationId)), next);
+      const current = documentOf(await loadCatalogueSnapshot(db, organisationId));
+      return diffCatalogues(current, check(input, current));
     },
 
     /** `PUT /api/management/catalogue`: replaces the whole catalogue. */

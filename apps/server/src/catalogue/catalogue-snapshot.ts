@@ -1,7 +1,16 @@
 import { catalogueTextIn, type RoleKey, type Subscription, type UiLanguageName } from '@cockpit/contracts';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, getTableColumns, inArray } from 'drizzle-orm';
 import type { Database } from '../db/database';
-import { dashboardGroups, dashboardTiles, dashboards, menuGroups, menuItems, reports } from '../db/schema';
+import {
+  dashboardGroups,
+  dashboardTiles,
+  dashboards,
+  dataSources,
+  menuGroups,
+  menuItems,
+  reportDefinitions,
+  reports,
+} from '../db/schema';
 import { createGuardedCache } from '../lib/guarded-cache';
 
 // The catalogue of one organisation as read from the database, in menu order (decision 015). Every read
@@ -14,6 +23,9 @@ export type ReportRow = typeof reports.$inferSelect;
 export type DashboardGroupRow = typeof dashboardGroups.$inferSelect;
 export type DashboardRow = typeof dashboards.$inferSelect;
 export type TileRow = typeof dashboardTiles.$inferSelect;
+/** A data source without its sealed password (decision 027): what the catalogue and the reports need. */
+export type DataSourceRow = Omit<typeof dataSources.$inferSelect, 'passwordSealed'>;
+export type DefinitionRow = typeof reportDefinitions.$inferSelect;
 
 export interface CatalogueSnapshot {
   menuGroups: MenuGroupRow[];
@@ -26,6 +38,10 @@ export interface CatalogueSnapshot {
   dashboards: DashboardRow[];
   /** Tiles by dashboard id, in grid order. */
   tiles: Map<string, TileRow[]>;
+  /** Data sources in name order (decision 027). */
+  dataSources: DataSourceRow[];
+  /** Report definitions by name, in catalogue order. */
+  definitions: Map<string, DefinitionRow>;
 }
 
 /** Who looks: a signed-in user, or the audience an administrator previews. */
@@ -98,6 +114,18 @@ export async function loadCatalogueSnapshot(
           )
           .orderBy(asc(dashboardTiles.position));
 
+  const { passwordSealed: _sealed, ...sourceColumns } = getTableColumns(dataSources);
+  const sourceRows = await db
+    .select(sourceColumns)
+    .from(dataSources)
+    .where(eq(dataSources.organisationId, organisationId))
+    .orderBy(asc(dataSources.name));
+  const definitionRows = await db
+    .select()
+    .from(reportDefinitions)
+    .where(eq(reportDefinitions.organisationId, organisationId))
+    .orderBy(asc(reportDefinitions.sort), asc(reportDefinitions.name));
+
   const groupOrder = new Map(groupRows.map((group, index) => [group.id, index]));
   const dashboardGroupOrder = new Map(dashboardGroupRows.map((group, index) => [group.id, index]));
   const tiles = new Map<string, TileRow[]>();
@@ -116,6 +144,8 @@ export async function loadCatalogueSnapshot(
       (a, b) => (dashboardGroupOrder.get(a.groupId) ?? 0) - (dashboardGroupOrder.get(b.groupId) ?? 0),
     ),
     tiles,
+    dataSources: sourceRows,
+    definitions: new Map(definitionRows.map((row) => [row.name, row])),
   };
 }
 

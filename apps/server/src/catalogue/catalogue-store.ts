@@ -9,7 +9,16 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { and, eq, getTableColumns, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { fromExcluded } from '../db/upsert';
-import { dashboardGroups, dashboardTiles, dashboards, menuGroups, menuItems, reports } from '../db/schema';
+import { writeDocumentDataSources } from './catalogue-data-sources';
+import {
+  dashboardGroups,
+  dashboardTiles,
+  dashboards,
+  menuGroups,
+  menuItems,
+  reportDefinitions,
+  reports,
+} from '../db/schema';
 
 // Writes a checked catalogue document (catalogue-document.ts `checkCatalogue`) as THE catalogue of an
 // organisation (decision 015). Rows are matched by their natural keys (group and item names, layout ids),
@@ -35,7 +44,8 @@ const audienceColumns = (audience: Audience | undefined) => ({
 const reportColumns = (report: CatalogueReport) => ({
   kind: report.kind,
   queryKey: report.kind === 'builtin' ? report.query : null,
-  params: report.kind === 'builtin' ? (report.params ?? {}) : {},
+  definitionName: report.kind === 'query' ? report.definition : null,
+  params: report.kind === 'builtin' ? (report.params ?? {}) : report.kind === 'query' ? (report.values ?? {}) : {},
   frameUrl: report.kind === 'embedded' ? report.frameUrl : null,
   externalUrl: report.kind === 'external' ? report.url : null,
 });
@@ -99,6 +109,10 @@ export async function writeCatalogue(
   organisationId: string,
   document: CatalogueDocument,
 ): Promise<void> {
+  // ---- data sources and report definitions (decision 027)
+  const sourceIds = await writeDocumentDataSources(tx, organisationId, document.dataSources ?? []);
+  await writeDefinitions(tx, organisationId, document, sourceIds);
+
   // ---- menu groups, items and their report definitions
   const groupNames = document.menu.map((group) => group.name);
   const groupIds = new Map<string, string>();
@@ -216,6 +230,7 @@ export async function writeCatalogue(
       featured: dashboard.featured ?? false,
       sort: sortOf(index),
       ...audienceColumns(dashboard.audience),
+      parameters: dashboard.parameters && dashboard.parameters.length > 0 ? dashboard.parameters : null,
     }));
     const rows = await tx
       .insert(dashboards)
@@ -263,4 +278,41 @@ export async function writeCatalogue(
     })),
   );
   for (const chunk of chunks(tiles)) await tx.insert(dashboardTiles).values(chunk);
+}
+
+/**
+ * The report definitions of the document by name (decision 027): a definition whose body or source changed
+ * gets a new version (the result cache keys on it); what the document no longer has is deleted.
+ */
+async function writeDefinitions(
+  tx: Writer,
+  organisationId: string,
+  document: CatalogueDocument,
+  sourceIds: Map<string, string>,
+): Promise<void> {
+  const definitions = document.definitions ?? [];
+  await deleteMissing(
+    tx,
+    reportDefinitions.organisationId,
+    organisationId,
+    reportDefinitions.name,
+    definitions.map((definition) => definition.name),
+  );
+  for (const chunk of chunks(definitions.map((definition, index) => ({ definition, index })))) {
+    const rows = chunk.map(({ definition: { name, source, ...body }, index }) => {
+      const dataSourceId = sourceIds.get(source);
+      if (!dataSourceId) throw new Error(`the data source '${source}' of '${name}' was not written`);
+      return { organisationId, name, dataSourceId, body, sort: sortOf(index) };
+    });
+    await tx
+      .insert(reportDefinitions)
+      .values(rows)
+      .onConflictDoUpdate({
+        target: [reportDefinitions.organisationId, reportDefinitions.name],
+        set: {
+          ...fromExcluded(reportDefinitions, ['dataSourceId', 'body', 'sort']),
+          version: sql`case when ${reportDefinitions.body} = excluded.body and ${reportDefinitions.dataSourceId} = excluded.data_source_id then ${reportDefinitions.version} else ${reportDefinitions.version} + 1 end`,
+        },
+      });
+  }
 }

@@ -215,6 +215,8 @@ export const dashboards = pgTable(
     featured: boolean('featured').notNull().default(false),
     sort: integer('sort').notNull().default(0),
     ...audienceColumns(),
+    /** Parameters of the dashboard that its definition tiles follow (decision 027). */
+    parameters: jsonb('parameters'),
   },
   (t) => [
     uniqueIndex('dashboards_organisation_layout_uq').on(t.organisationId, t.layoutId),

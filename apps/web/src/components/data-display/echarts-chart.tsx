@@ -48,7 +48,9 @@ export function buildOption(chart: ReportChart, formatter: ValueFormatter): Opti
   const usesSecondAxis = chart.series.some((s) => s.axis === 1) && chart.series.some((s) => s.axis === 0);
   const axisOf = (series: ReportSeries) => (usesSecondAxis ? series.axis : 0);
   const formatOfAxis = (axis: 0 | 1) => chart.series.find((s) => axisOf(s) === axis)?.format ?? 'number';
-  const stacked = chart.kind === 'stacked-bar';
+  const stacked = chart.kind === 'stacked-bar' || chart.kind === 'stacked-area';
+  const lines = chart.kind === 'line' || chart.kind === 'area' || chart.kind === 'stacked-area';
+  const area = chart.kind === 'area' || chart.kind === 'stacked-area';
   const many = chart.categories.length > 40;
 
   return {
@@ -58,7 +60,7 @@ export function buildOption(chart: ReportChart, formatter: ValueFormatter): Opti
     legend: { type: 'scroll', top: 0 },
     tooltip: {
       trigger: 'axis',
-      axisPointer: { type: chart.kind === 'line' ? 'line' : 'shadow' },
+      axisPointer: { type: lines ? 'line' : 'shadow' },
       confine: true,
     },
     xAxis: {
@@ -87,8 +89,15 @@ export function buildOption(chart: ReportChart, formatter: ValueFormatter): Opti
         },
       };
       // A series on the second axis of a bar chart is drawn as a line, so the bars stay comparable.
-      if (chart.kind === 'line' || (axisOf(series) === 1 && chart.kind === 'bar')) {
-        return { ...common, type: 'line' as const, showSymbol: !many, smooth: false };
+      if (lines || (axisOf(series) === 1 && chart.kind === 'bar')) {
+        return {
+          ...common,
+          type: 'line' as const,
+          showSymbol: !many,
+          smooth: false,
+          ...(area ? { areaStyle: { opacity: 0.25 } } : {}),
+          ...(stacked ? { stack: 'total' } : {}),
+        };
       }
       return { ...common, type: 'bar' as const, ...(stacked ? { stack: 'total' } : {}), barMaxWidth: 40 };
     }),

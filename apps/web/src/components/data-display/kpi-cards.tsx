@@ -13,6 +13,14 @@ export type KpiCardsProps = {
   plain?: boolean;
 };
 
+/** The change from the comparison value to the value, as a signed percentage (" (+4.2 %)"), or nothing. */
+function changeOf(kpi: ReportKpi, formatter: ValueFormatter): string {
+  const base = kpi.comparison?.value;
+  if (typeof kpi.value !== 'number' || typeof base !== 'number' || base === 0) return '';
+  const change = (kpi.value - base) / Math.abs(base);
+  return ` (${change > 0 ? '+' : ''}${formatter.format(change, 'percent')})`;
+}
+
 /** Headline figures: label and value in the user's culture, as a description list. */
 export function KpiCards({ kpis, formatter, label, columns = 4, plain = false }: KpiCardsProps) {
   return (
@@ -43,6 +51,12 @@ export function KpiCards({ kpis, formatter, label, columns = 4, plain = false }:
             >
               {formatter.format(kpi.value, kpi.format)}
             </Text>
+            {kpi.comparison && (
+              <Text component="dd" m={0} size="sm" c="dimmed" data-testid="kpi-comparison">
+                {kpi.comparison.label}: {formatter.format(kpi.comparison.value, kpi.format)}
+                {changeOf(kpi, formatter)}
+              </Text>
+            )}
           </Paper>
         ))}
       </SimpleGrid>

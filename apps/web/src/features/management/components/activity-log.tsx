@@ -32,6 +32,12 @@ const actionLabelKeys: Record<ActivityAction, string> = {
   'catalogue.dashboard.added': 'management.activity.action.catalogue.dashboard.added',
   'catalogue.dashboard.changed': 'management.activity.action.catalogue.dashboard.changed',
   'catalogue.dashboard.removed': 'management.activity.action.catalogue.dashboard.removed',
+  'catalogue.data-source.added': 'management.activity.action.catalogue.data-source.added',
+  'catalogue.data-source.changed': 'management.activity.action.catalogue.data-source.changed',
+  'catalogue.data-source.removed': 'management.activity.action.catalogue.data-source.removed',
+  'catalogue.definition.added': 'management.activity.action.catalogue.definition.added',
+  'catalogue.definition.changed': 'management.activity.action.catalogue.definition.changed',
+  'catalogue.definition.removed': 'management.activity.action.catalogue.definition.removed',
   'users.created': 'management.activity.action.users.created',
   'users.changed': 'management.activity.action.users.changed',
   'users.deactivated': 'management.activity.action.users.deactivated',
@@ -47,6 +53,9 @@ const actionLabelKeys: Record<ActivityAction, string> = {
   'data.source-removed': 'management.activity.action.data.source-removed',
   'data.table-uploaded': 'management.activity.action.data.table-uploaded',
   'data.table-removed': 'management.activity.action.data.table-removed',
+  'sign-in.settings-changed': 'management.activity.action.sign-in.settings-changed',
+  'sign-in.settings-removed': 'management.activity.action.sign-in.settings-removed',
+  'sign-in.domain-verified': 'management.activity.action.sign-in.domain-verified',
 };
 
 const kindLabelKeys: Record<ActivityKind, string> = {
@@ -56,6 +65,7 @@ const kindLabelKeys: Record<ActivityKind, string> = {
   data: 'management.activity.kind.data',
   banners: 'management.activity.kind.banners',
   contract: 'management.activity.kind.contract',
+  'sign-in': 'management.activity.kind.sign-in',
 };
 
 const changeColors: Record<CatalogueChange['change'], string> = { added: 'green', changed: 'blue', removed: 'red' };
