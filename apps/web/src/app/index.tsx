@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { i18n as I18n } from 'i18next';
+import { ServiceUnavailableNotice } from '../components/ui/service-unavailable-notice';
 import { isLoginPathname, paths, safeRedirectPath } from '../config/paths';
 import { AppProvider } from './provider';
 import type { RoutedApp } from './routed-app';
@@ -22,6 +23,7 @@ export function App({ i18n, routerStart, routedApp }: AppProps) {
   const [routed, setRouted] = useState(routedApp);
   return (
     <AppProvider i18n={i18n}>
+      <ServiceUnavailableNotice />
       {routed ? routed.element : <LoginWithoutRouter routerStart={routerStart} onRouterStarted={setRouted} />}
     </AppProvider>
   );

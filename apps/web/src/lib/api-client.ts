@@ -54,6 +54,17 @@ export function isApiRequestError(error: unknown): error is ApiRequestError {
   return error instanceof ApiRequestError;
 }
 
+/**
+ * The service could not answer right now — a gateway, an outage (503 with Retry-After), no connection,
+ * or a timeout — as opposed to an answer. Callers that must not conclude anything from it (the session
+ * check: only a real 401 means "signed out", decision 009 "Outages") wait and ask again.
+ */
+export function isServiceUnavailable(error: unknown): boolean {
+  if (error instanceof ApiRequestError) return (retriedStatuses as readonly number[]).includes(error.status);
+  // fetch rejects with a TypeError when there is no connection; ky's timeout is a TimeoutError.
+  return error instanceof TypeError || (error instanceof Error && error.name === 'TimeoutError');
+}
+
 /** `{ error: { code, message } }` (contracts `ApiError`), or null for any other body. */
 export function readApiError(body: unknown): ApiError | null {
   if (typeof body !== 'object' || body === null || !('error' in body)) return null;

@@ -10,6 +10,16 @@ type SessionState = {
   status: SessionStatus;
   /** The login button shows its busy state while a sign-in runs; sign-out clears it (spec §4). */
   signInPending: boolean;
+  /**
+   * The server could not say whether the session exists (an outage: 503, no connection). The person
+   * stays where they are, sees "briefly unavailable, retrying…", and the session asks again
+   * (decision 009 "Outages"); only a real "no session" signs out.
+   */
+  serviceUnavailable: boolean;
 };
 
-export const useSessionStore = create<SessionState>()(() => ({ status: 'unknown', signInPending: false }));
+export const useSessionStore = create<SessionState>()(() => ({
+  status: 'unknown',
+  signInPending: false,
+  serviceUnavailable: false,
+}));

@@ -39,6 +39,12 @@ function stubServer(handlers: Record<string, Handler>) {
 }
 
 const noSession = () => jsonResponse({ error: { code: 'UNAUTHORIZED', message: 'No session' } }, 401);
+/** The token endpoint while the database is unreachable: it cannot say (decision 009 "Outages"). */
+const unavailable = () =>
+  new Response(JSON.stringify({ error: { code: 'SERVICE_UNAVAILABLE', message: 'Try again shortly.' } }), {
+    status: 503,
+    headers: { 'content-type': 'application/json', 'retry-after': '1' },
+  });
 
 beforeEach(() => {
   log.length = 0;
@@ -112,6 +118,83 @@ describe('token renewal', () => {
     expect(ended).toHaveBeenCalledTimes(1);
     expect(getToken()).toBeNull();
     expect(useSessionStore.getState().status).toBe('signed-out');
+  });
+});
+
+// Decision 009 "Outages": only a real "no session" signs out. While the server cannot say (503, no
+// connection) the person stays where they are, sees the notice, and the session asks again with back-off.
+describe('while the service is briefly unavailable', () => {
+  it('a reload during an outage waits, shows the notice and retries with back-off, then carries on signed in', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const token = makeToken(900);
+    let down = true;
+    const times: number[] = [];
+    stubServer({
+      [`GET ${apiRoutes.getToken.path}`]: () => {
+        times.push(Date.now());
+        return down ? unavailable() : jsonResponse({ token });
+      },
+    });
+    let settled: string | undefined;
+    void sessionReady().then((status) => (settled = status));
+
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(settled).toBeUndefined();
+    expect(useSessionStore.getState()).toMatchObject({ status: 'unknown', serviceUnavailable: true });
+    // Asked again and again, each time after a longer pause than before (the client's one retry aside).
+    expect(times.length).toBeGreaterThan(3);
+    const pauses = times.slice(1).map((time, index) => time - times[index]!);
+    expect(Math.max(...pauses)).toBeGreaterThan(Math.min(...pauses));
+
+    down = false;
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(settled).toBe('signed-in');
+    expect(getToken()).toBe(token);
+    expect(useSessionStore.getState().serviceUnavailable).toBe(false);
+  });
+
+  it('a renewal that falls in an outage keeps the person signed in with the notice, and renews once it is over', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const ended = vi.fn();
+    setSessionEndedHandler(ended);
+    const first = makeToken(120);
+    const second = makeToken(900);
+    let phase: 'up' | 'down' | 'back' = 'up';
+    stubServer({
+      [`GET ${apiRoutes.getToken.path}`]: () =>
+        phase === 'up' ? jsonResponse({ token: first }) : phase === 'down' ? unavailable() : jsonResponse({ token: second }),
+    });
+    await startSession();
+    phase = 'down';
+    await vi.advanceTimersByTimeAsync(90_000);
+    expect(ended).not.toHaveBeenCalled();
+    expect(useSessionStore.getState()).toMatchObject({ status: 'signed-in', serviceUnavailable: true });
+
+    phase = 'back';
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(getToken()).toBe(second);
+    expect(useSessionStore.getState()).toMatchObject({ status: 'signed-in', serviceUnavailable: false });
+    expect(ended).not.toHaveBeenCalled();
+  });
+
+  it('no connection at all counts as unavailable too; a real 401 afterwards still signs out', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    let offline = true;
+    stubServer({
+      [`GET ${apiRoutes.getToken.path}`]: () => {
+        if (offline) throw new TypeError('Failed to fetch');
+        return noSession();
+      },
+    });
+    let settled: string | undefined;
+    void sessionReady().then((status) => (settled = status));
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(settled).toBeUndefined();
+    expect(useSessionStore.getState().serviceUnavailable).toBe(true);
+    offline = false;
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(settled).toBe('signed-out');
+    expect(useSessionStore.getState().serviceUnavailable).toBe(false);
   });
 });
 

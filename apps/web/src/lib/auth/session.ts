@@ -1,6 +1,6 @@
 import { apiRoutes, type SignInBody, tokenCheckParam, type TokenCheckResponse } from '@cockpit/contracts';
 import { paths } from '../../config/paths';
-import { api, isApiRequestError } from '../api-client';
+import { api, isApiRequestError, isServiceUnavailable } from '../api-client';
 import { resetClientAccountSettings } from '../client-params';
 import { useSessionStore, type SessionStatus } from './session-state';
 import { clearToken, getTokenExpiry, setToken, setTokenRefresher } from './token-store';
@@ -17,8 +17,25 @@ export { useSessionStore, type SessionStatus };
 export const renewBeforeExpiryMs = 60_000;
 /** When the token carries no readable expiry, renew after this long. */
 const fallbackRenewMs = 5 * 60_000;
-/** After a failed renewal (network), try again after this long. */
+/** After a failed renewal (not an outage), try again after this long. */
 const renewRetryMs = 15_000;
+/**
+ * While the server cannot say whether the session exists (decision 009 "Outages"): ask again after
+ * these delays, the last one repeating — quick at first, then no more than every 30 s.
+ */
+export const unavailableRetryDelaysMs = [1_000, 2_000, 4_000, 8_000, 15_000, 30_000] as const;
+
+function unavailableRetryDelay(attempt: number): number {
+  return unavailableRetryDelaysMs[Math.min(attempt, unavailableRetryDelaysMs.length - 1)]!;
+}
+
+/** Failed session checks in a row during an outage (the back-off step). */
+let unavailableAttempts = 0;
+
+function setServiceUnavailable(unavailable: boolean): void {
+  if (!unavailable) unavailableAttempts = 0;
+  if (useSessionStore.getState().serviceUnavailable !== unavailable) useSessionStore.setState({ serviceUnavailable: unavailable });
+}
 
 let renewTimer: ReturnType<typeof setTimeout> | undefined;
 let startPromise: Promise<SessionStatus> | undefined;
@@ -101,17 +118,25 @@ export function refreshToken(): Promise<string | null> {
   refreshInFlight ??= (async () => {
     try {
       const token = await fetchToken();
+      setServiceUnavailable(false);
       if (token === null && useSessionStore.getState().status === 'signed-in') {
         dropSession();
         sessionEndedHandler();
       }
       return token;
-    } catch {
-      // Offline for a moment: keep the current token while it lasts and try again soon.
+    } catch (error) {
+      // No answer about the session (an outage, offline): keep the current token while it lasts, stay
+      // signed in, and ask again — soon at first, then less often (decision 009 "Outages").
+      let delay = renewRetryMs;
+      if (isServiceUnavailable(error)) {
+        setServiceUnavailable(true);
+        delay = unavailableRetryDelay(unavailableAttempts);
+        unavailableAttempts += 1;
+      }
       clearTimeout(renewTimer);
       renewTimer = setTimeout(() => {
         void refreshToken();
-      }, renewRetryMs);
+      }, delay);
       return null;
     } finally {
       refreshInFlight = undefined;
@@ -127,17 +152,35 @@ setTokenRefresher(refreshToken);
  * session exists; guards await it. A failure is logged (spec §8 bootstrap failure) and counts as signed out.
  */
 export function startSession(): Promise<SessionStatus> {
-  startPromise ??= fetchToken()
-    .then((token) => {
+  startPromise ??= checkSessionUntilKnown();
+  return startPromise;
+}
+
+/**
+ * Asks until the server says whether there is a session. While it cannot (an outage: 503, no
+ * connection) the page stays as it is with the "briefly unavailable" notice and asks again with
+ * back-off — a reload during an outage must not show the login screen (decision 009 "Outages").
+ */
+async function checkSessionUntilKnown(): Promise<SessionStatus> {
+  for (;;) {
+    try {
+      const token = await fetchToken();
+      setServiceUnavailable(false);
       if (token === null) setStatus('signed-out');
       return useSessionStore.getState().status;
-    })
-    .catch((error: unknown) => {
-      console.error('Could not check the session at start-up', error);
-      setStatus('signed-out');
-      return 'signed-out' as const;
-    });
-  return startPromise;
+    } catch (error) {
+      if (!isServiceUnavailable(error)) {
+        setServiceUnavailable(false);
+        console.error('Could not check the session at start-up', error);
+        setStatus('signed-out');
+        return 'signed-out';
+      }
+      setServiceUnavailable(true);
+      const delay = unavailableRetryDelay(unavailableAttempts);
+      unavailableAttempts += 1;
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
 }
 
 /** Resolves with the session status once the start-up check has finished. */
@@ -212,6 +255,7 @@ export function resetSessionForTests(): void {
   renewTimer = undefined;
   startPromise = undefined;
   refreshInFlight = undefined;
+  unavailableAttempts = 0;
   clearToken();
-  useSessionStore.setState({ status: 'unknown', signInPending: false });
+  useSessionStore.setState({ status: 'unknown', signInPending: false, serviceUnavailable: false });
 }
