@@ -1,0 +1,299 @@
+import { SqlRefused } from './sql-refused';
+
+// The SQL template of report definitions (docs/decisions/027-reports-over-own-data.md, "The SQL
+// template"): `{{name}}` becomes a placeholder whose value is bound — `$n` for PostgreSQL and uploaded
+// tables, `?` for MySQL — and `[[ … ]]` encloses a clause left out when a parameter inside it is empty.
+// Values never enter the text: a `{{…}}` inside a quoted literal, a quoted name or a comment is refused
+// (the database would read the placeholder as text), and so are placeholders written by hand.
+
+export type SqlDialect = 'postgres' | 'mysql';
+
+/** A value bound to one reference: a multi-choice or a user attribute is a list. */
+export type BoundValue = string | number | boolean | null | readonly string[];
+
+/**
+ * What a reference (`region`, `range.from`, `user.email`, `user.attributes.region`) stands for;
+ * `undefined` when it is not declared (→ SqlRefused naming it). May throw (a user's missing attribute).
+ */
+export type ReferenceLookup = (reference: string) => BoundValue | undefined;
+
+export interface CompiledSql {
+  /** The statement with placeholders. */
+  text: string;
+  /** The placeholders' values in order (PostgreSQL: a list stays one array value; MySQL: one per item). */
+  values: BoundValue[];
+  /** The references kept in the text, each once, in order of first use. */
+  references: string[];
+  /** The 0-based offset in the template of a 0-based offset in `text` (for the database's error position). */
+  templatePosition(textOffset: number): number;
+}
+
+const userPrefix = 'user.';
+const referencePattern = /^[A-Za-z][A-Za-z0-9_]*(?:\.[A-Za-z][A-Za-z0-9_]*)*$/;
+
+/** `null`, `''` and `[]` are empty: an optional clause around them is left out. */
+export function isEmptyValue(value: BoundValue | undefined): boolean {
+  return value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
+}
+
+export const isUserReference = (reference: string) => reference.startsWith(userPrefix);
+
+type Token =
+  | { kind: 'text'; text: string; start: number }
+  | { kind: 'reference'; reference: string; start: number }
+  | { kind: 'open'; start: number }
+  | { kind: 'close'; start: number };
+
+/** Where `{{` may not stand: inside these the database would read a placeholder as text. */
+const quotedContexts = {
+  single: 'a quoted literal',
+  double: 'a quoted name',
+  backtick: 'a quoted name',
+  dollar: 'a dollar-quoted literal',
+  comment: 'a comment',
+} as const;
+
+/**
+ * Splits the template into text, references and optional-clause brackets. Knows the quoting and comment
+ * rules of both dialects well enough to tell whether a `{{` stands in plain SQL.
+ */
+function tokenize(sql: string, dialect: SqlDialect): Token[] {
+  const tokens: Token[] = [];
+  let textStart = 0;
+  let i = 0;
+  const flushText = (end: number) => {
+    if (end > textStart) tokens.push({ kind: 'text', text: sql.slice(textStart, end), start: textStart });
+  };
+  /** Skips a quoted or commented region starting at `i`; refuses a `{{` inside it. */
+  const skipRegion = (end: number, context: keyof typeof quotedContexts) => {
+    const inner = sql.indexOf('{{', i);
+    if (inner !== -1 && inner < end) {
+      throw new SqlRefused(
+        `a parameter may not stand inside ${quotedContexts[context]}: write {{…}} without quotes, its value is bound`,
+        inner,
+      );
+    }
+    i = end;
+  };
+  const closingQuote = (quote: string, from: number, backslashEscapes: boolean): number => {
+    let j = from;
+    while (j < sql.length) {
+      const char = sql[j];
+      if (backslashEscapes && char === '\\') {
+        j += 2;
+        continue;
+      }
+      if (char === quote) {
+        if (sql[j + 1] === quote) {
+          j += 2;
+          continue;
+        }
+        return j + 1;
+      }
+      j += 1;
+    }
+    throw new SqlRefused(`a quote ${quote} is not closed`, from - 1);
+  };
+
+  while (i < sql.length) {
+    const char = sql[i]!;
+    const next = sql[i + 1];
+    if (char === "'") {
+      // PostgreSQL's E'…' strings and MySQL's strings take backslash escapes.
+      const escapeString = dialect === 'mysql' || /[eE]/.test(sql[i - 1] ?? '');
+      skipRegion(closingQuote("'", i + 1, escapeString), 'single');
+    } else if (char === '"') {
+      skipRegion(closingQuote('"', i + 1, dialect === 'mysql'), 'double');
+    } else if (char === '`' && dialect === 'mysql') {
+      skipRegion(closingQuote('`', i + 1, false), 'backtick');
+    } else if ((char === '-' && next === '-') || (char === '#' && dialect === 'mysql')) {
+      const end = sql.indexOf('\n', i);
+      skipRegion(end === -1 ? sql.length : end, 'comment');
+    } else if (char === '/' && next === '*') {
+      if (dialect === 'mysql' && (sql[i + 2] === '!' || sql.startsWith('M!', i + 2))) {
+        // MySQL runs the text of /*! … */ as SQL: a comment that is not one.
+        throw new SqlRefused('executable comments (/*! … */) are not allowed', i);
+      }
+      skipRegion(blockCommentEnd(sql, i, dialect), 'comment');
+    } else if (char === '$' && dialect === 'postgres') {
+      const tag = /^\$([A-Za-z_][A-Za-z0-9_]*)?\$/.exec(sql.slice(i));
+      if (tag && !/[A-Za-z0-9_]/.test(sql[i - 1] ?? '')) {
+        const end = sql.indexOf(tag[0], i + tag[0].length);
+        if (end === -1) throw new SqlRefused('a dollar-quoted literal is not closed', i);
+        skipRegion(end + tag[0].length, 'dollar');
+      } else if (/[0-9]/.test(next ?? '') && !/[A-Za-z0-9_]/.test(sql[i - 1] ?? '')) {
+        throw new SqlRefused('write parameters as {{name}}, not as $1', i);
+      } else {
+        i += 1;
+      }
+    } else if (char === '?' && dialect === 'mysql') {
+      throw new SqlRefused('write parameters as {{name}}, not as ?', i);
+    } else if (char === '{' && next === '{') {
+      const end = sql.indexOf('}}', i + 2);
+      if (end === -1) throw new SqlRefused('a {{ is not closed with }}', i);
+      const reference = sql.slice(i + 2, end).trim();
+      if (!referencePattern.test(reference)) {
+        throw new SqlRefused(`'{{${sql.slice(i + 2, end)}}}' is not a parameter name`, i);
+      }
+      flushText(i);
+      tokens.push({ kind: 'reference', reference, start: i });
+      i = end + 2;
+      textStart = i;
+    } else if ((char === '[' && next === '[') || (char === ']' && next === ']')) {
+      flushText(i);
+      tokens.push({ kind: char === '[' ? 'open' : 'close', start: i });
+      i += 2;
+      textStart = i;
+    } else {
+      i += 1;
+    }
+  }
+  flushText(sql.length);
+  return tokens;
+}
+
+/** PostgreSQL nests block comments, MySQL does not. */
+function blockCommentEnd(sql: string, start: number, dialect: SqlDialect): number {
+  let depth = 0;
+  let j = start;
+  while (j < sql.length) {
+    if (sql.startsWith('/*', j) && (dialect === 'postgres' || depth === 0)) {
+      depth += 1;
+      j += 2;
+    } else if (sql.startsWith('*/', j)) {
+      depth -= 1;
+      j += 2;
+      if (depth === 0) return j;
+    } else {
+      j += 1;
+    }
+  }
+  throw new SqlRefused('a comment /* is not closed', start);
+}
+
+type Part = { kind: 'text'; text: string; start: number } | { kind: 'reference'; reference: string; start: number };
+type Group = { optional: false; part: Part } | { optional: true; parts: Part[]; start: number };
+
+function group(tokens: Token[]): Group[] {
+  const groups: Group[] = [];
+  let clause: { parts: Part[]; start: number } | null = null;
+  for (const token of tokens) {
+    if (token.kind === 'open') {
+      if (clause) throw new SqlRefused('optional clauses [[ … ]] cannot be nested', token.start);
+      clause = { parts: [], start: token.start };
+    } else if (token.kind === 'close') {
+      if (!clause) throw new SqlRefused('a ]] closes no optional clause', token.start);
+      if (!clause.parts.some((part) => part.kind === 'reference')) {
+        throw new SqlRefused('an optional clause [[ … ]] needs a parameter inside', clause.start);
+      }
+      groups.push({ optional: true, parts: clause.parts, start: clause.start });
+      clause = null;
+    } else if (clause) {
+      clause.parts.push(token);
+    } else {
+      groups.push({ optional: false, part: token });
+    }
+  }
+  if (clause) throw new SqlRefused('an optional clause [[ is not closed with ]]', clause.start);
+  return groups;
+}
+
+/**
+ * Compiles a definition's SQL for `dialect`: every reference becomes a placeholder and its value goes
+ * to `values`. An optional clause is left out when a parameter inside is empty — unless it holds a user
+ * reference, which is never left out (its per-user filter would go with it). Throws SqlRefused for an
+ * undeclared reference, quoting mistakes and hand-written placeholders.
+ */
+export function compileTemplate(sql: string, dialect: SqlDialect, lookup: ReferenceLookup): CompiledSql {
+  const groups = group(tokenize(sql, dialect));
+  const resolved = new Map<string, BoundValue>();
+  const valueOf = (reference: string, start: number): BoundValue => {
+    if (resolved.has(reference)) return resolved.get(reference)!;
+    const value = lookup(reference);
+    if (value === undefined) {
+      throw new SqlRefused(
+        isUserReference(reference)
+          ? `{{${reference}}} is not known: use {{user.email}} or {{user.attributes.<key>}}`
+          : `{{${reference}}} is not a declared parameter`,
+        start,
+      );
+    }
+    resolved.set(reference, value);
+    return value;
+  };
+
+  let text = '';
+  const values: BoundValue[] = [];
+  const references: string[] = [];
+  const placeholderNumbers = new Map<string, number>();
+  /** [offset in text, offset in template, length copied (0 for a placeholder)] */
+  const segments: [number, number, number][] = [];
+
+  const emit = (part: Part) => {
+    segments.push([text.length, part.start, part.kind === 'text' ? part.text.length : 0]);
+    if (part.kind === 'text') {
+      text += part.text;
+      return;
+    }
+    const value = valueOf(part.reference, part.start);
+    if (!references.includes(part.reference)) references.push(part.reference);
+    if (dialect === 'postgres') {
+      let number = placeholderNumbers.get(part.reference);
+      if (number === undefined) {
+        values.push(Array.isArray(value) ? [...(value as string[])] : value);
+        number = values.length;
+        placeholderNumbers.set(part.reference, number);
+      }
+      text += `$${number}`;
+    } else if (Array.isArray(value)) {
+      // `IN ({{region}})`: one placeholder per value; none selected matches nothing.
+      if (value.length === 0) {
+        text += 'NULL';
+      } else {
+        text += value.map(() => '?').join(', ');
+        values.push(...(value as string[]));
+      }
+    } else {
+      text += '?';
+      values.push(value);
+    }
+  };
+
+  for (const entry of groups) {
+    if (!entry.optional) {
+      emit(entry.part);
+      continue;
+    }
+    const inner = entry.parts.filter((part) => part.kind === 'reference');
+    // Every reference is looked up, kept or not: an undeclared one is refused either way.
+    const innerValues = inner.map((part) => valueOf(part.reference, part.start));
+    const holdsUser = inner.some((part) => isUserReference(part.reference));
+    const keep = holdsUser || !innerValues.some((value) => isEmptyValue(value));
+    if (keep) for (const part of entry.parts) emit(part);
+  }
+
+  const templatePosition = (offset: number) => {
+    let found: [number, number, number] | undefined;
+    for (const segment of segments) {
+      if (segment[0] <= offset) found = segment;
+      else break;
+    }
+    if (!found) return 0;
+    return found[2] === 0 ? found[1] : found[1] + Math.min(offset - found[0], found[2] - 1);
+  };
+  return { text, values, references, templatePosition };
+}
+
+/**
+ * The parameter names a template refers to, in order of first use (`range.from` → `range`; user
+ * references left out): what the SQL editor offers to declare. Lenient: it never throws.
+ */
+export function detectParameters(sql: string): string[] {
+  const names: string[] = [];
+  for (const match of sql.matchAll(/\{\{\s*([A-Za-z][A-Za-z0-9_]*)((?:\.[A-Za-z][A-Za-z0-9_]*)*)\s*\}\}/g)) {
+    const name = match[1]!;
+    if (name === 'user' && match[2]) continue;
+    if (!names.includes(name)) names.push(name);
+  }
+  return names;
+}

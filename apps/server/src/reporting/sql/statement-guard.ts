@@ -1,0 +1,97 @@
+import { loadModule, parseSync } from 'libpg-query';
+import nodeSqlParser from 'node-sql-parser';
+import { SqlRefused } from './sql-refused';
+import { type UploadsScope, confineToUploads } from './uploads-confinement';
+
+// Before a statement reaches a database (docs/decisions/027-reports-over-own-data.md, "The executor"):
+// exactly one SELECT (or WITH … SELECT), checked with the real parser of the dialect — libpg-query
+// (PostgreSQL's own parser) for PostgreSQL and uploaded tables, node-sql-parser for MySQL/MariaDB.
+// The read-only transaction is the second wall; this one gives the author a reason before anything runs.
+
+const pgParserReady = loadModule();
+const mysqlParser = new nodeSqlParser.Parser();
+
+export type GuardDialect = 'postgres' | 'mysql' | 'uploads';
+
+/** libpg-query counts positions in UTF-8 bytes; the editor counts characters. */
+function characterOffset(text: string, byteOffset: number): number {
+  return Buffer.from(text, 'utf8').subarray(0, Math.max(0, byteOffset)).toString('utf8').length;
+}
+
+/** The PostgreSQL parse tree of one statement, or SqlRefused with the parser's reason and position. */
+export async function parsePostgres(text: string): Promise<unknown> {
+  await pgParserReady;
+  if (text.trim() === '') throw new SqlRefused('the SQL holds no statement');
+  let tree: { stmts?: { stmt?: Record<string, unknown> }[] };
+  try {
+    tree = parseSync(text) as typeof tree;
+  } catch (error) {
+    const details = (error as { sqlDetails?: { cursorPosition?: number } }).sqlDetails;
+    // The parser's error position counts characters (its tree's locations count bytes).
+    const position = details?.cursorPosition;
+    throw new SqlRefused(`the SQL cannot be read: ${(error as Error).message}`, typeof position === 'number' ? position : null);
+  }
+  const statements = tree.stmts ?? [];
+  if (statements.length !== 1) {
+    throw new SqlRefused(statements.length === 0 ? 'the SQL holds no statement' : 'only one statement may run');
+  }
+  const statement = statements[0]?.stmt ?? {};
+  const kind = Object.keys(statement)[0] ?? 'nothing';
+  if (kind !== 'SelectStmt') throw new SqlRefused(`only a SELECT may run, not ${describeKind(kind)}`);
+  const select = statement.SelectStmt as Record<string, unknown>;
+  if (select.intoClause) throw new SqlRefused('SELECT INTO writes a table: only a plain SELECT may run');
+  if (select.lockingClause) throw new SqlRefused('a report does not lock rows (FOR UPDATE/SHARE)');
+  if (isValuesOnly(select)) throw new SqlRefused('only a SELECT may run, not VALUES');
+  return statement;
+}
+
+const isValuesOnly = (select: Record<string, unknown>) => Array.isArray(select.valuesLists);
+
+/** `InsertStmt` → `INSERT`. */
+const describeKind = (kind: string) => kind.replace(/Stmt$/, '').replace(/([a-z])([A-Z])/g, '$1 $2').toUpperCase();
+
+function guardMysql(text: string): void {
+  let ast: unknown;
+  try {
+    ast = mysqlParser.astify(text, { database: 'MariaDB' });
+  } catch (error) {
+    const location = (error as { location?: { start?: { offset?: number } } }).location;
+    throw new SqlRefused(
+      `the SQL cannot be read: ${(error as Error).message.split('\n')[0]}`,
+      location?.start?.offset ?? null,
+    );
+  }
+  const statements = (Array.isArray(ast) ? ast : [ast]).filter(Boolean) as Record<string, unknown>[];
+  if (statements.length !== 1) {
+    throw new SqlRefused(statements.length === 0 ? 'the SQL holds no statement' : 'only one statement may run');
+  }
+  const statement = statements[0]!;
+  if (statement.type !== 'select') {
+    throw new SqlRefused(`only a SELECT may run, not ${String(statement.type).toUpperCase()}`);
+  }
+  // Every part of a UNION: none may write a file or variable, none may lock.
+  for (let part: Record<string, unknown> | undefined = statement; part; part = part._next as typeof part) {
+    const into = part.into as { position?: unknown } | undefined;
+    if (into && into.position !== null && into.position !== undefined) {
+      throw new SqlRefused('SELECT … INTO writes a file or variable: only a plain SELECT may run');
+    }
+    if (part.locking_read) throw new SqlRefused('a report does not lock rows (FOR UPDATE/SHARE)');
+  }
+}
+
+/**
+ * Refuses anything but one SELECT in `dialect`; for uploaded tables also anything outside the
+ * organisation's own tables (uploads-confinement.ts). `text` is the compiled statement (placeholders
+ * in place); positions in the thrown SqlRefused are offsets in `text`.
+ */
+export async function guardStatement(text: string, dialect: GuardDialect, scope?: UploadsScope): Promise<void> {
+  if (dialect === 'mysql') {
+    guardMysql(text);
+    return;
+  }
+  const statement = await parsePostgres(text);
+  if (dialect === 'uploads') {
+    if (!scope) throw new Error('uploaded tables are checked against their schema');
+    confineToUploads(statement, scope, (byteOffset) => characterOffset(text, byteOffset));
+  }
+}
