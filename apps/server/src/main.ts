@@ -59,8 +59,8 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   let salesSummary: string | null = null;
-  /** The demo sign-ins are printed only when this start seeded them (decision 009). */
-  let demoSeeded = false;
+  /** The demo sign-ins are printed only by the start that created the demo accounts (decision 009). */
+  let demoAccountsCreated = false;
   try {
     log.info({ driver: database.driver }, 'applying database migrations');
     // Instances started at once take turns (an advisory lock, decision 019): each migration runs once.
@@ -74,7 +74,7 @@ async function main(): Promise<void> {
         }),
       );
       log.info(summary, 'demo data ready');
-      demoSeeded = true;
+      demoAccountsCreated = summary.usersCreated > 0;
       salesSummary = summary.reports ? describeSalesSeed(summary.reports) : null;
     }
     await app.listen({ port: config.port, host: config.host });
@@ -86,16 +86,28 @@ async function main(): Promise<void> {
   }
 
   // Since the process started, module loading included.
-  const seconds = process.uptime().toFixed(1);
+  const seconds = Number(process.uptime().toFixed(1));
+  const databaseName =
+    database.driver === 'pg' ? 'PostgreSQL' : `embedded PGlite in ${config.dataDir}`;
+  if (config.nodeEnv === 'production') {
+    // Production logs are JSON lines (log collectors parse each line): no banner, and never passwords.
+    log.info({ url: config.publicUrl, startedInSeconds: seconds, database: databaseName }, 'Report Cockpit is running');
+    if (demoAccountsCreated) {
+      log.warn(
+        { event: 'seed.demo_accounts_created' },
+        'SEED_DEMO=true in production: the demo accounts (README "Run it") have published passwords',
+      );
+    }
+    return;
+  }
   const lines = [
     '',
-    `  Report Cockpit is running at ${config.publicUrl}  (started in ${seconds} s, database: ${database.driver === 'pg' ? 'PostgreSQL' : `embedded PGlite in ${config.dataDir}`})`,
+    `  Report Cockpit is running at ${config.publicUrl}  (started in ${seconds} s, database: ${databaseName})`,
     `  API documentation: ${config.publicUrl}/api/docs`,
   ];
   if (salesSummary) lines.push(`  ${salesSummary}`);
-  if (demoSeeded) {
-    if (config.nodeEnv === 'production')
-      lines.push('  WARNING: SEED_DEMO=true in production — the demo accounts below have published passwords.');
+  if (demoAccountsCreated) {
+    // Only on the start that created them: later starts do not repeat passwords (README "Run it").
     lines.push('  Demo sign-ins:');
     for (const signIn of demoSignIns) {
       lines.push(

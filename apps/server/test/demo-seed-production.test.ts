@@ -36,7 +36,8 @@ describe('a production start on the embedded database without SEED_DEMO', () => 
         PUBLIC_URL: `http://localhost:${port}`,
         SEED_DEMO: '',
         SEED_SALES_ROWS: '0',
-        LOG_LEVEL: 'warn',
+        // The start is announced as a JSON log line at info in production (src/main.ts).
+        LOG_LEVEL: 'info',
         DATABASE_URL: '',
         REDIS_URL: '',
       },
