@@ -37,6 +37,7 @@ import { serializeErrorForLog } from './lib/log-redaction';
 import { trustProxyOption } from './lib/trust-proxy';
 import { registerCompression } from './plugins/compression';
 import { registerReportQueryLimits } from './plugins/report-query-limits';
+import { OneLinePerRequest, bufferedStdout, flushRequestLog } from './plugins/request-log';
 
 export interface BuildAppOptions {
   config: Config;
@@ -62,6 +63,8 @@ export const bodyLimitBytes = 1024 * 1024;
 export async function buildApp({ config, db, listen, databaseStatus, logStream }: BuildAppOptions): Promise<App> {
   const app = Fastify({
     logger: await loggerOptions(config, logStream),
+    // One log line per request instead of two (decision 028).
+    logController: new OneLinePerRequest(),
     bodyLimit: bodyLimitBytes,
     // TRUST_PROXY (decision 009): off → the socket address is the client's; behind a reverse proxy its
     // `X-Forwarded-For` is believed for the configured hops or proxy addresses only. Sign-in limits key on
@@ -78,6 +81,8 @@ export async function buildApp({ config, db, listen, databaseStatus, logStream }
 
   app.decorate('config', config);
   app.decorate('db', db);
+  // Registered first, so it runs last: after the server has answered its last request (decision 028).
+  app.addHook('onClose', flushRequestLog);
   registerErrorHandler(app);
   // Changes every server process must apply: catalogue, pins, sessions, users (DESIGN.md §2). Before
   // registerSecurity: session events travel over it (decision 017).
@@ -170,6 +175,8 @@ async function loggerOptions(
     serializers: { err: serializeErrorForLog },
   };
   if (logStream) return { ...base, stream: logStream };
+  // As deployed: buffered and written asynchronously, flushed on exit (decision 028).
+  if (config.nodeEnv === 'production') return { ...base, stream: bufferedStdout() };
   if (config.nodeEnv !== 'development') return base;
   // Readable logs in development only; synchronous so they stay in order with the start-up banner.
   const { default: pretty } = await import('pino-pretty');

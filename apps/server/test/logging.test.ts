@@ -55,7 +55,11 @@ describe('structured security logs', () => {
       headers: { origin: t.origin, cookie: `${cookie.name}=${cookie.value}` },
       payload: { currentPassword: wrongPassword, newPassword: `${wrongPassword}-new` },
     });
-    await t.app.inject({ method: 'GET', url: apiRoutes.getMenu.path, headers: { authorization: `Bearer ${bearer}` } });
+    await t.app.inject({
+      method: 'GET',
+      url: apiRoutes.getMenu.path,
+      headers: { authorization: `Bearer ${bearer}` },
+    });
     await t.app.inject({
       method: 'GET',
       url: apiRoutes.getMenu.path,
@@ -76,13 +80,31 @@ describe('structured security logs', () => {
   });
   afterAll(() => t?.close());
 
-  it('writes JSON lines with a request id on every request line', () => {
-    expect(lines.length).toBeGreaterThan(10);
-    const requestLines = parsed().filter(
-      (line) => line.msg === 'incoming request' || line.msg === 'request completed',
+  it('writes one JSON line per request: method, route, status, time, request id, user id', () => {
+    // Decision 028: no "incoming request" line, one line when the answer is sent.
+    expect(parsed().filter((line) => line.msg === 'incoming request')).toEqual([]);
+    const requestLines = parsed().filter((line) => line.msg === 'request completed');
+    // The eight requests made above, each once.
+    expect(requestLines).toHaveLength(8);
+    expect(new Set(requestLines.map((line) => line.reqId)).size).toBe(8);
+    for (const line of requestLines) {
+      expect(line).toMatchObject({
+        reqId: expect.any(String),
+        method: expect.stringMatching(/^(GET|POST)$/),
+        route: expect.any(String),
+        status: expect.any(Number),
+        responseTime: expect.any(Number),
+      });
+      expect(line.userId === null || typeof line.userId === 'string').toBe(true);
+    }
+    const menuLines = requestLines.filter((line) => line.route === apiRoutes.getMenu.path);
+    expect(menuLines).toEqual([
+      expect.objectContaining({ method: 'GET', status: 200, userId: expect.any(String) }),
+      expect.objectContaining({ method: 'GET', status: 401, userId: null }),
+    ]);
+    expect(requestLines).toContainEqual(
+      expect.objectContaining({ route: '/api/management/users', status: 403, userId: menuLines[0]!.userId }),
     );
-    expect(requestLines.length).toBeGreaterThan(10);
-    for (const line of requestLines) expect(typeof line.reqId).toBe('string');
   });
 
   it('logs sign-in failures and successes as events, the failure without the e-mail', () => {
@@ -149,7 +171,9 @@ describe('database errors in the log', () => {
 
     // The database goes away. (The auth library would print failures to stderr itself: watched too.)
     const printed = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
-      lines.push(args.map((arg) => (arg instanceof Error ? `${arg.message}\n${arg.stack}` : String(arg))).join(' '));
+      lines.push(
+        args.map((arg) => (arg instanceof Error ? `${arg.message}\n${arg.stack}` : String(arg))).join(' '),
+      );
     });
     restoreConsole = () => printed.mockRestore();
     await t.database.close();
@@ -160,7 +184,11 @@ describe('database errors in the log', () => {
       headers: { origin: t.origin, ...(await integrityHeader(t.app)) },
       payload: { email, password: 'Wrong-Secret-Passw0rd-7731' },
     });
-    await t.app.inject({ method: 'GET', url: apiRoutes.getMenu.path, headers: { authorization: `Bearer ${bearer}` } });
+    await t.app.inject({
+      method: 'GET',
+      url: apiRoutes.getMenu.path,
+      headers: { authorization: `Bearer ${bearer}` },
+    });
   });
   let restoreConsole = () => {};
   afterAll(async () => {

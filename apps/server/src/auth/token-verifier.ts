@@ -57,14 +57,22 @@ export function createTokenVerifier({
 
   const verified = new LRUCache<string, JWTPayload>({ max: maxRememberedTokens });
 
-  return async function verify(token: string): Promise<JWTPayload> {
-    const remembered = verified.get(token);
+  /** The claims of a token verified before and not yet expired, without waiting for anything. */
+  const remembered = (token: string): JWTPayload | undefined => {
+    const claims = verified.get(token);
     // The cache's own expiry is a monotonic clock; `exp` is wall-clock time: both must agree.
-    if (remembered && (remembered.exp ?? 0) * 1000 > Date.now()) return remembered;
+    return claims && (claims.exp ?? 0) * 1000 > Date.now() ? claims : undefined;
+  };
+
+  const verify = async (token: string): Promise<JWTPayload> => {
+    const claims = remembered(token);
+    if (claims) return claims;
     const payload = await verifyUncached(token);
     // `exp` is optional in a JWT: a token without one is verified every time, never remembered.
     const msLeft = typeof payload.exp === 'number' ? payload.exp * 1000 - Date.now() : 0;
     if (msLeft > 0) verified.set(token, payload, { ttl: msLeft });
     return payload;
   };
+  // The bearer check answers a remembered token without a promise (decision 028).
+  return Object.assign(verify, { remembered });
 }

@@ -41,9 +41,10 @@ const gates: readonly AccountSetUpGate[] = [
  * step's code from every route but the ones the step needs.
  */
 export function requireAccountSetUpFirst(scope: App): void {
-  scope.addHook('onRequest', async (request) => {
+  // Synchronous (decision 028): the usual answer, "no step to do", needs no promise.
+  scope.addHook('onRequest', (request, _reply, done) => {
     const gate = gates.find(({ applies }) => applies(request.user));
-    if (!gate || gate.allowed.has(`${request.method} ${request.routeOptions.url ?? ''}`)) return;
-    throw new HttpError(403, gate.code, gate.message);
+    if (!gate || gate.allowed.has(`${request.method} ${request.routeOptions.url ?? ''}`)) return done();
+    done(new HttpError(403, gate.code, gate.message));
   });
 }

@@ -1,7 +1,8 @@
 import { apiRoutes } from '@cockpit/contracts';
-import { errors } from 'jose';
+import type { FastifyRequest } from 'fastify';
+import { type JWTPayload, errors } from 'jose';
 import type { App } from '../app-types';
-import { createActiveUserCache } from '../auth/active-user-cache';
+import { type ActiveUser, createActiveUserCache } from '../auth/active-user-cache';
 import { loadActiveSession } from '../auth/authenticated-user';
 import { createSessionActivity, sessionActivityResolutionMs } from '../auth/session-activity';
 import { sessionIdleLimitMs } from '../auth/create-auth';
@@ -9,6 +10,13 @@ import { createTokenVerifier } from '../auth/token-verifier';
 import { unauthorized } from '../lib/http-error';
 
 const bearerPattern = /^Bearer +([A-Za-z0-9\-_.]+)$/;
+
+/** What the bearer check needs from a token's claims. */
+interface TokenSession {
+  subject: string;
+  sessionId: string;
+  expiresAtSec: number;
+}
 
 /**
  * Adds the bearer-token check to a scope: every route registered in that scope (and its children)
@@ -33,41 +41,63 @@ export function requireBearerToken(scope: App): void {
 
   scope.decorateRequest('user', null as never);
   scope.decorateRequest('bearerExpiresAtSec', 0);
-  scope.addHook('onRequest', async (request) => {
-    const match = bearerPattern.exec(request.headers.authorization ?? '');
-    if (!match?.[1]) throw unauthorized('A bearer token is required');
 
-    let subject: string | undefined;
-    let sessionId: unknown;
-    let expiresAtSec: number | undefined;
-    try {
-      const claims = await verify(match[1]);
-      subject = claims.sub;
-      sessionId = claims.sid;
-      expiresAtSec = claims.exp;
-    } catch (error) {
-      // Bad signature, expired, wrong issuer, malformed: 401. Anything else (database down) is a 5xx.
-      if (error instanceof errors.JOSEError || error instanceof TypeError) {
-        throw unauthorized('The bearer token is invalid or has expired');
-      }
-      throw error;
-    }
-    // Every token names its session and expires (auth/create-auth.ts); one without is refused.
+  const invalid = () => unauthorized('The bearer token is invalid or has expired');
+
+  /** Every token names its session and expires (auth/create-auth.ts); one without is refused. */
+  const sessionOf = (claims: JWTPayload): TokenSession => {
+    const { sub: subject, sid: sessionId, exp: expiresAtSec } = claims;
     if (!subject || typeof sessionId !== 'string' || sessionId === '' || typeof expiresAtSec !== 'number') {
-      throw unauthorized('The bearer token is invalid or has expired');
+      throw invalid();
     }
-    let user = activeUsers.get(subject, sessionId);
-    if (!user) {
-      const loadStartedAt = activeUsers.generation();
-      const loaded = await loadActiveSession(scope.db, subject, sessionId);
-      if (!loaded) throw unauthorized('The bearer token is invalid or has expired');
-      activeUsers.remember(loaded, loadStartedAt);
-      user = loaded.user;
-    }
+    return { subject, sessionId, expiresAtSec };
+  };
+
+  const accept = (request: FastifyRequest, user: ActiveUser, { sessionId, expiresAtSec }: TokenSession) => {
     request.user = user;
     request.bearerExpiresAtSec = expiresAtSec;
     // The notification stream reconnects by itself whenever its token expires: that is not a person
     // using the app, so it does not keep an idle session alive (decision 009).
     if (request.routeOptions.url !== apiRoutes.streamNotifications.path) touchSession(sessionId);
+  };
+
+  /** A session this process does not remember as live: ask the database. */
+  const loadSession = async (request: FastifyRequest, session: TokenSession): Promise<void> => {
+    const loadStartedAt = activeUsers.generation();
+    const loaded = await loadActiveSession(scope.db, session.subject, session.sessionId);
+    if (!loaded) throw invalid();
+    activeUsers.remember(loaded, loadStartedAt);
+    accept(request, loaded.user, session);
+  };
+
+  /** A token this process has not verified yet: check its signature first. */
+  const verifyThenCheck = async (request: FastifyRequest, token: string): Promise<void> => {
+    let claims: JWTPayload;
+    try {
+      claims = await verify(token);
+    } catch (error) {
+      // Bad signature, expired, wrong issuer, malformed: 401. Anything else (database down) is a 5xx.
+      if (error instanceof errors.JOSEError || error instanceof TypeError) throw invalid();
+      throw error;
+    }
+    const session = sessionOf(claims);
+    const user = activeUsers.get(session.subject, session.sessionId);
+    if (user) accept(request, user, session);
+    else await loadSession(request, session);
+  };
+
+  scope.addHook('onRequest', (request, _reply, done) => {
+    const match = bearerPattern.exec(request.headers.authorization ?? '');
+    if (!match?.[1]) return done(unauthorized('A bearer token is required'));
+    const claims = verify.remembered(match[1]);
+    if (!claims) return void verifyThenCheck(request, match[1]).then(() => done(), done);
+    // Decision 028: a token verified before, of a session known to be live, is answered at once —
+    // no promise, no database.
+    // A refused token throws: Fastify answers the 401 as from an async hook.
+    const session = sessionOf(claims);
+    const user = activeUsers.get(session.subject, session.sessionId);
+    if (!user) return void loadSession(request, session).then(() => done(), done);
+    accept(request, user, session);
+    done();
   });
 }

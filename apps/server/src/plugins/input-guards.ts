@@ -62,9 +62,11 @@ export function registerInputGuards(app: App): void {
     });
   });
 
-  app.addHook('preValidation', async (request) => {
+  // Synchronous (decision 028): no promise for the usual answer, "nothing found".
+  app.addHook('preValidation', (request, _reply, done) => {
     if (containsNul(request.params) || containsNul(request.query) || containsNul(request.body)) {
-      throw new HttpError(400, errorCodes.badRequest, 'The request contains a NUL character');
+      return done(new HttpError(400, errorCodes.badRequest, 'The request contains a NUL character'));
     }
+    done();
   });
 }

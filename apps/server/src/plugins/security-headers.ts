@@ -1,3 +1,5 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { apiRoutes } from '@cockpit/contracts';
 import helmet from 'helmet';
 import type { App } from '../app-types';
 import type { Config } from '../config';
@@ -83,41 +85,62 @@ export function staticSecurityHeaders(config: Config): Record<string, string> {
   };
 }
 
+/** What helmet's middleware sets with `options`, read once: it only ever sets these fixed values. */
+function helmetHeaderValues(options: Parameters<typeof helmet>[0]): Record<string, string> {
+  const values: Record<string, string> = {};
+  const response = {
+    setHeader: (name: string, value: unknown) => void (values[name.toLowerCase()] = String(value)),
+    removeHeader: (name: string) => void delete values[name.toLowerCase()],
+  };
+  let failure: unknown;
+  helmet(options)(
+    {} as IncomingMessage,
+    response as unknown as ServerResponse,
+    (error?: unknown) => void (failure = error),
+  );
+  if (failure) throw failure instanceof Error ? failure : new Error(String(failure));
+  return values;
+}
+
+/** API answers carry personal and business data: never stored by browsers or shared caches. */
+const isApiUrl = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+
 /**
  * Security headers on every response (security hardening, OWASP ASVS 5.0 §3.4): helmet with a strict CSP, HSTS
  * only when PUBLIC_URL is https (a plain-http development server must not pin browsers to https),
  * `X-Content-Type-Options: nosniff`, `Referrer-Policy: no-referrer`, and API answers never cached.
+ *
+ * Decision 028: the values never change, so helmet runs once at start-up and each request gets one of
+ * two ready header sets (API or not) in one synchronous hook — instead of helmet's twelve middleware
+ * steps writing to the raw response and an `onSend` hook per request. A route's own `cache-control`
+ * still wins: it is set later and replaces this one.
  */
 export async function registerSecurityHeaders(app: App): Promise<void> {
   const { config } = app;
-  // helmet's middleware, built once: it only sets precomputed header values on the raw response.
-  // (The Fastify wrapper rebuilt helmet — parsing the CSP again — on every request, decision 014.)
-  const applyHelmet = helmet({
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicyDirectives(config) },
-    strictTransportSecurity: isHttps(config) ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-    referrerPolicy: { policy: 'no-referrer' },
-    xFrameOptions: { action: 'deny' },
-    crossOriginOpenerPolicy: { policy: 'same-origin' },
-    crossOriginResourcePolicy: { policy: 'same-origin' },
-    // COEP would block the analytics tag and framed reports; CSP covers what it would add here.
-    crossOriginEmbedderPolicy: false,
-  });
-  app.addHook('onRequest', (request, reply, done) => {
-    applyHelmet(request.raw, reply.raw, (error?: unknown) =>
-      done(error instanceof Error ? error : undefined),
-    );
-  });
+  const common = {
+    ...helmetHeaderValues({
+      contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicyDirectives(config) },
+      strictTransportSecurity: isHttps(config) ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+      referrerPolicy: { policy: 'no-referrer' },
+      xFrameOptions: { action: 'deny' },
+      crossOriginOpenerPolicy: { policy: 'same-origin' },
+      crossOriginResourcePolicy: { policy: 'same-origin' },
+      // COEP would block the analytics tag and framed reports; CSP covers what it would add here.
+      crossOriginEmbedderPolicy: false,
+    }),
+    'permissions-policy': permissionsPolicy,
+  };
+  const api = { ...common, 'cache-control': 'no-store' };
+  const commonEntries = Object.entries(common);
 
-  app.addHook('onSend', async (request, reply, payload) => {
-    reply.header('permissions-policy', permissionsPolicy);
-    // API answers carry personal and business data: never stored by browsers or shared caches.
-    const url = request.raw.url ?? '';
-    if (
-      (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')) &&
-      !reply.hasHeader('cache-control')
-    ) {
-      reply.header('cache-control', 'no-store');
+  app.addHook('onRequest', (request, reply, done) => {
+    // The notification stream writes its own head on the raw response (it takes the reply over):
+    // only headers already on the raw response reach it. It sets its own cache-control.
+    if (request.routeOptions.url === apiRoutes.streamNotifications.path) {
+      for (const [name, value] of commonEntries) reply.raw.setHeader(name, value);
+    } else {
+      reply.headers(isApiUrl(request.url) ? api : common);
     }
-    return payload;
+    done();
   });
 }
