@@ -109,6 +109,30 @@ export const paths = {
     path: '/management/sign-in',
     getHref: () => '/management/sign-in',
   },
+  /** Management → Data (decision 027): data sources and report definitions. */
+  managementData: {
+    path: '/management/data',
+    getHref: () => '/management/data',
+  },
+  /** A data source: its connection, the connection test, its tables (and uploads for uploaded tables). */
+  managementDataSource: {
+    path: '/management/data/sources/:name',
+    getHref: (name: string) => `/management/data/sources/${encodeURIComponent(name)}`,
+  },
+  /** A report definition's editor; a new one has its own address, so that no definition name is reserved. */
+  managementDefinition: {
+    path: '/management/data/definitions/:name',
+    getHref: (name: string) => `/management/data/definitions/${encodeURIComponent(name)}`,
+  },
+  managementNewDefinition: {
+    path: '/management/data/new-definition',
+    getHref: () => '/management/data/new-definition',
+  },
+  /** Management → Data → Query log: every run of report SQL (decision 027). */
+  managementQueryLog: {
+    path: '/management/data/query-log',
+    getHref: () => '/management/data/query-log',
+  },
   contractCenter: {
     path: '/management/administrator/contractcenter',
     getHref: () => '/management/administrator/contractcenter',

@@ -1,6 +1,7 @@
 import { Group, Stack, Title } from '@mantine/core';
 import {
   IconBell,
+  IconDatabase,
   IconFileCertificate,
   IconHistory,
   IconKey,
@@ -18,6 +19,7 @@ const sections = [
   { href: paths.managementNotifications.getHref(), labelKey: 'management.sections.notifications', icon: IconBell },
   { href: paths.managementBanners.getHref(), labelKey: 'management.sections.banners', icon: IconSpeakerphone },
   { href: paths.managementCatalogue.getHref(), labelKey: 'management.sections.catalogue', icon: IconListTree },
+  { href: paths.managementData.getHref(), labelKey: 'management.sections.data', icon: IconDatabase },
   { href: paths.managementSignIn.getHref(), labelKey: 'management.sections.signIn', icon: IconKey },
   { href: paths.contractCenter.getHref(), labelKey: 'management.sections.contractCenter', icon: IconFileCertificate },
   { href: paths.managementActivity.getHref(), labelKey: 'management.sections.activity', icon: IconHistory },

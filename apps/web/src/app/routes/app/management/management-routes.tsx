@@ -52,6 +52,41 @@ export function createManagementRoutes(queryClient: QueryClientSource): RouteObj
           },
         },
         {
+          path: paths.managementData.path,
+          lazy: async () => {
+            const { ManagementDataRoute } = await import('./management-data');
+            return { Component: ManagementDataRoute };
+          },
+        },
+        {
+          path: paths.managementDataSource.path,
+          lazy: async () => {
+            const { ManagementDataSourceRoute } = await import('./management-data');
+            return { Component: ManagementDataSourceRoute };
+          },
+        },
+        {
+          path: paths.managementDefinition.path,
+          lazy: async () => {
+            const { ManagementDefinitionRoute } = await import('./management-data');
+            return { Component: ManagementDefinitionRoute };
+          },
+        },
+        {
+          path: paths.managementNewDefinition.path,
+          lazy: async () => {
+            const { ManagementDefinitionRoute } = await import('./management-data');
+            return { Component: ManagementDefinitionRoute };
+          },
+        },
+        {
+          path: paths.managementQueryLog.path,
+          lazy: async () => {
+            const { ManagementQueryLogRoute } = await import('./management-data');
+            return { Component: ManagementQueryLogRoute };
+          },
+        },
+        {
           path: paths.managementActivity.path,
           lazy: async () => {
             const { ManagementActivityRoute } = await import('./management-activity');

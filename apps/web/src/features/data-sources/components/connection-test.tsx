@@ -1,0 +1,102 @@
+import { Alert, Button, Code, List, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle, IconCircleCheck, IconPlugConnected, IconX } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { DataSourceKind } from '@cockpit/contracts';
+import { getSourceSchemaQueryOptions } from '../api/get-source-schema';
+import { useTestDataSource } from '../api/test-data-source';
+import { dataErrorMessage } from '../utils/server-error';
+
+/**
+ * The read-only account of the README's "Connect your data" section, for the source's dialect: shown
+ * when the test finds that the account itself could write (the runs are read-only anyway, decision 027;
+ * the account is the second wall).
+ */
+const readOnlyRecipes: Record<Exclude<DataSourceKind, 'uploads'>, string> = {
+  postgres: [
+    "CREATE ROLE cockpit_reader LOGIN PASSWORD '…';",
+    'GRANT CONNECT ON DATABASE <database> TO cockpit_reader;',
+    'GRANT USAGE ON SCHEMA public TO cockpit_reader;',
+    'GRANT SELECT ON ALL TABLES IN SCHEMA public TO cockpit_reader;',
+    'ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT SELECT ON TABLES TO cockpit_reader;',
+  ].join('\n'),
+  mysql: [
+    "CREATE USER 'cockpit_reader'@'%' IDENTIFIED BY '…';",
+    "GRANT SELECT ON <database>.* TO 'cockpit_reader'@'%';",
+  ].join('\n'),
+};
+
+type ConnectionTestProps = { name: string; kind: Exclude<DataSourceKind, 'uploads'> };
+
+/**
+ * "Test connection" (decision 027): connects, proves that the session refuses writes, and says whether
+ * the account itself could write; a failure shows the database's own message.
+ */
+export function ConnectionTest({ name, kind }: ConnectionTestProps) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const test = useTestDataSource();
+  const result = test.data;
+
+  function run() {
+    test.mutate(name, {
+      onSuccess: (answer) => {
+        // The test read the tables too: the schema browser and the editor need not ask again.
+        if (answer.schema) queryClient.setQueryData(getSourceSchemaQueryOptions(name).queryKey, answer.schema);
+      },
+    });
+  }
+
+  return (
+    <Stack gap="sm" aria-live="polite">
+      <div>
+        <Button
+          variant="light"
+          leftSection={<IconPlugConnected size={16} aria-hidden="true" />}
+          loading={test.isPending}
+          onClick={run}
+        >
+          {t('management.data.test.run')}
+        </Button>
+      </div>
+      {test.isError && (
+        <Alert color="red" role="alert" icon={<IconX aria-hidden="true" />}>
+          {dataErrorMessage(t, test.error)}
+        </Alert>
+      )}
+      {result && !result.ok && (
+        <Alert color="red" role="alert" title={t('management.data.test.failed')} icon={<IconX aria-hidden="true" />}>
+          <Text size="sm" ff="monospace" data-testid="test-message">
+            {result.message ?? t('management.data.test.noMessage')}
+          </Text>
+        </Alert>
+      )}
+      {result?.ok && (
+        <Alert color="green" title={t('management.data.test.succeeded')} icon={<IconCircleCheck aria-hidden="true" />}>
+          <List size="sm" spacing={2}>
+            <List.Item>{t('management.data.test.milliseconds', { count: result.milliseconds })}</List.Item>
+            {result.serverVersion && (
+              <List.Item>{t('management.data.test.serverVersion', { version: result.serverVersion })}</List.Item>
+            )}
+            <List.Item>
+              {result.readOnlySession ? t('management.data.test.readOnlyProven') : t('management.data.test.readOnlyNotProven')}
+            </List.Item>
+          </List>
+        </Alert>
+      )}
+      {result?.ok && result.accountCanWrite && (
+        <Alert
+          color="orange"
+          title={t('management.data.test.accountCanWrite')}
+          icon={<IconAlertTriangle aria-hidden="true" />}
+          data-testid="account-can-write"
+        >
+          <Stack gap="xs">
+            <Text size="sm">{t('management.data.test.recipe')}</Text>
+            <Code block>{readOnlyRecipes[kind]}</Code>
+          </Stack>
+        </Alert>
+      )}
+    </Stack>
+  );
+}

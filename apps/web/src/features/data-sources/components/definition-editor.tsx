@@ -1,0 +1,381 @@
+import { lazy, Suspense, useState } from 'react';
+import {
+  Anchor,
+  Button,
+  Group,
+  Loader,
+  NumberInput,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconPlayerPlay } from '@tabler/icons-react';
+import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { CatalogueReportDefinition, DefinitionPreviewResponse, ManagedDataSource } from '@cockpit/contracts';
+import { FormActions } from '../../../components/ui/form-actions';
+import { PlaceholderTile } from '../../../components/ui/placeholder-tile';
+import { QueryContent } from '../../../components/ui/query-table';
+import { useFormCheck } from '../../../lib/form-check';
+import { showToast } from '../../../lib/toast';
+import { useUiLanguage } from '../../../lib/use-ui-language';
+import { useDataSources } from '../api/get-data-sources';
+import { useDefinitions } from '../api/get-definitions';
+import { usePreviewUsers } from '../api/get-preview-users';
+import { useSourceSchema } from '../api/get-source-schema';
+import { usePreviewDefinition } from '../api/preview-definition';
+import { useSaveDefinition } from '../api/save-definition';
+import {
+  definitionBodyOf,
+  definitionFormCheck,
+  definitionFormOf,
+  emptyDefinitionForm,
+  parametersInSql,
+  type DefinitionFormValues,
+} from '../utils/definition-form';
+import { localisedText } from '../utils/localised-text';
+import { dataErrorMessage } from '../utils/server-error';
+import { ColumnFields } from './column-fields';
+import { ParameterFields } from './parameter-fields';
+import { PreviewResult } from './preview-result';
+import { VisualFields } from './visual-fields';
+
+// The SQL editor (CodeMirror and its SQL language) is a chunk of its own, loaded with this page only
+// (decision 011: the shell and the other management pages never download it).
+const SqlEditor = lazy(() => import('./sql-editor'));
+
+type DefinitionEditorProps = {
+  /** The definition to change, or null for a new one. */
+  name: string | null;
+  dataHref: string;
+  definitionHref: (name: string) => string;
+};
+
+/**
+ * A report definition's editor (decision 027): name, data source, the SQL with completion of the
+ * source's tables and columns, the parameters the SQL names, columns, visuals and cache time; "Preview"
+ * runs the unsaved definition on the real source (as a chosen user too).
+ */
+export function DefinitionEditor({ name, dataHref, definitionHref }: DefinitionEditorProps) {
+  const { t } = useTranslation();
+  const sources = useDataSources();
+  const definitions = useDefinitions();
+  return (
+    <QueryContent query={sources}>
+      {(sourceList) =>
+        name === null ? (
+          <EditorForm original={null} sources={sourceList.items} dataHref={dataHref} definitionHref={definitionHref} />
+        ) : (
+          <QueryContent query={definitions}>
+            {(definitionList) => {
+              const definition = definitionList.items.find((candidate) => candidate.name === name);
+              if (!definition) {
+                return (
+                  <PlaceholderTile
+                    icon="search"
+                    headline={t('management.data.definition.notFoundTitle')}
+                    text={t('management.data.definition.notFoundText', { name })}
+                  >
+                    <Button component={Link} to={dataHref} variant="light">
+                      {t('management.data.backToData')}
+                    </Button>
+                  </PlaceholderTile>
+                );
+              }
+              return (
+                <EditorForm
+                  key={definition.name}
+                  original={definition}
+                  sources={sourceList.items}
+                  dataHref={dataHref}
+                  definitionHref={definitionHref}
+                />
+              );
+            }}
+          </QueryContent>
+        )
+      }
+    </QueryContent>
+  );
+}
+
+type EditorFormProps = {
+  original: CatalogueReportDefinition | null;
+  sources: ManagedDataSource[];
+  dataHref: string;
+  definitionHref: (name: string) => string;
+};
+
+type ErrorAt = { position: number; revision: number; focus: boolean };
+
+function EditorForm({ original, sources, dataHref, definitionHref }: EditorFormProps) {
+  const { t } = useTranslation();
+  const language = useUiLanguage();
+  const navigate = useNavigate();
+  const [values, setValues] = useState<DefinitionFormValues>(() =>
+    original ? definitionFormOf(original) : emptyDefinitionForm(sources.length === 1 ? (sources[0]?.name ?? null) : null),
+  );
+  const check = useFormCheck(definitionFormCheck, values);
+  const save = useSaveDefinition();
+  const preview = usePreviewDefinition();
+  const [previewed, setPreviewed] = useState<{ sql: string; answer: DefinitionPreviewResponse } | null>(null);
+  const [errorAt, setErrorAt] = useState<ErrorAt | null>(null);
+  const [asUser, setAsUser] = useState<string | null>(null);
+  const [userSearch, setUserSearch] = useState('');
+  const users = usePreviewUsers(userSearch);
+  const source = sources.find((candidate) => candidate.name === values.source) ?? null;
+  const schema = useSourceSchema(source && !source.needsPassword ? source.name : null);
+  const set = <Key extends keyof DefinitionFormValues>(key: Key, value: DefinitionFormValues[Key]) =>
+    setValues((current) => ({ ...current, [key]: value }));
+
+  const parameters = parametersInSql(values);
+  const resultColumns = previewed?.answer.resultColumns.map((column) => column.name) ?? [];
+  const columnNames = [...new Set([...values.columns.map((column) => column.name).filter(Boolean), ...resultColumns])];
+
+  function runPreview() {
+    const sql = values.sql;
+    // An unsaved new definition has no name yet: the preview needs one that passes the rules.
+    const definition = { ...definitionBodyOf(values), name: values.name.trim() || 'preview' };
+    preview.mutate(
+      { definition, asUserId: asUser ?? undefined },
+      {
+        onSuccess: (answer) => {
+          setPreviewed({ sql, answer });
+          const position = answer.error?.position;
+          if (position != null) setErrorAt((current) => ({ position, revision: (current?.revision ?? 0) + 1, focus: false }));
+        },
+      },
+    );
+  }
+
+  function submit() {
+    if (!check.validate()) return;
+    save.mutate(
+      { original: original?.name ?? null, body: definitionBodyOf(values) },
+      {
+        onSuccess: (saved) => {
+          showToast({ type: 'success', title: t('management.data.definition.saved'), message: saved.name });
+          if (!original) void navigate(definitionHref(saved.name), { replace: true });
+        },
+      },
+    );
+  }
+
+  const sqlInvalid = check.error('sql', t('management.data.errors.sql'));
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <Stack gap="lg">
+        <Stack gap={2}>
+          <Anchor component={Link} to={dataHref} size="sm">
+            {t('management.data.backToData')}
+          </Anchor>
+          <Title order={2} size="h3">
+            {original ? original.name : t('management.data.definition.newTitle')}
+          </Title>
+        </Stack>
+
+        <Paper withBorder p="md" radius="md">
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+            <TextInput
+              label={t('management.data.fields.name')}
+              description={t('management.data.fields.nameHint')}
+              value={values.name}
+              onChange={(event) => set('name', event.currentTarget.value)}
+              error={check.error('name', t('management.data.errors.name'))}
+              disabled={original !== null}
+              required
+              maxLength={64}
+              ff="monospace"
+            />
+            <Select
+              label={t('management.data.definition.source')}
+              data={sources.map((candidate) => ({
+                value: candidate.name,
+                label: `${localisedText(candidate.title, language)} (${candidate.name})`,
+              }))}
+              value={values.source}
+              onChange={(value) => set('source', value)}
+              error={check.error('source', t('management.data.errors.source'))}
+              required
+              searchable
+              nothingFoundMessage={t('management.data.definition.noSources')}
+            />
+            <NumberInput
+              label={t('management.data.definition.cacheSeconds')}
+              description={t('management.data.definition.cacheHint')}
+              value={values.cacheSeconds}
+              onChange={(value) => set('cacheSeconds', typeof value === 'number' ? value : '')}
+              error={check.error('cacheSeconds', t('management.data.errors.cacheSeconds'))}
+              min={0}
+              max={86_400}
+              allowDecimal={false}
+            />
+          </SimpleGrid>
+        </Paper>
+
+        <Stack gap="xs" component="section" aria-labelledby="sql-title">
+          <Title order={3} size="h4" id="sql-title">
+            {t('management.data.definition.sql')}
+          </Title>
+          <Text size="sm" c="dimmed" id="sql-hint">
+            {t('management.data.definition.sqlHint', templateExamples)}
+          </Text>
+          <Paper withBorder radius="md" style={{ overflow: 'hidden', borderColor: sqlInvalid ? 'var(--mantine-color-error)' : undefined }}>
+            <Suspense
+              fallback={
+                <Group justify="center" p="xl">
+                  <Loader size="sm" aria-label={t('common.loading')} />
+                </Group>
+              }
+            >
+              <SqlEditor
+                value={values.sql}
+                onChange={(sql) => set('sql', sql)}
+                kind={source?.kind ?? 'postgres'}
+                tables={schema.data?.tables ?? noTables}
+                label={t('management.data.definition.sql')}
+                describedBy="sql-hint"
+                errorAt={errorAt}
+              />
+            </Suspense>
+          </Paper>
+          {sqlInvalid && (
+            <Text size="sm" c="red" role="alert">
+              {sqlInvalid}
+            </Text>
+          )}
+        </Stack>
+
+        <Stack gap="sm" component="section" aria-labelledby="parameters-title">
+          <Title order={3} size="h4" id="parameters-title">
+            {t('management.data.definition.parameters')}
+          </Title>
+          {parameters.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              {t('management.data.definition.noParameters')}
+            </Text>
+          ) : (
+            <Text size="sm" c="dimmed" data-testid="detected-parameters">
+              {t('management.data.definition.detected', { names: parameters.map((parameter) => parameter.name).join(', ') })}
+            </Text>
+          )}
+          {parameters.map(({ name, form }, index) => (
+            <ParameterFields
+              key={name}
+              name={name}
+              index={index}
+              form={form}
+              onChange={(next) => set('parameters', { ...values.parameters, [name]: next })}
+              check={check}
+            />
+          ))}
+        </Stack>
+
+        <Paper withBorder p="md" radius="md" component="section" aria-labelledby="preview-title">
+          <Stack gap="sm">
+            <Title order={3} size="h4" id="preview-title">
+              {t('management.data.preview.title')}
+            </Title>
+            <Group align="flex-end" gap="sm">
+              <Select
+                label={t('management.data.preview.as')}
+                placeholder={t('management.data.preview.asMyself')}
+                data={(users.data?.items ?? []).map((user) => ({ value: user.id, label: `${user.name} <${user.email}>` }))}
+                value={asUser}
+                onChange={setAsUser}
+                searchable
+                searchValue={userSearch}
+                onSearchChange={setUserSearch}
+                clearable
+                nothingFoundMessage={t('management.data.preview.noUsers')}
+                w={320}
+              />
+              <Button
+                variant="light"
+                leftSection={<IconPlayerPlay size={16} aria-hidden="true" />}
+                loading={preview.isPending}
+                onClick={runPreview}
+                disabled={!values.source || values.sql.trim() === ''}
+              >
+                {t('management.data.preview.run')}
+              </Button>
+            </Group>
+            <div aria-live="polite">
+              {preview.isError && (
+                <Text size="sm" c="red" role="alert">
+                  {dataErrorMessage(t, preview.error)}
+                </Text>
+              )}
+              {previewed && !preview.isError && (
+                <PreviewResult
+                  preview={previewed.answer}
+                  sql={previewed.sql}
+                  onShowError={(position) =>
+                    setErrorAt((current) => ({ position, revision: (current?.revision ?? 0) + 1, focus: true }))
+                  }
+                />
+              )}
+            </div>
+          </Stack>
+        </Paper>
+
+        <Stack gap="sm" component="section" aria-labelledby="columns-title">
+          <Title order={3} size="h4" id="columns-title">
+            {t('management.data.definition.columns')}
+          </Title>
+          <ColumnFields columns={values.columns} onChange={(columns) => set('columns', columns)} resultColumns={resultColumns} check={check} />
+        </Stack>
+
+        <Stack gap="sm" component="section" aria-labelledby="visuals-title">
+          <Title order={3} size="h4" id="visuals-title">
+            {t('management.data.definition.visuals')}
+          </Title>
+          <VisualFields visuals={values.visuals} onChange={(visuals) => set('visuals', visuals)} columnNames={columnNames} check={check} />
+        </Stack>
+
+        <Paper withBorder p="md" radius="md">
+          {check.invalid.size > 0 && (
+            <Text size="sm" c="red" mb="xs" role="alert">
+              {t('management.data.errors.checkFields')}
+            </Text>
+          )}
+          <SaveActions pending={save.isPending} failure={save.isError ? dataErrorMessage(t, save.error) : null} onCancel={() => void navigate(dataHref)} />
+        </Paper>
+      </Stack>
+    </form>
+  );
+}
+
+const noTables: [] = [];
+
+/** The template's notation (decision 027), passed as values so that the translation does not read it as its own. */
+const templateExamples = {
+  parameter: '{{region}}',
+  rangeFrom: '{{range.from}}',
+  rangeTo: '{{range.to}}',
+  user: '{{user.email}}',
+  optional: '[[ … ]]',
+};
+
+function SaveActions({ pending, failure, onCancel }: { pending: boolean; failure: string | null; onCancel: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <FormActions
+      pending={pending}
+      failure={failure ? { message: failure } : null}
+      onCancel={onCancel}
+      submitLabel={t('management.data.save')}
+    />
+  );
+}

@@ -1,0 +1,102 @@
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconInfoCircle, IconX } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { DefinitionPreviewResponse } from '@cockpit/contracts';
+import { DataTable } from '../../../components/data-display/data-table';
+import { KpiCards } from '../../../components/data-display/kpi-cards';
+import { ReportChart } from '../../../components/data-display/report-chart';
+import { PlaceholderTile } from '../../../components/ui/placeholder-tile';
+import { getClientParams } from '../../../lib/client-params';
+import { useCulture } from '../../../lib/date-time';
+import { useValueFormatter } from '../../../lib/value-format';
+import { lineAndColumn } from '../utils/sql-parameters';
+import { parameterText } from './query-log';
+
+type PreviewResultProps = {
+  preview: DefinitionPreviewResponse;
+  /** The SQL the preview ran (an error's position is counted in it). */
+  sql: string;
+  /** Puts the editor's cursor at the error's position. */
+  onShowError: (position: number) => void;
+};
+
+/**
+ * What the preview answered (decision 027): the database's own error with its place in the SQL, or the
+ * result drawn with the report page's own KPI tiles, charts and table.
+ */
+export function PreviewResult({ preview, sql, onShowError }: PreviewResultProps) {
+  const { t } = useTranslation();
+  const culture = useCulture();
+  const formatter = useValueFormatter(culture, getClientParams().currencySymbol ?? '€');
+
+  if (preview.error) {
+    const { message, position } = preview.error;
+    const place = position === null ? null : lineAndColumn(sql, position);
+    return (
+      <Alert color="red" role="alert" title={t('management.data.preview.sqlError')} icon={<IconX aria-hidden="true" />} data-testid="preview-error">
+        <Stack gap="xs">
+          <Text size="sm" ff="monospace" style={{ whiteSpace: 'pre-wrap' }}>
+            {message}
+          </Text>
+          {position !== null && place && (
+            <Group gap="sm">
+              <Text size="sm">{t('management.data.preview.errorAt', { line: place.line, column: place.column })}</Text>
+              <Button size="xs" variant="light" color="red" onClick={() => onShowError(position)}>
+                {t('management.data.preview.showError')}
+              </Button>
+            </Group>
+          )}
+        </Stack>
+      </Alert>
+    );
+  }
+
+  const data = preview.data;
+  const table = data?.table ?? null;
+  return (
+    <Stack gap="md" data-testid="preview-result">
+      {preview.parameters.length > 0 && (
+        <Text size="sm" c="dimmed">
+          {t('management.data.preview.values')}{' '}
+          {preview.parameters.map((parameter) => `${parameter.label}: ${parameterText(parameter.value)}`).join(' · ')}
+        </Text>
+      )}
+      {preview.info?.cutAtRows != null && (
+        <Alert color="orange" variant="light" icon={<IconInfoCircle aria-hidden="true" />}>
+          {t('management.data.preview.cut', { count: preview.info.cutAtRows })}
+        </Alert>
+      )}
+      {!data || (data.kpis.length === 0 && data.charts.length === 0 && (!table || table.totalRows === 0)) ? (
+        <PlaceholderTile icon="search" headingOrder={3} headline={t('management.data.preview.emptyTitle')} text={t('management.data.preview.emptyText')} />
+      ) : (
+        <>
+          {data.kpis.length > 0 && <KpiCards kpis={data.kpis} formatter={formatter} label={t('reports.kpis.label')} />}
+          {data.charts.length > 0 && (
+            <SimpleGrid cols={{ base: 1, lg: data.charts.length > 1 ? 2 : 1 }} spacing="lg">
+              {data.charts.map((chart) => (
+                <Paper key={chart.id} withBorder p="md" radius="md">
+                  {chart.title && (
+                    <Title order={4} size="h5" mb="sm">
+                      {chart.title}
+                    </Title>
+                  )}
+                  <ReportChart chart={chart} formatter={formatter} height={260} />
+                </Paper>
+              ))}
+            </SimpleGrid>
+          )}
+          {table && (
+            <DataTable
+              key={table.columns.map((column) => column.key).join('|')}
+              columns={table.columns}
+              rows={table.rows}
+              formatter={formatter}
+              label={t('management.data.preview.tableLabel')}
+              maxHeight={360}
+            />
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,46 @@
+import type {
+  ColumnFormat,
+  DataSourceKind,
+  DataSourceTls,
+  DefinitionParameterType,
+  DefinitionVisual,
+} from '@cockpit/contracts';
+
+// Static keys (STYLE.md: a script checks that every language has them).
+
+export const kindLabelKeys: Record<DataSourceKind, string> = {
+  postgres: 'management.data.kind.postgres',
+  mysql: 'management.data.kind.mysql',
+  uploads: 'management.data.kind.uploads',
+};
+
+export const tlsLabelKeys: Record<DataSourceTls, string> = {
+  off: 'management.data.tls.off',
+  require: 'management.data.tls.require',
+  verify: 'management.data.tls.verify',
+};
+
+export const parameterTypeLabelKeys: Record<DefinitionParameterType, string> = {
+  'date-range': 'management.data.parameterType.date-range',
+  date: 'management.data.parameterType.date',
+  number: 'management.data.parameterType.number',
+  text: 'management.data.parameterType.text',
+  choice: 'management.data.parameterType.choice',
+  'multi-choice': 'management.data.parameterType.multi-choice',
+};
+
+export const columnFormatLabelKeys: Record<ColumnFormat, string> = {
+  text: 'management.data.format.text',
+  integer: 'management.data.format.integer',
+  number: 'management.data.format.number',
+  currency: 'management.data.format.currency',
+  percent: 'management.data.format.percent',
+  date: 'management.data.format.date',
+  month: 'management.data.format.month',
+};
+
+export const visualLabelKeys: Record<DefinitionVisual['type'], string> = {
+  kpi: 'management.data.visual.kpi',
+  chart: 'management.data.visual.chart',
+  table: 'management.data.visual.table',
+};
