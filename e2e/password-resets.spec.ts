@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { demoUsers, expect, test } from './fixtures';
 
 // One-time passwords (decision 022): an administrator creates a user or resets a password; that user
-// must choose a new password at the next sign-in before anything else; the 10,000 most common passwords
+// must choose a new password at the next sign-in before anything else; common passwords
 // are refused with a clear message. The people here are created by the journeys themselves.
 test.describe.configure({ mode: 'serial' });
 
@@ -20,7 +20,7 @@ const texts = {
     next: 'New password',
     repeat: 'Repeat the new password',
     submit: 'Save and continue',
-    common: 'This password is one of the 10,000 most common passwords',
+    common: 'This password is on a list of common passwords',
     search: 'Search users',
     setFor: (name: string) => `Set a one-time password for ${name}`,
     dialog: (name: string) => `One-time password for ${name}`,
@@ -36,7 +36,7 @@ const texts = {
     next: 'Neues Passwort',
     repeat: 'Neues Passwort wiederholen',
     submit: 'Speichern und fortfahren',
-    common: 'Dieses Passwort gehört zu den 10.000 häufigsten Passwörtern',
+    common: 'Dieses Passwort steht auf einer Liste häufiger Passwörter',
     search: 'Benutzer suchen',
     setFor: (name: string) => `Einmalpasswort für ${name} setzen`,
     dialog: (name: string) => `Einmalpasswort für ${name}`,

@@ -14,16 +14,34 @@ export const errorCodes = {
   integrityRequired: 'INTEGRITY_REQUIRED',
   /** A proof-of-work solution that is wrong, expired or already used (security hardening). */
   integrityFailed: 'INTEGRITY_FAILED',
-  /** A new password on the list of the 10,000 most common passwords (decision 022). */
+  /** A new password on the list of common passwords of 12 or more characters (decision 022). */
   commonPassword: 'COMMON_PASSWORD',
+  /** A new password built from the owner's e-mail address, name or the product's name (decision 022). */
+  personalPassword: 'PERSONAL_PASSWORD',
+  /** A new password the strength estimator finds easy to guess (decision 022). */
+  guessablePassword: 'GUESSABLE_PASSWORD',
   /** A password change whose new password is the current one (decision 022: a one-time password stays one). */
   passwordUnchanged: 'PASSWORD_UNCHANGED',
   /** 403 for everything but the password change while the user must choose a new password (decision 022). */
   passwordChangeRequired: 'PASSWORD_CHANGE_REQUIRED',
   /** Password sign-in refused: the organisation requires single sign-on (docs/decisions/020-single-sign-on.md). */
   singleSignOnRequired: 'SSO_REQUIRED',
+  /** A single-sign-on domain whose DNS TXT record is missing or wrong (docs/decisions/020-single-sign-on.md). */
+  domainNotProven: 'DOMAIN_NOT_PROVEN',
+  /** A public mail service's domain (gmail.com …) claimed for single sign-on (decision 020). */
+  publicMailDomain: 'PUBLIC_MAIL_DOMAIN',
+  /** A domain claimed for single sign-on in which users of another organisation have addresses (decision 020). */
+  domainInUse: 'DOMAIN_IN_USE',
   /** 403 for everything but the set-up while the organisation requires two-factor sign-in (decision 021). */
   twoFactorRequired: 'TWO_FACTOR_REQUIRED',
+  /** A report definition's SQL the executor will not run: the reason names why (decision 027). */
+  sqlRefused: 'SQL_REFUSED',
+  /** A report filtered by a user attribute the user lacks: "not available for your account" (decision 027). */
+  userAttributeMissing: 'USER_ATTRIBUTE_MISSING',
+  /** A report's data source is unreachable or failed the query (decision 027); other reports keep working. */
+  dataSourceUnavailable: 'DATA_SOURCE_UNAVAILABLE',
+  /** A report's query ran past its data source's statement timeout (decision 027). */
+  queryTimedOut: 'QUERY_TIMED_OUT',
   unavailable: 'SERVICE_UNAVAILABLE',
   internal: 'INTERNAL',
 } as const;

@@ -1,7 +1,7 @@
 import { endpointRoute } from '../../lib/endpoint-route';
 import { apiEndpoints } from '@cockpit/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { assertUncommonPassword } from '../../auth/password';
+import { assertAcceptablePassword } from '../../auth/password';
 import { conflict, notFound } from '../../lib/http-error';
 import { createManagedUsersRepository } from './managed-users-repository';
 
@@ -35,7 +35,7 @@ export const managedUsersRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       const { name, email, password, roleKey, subscription, uiLanguage } = request.body;
       const { user } = request;
-      assertUncommonPassword(password, 'password');
+      assertAcceptablePassword(password, 'password', { email, name });
       const created = await repository.create(
         user.organisationId,
         { name, email, password, roleKey, subscription, uiLanguage },

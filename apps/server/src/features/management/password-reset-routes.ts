@@ -1,7 +1,7 @@
 import { endpointRoute } from '../../lib/endpoint-route';
 import { apiEndpoints } from '@cockpit/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { assertUncommonPassword } from '../../auth/password';
+import { assertAcceptablePassword } from '../../auth/password';
 import { conflict, notFound } from '../../lib/http-error';
 import { createManagedUsersRepository } from './managed-users-repository';
 
@@ -20,7 +20,9 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
       const { user } = request;
       // The own password is changed on the settings page, with the current one (and no forced change).
       if (request.params.id === user.id) throw conflict('Change your own password on the settings page');
-      assertUncommonPassword(request.body.password, 'password');
+      const target = await repository.find(user.organisationId, request.params.id, user.id);
+      if (!target) throw notFound('No such user in your organisation');
+      assertAcceptablePassword(request.body.password, 'password', { email: target.email, name: target.name });
       const reset = await repository.resetPassword(
         { organisationId: user.organisationId, id: user.id, name: user.displayName },
         request.params.id,

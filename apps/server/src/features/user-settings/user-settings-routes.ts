@@ -8,7 +8,7 @@ import {
 } from '@cockpit/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AuthenticatedUser } from '../../auth/authenticated-user';
-import { assertUncommonPassword, hashPassword, verifyPassword } from '../../auth/password';
+import { assertAcceptablePassword, hashPassword, verifyPassword } from '../../auth/password';
 import { HttpError } from '../../lib/http-error';
 import { resolveLanguage, translate } from '../../lib/language';
 import { createUserSettingsRepository } from './user-settings-repository';
@@ -74,8 +74,9 @@ export const userSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       const { user } = request;
       const { currentPassword, newPassword } = request.body;
-      // Decision 022: never a common password, and a one-time password cannot be kept by "changing" it to itself.
-      assertUncommonPassword(newPassword, 'newPassword');
+      // Decision 022: never a common or guessable password, nor one of the user's own words, and a
+      // one-time password cannot be kept by "changing" it to itself.
+      assertAcceptablePassword(newPassword, 'newPassword', { email: user.email, name: user.displayName });
       if (newPassword === currentPassword) {
         throw new HttpError(400, errorCodes.passwordUnchanged, 'newPassword: must differ from the current password');
       }

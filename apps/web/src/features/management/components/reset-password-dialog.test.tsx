@@ -7,7 +7,7 @@ import { jsonResponse, renderWithProviders } from '../../../testing/test-utils';
 import { ResetPasswordDialog, generateOneTimePassword } from './reset-password-dialog';
 
 // Decision 022: the administrator's "Set one-time password" dialog against a stubbed server that refuses
-// common passwords as the real one does.
+// common, personal and guessable passwords as the real one does: each refusal says why.
 
 const max: ManagedUser = {
   id: 'max',
@@ -34,6 +34,10 @@ function stubServer() {
         sent.push(body.password);
         if (body.password === 'qwerty123456')
           return jsonResponse({ error: { code: errorCodes.commonPassword, message: 'password: common' } }, 400);
+        if (body.password === 'Max-Member-2024')
+          return jsonResponse({ error: { code: errorCodes.personalPassword, message: 'password: personal' } }, 400);
+        if (body.password === 'Hallo1234567')
+          return jsonResponse({ error: { code: errorCodes.guessablePassword, message: 'password: guessable' } }, 400);
         return jsonResponse(max);
       }
       return jsonResponse({ error: { code: 'NOT_FOUND', message: url.pathname } }, 404);
@@ -57,7 +61,7 @@ afterEach(() => {
 });
 
 describe('set one-time password', () => {
-  it('checks the length first, shows the common-password refusal at the field, then sets it', async () => {
+  it('checks the length first, shows the server\'s reason for a refused password at the field, then sets it', async () => {
     const sent = stubServer();
     const onDone = vi.fn();
     await renderWithProviders(<ResetPasswordDialog user={max} onClose={() => undefined} onDone={onDone} />);
@@ -71,13 +75,19 @@ describe('set one-time password', () => {
 
     await fill(field, 'qwerty123456');
     await userEvent.click(submit);
-    expect(await screen.findByText(/^This password is one of the 10,000 most common passwords/)).toBeInTheDocument();
+    expect(await screen.findByText(/^This password is on a list of common passwords/)).toBeInTheDocument();
+    await fill(field, 'Max-Member-2024');
+    await userEvent.click(submit);
+    expect(await screen.findByText(/^This password is built from the e-mail address, the name or the product's name/)).toBeInTheDocument();
+    await fill(field, 'Hallo1234567');
+    await userEvent.click(submit);
+    expect(await screen.findByText(/^This password is easy to guess: it is made of common words/)).toBeInTheDocument();
     expect(onDone).not.toHaveBeenCalled();
 
     await fill(field, 'Max-one-time-123');
     await userEvent.click(submit);
     await waitFor(() => expect(onDone).toHaveBeenCalledWith(max));
-    expect(sent).toEqual(['qwerty123456', 'Max-one-time-123']);
+    expect(sent).toEqual(['qwerty123456', 'Max-Member-2024', 'Hallo1234567', 'Max-one-time-123']);
   });
 
   it('generates random passwords of 16 characters that pass the rules', () => {
