@@ -780,7 +780,10 @@ export const apiEndpoints = {
   }),
   createDataSource: endpoint(apiRoutes.createDataSource, {
     tags: dataTags,
-    summary: 'Add a data source (a database connection with its password, or the uploaded tables)',
+    summary: 'Add a database data source (PostgreSQL or MySQL/MariaDB) with its password',
+    description:
+      "400 names the field: `connection.host` when the host rule (`DATA_SOURCE_HOSTS`) refuses the host, " +
+      "`password` when it is missing. 409: the name is taken; `uploads` (the uploaded tables) every organisation has.",
     query: withClientQuery({}),
     body: dataSourceBodySchema,
     response: { 201: managedDataSourceSchema, ...managementErrors },
@@ -803,9 +806,11 @@ export const apiEndpoints = {
   testDataSource: endpoint(apiRoutes.testDataSource, {
     tags: dataTags,
     summary: 'Connect, prove the session read-only, and say whether the account itself could write',
+    description: "A connection that fails is `ok: false` with the database's message; 400 `password`: none stored yet.",
     params: dataSourceNameParamsSchema,
     query: withClientQuery({}),
-    response: { 200: dataSourceTestResponseSchema, ...managementErrors },
+    body: emptyBodySchema,
+    response: { 200: dataSourceTestResponseSchema, ...managementErrors, 503: apiErrorSchema },
   }),
   getDataSourceSchema: endpoint(apiRoutes.getDataSourceSchema, {
     tags: dataTags,

@@ -1,0 +1,65 @@
+import {
+  type DataSourceConnection,
+  type DataSourceKind,
+  type DataSourceTestResponse,
+  type SourceSchemaResponse,
+  errorCodes,
+} from '@cockpit/contracts';
+import { HttpError } from '../../lib/http-error';
+import { AddressRefusedError, type PublicAddressRule } from '../../lib/public-address';
+
+/**
+ * A data source as the executor connects to it (docs/decisions/027-reports-over-own-data.md): the
+ * password opened for this call only, never stored outside the sealed column.
+ */
+export interface ProbedSource {
+  id: string;
+  organisationId: string;
+  name: string;
+  kind: DataSourceKind;
+  /** Bumped on every change; the executor's pools and cache keys use it. */
+  version: number;
+  connection: DataSourceConnection | null;
+  password: string | null;
+}
+
+/**
+ * What management → Data needs of the executor (reporting/executor, the only code that connects to a
+ * data source). app.ts wires it; the tests may pass their own.
+ */
+export interface DataSourceProbe {
+  /** Connects, lists the tables and proves the session is read-only; a failure is `ok: false`. */
+  test(source: ProbedSource): Promise<DataSourceTestResponse>;
+  /** The tables and columns of the source (the SQL editor's completion). */
+  describe(source: ProbedSource): Promise<SourceSchemaResponse>;
+  /**
+   * The host rule of `DATA_SOURCE_HOSTS` (decision 027), checked when a source is saved: resolves with
+   * `null` when connections to `host` are allowed, else with why not (shown to the administrator).
+   */
+  hostProblem(host: string): Promise<string | null>;
+  /** The source changed or was removed: its pools on this instance close. */
+  forget(source: { id: string; organisationId: string }): Promise<void> | void;
+}
+
+/**
+ * Until the executor is wired (app.ts): nothing connects — test and describe answer 503 — and a host must
+ * be a public address (lib/public-address.ts), so nothing an administrator saves can aim inward later.
+ */
+export function probeWithoutExecutor(rule: Pick<PublicAddressRule, 'check'>): DataSourceProbe {
+  const unavailable = () =>
+    new HttpError(503, errorCodes.unavailable, 'Connecting to data sources is not available on this server');
+  return {
+    test: () => Promise.reject(unavailable()),
+    describe: () => Promise.reject(unavailable()),
+    async hostProblem(host) {
+      try {
+        await rule.check(host);
+        return null;
+      } catch (error) {
+        if (error instanceof AddressRefusedError) return error.message;
+        throw error;
+      }
+    },
+    forget: () => {},
+  };
+}
