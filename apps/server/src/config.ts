@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { uploadLimits } from '@cockpit/contracts';
 import { z } from 'zod';
 import { parseAllowedHosts } from './lib/public-address';
 
@@ -67,6 +68,9 @@ const envSchema = z.object({
   REPORT_MAX_CONCURRENT_PER_USER: optional(z.coerce.number().int().min(1).max(100)),
   /** A report or tile query running longer is cancelled → 503 with Retry-After. */
   REPORT_STATEMENT_TIMEOUT_MS: optional(z.coerce.number().int().min(100).max(600_000)),
+  /** Uploaded tables (decision 027): a file's largest size and row count, at most the product's 200 MB / 1,000,000. */
+  UPLOAD_MAX_MEGABYTES: optional(z.coerce.number().int().min(1).max(uploadLimits.maxBytes / 1024 / 1024)),
+  UPLOAD_MAX_ROWS: optional(z.coerce.number().int().min(1).max(uploadLimits.maxRows)),
   // ---- operations (docs/deploy.md, decision 018) ----
   /** `GET /metrics` on the API port for `Authorization: Bearer <token>`; also required on METRICS_PORT when set. */
   METRICS_TOKEN: optional(z.string().min(16, 'must be at least 16 characters long').max(512)),
@@ -136,6 +140,8 @@ export interface Config {
     maxConcurrentPerUser: number;
     statementTimeoutMs: number;
   };
+  /** Uploaded tables (decision 027): larger files or more rows → 413. */
+  uploadLimits: { maxBytes: number; maxRows: number };
   /** Prometheus metrics (decision 018): `null` → off (no `/metrics` anywhere). */
   metrics: {
     /** Bearer token `/metrics` requires; `null` only when served on its own port without one. */
@@ -236,6 +242,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     reportLimits: {
       maxConcurrentPerUser: e.REPORT_MAX_CONCURRENT_PER_USER ?? 4,
       statementTimeoutMs: e.REPORT_STATEMENT_TIMEOUT_MS ?? 10_000,
+    },
+    uploadLimits: {
+      maxBytes: e.UPLOAD_MAX_MEGABYTES ? e.UPLOAD_MAX_MEGABYTES * 1024 * 1024 : uploadLimits.maxBytes,
+      maxRows: e.UPLOAD_MAX_ROWS ?? uploadLimits.maxRows,
     },
     metrics:
       e.METRICS_TOKEN || e.METRICS_PORT

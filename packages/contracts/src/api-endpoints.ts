@@ -17,6 +17,14 @@ import {
   menuGroupBodySchema,
 } from './catalogue';
 import { apiErrorSchema } from './errors';
+import {
+  dataSourceNameParamsSchema as uploadSourceParamsSchema,
+  uploadErrorSchema,
+  uploadPreviewResponseSchema,
+  uploadResultSchema,
+  uploadedTableParamsSchema,
+  uploadedTablesResponseSchema,
+} from './data-sources';
 import { appConfigSchema } from './app-config';
 import {
   bannerMessageBodySchema,
@@ -155,6 +163,11 @@ const { $schema: _dialect, ...catalogueDocumentJsonSchema } = z.toJSONSchema(cat
 const catalogueImportBodySchema = z
   .unknown()
   .meta({ ...catalogueDocumentJsonSchema, description: 'A catalogue document, as the export answers it.' });
+
+/** Multipart bodies are read as a stream by the route itself (never buffered): described, not parsed. */
+const uploadMultipartBodySchema = z
+  .unknown()
+  .describe('multipart/form-data (see the description); read as a stream by the route');
 
 /** What the auth library answers where the app reads nothing of it (it may add fields). */
 const libraryAnswerSchema = z.looseObject({});
@@ -609,6 +622,51 @@ export const apiEndpoints = {
           // A stored grouping its query does not declare (docs/decisions/024).
           500: apiErrorSchema,
         },
+  }),
+
+  // ---- management: uploaded tables (decision 027); the two POSTs take multipart/form-data, streamed
+  previewUpload: endpoint(apiRoutes.previewUpload, {
+    tags: ['management: data'],
+    summary: 'Read the first rows of a CSV or XLSX file: separator, encoding, sheets, columns and their types',
+    description:
+      'multipart/form-data: the fields `valueStyle` (`en`, `de`; detected when absent) and `sheet` (XLSX), then ' +
+      '`file`. Nothing is stored. 413: the file is over 200 MB; 415: not multipart.',
+    params: uploadSourceParamsSchema,
+    query: withClientQuery({}),
+    body: uploadMultipartBodySchema,
+    response: { 200: uploadPreviewResponseSchema, 413: apiErrorSchema, 415: apiErrorSchema, ...managementErrors },
+  }),
+  uploadTable: endpoint(apiRoutes.uploadTable, {
+    tags: ['management: data'],
+    summary: "Import a CSV or XLSX file into a table of the organisation's uploaded tables (replace or append)",
+    description:
+      'multipart/form-data: the field `options` (JSON, `UploadOptions`) before `file`. One transaction: a bad ' +
+      'value imports nothing and answers 400 with `error.detail` naming its row (1 = the first data row), column ' +
+      'and value. 413: over 1,000,000 rows or 200 MB; 415: not multipart.',
+    params: uploadSourceParamsSchema,
+    query: withClientQuery({}),
+    body: uploadMultipartBodySchema,
+    response: {
+      200: uploadResultSchema,
+      ...managementErrors,
+      400: uploadErrorSchema,
+      413: apiErrorSchema,
+      415: apiErrorSchema,
+    },
+  }),
+  listUploadedTables: endpoint(apiRoutes.listUploadedTables, {
+    tags: ['management: data'],
+    summary: 'The uploaded tables of an `uploads` data source: columns and row counts',
+    params: uploadSourceParamsSchema,
+    query: withClientQuery({}),
+    response: { 200: uploadedTablesResponseSchema, ...managementErrors },
+  }),
+  removeUploadedTable: endpoint(apiRoutes.removeUploadedTable, {
+    tags: ['management: data'],
+    summary: 'Remove an uploaded table and its rows',
+    params: uploadedTableParamsSchema,
+    query: withClientQuery({}),
+    response: { 204: z.null(), ...managementErrors },
   }),
 
   // ---- management: the catalogue (decision 015)

@@ -132,6 +132,12 @@ export const apiRoutes = {
   removeSignInSettings: route('removeSignInSettings', 'DELETE', '/api/management/sign-in'),
   verifySignInDomain: route('verifySignInDomain', 'POST', '/api/management/sign-in/domains/:domain/verify'),
 
+  // ---- management: uploaded tables of an `uploads` data source (decision 027); multipart bodies
+  previewUpload: route('previewUpload', 'POST', '/api/management/data-sources/:name/uploads/preview'),
+  uploadTable: route('uploadTable', 'POST', '/api/management/data-sources/:name/uploads'),
+  listUploadedTables: route('listUploadedTables', 'GET', '/api/management/data-sources/:name/tables'),
+  removeUploadedTable: route('removeUploadedTable', 'DELETE', '/api/management/data-sources/:name/tables/:table'),
+
   // ---- management: the catalogue (decision 015)
   exportCatalogue: route('exportCatalogue', 'GET', '/api/management/catalogue'),
   importCatalogue: route('importCatalogue', 'PUT', '/api/management/catalogue'),

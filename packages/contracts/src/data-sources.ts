@@ -225,6 +225,12 @@ export type UploadResult = z.infer<typeof uploadResultSchema>;
 
 /** A bad value: the import names its row (1 = the first data row) and column, and imports nothing. */
 export const uploadErrorDetailSchema = z.object({ row: z.number().int(), column: z.string(), value: z.string() });
+export type UploadErrorDetail = z.infer<typeof uploadErrorDetailSchema>;
+
+/** An upload's error answer: the API's error shape, with the bad value's row and column when there is one. */
+export const uploadErrorSchema = z.object({
+  error: z.object({ code: z.string(), message: z.string(), detail: uploadErrorDetailSchema.optional() }),
+});
 
 export const uploadedTableSchema = z.object({
   name: z.string(),

@@ -1,0 +1,379 @@
+import { apiRoutes, pathOf, uploadErrorSchema, uploadPreviewResponseSchema, uploadResultSchema, uploadTableNameSchema, uploadedTablesResponseSchema } from '@cockpit/contracts';
+import type { UploadOptions, UploadPreviewResponse } from '@cockpit/contracts';
+import { and, eq, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import iconv from 'iconv-lite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dataSources, managementActivity, user } from '../src/db/schema';
+import { uploadsSchemaName } from '../src/features/data-sources/uploads/uploaded-tables-repository';
+import { type TestApp, buildTestApp, demoUsers, testDrivers } from './helpers/build-test-app';
+
+// Uploaded tables (decision 027): CSV and XLSX files previewed, typed and imported into the organisation's
+// own schema of the cockpit's database, streamed and in one transaction.
+
+const source = 'uploads';
+const previewPath = pathOf(apiRoutes.previewUpload, { name: source });
+const uploadPath = pathOf(apiRoutes.uploadTable, { name: source });
+const tablesPath = pathOf(apiRoutes.listUploadedTables, { name: source });
+const tablePath = (table: string) => pathOf(apiRoutes.removeUploadedTable, { name: source, table });
+
+type Fields = Record<string, string>;
+
+/** A multipart body as a browser's FormData sends it: the fields first, then the file. */
+async function multipart(fields: Fields, file?: { name: string; content: Buffer | string }) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  if (file) form.append('file', new Blob([file.content]), file.name);
+  const request = new Request('http://localhost/', { method: 'POST', body: form });
+  return {
+    payload: Buffer.from(await request.arrayBuffer()),
+    headers: { 'content-type': request.headers.get('content-type')! },
+  };
+}
+
+async function xlsx(build: (workbook: ExcelJS.Workbook) => void): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  build(workbook);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+describe.each(testDrivers())('uploaded tables (%s)', (driver) => {
+  let t: TestApp;
+  let demoOrganisation: string;
+  let beispielOrganisation: string;
+
+  async function organisationOf(email: string): Promise<string> {
+    const [row] = await t.database.db.select({ id: user.organisationId }).from(user).where(eq(user.email, email));
+    return row!.id!;
+  }
+
+  /** Each organisation's `uploads` source (the data-sources feature creates it when first listed). */
+  async function ensureSource(organisationId: string) {
+    await t.database.db
+      .insert(dataSources)
+      .values({ organisationId, name: source, titleEn: 'Uploaded tables', kind: 'uploads' })
+      .onConflictDoNothing();
+  }
+
+  async function send(as: string, method: 'GET' | 'POST' | 'DELETE', url: string, body?: Awaited<ReturnType<typeof multipart>>) {
+    return t.app.inject({
+      method,
+      url,
+      headers: { ...(await t.bearer(as)), ...(body?.headers ?? {}) },
+      ...(body ? { payload: body.payload } : {}),
+    });
+  }
+
+  async function preview(content: Buffer | string, fields: Fields = {}, name = 'data.csv', as: string = demoUsers.admin) {
+    const response = await send(as, 'POST', previewPath, await multipart(fields, { name, content }));
+    expect(response.statusCode, response.body).toBe(200);
+    return uploadPreviewResponseSchema.parse(response.json());
+  }
+
+  async function upload(content: Buffer | string, options: UploadOptions, name = 'data.csv', as: string = demoUsers.admin) {
+    return send(as, 'POST', uploadPath, await multipart({ options: JSON.stringify(options) }, { name, content }));
+  }
+
+  /** Preview, then import with the preview's columns (changed by `adjust`). */
+  async function importFile(
+    content: Buffer | string,
+    table: string,
+    { mode = 'replace', fields = {}, adjust = (p) => p.columns, name = 'data.csv' }: {
+      mode?: 'replace' | 'append';
+      fields?: Fields;
+      adjust?: (preview: UploadPreviewResponse) => UploadPreviewResponse['columns'];
+      name?: string;
+    } = {},
+  ) {
+    const seen = await preview(content, fields, name);
+    const response = await upload(
+      content,
+      { table, mode, valueStyle: seen.valueStyle, columns: adjust(seen), ...(seen.sheet ? { sheet: seen.sheet } : {}) },
+      name,
+    );
+    return { preview: seen, response };
+  }
+
+  async function rowsOf(table: string, organisationId = demoOrganisation): Promise<Record<string, unknown>[]> {
+    const schema = uploadsSchemaName(organisationId);
+    // Values as text: the same on PGlite and PostgreSQL.
+    const result = await t.database.db.execute(
+      sql.raw(`select to_jsonb(t)::text as row from "${schema}"."${table}" t order by 1`),
+    );
+    return (result.rows as Array<{ row: string }>).map((row) => JSON.parse(row.row) as Record<string, unknown>);
+  }
+
+  async function sourceVersion(organisationId = demoOrganisation): Promise<number> {
+    const [row] = await t.database.db
+      .select({ version: dataSources.version })
+      .from(dataSources)
+      .where(and(eq(dataSources.organisationId, organisationId), eq(dataSources.name, source)));
+    return row!.version;
+  }
+
+  async function activity(action: string) {
+    return t.database.db
+      .select({ target: managementActivity.target })
+      .from(managementActivity)
+      .where(and(eq(managementActivity.organisationId, demoOrganisation), eq(managementActivity.action, action)));
+  }
+
+  beforeAll(async () => {
+    // Small limits, so that "too large" is quick to reach.
+    t = await buildTestApp(driver, { env: { UPLOAD_MAX_MEGABYTES: '1', UPLOAD_MAX_ROWS: '5000' } });
+    demoOrganisation = await organisationOf(demoUsers.admin);
+    beispielOrganisation = await organisationOf(demoUsers.beispielAdmin);
+    await ensureSource(demoOrganisation);
+    await ensureSource(beispielOrganisation);
+  });
+  afterAll(() => t?.close());
+
+  it('reads a Windows-1252 CSV with ";" and German numbers and dates', async () => {
+    const text =
+      'Kunde;Umsatz;Menge;Datum;Aktiv\r\nMüller & Söhne;1.234,56;1.200;31.12.2026;ja\r\nBäckerei Groß;-7,5;3;01.02.2026;nein\r\n';
+    const { preview: seen, response } = await importFile(iconv.encode(text, 'windows-1252'), 'kunden');
+    expect(seen).toMatchObject({ fileKind: 'csv', separator: ';', encoding: 'windows-1252', valueStyle: 'de' });
+    expect(seen.columns).toEqual([
+      { name: 'kunde', header: 'Kunde', type: 'text' },
+      { name: 'umsatz', header: 'Umsatz', type: 'decimal' },
+      { name: 'menge', header: 'Menge', type: 'integer' },
+      { name: 'datum', header: 'Datum', type: 'date' },
+      { name: 'aktiv', header: 'Aktiv', type: 'boolean' },
+    ]);
+    expect(seen.rows[0]).toEqual(['Müller & Söhne', '1.234,56', '1.200', '31.12.2026', 'ja']);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(uploadResultSchema.parse(response.json())).toMatchObject({ table: 'kunden', rowsImported: 2, rowsTotal: 2 });
+    expect(await rowsOf('kunden')).toEqual([
+      { kunde: 'Bäckerei Groß', umsatz: -7.5, menge: 3, datum: '2026-02-01', aktiv: false },
+      { kunde: 'Müller & Söhne', umsatz: 1234.56, menge: 1200, datum: '2026-12-31', aktiv: true },
+    ]);
+  });
+
+  it('reads a UTF-8 CSV with "," and quoted separators, quotes and newlines, in English formats', async () => {
+    const text =
+      '\uFEFFname,amount,at,note\n"Smith, John","1,234.5",2026-03-01T10:30:00Z,"line one\nline ""two"""\nZoë,2,2026-03-02 08:00,\n';
+    const { preview: seen, response } = await importFile(text, 'notes');
+    expect(seen).toMatchObject({ separator: ',', encoding: 'UTF-8', valueStyle: 'en' });
+    expect(seen.columns.map((column) => column.type)).toEqual(['text', 'decimal', 'timestamp', 'text']);
+    expect(response.statusCode, response.body).toBe(200);
+    const rows = await rowsOf('notes');
+    expect(rows).toHaveLength(2);
+    expect(rows.find((row) => row.name === 'Smith, John')).toMatchObject({ amount: 1234.5, note: 'line one\nline "two"' });
+    expect(rows.find((row) => row.name === 'Zoë')).toMatchObject({ amount: 2, note: null });
+    const times = await t.database.db.execute(
+      sql.raw(`select to_char("at" at time zone 'UTC', 'YYYY-MM-DD HH24:MI') as at from "${uploadsSchemaName(demoOrganisation)}"."notes" order by 1`),
+    );
+    expect((times.rows as Array<{ at: string }>).map((row) => row.at)).toEqual(['2026-03-01 10:30', '2026-03-02 08:00']);
+  });
+
+  it('reads a tab-separated file', async () => {
+    const { preview: seen, response } = await importFile('a\tb\n1\tx\n2\ty\n', 'tabs');
+    expect(seen.separator).toBe('\t');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await rowsOf('tabs')).toEqual([{ a: 1, b: 'x' }, { a: 2, b: 'y' }]);
+  });
+
+  it('reads the chosen sheet of an XLSX workbook with dates and formula results', async () => {
+    const file = await xlsx((workbook) => {
+      workbook.addWorksheet('Notes').addRow(['ignore me']);
+      const sheet = workbook.addWorksheet('Sales');
+      sheet.addRow(['Day', 'Units', 'Price', 'Total', 'Label']);
+      sheet.addRow([new Date(Date.UTC(2026, 0, 31)), 2, 2.5, { formula: 'B2*C2', result: 5 }, { formula: 'UPPER("a")', result: 'A' }]);
+      sheet.addRow([new Date(Date.UTC(2026, 1, 1)), 4, 1.25, { formula: 'B3*C3', result: 5 }, 'b']);
+    });
+    const first = await preview(file, {}, 'book.xlsx');
+    expect(first).toMatchObject({ fileKind: 'xlsx', sheets: ['Notes', 'Sales'], sheet: 'Notes', separator: null });
+    const { preview: seen, response } = await importFile(file, 'sales', { fields: { sheet: 'Sales' }, name: 'book.xlsx' });
+    expect(seen.sheet).toBe('Sales');
+    expect(seen.columns.map((column) => column.type)).toEqual(['date', 'integer', 'decimal', 'integer', 'text']);
+    expect(seen.rows[0]).toEqual(['2026-01-31', '2', '2.5', '5', 'A']);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await rowsOf('sales')).toEqual([
+      { day: '2026-01-31', units: 2, price: 2.5, total: 5, label: 'A' },
+      { day: '2026-02-01', units: 4, price: 1.25, total: 5, label: 'b' },
+    ]);
+    const missing = await send(demoUsers.admin, 'POST', previewPath, await multipart({ sheet: 'Nope' }, { name: 'b.xlsx', content: file }));
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error.message).toContain('Nope');
+  });
+
+  it('imports with a changed type and the chosen value style', async () => {
+    const text = 'zip,amount\n01067,"1.500"\n80331,"2"\n';
+    const { preview: seen, response } = await importFile(text, 'zips', {
+      adjust: (p) => p.columns.map((column) => (column.name === 'zip' ? { ...column, type: 'text' } : column)),
+    });
+    expect(seen.columns[0]!.type).toBe('integer');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await rowsOf('zips')).toEqual([{ zip: '01067', amount: 1.5 }, { zip: '80331', amount: 2 }]);
+    // The same digits read in German style: "1.500" is then fifteen hundred, not one and a half.
+    const german = await preview(text, { valueStyle: 'de' });
+    expect(german.valueStyle).toBe('de');
+    expect(german.columns[1]!.type).toBe('integer');
+  });
+
+  it('replaces and appends, counting the rows, and refuses to append other columns', async () => {
+    const first = await importFile('id,name\n1,a\n2,b\n', 'items');
+    expect(first.response.json()).toMatchObject({ rowsImported: 2, rowsTotal: 2 });
+    const appended = await importFile('id,name\n3,c\n', 'items', { mode: 'append' });
+    expect(appended.response.json()).toMatchObject({ rowsImported: 1, rowsTotal: 3 });
+    expect((await rowsOf('items')).map((row) => row.id)).toEqual([1, 2, 3]);
+    const other = await importFile('id,label\n4,d\n', 'items', { mode: 'append' });
+    expect(other.response.statusCode).toBe(400);
+    const replaced = await importFile('id,name\n9,z\n', 'items');
+    expect(replaced.response.json()).toMatchObject({ rowsImported: 1, rowsTotal: 1 });
+    expect(await rowsOf('items')).toEqual([{ id: 9, name: 'z' }]);
+    const list = uploadedTablesResponseSchema.parse((await send(demoUsers.admin, 'GET', tablesPath)).json());
+    expect(list.items.find((table) => table.name === 'items')).toMatchObject({
+      rows: 1,
+      columns: [
+        { name: 'id', header: 'id', type: 'integer' },
+        { name: 'name', header: 'name', type: 'text' },
+      ],
+    });
+  });
+
+  it('names the row, column and value of a bad value and imports nothing', async () => {
+    await importFile('id,amount\n1,10\n', 'ledger');
+    const versionBefore = await sourceVersion();
+    const uploadsBefore = (await activity('data.table-uploaded')).length;
+    const options: UploadOptions = {
+      table: 'ledger',
+      mode: 'append',
+      valueStyle: 'en',
+      columns: [
+        { name: 'id', header: 'id', type: 'integer' },
+        { name: 'amount', header: 'amount', type: 'integer' },
+      ],
+    };
+    // Past the first batch (5,000 rows), so that rows were already written when the bad one comes.
+    const content = `id,amount\n${Array.from({ length: 4_999 }, (_, index) => `${index + 2},${index}`).join('\n')}\n9,12x\n`;
+    const response = await upload(content, options);
+    expect(response.statusCode, response.body).toBe(400);
+    const body = uploadErrorSchema.parse(response.json());
+    expect(body.error.detail).toEqual({ row: 5_000, column: 'amount', value: '12x' });
+    expect(body.error.message).toContain('Row 5000');
+    expect(await rowsOf('ledger')).toEqual([{ id: 1, amount: 10 }]);
+    expect(await sourceVersion()).toBe(versionBefore);
+    expect(await activity('data.table-uploaded')).toHaveLength(uploadsBefore);
+    // A replace that fails leaves the old table as it was, too.
+    const replace = await upload('id,amount\n5,oops\n', { ...options, mode: 'replace' });
+    expect(uploadErrorSchema.parse(replace.json()).error.detail).toEqual({ row: 1, column: 'amount', value: 'oops' });
+    expect(await rowsOf('ledger')).toEqual([{ id: 1, amount: 10 }]);
+  });
+
+  it('answers 413 for a file over the size limit or the row limit, importing nothing', async () => {
+    const big = `id,text\n${Array.from({ length: 1_000 }, (_, index) => `${index},${'x'.repeat(1_100)}`).join('\n')}\n`;
+    expect(big.length).toBeGreaterThan(1024 * 1024);
+    const options: UploadOptions = {
+      table: 'huge',
+      mode: 'replace',
+      columns: [
+        { name: 'id', header: 'id', type: 'integer' },
+        { name: 'text', header: 'text', type: 'text' },
+      ],
+    };
+    const bySize = await upload(big, options);
+    expect(bySize.statusCode, bySize.body).toBe(413);
+    expect(bySize.json().error.message).toContain('1 MB');
+    const manyRows = `id,text\n${Array.from({ length: 5_001 }, (_, index) => `${index},x`).join('\n')}\n`;
+    const byRows = await upload(manyRows, options);
+    expect(byRows.statusCode, byRows.body).toBe(413);
+    expect(byRows.json().error.message).toContain('5,000 rows');
+    const list = uploadedTablesResponseSchema.parse((await send(demoUsers.admin, 'GET', tablesPath)).json());
+    expect(list.items.map((table) => table.name)).not.toContain('huge');
+    const exists = await t.database.db.execute(
+      sql`select to_regclass(${`${uploadsSchemaName(demoOrganisation)}.huge`}) is not null as present`,
+    );
+    expect((exists.rows[0] as { present: boolean }).present).toBe(false);
+  });
+
+  it('bumps the source version, records the activity and removes a table with its rows', async () => {
+    const before = await sourceVersion();
+    await importFile('k\n1\n', 'doomed');
+    expect(await sourceVersion()).toBe(before + 1);
+    expect(await activity('data.table-uploaded')).toContainEqual({ target: `${source}.doomed` });
+    const removed = await send(demoUsers.admin, 'DELETE', tablePath('doomed'));
+    expect(removed.statusCode).toBe(204);
+    expect(await sourceVersion()).toBe(before + 2);
+    expect(await activity('data.table-removed')).toContainEqual({ target: `${source}.doomed` });
+    const exists = await t.database.db.execute(
+      sql`select to_regclass(${`${uploadsSchemaName(demoOrganisation)}.doomed`}) is not null as present`,
+    );
+    expect((exists.rows[0] as { present: boolean }).present).toBe(false);
+    expect((await send(demoUsers.admin, 'DELETE', tablePath('doomed'))).statusCode).toBe(404);
+  });
+
+  it("never lets another organisation read, name or remove an organisation's tables", async () => {
+    await importFile('secret\n42\n', 'private_numbers');
+    const theirs = uploadedTablesResponseSchema.parse((await send(demoUsers.beispielAdmin, 'GET', tablesPath)).json());
+    expect(theirs.items.map((table) => table.name)).not.toContain('private_numbers');
+    expect((await send(demoUsers.beispielAdmin, 'DELETE', tablePath('private_numbers'))).statusCode).toBe(404);
+    expect(await rowsOf('private_numbers')).toEqual([{ secret: 42 }]);
+    // Their upload of the same name lands in their own schema.
+    const response = await upload('secret\n7\n', { table: 'private_numbers', mode: 'replace', columns: [{ name: 'secret', header: 'secret', type: 'integer' }] }, 'x.csv', demoUsers.beispielAdmin);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await rowsOf('private_numbers')).toEqual([{ secret: 42 }]);
+    expect(await rowsOf('private_numbers', beispielOrganisation)).toEqual([{ secret: 7 }]);
+    // A source that is not theirs (or does not exist) is not found; members may not upload at all.
+    const unknown = pathOf(apiRoutes.listUploadedTables, { name: 'someone-elses' });
+    expect((await send(demoUsers.admin, 'GET', unknown)).statusCode).toBe(404);
+    expect((await send(demoUsers.member, 'GET', tablesPath)).statusCode).toBe(403);
+    const member = await send(demoUsers.member, 'POST', previewPath, await multipart({}, { name: 'a.csv', content: 'a\n1\n' }));
+    expect(member.statusCode).toBe(403);
+  });
+
+  it('makes safe SQL names of hostile file names and headers, and refuses unsafe ones in the options', async () => {
+    const text = '"""; drop table users; --",Robert\'); DROP TABLE x,,1st,Straße,Straße,"a""b"\n1,2,3,4,5,6,7\n';
+    const seen = await preview(text, {}, '../../etc/"; DROP SCHEMA public;--.csv');
+    // The browser sends `"` as %22; the path is dropped.
+    expect(seen.suggestedTableName).toBe('c_22_drop_schema_public');
+    expect(seen.columns.map((column) => column.name)).toEqual([
+      'drop_table_users',
+      'robert_drop_table_x',
+      'column_3',
+      'c_1st',
+      'strasse',
+      'strasse_2',
+      'a_b',
+    ]);
+    for (const column of seen.columns) expect(uploadTableNameSchema.safeParse(column.name).success).toBe(true);
+    expect(seen.columns[0]!.header).toBe('"; drop table users; --');
+    const broken = await send(demoUsers.admin, 'POST', previewPath, await multipart({}, { name: 'b.csv', content: 'a,b\n"x"y,1\n' }));
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().error.message).toContain('not valid CSV');
+    const damaged = await send(demoUsers.admin, 'POST', previewPath, await multipart({}, { name: 'b.xlsx', content: Buffer.concat([Buffer.from('PK\x03\x04'), Buffer.alloc(100)]) }));
+    expect(damaged.statusCode).toBe(400);
+    const imported = await upload(text, { table: seen.suggestedTableName, mode: 'replace', columns: seen.columns });
+    expect(imported.statusCode, imported.body).toBe(200);
+    const badTable = await upload(text, { table: 'x"; drop table users; --', mode: 'replace', columns: seen.columns });
+    expect(badTable.statusCode).toBe(400);
+    const badColumn = await upload('a\n1\n', { table: 'ok', mode: 'replace', columns: [{ name: 'a" text); drop', header: 'a', type: 'text' }] });
+    expect(badColumn.statusCode).toBe(400);
+    const users = await t.database.db.execute(sql`select count(*)::int as n from "user"`);
+    expect((users.rows[0] as { n: number }).n).toBeGreaterThan(0);
+  });
+
+  it('refuses what is not a multipart upload, and options after the file', async () => {
+    const json = await t.app.inject({
+      method: 'POST',
+      url: uploadPath,
+      headers: { ...(await t.bearer(demoUsers.admin)), 'content-type': 'application/json' },
+      payload: '{}',
+    });
+    expect(json.statusCode).toBe(415);
+    const form = new FormData();
+    form.append('file', new Blob(['a\n1\n']), 'a.csv');
+    form.append('options', JSON.stringify({ table: 'late', mode: 'replace', columns: [{ name: 'a', header: 'a', type: 'text' }] }));
+    const request = new Request('http://localhost/', { method: 'POST', body: form });
+    const late = await t.app.inject({
+      method: 'POST',
+      url: uploadPath,
+      headers: { ...(await t.bearer(demoUsers.admin)), 'content-type': request.headers.get('content-type')! },
+      payload: Buffer.from(await request.arrayBuffer()),
+    });
+    expect(late.statusCode).toBe(400);
+    expect(late.json().error.message).toContain('options');
+    const noFile = await send(demoUsers.admin, 'POST', previewPath, await multipart({ valueStyle: 'de' }));
+    expect(noFile.statusCode).toBe(400);
+  });
+});
