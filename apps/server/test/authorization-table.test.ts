@@ -2,7 +2,15 @@ import type { AddressInfo } from 'node:net';
 import { apiDocsPath, apiRoutes, pathOf, singleSignOnCallbackPath } from '@cockpit/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contracts, dashboardTiles, dashboards, notifications, organisations } from '../src/db/schema';
+import {
+  contracts,
+  dashboardTiles,
+  dashboards,
+  dataSources,
+  notifications,
+  organisations,
+  uploadedTables,
+} from '../src/db/schema';
 import { createUserWithPassword } from '../src/auth/create-user-with-password';
 import { type TestApp, buildTestApp, testDrivers } from './helpers/build-test-app';
 import { type Credentials, type Role, roles, signInAs } from './helpers/roles';
@@ -748,6 +756,111 @@ const table: Record<string, RouteCase[]> = {
       expect: administrators(200, 404),
     },
   ],
+  // ---- management → Data (decision 027): sources named here belong to Demo GmbH (fixtures below)
+  'GET /api/management/data-sources': [
+    { label: 'data sources', request: get(apiRoutes.listDataSources.path), expect: administrators(200) },
+  ],
+  'POST /api/management/data-sources': [
+    {
+      label: 'add a database source to the own organisation',
+      request: (role, ctx) => ({
+        method: 'POST',
+        url: apiRoutes.createDataSource.path,
+        payload: { ...ctx.clientBody, ...tableSource(`table-added-${role.toLowerCase()}`), password: 'Table-Passw0rd-1' },
+      }),
+      expect: administrators(201),
+    },
+  ],
+  'PUT /api/management/data-sources/:name': [
+    {
+      label: "Demo GmbH's source",
+      request: (_role, ctx) => ({
+        method: 'PUT',
+        url: pathOf(apiRoutes.updateDataSource, { name: 'table-source' }),
+        payload: { ...ctx.clientBody, ...tableSource('table-source'), password: 'Table-Passw0rd-1' },
+      }),
+      expect: administrators(200, 404),
+    },
+  ],
+  'DELETE /api/management/data-sources/:name': [
+    {
+      label: "Demo GmbH's doomed source",
+      request: () => ({ method: 'DELETE', url: pathOf(apiRoutes.deleteDataSource, { name: 'table-doomed-source' }) }),
+      expect: administrators(204, 404),
+    },
+  ],
+  // A source without a password: the administrator is asked for it before anything connects.
+  'POST /api/management/data-sources/:name/test': [
+    {
+      label: "Demo GmbH's source without a password",
+      request: (_role, ctx) => ({
+        method: 'POST',
+        url: pathOf(apiRoutes.testDataSource, { name: 'table-locked-source' }),
+        payload: { ...ctx.clientBody },
+      }),
+      expect: administrators(400, 404),
+    },
+  ],
+  'GET /api/management/data-sources/:name/schema': [
+    {
+      label: "Demo GmbH's source without a password",
+      request: get(pathOf(apiRoutes.getDataSourceSchema, { name: 'table-locked-source' })),
+      expect: administrators(400, 404),
+    },
+  ],
+  'GET /api/management/query-log': [
+    { label: 'query log', request: get(apiRoutes.listQueryLog.path), expect: administrators(200) },
+  ],
+  // Uploaded tables (decision 027): every organisation has its own `uploads` source, so Beispiel's
+  // administrator reaches theirs under the same name — never Demo GmbH's tables (test/uploads.test.ts).
+  'POST /api/management/data-sources/:name/uploads/preview': [
+    {
+      label: 'preview a CSV',
+      request: async () => ({
+        method: 'POST',
+        url: pathOf(apiRoutes.previewUpload, { name: 'uploads' }),
+        ...(await multipartUpload({}, 'a,b\n1,2\n')),
+      }),
+      expect: administrators(200),
+    },
+  ],
+  'POST /api/management/data-sources/:name/uploads': [
+    {
+      label: 'import a CSV into the own organisation',
+      request: async (role) => ({
+        method: 'POST',
+        url: pathOf(apiRoutes.uploadTable, { name: 'uploads' }),
+        ...(await multipartUpload(
+          {
+            options: JSON.stringify({
+              table: `table_upload_${role.toLowerCase()}`,
+              mode: 'replace',
+              columns: [{ name: 'a', header: 'a', type: 'integer' }],
+            }),
+          },
+          'a\n1\n',
+        )),
+      }),
+      expect: administrators(200),
+    },
+  ],
+  'GET /api/management/data-sources/:name/tables': [
+    {
+      label: 'uploaded tables',
+      request: get(pathOf(apiRoutes.listUploadedTables, { name: 'uploads' })),
+      expect: administrators(200),
+    },
+  ],
+  'DELETE /api/management/data-sources/:name/tables/:table': [
+    {
+      label: "Demo GmbH's uploaded table",
+      request: () => ({
+        method: 'DELETE',
+        url: pathOf(apiRoutes.removeUploadedTable, { name: 'uploads', table: 'table_doomed' }),
+      }),
+      expect: administrators(204, 404),
+    },
+  ],
   'GET /api/management/activity': [
     { label: 'activity', request: get(apiRoutes.listActivity.path), expect: administrators(200) },
   ],
@@ -771,6 +884,28 @@ const table: Record<string, RouteCase[]> = {
     },
   ],
 };
+
+/** A multipart body with the fields first, then the file, as the browser's FormData sends it. */
+async function multipartUpload(fields: Record<string, string>, csv: string) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  form.append('file', new Blob([csv]), 'table.csv');
+  const request = new Request('http://localhost/', { method: 'POST', body: form });
+  return {
+    headers: { 'content-type': request.headers.get('content-type')! },
+    payload: Buffer.from(await request.arrayBuffer()),
+  };
+}
+
+/** A database source at a public address (the host rule of decision 027 allows it without a listing). */
+function tableSource(name: string) {
+  return {
+    name,
+    title: { en: `Table ${name}` },
+    kind: 'postgres',
+    connection: { host: '8.8.8.8', port: 5432, database: 'sales', user: 'reader' },
+  };
+}
 
 function bannerBody(title: string) {
   const language = (prefix: string) => ({
@@ -877,6 +1012,30 @@ describe.each(testDrivers())('authorisation by route and role (%s)', (driver) =>
         { name: 'table-doomed-boards', title: { en: 'Doomed boards' }, dashboards: [] },
       ],
     }));
+
+    // Data sources of Demo GmbH that the table changes, removes and tests (decision 027); none has a password yet.
+    await db.insert(dataSources).values(
+      ['table-source', 'table-doomed-source', 'table-locked-source'].map((name) => ({
+        organisationId: demo!.id,
+        name,
+        titleEn: name,
+        kind: 'postgres',
+        connection: tableSource(name).connection,
+      })),
+    );
+
+    // Demo GmbH's uploaded table that the table removes (its rows need not exist for that).
+    const [uploads] = await db
+      .insert(dataSources)
+      .values({ organisationId: demo!.id, name: 'uploads', titleEn: 'Uploaded tables', kind: 'uploads' })
+      .onConflictDoUpdate({ target: [dataSources.organisationId, dataSources.name], set: { kind: 'uploads' } })
+      .returning({ id: dataSources.id });
+    await db.insert(uploadedTables).values({
+      organisationId: demo!.id,
+      dataSourceId: uploads!.id,
+      name: 'table_doomed',
+      columns: [{ name: 'a', header: 'a', type: 'integer' }],
+    });
 
     ctx = {
       t,

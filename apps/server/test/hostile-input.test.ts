@@ -430,6 +430,25 @@ async function call(ctx: RoundTripContext, who: Credentials, method: string, url
   return response;
 }
 
+let createdSources = 0;
+
+/** A database source at a public address with `text` as its title (in every language). */
+function hostileSource(name: string, text: string) {
+  const title = text.slice(0, 200);
+  return {
+    name,
+    title: { en: title, de: title, deAt: title },
+    kind: 'postgres',
+    connection: { host: '8.8.8.8', port: 5432, database: 'sales', user: 'reader' },
+  };
+}
+
+async function sourceTitle(ctx: RoundTripContext): Promise<string> {
+  return (await call(ctx, ctx.admin, 'GET', apiRoutes.listDataSources.path))
+    .json<{ items: { name: string; title: { en: string } }[] }>()
+    .items.find((source) => source.name === ctx.ids.dataSource)!.title.en;
+}
+
 const storedText: Record<string, StoredTextCase> = {
   'PUT /api/management/catalogue/items/:name': {
     write: async (ctx, text) => {
@@ -531,6 +550,29 @@ const storedText: Record<string, StoredTextCase> = {
         sent: { content: { text: { en: string } } }[];
       }>().sent[0]!.content.text.en,
   },
+  // Data sources (decision 027): the title is shown back as typed; names and hosts are checked by pattern.
+  'POST /api/management/data-sources': {
+    write: async (ctx, text) => {
+      ctx.ids.dataSource = `hostile-source-${(createdSources += 1)}`;
+      await call(ctx, ctx.admin, 'POST', apiRoutes.createDataSource.path, {
+        ...clientBody,
+        ...hostileSource(ctx.ids.dataSource, text),
+        password: text,
+      });
+    },
+    read: async (ctx) => sourceTitle(ctx),
+  },
+  'PUT /api/management/data-sources/:name': {
+    write: async (ctx, text) => {
+      await call(ctx, ctx.admin, 'PUT', pathOf(apiRoutes.updateDataSource, { name: ctx.ids.dataSource! }), {
+        ...clientBody,
+        ...hostileSource(ctx.ids.dataSource!, text),
+        // A change besides the title, so the source is written again (an unchanged save writes nothing).
+        connection: { host: '8.8.8.8', port: 5432, database: 'sales', user: 'reader', poolSize: 2 },
+      });
+    },
+    read: async (ctx) => sourceTitle(ctx),
+  },
 };
 
 /** Routes that accept bodies beyond the 1 MiB every other route has. */
@@ -576,6 +618,12 @@ const storesNoText: Record<string, string> = {
   'DELETE /api/management/sign-in': 'no body',
   'PUT /api/management/two-factor-policy': 'one flag only',
   'POST /api/management/users/:id/two-factor/reset': 'no fields',
+  'POST /api/management/data-sources/:name/uploads/preview': 'a dry run: reads a file, stores nothing',
+  'POST /api/management/data-sources/:name/uploads':
+    "a file's cells become table rows, read only by report SQL as bound values; headers become checked SQL names (uploads.test.ts)",
+  'DELETE /api/management/data-sources/:name/tables/:table': 'no body',
+  'DELETE /api/management/data-sources/:name': 'no body',
+  'POST /api/management/data-sources/:name/test': 'no fields',
 };
 
 describe.each(testDrivers())(
