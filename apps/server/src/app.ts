@@ -11,6 +11,8 @@ import { embeddedPagesRoutes } from './features/reports/embedded-pages';
 import { reportsRoutes } from './features/reports/reports-routes';
 import { healthRoutes } from './features/health/health-routes';
 import { managementRoutes } from './features/management/management-routes';
+import { type DataSourceProbe, probeWithoutExecutor } from './features/data-sources/data-source-probe';
+import { dataSourcesRoutes } from './features/data-sources/data-sources-routes';
 import { catalogueRoutes } from './features/catalogue/catalogue-routes';
 import { signInSettingsRoutes } from './features/sign-in/sign-in-settings-routes';
 import { twoFactorManagementRoutes, twoFactorStatusRoutes } from './features/two-factor/two-factor-routes';
@@ -34,6 +36,8 @@ import { registerSecurity } from './plugins/security';
 import { registerSwagger } from './plugins/swagger';
 import { registerWebApp } from './plugins/web-app';
 import { serializeErrorForLog } from './lib/log-redaction';
+import { type NameResolver, systemNameResolver } from './lib/name-resolver';
+import { createPublicAddressRule } from './lib/public-address';
 import { trustProxyOption } from './lib/trust-proxy';
 import { registerCompression } from './plugins/compression';
 import { registerReportQueryLimits } from './plugins/report-query-limits';
@@ -49,6 +53,10 @@ export interface BuildAppOptions {
   databaseStatus?: Pick<DatabaseHandle, 'poolStats' | 'listeners'>;
   /** Where log lines go instead of stdout (tests read them to check what is logged and redacted). */
   logStream?: LogStream;
+  /** DNS answers for single sign-on (addresses of providers, domain proofs); the system's by default. */
+  nameResolver?: NameResolver;
+  /** Management → Data's connect, describe and host rule; the executor's by default (decision 027). */
+  dataSourceProbe?: DataSourceProbe;
 }
 
 /** Anything pino can write log lines to. */
@@ -60,7 +68,15 @@ export interface LogStream {
 export const bodyLimitBytes = 1024 * 1024;
 
 /** The whole HTTP application, ready for `listen` (main.ts) or `inject` (tests). */
-export async function buildApp({ config, db, listen, databaseStatus, logStream }: BuildAppOptions): Promise<App> {
+export async function buildApp({
+  config,
+  db,
+  listen,
+  databaseStatus,
+  logStream,
+  nameResolver = systemNameResolver,
+  dataSourceProbe,
+}: BuildAppOptions): Promise<App> {
   const app = Fastify({
     logger: await loggerOptions(config, logStream),
     // One log line per request instead of two (decision 028).
@@ -104,7 +120,14 @@ export async function buildApp({ config, db, listen, databaseStatus, logStream }
   registerMetrics(app, databaseStatus);
   app.decorate(
     'auth',
-    createAuth({ config, db, logger: app.log, integrity: app.integrity, sessionEvents: app.sessionEvents }),
+    createAuth({
+      config,
+      db,
+      logger: app.log,
+      integrity: app.integrity,
+      sessionEvents: app.sessionEvents,
+      nameResolver,
+    }),
   );
   await registerSwagger(app);
 
@@ -135,8 +158,11 @@ export async function buildApp({ config, db, listen, databaseStatus, logStream }
       restrictToAdministrators(management);
       await management.register(managementRoutes);
       await management.register(catalogueRoutes);
-      await management.register(signInSettingsRoutes);
+      await management.register(signInSettingsRoutes, { nameResolver });
       await management.register(twoFactorManagementRoutes);
+      await management.register(dataSourcesRoutes, {
+        probe: dataSourceProbe ?? probeWithoutExecutor(createPublicAddressRule({ resolver: nameResolver })),
+      });
     });
     await scope.register(messagesRoutes);
     await scope.register(notificationsRoutes, { listen });

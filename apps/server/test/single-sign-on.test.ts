@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import {
   apiRoutes,
   errorCodes,
+  pathOf,
   type SignInSettings,
   singleSignOnAccountPrefix,
   singleSignOnCallbackPath,
@@ -18,6 +19,7 @@ import {
   testDrivers,
   type TestApp,
 } from './helpers/build-test-app';
+import { fakeNameResolver } from './helpers/fake-name-resolver';
 import {
   type OidcTestProvider,
   startOidcTestProvider,
@@ -37,6 +39,7 @@ describe.each(testDrivers())('single sign-on (%s)', (driver) => {
   const logLines: string[] = [];
   let adminId: string;
   let exampleOrganisationId: string;
+  const dns = fakeNameResolver();
 
   const settingsBody = (overrides: Record<string, unknown> = {}) => ({
     issuerUrl: idp.issuer,
@@ -57,6 +60,21 @@ describe.each(testDrivers())('single sign-on (%s)', (driver) => {
       headers: await t.bearer(email),
       payload: body,
     });
+  }
+
+  /** The administrator proves a claimed domain: the DNS TXT record the settings name, then "Verify". */
+  async function proveDomain(email: string, claimed: string) {
+    const headers = await t.bearer(email);
+    const settings = (
+      await t.app.inject({ method: 'GET', url: apiRoutes.getSignInSettings.path, headers })
+    ).json<SignInSettings>();
+    dns.txtRecords.set(`${settings.domainProof.recordPrefix}.${claimed}`, [settings.domainProof.recordValue]);
+    const verified = await t.app.inject({
+      method: 'POST',
+      url: pathOf(apiRoutes.verifySignInDomain, { domain: claimed }),
+      headers,
+    });
+    expect(verified.statusCode, verified.body).toBe(200);
   }
 
   /** The login screen's "sign in with your organisation" up to the provider: its URL and the state cookie. */
@@ -113,12 +131,14 @@ describe.each(testDrivers())('single sign-on (%s)', (driver) => {
     t = await buildTestApp(driver, {
       env: { LOG_LEVEL: 'debug' },
       logStream: { write: (line) => void logLines.push(line) },
+      nameResolver: dns,
     });
     const [admin] = await t.app.db.select().from(user).where(eq(user.email, demoUsers.admin));
     adminId = admin!.id;
     exampleOrganisationId = admin!.organisationId;
     const saved = await putSettings(demoUsers.admin, settingsBody());
     expect(saved.statusCode, saved.body).toBe(200);
+    await proveDomain(demoUsers.admin, domain);
   }, 120_000);
 
   afterAll(async () => {
@@ -139,7 +159,7 @@ describe.each(testDrivers())('single sign-on (%s)', (driver) => {
         issuerUrl: idp.issuer,
         clientId: idp.clientId,
         hasClientSecret: true,
-        domains: [domain],
+        domains: [{ domain, verified: true }],
         newUserSubscription: 'pro',
       });
       expect(settings.redirectUri).toBe(`http://localhost:3000${singleSignOnCallbackPath}`);
@@ -418,6 +438,7 @@ describe.each(testDrivers())('single sign-on (%s)', (driver) => {
       // Beispiel AG registers the same identity service for its own domain.
       const saved = await putSettings(demoUsers.beispielAdmin, settingsBody({ domains: [otherDomain] }));
       expect(saved.statusCode, saved.body).toBe(200);
+      await proveDomain(demoUsers.beispielAdmin, otherDomain);
       // A user of the example organisation whose address is in Beispiel's domain…
       const victimId = await createUserWithPassword(t.app.db, {
         name: 'Victim',
@@ -448,7 +469,7 @@ describe.each(testDrivers())('single sign-on (%s)', (driver) => {
         headers: await t.bearer(demoUsers.beispielAdmin),
       });
       const settings = response.json<SignInSettings>();
-      expect(settings.provider?.domains).toEqual([otherDomain]);
+      expect(settings.provider?.domains).toEqual([{ domain: otherDomain, verified: true }]);
       expect(settings.administrators.map((a) => a.email)).not.toContain(demoUsers.admin);
     });
   });

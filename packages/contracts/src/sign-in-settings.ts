@@ -18,6 +18,13 @@ export const emailDomainSchema = z
 
 export const signInAdministratorSchema = z.object({ id: z.string(), name: z.string(), email: z.string() });
 
+/**
+ * A claimed e-mail domain: it routes sign-ins and creates accounts only once `verified` (a DNS TXT record
+ * proves the organisation controls it; docs/decisions/020-single-sign-on.md).
+ */
+export const signInDomainSchema = z.object({ domain: z.string(), verified: z.boolean() });
+export type SignInDomain = z.infer<typeof signInDomainSchema>;
+
 export const signInSettingsSchema = z.object({
   /** `null` → no provider registered yet. */
   provider: z
@@ -26,7 +33,7 @@ export const signInSettingsSchema = z.object({
       clientId: z.string(),
       /** A client secret is stored (its value is never sent back). */
       hasClientSecret: z.boolean(),
-      domains: z.array(z.string()),
+      domains: z.array(signInDomainSchema),
       newUserRoleKey: roleKeySchema,
       newUserSubscription: subscriptionSchema,
       requireSingleSignOn: z.boolean(),
@@ -38,13 +45,21 @@ export const signInSettingsSchema = z.object({
   administrators: z.array(signInAdministratorSchema),
   /** The redirect URI to register at the provider. */
   redirectUri: z.string(),
+  /**
+   * The DNS TXT record that proves a domain: name `<recordPrefix>.<domain>`, value `recordValue` (the
+   * same for every domain of this organisation).
+   */
+  domainProof: z.object({ recordPrefix: z.string(), recordValue: z.string() }),
 });
 export type SignInSettings = z.infer<typeof signInSettingsSchema>;
 
 export const signInSettingsBodySchema = withClientBody({
   issuerUrl: z.string().trim().min(1).max(500),
   clientId: z.string().trim().min(1).max(500),
-  /** Omitted or empty → keep the stored secret (required when none is stored). */
+  /**
+   * Omitted or empty → keep the stored secret; required when none is stored and whenever the issuer URL
+   * or the client ID changes (the stored secret never goes to another provider).
+   */
   clientSecret: z.string().max(2000).optional(),
   domains: z.array(emailDomainSchema).min(1).max(50),
   newUserRoleKey: roleKeySchema,
@@ -56,6 +71,8 @@ export const signInSettingsBodySchema = withClientBody({
 export type SignInSettingsBody = z.infer<typeof signInSettingsBodySchema>;
 
 export const signInSettingsQuerySchema = withClientQuery({});
+
+export const signInDomainParamsSchema = z.object({ domain: emailDomainSchema });
 
 export const singleSignOnStartBodySchema = z.object({
   email: z.email().max(320),

@@ -6,6 +6,8 @@ import pg from 'pg';
 import { type LogStream, buildApp } from '../../src/app';
 import type { App } from '../../src/app-types';
 import { type Config, loadConfig } from '../../src/config';
+import type { NameResolver } from '../../src/lib/name-resolver';
+import type { DataSourceProbe } from '../../src/features/data-sources/data-source-probe';
 import { type DatabaseHandle, openDatabase } from '../../src/db/database';
 import { demoSignIns } from '../../src/seed/demo-data';
 import { seedDemoData } from '../../src/seed/seed';
@@ -35,6 +37,10 @@ export interface TestAppOptions {
   logStream?: LogStream;
   /** PostgreSQL only: the URL the app connects with, e.g. through a fault proxy (helpers/tcp-proxy.ts). */
   connectThrough?: (databaseUrl: string) => string;
+  /** DNS answers for single sign-on (provider addresses, domain proofs); default: the system's. */
+  nameResolver?: NameResolver;
+  /** Management → Data's connect, describe and host rule instead of the executor's (decision 027). */
+  dataSourceProbe?: DataSourceProbe;
 }
 
 export interface TestApp {
@@ -79,6 +85,8 @@ export async function buildTestApp(driver: TestDriver, options: TestAppOptions =
     listen: database.listen,
     databaseStatus: database,
     logStream: options.logStream,
+    nameResolver: options.nameResolver,
+    dataSourceProbe: options.dataSourceProbe,
   });
   await app.ready();
 

@@ -1,5 +1,8 @@
 import * as oidc from 'openid-client';
-import { allowsPlainHttp } from './issuer-policy';
+import { createGuardedFetch } from '../../lib/guarded-fetch';
+import type { NameResolver } from '../../lib/name-resolver';
+import { AddressRefusedError, type AllowedHosts, createPublicAddressRule } from '../../lib/public-address';
+import { endpointsOf, endpointUrlProblem, isLocalProvider } from './issuer-policy';
 
 /** Why a provider's discovery document cannot be used (shown to the administrator on save). */
 export class DiscoveryError extends Error {
@@ -12,6 +15,14 @@ export interface ProviderClient {
   clientSecret: string;
 }
 
+/** Which addresses the server may reach providers at (issuer-policy.ts, lib/public-address.ts). */
+export interface ProviderAddressPolicy {
+  production: boolean;
+  /** SSO_ALLOWED_HOSTS: providers on a private network the operator allows. */
+  allowedHosts: AllowedHosts;
+  resolver: NameResolver;
+}
+
 /** A discovery request that takes longer than this counts as "provider unavailable". */
 const discoveryTimeoutSeconds = 10;
 
@@ -20,8 +31,22 @@ const discoveryTimeoutSeconds = 10;
  * the document's `issuer` is exactly the issuer URL) and returns the client configuration used for
  * the authorisation code flow. The document must offer what the flow needs: the authorisation and
  * token endpoints, signing keys, the `code` response type and, where methods are listed, PKCE `S256`.
+ *
+ * The issuer and every endpoint of the document must pass the address rule (issuer-policy.ts), and
+ * every request of the configuration — discovery, token, keys — goes through a fetch that checks the
+ * address again when it connects (no DNS rebinding) and allows plain http only for a local provider.
  */
-export async function discoverProvider(client: ProviderClient): Promise<oidc.Configuration> {
+export async function discoverProvider(
+  client: ProviderClient,
+  policy: ProviderAddressPolicy,
+): Promise<oidc.Configuration> {
+  const local = isLocalProvider(client.issuerUrl, { production: policy.production });
+  const rule = createPublicAddressRule({
+    resolver: policy.resolver,
+    allowedHosts: policy.allowedHosts,
+    allowLoopback: local,
+  });
+  const guardedFetch = createGuardedFetch({ rule, allowPlainHttp: local });
   let configuration: oidc.Configuration;
   try {
     configuration = await oidc.discovery(
@@ -31,14 +56,27 @@ export async function discoverProvider(client: ProviderClient): Promise<oidc.Con
       oidc.ClientSecretPost(client.clientSecret),
       {
         timeout: discoveryTimeoutSeconds,
-        // Only loopback issuers may use plain http (issuer-policy.ts).
-        execute: allowsPlainHttp(client.issuerUrl) ? [oidc.allowInsecureRequests] : [],
+        [oidc.customFetch]: guardedFetch as oidc.CustomFetch,
+        // openid-client's own https check; ours is the guarded fetch's, per request.
+        execute: local ? [oidc.allowInsecureRequests] : [],
       },
     );
   } catch (error) {
     throw new DiscoveryError(describeDiscoveryFailure(error));
   }
   const metadata = configuration.serverMetadata();
+  for (const { field, url } of endpointsOf(metadata as Record<string, unknown>)) {
+    const problem = endpointUrlProblem(field, url, { local });
+    if (problem) throw new DiscoveryError(problem);
+    try {
+      await rule.check(new URL(url).hostname);
+    } catch (error) {
+      if (error instanceof AddressRefusedError) {
+        throw new DiscoveryError(`The discovery document's ${field}: ${error.message}.`);
+      }
+      throw error;
+    }
+  }
   const missing = (['authorization_endpoint', 'token_endpoint', 'jwks_uri'] as const).filter(
     (field) => typeof metadata[field] !== 'string',
   );
@@ -61,6 +99,8 @@ export async function discoverProvider(client: ProviderClient): Promise<oidc.Con
 }
 
 function describeDiscoveryFailure(error: unknown): string {
+  const refused = addressRefusal(error);
+  if (refused) return `The issuer URL is not allowed: ${refused.message}.`;
   const code = (error as { code?: unknown } | null)?.code;
   if (code === 'OAUTH_JSON_ATTRIBUTE_COMPARISON_FAILED' || code === 'OAUTH_INVALID_RESPONSE') {
     return 'The discovery document is not valid for this issuer URL (its "issuer" must be exactly the issuer URL).';
@@ -69,4 +109,16 @@ function describeDiscoveryFailure(error: unknown): string {
     return 'The issuer URL does not serve an OpenID Connect discovery document.';
   }
   return 'The discovery document could not be fetched from the issuer URL (/.well-known/openid-configuration).';
+}
+
+/** The address rule's refusal, thrown by the guarded fetch (openid-client may wrap it as its cause). */
+function addressRefusal(error: unknown): AddressRefusedError | null {
+  for (let current = error, depth = 0; current && depth < 4; depth += 1) {
+    if (current instanceof AddressRefusedError) return current;
+    if ((current as { code?: unknown }).code === 'ADDRESS_REFUSED' && current instanceof Error) {
+      return new AddressRefusedError(current.message);
+    }
+    current = (current as { cause?: unknown }).cause;
+  }
+  return null;
 }

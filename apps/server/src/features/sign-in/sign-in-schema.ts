@@ -1,4 +1,13 @@
-import { boolean, check, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { organisations, user } from '../../db/core-tables';
 
@@ -22,7 +31,10 @@ export const ssoProviders = pgTable(
     newUserRoleKey: text('new_user_role_key').default('organisationmember').notNull(),
     newUserSubscription: text('new_user_subscription').default('basic').notNull(),
     requireSingleSignOn: boolean('require_single_sign_on').default(false).notNull(),
-    /** The one administrator who may still sign in with a password when single sign-on is required. */
+    /**
+     * The one administrator who may still sign in with a password when single sign-on is required;
+     * cleared by the database when that user stops being an active administrator (migration 0012).
+     */
     breakGlassUserId: text('break_glass_user_id').references(() => user.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).defaultNow().notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true })
@@ -39,14 +51,25 @@ export const ssoProviders = pgTable(
   ],
 );
 
-/** The e-mail domains that pick a provider on the login screen: each belongs to one organisation only. */
+/**
+ * The e-mail domains an organisation claims for its provider. A claim routes sign-ins and creates
+ * accounts only once proven (`verified_at`, a DNS TXT record: domain-proof.ts); several organisations may
+ * claim a domain, one only can prove it (the partial unique index), so nobody blocks the rightful owner.
+ */
 export const ssoDomains = pgTable(
   'sso_domains',
   {
-    domain: text('domain').primaryKey(),
+    domain: text('domain').notNull(),
     providerId: text('provider_id')
       .notNull()
       .references(() => ssoProviders.id, { onDelete: 'cascade' }),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
   },
-  (t) => [index('sso_domains_provider_id_idx').on(t.providerId)],
+  (t) => [
+    primaryKey({ columns: [t.providerId, t.domain] }),
+    index('sso_domains_provider_id_idx').on(t.providerId),
+    uniqueIndex('sso_domains_verified_domain_uq')
+      .on(t.domain)
+      .where(sql`${t.verifiedAt} is not null`),
+  ],
 );

@@ -15,8 +15,9 @@ import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import * as oidc from 'openid-client';
 import type { Database } from '../../db/database';
+import { AddressRefusedError } from '../../lib/public-address';
 import { user as userTable } from '../../db/schema';
-import { discoverProvider, DiscoveryError } from './provider-discovery';
+import { discoverProvider, DiscoveryError, type ProviderAddressPolicy } from './provider-discovery';
 import { createSecretBox } from './secret-box';
 import { createSsoProvidersRepository, type SsoProviderRow } from './sso-providers-repository';
 
@@ -24,6 +25,8 @@ interface SingleSignOnOptions {
   db: Database;
   authSecret: string;
   logger: FastifyBaseLogger;
+  /** Which addresses providers may be reached at (issuer-policy.ts). */
+  addressPolicy: ProviderAddressPolicy;
 }
 
 /** What the start leaves for the callback (better-auth's verification table, used once, 10 minutes). */
@@ -77,7 +80,7 @@ class SingleSignOnFailure extends Error {
  * It also refuses password sign-in for the users of an organisation that requires single sign-on,
  * except its break-glass administrator (after the password was checked: nothing is revealed before).
  */
-export function singleSignOn({ db, authSecret, logger }: SingleSignOnOptions) {
+export function singleSignOn({ db, authSecret, logger, addressPolicy }: SingleSignOnOptions) {
   const providers = createSsoProvidersRepository(db);
   const secrets = createSecretBox(authSecret);
   const discovered = new Map<string, { at: number; configuration: Promise<oidc.Configuration> }>();
@@ -87,11 +90,14 @@ export function singleSignOn({ db, authSecret, logger }: SingleSignOnOptions) {
     const key = `${provider.id}:${provider.updatedAt.getTime()}`;
     const cached = discovered.get(key);
     if (cached && Date.now() - cached.at < discoveryCacheMs) return cached.configuration;
-    const configuration = discoverProvider({
-      issuerUrl: provider.issuerUrl,
-      clientId: provider.clientId,
-      clientSecret: secrets.open(provider.clientSecretEncrypted, provider.organisationId),
-    });
+    const configuration = discoverProvider(
+      {
+        issuerUrl: provider.issuerUrl,
+        clientId: provider.clientId,
+        clientSecret: secrets.open(provider.clientSecretEncrypted, provider.organisationId),
+      },
+      addressPolicy,
+    );
     discovered.set(key, { at: Date.now(), configuration });
     // A failed discovery is not remembered: the next attempt asks the provider again.
     configuration.catch(() => discovered.delete(key));
@@ -109,12 +115,23 @@ export function singleSignOn({ db, authSecret, logger }: SingleSignOnOptions) {
                 before: async (session, ctx) => {
                   if (ctx?.path !== '/sign-in/email') return;
                   const [row] = await db
-                    .select({ organisationId: userTable.organisationId })
+                    .select({
+                      organisationId: userTable.organisationId,
+                      roleKey: userTable.roleKey,
+                      active: userTable.active,
+                    })
                     .from(userTable)
                     .where(eq(userTable.id, session.userId));
                   if (!row) return;
                   const provider = await providers.findByOrganisation(row.organisationId);
-                  if (!provider?.requireSingleSignOn || provider.breakGlassUserId === session.userId) return;
+                  if (!provider?.requireSingleSignOn) return;
+                  // The exemption holds only while the break-glass user is an active administrator
+                  // (the database also clears it on demotion or deactivation, migration 0012).
+                  const breakGlass =
+                    provider.breakGlassUserId === session.userId &&
+                    row.active &&
+                    row.roleKey === 'organisationadministrator';
+                  if (breakGlass) return;
                   logger.info(
                     { event: 'auth.sign_in.sso_required', userId: session.userId },
                     'password sign-in refused: the organisation requires single sign-on',
@@ -306,9 +323,10 @@ export function singleSignOn({ db, authSecret, logger }: SingleSignOnOptions) {
     if (!verified || email === '') {
       throw new SingleSignOnFailure('email_not_verified', 'email_verified is not true');
     }
-    const domains = await providers.domainsOf(provider.id);
+    // Only proven domains sign people in or create accounts (domain-proof.ts).
+    const domains = await providers.verifiedDomainsOf(provider.id);
     if (!domains.includes(domainOf(email))) {
-      throw new SingleSignOnFailure('wrong_organisation', 'e-mail domain not registered for this provider');
+      throw new SingleSignOnFailure('wrong_organisation', 'e-mail domain not proven for this provider');
     }
     const accountKey = { providerId: `${singleSignOnAccountPrefix}${provider.id}`, accountId: claims.sub };
     const linked = await adapter.findAccountByKey(accountKey);
@@ -375,7 +393,7 @@ function displayNameOf(claims: oidc.IDToken, email: string): string {
 
 /** The provider could not be reached (network, timeout, 5xx), as opposed to a refused answer. */
 function isUnreachable(error: unknown): boolean {
-  if (error instanceof DiscoveryError) return true;
+  if (error instanceof DiscoveryError || error instanceof AddressRefusedError) return true;
   if (error instanceof TypeError) return true; // fetch failed
   const code = (error as { code?: unknown } | null)?.code;
   if (code === 'OAUTH_TIMEOUT' || code === 'OAUTH_ABORT') return true;

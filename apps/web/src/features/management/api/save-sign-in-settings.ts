@@ -30,3 +30,19 @@ export function useRemoveSignInSettings() {
     onSuccess: (settings) => queryClient.setQueryData(signInSettingsQueryKey, settings),
   });
 }
+
+/**
+ * `POST /api/management/sign-in/domains/:domain/verify`: the server looks up the domain's DNS TXT record
+ * (decision 020); once proven, the domain signs people in through the provider.
+ */
+export function verifySignInDomain(domain: string): Promise<SignInSettings> {
+  return api.call(apiRoutes.verifySignInDomain, { params: { domain }, expectedStatuses: [400, 404, 409] });
+}
+
+export function useVerifySignInDomain() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: verifySignInDomain,
+    onSuccess: (settings) => queryClient.setQueryData(signInSettingsQueryKey, settings),
+  });
+}

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { apiRoutes, type SignInSettings } from '@cockpit/contracts';
 import { setToken } from '../../../lib/auth/token-store';
@@ -13,7 +13,10 @@ const stored: SignInSettings = {
     issuerUrl: 'https://login.example.com/realms/company',
     clientId: 'cockpit',
     hasClientSecret: true,
-    domains: ['company.example'],
+    domains: [
+      { domain: 'company.example', verified: true },
+      { domain: 'company.example.org', verified: false },
+    ],
     newUserRoleKey: 'organisationmember',
     newUserSubscription: 'basic',
     requireSingleSignOn: false,
@@ -22,9 +25,13 @@ const stored: SignInSettings = {
   },
   administrators: [{ id: 'a1', name: 'Anna Admin', email: 'admin@example.com' }],
   redirectUri: 'https://cockpit.example.com/api/auth/sso/callback',
+  domainProof: { recordPrefix: '_report-cockpit', recordValue: 'report-cockpit-verification=abc123' },
 };
 
-function stubServer(answerSave: (body: Record<string, unknown>) => Response) {
+function stubServer(
+  answerSave: (body: Record<string, unknown>) => Response,
+  answerVerify: (domain: string) => Response = () => jsonResponse(stored),
+) {
   setToken('a.b.c');
   const saved: Record<string, unknown>[] = [];
   vi.stubGlobal(
@@ -32,6 +39,8 @@ function stubServer(answerSave: (body: Record<string, unknown>) => Response) {
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const request = new Request(input, init);
       const url = new URL(request.url);
+      const verifying = /^\/api\/management\/sign-in\/domains\/([^/]+)\/verify$/.exec(url.pathname);
+      if (verifying && request.method === 'POST') return answerVerify(decodeURIComponent(verifying[1]!));
       if (url.pathname !== apiRoutes.getSignInSettings.path)
         return jsonResponse({ error: { code: 'NOT_FOUND', message: 'x' } }, 404);
       if (request.method === 'GET') return jsonResponse(stored);
@@ -60,7 +69,63 @@ describe('SignInSettingsForm', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await vi.waitFor(() => expect(saved).toHaveLength(1));
     expect(saved[0]).not.toHaveProperty('clientSecret');
-    expect(saved[0]).toMatchObject({ domains: ['company.example'], clientId: 'cockpit' });
+    expect(saved[0]).toMatchObject({
+      domains: ['company.example', 'company.example.org'],
+      clientId: 'cockpit',
+    });
+  });
+
+  it('asks for the secret again when the issuer URL changes (the stored one never goes elsewhere)', async () => {
+    const saved = stubServer(() => jsonResponse(stored));
+    await renderWithProviders(<SignInSettingsForm />);
+    const issuer = await screen.findByDisplayValue('https://login.example.com/realms/company');
+    await userEvent.clear(issuer);
+    await userEvent.paste('https://other.example.com/realms/company');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(
+      await screen.findByText('Enter the client secret again: the issuer URL or client ID has changed.'),
+    ).toBeVisible();
+    expect(saved).toHaveLength(0);
+  });
+
+  it("shows each domain's state and TXT record, verifies one and explains a missing record", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const verified: string[] = [];
+    let proven = false;
+    stubServer(
+      () => jsonResponse(stored),
+      (domain) => {
+        verified.push(domain);
+        return proven
+          ? jsonResponse({
+              ...stored,
+              provider: {
+                ...stored.provider!,
+                domains: stored.provider!.domains.map((d) => ({ ...d, verified: true })),
+              },
+            })
+          : jsonResponse({ error: { code: 'DOMAIN_NOT_PROVEN', message: 'domain: no TXT record' } }, 400);
+      },
+    );
+    await renderWithProviders(<SignInSettingsForm />);
+    const proofs = await screen.findByTestId('domain-proofs');
+    expect(within(proofs).getByText('_report-cockpit.company.example.org')).toBeVisible();
+    expect(within(proofs).getAllByText('report-cockpit-verification=abc123')[0]).toBeVisible();
+    expect(within(screen.getByTestId('domain-company.example')).getByText('Verified')).toBeVisible();
+    expect(within(screen.getByTestId('domain-company.example.org')).getByText('Not verified')).toBeVisible();
+    // Only the unverified domain has a Verify button.
+    expect(within(proofs).getAllByRole('button', { name: /^Verify/ })).toHaveLength(1);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Verify company.example.org' }));
+    expect(await screen.findByTestId('domain-proof-error')).toHaveTextContent(
+      'The TXT record for company.example.org with your organisation’s value was not found.',
+    );
+    proven = true;
+    await userEvent.click(screen.getByRole('button', { name: 'Verify company.example.org' }));
+    await vi.waitFor(() =>
+      expect(within(screen.getByTestId('domain-company.example.org')).getByText('Verified')).toBeVisible(),
+    );
+    expect(verified).toEqual(['company.example.org', 'company.example.org']);
   });
 
   it('asks for a break-glass administrator when single sign-on is required', async () => {

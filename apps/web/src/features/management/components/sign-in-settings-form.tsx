@@ -16,12 +16,13 @@ import {
   Title,
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { RoleKey, SignInSettings, Subscription } from '@cockpit/contracts';
+import { errorCodes, type RoleKey, type SignInSettings, type Subscription } from '@cockpit/contracts';
 import { isApiRequestError } from '../../../lib/api-client';
 import { roleOptions, subscriptionOptions } from '../../../lib/option-labels';
 import { showToast } from '../../../lib/toast';
 import { useSignInSettings } from '../api/get-sign-in-settings';
 import { useRemoveSignInSettings, useSaveSignInSettings } from '../api/save-sign-in-settings';
+import { DomainProofs } from './sign-in-domain-proofs';
 
 type Field = 'issuerUrl' | 'clientId' | 'clientSecret' | 'domains' | 'breakGlassUserId';
 type FieldErrors = Partial<Record<Field, string>>;
@@ -76,7 +77,7 @@ function SignInSettingsFields({ settings }: { settings: SignInSettings }) {
   const [issuerUrl, setIssuerUrl] = useState(provider?.issuerUrl ?? '');
   const [clientId, setClientId] = useState(provider?.clientId ?? '');
   const [clientSecret, setClientSecret] = useState('');
-  const [domains, setDomains] = useState<string[]>(provider?.domains ?? []);
+  const [domains, setDomains] = useState<string[]>(provider?.domains.map((entry) => entry.domain) ?? []);
   const [newUserRoleKey, setNewUserRoleKey] = useState<RoleKey>(
     provider?.newUserRoleKey ?? 'organisationmember',
   );
@@ -94,8 +95,14 @@ function SignInSettingsFields({ settings }: { settings: SignInSettings }) {
     if (!/^https?:\/\/\S+$/i.test(issuerUrl.trim()))
       found.issuerUrl = t('management.signIn.errors.issuerUrl');
     if (clientId.trim() === '') found.clientId = t('management.signIn.errors.clientId');
-    if (!provider?.hasClientSecret && clientSecret.trim() === '') {
-      found.clientSecret = t('management.signIn.errors.clientSecret');
+    // The stored secret never goes to another issuer or client ID (decision 020): type it again then.
+    const sameClient = provider?.issuerUrl === issuerUrl.trim() && provider.clientId === clientId.trim();
+    if (clientSecret.trim() === '' && !(provider?.hasClientSecret && sameClient)) {
+      found.clientSecret = t(
+        provider?.hasClientSecret
+          ? 'management.signIn.errors.clientSecretAgain'
+          : 'management.signIn.errors.clientSecret',
+      );
     }
     if (domains.length === 0) found.domains = t('management.signIn.errors.domains');
     if (requireSingleSignOn && !breakGlassUserId)
@@ -110,18 +117,22 @@ function SignInSettingsFields({ settings }: { settings: SignInSettings }) {
       return;
     }
     const field = /^(\w+):/.exec(error.message)?.[1];
-    if (error.status === 409) {
+    if (error.code === errorCodes.publicMailDomain) {
+      setErrors({ domains: t('management.signIn.errors.publicMailDomain') });
+    } else if (error.code === errorCodes.domainInUse) {
+      setErrors({ domains: t('management.signIn.errors.domainInUse') });
+    } else if (error.status === 409) {
       setErrors({ domains: t('management.signIn.errors.domainTaken') });
     } else if (error.status === 400 && field === 'issuerUrl') {
+      setErrors({ issuerUrl: t(issuerErrorKey(error.message)) });
+    } else if (error.status === 400 && field === 'clientSecret') {
       setErrors({
-        issuerUrl: t(
-          /https/.test(error.message)
-            ? 'management.signIn.errors.issuerHttps'
-            : 'management.signIn.errors.discovery',
+        clientSecret: t(
+          /again/.test(error.message)
+            ? 'management.signIn.errors.clientSecretAgain'
+            : 'management.signIn.errors.clientSecret',
         ),
       });
-    } else if (error.status === 400 && field === 'clientSecret') {
-      setErrors({ clientSecret: t('management.signIn.errors.clientSecret') });
     } else if (error.status === 400 && field === 'breakGlassUserId') {
       setErrors({ breakGlassUserId: t('management.signIn.errors.breakGlass') });
     } else if (error.status === 400 && field === 'domains') {
@@ -224,6 +235,7 @@ function SignInSettingsFields({ settings }: { settings: SignInSettings }) {
           splitChars={[',', ' ']}
           clearable
         />
+        {provider && <DomainProofs domains={provider.domains} typed={domains} proof={settings.domainProof} />}
         <Group grow align="flex-start">
           <Select
             label={t('management.signIn.newUserRole')}
@@ -310,4 +322,12 @@ function SignInSettingsFields({ settings }: { settings: SignInSettings }) {
       </Modal>
     </form>
   );
+}
+
+/** The server's English reason for a refused issuer, as one of our translated messages. */
+function issuerErrorKey(message: string) {
+  if (/address|not allowed|this machine/.test(message))
+    return 'management.signIn.errors.issuerAddress' as const;
+  if (/https/.test(message)) return 'management.signIn.errors.issuerHttps' as const;
+  return 'management.signIn.errors.discovery' as const;
 }

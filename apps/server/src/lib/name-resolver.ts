@@ -1,0 +1,32 @@
+import { promises as dns } from 'node:dns';
+
+/**
+ * The DNS questions the server asks about outside hosts and domains: the addresses a host name stands
+ * for (public-address.ts) and a name's TXT records (domain proofs of single sign-on, decision 020).
+ * One interface so that tests answer them without a DNS server.
+ */
+export interface NameResolver {
+  /** Every IPv4 and IPv6 address of a host name; rejects when the name does not resolve. */
+  addresses(hostname: string): Promise<string[]>;
+  /** The TXT records of a name, each one's strings joined; `[]` when there are none. */
+  txt(name: string): Promise<string[]>;
+}
+
+/** "No such name" and "no such record": an empty answer rather than a failure. */
+const noAnswerCodes = new Set(['ENODATA', 'ENOTFOUND', 'NXDOMAIN']);
+
+/** The operating system's resolver (the same one `fetch` and `net.connect` use). */
+export const systemNameResolver: NameResolver = {
+  async addresses(hostname) {
+    const found = await dns.lookup(hostname, { all: true, verbatim: true });
+    return found.map((entry) => entry.address);
+  },
+  async txt(name) {
+    try {
+      return (await dns.resolveTxt(name)).map((parts) => parts.join(''));
+    } catch (error) {
+      if (noAnswerCodes.has(String((error as { code?: unknown }).code))) return [];
+      throw error;
+    }
+  },
+};
