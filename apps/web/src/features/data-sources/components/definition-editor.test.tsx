@@ -1,0 +1,199 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { EditorView } from '@uiw/react-codemirror';
+import {
+  apiRoutes,
+  type CatalogueReportDefinition,
+  type DefinitionPreviewResponse,
+  type ManagedDataSource,
+} from '@cockpit/contracts';
+import { stubApi, type StubCall } from '../../../testing/stub-api';
+import { jsonResponse, renderWithProviders } from '../../../testing/test-utils';
+import { DefinitionEditor } from './definition-editor';
+
+// The report definition editor (decision 027) against a stubbed API: the parameters found in the SQL,
+// the checks before saving, and the preview — the database's error at its place in the SQL, or the
+// result drawn with the report page's KPI tiles and table.
+
+if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { configurable: true, value: new EventTarget() });
+// jsdom lays nothing out; CodeMirror measures text ranges when it moves the selection.
+Range.prototype.getClientRects ??= () => Object.assign([], { item: () => null }) as unknown as DOMRectList;
+Range.prototype.getBoundingClientRect ??= () => new DOMRect();
+
+const source: ManagedDataSource = {
+  name: 'shop',
+  title: { en: 'Shop' },
+  kind: 'mysql',
+  connection: {
+    host: '127.0.0.1',
+    port: 3306,
+    database: 'test',
+    user: 'root',
+    tls: 'off',
+    poolSize: 5,
+    statementTimeoutSeconds: 30,
+    rowLimit: 100_000,
+  },
+  needsPassword: false,
+  definitions: ['revenue'],
+  updatedAt: '2026-11-01T00:00:00.000Z',
+};
+
+const sql = [
+  'SELECT region, SUM(amount) AS revenue',
+  'FROM sales',
+  'WHERE day BETWEEN {{range.from}} AND {{range.to}}',
+  '[[AND region IN ({{region}})]]',
+  'GROUP BY region',
+].join('\n');
+
+const revenue: CatalogueReportDefinition = {
+  name: 'revenue',
+  source: 'shop',
+  sql,
+  parameters: [
+    {
+      name: 'region',
+      type: 'multi-choice',
+      label: { en: 'Region', de: 'Region' },
+      required: false,
+      options: [{ value: 'North' }, { value: 'South' }],
+    },
+  ],
+  columns: [],
+  visuals: [{ type: 'kpi', id: 'kpi1', items: [{ column: 'revenue' }] }, { type: 'table', id: 'table1' }],
+  cacheSeconds: 300,
+};
+
+const noResult: Omit<DefinitionPreviewResponse, 'error'> = {
+  detectedParameters: ['range', 'region'],
+  parameters: [],
+  resultColumns: [],
+  data: null,
+  info: null,
+};
+
+function stub(preview: (call: StubCall) => Response): StubCall[] {
+  return stubApi({
+    [`GET ${apiRoutes.listDataSources.path}`]: () => jsonResponse({ items: [source] }),
+    [`GET ${apiRoutes.listDefinitions.path}`]: () => jsonResponse({ items: [revenue] }),
+    [`GET /api/management/data-sources/shop/schema`]: () =>
+      jsonResponse({ tables: [{ schema: 'test', name: 'sales', columns: [{ name: 'region', type: 'varchar' }] }], truncated: false }),
+    [`GET ${apiRoutes.listUsers.path}`]: () =>
+      jsonResponse({
+        items: [
+          {
+            id: 'u2',
+            name: 'Nora North',
+            email: 'nora@example.com',
+            roleKey: 'organisationmember',
+            subscription: 'basic',
+            uiLanguage: 'en',
+            active: true,
+            createdAt: '2026-01-01T00:00:00.000Z',
+            isSelf: false,
+          },
+        ],
+        total: 1,
+        page: 1,
+        pageSize: 20,
+      }),
+    [`POST ${apiRoutes.previewDefinition.path}`]: preview,
+    [`POST ${apiRoutes.createDefinition.path}`]: (call) => jsonResponse(call.body, 201),
+  });
+}
+
+const links = { dataHref: '/data', definitionHref: (name: string) => `/d/${name}` };
+
+beforeEach(() => {
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('definition editor', () => {
+  it('shows a form for each parameter the SQL names: the range as a date range, the stored choice as it is', async () => {
+    stub(() => jsonResponse({ ...noResult, error: null }));
+    await renderWithProviders(<DefinitionEditor name="revenue" {...links} />);
+    expect(await screen.findByTestId('detected-parameters')).toHaveTextContent('Found in the SQL: range, region');
+    const range = screen.getByRole('group', { name: 'Parameter range' });
+    expect(within(range).getByRole('combobox', { name: 'Type' })).toHaveValue('Date range');
+    const region = screen.getByRole('group', { name: 'Parameter region' });
+    expect(within(region).getByRole('combobox', { name: 'Type' })).toHaveValue('Several choices');
+    expect(within(region).getByRole('textbox', { name: 'Choices' })).toHaveValue('North\nSouth');
+  });
+
+  it('checks a new definition before saving: name, data source and SQL are required', async () => {
+    const calls = stub(() => jsonResponse({ ...noResult, error: null }));
+    await renderWithProviders(<DefinitionEditor name={null} {...links} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Save' }));
+    expect(screen.getByText('1–64 lower-case letters, digits or dashes.')).toBeInTheDocument();
+    expect(screen.getByText('Write the SQL statement.')).toBeInTheDocument();
+    expect(screen.getByText('Please check the marked fields.')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+  });
+
+  it("shows the database's error at its line and column and puts the cursor there", async () => {
+    // 1-based position 39: the `FROM` that starts the second line.
+    const calls = stub(() => jsonResponse({ ...noResult, error: { message: "Unknown column 'amount' in 'field list'", position: 39 } }));
+    const { container } = await renderWithProviders(<DefinitionEditor name="revenue" {...links} />);
+    await screen.findByTestId('sql-editor');
+    await userEvent.click(screen.getByRole('button', { name: 'Preview' }));
+    const error = await screen.findByTestId('preview-error');
+    expect(error).toHaveTextContent("Unknown column 'amount' in 'field list'");
+    expect(error).toHaveTextContent('At line 2, column 1.');
+
+    const view = EditorView.findFromDOM(container.querySelector<HTMLElement>('.cm-editor')!);
+    await userEvent.click(within(error).getByRole('button', { name: 'Show in the SQL' }));
+    await waitFor(() => expect(view?.state.selection.main.from).toBe(38));
+    expect(view?.state.sliceDoc(view.state.selection.main.from, view.state.selection.main.to)).toBe('FROM');
+
+    const sent = calls.find((call) => call.method === 'POST')?.body as { definition: { name: string; sql: string } };
+    expect(sent.definition).toMatchObject({ name: 'revenue', sql });
+  });
+
+  it('draws a result with the KPI tiles and the table, previewed as another user', async () => {
+    const calls = stub(() =>
+      jsonResponse({
+        ...noResult,
+        parameters: [{ name: 'region', type: 'multi-choice', label: 'Region', required: false, options: null, value: ['North'] }],
+        resultColumns: [
+          { name: 'region', type: 'varchar' },
+          { name: 'revenue', type: 'decimal' },
+        ],
+        data: {
+          kpis: [{ key: 'revenue', label: 'Revenue', value: 1234, format: 'number' }],
+          charts: [],
+          table: {
+            columns: [
+              { key: 'region', label: 'region', format: 'text' },
+              { key: 'revenue', label: 'Revenue', format: 'number' },
+            ],
+            rows: [['North', 1234]],
+            totalRows: 1,
+            truncated: false,
+          },
+        },
+        info: { dataAsOf: '2026-11-25T10:00:00.000Z', fromCache: false, cutAtRows: null },
+        error: null,
+      }),
+    );
+    await renderWithProviders(<DefinitionEditor name="revenue" {...links} />);
+    await userEvent.click(await screen.findByRole('combobox', { name: 'Preview as' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Nora North <nora@example.com>' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Preview' }));
+
+    const result = await screen.findByTestId('preview-result');
+    expect(within(result).getByTestId('kpi-cards')).toHaveTextContent('Revenue');
+    expect(within(result).getByText('Values used: Region: North')).toBeInTheDocument();
+    expect(within(result).getByRole('table', { name: 'Preview rows' })).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({ asUserId: 'u2' });
+
+    // The result's columns can be taken over as the definition's columns.
+    await userEvent.click(screen.getByRole('button', { name: 'Take columns from the preview' }));
+    expect(screen.getAllByTestId('column-fields')).toHaveLength(2);
+  });
+});
