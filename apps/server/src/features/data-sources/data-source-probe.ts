@@ -34,11 +34,15 @@ export interface DataSourceProbe {
   describe(source: ProbedSource): Promise<SourceSchemaResponse>;
   /**
    * The host rule of `DATA_SOURCE_HOSTS` (decision 027), checked when a source is saved: resolves with
-   * `null` when connections to `host` are allowed, else with why not (shown to the administrator).
+   * `null` when connections to `host` (and, given `target`, that database on it) are allowed, else with
+   * why not (shown to the administrator).
    */
-  hostProblem(host: string): Promise<string | null>;
+  hostProblem(
+    host: string,
+    target?: { kind: 'postgres' | 'mysql'; port: number; database: string },
+  ): Promise<string | null>;
   /** The source changed or was removed: its pools on this instance close. */
-  forget(source: { id: string; organisationId: string }): Promise<void> | void;
+  forget(source: { id: string }): Promise<void> | void;
 }
 
 /**

@@ -67,16 +67,17 @@ export const dataSourcesRoutes: FastifyPluginAsyncZod<DataSourcesRoutesOptions> 
     return sources.toManaged(row, await sources.definitionsOf(row.organisationId, row.id));
   }
 
-  async function assertHostAllowed(connection: DataSourceConnection | null) {
-    if (!connection) return;
-    const problem = await probe.hostProblem(connection.host);
+  async function assertHostAllowed({ kind, connection }: DataSourceValues) {
+    if (!connection || kind === 'uploads') return;
+    const { host, port, database } = connection;
+    const problem = await probe.hostProblem(host, { kind, port, database });
     if (problem) throw badRequest(`connection.host: ${problem}`);
   }
 
   /** After the change committed: the executor closes the source's pools on this instance. */
   async function forget(row: DataSourceRow, log: FastifyBaseLogger) {
     try {
-      await probe.forget({ id: row.id, organisationId: row.organisationId });
+      await probe.forget({ id: row.id });
     } catch (error) {
       log.warn({ err: error, dataSource: row.name }, 'closing the pools of a changed data source failed');
     }
@@ -130,7 +131,7 @@ export const dataSourcesRoutes: FastifyPluginAsyncZod<DataSourcesRoutesOptions> 
       const values = valuesOf(body);
       if (body.password === undefined)
         throw badRequest('password: enter the password of the database account');
-      await assertHostAllowed(values.connection);
+      await assertHostAllowed(values);
       const password = body.password;
       const row = await sources.create(actorOf(request.user), values, (sourceId) =>
         passwords.seal(password, { organisationId, sourceId }),
@@ -179,7 +180,7 @@ export const dataSourcesRoutes: FastifyPluginAsyncZod<DataSourcesRoutesOptions> 
         sameConnection(values.connection, before.connection) &&
         JSON.stringify(values.title) === JSON.stringify(titleOf(row));
       if (unchanged) return managed(row);
-      await assertHostAllowed(values.connection);
+      await assertHostAllowed(values);
       const password = body.password;
       const updated = await sources.update(
         actorOf(request.user),
@@ -241,7 +242,9 @@ export const dataSourcesRoutes: FastifyPluginAsyncZod<DataSourcesRoutesOptions> 
 
   // Uploaded tables (uploads/): their source exists before the first upload, whatever was listed before.
   await app.register(async (uploads) => {
-    uploads.addHook('preHandler', async (request) => ensureUploadsSource(app.db, request.user.organisationId));
+    uploads.addHook('preHandler', async (request) =>
+      ensureUploadsSource(app.db, request.user.organisationId),
+    );
     await uploads.register(uploadsRoutes);
   });
 
