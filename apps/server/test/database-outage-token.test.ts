@@ -41,6 +41,13 @@ describe.runIf(testDrivers().includes('postgres'))('the token exchange while Pos
         expect(Number(during.headers['retry-after'])).toBeGreaterThan(0);
         expect(during.json()).toMatchObject({ error: { code: 'SERVICE_UNAVAILABLE' } });
       }
+      // A protected call with the token held: never 401 (the web app would send the person to /login).
+      const protectedCall = await t.app.inject({
+        method: 'GET',
+        url: apiRoutes.getUserSettings.path,
+        headers: { authorization: `Bearer ${before.json<{ token: string }>().token}` },
+      });
+      expect([200, 503]).toContain(protectedCall.statusCode);
     } finally {
       await proxy.open();
     }
