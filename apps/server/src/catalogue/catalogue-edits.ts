@@ -1,5 +1,6 @@
 import type {
   CatalogueDocument,
+  CatalogueReportDefinition,
   DashboardGroupInput,
   DashboardInput,
   ItemInput,
@@ -166,4 +167,38 @@ export function deleteDashboard(document: CatalogueDocument, layoutId: number): 
       dashboards: group.dashboards.filter((dashboard) => dashboard.layoutId !== layoutId),
     })),
   };
+}
+
+/** A report definition (decision 027): its name cannot change; its data source must exist (the check says). */
+export function saveDefinition(
+  document: CatalogueDocument,
+  mode: EditMode,
+  definition: CatalogueReportDefinition,
+): CatalogueDocument {
+  const key = mode.create ? definition.name : mode.name;
+  if (!mode.create && definition.name !== mode.name)
+    throw badRequest("Invalid body field 'name': a name cannot change");
+  const definitions = document.definitions ?? [];
+  const existing = definitions.some((candidate) => candidate.name === key);
+  expectExisting(existing, mode, 'The report definition', key);
+  return {
+    ...document,
+    definitions: place(definitions, definition, (candidate) => candidate.name === key, undefined),
+  };
+}
+
+/** Removes a report definition; refused (409) while a report item or a tile uses it. */
+export function deleteDefinition(document: CatalogueDocument, name: string): CatalogueDocument {
+  const definitions = document.definitions ?? [];
+  if (!definitions.some((definition) => definition.name === name))
+    throw notFound(`No report definition '${name}' exists`);
+  const item = document.menu
+    .flatMap((group) => group.items)
+    .find((candidate) => candidate.report?.kind === 'query' && candidate.report.definition === name);
+  const dashboard = document.dashboards
+    .flatMap((group) => group.dashboards)
+    .find((candidate) => candidate.tiles.some((tile) => tile.definition === name));
+  if (item) throw conflict(`The report '${item.name}' shows the report definition '${name}'`);
+  if (dashboard) throw conflict(`A tile of dashboard ${dashboard.layoutId} shows the report definition '${name}'`);
+  return { ...document, definitions: definitions.filter((definition) => definition.name !== name) };
 }

@@ -2,6 +2,7 @@ import type {
   ActivityAction,
   CatalogueChange,
   CatalogueDocument,
+  DataSourceKind,
   PinKind,
   UiLanguageName,
 } from '@cockpit/contracts';
@@ -19,6 +20,8 @@ import {
   loadCatalogueSnapshot,
 } from './catalogue-snapshot';
 import { lockCatalogue, writeCatalogue } from './catalogue-store';
+import { checkDefinitionStatements } from './definition-statements';
+import { dataSourcesDocumentProblem } from '../features/data-sources/data-sources-catalogue';
 import {
   type CatalogueView,
   type Pins,
@@ -99,6 +102,7 @@ export function createCatalogueService({
       await lockCatalogue(tx, organisationId);
       const current = documentOf(await loadCatalogueSnapshot(tx as unknown as Database, organisationId));
       const next = check(build(current), current);
+      await checkStatements(next, current);
       const found = diffCatalogues(current, next);
       if (found.length === 0) return found;
       await writeCatalogue(tx, organisationId, next);
@@ -138,6 +142,20 @@ export function createCatalogueService({
     }
   }
 
+  /** The definitions' SQL (decision 027): declared references, one SELECT of the source's dialect. */
+  async function checkStatements(next: CatalogueDocument, current: CatalogueDocument): Promise<void> {
+    const sourceProblem = dataSourcesDocumentProblem(next.dataSources ?? []);
+    if (sourceProblem) throw badRequest(`Invalid catalogue at ${sourceProblem.path}: ${sourceProblem.message}`);
+    const kinds = new Map<string, DataSourceKind>();
+    for (const source of [...(current.dataSources ?? []), ...(next.dataSources ?? [])]) kinds.set(source.name, source.kind);
+    try {
+      await checkDefinitionStatements(next, kinds);
+    } catch (error) {
+      if (error instanceof CatalogueInvalid) throw badRequest(`Invalid catalogue at ${error.message}`);
+      throw error;
+    }
+  }
+
   async function announce(organisationId: string): Promise<void> {
     snapshots.forget(organisationId);
     await events?.announce({ type: 'catalogue-changed', organisationId });
@@ -152,7 +170,9 @@ export function createCatalogueService({
     /** What importing `input` would change; throws 400 naming the first problem. Nothing is written. */
     async preview(organisationId: string, input: unknown): Promise<CatalogueChange[]> {
       const current = documentOf(await loadCatalogueSnapshot(db, organisationId));
-      return diffCatalogues(current, check(input, current));
+      const next = check(input, current);
+      await checkStatements(next, current);
+      return diffCatalogues(current, next);
     },
 
     /** `PUT /api/management/catalogue`: replaces the whole catalogue. */

@@ -9,7 +9,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { and, eq, getTableColumns, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { fromExcluded } from '../db/upsert';
-import { writeDocumentDataSources } from './catalogue-data-sources';
+import { upsertDataSourcesFromDocument } from '../features/data-sources/data-sources-catalogue';
 import {
   dashboardGroups,
   dashboardTiles,
@@ -110,7 +110,7 @@ export async function writeCatalogue(
   document: CatalogueDocument,
 ): Promise<void> {
   // ---- data sources and report definitions (decision 027)
-  const sourceIds = await writeDocumentDataSources(tx, organisationId, document.dataSources ?? []);
+  const sourceIds = await upsertDataSourcesFromDocument(tx, organisationId, document.dataSources ?? []);
   await writeDefinitions(tx, organisationId, document, sourceIds);
 
   // ---- menu groups, items and their report definitions

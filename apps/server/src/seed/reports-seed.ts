@@ -4,6 +4,7 @@ import { organisations } from '../db/schema';
 import { type DemoOrganisation, demoOrganisations } from './demo-data';
 import { type SalesSeedResult, seedSalesDataSet } from './sales-data-seed';
 import { demoSalesDataSets } from './sales-demo-data';
+import { seedDemoSalesViews } from './own-data-seed';
 
 export interface ReportsSeedOptions {
   /** SEED_SALES_ROWS for the first organisation (0: no sales data). */
@@ -50,6 +51,7 @@ export async function seedReportsDemoData(
     );
     const dataSet = demoSalesDataSets[organisation.name];
     if (dataSet) {
+      await seedDemoSalesViews(db, row.id);
       const result = await seedSalesDataSet(db, {
         organisationId: row.id,
         dataSet,

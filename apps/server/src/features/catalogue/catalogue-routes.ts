@@ -7,6 +7,8 @@ import { type Actor, listActivity } from '../../activity/activity-repository';
 import {
   deleteDashboard,
   deleteDashboardGroup,
+  deleteDefinition,
+  saveDefinition,
   deleteItem,
   deleteMenuGroup,
   saveDashboard,
@@ -80,6 +82,43 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   // ---- one object at a time: each is a new document through the same check and store as an import
   const edit = (request: FastifyRequest, change: (current: CatalogueDocument) => CatalogueDocument) =>
     catalogue.edit(actorOf(request), change);
+
+  // ---- report definitions (decision 027): part of the catalogue, edited one at a time
+  const definitionOf = async (organisationId: string, name: string) => {
+    const found = (await catalogue.document(organisationId)).definitions?.find((definition) => definition.name === name);
+    if (!found) throw new Error(`the report definition '${name}' was not stored`);
+    return found;
+  };
+  app.route({
+    ...endpointRoute(apiEndpoints.listDefinitions),
+    handler: async (request) => ({
+      items: (await catalogue.document(request.user.organisationId)).definitions ?? [],
+    }),
+  });
+  app.route({
+    ...endpointRoute(apiEndpoints.createDefinition),
+    handler: async (request, reply) => {
+      const definition = withoutClientFields(request.body);
+      await edit(request, (doc) => saveDefinition(doc, { create: true }, definition));
+      return reply.code(201).send(await definitionOf(request.user.organisationId, definition.name));
+    },
+  });
+  app.route({
+    ...endpointRoute(apiEndpoints.updateDefinition),
+    handler: async (request) => {
+      await edit(request, (doc) =>
+        saveDefinition(doc, { create: false, name: request.params.name }, withoutClientFields(request.body)),
+      );
+      return definitionOf(request.user.organisationId, request.params.name);
+    },
+  });
+  app.route({
+    ...endpointRoute(apiEndpoints.deleteDefinition),
+    handler: async (request, reply) => {
+      await edit(request, (doc) => deleteDefinition(doc, request.params.name));
+      return reply.code(204).send(null);
+    },
+  });
 
   app.route({
     ...endpointRoute(apiEndpoints.createMenuGroup),

@@ -1,0 +1,210 @@
+import {
+  type CatalogueReportDefinition,
+  type DefinitionParameter,
+  type ParameterValues,
+  type ParameterView,
+  type QueryPurpose,
+  type ReportData,
+  type ResultInfo,
+  type UiLanguageName,
+  type UserAttributes,
+  catalogueTextIn,
+  reportDefinitionBodySchema,
+} from '@cockpit/contracts';
+import { utcToday } from './calendar';
+import { type VisualOptions, visualiseResult } from './definition-visuals';
+
+// Runs a report definition for a reader (decision 027): the one path from a catalogue definition to what
+// the report page, a tile, a preview or a delivery shows. It resolves the definition's data source, the
+// reader's user attributes (bound by the server only) and the choices of its parameters, then asks THE
+// executor (reporting/executor) for the rows and builds the visuals.
+
+/** The source a definition reads, as the executor connects to it (password opened for this run only). */
+export interface RunnableSource {
+  id: string;
+  organisationId: string;
+  name: string;
+  kind: 'postgres' | 'mysql' | 'uploads';
+  version: number;
+  connection: unknown;
+  password: string | null;
+}
+
+/** A definition as the executor runs it. */
+export interface RunnableDefinition {
+  name: string;
+  version: number;
+  sql: string;
+  parameters: readonly DefinitionParameter[];
+  cacheSeconds: number;
+}
+
+export interface RunRequestOf<Source> {
+  source: Source;
+  definition: RunnableDefinition;
+  values: ParameterValues;
+  today: string;
+  user: { id: string; email: string; attributes: UserAttributes };
+  purpose: QueryPurpose;
+  target?: string;
+  rowLimit?: number;
+}
+
+export interface RunResult {
+  columns: { name: string; type: string }[];
+  rows: unknown[][];
+  cutAtRows: number | null;
+  dataAsOf: Date;
+  fromCache: boolean;
+}
+
+/** What the runner needs of the executor and of the data sources (wired in app.ts). */
+export interface DefinitionRunnerDeps<Source extends RunnableSource> {
+  run(request: RunRequestOf<Source>): Promise<RunResult>;
+  /** The organisation's data source by id, its password opened; null when there is none. */
+  loadSource(organisationId: string, sourceId: string): Promise<Source | null>;
+  userAttributes(userId: string): Promise<UserAttributes>;
+}
+
+/** A stored definition: its row's name, version, source and body. */
+export interface StoredDefinition {
+  name: string;
+  version: number;
+  dataSourceId: string;
+  body: unknown;
+}
+
+export interface Reader {
+  id: string;
+  organisationId: string;
+  email: string;
+}
+
+export interface DefinitionRunInput {
+  reader: Reader;
+  stored: StoredDefinition;
+  values: ParameterValues;
+  language: UiLanguageName;
+  purpose: QueryPurpose;
+  target?: string;
+  visuals?: VisualOptions['visualIds'];
+  tableRows?: number;
+  rowLimit?: number;
+  /** Parameters shown above the report: their choices are read too (a tile needs none). */
+  withParameters?: boolean;
+}
+
+export interface DefinitionRunOutput {
+  parameters: ParameterView[];
+  data: ReportData;
+  info: ResultInfo;
+}
+
+/** A stored definition that no longer parses, or whose source is gone: the page says "not available". */
+export class DefinitionUnusable extends Error {}
+
+export function parseStoredDefinition(stored: StoredDefinition): CatalogueReportDefinition {
+  // The name and source are the row's own; the body was checked when written (catalogue-store.ts).
+  const parsed = reportDefinitionBodySchema.safeParse({
+    ...(stored.body as object),
+    name: stored.name,
+    source: 'stored',
+  });
+  if (!parsed.success) throw new DefinitionUnusable(`definition ${stored.name}: ${parsed.error.message}`);
+  return parsed.data;
+}
+
+export function createDefinitionRunner<Source extends RunnableSource>(deps: DefinitionRunnerDeps<Source>) {
+  const runnable = (stored: StoredDefinition, definition: CatalogueReportDefinition): RunnableDefinition => ({
+    name: stored.name,
+    version: stored.version,
+    sql: definition.sql,
+    parameters: definition.parameters,
+    cacheSeconds: definition.cacheSeconds,
+  });
+
+  async function contextOf(reader: Reader, stored: StoredDefinition) {
+    const source = await deps.loadSource(reader.organisationId, stored.dataSourceId);
+    if (!source) throw new DefinitionUnusable(`definition ${stored.name}: its data source is gone`);
+    const attributes = await deps.userAttributes(reader.id);
+    return { source, user: { id: reader.id, email: reader.email, attributes } };
+  }
+
+  /** The options of a choice parameter: its fixed list, or the first column of its `optionsSql`. */
+  async function optionsOf(
+    parameter: DefinitionParameter,
+    stored: StoredDefinition,
+    context: Awaited<ReturnType<typeof contextOf>>,
+    language: UiLanguageName,
+  ): Promise<ParameterView['options']> {
+    if (parameter.options) {
+      return parameter.options.map((option) => ({
+        value: option.value,
+        label: (option.label && catalogueTextIn(option.label, language)) ?? option.value,
+      }));
+    }
+    if (!parameter.optionsSql) return null;
+    const result = await deps.run({
+      ...context,
+      definition: {
+        name: `${stored.name}.${parameter.name}`,
+        version: stored.version,
+        sql: parameter.optionsSql,
+        parameters: [],
+        cacheSeconds: 300,
+      },
+      values: {},
+      today: utcToday(),
+      purpose: 'choices',
+      target: stored.name,
+      rowLimit: 1_000,
+    });
+    return result.rows.flatMap((row) => {
+      const value = row[0];
+      if (value === null || value === undefined) return [];
+      const text = value instanceof Date ? value.toISOString().slice(0, 10) : String(value);
+      return [{ value: text, label: text }];
+    });
+  }
+
+  return {
+    async run(input: DefinitionRunInput): Promise<DefinitionRunOutput> {
+      const definition = parseStoredDefinition(input.stored);
+      const context = await contextOf(input.reader, input.stored);
+      const result = await deps.run({
+        ...context,
+        definition: runnable(input.stored, definition),
+        values: input.values,
+        today: utcToday(),
+        purpose: input.purpose,
+        ...(input.target ? { target: input.target } : {}),
+        ...(input.rowLimit ? { rowLimit: input.rowLimit } : {}),
+      });
+      const data = visualiseResult(definition, result, {
+        language: input.language,
+        ...(input.visuals ? { visualIds: input.visuals } : {}),
+        ...(input.tableRows !== undefined ? { tableRows: input.tableRows } : {}),
+      });
+      const parameters = input.withParameters
+        ? await Promise.all(
+            definition.parameters.map(async (parameter) => ({
+              name: parameter.name,
+              type: parameter.type,
+              label: catalogueTextIn(parameter.label, input.language),
+              required: parameter.required,
+              options: await optionsOf(parameter, input.stored, context, input.language),
+              value: Object.hasOwn(input.values, parameter.name)
+                ? (input.values[parameter.name] ?? null)
+                : (parameter.default ?? null),
+            })),
+          )
+        : [];
+      return {
+        parameters,
+        data,
+        info: { dataAsOf: result.dataAsOf.toISOString(), fromCache: result.fromCache, cutAtRows: result.cutAtRows },
+      };
+    },
+  };
+}
+export type DefinitionRunner = ReturnType<typeof createDefinitionRunner>;
