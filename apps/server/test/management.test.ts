@@ -13,7 +13,8 @@ import {
 } from '@cockpit/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { organisations, session } from '../src/db/schema';
+import { organisations, session, user } from '../src/db/schema';
+import { maxRefusedAddressesPerHour, refusedAddressesKey } from '../src/features/management/managed-users-routes';
 import { bannerMessages, contracts } from '../src/features/management/management-schema';
 import { demoWelcomeBanner } from '../src/seed/management-seed';
 import { seedDemoData } from '../src/seed/seed';
@@ -55,8 +56,12 @@ describe.each(testDrivers())('management API (%s)', (driver) => {
     return managedUserSchema.parse(response.json());
   }
 
+  let demoAdminId = '';
+
   beforeAll(async () => {
     t = await buildTestApp(driver);
+    const [demoAdmin] = await t.database.db.select({ id: user.id }).from(user).where(eq(user.email, demoUsers.admin));
+    demoAdminId = demoAdmin!.id;
   });
   afterAll(() => t?.close());
 
@@ -104,6 +109,27 @@ describe.each(testDrivers())('management API (%s)', (driver) => {
       expect(settings.json()).toMatchObject({ userDisplayName: 'Nina Neu', organisationName: 'Demo GmbH' });
     });
 
+    it('answers an address of another organisation exactly like one of its own, never "exists", and limits such answers', async () => {
+      const base = { name: 'Probe', password: 'long-enough-password', roleKey: 'organisationmember', subscription: 'pro', uiLanguage: 'en' };
+      const key = refusedAddressesKey(demoAdminId);
+      await t.app.sharedCounters.reset(key);
+      const own = await admin('POST', apiRoutes.listUsers.path, { ...base, email: 'member@example.com' });
+      const elsewhere = await admin('POST', apiRoutes.listUsers.path, { ...base, email: 'admin@beispiel.example' });
+      expect(elsewhere.statusCode).toBe(own.statusCode);
+      expect(elsewhere.json()).toEqual(own.json());
+      expect(elsewhere.json().error.message).not.toMatch(/exist/i);
+      // An administrator sweeping addresses through the form gets a handful of answers an hour, then 429.
+      const statuses: number[] = [];
+      for (let refused = 2; refused <= maxRefusedAddressesPerHour; refused += 1) {
+        statuses.push((await admin('POST', apiRoutes.listUsers.path, { ...base, email: `admin@beispiel.example` })).statusCode);
+      }
+      expect(statuses).toEqual([...Array<number>(maxRefusedAddressesPerHour - 2).fill(409), 429]);
+      const limited = await admin('POST', apiRoutes.listUsers.path, { ...base, email: 'member@example.com' });
+      expect(limited.statusCode).toBe(429);
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+      await t.app.sharedCounters.reset(key);
+    });
+
     it('refuses a taken e-mail (409) and invalid input (400 naming the field)', async () => {
       const base = {
         name: 'Someone',
@@ -119,6 +145,7 @@ describe.each(testDrivers())('management API (%s)', (driver) => {
       const takenElsewhere = await admin('POST', apiRoutes.listUsers.path, { ...base, email: 'admin@beispiel.example' });
       expect(takenElsewhere.statusCode).toBe(409);
       expect(takenElsewhere.body).not.toContain('Beispiel AG');
+      await t.app.sharedCounters.reset(refusedAddressesKey(demoAdminId));
 
       const invalid: [string, object][] = [
         ['password', { ...base, password: 'x'.repeat(11) }],

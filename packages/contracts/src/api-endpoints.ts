@@ -278,7 +278,8 @@ export const apiEndpoints = {
     summary: 'Create a user of your organisation with an initial password',
     query: withClientQuery({}),
     body: newUserBodySchema,
-    response: { 201: managedUserSchema, ...managementErrors },
+    // 409 for an address in use, here or in another organisation alike; 429 after too many (management README).
+    response: { 201: managedUserSchema, ...managementErrors, 429: apiErrorSchema },
   }),
   updateUser: endpoint(apiRoutes.updateUser, {
     tags: ['management'],

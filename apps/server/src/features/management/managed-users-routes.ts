@@ -1,11 +1,23 @@
 import { endpointRoute } from '../../lib/endpoint-route';
-import { apiEndpoints } from '@cockpit/contracts';
+import { apiEndpoints, errorCodes } from '@cockpit/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { assertAcceptablePassword } from '../../auth/password';
 import { conflict, notFound } from '../../lib/http-error';
 import { createManagedUsersRepository } from './managed-users-repository';
 
 const userNotFound = () => notFound('No such user in your organisation');
+
+/**
+ * An address that cannot get a new user is answered alike wherever it is in use — in this organisation
+ * or another — never "already exists elsewhere" (management README). E-mails sign in, so they are unique
+ * across organisations: the refusal itself cannot be avoided, but an administrator gets only this many
+ * per hour (then 429), each one logged, so nobody can sweep a list of addresses through it.
+ */
+export const maxRefusedAddressesPerHour = 10;
+const hourMs = 60 * 60_000;
+const addressUnavailable = 'This e-mail address cannot be used for a new user';
+/** The shared counter of an administrator's refused addresses (every instance counts alike). */
+export const refusedAddressesKey = (administratorId: string) => `user-address-refused:${administratorId}`;
 
 /**
  * Users of the administrator's organisation (management area): list with search, create with an initial
@@ -35,13 +47,28 @@ export const managedUsersRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       const { name, email, password, roleKey, subscription, uiLanguage } = request.body;
       const { user } = request;
+      const refusalsKey = refusedAddressesKey(user.id);
+      const refusals = await app.sharedCounters.peek(refusalsKey);
+      if (refusals.count >= maxRefusedAddressesPerHour) {
+        return reply
+          .status(429)
+          .header('retry-after', String(Math.max(1, Math.ceil(refusals.resetInMs / 1000))))
+          .send({ error: { code: errorCodes.rateLimited, message: 'Too many refused addresses. Please try again later.' } });
+      }
       assertAcceptablePassword(password, 'password', { email, name });
       const created = await repository.create(
         user.organisationId,
         { name, email, password, roleKey, subscription, uiLanguage },
         user.id,
       );
-      if (!created) throw conflict('A user with this e-mail address already exists');
+      if (!created) {
+        const counted = await app.sharedCounters.increment(refusalsKey, hourMs);
+        request.log.warn(
+          { event: 'management.user.address_refused', actorUserId: user.id, refusals: counted.count },
+          'new user refused: the e-mail address is in use',
+        );
+        throw conflict(addressUnavailable);
+      }
       return reply.status(201).send(created);
     },
   });
