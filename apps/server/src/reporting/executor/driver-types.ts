@@ -1,0 +1,30 @@
+import type { BoundValue } from '../sql/sql-template';
+import type { ResultColumn, ResultRow } from './result-values';
+
+/** One statement to run: compiled, guarded, with the source's statement timeout. */
+export interface StatementRun {
+  text: string;
+  values: BoundValue[];
+  timeoutSeconds: number;
+  /** Maps the database's error position back to the definition's SQL as written. */
+  templatePosition(textOffset: number): number;
+}
+
+/**
+ * An open result inside its read-only transaction. `next` reads up to `max` more rows ([] at the end);
+ * `close` ends the transaction and gives the connection back (or drops it when rows were left unread).
+ * Errors are the executor's typed ones (executor-errors.ts).
+ */
+export interface SourceCursor {
+  columns: ResultColumn[];
+  next(max: number): Promise<ResultRow[]>;
+  close(): Promise<void>;
+}
+
+/** The source as a driver needs it (the password opened for this call only). */
+export interface DriverSource {
+  id: string;
+  organisationId: string;
+  name: string;
+  version: number;
+}

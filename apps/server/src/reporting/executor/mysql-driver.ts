@@ -1,0 +1,265 @@
+import mysql from 'mysql2';
+import type { DataSourceConnection } from '@cockpit/contracts';
+import { QueryTimedOut, SourceQueryFailed, SourceUnavailable } from './executor-errors';
+import { type DataSourceHostPolicy, DataSourceHostRefused } from './host-policy';
+import type { SourceCursor } from './driver-types';
+import type { DatabaseDriver, DatabaseSource, SessionQuery } from './postgres-driver';
+import { type ResultRow, mysqlColumn, resultValue } from './result-values';
+
+// A MySQL or MariaDB data source (decision 027): one pool per source version; every run sets the
+// statement limit of the server it finds (MariaDB `max_statement_time` in seconds, MySQL
+// `max_execution_time` in milliseconds), opens `START TRANSACTION READ ONLY` and runs the statement as
+// a server-side prepared statement (`?` bound by the server), its rows streamed with back-pressure.
+
+/** MariaDB: max_statement_time exceeded; MySQL: max_execution_time exceeded. */
+const timeoutErrors = new Set([1969, 3024]);
+/** Errors of the connection, the account or the server rather than of the statement. */
+const connectionErrors = new Set([1040, 1044, 1045, 1049, 1129, 1130, 1203, 1226, 2002, 2003, 2005, 2006, 2013]);
+
+function sslOptions(connection: DataSourceConnection) {
+  if (connection.tls === 'off') return undefined;
+  if (connection.tls === 'require') return { rejectUnauthorized: false, servername: connection.host };
+  return { rejectUnauthorized: true, ca: connection.caCertificate, servername: connection.host };
+}
+
+export function mysqlFailure(source: { name: string }, error: unknown, timeoutSeconds = 0): Error {
+  if (error instanceof DataSourceHostRefused) return new SourceUnavailable(source.name, error.message);
+  const errno = Number((error as { errno?: unknown }).errno);
+  const message = error instanceof Error ? error.message : String(error);
+  if (timeoutErrors.has(errno)) return new QueryTimedOut(source.name, timeoutSeconds);
+  const sqlState = (error as { sqlState?: unknown }).sqlState;
+  if (!Number.isFinite(errno) || connectionErrors.has(errno) || sqlState === undefined || (error as { fatal?: boolean }).fatal) {
+    return new SourceUnavailable(source.name, message);
+  }
+  return new SourceQueryFailed(source.name, message, null);
+}
+
+type Connection = mysql.PoolConnection;
+
+const promised = <T>(start: (callback: (error: Error | null, result?: T) => void) => void) =>
+  new Promise<T>((resolve, reject) => start((error, result) => (error ? reject(error) : resolve(result as T))));
+
+const run = (connection: Connection, text: string, values: unknown[] = []) =>
+  promised<unknown>((callback) => connection.query({ sql: text, values, rowsAsArray: true }, (error, rows) => callback(error, rows)));
+
+interface PoolEntry {
+  pool: mysql.Pool;
+  /** `MariaDB` in the version string: seconds and another variable name for the limit. */
+  version: string | null;
+}
+
+export function createMysqlDriver(hostPolicy: DataSourceHostPolicy): DatabaseDriver {
+  const pools = new Map<string, Promise<PoolEntry>>();
+  const inUse = new Map<string, number>();
+
+  const poolOf = (source: DatabaseSource): Promise<PoolEntry> => {
+    const key = `${source.id}:${source.version}`;
+    const existing = pools.get(key);
+    if (existing) return existing;
+    for (const [other, entry] of pools) {
+      if (other.startsWith(`${source.id}:`)) {
+        pools.delete(other);
+        void entry.then((old) => old.pool.end(() => {})).catch(() => {});
+      }
+    }
+    const { connection } = source;
+    const created = hostPolicy
+      .resolve({ kind: 'mysql', host: connection.host, port: connection.port, database: connection.database })
+      .then((address) => {
+        const pool = mysql.createPool({
+          host: address,
+          port: connection.port,
+          database: connection.database,
+          user: connection.user,
+          password: source.password ?? '',
+          ssl: sslOptions(connection),
+          connectionLimit: connection.poolSize,
+          maxIdle: connection.poolSize,
+          idleTimeout: 30_000,
+          connectTimeout: 10_000,
+          waitForConnections: true,
+          multipleStatements: false,
+          // Never send a file of this server to the database (LOAD DATA LOCAL).
+          flags: ['-LOCAL_FILES'],
+          dateStrings: true,
+          decimalNumbers: true,
+          supportBigNumbers: true,
+          bigNumberStrings: false,
+          timezone: 'Z',
+        });
+        pool.on('connection', (connectionCreated) => connectionCreated.on('error', () => {}));
+        return { pool, version: null };
+      });
+    pools.set(key, created);
+    created.catch(() => pools.delete(key));
+    return created;
+  };
+
+  const connect = async (source: DatabaseSource) => {
+    let entry: PoolEntry;
+    let connection: Connection;
+    try {
+      entry = await poolOf(source);
+      connection = await promised<Connection>((callback) => entry.pool.getConnection(callback));
+      entry.version ??= String(((await run(connection, 'SELECT VERSION()')) as unknown[][])[0]?.[0] ?? '');
+    } catch (error) {
+      throw mysqlFailure(source, error);
+    }
+    inUse.set(source.id, (inUse.get(source.id) ?? 0) + 1);
+    let released = false;
+    const release = (broken: boolean) => {
+      if (released) return;
+      released = true;
+      inUse.set(source.id, (inUse.get(source.id) ?? 1) - 1);
+      if (broken) connection.destroy();
+      else connection.release();
+    };
+    return { connection, release, version: entry.version ?? '' };
+  };
+
+  /** The statement limit, then the read-only transaction. */
+  const begin = async (connection: Connection, version: string, timeoutSeconds: number) => {
+    const seconds = Math.floor(timeoutSeconds);
+    // Numbers from the source's settings (1–600), not user input.
+    await run(
+      connection,
+      /mariadb/i.test(version)
+        ? `SET SESSION max_statement_time = ${seconds}`
+        : `SET SESSION max_execution_time = ${seconds * 1000}`,
+    );
+    await run(connection, 'START TRANSACTION READ ONLY');
+  };
+
+  return {
+    async open(source, statement): Promise<SourceCursor> {
+      const { connection, release, version } = await connect(source);
+      try {
+        await begin(connection, version, statement.timeoutSeconds);
+      } catch (error) {
+        release(true);
+        throw mysqlFailure(source, error, statement.timeoutSeconds);
+      }
+
+      // Rows arrive as events; the connection pauses while more than `highWater` wait to be read.
+      const highWater = 10_000;
+      const buffered: ResultRow[] = [];
+      let columns: ReturnType<typeof mysqlColumn>[] | null = null;
+      let ended = false;
+      let failure: Error | null = null;
+      let paused = false;
+      let wanted = 1;
+      let wake: (() => void) | null = null;
+      const notify = () => {
+        wake?.();
+        wake = null;
+      };
+      const waitForRows = () => new Promise<void>((resolve) => (wake = resolve));
+      // A backstop for a server that ignores its limit (MySQL limits only SELECTs, MariaDB may lag).
+      const backstop = setTimeout(() => {
+        failure ??= new QueryTimedOut(source.name, statement.timeoutSeconds);
+        connection.destroy();
+        notify();
+      }, (statement.timeoutSeconds + 5) * 1000);
+
+      const command = connection.execute({ sql: statement.text, rowsAsArray: true }, [...statement.values] as never[]);
+      command.on('fields', (fields: { name: string; columnType: number }[]) => {
+        columns = fields.map((field) => mysqlColumn(field.name, field.columnType));
+        notify();
+      });
+      command.on('result', (row: unknown) => {
+        buffered.push((row as unknown[]).map(resultValue));
+        if (buffered.length >= highWater && !paused) {
+          paused = true;
+          connection.pause();
+        }
+        if (buffered.length >= wanted) notify();
+      });
+      command.on('error', (error: Error) => {
+        failure ??= mysqlFailure(source, error, statement.timeoutSeconds);
+        notify();
+      });
+      command.on('end', () => {
+        ended = true;
+        notify();
+      });
+
+      const settle = async () => {
+        while (columns === null && !ended && failure === null) await waitForRows();
+        if (failure) throw failure;
+      };
+      try {
+        await settle();
+      } catch (error) {
+        clearTimeout(backstop);
+        release(true);
+        throw error;
+      }
+
+      return {
+        columns: columns ?? [],
+        async next(max) {
+          wanted = max;
+          while (buffered.length < max && !ended && failure === null) {
+            if (paused) {
+              paused = false;
+              connection.resume();
+            }
+            await waitForRows();
+          }
+          if (failure && buffered.length === 0) throw failure;
+          return buffered.splice(0, max);
+        },
+        async close() {
+          clearTimeout(backstop);
+          if (!ended || failure) {
+            // Rows left unread (cut at the row limit, or the reader stopped): the only way to stop a
+            // streaming result is to drop the connection.
+            release(true);
+            return;
+          }
+          try {
+            await run(connection, 'ROLLBACK');
+            release(false);
+          } catch {
+            release(true);
+          }
+        },
+      };
+    },
+
+    async withSession(source, work) {
+      const { connection, release, version } = await connect(source);
+      let broken = false;
+      try {
+        await begin(connection, version, source.connection.statementTimeoutSeconds);
+        const query: SessionQuery = async (text, values) => (await run(connection, text, values)) as unknown[][];
+        return await work(query, version);
+      } finally {
+        await run(connection, 'ROLLBACK').catch(() => {
+          broken = true;
+        });
+        release(broken);
+      }
+    },
+
+    connectionsInUse: () => new Map(inUse),
+
+    async forget(sourceId) {
+      for (const [key, entry] of pools) {
+        if (!key.startsWith(`${sourceId}:`)) continue;
+        pools.delete(key);
+        await entry.then((resolved) => promised<void>((callback) => resolved.pool.end(callback))).catch(() => {});
+      }
+    },
+
+    async close() {
+      const entries = [...pools.values()];
+      pools.clear();
+      await Promise.all(
+        entries.map((entry) =>
+          entry.then((resolved) => promised<void>((callback) => resolved.pool.end(callback))).catch(() => {}),
+        ),
+      );
+    },
+  };
+}

@@ -1,0 +1,222 @@
+import type { DataSourceConnection } from '@cockpit/contracts';
+import pg from 'pg';
+import Cursor from 'pg-cursor';
+import { QueryTimedOut, SourceQueryFailed, SourceUnavailable } from './executor-errors';
+import type { DataSourceHostPolicy } from './host-policy';
+import { DataSourceHostRefused } from './host-policy';
+import type { DriverSource, SourceCursor, StatementRun } from './driver-types';
+import { type ResultRow, pgColumn, pgTextParsers, resultValue } from './result-values';
+
+// A PostgreSQL data source (and anything that speaks its protocol): one pool per source version, every
+// run in `BEGIN READ ONLY` with `SET LOCAL statement_timeout`, rows read through a cursor in batches
+// (decision 027). The pool connects to the address the host policy checked, with TLS as configured.
+
+export interface DatabaseSource extends DriverSource {
+  connection: DataSourceConnection;
+  password: string | null;
+}
+
+/** A plain query on a session of the source (describe, test): rows as arrays. */
+export type SessionQuery = (text: string, values?: unknown[]) => Promise<unknown[][]>;
+
+export interface DatabaseDriver {
+  open(source: DatabaseSource, run: StatementRun): Promise<SourceCursor>;
+  /** `work` on one connection inside a read-only transaction, rolled back afterwards. */
+  withSession<T>(source: DatabaseSource, work: (query: SessionQuery, serverVersion: string) => Promise<T>): Promise<T>;
+  /** Connections running a query now, by source id. */
+  connectionsInUse(): Map<string, number>;
+  forget(sourceId: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** PostgreSQL's SQLSTATE for a statement cancelled by `statement_timeout`. */
+const queryCanceled = '57014';
+/** Classes of SQLSTATE that mean the connection or server, not the statement. */
+const connectionClasses = ['08', '28', '3D', '53', '57P'];
+
+const typeParsers = {
+  getTypeParser: (oid: number, format?: string) =>
+    (pgTextParsers[oid] as ((text: string) => unknown) | undefined) ??
+    pg.types.getTypeParser(oid, (format ?? 'text') as 'text'),
+};
+
+function sslOptions(connection: DataSourceConnection) {
+  if (connection.tls === 'off') return false;
+  if (connection.tls === 'require') return { rejectUnauthorized: false, servername: connection.host };
+  return { rejectUnauthorized: true, ca: connection.caCertificate, servername: connection.host };
+}
+
+/** A driver error as the executor's typed error; the password is never part of a pg message. */
+export function pgFailure(source: { name: string }, error: unknown, run?: StatementRun, positionShift = 0): Error {
+  if (error instanceof DataSourceHostRefused) return new SourceUnavailable(source.name, error.message);
+  const code = String((error as { code?: unknown }).code ?? '');
+  const message = error instanceof Error ? error.message : String(error);
+  if (code === queryCanceled) return new QueryTimedOut(source.name, (run?.timeoutSeconds ?? 0));
+  if (!/^[0-9A-Z]{5}$/.test(code) || connectionClasses.some((prefix) => code.startsWith(prefix))) {
+    return new SourceUnavailable(source.name, message);
+  }
+  const position = Number((error as { position?: unknown }).position);
+  const offset = Number.isFinite(position) && position > 0 && run ? run.templatePosition(position - 1 - positionShift) : null;
+  return new SourceQueryFailed(source.name, message, offset);
+}
+
+interface PoolEntry {
+  pool: pg.Pool;
+}
+
+export function createPostgresDriver(hostPolicy: DataSourceHostPolicy): DatabaseDriver {
+  const pools = new Map<string, Promise<PoolEntry>>();
+  const inUse = new Map<string, number>();
+
+  const poolOf = (source: DatabaseSource): Promise<PoolEntry> => {
+    const key = `${source.id}:${source.version}`;
+    const existing = pools.get(key);
+    if (existing) return existing;
+    // A new version of the source: the old version's pool closes.
+    for (const [other, entry] of pools) {
+      if (other.startsWith(`${source.id}:`)) {
+        pools.delete(other);
+        void entry.then((old) => old.pool.end()).catch(() => {});
+      }
+    }
+    const { connection } = source;
+    const created = hostPolicy
+      .resolve({ kind: 'postgres', host: connection.host, port: connection.port, database: connection.database })
+      .then((address) => {
+        const pool = new pg.Pool({
+          host: address,
+          port: connection.port,
+          database: connection.database,
+          user: connection.user,
+          password: source.password ?? '',
+          ssl: sslOptions(connection),
+          max: connection.poolSize,
+          connectionTimeoutMillis: 10_000,
+          idleTimeoutMillis: 30_000,
+          application_name: 'report-cockpit',
+          // A backstop: every run also sets its own limit inside the transaction.
+          statement_timeout: connection.statementTimeoutSeconds * 1000,
+          idle_in_transaction_session_timeout: (connection.statementTimeoutSeconds + 60) * 1000,
+          keepAlive: true,
+        });
+        pool.on('error', () => {});
+        return { pool };
+      });
+    pools.set(key, created);
+    // A refused host is asked again next time (the operator may have listed it meanwhile).
+    created.catch(() => pools.delete(key));
+    return created;
+  };
+
+  const connect = async (source: DatabaseSource) => {
+    const entry = await poolOf(source).catch((error: unknown) => {
+      throw pgFailure(source, error);
+    });
+    let client: pg.PoolClient;
+    try {
+      client = await entry.pool.connect();
+    } catch (error) {
+      throw pgFailure(source, error);
+    }
+    inUse.set(source.id, (inUse.get(source.id) ?? 0) + 1);
+    let released = false;
+    const release = (broken: boolean) => {
+      if (released) return;
+      released = true;
+      inUse.set(source.id, (inUse.get(source.id) ?? 1) - 1);
+      client.release(broken);
+    };
+    return { client, release };
+  };
+
+  const begin = async (client: pg.PoolClient, timeoutSeconds: number) => {
+    await client.query('BEGIN READ ONLY');
+    // A number from the source's settings (1–600), not user input; SET takes no bind parameters.
+    await client.query(`SET LOCAL statement_timeout = ${Math.floor(timeoutSeconds * 1000)}`);
+  };
+
+  return {
+    async open(source, run) {
+      const { client, release } = await connect(source);
+      let cursor: Cursor | null = null;
+      let first: unknown[][];
+      try {
+        await begin(client, run.timeoutSeconds);
+        cursor = client.query(new Cursor(run.text, [...run.values], { rowMode: 'array', types: typeParsers }));
+        // Reading nothing yet would not surface the statement's error nor its columns: read one row.
+        first = await cursor.read(1);
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => {});
+        release(true);
+        throw pgFailure(source, error, run);
+      }
+      const columns = cursor._result.fields.map((field) => pgColumn(field.name, field.dataTypeID));
+      let pending: ResultRow[] = first.map((row) => row.map(resultValue));
+      let done = first.length === 0;
+      let failed = false;
+      return {
+        columns,
+        async next(max) {
+          if (pending.length >= max || done) {
+            const out = pending.slice(0, max);
+            pending = pending.slice(max);
+            return out;
+          }
+          try {
+            const rows = await cursor!.read(max - pending.length);
+            if (rows.length < max - pending.length) done = true;
+            const out = [...pending, ...rows.map((row) => row.map(resultValue))];
+            pending = [];
+            return out;
+          } catch (error) {
+            failed = true;
+            throw pgFailure(source, error, run);
+          }
+        },
+        async close() {
+          try {
+            // A cursor that failed has no portal left to close.
+            if (!failed) await cursor!.close();
+            await client.query('ROLLBACK');
+            release(false);
+          } catch {
+            release(true);
+          }
+        },
+      };
+    },
+
+    async withSession(source, work) {
+      const { client, release } = await connect(source);
+      let broken = false;
+      try {
+        await begin(client, source.connection.statementTimeoutSeconds);
+        const version = await client.query<{ server_version: string }>('show server_version');
+        const query: SessionQuery = async (text, values) =>
+          (await client.query({ text, values, rowMode: 'array', types: typeParsers })).rows as unknown[][];
+        return await work(query, version.rows[0]?.server_version ?? '');
+      } finally {
+        await client.query('ROLLBACK').catch(() => {
+          broken = true;
+        });
+        release(broken);
+      }
+    },
+
+    connectionsInUse: () => new Map(inUse),
+
+    async forget(sourceId) {
+      for (const [key, entry] of pools) {
+        if (!key.startsWith(`${sourceId}:`)) continue;
+        pools.delete(key);
+        await entry.then((resolved) => resolved.pool.end()).catch(() => {});
+      }
+    },
+
+    async close() {
+      const entries = [...pools.values()];
+      pools.clear();
+      await Promise.all(entries.map((entry) => entry.then((resolved) => resolved.pool.end()).catch(() => {})));
+    },
+  };
+}

@@ -1,0 +1,194 @@
+import { PGlite } from '@electric-sql/pglite';
+import type { SourceTable } from '@cockpit/contracts';
+import { sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
+import pg from 'pg';
+import type { Database } from '../../db/database';
+import type { UploadsScope } from '../sql/uploads-confinement';
+import type { DriverSource, SourceCursor, StatementRun } from './driver-types';
+import { pgFailure } from './postgres-driver';
+import { type ResultRow, pgColumn, pgTextParsers, resultValue } from './result-values';
+
+// Uploaded tables (decision 027) live in the cockpit's own database — PGlite or PostgreSQL — in the
+// organisation's schema `uploads_<organisation id without dashes>`. A run: a transaction, `SET
+// TRANSACTION READ ONLY`, `SET LOCAL statement_timeout` (PostgreSQL; PGlite has no timer to cancel
+// with), `SET LOCAL search_path` to the schema, then `DECLARE … NO SCROLL CURSOR` with the bound values
+// and `FETCH` in batches — between batches other work of this process runs (PGlite runs on its thread).
+// The statement was confined to the schema's tables before (sql/uploads-confinement.ts).
+
+/** The schema of an organisation's uploaded tables. */
+export function uploadsSchemaName(organisationId: string): string {
+  const name = `uploads_${organisationId.replaceAll('-', '').toLowerCase()}`;
+  if (!/^uploads_[a-z0-9_]+$/.test(name)) throw new Error(`not an organisation id: ${organisationId}`);
+  return name;
+}
+
+const cursorName = 'cockpit_report';
+const declarePrefix = `DECLARE ${cursorName} NO SCROLL CURSOR FOR `;
+
+interface OwnSession {
+  query(text: string, values?: readonly unknown[]): Promise<{ fields: { name: string; dataTypeID: number }[]; rows: unknown[][] }>;
+  end(): Promise<void>;
+}
+
+const pgTypes = {
+  getTypeParser: (oid: number, format?: string) =>
+    (pgTextParsers[oid] as ((text: string) => unknown) | undefined) ?? pg.types.getTypeParser(oid, (format ?? 'text') as 'text'),
+};
+
+/** A transaction on the cockpit's database, held open until `end` (which rolls it back). */
+async function openOwnSession(db: Database): Promise<OwnSession> {
+  const client = (db as unknown as { $client: unknown }).$client;
+  if (client instanceof PGlite) {
+    let finish = () => {};
+    const finished = new Promise<void>((resolve) => (finish = resolve));
+    type Transaction = Parameters<Parameters<PGlite['transaction']>[0]>[0];
+    let completion: Promise<unknown> = Promise.resolve();
+    const transaction = await new Promise<Transaction>((resolve, reject) => {
+      const done = client.transaction(async (tx) => {
+        resolve(tx);
+        await finished;
+        if (!tx.closed) await tx.rollback();
+      });
+      done.catch(reject);
+      completion = done.catch(() => {});
+    });
+    return {
+      async query(text, values) {
+        const result = await transaction.query<unknown[]>(text, values ? [...values] : undefined, {
+          rowMode: 'array',
+          parsers: pgTextParsers,
+        });
+        return { fields: result.fields, rows: result.rows };
+      },
+      async end() {
+        finish();
+        await completion;
+      },
+    };
+  }
+  const pool = client as pg.Pool;
+  const connection = await pool.connect();
+  let broken = false;
+  try {
+    await connection.query('BEGIN');
+  } catch (error) {
+    connection.release(true);
+    throw error;
+  }
+  return {
+    async query(text, values) {
+      try {
+        const result = await connection.query({ text, values: values ? [...values] : undefined, rowMode: 'array', types: pgTypes });
+        return { fields: result.fields, rows: result.rows as unknown[][] };
+      } catch (error) {
+        const code = String((error as { code?: unknown }).code ?? '');
+        if (!/^[0-9A-Z]{5}$/.test(code)) broken = true;
+        throw error;
+      }
+    },
+    async end() {
+      await connection.query('ROLLBACK').catch(() => {
+        broken = true;
+      });
+      connection.release(broken);
+    },
+  };
+}
+
+export interface UploadsDriver {
+  /** The schema and its tables (listed by the executor's own query, kept per source version). */
+  scope(source: DriverSource): Promise<UploadsScope>;
+  open(source: DriverSource, run: StatementRun): Promise<SourceCursor>;
+  describe(source: DriverSource): Promise<SourceTable[]>;
+  serverVersion(): Promise<string>;
+}
+
+export function createUploadsDriver(db: Database): UploadsDriver {
+  const scopes = new LRUCache<string, UploadsScope>({ max: 1_000 });
+
+  return {
+    async scope(source) {
+      const key = `${source.id}:${source.version}`;
+      const cached = scopes.get(key);
+      if (cached) return cached;
+      const schema = uploadsSchemaName(source.organisationId);
+      const result = (await db.execute(sql`
+        select c.relname as name from pg_catalog.pg_class c
+        join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = ${schema} and c.relkind in ('r', 'v', 'm', 'p', 'f')`)) as unknown as { rows: { name: string }[] };
+      const scope = { schema, tables: new Set(result.rows.map((row) => row.name)) };
+      scopes.set(key, scope);
+      return scope;
+    },
+
+    async open(source, run) {
+      const schema = uploadsSchemaName(source.organisationId);
+      const session = await openOwnSession(db).catch((error: unknown) => {
+        throw pgFailure(source, error, run);
+      });
+      let first: { fields: { name: string; dataTypeID: number }[]; rows: unknown[][] };
+      try {
+        await session.query('SET TRANSACTION READ ONLY');
+        // A number from the settings and a schema name made of an id's hex digits: no user input.
+        await session.query(`SET LOCAL statement_timeout = ${Math.floor(run.timeoutSeconds * 1000)}`);
+        await session.query(`SET LOCAL search_path TO "${schema}"`);
+        await session.query(`${declarePrefix}${run.text}`, run.values);
+        first = await session.query(`FETCH FORWARD 1 FROM ${cursorName}`);
+      } catch (error) {
+        await session.end();
+        throw pgFailure(source, error, run, declarePrefix.length);
+      }
+      const columns = first.fields.map((field) => pgColumn(field.name, field.dataTypeID));
+      let pending: ResultRow[] = first.rows.map((row) => row.map(resultValue));
+      let done = first.rows.length === 0;
+      let closed = false;
+      return {
+        columns,
+        async next(max) {
+          if (pending.length >= max || done) {
+            const out = pending.slice(0, max);
+            pending = pending.slice(max);
+            return out;
+          }
+          const wanted = Math.floor(max - pending.length);
+          let fetched: unknown[][];
+          try {
+            fetched = (await session.query(`FETCH FORWARD ${wanted} FROM ${cursorName}`)).rows;
+          } catch (error) {
+            throw pgFailure(source, error, run);
+          }
+          if (fetched.length < wanted) done = true;
+          const out = [...pending, ...fetched.map((row) => row.map(resultValue))];
+          pending = [];
+          return out;
+        },
+        async close() {
+          if (closed) return;
+          closed = true;
+          await session.end();
+        },
+      };
+    },
+
+    async describe(source) {
+      const schema = uploadsSchemaName(source.organisationId);
+      const result = (await db.execute(sql`
+        select table_name as "table", column_name as "column", data_type as "type"
+        from information_schema.columns where table_schema = ${schema}
+        order by table_name, ordinal_position`)) as unknown as { rows: { table: string; column: string; type: string }[] };
+      const tables = new Map<string, SourceTable>();
+      for (const row of result.rows) {
+        const table = tables.get(row.table) ?? { schema, name: row.table, columns: [] };
+        table.columns.push({ name: row.column, type: row.type });
+        tables.set(row.table, table);
+      }
+      return [...tables.values()];
+    },
+
+    async serverVersion() {
+      const result = (await db.execute(sql`show server_version`)) as unknown as { rows: { server_version: string }[] };
+      return result.rows[0]?.server_version ?? '';
+    },
+  };
+}
