@@ -124,6 +124,8 @@ describe.each(testDrivers())('Redis going away and coming back (%s)', (driver) =
       expect(during.body.checks.redis).toBe('degraded');
       expect(during.body.degraded?.redis).toMatch(/each instance/);
       expect(during.body.degraded?.redis).toMatch(/database/);
+      // The dropped connection opens the breaker (the client reports it a moment later).
+      await expect.poll(() => t.app.redisBreaker?.state, { timeout: 10_000 }).toBe('open');
       expect(await redisUpMetric()).toBe('0');
 
       // Sign-in works, and while the breaker is open no counter call goes to Redis.
