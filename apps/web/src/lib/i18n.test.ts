@@ -30,6 +30,26 @@ describe('i18n', () => {
     expect(i18n.t('both.key')).toBe('Österreichisch');
   });
 
+  it.each(['en', 'de-DE', 'de-AT'] as const)(
+    'keeps %s across page loads with the texts from the server, and never overwrites the stored choice',
+    async (language) => {
+      localStorage.setItem(languageStorageKey, language);
+      const asked: string[] = [];
+      const loadTranslations = async (lang: string) => {
+        asked.push(lang);
+        return { 'both.key': `text of ${lang}` };
+      };
+      for (let load = 0; load < 2; load += 1) {
+        const i18n = await createI18n({ loadTranslations, warnOnMissing: false });
+        expect(i18n.language).toBe(language);
+        expect(i18n.t('both.key')).toBe(`text of ${language}`);
+        expect(localStorage.getItem(languageStorageKey)).toBe(language);
+        expect(getClientParams().isoLanguageName).toBe(language);
+      }
+      expect(asked).toContain(language);
+    },
+  );
+
   it('ignores an unknown stored language', async () => {
     localStorage.setItem(languageStorageKey, 'fr');
     expect(readStoredLanguage()).toBe('en');
