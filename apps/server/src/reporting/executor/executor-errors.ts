@@ -58,15 +58,12 @@ export class QueryTimedOut extends HttpError {
 }
 
 /**
- * THE mapping of a run's error to the answer (one place): a refused statement is a 400 with its reason
- * for everyone; a source's failure shows the database's message (and position) to administrators only.
- * Anything else is returned unchanged (the error handler answers it as usual).
+ * THE mapping of a run's error to the answer (one place). Every typed error is an HttpError that is
+ * safe for everyone as it stands (a refused statement: 400 with its reason; a failing source: 503 "not
+ * available right now"); administrators get the database's own message and position instead. Anything
+ * else is returned unchanged (the error handler answers it as usual).
  */
 export function executorHttpError(error: unknown, audience: 'administrator' | 'member'): unknown {
-  if (error instanceof SqlRefused) {
-    const at = error.position === null ? '' : ` (at character ${error.position + 1})`;
-    return new HttpError(400, errorCodes.sqlRefused, `The report's SQL was refused: ${error.reason}${at}`);
-  }
   if (audience === 'administrator' && (error instanceof SourceQueryFailed || error instanceof SourceUnavailable)) {
     const at = error instanceof SourceQueryFailed && error.position !== null ? ` (at character ${error.position + 1})` : '';
     return new HttpError(
