@@ -6,6 +6,7 @@ import type { FormCheck } from '../../../lib/form-check';
 import type { ColumnFormValues } from '../utils/definition-form';
 import { columnFormatLabelKeys } from '../utils/labels';
 import { LocalisedInputs } from './localised-inputs';
+import { monoInput } from './mono-input';
 
 type ColumnFieldsProps = {
   columns: ColumnFormValues[];
@@ -47,7 +48,7 @@ export function ColumnFields({ columns, onChange, resultColumns, check }: Column
                 value={column.name}
                 onChange={(name) => update(index, { ...column, name })}
                 error={check.error(`columns.${index}.name`, t('management.data.errors.required'))}
-                ff="monospace"
+                styles={monoInput}
                 w={220}
               />
               <Select

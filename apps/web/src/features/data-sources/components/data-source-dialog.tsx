@@ -36,6 +36,7 @@ import {
 import { kindLabelKeys, tlsLabelKeys } from '../utils/labels';
 import { dataErrorMessage } from '../utils/server-error';
 import { LocalisedInputs } from './localised-inputs';
+import { monoInput } from './mono-input';
 
 type DataSourceDialogProps = {
   /** The source to change, or null for a new one. */
@@ -114,7 +115,7 @@ export function DataSourceDialog({ source, onClose, onSaved }: DataSourceDialogP
           disabled={source !== null}
           required
           maxLength={64}
-          ff="monospace"
+          styles={monoInput}
         />
         <Stack gap={4}>
           <Text size="sm" fw={500} id="data-source-kind-label">
@@ -201,7 +202,7 @@ export function DataSourceDialog({ source, onClose, onSaved }: DataSourceDialogP
               autosize
               minRows={4}
               maxRows={10}
-              ff="monospace"
+              styles={monoInput}
               required
             />
           )}

@@ -80,9 +80,13 @@ export function DataSourcesList({ sourceHref, definitionHref }: DataSourcesListP
             </Table.Td>
             <Table.Td>
               <Group gap="xs">
-                <Text size="sm" ff="monospace">
-                  {whereOf(source) ?? t('management.data.sources.ownDatabase')}
-                </Text>
+                {whereOf(source) ? (
+                  <Text size="sm" ff="monospace">
+                    {whereOf(source)}
+                  </Text>
+                ) : (
+                  <Text size="sm">{t('management.data.sources.ownDatabase')}</Text>
+                )}
                 {source.needsPassword && (
                   <Badge color="orange" variant="light">
                     {t('management.data.sources.needsPassword')}

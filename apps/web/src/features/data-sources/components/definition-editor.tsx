@@ -43,6 +43,7 @@ import { ColumnFields } from './column-fields';
 import { ParameterFields } from './parameter-fields';
 import { PreviewResult } from './preview-result';
 import { VisualFields } from './visual-fields';
+import { monoInput } from './mono-input';
 
 // The SQL editor (CodeMirror and its SQL language) is a chunk of its own, loaded with this page only
 // (decision 011: the shell and the other management pages never download it).
@@ -196,7 +197,7 @@ function EditorForm({ original, sources, dataHref, definitionHref }: EditorFormP
               disabled={original !== null}
               required
               maxLength={64}
-              ff="monospace"
+              styles={monoInput}
             />
             <Select
               label={t('management.data.definition.source')}

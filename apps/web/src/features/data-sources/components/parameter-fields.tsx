@@ -10,6 +10,7 @@ import type { FormCheck } from '../../../lib/form-check';
 import type { ParameterFormValues } from '../utils/definition-form';
 import { parameterTypeLabelKeys } from '../utils/labels';
 import { LocalisedInputs } from './localised-inputs';
+import { monoInput } from './mono-input';
 
 type ParameterFieldsProps = {
   name: string;
@@ -97,7 +98,7 @@ export function ParameterFields({ name, index, form, onChange, check }: Paramete
                 autosize
                 minRows={2}
                 maxRows={8}
-                ff="monospace"
+                styles={monoInput}
               />
             )}
           </Stack>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { chartVisualKinds, type DefinitionVisual } from '@cockpit/contracts';
 import type { FormCheck } from '../../../lib/form-check';
 import { visualLabelKeys } from '../utils/labels';
+import { monoInput } from './mono-input';
 
 type Kpi = Extract<DefinitionVisual, { type: 'kpi' }>;
 type Chart = Extract<DefinitionVisual, { type: 'chart' }>;
@@ -64,7 +65,7 @@ export function VisualFields({ visuals, onChange, columnNames, check }: VisualFi
               value={visual.id}
               onChange={(event) => update(index, { ...visual, id: event.currentTarget.value })}
               error={check.error(`visuals.${index}.id`, t('management.data.errors.identifier'))}
-              ff="monospace"
+              styles={monoInput}
               w={200}
             />
             {visual.type === 'kpi' && (
