@@ -341,3 +341,82 @@ describe('routes of the contracts (decision 025)', () => {
     expect(JSON.parse(calls[0]?.body ?? '{}')).toMatchObject({ wasRead: true });
   });
 });
+
+describe('uploads with progress (onUploadProgress)', () => {
+  /** The XMLHttpRequest an upload uses, answering at once after reporting two steps of progress. */
+  function stubXhr(status: number, body: string) {
+    const sent: Array<{ method: string; url: string; headers: Record<string, string>; body: unknown }> = [];
+    class FakeXhr {
+      upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } =
+        { onprogress: null };
+      status = 0;
+      statusText = '';
+      responseText = '';
+      onload: (() => void) | null = null;
+      onerror: (() => void) | null = null;
+      onabort: (() => void) | null = null;
+      private request = { method: '', url: '', headers: {} as Record<string, string>, body: null as unknown };
+      open(method: string, url: string) {
+        this.request.method = method;
+        this.request.url = url;
+      }
+      setRequestHeader(name: string, value: string) {
+        this.request.headers[name.toLowerCase()] = value;
+      }
+      abort() {}
+      send(payload: unknown) {
+        this.request.body = payload;
+        sent.push(this.request);
+        queueMicrotask(() => {
+          this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 });
+          this.upload.onprogress?.({ lengthComputable: true, loaded: 100, total: 100 });
+          this.status = status;
+          this.responseText = body;
+          this.onload?.();
+        });
+      }
+    }
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    return sent;
+  }
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('sends the FormData with the bearer token through XMLHttpRequest and reports the progress', async () => {
+    const sent = stubXhr(200, JSON.stringify({ table: 't', rowsImported: 1, rowsTotal: 1, milliseconds: 3 }));
+    const { client, fetchMock } = setup([]);
+    const progress: number[] = [];
+    const body = new FormData();
+    body.append('options', '{}');
+    const answer = await client.call(apiRoutes.uploadTable, {
+      params: { name: 'uploads' },
+      body,
+      onUploadProgress: (fraction) => progress.push(fraction),
+    });
+    expect(answer).toEqual({ table: 't', rowsImported: 1, rowsTotal: 1, milliseconds: 3 });
+    expect(progress).toEqual([0.5, 1]);
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(sent[0]).toMatchObject({
+      method: 'POST',
+      url: 'http://localhost:3000/api/management/data-sources/uploads/uploads',
+      headers: { authorization: 'Bearer token-1', accept: 'application/json' },
+    });
+    expect(sent[0]!.body).toBe(body);
+  });
+
+  it("keeps an error answer's detail and reports it like every error (logged, 401 → /login)", async () => {
+    stubXhr(400, JSON.stringify({ error: { code: 'BAD_REQUEST', message: 'Row 2', detail: { row: 2, column: 'a', value: 'x' } } }));
+    const { client, onUnauthorized } = setup([]);
+    const error = await client
+      .call(apiRoutes.uploadTable, { params: { name: 'uploads' }, body: new FormData(), onUploadProgress: () => {} })
+      .catch((failure: unknown) => failure);
+    expect(error).toBeInstanceOf(ApiRequestError);
+    expect(error).toMatchObject({ status: 400, code: 'BAD_REQUEST', message: 'Row 2', detail: { row: 2, column: 'a', value: 'x' } });
+    expect(errorSpy).toHaveBeenCalled();
+
+    stubXhr(401, JSON.stringify({ error: { code: 'UNAUTHORIZED', message: 'no' } }));
+    await expect(
+      client.call(apiRoutes.uploadTable, { params: { name: 'uploads' }, body: new FormData(), onUploadProgress: () => {} }),
+    ).rejects.toMatchObject({ status: 401 });
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+});

@@ -24,7 +24,9 @@ import { getClientParams, type ClientParams } from './client-params';
  *   not retry again): only idempotent methods (GET, HEAD, OPTIONS, PUT, DELETE; never POST or PATCH,
  *   which could act twice), only on a network error, a timeout or 502/503/504;
  * - 401 sends the browser to /login (the token is dropped), 403 only warns `Forbidden error. Error 403`;
- * - every error response is logged to the console and rethrown to the caller.
+ * - every error response is logged to the console and rethrown to the caller;
+ * - a FormData call with `onUploadProgress` (an uploaded table) goes through XMLHttpRequest, which reports
+ *   upload progress where fetch cannot, with the same token, error and 401/403 rules, without timeout or retry.
  * Every call names a route of the contracts (`api.call(apiRoutes.getMenu)`, decision 025): its method, its
  * path with the parameters filled in (URL-encoded), and the types of query, body and answer.
  * One response rule (docs/decisions/026-one-api-client-response-rule.md): a successful answer is read as
@@ -39,14 +41,24 @@ export class ApiRequestError extends Error {
   readonly code: string;
   readonly method: string;
   readonly url: string;
+  /** `error.detail` of the answer, when a route gives one (an upload's bad value: row, column, value). */
+  readonly detail: unknown;
 
-  constructor(options: { status: number; code: string; message: string; method: string; url: string }) {
+  constructor(options: {
+    status: number;
+    code: string;
+    message: string;
+    method: string;
+    url: string;
+    detail?: unknown;
+  }) {
     super(options.message);
     this.name = 'ApiRequestError';
     this.status = options.status;
     this.code = options.code;
     this.method = options.method;
     this.url = options.url;
+    this.detail = options.detail;
   }
 }
 
@@ -85,6 +97,12 @@ export type CallOptions = {
    * endpoint means "no session"). They are still thrown, but not logged.
    */
   expectedStatuses?: readonly number[];
+  /**
+   * A FormData upload that reports how much of it was sent (0–1). Sent with XMLHttpRequest — fetch has no
+   * upload progress over HTTP/1.1 — and without the timeout and the retry (a large file takes its time,
+   * and a POST is never sent twice anyway).
+   */
+  onUploadProgress?: (fraction: number) => void;
 };
 
 /** What `call` takes for a route: its parameters, query and body where it has them, and call options. */
@@ -222,18 +240,51 @@ function isRetryable(error: Error): boolean {
 
 async function toApiRequestError(error: HTTPError, method: string, url: string): Promise<ApiRequestError> {
   const { status, statusText } = error.response;
-  let code = `HTTP_${status}`;
-  let message = statusText || `HTTP ${status}`;
+  let body: unknown = null;
   try {
-    const body = readApiError(await error.response.clone().json());
-    if (body) {
-      code = body.error.code;
-      message = body.error.message;
-    }
+    body = await error.response.clone().json();
   } catch {
     // Not JSON (a proxy's error page, say): keep the status text.
   }
-  return new ApiRequestError({ status, code, message, method, url });
+  return errorFromAnswer(status, statusText, body, method, url);
+}
+
+function errorFromAnswer(status: number, statusText: string, body: unknown, method: string, url: string) {
+  const apiError = readApiError(body);
+  const detail = (body as { error?: { detail?: unknown } } | null)?.error?.detail;
+  return new ApiRequestError({
+    status,
+    code: apiError?.error.code ?? `HTTP_${status}`,
+    message: apiError?.error.message ?? (statusText || `HTTP ${status}`),
+    method,
+    url,
+    ...(detail !== undefined ? { detail } : {}),
+  });
+}
+
+/** A FormData POST through XMLHttpRequest, for its upload progress; answers as ky's path does. */
+function sendWithProgress(
+  method: string,
+  url: string,
+  body: FormData,
+  token: string | null,
+  onProgress: (fraction: number) => void,
+  signal: AbortSignal | undefined,
+): Promise<{ status: number; statusText: string; text: string }> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, url);
+    xhr.setRequestHeader('Accept', 'application/json');
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    };
+    xhr.onload = () => resolve({ status: xhr.status, statusText: xhr.statusText, text: xhr.responseText });
+    xhr.onerror = () => reject(new TypeError(`Network error: ${method} ${url}`));
+    xhr.onabort = () => reject(new DOMException('The upload was aborted', 'AbortError'));
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(body);
+  });
 }
 
 export function createApiClient(dependencies: ApiClientDependencies = {}) {
@@ -279,6 +330,56 @@ export function createApiClient(dependencies: ApiClientDependencies = {}) {
     },
   });
 
+  /** A failed answer, whichever way it was sent: reported as spec §8 says, then thrown. */
+  function report(apiError: ApiRequestError, url: URL, options: RequestOptions): never {
+    const expected = options.expectedStatuses?.includes(apiError.status) ?? false;
+    if (!expected) {
+      // spec §8 "any error response: logged to the console and rethrown".
+      console.error(`API error ${apiError.status} ${apiError.method} ${url.pathname}: ${apiError.code} ${apiError.message}`);
+    }
+    if (apiError.status === 401 && needsBearer(url, options.security)) {
+      // spec §8 "HTTP 401: browser goes to /login". A 401 from /api/auth/* is an answer about the
+      // session itself (wrong password, no session) and is left to the caller.
+      tokenSource?.clearToken(); // none registered: no token is held
+      onUnauthorized();
+    } else if (apiError.status === 403) {
+      // spec §8 "HTTP 403: logs a warning 'Forbidden error. Error 403' only".
+      console.warn('Forbidden error. Error 403');
+      // Decision 021: the organisation requires a second factor this user has not set up yet.
+      if (apiError.code === errorCodes.twoFactorRequired) twoFactorRequiredHandler();
+    }
+    throw apiError;
+  }
+
+  async function uploadWithProgress(
+    method: string,
+    url: URL,
+    body: FormData,
+    onProgress: (fraction: number) => void,
+    options: RequestOptions,
+  ): Promise<unknown> {
+    const token = needsBearer(url, options.security) ? await getToken() : null;
+    const answer = await sendWithProgress(method, url.toString(), body, token, onProgress, options.signal);
+    let parsed: unknown = null;
+    try {
+      parsed = answer.text === '' ? null : (JSON.parse(answer.text) as unknown);
+    } catch {
+      if (answer.status < 300) {
+        const error = new ApiRequestError({
+          status: answer.status,
+          code: 'INVALID_RESPONSE',
+          message: `Unexpected response from ${method} ${url.pathname}: not JSON`,
+          method,
+          url: url.toString(),
+        });
+        console.error('API error', error);
+        throw error;
+      }
+    }
+    if (answer.status >= 200 && answer.status < 300) return parsed;
+    return report(errorFromAnswer(answer.status, answer.statusText, parsed, method, url.toString()), url, options);
+  }
+
   async function request(method: string, path: string, options: RequestOptions = {}): Promise<unknown> {
     const url = resolveUrl(path, origin());
     const extend = isApiUrl(url) && !isAuthUrl(url);
@@ -319,6 +420,9 @@ export function createApiClient(dependencies: ApiClientDependencies = {}) {
 
     const upperMethod = method.toUpperCase();
     const href = url.toString();
+    if (options.onUploadProgress && options.body instanceof FormData) {
+      return uploadWithProgress(upperMethod, url, options.body, options.onUploadProgress, options);
+    }
     try {
       const response = await http(href, {
         method,
@@ -347,26 +451,7 @@ export function createApiClient(dependencies: ApiClientDependencies = {}) {
       }
     } catch (error) {
       if (error instanceof ApiRequestError) throw error;
-      if (error instanceof HTTPError) {
-        const apiError = await toApiRequestError(error, upperMethod, href);
-        const expected = options.expectedStatuses?.includes(apiError.status) ?? false;
-        if (!expected) {
-          // spec §8 "any error response: logged to the console and rethrown".
-          console.error(`API error ${apiError.status} ${upperMethod} ${url.pathname}: ${apiError.code} ${apiError.message}`);
-        }
-        if (apiError.status === 401 && needsBearer(url, options.security)) {
-          // spec §8 "HTTP 401: browser goes to /login". A 401 from /api/auth/* is an answer about the
-          // session itself (wrong password, no session) and is left to the caller.
-          tokenSource?.clearToken(); // none registered: no token is held
-          onUnauthorized();
-        } else if (apiError.status === 403) {
-          // spec §8 "HTTP 403: logs a warning 'Forbidden error. Error 403' only".
-          console.warn('Forbidden error. Error 403');
-          // Decision 021: the organisation requires a second factor this user has not set up yet.
-          if (apiError.code === errorCodes.twoFactorRequired) twoFactorRequiredHandler();
-        }
-        throw apiError;
-      }
+      if (error instanceof HTTPError) report(await toApiRequestError(error, upperMethod, href), url, options);
       if (error instanceof Error && error.name === 'AbortError') throw error;
       // A network failure after the retry, a timeout, or a body that is not JSON.
       console.error(`API call failed: ${upperMethod} ${url.pathname}`, error);
@@ -379,7 +464,7 @@ export function createApiClient(dependencies: ApiClientDependencies = {}) {
    * Resolves with the route's answer (the one response rule, decision 026).
    */
   function call<Route extends ApiRoute>(route: Route, ...[input]: CallArguments<Route>): Promise<ApiResponse<Route>> {
-    const { params, query, body, signal, expectedStatuses } = (input ?? {}) as CallOptions & {
+    const { params, query, body, signal, expectedStatuses, onUploadProgress } = (input ?? {}) as CallOptions & {
       params?: Record<string, string | number>;
       query?: SearchParams;
       body?: unknown;
@@ -391,6 +476,7 @@ export function createApiClient(dependencies: ApiClientDependencies = {}) {
       ...(body instanceof FormData ? { body } : { json: body }),
       ...(signal ? { signal } : {}),
       ...(expectedStatuses ? { expectedStatuses } : {}),
+      ...(onUploadProgress ? { onUploadProgress } : {}),
     }) as Promise<ApiResponse<Route>>;
   }
 
