@@ -6,6 +6,8 @@ export interface StatementRun {
   text: string;
   values: BoundValue[];
   timeoutSeconds: number;
+  /** Rows read when the statement starts (a first batch: small results need no second round trip). */
+  firstRows: number;
   /** Maps the database's error position back to the definition's SQL as written. */
   templatePosition(textOffset: number): number;
 }

@@ -230,6 +230,7 @@ export function createExecutor(options: ExecutorOptions): Executor {
     const statement: StatementRun = {
       text: compiled.text,
       values: compiled.values,
+      firstRows: Math.min(batchRows, rowLimit + 1),
       timeoutSeconds:
         source.connection?.statementTimeoutSeconds ??
         options.uploadsStatementTimeoutSeconds ??
@@ -303,8 +304,8 @@ export function createExecutor(options: ExecutorOptions): Executor {
           cacheHit: true,
           error: null,
         });
-        const { bytes: _bytes, ...result } = cached;
-        return { ...result, fromCache: true, parameters: prepared.parameters };
+        // A copy of the row list: a caller that sorts it must not reorder the cached one.
+        return { columns: cached.columns, rows: cached.rows.slice(), cutAtRows: cached.cutAtRows, dataAsOf: cached.dataAsOf, fromCache: true, parameters: prepared.parameters };
       }
       metrics.run(labels, 'miss');
       const dataAsOf = new Date();

@@ -129,11 +129,10 @@ export function createPostgresDriver(hostPolicy: DataSourceHostPolicy): Database
     return { client, release };
   };
 
-  const begin = async (client: pg.PoolClient, timeoutSeconds: number) => {
-    await client.query('BEGIN READ ONLY');
-    // A number from the source's settings (1–600), not user input; SET takes no bind parameters.
-    await client.query(`SET LOCAL statement_timeout = ${Math.floor(timeoutSeconds * 1000)}`);
-  };
+  // One round trip: a simple query may hold several statements. The number comes from the source's
+  // settings (1–600), not user input; SET takes no bind parameters.
+  const begin = (client: pg.PoolClient, timeoutSeconds: number) =>
+    client.query(`BEGIN READ ONLY; SET LOCAL statement_timeout = ${Math.floor(timeoutSeconds * 1000)}`);
 
   return {
     async open(source, run) {
@@ -143,8 +142,8 @@ export function createPostgresDriver(hostPolicy: DataSourceHostPolicy): Database
       try {
         await begin(client, run.timeoutSeconds);
         cursor = client.query(new Cursor(run.text, [...run.values], { rowMode: 'array', types: typeParsers }));
-        // Reading nothing yet would not surface the statement's error nor its columns: read one row.
-        first = await cursor.read(1);
+        // The first batch at once: it surfaces the statement's error and its columns, and is often all.
+        first = await cursor.read(Math.max(1, run.firstRows));
       } catch (error) {
         await client.query('ROLLBACK').catch(() => {});
         release(true);
@@ -152,7 +151,7 @@ export function createPostgresDriver(hostPolicy: DataSourceHostPolicy): Database
       }
       const columns = cursor._result.fields.map((field) => pgColumn(field.name, field.dataTypeID));
       let pending: ResultRow[] = first.map((row) => row.map(resultValue));
-      let done = first.length === 0;
+      let done = first.length < Math.max(1, run.firstRows);
       let failed = false;
       return {
         columns,

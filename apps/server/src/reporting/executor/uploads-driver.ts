@@ -27,6 +27,8 @@ const cursorName = 'cockpit_report';
 const declarePrefix = `DECLARE ${cursorName} NO SCROLL CURSOR FOR `;
 
 interface OwnSession {
+  /** Statements without parameters, several in one round trip. */
+  exec(text: string): Promise<void>;
   query(text: string, values?: readonly unknown[]): Promise<{ fields: { name: string; dataTypeID: number }[]; rows: unknown[][] }>;
   end(): Promise<void>;
 }
@@ -54,6 +56,9 @@ async function openOwnSession(db: Database): Promise<OwnSession> {
       completion = done.catch(() => {});
     });
     return {
+      async exec(text) {
+        await transaction.exec(text);
+      },
       async query(text, values) {
         const result = await transaction.query<unknown[]>(text, values ? [...values] : undefined, {
           rowMode: 'array',
@@ -77,6 +82,9 @@ async function openOwnSession(db: Database): Promise<OwnSession> {
     throw error;
   }
   return {
+    async exec(text) {
+      await connection.query(text);
+    },
     async query(text, values) {
       try {
         const result = await connection.query({ text, values: values ? [...values] : undefined, rowMode: 'array', types: pgTypes });
@@ -129,19 +137,20 @@ export function createUploadsDriver(db: Database): UploadsDriver {
       });
       let first: { fields: { name: string; dataTypeID: number }[]; rows: unknown[][] };
       try {
-        await session.query('SET TRANSACTION READ ONLY');
         // A number from the settings and a schema name made of an id's hex digits: no user input.
-        await session.query(`SET LOCAL statement_timeout = ${Math.floor(run.timeoutSeconds * 1000)}`);
-        await session.query(`SET LOCAL search_path TO "${schema}"`);
+        await session.exec(
+          `SET TRANSACTION READ ONLY; SET LOCAL statement_timeout = ${Math.floor(run.timeoutSeconds * 1000)}; ` +
+            `SET LOCAL search_path TO "${schema}"`,
+        );
         await session.query(`${declarePrefix}${run.text}`, run.values);
-        first = await session.query(`FETCH FORWARD 1 FROM ${cursorName}`);
+        first = await session.query(`FETCH FORWARD ${Math.max(1, Math.floor(run.firstRows))} FROM ${cursorName}`);
       } catch (error) {
         await session.end();
         throw pgFailure(source, error, run, declarePrefix.length);
       }
       const columns = first.fields.map((field) => pgColumn(field.name, field.dataTypeID));
       let pending: ResultRow[] = first.rows.map((row) => row.map(resultValue));
-      let done = first.rows.length === 0;
+      let done = first.rows.length < Math.max(1, Math.floor(run.firstRows));
       let closed = false;
       return {
         columns,
