@@ -149,7 +149,8 @@ setTokenRefresher(refreshToken);
 
 /**
  * Start-up (DESIGN.md §3): first ask for a token with the cookie. Resolves once it is known whether a
- * session exists; guards await it. A failure is logged (spec §8 bootstrap failure) and counts as signed out.
+ * session exists; guards await it. An outage is waited out (below); any other failure is logged (spec §8
+ * bootstrap failure) and counts as signed out.
  */
 export function startSession(): Promise<SessionStatus> {
   startPromise ??= checkSessionUntilKnown();
