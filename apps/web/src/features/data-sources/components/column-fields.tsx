@@ -1,4 +1,4 @@
-import { ActionIcon, Autocomplete, Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { ActionIcon, Autocomplete, Button, Group, NumberInput, Paper, Select, Stack, Text } from '@mantine/core';
 import { IconPlus, IconTableImport, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { columnFormats, type ColumnFormat } from '@cockpit/contracts';
@@ -89,7 +89,7 @@ export function ColumnFields({ columns, onChange, resultColumns, check }: Column
           </Stack>
         </Paper>
       ))}
-      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" maw={560}>
+      <Group gap="sm">
         <Button
           variant="default"
           leftSection={<IconPlus size={16} aria-hidden="true" />}
@@ -105,7 +105,7 @@ export function ColumnFields({ columns, onChange, resultColumns, check }: Column
         >
           {t('management.data.columns.fromPreview')}
         </Button>
-      </SimpleGrid>
+      </Group>
     </Stack>
   );
 }

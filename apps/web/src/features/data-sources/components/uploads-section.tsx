@@ -1,23 +1,24 @@
-import { Alert, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { Paper, Stack } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { getSourceSchemaQueryOptions } from '../api/get-source-schema';
+import { UploadTableWizard } from './upload-table-wizard';
+import { UploadedTablesList } from './upload-tables-list';
 
 /**
- * The uploaded tables of an `uploads` source (decision 027): the place of the upload wizard and the list
- * of uploaded tables (components/upload-*.tsx, `UploadTableWizard` and `UploadedTablesList`).
+ * The uploaded tables of an `uploads` source (decision 027): a file into a table, then the tables there.
+ * A new or replaced table changes what the SQL editor completes, so the source's tables are read again.
  */
 export function UploadsSection({ sourceName }: { sourceName: string }) {
-  const { t } = useTranslation();
+  const queryClient = useQueryClient();
   return (
-    <Stack gap="sm" component="section" aria-labelledby="uploads-title" data-source={sourceName}>
-      <Title order={2} size="h3" id="uploads-title">
-        {t('management.data.uploads.title')}
-      </Title>
-      <Text size="sm" c="dimmed" maw={720}>
-        {t('management.data.uploads.intro')}
-      </Text>
-      <Alert color="gray" variant="light" data-testid="uploads-slot">
-        {t('management.data.uploads.soon')}
-      </Alert>
+    <Stack gap="lg">
+      <Paper withBorder p="md" radius="md">
+        <UploadTableWizard
+          sourceName={sourceName}
+          onDone={() => void queryClient.invalidateQueries({ queryKey: getSourceSchemaQueryOptions(sourceName).queryKey })}
+        />
+      </Paper>
+      <UploadedTablesList sourceName={sourceName} />
     </Stack>
   );
 }
