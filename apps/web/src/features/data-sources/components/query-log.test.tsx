@@ -49,7 +49,7 @@ describe('query log', () => {
           pageSize: 50,
         }),
     });
-    await renderWithProviders(<QueryLog definitionHref={(name) => `/d/${name}`} />);
+    await renderWithProviders(<QueryLog dataHref="/data" definitionHref={(name) => `/d/${name}`} />);
     const rows = await screen.findAllByTestId('query-log-row');
     expect(rows).toHaveLength(2);
     expect(within(rows[0]!).getByText('Nora North')).toBeInTheDocument();
@@ -73,7 +73,7 @@ describe('query log', () => {
       [`GET ${apiRoutes.listDefinitions.path}`]: () => jsonResponse({ items: [] }),
       [`GET ${apiRoutes.listQueryLog.path}`]: () => jsonResponse({ items: [], total: 0, page: 1, pageSize: 50 }),
     });
-    await renderWithProviders(<QueryLog definitionHref={(name) => `/d/${name}`} />);
+    await renderWithProviders(<QueryLog dataHref="/data" definitionHref={(name) => `/d/${name}`} />);
     expect(await screen.findByText('No runs')).toBeInTheDocument();
   });
 });

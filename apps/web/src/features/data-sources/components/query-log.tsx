@@ -31,13 +31,13 @@ export function parameterText(value: unknown): string {
   return String(value);
 }
 
-type QueryLogProps = { definitionHref: (name: string) => string };
+type QueryLogProps = { dataHref: string; definitionHref: (name: string) => string };
 
 /**
  * Management → Data → Query log (decision 027): every run of report SQL — who, which report, the values,
  * rows, duration, cache hit, error — newest first, paged, filtered by source, definition or errors.
  */
-export function QueryLog({ definitionHref }: QueryLogProps) {
+export function QueryLog({ dataHref, definitionHref }: QueryLogProps) {
   const { t } = useTranslation();
   const culture = useCulture();
   const now = useNow();
@@ -52,6 +52,9 @@ export function QueryLog({ definitionHref }: QueryLogProps) {
 
   return (
     <Stack gap="md">
+      <Anchor component={Link} to={dataHref} size="sm">
+        {t('management.data.backToData')}
+      </Anchor>
       <Text c="dimmed" size="sm" maw={720}>
         {t('management.data.log.intro', { days: queryLogRetentionDays })}
       </Text>

@@ -51,7 +51,7 @@ export function ManagementQueryLogRoute() {
   return (
     <>
       <VisuallyHidden component="h2">{title}</VisuallyHidden>
-      <QueryLog definitionHref={links.definitionHref} />
+      <QueryLog dataHref={links.dataHref} definitionHref={links.definitionHref} />
     </>
   );
 }
