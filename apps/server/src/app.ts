@@ -11,7 +11,7 @@ import { embeddedPagesRoutes } from './features/reports/embedded-pages';
 import { reportsRoutes } from './features/reports/reports-routes';
 import { healthRoutes } from './features/health/health-routes';
 import { managementRoutes } from './features/management/management-routes';
-import { type DataSourceProbe, probeWithoutExecutor } from './features/data-sources/data-source-probe';
+import type { DataSourceProbe } from './features/data-sources/data-source-probe';
 import { dataSourcesRoutes } from './features/data-sources/data-sources-routes';
 import { catalogueRoutes } from './features/catalogue/catalogue-routes';
 import { signInSettingsRoutes } from './features/sign-in/sign-in-settings-routes';
@@ -36,11 +36,11 @@ import { registerSecurity } from './plugins/security';
 import { registerSwagger } from './plugins/swagger';
 import { registerWebApp } from './plugins/web-app';
 import { serializeErrorForLog } from './lib/log-redaction';
-import { type NameResolver, systemNameResolver } from './lib/name-resolver';
-import { createPublicAddressRule } from './lib/public-address';
+import { createSystemNameResolver, type NameResolver, systemNameResolver } from './lib/name-resolver';
 import { trustProxyOption } from './lib/trust-proxy';
 import { registerCompression } from './plugins/compression';
 import { registerReportQueryLimits } from './plugins/report-query-limits';
+import { registerReportExecutor } from './plugins/report-executor';
 import { OneLinePerRequest, bufferedStdout, flushRequestLog } from './plugins/request-log';
 
 export interface BuildAppOptions {
@@ -74,7 +74,9 @@ export async function buildApp({
   listen,
   databaseStatus,
   logStream,
-  nameResolver = systemNameResolver,
+  nameResolver = config.ssoDnsServers.length > 0
+    ? createSystemNameResolver({ txtServers: config.ssoDnsServers })
+    : systemNameResolver,
   dataSourceProbe,
 }: BuildAppOptions): Promise<App> {
   const app = Fastify({
@@ -118,6 +120,8 @@ export async function buildApp({
   registerReportQueryLimits(app);
   // After the route inventory, before every route: request durations, 429s, sign-ins (decision 018).
   registerMetrics(app, databaseStatus);
+  // After the metrics (its per-source series join their registry): THE executor of report SQL (decision 027).
+  registerReportExecutor(app, nameResolver ? { nameResolver } : {});
   app.decorate(
     'auth',
     createAuth({
@@ -161,7 +165,7 @@ export async function buildApp({
       await management.register(signInSettingsRoutes, { nameResolver });
       await management.register(twoFactorManagementRoutes);
       await management.register(dataSourcesRoutes, {
-        probe: dataSourceProbe ?? probeWithoutExecutor(createPublicAddressRule({ resolver: nameResolver })),
+        probe: dataSourceProbe ?? app.executor,
       });
     });
     await scope.register(messagesRoutes);

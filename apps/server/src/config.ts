@@ -80,6 +80,11 @@ const envSchema = z.object({
   // ---- single sign-on (decision 020) ----
   /** Providers on a private network: host names and addresses/CIDRs exempt from the public-address rule. */
   SSO_ALLOWED_HOSTS: optional(z.string().max(4000)),
+  /** DNS servers (`host[:port]`, comma-separated) asked for the TXT records that prove e-mail domains. */
+  SSO_DNS_SERVERS: optional(z.string().max(1000)),
+  // ---- reports over the organisation's own data (decision 027) ----
+  /** Hosts and CIDRs data sources may connect to besides public addresses. */
+  DATA_SOURCE_HOSTS: optional(z.string().max(4000)),
 });
 
 export interface Config {
@@ -155,6 +160,13 @@ export interface Config {
    * private network, which the public-address rule (lib/public-address.ts) would otherwise refuse.
    */
   ssoAllowedHosts: string[];
+  /** SSO_DNS_SERVERS (decision 020): where the domain proofs' TXT records are asked; `[]` → the system's resolver. */
+  ssoDnsServers: string[];
+  /**
+   * DATA_SOURCE_HOSTS (decision 027): where data source connections may go besides public addresses —
+   * host names and addresses/CIDRs; the cockpit's own database server only when listed here.
+   */
+  dataSourceHosts: string[];
 }
 
 /** Thrown for a missing or invalid variable; the message names it (main.ts prints it and exits 1). */
@@ -256,12 +268,37 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             host: e.METRICS_HOST ?? '127.0.0.1',
           }
         : null,
-    ssoAllowedHosts: parseSsoAllowedHosts(e.SSO_ALLOWED_HOSTS),
+    ssoAllowedHosts: parseAllowedHostList('SSO_ALLOWED_HOSTS', e.SSO_ALLOWED_HOSTS),
+    ssoDnsServers: parseDnsServers(e.SSO_DNS_SERVERS),
+    dataSourceHosts: parseAllowedHostList('DATA_SOURCE_HOSTS', e.DATA_SOURCE_HOSTS),
   };
 }
 
-/** SSO_ALLOWED_HOSTS: comma-separated host names, addresses and CIDRs (lib/public-address.ts checks each). */
-function parseSsoAllowedHosts(value: string | undefined): string[] {
+/** SSO_DNS_SERVERS: comma-separated `address[:port]` (IPv6 as `[address]:port`), as `dns.setServers` takes them. */
+function parseDnsServers(value: string | undefined): string[] {
+  const entries = (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+  for (const entry of entries) {
+    const match = /^\[([^\]]+)\](?::(\d{1,5}))?$/.exec(entry) ?? /^([^:]+)(?::(\d{1,5}))?$/.exec(entry);
+    const address = match?.[1] ?? entry;
+    const portText = match?.[2];
+    const portOk = portText === undefined || (Number(portText) >= 1 && Number(portText) <= 65535);
+    if (isIP(address) === 0 || !portOk) {
+      throw new ConfigError(
+        `Invalid environment variable SSO_DNS_SERVERS: '${entry}' is not an IP address with an optional port`,
+      );
+    }
+  }
+  return entries;
+}
+
+/**
+ * SSO_ALLOWED_HOSTS and DATA_SOURCE_HOSTS: comma-separated host names, addresses and CIDRs
+ * (lib/public-address.ts checks each).
+ */
+function parseAllowedHostList(variable: string, value: string | undefined): string[] {
   const entries = (value ?? '')
     .split(',')
     .map((item) => item.trim())
@@ -269,7 +306,7 @@ function parseSsoAllowedHosts(value: string | undefined): string[] {
   try {
     parseAllowedHosts(entries);
   } catch (error) {
-    throw new ConfigError(`Invalid environment variable SSO_ALLOWED_HOSTS: ${(error as Error).message}`);
+    throw new ConfigError(`Invalid environment variable ${variable}: ${(error as Error).message}`);
   }
   return entries;
 }

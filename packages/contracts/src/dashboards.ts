@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { menuGroupSchema } from './navigation';
 import { reportDataSchema, reportParamsSchema } from './reports';
+import { resultInfoSchema } from './report-definitions';
 
 // Dashboards (spec §2 Side panel: dashboards, §3; DESIGN.md §3): a dashboard is a grid of tiles, each
 // one a built-in query. For dashboards a menu item's `name` holds the numeric layout id (spec §3).
@@ -51,7 +52,10 @@ export type DashboardResponse = z.infer<typeof dashboardResponseSchema>;
  */
 export const dashboardTileDataResponseSchema = z.object({
   tile: dashboardTileSchema,
-  params: reportParamsSchema,
+  /** Built-in tiles: the range and grouping; null for a report definition's tile (decision 027). */
+  params: reportParamsSchema.nullable(),
   data: reportDataSchema,
+  /** A report definition's tile: when its data was read (decision 027). */
+  info: resultInfoSchema.nullable().optional(),
 });
 export type DashboardTileDataResponse = z.infer<typeof dashboardTileDataResponseSchema>;

@@ -1,5 +1,15 @@
 import { endpointRoute } from '../../lib/endpoint-route';
-import { apiEndpoints, dashboardTileTypeSchema, errorCodes } from '@cockpit/contracts';
+import {
+  type DashboardTileType,
+  type DefinitionVisual,
+  type ParameterValues,
+  apiEndpoints,
+  dashboardTileTypeSchema,
+  definitionParameterSchema,
+  errorCodes,
+  parameterValuesSchema,
+} from '@cockpit/contracts';
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AuthenticatedUser } from '../../auth/authenticated-user';
 import { HttpError, forbidden, internalErrorMessage, notFound } from '../../lib/http-error';
@@ -10,6 +20,8 @@ import { utcToday } from '../../reporting/calendar';
 import { salesDataRange } from '../../reporting/sales-data-range';
 import { StoredSettingsError } from '../../reporting/report-settings';
 import { loadTileData } from './dashboard-tile-data';
+import { DefinitionUnusable, parseStoredDefinition } from '../../reporting/definition-runner';
+import { VisualMisfit } from '../../reporting/definition-visuals';
 
 /**
  * Dashboards (spec §2 dashboards route and side panel, §3; DESIGN.md §3): availability, the dashboards
@@ -17,6 +29,31 @@ import { loadTileData } from './dashboard-tile-data';
  * subscription (403 otherwise); another organisation's dashboard or tile, or one outside the user's
  * audience (decision 015), is 404 with nothing of it in the answer.
  */
+/** Rows a table tile of a report definition shows. */
+const defaultTableTileRows = 10;
+
+/**
+ * A definition tile's values: its own, under the defaults of the dashboard's parameters of the same names
+ * (decision 027: a dashboard's parameters are what its tiles follow).
+ */
+function tileValues(stored: unknown, dashboardParameters: unknown): ParameterValues {
+  const own = parameterValuesSchema.safeParse(stored ?? {});
+  const shared = z.array(definitionParameterSchema).safeParse(dashboardParameters ?? []);
+  const values: ParameterValues = own.success ? { ...own.data } : {};
+  for (const parameter of shared.success ? shared.data : []) {
+    if (parameter.default !== undefined) values[parameter.name] = parameter.default;
+  }
+  return values;
+}
+
+/** The visual a tile without one shows: the definition's first of the tile's type. */
+function firstVisualFor(visuals: readonly DefinitionVisual[], type: DashboardTileType): string {
+  const wanted = type === 'kpi' ? 'kpi' : type === 'table' ? 'table' : 'chart';
+  const found = visuals.find((visual) => visual.type === wanted);
+  if (!found) throw new DefinitionUnusable(`the definition has no ${wanted} visual for a ${type} tile`);
+  return found.id;
+}
+
 export const dashboardsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { catalogue } = app;
 
@@ -85,6 +122,40 @@ export const dashboardsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { dashboard, tiles } = await findDashboard(user, request.params.layoutId);
       const tile = tiles.find((candidate) => candidate.id === request.params.tileId);
       if (!tile) throw notFound(`No tile ${request.params.tileId} on dashboard ${dashboard.layoutId}`);
+      const tileView = (type: DashboardTileType) => ({
+        id: tile.id,
+        type,
+        title: catalogueTitleIn(language, tile),
+        width: tile.width,
+      });
+      if (tile.definitionName) {
+        // A report definition's tile (decision 027): the definition's run for this reader, one visual.
+        const stored = (await catalogue.snapshot(user.organisationId)).definitions.get(tile.definitionName);
+        const type = dashboardTileTypeSchema.safeParse(tile.tileType);
+        if (!stored || !type.success) {
+          request.log.error({ tileId: tile.id }, 'dashboard tile names a missing report definition');
+          throw new HttpError(500, errorCodes.internal, internalErrorMessage);
+        }
+        try {
+          const answer = await app.reportQueries.run(user.id, () =>
+            app.definitions.run({
+              reader: user,
+              stored,
+              values: tileValues(tile.values, dashboard.parameters),
+              language,
+              purpose: 'tile',
+              target: String(dashboard.layoutId),
+              visuals: [tile.visual ?? firstVisualFor(parseStoredDefinition(stored).visuals, type.data)],
+              ...(type.data === 'table' ? { tableRows: defaultTableTileRows } : {}),
+            }),
+          );
+          return { tile: tileView(type.data), params: null, data: answer.data, info: answer.info };
+        } catch (error) {
+          if (!(error instanceof DefinitionUnusable || error instanceof VisualMisfit)) throw error;
+          request.log.error({ tileId: tile.id, err: error }, 'dashboard tile definition is broken');
+          throw new HttpError(500, errorCodes.internal, internalErrorMessage);
+        }
+      }
       try {
         const result = await loadTileData({
           db: app.db,

@@ -1,5 +1,7 @@
 import {
+  type ParameterValues,
   type ReportDefinition,
+  parameterValuesSchema,
   type ReportQuery as ReportQueryParams,
   type UiLanguageName,
   errorCodes,
@@ -9,7 +11,9 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { AuthenticatedUser } from '../../auth/authenticated-user';
 import type { Database } from '../../db/database';
-import { HttpError, internalErrorMessage, notFound } from '../../lib/http-error';
+import { HttpError, badRequest, internalErrorMessage, notFound } from '../../lib/http-error';
+import { DefinitionUnusable, type DefinitionRunner } from '../../reporting/definition-runner';
+import { VisualMisfit } from '../../reporting/definition-visuals';
 import { utcToday } from '../../reporting/calendar';
 import { isSafeExternalUrl, resolveFrameUrl } from '../../reporting/frame-url';
 import { allReportParts } from '../../reporting/queries/query-types';
@@ -45,6 +49,7 @@ export function createReportService({
   frameOrigins,
   catalogue,
   queries,
+  definitions,
 }: {
   db: Database;
   log: FastifyBaseLogger;
@@ -52,11 +57,20 @@ export function createReportService({
   catalogue: CatalogueService;
   /** Per-user limit and statement timeout of report queries (decision 009). */
   queries: ReportQueryLimiter;
+  /** Query reports (decision 027): runs a definition for the reader. */
+  definitions: Pick<DefinitionRunner, 'run'>;
 }) {
   /** The report item the user may open and its definition (decision 015: audiences apply). */
   const findReport = async (user: AuthenticatedUser, name: string) => {
-    const found = visibleReport(await catalogue.snapshot(user.organisationId), user, name);
-    return found?.report ? { item: found.item, ...found.report } : null;
+    const snapshot = await catalogue.snapshot(user.organisationId);
+    const found = visibleReport(snapshot, user, name);
+    return found?.report
+      ? {
+          item: found.item,
+          ...found.report,
+          definition: found.report.definitionName ? snapshot.definitions.get(found.report.definitionName) : undefined,
+        }
+      : null;
   };
 
   const notAvailable = (name: string, reason?: string, detail?: unknown) => {
@@ -111,6 +125,37 @@ export function createReportService({
         return { report: { ...definition, frameUrl }, params: null, data: null };
       }
 
+      if (kind.data === 'query') {
+        if (!stored.definition) throw notAvailable(name, 'unknown report definition', stored.definitionName);
+        const values = { ...openingValues(stored.params), ...requestedValues(query.values) };
+        const stored_ = stored.definition;
+        try {
+          const answer = await queries.run(user.id, () =>
+            definitions.run({
+              reader: user,
+              stored: stored_,
+              values,
+              language,
+              purpose: 'report',
+              target: name,
+              withParameters: true,
+            }),
+          );
+          return {
+            report: { ...definition, dataRange: null },
+            params: null,
+            data: answer.data,
+            parameters: answer.parameters,
+            info: answer.info,
+          };
+        } catch (error) {
+          if (error instanceof DefinitionUnusable || error instanceof VisualMisfit) {
+            throw notAvailable(name, error.message);
+          }
+          throw error;
+        }
+      }
+
       const queryKey = reportQueryKeySchema.safeParse(stored.queryKey);
       if (!queryKey.success) throw notAvailable(name, 'unknown query key', stored.queryKey);
       const defaults = reportDefaultsSchema.safeParse(stored.params);
@@ -138,6 +183,29 @@ export function createReportService({
       };
     },
   };
+}
+
+/** The values a query report opens with (the catalogue item's), ignored when no longer valid. */
+function openingValues(stored: unknown): ParameterValues {
+  const parsed = parameterValuesSchema.safeParse(stored);
+  return parsed.success ? parsed.data : {};
+}
+
+/** `?values=<JSON>`: the reader's parameter values; anything but a JSON object of values is a 400. */
+function requestedValues(text: string | undefined): ParameterValues {
+  if (text === undefined) return {};
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw badRequest("Invalid query parameter 'values': must be JSON");
+  }
+  const parsed = parameterValuesSchema.safeParse(json);
+  if (!parsed.success) {
+    const [issue] = parsed.error.issues;
+    throw badRequest(`Invalid query parameter 'values' at ${issue?.path.join('.') ?? ''}: ${issue?.message ?? ''}`);
+  }
+  return parsed.data;
 }
 
 /** Title and sub-title from the menu item in the UI language (spec §3 leaveTitleUntranslated). */

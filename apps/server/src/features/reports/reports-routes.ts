@@ -14,6 +14,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     frameOrigins: app.config.reportFrameOrigins,
     catalogue: app.catalogue,
     queries: app.reportQueries,
+    definitions: app.definitions,
   });
 
   app.route({

@@ -7,6 +7,7 @@ import { ReportChart } from '../../../components/data-display/report-chart';
 import { PlaceholderTile } from '../../../components/ui/placeholder-tile';
 import type { ValueFormatter } from '../../../lib/value-format';
 import { useDashboardTile } from '../api/get-dashboard-tile';
+import { formatDateTime } from '../../../lib/date-time';
 
 const chartHeight = 260;
 
@@ -96,12 +97,17 @@ export function DashboardTile({
           {tile.title}
         </Title>
         {content}
-        {query.data && (
+        {query.data?.params && (
           <Text size="xs" c="dimmed" mt="auto">
             {t('reports.range.summary', {
               from: formatter.format(query.data.params.from, 'date'),
               to: formatter.format(query.data.params.to, 'date'),
             })}
+          </Text>
+        )}
+        {query.data?.info && (
+          <Text size="xs" c="dimmed" mt="auto">
+            {t('reports.info.dataAsOf', { time: formatDateTime(query.data.info.dataAsOf, formatter.culture) })}
           </Text>
         )}
       </Stack>

@@ -1,0 +1,253 @@
+import {
+  apiRoutes,
+  type CatalogueDocument,
+  catalogueDocumentSchema,
+  pathOf,
+  reportResponseSchema,
+} from '@cockpit/contracts';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { organisations, user, userAttributes } from '../src/db/schema';
+import { uploadsSchemaName } from '../src/features/data-sources/uploads/uploaded-tables-repository';
+import { type TestApp, buildTestApp, demoUsers, testDrivers } from './helpers/build-test-app';
+
+// Query reports (docs/decisions/027-reports-over-own-data.md): a report defined in SQL over the
+// organisation's uploaded tables, through the catalogue, THE executor and the report page's answer —
+// parameters bound, results as the database computes them, per-user attributes on every run.
+
+type Email = (typeof demoUsers)[keyof typeof demoUsers];
+
+const orders = [
+  ['2026-01-05', 'North', 120.5],
+  ['2026-01-20', 'South', 80],
+  ['2026-02-03', 'North', 30.25],
+  ['2026-02-14', 'West', 200],
+  ['2026-03-01', 'South', 55.75],
+] as const;
+
+const definition = {
+  name: 'orders-by-month',
+  source: 'uploads',
+  sql: `select to_char(day, 'YYYY-MM') as month, sum(amount) as amount, count(*) as orders,
+  sum(sum(amount)) over () as total
+from orders
+where day between {{period.from}} and {{period.to}}
+  [[ and region = any({{regions}}) ]]
+group by 1
+order by 1`,
+  parameters: [
+    {
+      name: 'period',
+      type: 'date-range',
+      label: { en: 'Period', de: 'Zeitraum' },
+      required: true,
+      default: { from: '2026-01-01', to: '2026-12-31' },
+    },
+    {
+      name: 'regions',
+      type: 'multi-choice',
+      label: { en: 'Regions', de: 'Regionen' },
+      optionsSql: 'select distinct region from orders order by 1',
+    },
+  ],
+  columns: [
+    { name: 'month', label: { en: 'Month', de: 'Monat' }, format: 'text' },
+    { name: 'amount', label: { en: 'Amount', de: 'Betrag' }, format: 'currency' },
+    { name: 'orders', label: { en: 'Orders', de: 'Bestellungen' }, format: 'integer' },
+    { name: 'total', label: { en: 'Total', de: 'Summe' }, format: 'currency' },
+  ],
+  visuals: [
+    { type: 'kpi', id: 'totals', items: [{ column: 'total' }] },
+    { type: 'chart', id: 'trend', kind: 'bar', x: 'month', series: ['amount'] },
+    { type: 'table', id: 'table', columns: ['month', 'amount', 'orders'] },
+  ],
+  cacheSeconds: 0,
+};
+
+const mine = {
+  name: 'my-orders',
+  source: 'uploads',
+  sql: 'select region, sum(amount) as amount from orders where region = any({{user.attributes.region}}) group by 1 order by 1',
+  parameters: [],
+  columns: [],
+  visuals: [{ type: 'table', id: 'table' }],
+  cacheSeconds: 300,
+};
+
+describe.each(testDrivers())('query reports (%s)', (driver) => {
+  let t: TestApp;
+  let organisationId: string;
+
+  beforeAll(async () => {
+    t = await buildTestApp(driver);
+    const [organisation] = await t.database.db
+      .select({ id: organisations.id })
+      .from(organisations)
+      .where(eq(organisations.name, 'Demo GmbH'));
+    organisationId = organisation!.id;
+    // The organisation's uploaded table, as an upload would leave it (features/data-sources/uploads).
+    const schema = uploadsSchemaName(organisationId);
+    await t.database.db.execute(sql.raw(`create schema if not exists "${schema}"`));
+    await t.database.db.execute(
+      sql.raw(`create table "${schema}".orders (day date not null, region text not null, amount numeric(12,2) not null)`),
+    );
+    for (const [day, region, amount] of orders) {
+      await t.database.db.execute(
+        sql`insert into ${sql.raw(`"${schema}".orders`)} values (${day}, ${region}, ${amount})`,
+      );
+    }
+  });
+  afterAll(() => t?.close());
+
+  const call = async (email: Email, method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: unknown) =>
+    t.app.inject({
+      method,
+      url,
+      headers: await t.bearer(email),
+      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+    });
+  const exported = async () =>
+    catalogueDocumentSchema.parse((await call(demoUsers.admin, 'GET', apiRoutes.exportCatalogue.path)).json());
+  const withOwnData = (document: CatalogueDocument, definitions: unknown[]): unknown => ({
+    ...document,
+    // The demo's own definitions stay (its menu shows them); these come after.
+    definitions: [...(document.definitions ?? []), ...definitions],
+    menu: [
+      ...document.menu,
+      {
+        name: 'own-data',
+        title: { en: 'Own data' },
+        items: [
+          { name: 'orders-by-month', title: { en: 'Orders by month' }, report: { kind: 'query', definition: 'orders-by-month' } },
+          { name: 'my-orders', title: { en: 'My orders' }, report: { kind: 'query', definition: 'my-orders' } },
+        ],
+      },
+    ],
+  });
+  const report = (name: string, values?: unknown, email: Email = demoUsers.member) =>
+    call(
+      email,
+      'GET',
+      `${pathOf(apiRoutes.getReport, { name })}${values === undefined ? '' : `?values=${encodeURIComponent(JSON.stringify(values))}`}`,
+    );
+
+  it('imports definitions over the uploaded tables and exports them again without changes', async () => {
+    const before = await exported();
+    const imported = await call(demoUsers.admin, 'PUT', apiRoutes.importCatalogue.path, withOwnData(before, [definition, mine]));
+    expect(imported.statusCode, imported.body).toBe(200);
+    const after = await exported();
+    expect(after.definitions?.map((entry) => entry.name)).toEqual(
+      expect.arrayContaining(['orders-by-month', 'my-orders']),
+    );
+    const again = await call(demoUsers.admin, 'POST', apiRoutes.previewCatalogueImport.path, after);
+    expect(again.json()).toEqual({ changes: [] });
+  });
+
+  it('answers the SQL result as KPIs, chart and table, equal to the database, with parameters and data time', async () => {
+    const response = await report('orders-by-month');
+    expect(response.statusCode, response.body).toBe(200);
+    const answer = reportResponseSchema.parse(response.json());
+    expect(answer.report.kind).toBe('query');
+    const table = answer.data?.table;
+    expect(table?.rows).toEqual([
+      ['2026-01', 200.5, 2],
+      ['2026-02', 230.25, 2],
+      ['2026-03', 55.75, 1],
+    ]);
+    expect(answer.data?.kpis).toEqual([expect.objectContaining({ value: 486.5, format: 'currency', label: 'Total' })]);
+    expect(answer.data?.charts[0]).toMatchObject({ kind: 'bar', categories: ['2026-01', '2026-02', '2026-03'] });
+    expect(answer.data?.charts[0]?.series[0]?.values).toEqual([200.5, 230.25, 55.75]);
+    const regions = answer.parameters?.find((parameter) => parameter.name === 'regions');
+    expect(regions?.options?.map((option) => option.value)).toEqual(['North', 'South', 'West']);
+    expect(answer.info).toMatchObject({ fromCache: false, cutAtRows: null });
+    expect(Date.parse(answer.info!.dataAsOf)).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it('binds a multi-choice and a date range the reader chooses', async () => {
+    const response = await report('orders-by-month', {
+      period: { from: '2026-01-01', to: '2026-02-28' },
+      regions: ['North'],
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(reportResponseSchema.parse(response.json()).data?.table?.rows).toEqual([
+      ['2026-01', 120.5, 1],
+      ['2026-02', 30.25, 1],
+    ]);
+  });
+
+  it('treats an injection attempt in a value as a value: nothing extra, nothing changed', async () => {
+    const response = await report('orders-by-month', { regions: ["North') or 1=1 --", "x'; drop table orders; --"] });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(reportResponseSchema.parse(response.json()).data?.table?.rows).toEqual([]);
+    const count = await t.database.db.execute(sql.raw(`select count(*)::int as n from "${uploadsSchemaName(organisationId)}".orders`));
+    expect((count as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(orders.length);
+  });
+
+  it('refuses values that are not JSON, not declared or of the wrong type with a 400 naming them', async () => {
+    const notJson = await call(demoUsers.member, 'GET', `${pathOf(apiRoutes.getReport, { name: 'orders-by-month' })}?values=%7Bnope`);
+    expect(notJson.statusCode).toBe(400);
+    const unknown = await report('orders-by-month', { colour: 'red' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error.message).toContain('colour');
+    const wrongType = await report('orders-by-month', { regions: 'North' });
+    expect(wrongType.statusCode).toBe(400);
+    expect(wrongType.json().error.message).toContain('regions');
+  });
+
+  it('binds the reader\'s own attribute: without it the report is not available, with it only their rows', async () => {
+    const without = await report('my-orders');
+    expect(without.statusCode).toBe(403);
+    expect(without.json().error.message).toMatch(/not available for your account/i);
+
+    const [member] = await t.database.db.select({ id: user.id }).from(user).where(eq(user.email, demoUsers.member));
+    await t.database.db.insert(userAttributes).values({ userId: member!.id, attributes: { region: ['North', 'West'] } });
+    const withAttribute = await report('my-orders');
+    expect(withAttribute.statusCode, withAttribute.body).toBe(200);
+    expect(reportResponseSchema.parse(withAttribute.json()).data?.table?.rows).toEqual([
+      ['North', 150.75],
+      ['West', 200],
+    ]);
+    // Another user's cached answer is never served: the attribute values are part of the key.
+    const admin = await report('my-orders', undefined, demoUsers.admin);
+    expect(admin.statusCode).toBe(403);
+  });
+
+  it('refuses a definition that is not one SELECT, or names an undeclared parameter, with its JSON path', async () => {
+    const current = await exported();
+    const ours = new Set(['orders-by-month', 'my-orders']);
+    const before: CatalogueDocument = {
+      ...current,
+      definitions: current.definitions?.filter((entry) => !ours.has(entry.name)),
+      menu: current.menu.filter((group) => group.name !== 'own-data'),
+    };
+    const writing = await call(
+      demoUsers.admin,
+      'PUT',
+      apiRoutes.importCatalogue.path,
+      withOwnData(before, [{ ...definition, sql: 'delete from orders' }, mine]),
+    );
+    expect(writing.statusCode).toBe(400);
+    expect(writing.json().error.message).toMatch(/\$\.definitions\[\d+\]\.sql/);
+    const undeclared = await call(
+      demoUsers.admin,
+      'PUT',
+      apiRoutes.importCatalogue.path,
+      withOwnData(before, [{ ...definition, sql: 'select * from orders where region = {{colour}}' }, mine]),
+    );
+    expect(undeclared.statusCode).toBe(400);
+    expect(undeclared.json().error.message).toContain('colour');
+    const unknownSource = await call(
+      demoUsers.admin,
+      'PUT',
+      apiRoutes.importCatalogue.path,
+      withOwnData(before, [{ ...definition, source: 'warehouse' }, mine]),
+    );
+    expect(unknownSource.statusCode).toBe(400);
+    expect(unknownSource.json().error.message).toMatch(/\$\.definitions\[\d+\]\.source/);
+  });
+
+  it('keeps another organisation out: its administrator can neither open nor import over these definitions', async () => {
+    const foreign = await report('orders-by-month', undefined, demoUsers.beispielAdmin);
+    expect(foreign.statusCode).toBe(404);
+  });
+});
