@@ -8,6 +8,11 @@ export interface StatementRun {
   timeoutSeconds: number;
   /** Rows read when the statement starts (a first batch: small results need no second round trip). */
   firstRows: number;
+  /**
+   * Set: read the whole result at once, at most this many rows (bounded-query.ts: the plan a direct run
+   * gets). Unset: a cursor read batch by batch (streams, flat memory).
+   */
+  maxRows?: number;
   /** Maps the database's error position back to the definition's SQL as written. */
   templatePosition(textOffset: number): number;
 }

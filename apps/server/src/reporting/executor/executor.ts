@@ -309,7 +309,8 @@ export function createExecutor(options: ExecutorOptions): Executor {
       }
       metrics.run(labels, 'miss');
       const dataAsOf = new Date();
-      const cursor = await open(request.source, prepared.statement);
+      // The whole result at once (the plan a direct run gets), bounded by the row limit + 1.
+      const cursor = await open(request.source, { ...prepared.statement, maxRows: prepared.rowLimit + 1 });
       const rows: ResultRow[] = [];
       let bytes = 0;
       try {

@@ -1,11 +1,12 @@
 import type { DataSourceConnection } from '@cockpit/contracts';
 import pg from 'pg';
 import Cursor from 'pg-cursor';
+import { pgTypeParsers, runBounded } from './bounded-query';
 import { QueryTimedOut, SourceQueryFailed, SourceUnavailable } from './executor-errors';
 import type { DataSourceHostPolicy } from './host-policy';
 import { DataSourceHostRefused } from './host-policy';
 import type { DriverSource, SourceCursor, StatementRun } from './driver-types';
-import { type ResultRow, pgColumn, pgTextParsers, resultValue } from './result-values';
+import { type ResultRow, pgColumn, resultValue } from './result-values';
 
 // A PostgreSQL data source (and anything that speaks its protocol): one pool per source version, every
 // run in `BEGIN READ ONLY` with `SET LOCAL statement_timeout`, rows read through a cursor in batches
@@ -34,11 +35,7 @@ const queryCanceled = '57014';
 /** Classes of SQLSTATE that mean the connection or server, not the statement. */
 const connectionClasses = ['08', '28', '3D', '53', '57P'];
 
-const typeParsers = {
-  getTypeParser: (oid: number, format?: string) =>
-    (pgTextParsers[oid] as ((text: string) => unknown) | undefined) ??
-    pg.types.getTypeParser(oid, (format ?? 'text') as 'text'),
-};
+const typeParsers = pgTypeParsers;
 
 function sslOptions(connection: DataSourceConnection) {
   if (connection.tls === 'off') return false;
@@ -58,6 +55,20 @@ export function pgFailure(source: { name: string }, error: unknown, run?: Statem
   const position = Number((error as { position?: unknown }).position);
   const offset = Number.isFinite(position) && position > 0 && run ? run.templatePosition(position - 1 - positionShift) : null;
   return new SourceQueryFailed(source.name, message, offset);
+}
+
+/** A result already read: handed out batch by batch like a cursor's. */
+export function inMemoryCursor(columns: SourceCursor['columns'], rows: ResultRow[]): SourceCursor {
+  let offset = 0;
+  return {
+    columns,
+    async next(max) {
+      const batch = rows.slice(offset, offset + max);
+      offset += batch.length;
+      return batch;
+    },
+    async close() {},
+  };
 }
 
 interface PoolEntry {
@@ -137,6 +148,22 @@ export function createPostgresDriver(hostPolicy: DataSourceHostPolicy): Database
   return {
     async open(source, run) {
       const { client, release } = await connect(source);
+      if (run.maxRows !== undefined) {
+        try {
+          await begin(client, run.timeoutSeconds);
+          const result = await runBounded(client, run.text, run.values, run.maxRows);
+          if (result.full) release(true);
+          else await client.query('ROLLBACK').then(() => release(false));
+          return inMemoryCursor(
+            result.fields.map((field) => pgColumn(field.name, field.dataTypeID)),
+            result.rows.map((row) => row.map(resultValue)),
+          );
+        } catch (error) {
+          await client.query('ROLLBACK').catch(() => {});
+          release(true);
+          throw pgFailure(source, error, run);
+        }
+      }
       let cursor: Cursor | null = null;
       let first: unknown[][];
       try {

@@ -2,11 +2,12 @@ import { PGlite } from '@electric-sql/pglite';
 import type { SourceTable } from '@cockpit/contracts';
 import { sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Database } from '../../db/database';
 import type { UploadsScope } from '../sql/uploads-confinement';
 import type { DriverSource, SourceCursor, StatementRun } from './driver-types';
-import { pgFailure } from './postgres-driver';
+import { pgTypeParsers, runBounded } from './bounded-query';
+import { inMemoryCursor, pgFailure } from './postgres-driver';
 import { type ResultRow, pgColumn, pgTextParsers, resultValue } from './result-values';
 
 // Uploaded tables (decision 027) live in the cockpit's own database — PGlite or PostgreSQL — in the
@@ -30,13 +31,12 @@ interface OwnSession {
   /** Statements without parameters, several in one round trip. */
   exec(text: string): Promise<void>;
   query(text: string, values?: readonly unknown[]): Promise<{ fields: { name: string; dataTypeID: number }[]; rows: unknown[][] }>;
+  /** The whole result at once, at most `maxRows` (PostgreSQL: bounded-query.ts); `null` on PGlite. */
+  bounded: ((text: string, values: readonly unknown[], maxRows: number) => ReturnType<typeof runBounded>) | null;
   end(): Promise<void>;
 }
 
-const pgTypes = {
-  getTypeParser: (oid: number, format?: string) =>
-    (pgTextParsers[oid] as ((text: string) => unknown) | undefined) ?? pg.types.getTypeParser(oid, (format ?? 'text') as 'text'),
-};
+const pgTypes = pgTypeParsers;
 
 /** A transaction on the cockpit's database, held open until `end` (which rolls it back). */
 async function openOwnSession(db: Database): Promise<OwnSession> {
@@ -66,6 +66,8 @@ async function openOwnSession(db: Database): Promise<OwnSession> {
         });
         return { fields: result.fields, rows: result.rows };
       },
+      // PGlite keeps a whole result in memory: a cursor bounds it there.
+      bounded: null,
       async end() {
         finish();
         await completion;
@@ -95,7 +97,21 @@ async function openOwnSession(db: Database): Promise<OwnSession> {
         throw error;
       }
     },
+    async bounded(text, values, maxRows) {
+      const result = await runBounded(connection, text, values, maxRows).catch((error: unknown) => {
+        const code = String((error as { code?: unknown }).code ?? '');
+        if (!/^[0-9A-Z]{5}$/.test(code)) broken = true;
+        throw error;
+      });
+      // Rows left unsent: only dropping the connection ends the statement.
+      if (result.full) broken = true;
+      return result;
+    },
     async end() {
+      if (broken) {
+        connection.release(true);
+        return;
+      }
       await connection.query('ROLLBACK').catch(() => {
         broken = true;
       });
@@ -142,11 +158,20 @@ export function createUploadsDriver(db: Database): UploadsDriver {
           `SET TRANSACTION READ ONLY; SET LOCAL statement_timeout = ${Math.floor(run.timeoutSeconds * 1000)}; ` +
             `SET LOCAL search_path TO "${schema}"`,
         );
+        if (run.maxRows !== undefined && session.bounded) {
+          const result = await session.bounded(run.text, run.values, run.maxRows);
+          await session.end();
+          return inMemoryCursor(
+            result.fields.map((field) => pgColumn(field.name, field.dataTypeID)),
+            result.rows.map((row) => row.map(resultValue)),
+          );
+        }
         await session.query(`${declarePrefix}${run.text}`, run.values);
         first = await session.query(`FETCH FORWARD ${Math.max(1, Math.floor(run.firstRows))} FROM ${cursorName}`);
       } catch (error) {
         await session.end();
-        throw pgFailure(source, error, run, declarePrefix.length);
+        const declared = !(run.maxRows !== undefined && session.bounded);
+        throw pgFailure(source, error, run, declared ? declarePrefix.length : 0);
       }
       const columns = first.fields.map((field) => pgColumn(field.name, field.dataTypeID));
       let pending: ResultRow[] = first.rows.map((row) => row.map(resultValue));
