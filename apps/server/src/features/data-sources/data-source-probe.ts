@@ -1,12 +1,9 @@
-import {
-  type DataSourceConnection,
-  type DataSourceKind,
-  type DataSourceTestResponse,
-  type SourceSchemaResponse,
-  errorCodes,
+import type {
+  DataSourceConnection,
+  DataSourceKind,
+  DataSourceTestResponse,
+  SourceSchemaResponse,
 } from '@cockpit/contracts';
-import { HttpError } from '../../lib/http-error';
-import { AddressRefusedError, type PublicAddressRule } from '../../lib/public-address';
 
 /**
  * A data source as the executor connects to it (docs/decisions/027-reports-over-own-data.md): the
@@ -43,27 +40,4 @@ export interface DataSourceProbe {
   ): Promise<string | null>;
   /** The source changed or was removed: its pools on this instance close. */
   forget(source: { id: string }): Promise<void> | void;
-}
-
-/**
- * Until the executor is wired (app.ts): nothing connects — test and describe answer 503 — and a host must
- * be a public address (lib/public-address.ts), so nothing an administrator saves can aim inward later.
- */
-export function probeWithoutExecutor(rule: Pick<PublicAddressRule, 'check'>): DataSourceProbe {
-  const unavailable = () =>
-    new HttpError(503, errorCodes.unavailable, 'Connecting to data sources is not available on this server');
-  return {
-    test: () => Promise.reject(unavailable()),
-    describe: () => Promise.reject(unavailable()),
-    async hostProblem(host) {
-      try {
-        await rule.check(host);
-        return null;
-      } catch (error) {
-        if (error instanceof AddressRefusedError) return error.message;
-        throw error;
-      }
-    },
-    forget: () => {},
-  };
 }
