@@ -2,6 +2,7 @@ import {
   apiRoutes,
   type CatalogueDocument,
   catalogueDocumentSchema,
+  definitionPreviewResponseSchema,
   pathOf,
   reportResponseSchema,
 } from '@cockpit/contracts';
@@ -249,5 +250,51 @@ describe.each(testDrivers())('query reports (%s)', (driver) => {
   it('keeps another organisation out: its administrator can neither open nor import over these definitions', async () => {
     const foreign = await report('orders-by-month', undefined, demoUsers.beispielAdmin);
     expect(foreign.statusCode).toBe(404);
+  });
+
+  describe('the SQL editor\'s preview', () => {
+    const preview = (body: unknown) => call(demoUsers.admin, 'POST', apiRoutes.previewDefinition.path, body);
+
+    it('runs an unsaved definition on its source and shows the result with the parameters it found', async () => {
+      const response = await preview({ definition, values: { regions: ['South'] } });
+      expect(response.statusCode, response.body).toBe(200);
+      const answer = definitionPreviewResponseSchema.parse(response.json());
+      expect(answer.error).toBeNull();
+      expect(answer.detectedParameters).toEqual(['period', 'regions']);
+      expect(answer.resultColumns.map((column) => column.name)).toEqual(['month', 'amount', 'orders', 'total']);
+      expect(answer.data?.table?.rows).toEqual([
+        ['2026-01', 80, 1],
+        ['2026-03', 55.75, 1],
+      ]);
+    });
+
+    it("answers the database's own error with its position in the SQL as written", async () => {
+      const sqlText = 'select {{period.from}} as since, amount from orders where nonsense_column > 1';
+      const response = await preview({
+        definition: { ...definition, sql: sqlText, visuals: [] },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const answer = definitionPreviewResponseSchema.parse(response.json());
+      expect(answer.error?.message).toMatch(/nonsense_column/);
+      expect(answer.error?.position).toBe(sqlText.indexOf('nonsense_column') + 1);
+    });
+
+    it('binds the chosen user\'s attributes ("Preview as") and refuses a user of another organisation', async () => {
+      const [member] = await t.database.db.select({ id: user.id }).from(user).where(eq(user.email, demoUsers.member));
+      const asMember = await preview({ definition: mine, asUserId: member!.id });
+      expect(asMember.statusCode, asMember.body).toBe(200);
+      expect(definitionPreviewResponseSchema.parse(asMember.json()).data?.table?.rows).toEqual([
+        ['North', 150.75],
+        ['West', 200],
+      ]);
+      const asAdmin = definitionPreviewResponseSchema.parse((await preview({ definition: mine })).json());
+      expect(asAdmin.error?.message).toMatch(/not available for your account/i);
+      const [foreign] = await t.database.db
+        .select({ id: user.id })
+        .from(user)
+        .where(eq(user.email, demoUsers.beispielAdmin));
+      const outside = await preview({ definition: mine, asUserId: foreign!.id });
+      expect(outside.statusCode).toBe(400);
+    });
   });
 });

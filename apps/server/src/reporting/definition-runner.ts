@@ -48,6 +48,8 @@ export interface RunRequestOf<Source> {
   purpose: QueryPurpose;
   target?: string;
   rowLimit?: number;
+  /** Skip a cached result for this one run (the page's refresh button). */
+  refresh?: boolean;
 }
 
 export interface RunResult {
@@ -59,8 +61,17 @@ export interface RunResult {
 }
 
 /** What the runner needs of the executor and of the data sources (wired in app.ts). */
+/** A result read while it is sent (a download): columns first, then batches of rows; see executor.ts. */
+export interface RunStream {
+  columns: { name: string; kind: string; type: string }[];
+  rows: AsyncIterable<unknown[][]>;
+  close(): Promise<void>;
+}
+
 export interface DefinitionRunnerDeps<Source extends RunnableSource> {
   run(request: RunRequestOf<Source>): Promise<RunResult>;
+  /** The executor's `stream` (downloads); absent where nothing streams. */
+  stream?(request: RunRequestOf<Source>): Promise<RunStream>;
   /** The organisation's data source by id, its password opened; null when there is none. */
   loadSource(organisationId: string, sourceId: string): Promise<Source | null>;
   userAttributes(userId: string): Promise<UserAttributes>;
@@ -92,9 +103,13 @@ export interface DefinitionRunInput {
   rowLimit?: number;
   /** Parameters shown above the report: their choices are read too (a tile needs none). */
   withParameters?: boolean;
+  /** Skip a cached result for this one run (the page's refresh button). */
+  refresh?: boolean;
 }
 
 export interface DefinitionRunOutput {
+  /** The result's columns as the source named and typed them (the editor's preview lists them). */
+  columns: { name: string; type: string }[];
   parameters: ParameterView[];
   data: ReportData;
   info: ResultInfo;
@@ -168,6 +183,27 @@ export function createDefinitionRunner<Source extends RunnableSource>(deps: Defi
   }
 
   return {
+    /**
+     * The definition's whole result as a stream for the reader (a download): the same source, user
+     * attributes and values as `run`, never cached; the definition comes along for its column labels.
+     */
+    async stream(
+      input: Pick<DefinitionRunInput, 'reader' | 'stored' | 'values' | 'purpose' | 'target'>,
+    ): Promise<{ definition: CatalogueReportDefinition; result: RunStream }> {
+      if (!deps.stream) throw new Error('the definition runner was built without a stream');
+      const definition = parseStoredDefinition(input.stored);
+      const context = await contextOf(input.reader, input.stored);
+      const result = await deps.stream({
+        ...context,
+        definition: runnable(input.stored, definition),
+        values: input.values,
+        today: utcToday(),
+        purpose: input.purpose,
+        ...(input.target ? { target: input.target } : {}),
+      });
+      return { definition, result };
+    },
+
     async run(input: DefinitionRunInput): Promise<DefinitionRunOutput> {
       const definition = parseStoredDefinition(input.stored);
       const context = await contextOf(input.reader, input.stored);
@@ -179,6 +215,7 @@ export function createDefinitionRunner<Source extends RunnableSource>(deps: Defi
         purpose: input.purpose,
         ...(input.target ? { target: input.target } : {}),
         ...(input.rowLimit ? { rowLimit: input.rowLimit } : {}),
+        ...(input.refresh ? { refresh: true } : {}),
       });
       const data = visualiseResult(definition, result, {
         language: input.language,
@@ -200,6 +237,7 @@ export function createDefinitionRunner<Source extends RunnableSource>(deps: Defi
           )
         : [];
       return {
+        columns: result.columns,
         parameters,
         data,
         info: { dataAsOf: result.dataAsOf.toISOString(), fromCache: result.fromCache, cutAtRows: result.cutAtRows },

@@ -3,6 +3,7 @@ import { apiEndpoints, type CatalogueDocument, catalogueMaxBytes } from '@cockpi
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { resolveLanguage } from '../../lib/language';
+import { previewDefinition } from './definition-preview';
 import { type Actor, listActivity } from '../../activity/activity-repository';
 import {
   deleteDashboard,
@@ -117,6 +118,20 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       await edit(request, (doc) => deleteDefinition(doc, request.params.name));
       return reply.code(204).send(null);
+    },
+  });
+
+  app.route({
+    ...endpointRoute(apiEndpoints.previewDefinition),
+    handler: async (request) => {
+      const { user } = request;
+      return previewDefinition(app.db, app.definitions, {
+        admin: user,
+        definition: request.body.definition,
+        values: request.body.values ?? {},
+        ...(request.body.asUserId ? { asUserId: request.body.asUserId } : {}),
+        language: resolveLanguage(request.body.isoLanguageName, user.uiLanguage),
+      });
     },
   });
 

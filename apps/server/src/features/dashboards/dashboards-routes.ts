@@ -22,6 +22,8 @@ import { StoredSettingsError } from '../../reporting/report-settings';
 import { loadTileData } from './dashboard-tile-data';
 import { DefinitionUnusable, parseStoredDefinition } from '../../reporting/definition-runner';
 import { VisualMisfit } from '../../reporting/definition-visuals';
+import { executorHttpError } from '../../reporting/executor/executor-errors';
+import { isAdministrator } from '../../plugins/require-admin';
 
 /**
  * Dashboards (spec §2 dashboards route and side panel, §3; DESIGN.md §3): availability, the dashboards
@@ -151,7 +153,9 @@ export const dashboardsRoutes: FastifyPluginAsyncZod = async (app) => {
           );
           return { tile: tileView(type.data), params: null, data: answer.data, info: answer.info };
         } catch (error) {
-          if (!(error instanceof DefinitionUnusable || error instanceof VisualMisfit)) throw error;
+          if (!(error instanceof DefinitionUnusable || error instanceof VisualMisfit)) {
+            throw executorHttpError(error, isAdministrator(user) ? 'administrator' : 'member');
+          }
           request.log.error({ tileId: tile.id, err: error }, 'dashboard tile definition is broken');
           throw new HttpError(500, errorCodes.internal, internalErrorMessage);
         }
