@@ -55,6 +55,10 @@ export default defineConfig({
         // Reports and dashboards: a small sales data set keeps each server's first start short (npm start uses 1,000,000).
         SEED_SALES_ROWS: process.env.E2E_SEED_SALES_ROWS ?? '50000',
         IDLE_TIMEOUT_SECONDS: process.env.E2E_IDLE_TIMEOUT_SECONDS ?? '1800',
+        // The single-sign-on journey's DNS for the e-mail domains' proofs (e2e/oidc-provider.ts, decision 020).
+        SSO_DNS_SERVERS: `127.0.0.1:${oidcProviderPort}`,
+        // Management → Data (e2e/data-sources.spec.ts) connects the local MariaDB (decision 027: by default only public addresses).
+        DATA_SOURCE_HOSTS: '127.0.0.1',
         ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
       },
     },

@@ -1,9 +1,13 @@
+import http from 'node:http';
 import { startOidcTestProvider } from '../apps/server/test/helpers/oidc-test-provider';
+import { startTestDnsServer } from '../apps/server/test/helpers/test-dns-server';
 
 /**
  * The OpenID provider of the single-sign-on journey (e2e/single-sign-on.spec.ts, decision 020), started
  * by playwright.config.ts as a web server of its own: the certified `oidc-provider` package on a loopback
- * port, with its own login and consent pages, and the accounts the journey signs in with.
+ * port, with its own login and consent pages, and the accounts the journey signs in with. Beside it, the
+ * DNS the app asks for the e-mail domains' proofs (SSO_DNS_SERVERS → UDP on the same port number) and, on
+ * the next port, `POST /txt {"name","value"}` for the journey to publish a TXT record there.
  */
 export const e2eProvider = {
   clientId: 'cockpit-e2e',
@@ -27,8 +31,27 @@ async function main() {
   });
   for (const [login, claims] of Object.entries(e2eProvider.accounts))
     provider.accounts.set(login, { ...claims });
-  console.log(`OpenID provider for the journeys at ${provider.issuer}`);
-  const stop = () => void provider.close().then(() => process.exit(0));
+  const dns = await startTestDnsServer(port);
+  const records = http.createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    request.on('end', () => {
+      const { name, value } = JSON.parse(body || '{}') as { name?: string; value?: string };
+      if (request.method !== 'POST' || request.url !== '/txt' || !name || !value) {
+        response.statusCode = 400;
+        response.end();
+        return;
+      }
+      dns.txtRecords.set(name.toLowerCase(), [value]);
+      response.end('{}');
+    });
+  });
+  await new Promise<void>((resolve) => records.listen(port + 1, '127.0.0.1', resolve));
+  console.log(`OpenID provider for the journeys at ${provider.issuer}, its DNS at ${dns.address}`);
+  const stop = () =>
+    void Promise.all([provider.close(), dns.close(), new Promise((resolve) => records.close(resolve))]).then(
+      () => process.exit(0),
+    );
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
 }

@@ -21,6 +21,11 @@ const texts = {
     saved: 'Sign-in settings saved',
     secretStored: 'A secret is stored',
     twoFactor: 'Two-factor sign-in',
+    verified: 'Verified',
+    unverified: 'Not verified',
+    verify: (domain: string) => `Verify ${domain}`,
+    recordMissing: 'with your organisation’s value was not found',
+    domainVerified: 'Domain verified',
     open: 'Sign in with your organisation',
     email: 'Work e-mail',
     continue: 'Continue to your organisation',
@@ -38,6 +43,11 @@ const texts = {
     saved: 'Anmeldeeinstellungen gespeichert',
     secretStored: 'Ein Geheimnis ist gespeichert',
     twoFactor: 'Zwei-Faktor-Anmeldung',
+    verified: 'Bestätigt',
+    unverified: 'Nicht bestätigt',
+    verify: (domain: string) => `${domain} bestätigen`,
+    recordMissing: 'mit dem Wert Ihrer Organisation wurde nicht gefunden',
+    domainVerified: 'Domain bestätigt',
     open: 'Mit Ihrer Organisation anmelden',
     email: 'Geschäftliche E-Mail-Adresse',
     continue: 'Weiter zu Ihrer Organisation',
@@ -55,6 +65,16 @@ const scenarios = {
 /** The provider's issuer: the port playwright.config.ts gives it (the app's port + 60). */
 function issuerOf(baseURL: string | undefined): string {
   return `http://127.0.0.1:${Number(new URL(baseURL ?? 'http://localhost:3100').port) + 60}`;
+}
+
+/** Publishes a TXT record in the journey's DNS (e2e/oidc-provider.ts: the provider's port + 1). */
+async function publishTxtRecord(baseURL: string | undefined, name: string, value: string) {
+  const port = Number(new URL(issuerOf(baseURL)).port) + 1;
+  const response = await fetch(`http://127.0.0.1:${port}/txt`, {
+    method: 'POST',
+    body: JSON.stringify({ name, value }),
+  });
+  expect(response.ok).toBe(true);
 }
 
 /** A fresh browser whose login screen speaks `language` (the remembered UI language, spec §1). */
@@ -110,8 +130,23 @@ for (const language of ['en', 'de-DE'] as const) {
     await expect(page.getByText(t.secretStored)).toBeVisible();
     await expect(page.getByRole('textbox', { name: t.clientSecret })).toHaveValue('');
     expect(await page.content()).not.toContain(e2eProvider.clientSecret);
+
+    // The domain signs nobody in before its DNS TXT record proves it belongs to the organisation.
+    const row = page.getByTestId(`domain-${scenario.domain}`);
+    await expect(row.getByText(t.unverified, { exact: true })).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'main');
     await page.screenshot({ path: `/tmp/sso-management-${language}.png`, fullPage: true });
+    await page.getByRole('button', { name: t.verify(scenario.domain) }).click();
+    await expect(page.getByTestId('domain-proof-error')).toContainText(t.recordMissing);
+    const codes = row.locator('code');
+    const recordName = (await codes.nth(0).textContent()) ?? '';
+    expect(recordName).toBe(`_report-cockpit.${scenario.domain}`);
+    await publishTxtRecord(baseURL, recordName, (await codes.nth(2).textContent()) ?? '');
+    await page.getByRole('button', { name: t.verify(scenario.domain) }).click();
+    await expect(page.getByText(t.domainVerified)).toBeVisible();
+    await expect(row.getByText(t.verified, { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: t.verify(scenario.domain) })).toHaveCount(0);
+    await page.screenshot({ path: `/tmp/sso-management-verified-${language}.png`, fullPage: true });
   });
 
   test(`[${language}] a person signs in with the organisation through the provider's pages`, async ({

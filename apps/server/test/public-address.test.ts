@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError } from '../src/config';
 import { discoverProvider, DiscoveryError } from '../src/features/sign-in/provider-discovery';
 import { createGuardedFetch } from '../src/lib/guarded-fetch';
+import { createSystemNameResolver } from '../src/lib/name-resolver';
 import {
   addressKind,
   AddressRefusedError,
@@ -14,6 +15,7 @@ import {
 } from '../src/lib/public-address';
 import { testConfig } from './helpers/build-test-app';
 import { fakeNameResolver } from './helpers/fake-name-resolver';
+import { startTestDnsServer } from './helpers/test-dns-server';
 
 // The public-address rule (lib/public-address.ts, decision 020): which hosts the server connects to on
 // an administrator's behalf — checked before and again at connect time — and SSO_ALLOWED_HOSTS.
@@ -210,6 +212,33 @@ describe('SSO_ALLOWED_HOSTS', () => {
     expect(() => testConfig({ SSO_ALLOWED_HOSTS: '10.0.0.0/33' })).toThrow(ConfigError);
     expect(() => testConfig({ SSO_ALLOWED_HOSTS: 'idp.corp.example,http://x' })).toThrow(
       /SSO_ALLOWED_HOSTS: 'http:\/\/x'/,
+    );
+  });
+});
+
+describe('SSO_DNS_SERVERS', () => {
+  it('asks the domain proofs of the configured DNS servers', async () => {
+    const server = await startTestDnsServer();
+    try {
+      server.txtRecords.set('_report-cockpit.proof.example', ['report-cockpit-verification=abc', 'other']);
+      expect(testConfig({ SSO_DNS_SERVERS: server.address }).ssoDnsServers).toEqual([server.address]);
+      const resolver = createSystemNameResolver({ txtServers: [server.address] });
+      expect(await resolver.txt('_report-cockpit.proof.example')).toEqual([
+        'report-cockpit-verification=abc',
+        'other',
+      ]);
+      expect(await resolver.txt('_report-cockpit.none.example')).toEqual([]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('stops start-up on an entry that is not an address', () => {
+    expect(testConfig({ SSO_DNS_SERVERS: '1.1.1.1, [2606:4700:4700::1111]:53' }).ssoDnsServers).toHaveLength(
+      2,
+    );
+    expect(() => testConfig({ SSO_DNS_SERVERS: 'dns.example.com' })).toThrow(
+      /SSO_DNS_SERVERS: 'dns.example.com'/,
     );
   });
 });

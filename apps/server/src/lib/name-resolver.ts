@@ -15,18 +15,30 @@ export interface NameResolver {
 /** "No such name" and "no such record": an empty answer rather than a failure. */
 const noAnswerCodes = new Set(['ENODATA', 'ENOTFOUND', 'NXDOMAIN']);
 
-/** The operating system's resolver (the same one `fetch` and `net.connect` use). */
-export const systemNameResolver: NameResolver = {
-  async addresses(hostname) {
-    const found = await dns.lookup(hostname, { all: true, verbatim: true });
-    return found.map((entry) => entry.address);
-  },
-  async txt(name) {
-    try {
-      return (await dns.resolveTxt(name)).map((parts) => parts.join(''));
-    } catch (error) {
-      if (noAnswerCodes.has(String((error as { code?: unknown }).code))) return [];
-      throw error;
-    }
-  },
-};
+/**
+ * The operating system's resolver (the same one `fetch` and `net.connect` use) for addresses; TXT records
+ * from `txtServers` when given (`host[:port]`, SSO_DNS_SERVERS: e.g. public resolvers when the server's own
+ * is an internal one that does not see the public records).
+ */
+export function createSystemNameResolver({
+  txtServers = [],
+}: { txtServers?: readonly string[] } = {}): NameResolver {
+  const txtResolver = new dns.Resolver();
+  if (txtServers.length > 0) txtResolver.setServers([...txtServers]);
+  return {
+    async addresses(hostname) {
+      const found = await dns.lookup(hostname, { all: true, verbatim: true });
+      return found.map((entry) => entry.address);
+    },
+    async txt(name) {
+      try {
+        return (await txtResolver.resolveTxt(name)).map((parts) => parts.join(''));
+      } catch (error) {
+        if (noAnswerCodes.has(String((error as { code?: unknown }).code))) return [];
+        throw error;
+      }
+    },
+  };
+}
+
+export const systemNameResolver: NameResolver = createSystemNameResolver();
