@@ -462,6 +462,23 @@ describe.runIf(postgresUp || runInCi)('executor over a PostgreSQL source', () =>
     }
   });
 
+  it('connects to the address the host policy checked (a name the system cannot resolve)', async () => {
+    const resolver = { addresses: async (host: string) => (host === 'warehouse.test' ? ['127.0.0.1'] : []), txt: async () => [] };
+    const pinned = createExecutor({
+      db: cockpit.database.db,
+      log: captured.log,
+      hostPolicy: createDataSourceHostPolicy({ allowed: ['127.0.0.1'], ownDatabase: null, resolver }),
+    });
+    try {
+      const named = { ...source, id: 'pg-named', connection: { ...connection, host: 'warehouse.test' } };
+      expect((await pinned.run(requestFor(named, 'select 7 as seven'))).rows).toEqual([[7]]);
+      const refused = { ...named, id: 'pg-named-2', connection: { ...connection, host: 'elsewhere.test' } };
+      expect(await thrown(pinned.run(requestFor(refused, 'select 1')))).toBeInstanceOf(SourceUnavailable);
+    } finally {
+      await pinned.close();
+    }
+  });
+
   it('tests the connection: read-only session, an account that could write, the tables', async () => {
     const tested = await executor.test(source);
     expect(tested).toMatchObject({ ok: true, message: null, readOnlySession: true, accountCanWrite: true });
@@ -581,6 +598,21 @@ describe.runIf(mariadbUp || runInCi)('executor over a MariaDB source', () => {
       last = batch.at(-1)?.[0];
     }
     expect([rows, last, streamed.cutAtRows()]).toEqual([30_000, 30_000, null]);
+  });
+
+  it('connects to the address the host policy checked (a name the system cannot resolve)', async () => {
+    const resolver = { addresses: async (host: string) => (host === 'mariadb.test' ? ['127.0.0.1'] : []), txt: async () => [] };
+    const pinned = createExecutor({
+      db: cockpit.database.db,
+      log: captured.log,
+      hostPolicy: createDataSourceHostPolicy({ allowed: ['127.0.0.1'], ownDatabase: null, resolver }),
+    });
+    try {
+      const named = { ...source, id: 'my-named', connection: { ...connection, host: 'mariadb.test' } };
+      expect((await pinned.run(requestFor(named, 'select 7 as seven'))).rows).toEqual([[7]]);
+    } finally {
+      await pinned.close();
+    }
   });
 
   it('reports an unreachable source as unavailable', async () => {

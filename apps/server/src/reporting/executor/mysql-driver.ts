@@ -1,3 +1,4 @@
+import net from 'node:net';
 import mysql from 'mysql2';
 import type { DataSourceConnection } from '@cockpit/contracts';
 import { QueryTimedOut, SourceQueryFailed, SourceUnavailable } from './executor-errors';
@@ -18,8 +19,9 @@ const connectionErrors = new Set([1040, 1044, 1045, 1049, 1129, 1130, 1203, 1226
 
 function sslOptions(connection: DataSourceConnection) {
   if (connection.tls === 'off') return undefined;
-  if (connection.tls === 'require') return { rejectUnauthorized: false, servername: connection.host };
-  return { rejectUnauthorized: true, ca: connection.caCertificate, servername: connection.host };
+  if (connection.tls === 'require') return { rejectUnauthorized: false };
+  // The certificate must name the host as configured (the socket goes to its checked address).
+  return { rejectUnauthorized: true, verifyIdentity: true, ca: connection.caCertificate };
 }
 
 export function mysqlFailure(source: { name: string }, error: unknown, timeoutSeconds = 0): Error {
@@ -67,8 +69,11 @@ export function createMysqlDriver(hostPolicy: DataSourceHostPolicy): DatabaseDri
       .resolve({ kind: 'mysql', host: connection.host, port: connection.port, database: connection.database })
       .then((address) => {
         const pool = mysql.createPool({
-          host: address,
+          // The host name as configured (TLS checks the certificate against it); the socket itself goes
+          // to the address the host policy checked, so a later DNS answer is not followed.
+          host: connection.host,
           port: connection.port,
+          stream: () => net.connect({ host: address, port: connection.port, noDelay: true }),
           database: connection.database,
           user: connection.user,
           password: source.password ?? '',

@@ -53,7 +53,12 @@ const describeKind = (kind: string) => kind.replace(/Stmt$/, '').replace(/([a-z]
 function guardMysql(text: string): void {
   let ast: unknown;
   try {
-    ast = mysqlParser.astify(text, { database: 'MariaDB' });
+    try {
+      ast = mysqlParser.astify(text, { database: 'MariaDB' });
+    } catch {
+      // node-sql-parser's two grammars cover different corners of the dialect: either may read it.
+      ast = mysqlParser.astify(text, { database: 'MySQL' });
+    }
   } catch (error) {
     const location = (error as { location?: { start?: { offset?: number } } }).location;
     throw new SqlRefused(
