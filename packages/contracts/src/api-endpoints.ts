@@ -79,7 +79,13 @@ import {
 } from './two-factor';
 import { passwordChangeSchema, userSettingsSchema, userSettingsUpdateSchema } from './user-settings';
 import { recentOpeningResponseSchema, recentOpeningSchema, recentsResponseSchema } from './recents';
-import { reportNameParamsSchema, reportQuerySchema, reportResponseSchema } from './reports';
+import {
+  reportDownloadFileSchema,
+  reportDownloadQuerySchema,
+  reportNameParamsSchema,
+  reportQuerySchema,
+  reportResponseSchema,
+} from './reports';
 import { translationsQuerySchema, translationsResponseSchema } from './localization';
 import { userSessionParamsSchema, userSessionsResponseSchema } from './user-sessions';
 import { withClientBody, withClientQuery } from './client-params';
@@ -623,6 +629,25 @@ export const apiEndpoints = {
           // A stored grouping its query does not declare (docs/decisions/024).
           500: apiErrorSchema,
         },
+  }),
+  downloadReport: endpoint(apiRoutes.downloadReport, {
+    tags: ['reports'],
+    summary: "A query report's whole result as a CSV or XLSX file, streamed",
+    description:
+      'The definition runs for the reader exactly as on the report page (values, user attributes, audiences), ' +
+      'read through a cursor and written while it is sent (at most 1,000,000 rows). Header labels are in the ' +
+      "UI language; CSV values are raw (ISO dates, numbers with the culture's decimal separator). " +
+      '403: a user attribute the definition needs is missing; 503: the data source failed.',
+    params: reportNameParamsSchema,
+    query: reportDownloadQuerySchema,
+    response: {
+      200: reportDownloadFileSchema,
+      400: apiErrorSchema,
+      401: apiErrorSchema,
+      403: apiErrorSchema,
+      404: apiErrorSchema,
+      503: apiErrorSchema,
+    },
   }),
 
   // ---- management: uploaded tables (decision 027); the two POSTs take multipart/form-data, streamed

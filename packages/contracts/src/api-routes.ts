@@ -89,6 +89,7 @@ export const apiRoutes = {
 
   // ---- reports and dashboards
   getReport: route('getReport', 'GET', '/api/reports/:name'),
+  downloadReport: route('downloadReport', 'GET', '/api/reports/:name/download'),
   getDashboardsAvailability: route('getDashboardsAvailability', 'GET', '/api/dashboards/availability'),
   getDashboardsMenu: route('getDashboardsMenu', 'GET', '/api/dashboards/menu'),
   getDashboard: route('getDashboard', 'GET', '/api/dashboards/:layoutId'),

@@ -21,6 +21,7 @@ export * from './messages';
 export * from './integrity';
 export * from './user-sessions';
 export * from './reports';
+export * from './csv-format';
 export * from './dashboards';
 export * from './recents';
 export * from './catalogue';

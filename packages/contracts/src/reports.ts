@@ -103,6 +103,8 @@ export const reportQuerySchema = withClientQuery({
   grouping: reportGroupingSchema.optional(),
   /** Query reports (decision 027): the parameter values as JSON `{ name: value }`, checked against the definition. */
   values: z.string().max(16_000).optional(),
+  /** Query reports: `true` runs the definition afresh instead of answering from the cache (the page's refresh). */
+  refresh: z.enum(['true', 'false']).optional(),
 }).superRefine((query, context) => {
   if (query.range && (query.from || query.to)) {
     context.addIssue({ code: 'custom', path: ['range'], message: 'give either range or from/to, not both' });
@@ -127,6 +129,23 @@ export const reportQuerySchema = withClientQuery({
 export type ReportQuery = z.infer<typeof reportQuerySchema>;
 
 export const reportNameParamsSchema = z.object({ name: z.string().min(1).max(200) });
+
+/** Downloads of a query report's whole result, streamed by the server (decision 027). */
+export const reportDownloadFormats = ['csv', 'xlsx'] as const;
+export const reportDownloadFormatSchema = z.enum(reportDownloadFormats);
+export type ReportDownloadFormat = z.infer<typeof reportDownloadFormatSchema>;
+
+/** `GET /api/reports/:name/download?format=csv|xlsx&values=<JSON>`: the values as on the report page. */
+export const reportDownloadQuerySchema = withClientQuery({
+  format: reportDownloadFormatSchema,
+  values: z.string().max(16_000).optional(),
+});
+export type ReportDownloadQuery = z.infer<typeof reportDownloadQuerySchema>;
+
+/** The file itself (CSV text or XLSX bytes), described for the API document; never parsed as JSON. */
+export const reportDownloadFileSchema = z
+  .string()
+  .describe('text/csv (UTF-8 with a byte-order mark) or application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
 
 /** One headline figure. Text values (e.g. "best region") use format `text`. */
 export const reportKpiSchema = z.object({

@@ -71,6 +71,7 @@ export function registerReportExecutor(app: App, { nameResolver }: { nameResolve
     'definitions',
     createDefinitionRunner<ExecutorSource>({
       run: (request) => executor.run({ ...request, user: request.user }),
+      stream: (request) => executor.stream({ ...request, user: request.user }),
       loadSource,
       userAttributes: attributesOf,
     }),

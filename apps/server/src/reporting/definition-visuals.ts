@@ -35,7 +35,7 @@ const numericType = /^(int|integer|bigint|smallint|tinyint|mediumint|numeric|dec
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
 /** A value from a driver as a cell: numbers stay numbers, dates become `YYYY-MM-DD` (or ISO time). */
-function cellOf(value: unknown, format: ValueFormat): ReportCell {
+export function cellOf(value: unknown, format: ValueFormat): ReportCell {
   if (value === null || value === undefined) return null;
   if (value instanceof Date) {
     const midnight = value.getUTCHours() === 0 && value.getUTCMinutes() === 0 && value.getUTCSeconds() === 0;
@@ -60,7 +60,7 @@ function numberOf(value: unknown): number | null {
 }
 
 /** The shape of a column: its definition when declared, else guessed from the source's type name. */
-function columnOf(
+export function columnOf(
   name: string,
   sourceType: string | undefined,
   declared: readonly DefinitionColumn[],

@@ -1,30 +1,20 @@
+import { csvByteOrderMark, csvDelimiter, csvRecordDelimiter, csvSafeText } from '@cockpit/contracts';
+
 /**
- * CSV for spreadsheets in the user's culture (reports and dashboards: "CSV export of exactly what is shown"). Where the
- * decimal separator is a comma (de-DE, de-AT, …) fields are separated by semicolons, as Excel expects
- * there; elsewhere by commas. A byte-order mark makes Excel read UTF-8 (€, ä), lines end in CRLF
- * (RFC 4180). Text that a spreadsheet would run as a formula gets a leading apostrophe (OWASP CSV
- * injection); numbers are already formatted text and are left as they are.
+ * CSV for spreadsheets in the user's culture (reports and dashboards: "CSV export of exactly what is
+ * shown"), by the one CSV rule of the contracts (csv-format.ts) that the server's downloads follow too:
+ * delimiter by the culture's decimal separator, a byte-order mark, CRLF, no formulas from text. Numbers
+ * here are already formatted text and are left as they are.
  */
 
-export function csvDelimiter(culture: string): ',' | ';' {
-  try {
-    const decimal = new Intl.NumberFormat(culture).formatToParts(1.5).find((part) => part.type === 'decimal');
-    return decimal?.value === ',' ? ';' : ',';
-  } catch {
-    return ',';
-  }
-}
-
-const formulaStart = /^[=+\-@\t\r]/;
+export { csvByteOrderMark, csvDelimiter };
 
 export type CsvCell = { text: string; isText: boolean };
 
 function escapeField(cell: CsvCell, delimiter: string): string {
-  const text = cell.isText && formulaStart.test(cell.text) ? `'${cell.text}` : cell.text;
+  const text = cell.isText ? csvSafeText(cell.text) : cell.text;
   return text.includes(delimiter) || /["\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
-
-export const csvByteOrderMark = '\uFEFF';
 
 /** The file's text: a header line, then one line per row, every cell as shown on screen. */
 export function toCsv(header: string[], rows: CsvCell[][], culture: string): string {
@@ -33,7 +23,7 @@ export function toCsv(header: string[], rows: CsvCell[][], culture: string): str
     header.map((label) => escapeField({ text: label, isText: true }, delimiter)).join(delimiter),
     ...rows.map((row) => row.map((cell) => escapeField(cell, delimiter)).join(delimiter)),
   ];
-  return `${csvByteOrderMark}${lines.join('\r\n')}\r\n`;
+  return `${csvByteOrderMark}${lines.join(csvRecordDelimiter)}${csvRecordDelimiter}`;
 }
 
 /** A file name from free text: letters, digits, dots, dashes and underscores only. */

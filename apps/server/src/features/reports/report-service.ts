@@ -14,6 +14,8 @@ import type { Database } from '../../db/database';
 import { HttpError, badRequest, internalErrorMessage, notFound } from '../../lib/http-error';
 import { DefinitionUnusable, type DefinitionRunner } from '../../reporting/definition-runner';
 import { VisualMisfit } from '../../reporting/definition-visuals';
+import { executorHttpError } from '../../reporting/executor/executor-errors';
+import { isAdministrator } from '../../plugins/require-admin';
 import { utcToday } from '../../reporting/calendar';
 import { isSafeExternalUrl, resolveFrameUrl } from '../../reporting/frame-url';
 import { allReportParts } from '../../reporting/queries/query-types';
@@ -90,6 +92,17 @@ export function createReportService({
   };
 
   return {
+    /**
+     * A query report the user may open, ready to run for them with the values they chose (a download):
+     * the same lookup, audiences and values as the page. Anything else is "not available" (404).
+     */
+    async queryReport(user: AuthenticatedUser, name: string, values: string | undefined) {
+      const stored = await findReport(user, name);
+      if (!stored || stored.kind !== 'query') throw notAvailable(name);
+      if (!stored.definition) throw notAvailable(name, 'unknown report definition', stored.definitionName);
+      return { stored: stored.definition, values: { ...openingValues(stored.params), ...requestedValues(values) } };
+    },
+
     async load({ user, name, language, query }: ReportRequest): Promise<ReportResponseAnswer> {
       const stored = await findReport(user, name);
       if (!stored) throw notAvailable(name);
@@ -139,6 +152,7 @@ export function createReportService({
               purpose: 'report',
               target: name,
               withParameters: true,
+              refresh: query.refresh === 'true',
             }),
           );
           return {
@@ -152,7 +166,8 @@ export function createReportService({
           if (error instanceof DefinitionUnusable || error instanceof VisualMisfit) {
             throw notAvailable(name, error.message);
           }
-          throw error;
+          // Administrators see the database's own message; everyone else that the data is not available.
+          throw executorHttpError(error, isAdministrator(user) ? 'administrator' : 'member');
         }
       }
 

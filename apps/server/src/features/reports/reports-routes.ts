@@ -4,9 +4,13 @@ import { type ReportResponse, apiEndpoints } from '@cockpit/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { resolveLanguage } from '../../lib/language';
 import { serializeReportResponse } from '../../reporting/report-answer';
+import { createReportDownloads } from './report-download';
 import { createReportService } from './report-service';
 
-/** `GET /api/reports/:name` (reports and dashboards, DESIGN.md §3 "Report / dashboard content"). */
+/**
+ * `GET /api/reports/:name` (reports and dashboards, DESIGN.md §3 "Report / dashboard content") and a query
+ * report's streamed download, `GET /api/reports/:name/download` (decision 027).
+ */
 export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createReportService({
     db: app.db,
@@ -33,6 +37,27 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       const parts = serializeReportResponse(answer, (payload) => String(reply.serialize(payload)));
       const body = parts.length === 1 ? parts[0] : Readable.from(parts, { objectMode: false });
       return reply.type('application/json; charset=utf-8').send(body as unknown as ReportResponse);
+    },
+  });
+
+  const downloads = createReportDownloads({ queryReport: service.queryReport, definitions: app.definitions });
+  app.route({
+    ...endpointRoute(apiEndpoints.downloadReport),
+    handler: async (request, reply) => {
+      const { user } = request;
+      const download = await downloads.open({
+        user,
+        name: request.params.name,
+        format: request.query.format,
+        values: request.query.values,
+        language: resolveLanguage(request.query.isoLanguageName, user.uiLanguage),
+      });
+      // The file is written while it is sent; the cast only tells the type provider so (see above).
+      return reply
+        .type(download.contentType)
+        .header('content-disposition', `attachment; filename="${download.fileName}"`)
+        .header('cache-control', 'no-store')
+        .send(download.body as unknown as string);
     },
   });
 };

@@ -1,0 +1,178 @@
+import { once } from 'node:events';
+import { PassThrough, Readable } from 'node:stream';
+import {
+  type CatalogueReportDefinition,
+  type ReportDownloadFormat,
+  type UiLanguageName,
+  csvDelimiter,
+  csvSafeText,
+  decimalSeparator,
+} from '@cockpit/contracts';
+import { stringify } from 'csv-stringify';
+import ExcelJS from 'exceljs';
+import type { AuthenticatedUser } from '../../auth/authenticated-user';
+import { notFound } from '../../lib/http-error';
+import { isAdministrator } from '../../plugins/require-admin';
+import { DefinitionUnusable, type DefinitionRunner, type RunStream } from '../../reporting/definition-runner';
+import { VisualMisfit, cellOf, columnOf } from '../../reporting/definition-visuals';
+import { executorHttpError } from '../../reporting/executor/executor-errors';
+
+// Downloads of a query report (decision 027, "Results"): the definition runs for the reader through THE
+// executor's `stream` — the same lookup, audiences, values and user attributes as the report page — and
+// each batch of rows is written into the file while it is sent, so memory stays flat for 1,000,000 rows.
+// Header labels are in the UI language; values stay raw (ISO dates, numbers without grouping or symbol)
+// so a spreadsheet can compute with them. CSV follows the one CSV rule of the contracts (csv-format.ts).
+
+export interface ReportDownloadRequest {
+  user: AuthenticatedUser;
+  name: string;
+  format: ReportDownloadFormat;
+  /** `?values=<JSON>` as on the report page. */
+  values: string | undefined;
+  language: UiLanguageName;
+}
+
+export interface ReportDownload {
+  fileName: string;
+  contentType: string;
+  body: Readable;
+}
+
+export interface ReportDownloadDeps {
+  queryReport(
+    user: AuthenticatedUser,
+    name: string,
+    values: string | undefined,
+  ): Promise<{ stored: Parameters<DefinitionRunner['stream']>[0]['stored']; values: Parameters<DefinitionRunner['stream']>[0]['values'] }>;
+  definitions: Pick<DefinitionRunner, 'stream'>;
+}
+
+const contentTypes: Record<ReportDownloadFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+/** Bytes the XLSX writer may get ahead of the client before it waits (the zip's own buffer aside). */
+const xlsxHighWater = 1 << 20;
+
+/** The columns a download writes: the table visual's when it names them, else every result column. */
+function downloadColumns(definition: CatalogueReportDefinition, result: RunStream, language: UiLanguageName) {
+  const table = definition.visuals.find((visual) => visual.type === 'table');
+  const names = table?.type === 'table' && table.columns ? table.columns : result.columns.map((column) => column.name);
+  return names.map((name) => {
+    const position = result.columns.findIndex((column) => column.name === name);
+    if (position < 0) throw new VisualMisfit(`the result has no column '${name}'`);
+    const source = result.columns[position]!;
+    return { position, kind: source.kind, ...columnOf(name, source.type, definition.columns, language) };
+  });
+}
+
+type DownloadColumn = ReturnType<typeof downloadColumns>[number];
+
+/** Rows of cells in the download's column order, batch by batch. */
+async function* cellBatches(result: RunStream, columns: DownloadColumn[]) {
+  for await (const batch of result.rows) {
+    yield batch.map((row) => columns.map((column) => cellOf(row[column.position], column.format)));
+  }
+}
+
+function csvBody(result: RunStream, columns: DownloadColumn[], culture: string): Readable {
+  const decimal = decimalSeparator(culture);
+  const stringifier = stringify({
+    bom: true,
+    delimiter: csvDelimiter(culture),
+    record_delimiter: 'windows',
+    // A line break inside a field is quoted too (RFC 4180), not only the CRLF that ends a record.
+    quoted_match: /[\r\n]/,
+    cast: {
+      string: (value) => csvSafeText(value),
+      number: (value) => (decimal === ',' ? String(value).replace('.', ',') : String(value)),
+      boolean: (value) => String(value),
+    },
+  });
+  const rows = async function* () {
+    yield columns.map((column) => column.label);
+    for await (const batch of cellBatches(result, columns)) yield* batch;
+  };
+  const source = Readable.from(rows());
+  source.on('error', (error) => stringifier.destroy(error));
+  // A client that goes away ends the read: the cursor closes and the connection goes back.
+  stringifier.on('close', () => source.destroy());
+  return source.pipe(stringifier);
+}
+
+function xlsxBody(result: RunStream, columns: DownloadColumn[], sheetName: string): Readable {
+  const output = new PassThrough();
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
+  const sheet = workbook.addWorksheet(sheetName.slice(0, 31) || 'Report');
+  sheet.columns = columns.map((column) => ({
+    key: column.key,
+    width: column.format === 'text' ? 24 : 14,
+    ...(column.kind === 'date' ? { style: { numFmt: 'yyyy-mm-dd' } } : {}),
+  }));
+  sheet.addRow(columns.map((column) => column.label)).commit();
+  const write = async () => {
+    try {
+      for await (const batch of cellBatches(result, columns)) {
+        if (output.destroyed) break;
+        for (const cells of batch) {
+          sheet
+            .addRow(
+              cells.map((cell, index) =>
+                columns[index]!.kind === 'date' && typeof cell === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(cell)
+                  ? new Date(`${cell}T00:00:00Z`)
+                  : cell,
+              ),
+            )
+            .commit();
+        }
+        if (output.readableLength > xlsxHighWater) await once(output, 'drain').catch(() => undefined);
+      }
+      sheet.commit();
+      await workbook.commit();
+    } catch (error) {
+      output.destroy(error instanceof Error ? error : new Error(String(error)));
+    } finally {
+      await result.close();
+    }
+  };
+  output.on('close', () => void result.close());
+  void write();
+  return output;
+}
+
+export function createReportDownloads(deps: ReportDownloadDeps) {
+  return {
+    /** Opens the result (errors arrive here, before anything is sent) and the file's stream. */
+    async open({ user, name, format, values, language }: ReportDownloadRequest): Promise<ReportDownload> {
+      const report = await deps.queryReport(user, name, values);
+      let opened: Awaited<ReturnType<DefinitionRunner['stream']>>;
+      try {
+        opened = await deps.definitions.stream({
+          reader: user,
+          stored: report.stored,
+          values: report.values,
+          purpose: 'download',
+          target: name,
+        });
+      } catch (error) {
+        if (error instanceof DefinitionUnusable) throw notFound(`Report '${name}' is not available`);
+        // Administrators see the database's own message; everyone else that the data is not available.
+        throw executorHttpError(error, isAdministrator(user) ? 'administrator' : 'member');
+      }
+      let columns: DownloadColumn[];
+      try {
+        columns = downloadColumns(opened.definition, opened.result, language);
+      } catch (error) {
+        await opened.result.close();
+        if (error instanceof VisualMisfit) throw notFound(`Report '${name}' is not available`);
+        throw error;
+      }
+      const body =
+        format === 'csv'
+          ? csvBody(opened.result, columns, user.uiCulture)
+          : xlsxBody(opened.result, columns, name);
+      return { fileName: `${name}.${format}`, contentType: contentTypes[format], body };
+    },
+  };
+}
