@@ -684,8 +684,28 @@ describe.each(testDrivers())('executor over uploaded tables (%s)', (driver) => {
       batches += 1;
     }
     expect([rows, batches]).toEqual([2000, 7]);
-    // The transaction ended: the database takes other queries (PGlite would wait forever otherwise).
+    // Finished: the database takes other queries (an open PGlite transaction would hold them).
     expect((await logRows(cockpit, 'nothing')).length).toBe(0);
+  });
+
+  it('lets other queries of the process run while a stream is being read', async () => {
+    const streamed = await executor.stream(requestFor(source, 'select id from sales order by id', { purpose: 'download' }));
+    const iterator = streamed.rows[Symbol.asyncIterator]();
+    const first = await iterator.next();
+    expect(first.value).toHaveLength(300);
+    // A reader that takes its time: the cockpit's database still answers other queries meanwhile.
+    const other = (await cockpit.database.db.execute(sql`select 41 + 1 as answer`)) as unknown as { rows: { answer: number }[] };
+    expect(other.rows[0]?.answer).toBe(42);
+    let rows = first.value.length;
+    for (let next = await iterator.next(); !next.done; next = await iterator.next()) rows += next.value.length;
+    expect(rows).toBe(2000);
+  });
+
+  it('closes a stream that is not read to its end', async () => {
+    const streamed = await executor.stream(requestFor(source, 'select id from sales', { purpose: 'download' }));
+    await streamed.close();
+    await streamed.close();
+    expect((await executor.run(requestFor(source, 'select count(*)::int from sales'))).rows).toEqual([[2000]]);
   });
 
   it('cannot read anything but its own tables', async () => {

@@ -120,6 +120,74 @@ async function openOwnSession(db: Database): Promise<OwnSession> {
   };
 }
 
+let heldCursors = 0;
+
+/**
+ * A stream on PGlite: a cursor WITH HOLD, filled when its read-only transaction commits, then fetched
+ * batch by batch outside any transaction. PGlite has one session, so a transaction held open while a
+ * download is sent (at the reader's pace) would stop every other request's query; this way other
+ * queries run between the batches, at the price of the result kept in PGlite's memory until closed.
+ */
+async function openHeldCursor(client: PGlite, source: DriverSource, schema: string, run: StatementRun): Promise<SourceCursor> {
+  heldCursors += 1;
+  const name = `cockpit_stream_${heldCursors}`;
+  const prefix = `DECLARE ${name} NO SCROLL CURSOR WITH HOLD FOR `;
+  try {
+    await client.transaction(async (tx) => {
+      // A number from the settings and a schema name made of an id's hex digits: no user input.
+      await tx.exec(
+        `SET TRANSACTION READ ONLY; SET LOCAL statement_timeout = ${Math.floor(run.timeoutSeconds * 1000)}; ` +
+          `SET LOCAL search_path TO "${schema}"`,
+      );
+      await tx.query(`${prefix}${run.text}`, [...run.values]);
+    });
+  } catch (error) {
+    throw pgFailure(source, error, run, prefix.length);
+  }
+  const fetch = async (rows: number) =>
+    client.query<unknown[]>(`FETCH FORWARD ${Math.max(1, Math.floor(rows))} FROM ${name}`, [], {
+      rowMode: 'array',
+      parsers: pgTextParsers,
+    });
+  let closed = false;
+  const close = async () => {
+    if (closed) return;
+    closed = true;
+    if (!client.closed) await client.query(`CLOSE ${name}`).catch(() => {});
+  };
+  let first: Awaited<ReturnType<typeof fetch>>;
+  try {
+    first = await fetch(run.firstRows);
+  } catch (error) {
+    await close();
+    throw pgFailure(source, error, run);
+  }
+  let pending: ResultRow[] = first.rows.map((row) => row.map(resultValue));
+  let done = first.rows.length < Math.max(1, Math.floor(run.firstRows));
+  return {
+    columns: first.fields.map((field) => pgColumn(field.name, field.dataTypeID)),
+    async next(max) {
+      if (pending.length >= max || done) {
+        const out = pending.slice(0, max);
+        pending = pending.slice(max);
+        return out;
+      }
+      const wanted = Math.floor(max - pending.length);
+      let fetched: unknown[][];
+      try {
+        fetched = (await fetch(wanted)).rows;
+      } catch (error) {
+        throw pgFailure(source, error, run);
+      }
+      if (fetched.length < wanted) done = true;
+      const out = [...pending, ...fetched.map((row) => row.map(resultValue))];
+      pending = [];
+      return out;
+    },
+    close,
+  };
+}
+
 export interface UploadsDriver {
   /** The schema and its tables (listed by the executor's own query, kept per source version). */
   scope(source: DriverSource): Promise<UploadsScope>;
@@ -148,6 +216,8 @@ export function createUploadsDriver(db: Database): UploadsDriver {
 
     async open(source, run) {
       const schema = uploadsSchemaName(source.organisationId);
+      const client = (db as unknown as { $client: unknown }).$client;
+      if (run.maxRows === undefined && client instanceof PGlite) return openHeldCursor(client, source, schema, run);
       const session = await openOwnSession(db).catch((error: unknown) => {
         throw pgFailure(source, error, run);
       });
