@@ -41,10 +41,13 @@ type Dialog =
   | { kind: 'group'; groupKind: GroupKind; group: CatalogueMenuGroup | CatalogueDashboardGroup | null }
   | { kind: 'item'; group: string; item: CatalogueItem | null }
   | { kind: 'dashboard'; group: string; dashboard: CatalogueDashboard | null }
-  | { kind: 'delete'; object: CatalogueObjectKind; key: string }
+  | { kind: 'delete'; object: TreeObjectKind; key: string }
   | null;
 
 type Tab = 'menu' | 'dashboards' | 'preview';
+
+/** What the tree shows and deletes; data sources and definitions are managed in Data (decision 027). */
+type TreeObjectKind = Exclude<CatalogueObjectKind, 'data-source' | 'definition'>;
 
 const sumPins = (names: string[], pins: Record<string, number>) => names.reduce((sum, name) => sum + (pins[name] ?? 0), 0);
 
@@ -124,7 +127,7 @@ export function CatalogueManagement() {
     item: deleteItem,
     'dashboard-group': deleteDashboardGroup,
     dashboard: deleteDashboard,
-  } satisfies Record<CatalogueObjectKind, unknown>;
+  } satisfies Record<TreeObjectKind, unknown>;
 
   function closeDialog() {
     for (const deletion of Object.values(deletions)) deletion.reset();
@@ -145,7 +148,7 @@ export function CatalogueManagement() {
   const dashboardPins = usage.data?.dashboardPins ?? {};
 
   /** What a delete takes with it, from the latest pin counts (asked again when the dialog opens). */
-  function deleteSummary(object: CatalogueObjectKind, key: string): { title: string; text: string } | null {
+  function deleteSummary(object: TreeObjectKind, key: string): { title: string; text: string } | null {
     const pinCount = (count: number) => t('management.catalogue.pinCount', { count });
     if (object === 'menu-group') {
       const group = document.menu.find((candidate) => candidate.name === key);
@@ -189,7 +192,7 @@ export function CatalogueManagement() {
     return { title, text: t('management.catalogue.deleteDashboardText', { title, pins: pinCount(dashboardPins[key] ?? 0) }) };
   }
 
-  function askDelete(object: CatalogueObjectKind, key: string) {
+  function askDelete(object: TreeObjectKind, key: string) {
     // Users pin and unpin all the time: the confirmation counts what is pinned now.
     void usage.refetch();
     setDialog({ kind: 'delete', object, key });

@@ -66,6 +66,7 @@ export function DashboardDialog({ document, group, dashboard, onClose, onSaved }
       <AudienceFields values={values.audience} onChange={(audience) => set('audience', audience)} />
       <Divider />
       <TileEditor
+        definitions={document.definitions ?? []}
         tiles={values.tiles}
         onChange={(tiles) => set('tiles', tiles)}
         invalidTitles={invalidTitles}

@@ -1,4 +1,4 @@
-import { Box, Divider, Group, Radio, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Box, Divider, Group, Radio, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { itemInputSchema, type CatalogueDocument, type CatalogueItem } from '@cockpit/contracts';
@@ -85,6 +85,19 @@ export function ItemDialog({ document, group, item, onClose, onSaved }: ItemDial
           ))}
         </Group>
       </Radio.Group>
+      {values.kind === 'query' && (
+        <Select
+          label={t('management.catalogue.fields.definition')}
+          description={t('management.catalogue.fields.definitionHint')}
+          data={(document.definitions ?? []).map((definition) => definition.name)}
+          value={values.definition || null}
+          onChange={(definition) => set('definition', definition ?? '')}
+          error={check.error('report.definition', t('management.catalogue.errors.definition'))}
+          nothingFoundMessage={t('management.catalogue.fields.noDefinitions')}
+          searchable
+          required
+        />
+      )}
       {values.kind === 'builtin' && (
         <ReportChoiceFields
           value={values}

@@ -1,7 +1,7 @@
 import { ActionIcon, Button, Group, NumberInput, Paper, Select, Stack, Text } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { DashboardTileType } from '@cockpit/contracts';
+import type { CatalogueReportDefinition, DashboardTileType } from '@cockpit/contracts';
 import { moveInList, newTile, type TileFormValues } from '../utils/catalogue-form';
 import { tileTypeOptions } from '../utils/catalogue-labels';
 import { LocalisedFields } from './localised-fields';
@@ -9,6 +9,8 @@ import { ReportChoiceFields } from './report-choice-fields';
 import classes from './catalogue.module.css';
 
 type TileEditorProps = {
+  /** The catalogue's report definitions a tile may show (decision 027). */
+  definitions: readonly CatalogueReportDefinition[];
   tiles: TileFormValues[];
   onChange: (tiles: TileFormValues[]) => void;
   /** Tiles whose English title is missing (by index), after a first attempt to save. */
@@ -19,10 +21,30 @@ type TileEditorProps = {
  * The tiles of a dashboard (decision 015): each a built-in query shown as a KPI row, a line or bar chart
  * or a table, with its period, grouping and width in a 12-column grid; tiles fill the grid in order.
  */
-export function TileEditor({ tiles, onChange, invalidTitles }: TileEditorProps) {
+export function TileEditor({ definitions, tiles, onChange, invalidTitles }: TileEditorProps) {
   const { t } = useTranslation();
   const update = (index: number, changes: Partial<TileFormValues>) =>
     onChange(tiles.map((tile, i) => (i === index ? { ...tile, ...changes } : tile)));
+  const typeField = (tile: TileFormValues, index: number) => (
+    <Select
+      label={t('management.catalogue.tiles.type')}
+      data={tileTypeOptions(t)}
+      value={tile.type}
+      onChange={(type) => type && update(index, { type: type as DashboardTileType })}
+      allowDeselect={false}
+    />
+  );
+  const widthField = (tile: TileFormValues, index: number) => (
+    <NumberInput
+      label={t('management.catalogue.tiles.width')}
+      min={1}
+      max={12}
+      clampBehavior="strict"
+      allowDecimal={false}
+      value={tile.width}
+      onChange={(width) => typeof width === 'number' && update(index, { width })}
+    />
+  );
 
   return (
     <Stack gap="sm" component="fieldset" className={classes.fieldset} aria-describedby="tiles-hint">
@@ -89,30 +111,47 @@ export function TileEditor({ tiles, onChange, invalidTitles }: TileEditorProps) 
                 englishError={invalidTitles.has(index) ? t('management.catalogue.errors.title') : undefined}
                 maxLength={200}
               />
-              <ReportChoiceFields
-                value={tile}
-                onChange={(changes) => update(index, changes)}
-                leading={
+              <Select
+                label={t('management.catalogue.tiles.shows')}
+                data={[
+                  { value: '', label: t('management.catalogue.tiles.builtIn') },
+                  ...definitions.map((definition) => ({ value: definition.name, label: definition.name })),
+                ]}
+                value={tile.definitionTile?.definition ?? ''}
+                onChange={(name) =>
+                  update(index, { definitionTile: name ? { definition: name, visual: undefined, values: undefined } : null })
+                }
+                allowDeselect={false}
+              />
+              {tile.definitionTile ? (
+                <Group grow align="flex-start">
+                  {typeField(tile, index)}
                   <Select
-                    label={t('management.catalogue.tiles.type')}
-                    data={tileTypeOptions(t)}
-                    value={tile.type}
-                    onChange={(type) => type && update(index, { type: type as DashboardTileType })}
+                    label={t('management.catalogue.tiles.visual')}
+                    data={[
+                      { value: '', label: t('management.catalogue.tiles.visualDefault') },
+                      ...(definitions.find((definition) => definition.name === tile.definitionTile?.definition)?.visuals ?? []).map(
+                        (visual) => ({ value: visual.id, label: `${visual.id} (${visual.type})` }),
+                      ),
+                    ]}
+                    value={tile.definitionTile.visual ?? ''}
+                    onChange={(visual) =>
+                      update(index, {
+                        definitionTile: { ...tile.definitionTile, visual: visual || undefined },
+                      })
+                    }
                     allowDeselect={false}
                   />
-                }
-                trailing={
-                  <NumberInput
-                    label={t('management.catalogue.tiles.width')}
-                    min={1}
-                    max={12}
-                    clampBehavior="strict"
-                    allowDecimal={false}
-                    value={tile.width}
-                    onChange={(width) => typeof width === 'number' && update(index, { width })}
-                  />
-                }
-              />
+                  {widthField(tile, index)}
+                </Group>
+              ) : (
+                <ReportChoiceFields
+                  value={tile}
+                  onChange={(changes) => update(index, changes)}
+                  leading={typeField(tile, index)}
+                  trailing={widthField(tile, index)}
+                />
+              )}
             </Stack>
           </Paper>
         );
