@@ -5,6 +5,7 @@ import { errorCodes, type SignInDomain, type SignInSettings } from '@cockpit/con
 import { isApiRequestError } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
 import { useVerifySignInDomain } from '../api/save-sign-in-settings';
+import classes from './management-table.module.css';
 
 interface DomainProofsProps {
   /** The saved domains with their state. */
@@ -77,7 +78,11 @@ export function DomainProofs({ domains, typed, proof }: DomainProofsProps) {
                 <Table.Td>
                   <Group gap="xs" wrap="nowrap">
                     <Text size="sm">{entry.domain}</Text>
-                    <Badge color={entry.verified ? 'green' : 'yellow'} variant="light">
+                    <Badge
+                      color={entry.verified ? 'green' : 'gray'}
+                      variant="light"
+                      className={classes.badge}
+                    >
                       {entry.verified
                         ? t('management.signIn.domainVerified')
                         : t('management.signIn.domainUnverified')}
