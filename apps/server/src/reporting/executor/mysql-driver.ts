@@ -84,6 +84,8 @@ export function createMysqlDriver(hostPolicy: DataSourceHostPolicy): DatabaseDri
           connectTimeout: 10_000,
           waitForConnections: true,
           multipleStatements: false,
+          // Prepared statements stay open per connection; the server's total is limited (max_prepared_stmt_count).
+          maxPreparedStatements: 64,
           // Never send a file of this server to the database (LOAD DATA LOCAL).
           flags: ['-LOCAL_FILES'],
           dateStrings: true,
