@@ -137,14 +137,14 @@ describe('definition editor', () => {
   });
 
   it("shows the database's error at its line and column and puts the cursor there", async () => {
-    // 1-based position 39: the `FROM` that starts the second line.
-    const calls = stub(() => jsonResponse({ ...noResult, error: { message: "Unknown column 'amount' in 'field list'", position: 39 } }));
+    // 1-based position 41: the `O` of the `FROM` that starts the second line.
+    const calls = stub(() => jsonResponse({ ...noResult, error: { message: "Unknown column 'amount' in 'field list'", position: 41 } }));
     const { container } = await renderWithProviders(<DefinitionEditor name="revenue" {...links} />);
     await screen.findByTestId('sql-editor');
     await userEvent.click(screen.getByRole('button', { name: 'Preview' }));
     const error = await screen.findByTestId('preview-error');
     expect(error).toHaveTextContent("Unknown column 'amount' in 'field list'");
-    expect(error).toHaveTextContent('At line 2, column 1.');
+    expect(error).toHaveTextContent('At line 2, column 3.');
 
     const view = EditorView.findFromDOM(container.querySelector<HTMLElement>('.cm-editor')!);
     await userEvent.click(within(error).getByRole('button', { name: 'Show in the SQL' }));

@@ -49,11 +49,12 @@ export default function SqlEditor({ value, onChange, kind, tables, label, descri
   useEffect(() => {
     const view = editor.current?.view;
     if (!errorAt || !view) return;
-    // The database counts characters from 1; the editor from 0. The word there is selected.
-    const from = Math.min(Math.max(errorAt.position - 1, 0), view.state.doc.length);
-    const word = view.state.wordAt(from);
+    // The database counts characters from 1; the editor from 0. The word there is selected (it is what
+    // the database could not read), else the cursor goes there.
+    const at = Math.min(Math.max(errorAt.position - 1, 0), view.state.doc.length);
+    const word = view.state.wordAt(at);
     view.dispatch({
-      selection: EditorSelection.single(from, word && word.from === from ? word.to : from),
+      selection: word ? EditorSelection.single(word.from, word.to) : EditorSelection.cursor(at),
       scrollIntoView: true,
     });
     if (errorAt.focus) view.focus();
