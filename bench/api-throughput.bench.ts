@@ -89,7 +89,11 @@ async function run(bundle: string, bareUrl: string, databaseUrl: string | null):
   console.log(
     `\n  database: ${databaseUrl ? 'PostgreSQL' : 'PGlite (embedded, in DATA_DIR)'}; ${connections} connections, ${durationSeconds} s per run, ${rounds} alternating runs`,
   );
-  const server = await startProductionServer(bundle, databaseUrl);
+  // BENCH_CPU_PROFILE=<folder>: the app writes a CPU profile there when it stops (decision 028).
+  const profileDir = process.env.BENCH_CPU_PROFILE;
+  const server = await startProductionServer(bundle, databaseUrl, {
+    nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+  });
   let stopped = false;
   try {
     const headers = {
@@ -137,7 +141,9 @@ async function run(bundle: string, bareUrl: string, databaseUrl: string | null):
 
 async function main(): Promise<void> {
   console.log(`  load average before: ${loadAverage()}`);
-  const { bundle, remove } = await buildBenchBundle();
+  // BENCH_SERVER_BUNDLE: a bundle built elsewhere (e.g. of an earlier commit, to compare).
+  const given = process.env.BENCH_SERVER_BUNDLE;
+  const { bundle, remove } = given ? { bundle: given, remove: () => {} } : await buildBenchBundle();
   const bare = await startBareRoute();
   try {
     await run(bundle, bare.url, null);
