@@ -19,6 +19,7 @@ import {
 } from '../src/reporting/executor/executor-errors';
 import { type Executor, type ExecutorSource, type RunRequest, createExecutor } from '../src/reporting/executor/executor';
 import { checkDataSourceHost, createDataSourceHostPolicy, ownDatabaseOf } from '../src/reporting/executor/host-policy';
+import { createQueryLogWriter, pruneQueryLog } from '../src/reporting/executor/query-log';
 import { uploadsSchemaName } from '../src/reporting/executor/uploads-driver';
 import { SqlRefused } from '../src/reporting/sql/sql-refused';
 import { openTestDatabase, testDrivers } from './helpers/build-test-app';
@@ -743,6 +744,33 @@ describe.each(testDrivers())('executor over uploaded tables (%s)', (driver) => {
     expect(result.rows).toEqual([]);
     const count = (await cockpit.database.db.execute(sql.raw(`select count(*)::int as n from "${schemaA}".sales`))) as unknown as { rows: { n: number }[] };
     expect(count.rows[0]?.n).toBe(2000);
+  });
+
+  it('keeps the query log 30 days', async () => {
+    const db = cockpit.database.db;
+    const entry = {
+      organisationId: cockpit.orgA,
+      userId: null,
+      dataSourceName: 'uploads',
+      definitionName: 'retention',
+      target: null,
+      purpose: 'report' as const,
+      parameters: {},
+      rows: 1,
+      milliseconds: 1,
+      cacheHit: false,
+      error: null,
+    };
+    await db.insert(queryLog).values([
+      { ...entry, at: new Date(Date.now() - 31 * 86_400_000) },
+      { ...entry, at: new Date(Date.now() - 29 * 86_400_000) },
+    ]);
+    await pruneQueryLog(db);
+    expect((await logRows(cockpit, 'retention')).map((row) => Math.round((Date.now() - row.at.getTime()) / 86_400_000))).toEqual([29]);
+    // Inserting prunes now and then (here: every time).
+    await db.insert(queryLog).values({ ...entry, at: new Date(Date.now() - 40 * 86_400_000) });
+    await createQueryLogWriter(db, capturingLog().log, () => 0)(entry);
+    expect(await logRows(cockpit, 'retention')).toHaveLength(2);
   });
 
   it('describes and tests the uploaded tables', async () => {
