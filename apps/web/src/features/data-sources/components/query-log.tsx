@@ -134,7 +134,7 @@ export function QueryLog({ dataHref, definitionHref }: QueryLogProps) {
               )}
               <Text size="xs" c="dimmed">
                 {t(purposeLabelKeys[entry.purpose])}
-                {entry.target ? ` · ${entry.target}` : ''}
+                {entry.target && entry.target !== entry.definition ? ` · ${entry.target}` : ''}
                 {entry.dataSource ? ` · ${entry.dataSource}` : ''}
               </Text>
             </Table.Td>
