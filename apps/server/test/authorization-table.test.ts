@@ -450,6 +450,18 @@ const table: Record<string, RouteCase[]> = {
       expect: administrators(200, 404),
     },
   ],
+  // Decision 027: only the caller's own organisation's users are touched; another's address is "unknown".
+  'POST /api/management/users/attributes': [
+    {
+      label: 'import user attributes for a Demo GmbH user',
+      request: (_role, ctx) => ({
+        method: 'POST',
+        url: apiRoutes.importUserAttributes.path,
+        payload: { ...ctx.clientBody, csv: 'email,region\nmember@example.com,North\n' },
+      }),
+      expect: administrators(200),
+    },
+  ],
   'POST /api/management/users/:id/deactivate': [
     {
       label: 'deactivate a Demo GmbH user',
@@ -551,6 +563,16 @@ const table: Record<string, RouteCase[]> = {
       label: 'remove the own provider (none registered)',
       request: () => ({ method: 'DELETE', url: apiRoutes.getSignInSettings.path }),
       expect: administrators(200),
+    },
+  ],
+  'POST /api/management/sign-in/domains/:domain/verify': [
+    {
+      label: 'verify a domain the own organisation has not claimed',
+      request: () => ({
+        method: 'POST',
+        url: pathOf(apiRoutes.verifySignInDomain, { domain: 'table.example' }),
+      }),
+      expect: administrators(404),
     },
   ],
   'GET /api/management/banners': [
@@ -808,6 +830,51 @@ const table: Record<string, RouteCase[]> = {
       expect: administrators(400, 404),
     },
   ],
+  // Report definitions (decision 027): part of Demo GmbH's catalogue (fixtures below).
+  'GET /api/management/definitions': [
+    { label: 'report definitions', request: get(apiRoutes.listDefinitions.path), expect: administrators(200) },
+  ],
+  'POST /api/management/definitions': [
+    {
+      label: 'add a definition to the own catalogue',
+      request: (role, ctx) => ({
+        method: 'POST',
+        url: apiRoutes.createDefinition.path,
+        payload: { ...ctx.clientBody, ...tableDefinition(`table-definition-${role.toLowerCase()}`) },
+      }),
+      expect: administrators(201),
+    },
+  ],
+  'PUT /api/management/definitions/:name': [
+    {
+      label: "Demo GmbH's definition",
+      request: (_role, ctx) => ({
+        method: 'PUT',
+        url: pathOf(apiRoutes.updateDefinition, { name: 'table-definition' }),
+        payload: { ...ctx.clientBody, ...tableDefinition('table-definition'), sql: 'select 2 as n' },
+      }),
+      expect: administrators(200, 404),
+    },
+  ],
+  'DELETE /api/management/definitions/:name': [
+    {
+      label: "Demo GmbH's doomed definition",
+      request: () => ({ method: 'DELETE', url: pathOf(apiRoutes.deleteDefinition, { name: 'table-doomed-definition' }) }),
+      expect: administrators(204, 404),
+    },
+  ],
+  // Another organisation has no source of this name: its administrator gets 400, never Demo GmbH's data.
+  'POST /api/management/definitions/preview': [
+    {
+      label: "a preview on Demo GmbH's uploaded tables",
+      request: (_role, ctx) => ({
+        method: 'POST',
+        url: apiRoutes.previewDefinition.path,
+        payload: { ...ctx.clientBody, definition: tableDefinition('table-preview') },
+      }),
+      expect: administrators(200),
+    },
+  ],
   'GET /api/management/query-log': [
     { label: 'query log', request: get(apiRoutes.listQueryLog.path), expect: administrators(200) },
   ],
@@ -886,6 +953,11 @@ const table: Record<string, RouteCase[]> = {
 };
 
 /** A multipart body with the fields first, then the file, as the browser's FormData sends it. */
+/** A report definition over the organisation's uploaded tables: one constant row, no table needed. */
+function tableDefinition(name: string) {
+  return { name, source: 'uploads', sql: 'select 1 as n', parameters: [], columns: [], visuals: [], cacheSeconds: 0 };
+}
+
 async function multipartUpload(fields: Record<string, string>, csv: string) {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
@@ -1023,6 +1095,17 @@ describe.each(testDrivers())('authorisation by route and role (%s)', (driver) =>
         connection: tableSource(name).connection,
       })),
     );
+
+    // Report definitions of Demo GmbH that the table changes and removes (decision 027).
+    await t.app.catalogue.edit({ organisationId: demo!.id, id: creds.admin.userId!, name: 'Table' }, (document) => ({
+      ...document,
+      dataSources: [...(document.dataSources ?? [])],
+      definitions: [
+        ...(document.definitions ?? []),
+        tableDefinition('table-definition'),
+        tableDefinition('table-doomed-definition'),
+      ],
+    }));
 
     // Demo GmbH's uploaded table that the table removes (its rows need not exist for that).
     const [uploads] = await db

@@ -151,6 +151,7 @@ function expectedStatus(row: Row, actor: Actor): number {
 /** Company sign-in routes of the management area, in the API document's spelling. */
 const companySignInPaths = new Set([
   '/api/management/sign-in',
+  '/api/management/sign-in/domains/{domain}/verify',
   '/api/management/two-factor-policy',
   '/api/management/users/{id}/password',
   '/api/management/users/{id}/two-factor/reset',
