@@ -149,6 +149,8 @@ const knownFields = [
   'useBackendTranslation',
   'isoLanguageName',
   'cultureName',
+  'attributes',
+  'csv',
 ];
 
 /** Query fields some routes require, so that the unknown field is what gets refused. */
@@ -512,6 +514,19 @@ const storedText: Record<string, StoredTextCase> = {
         .json<{ items: { id: string; name: string }[] }>()
         .items.find((u) => u.id === ctx.ids.user)!.name,
   },
+  // Decision 027: attribute values are bound to report SQL as values, and shown back as the same text.
+  'POST /api/management/users/attributes': {
+    write: async (ctx, text) => {
+      await call(ctx, ctx.admin, 'POST', apiRoutes.importUserAttributes.path, {
+        ...clientBody,
+        csv: `email,note\nmember@example.com,"${text.replaceAll('"', '""').replaceAll('|', '')}"\n`,
+      });
+    },
+    read: async (ctx) =>
+      (await call(ctx, ctx.admin, 'GET', `${apiRoutes.listUsers.path}?pageSize=100`))
+        .json<{ items: { email: string; attributes: Record<string, string[]> }[] }>()
+        .items.find((u) => u.email === 'member@example.com')!.attributes.note!.join('|'),
+  },
   'POST /api/management/banners': {
     write: async (ctx, text) => {
       ctx.ids.banner = (
@@ -624,6 +639,11 @@ const storesNoText: Record<string, string> = {
   'DELETE /api/management/data-sources/:name/tables/:table': 'no body',
   'DELETE /api/management/data-sources/:name': 'no body',
   'POST /api/management/data-sources/:name/test': 'no fields',
+  // Report definitions (decision 027) are catalogue entries: the same document path as the catalogue's items.
+  'POST /api/management/definitions': sameCataloguePath,
+  'PUT /api/management/definitions/:name': sameCataloguePath,
+  'DELETE /api/management/definitions/:name': 'no body',
+  'POST /api/management/definitions/preview': 'a dry run: runs an unsaved definition, stores nothing',
 };
 
 describe.each(testDrivers())(

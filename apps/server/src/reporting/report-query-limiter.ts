@@ -19,6 +19,11 @@ import { HttpError } from '../lib/http-error';
 export interface ReportQueryLimiter {
   /** Runs `work` for `userId` within the limits, with the database (transaction) it must use. */
   run<T>(userId: string, work: (db: Database) => Promise<T>): Promise<T>;
+  /**
+   * The same limits for work that runs its SQL elsewhere — THE executor of report definitions (decision
+   * 027) runs in its own read-only transaction with the source's timeout: no transaction is opened here.
+   */
+  limit<T>(userId: string, work: () => Promise<T>): Promise<T>;
   /** `run` bound to one user: what a report or tile loader receives. */
   forUser(userId: string): RunReportQuery;
   /** Queries running and waiting now (tests, metrics). */
@@ -119,7 +124,8 @@ export function createReportQueryLimiter({
     });
   };
 
-  const run = async <T>(userId: string, work: (db: Database) => Promise<T>): Promise<T> => {
+  /** The per-user and global limits around `work`, which opens no transaction of the limiter's own. */
+  const limit = async <T>(userId: string, work: () => Promise<T>): Promise<T> => {
     const mine = perUser.get(userId) ?? 0;
     if (mine >= maxPerUser) {
       log.warn({ event: 'report.query.rate_limited', userId }, 'too many report queries at once');
@@ -129,13 +135,7 @@ export function createReportQueryLimiter({
     try {
       await acquireSlot();
       try {
-        return await execute(work);
-      } catch (error) {
-        if (wasCancelled(error)) {
-          log.warn({ event: 'report.query.timeout', userId, statementTimeoutMs }, 'report query cancelled');
-          throw reportQueryTimedOut();
-        }
-        throw error;
+        return await work();
       } finally {
         releaseSlot();
       }
@@ -146,8 +146,22 @@ export function createReportQueryLimiter({
     }
   };
 
+  const run = <T>(userId: string, work: (db: Database) => Promise<T>): Promise<T> =>
+    limit(userId, async () => {
+      try {
+        return await execute(work);
+      } catch (error) {
+        if (wasCancelled(error)) {
+          log.warn({ event: 'report.query.timeout', userId, statementTimeoutMs }, 'report query cancelled');
+          throw reportQueryTimedOut();
+        }
+        throw error;
+      }
+    });
+
   return {
     run,
+    limit,
     forUser: (userId) => (work) => run(userId, work),
     get load() {
       return { running, waiting: queue.length };

@@ -139,7 +139,7 @@ export const dashboardsRoutes: FastifyPluginAsyncZod = async (app) => {
           throw new HttpError(500, errorCodes.internal, internalErrorMessage);
         }
         try {
-          const answer = await app.reportQueries.run(user.id, () =>
+          const answer = await app.reportQueries.limit(user.id, () =>
             app.definitions.run({
               reader: user,
               stored,

@@ -143,7 +143,7 @@ export function createReportService({
         const values = { ...openingValues(stored.params), ...requestedValues(query.values) };
         const stored_ = stored.definition;
         try {
-          const answer = await queries.run(user.id, () =>
+          const answer = await queries.limit(user.id, () =>
             definitions.run({
               reader: user,
               stored: stored_,
