@@ -154,8 +154,10 @@ export async function importUpload(db: Database, upload: UploadRows, request: Im
   if (names.size !== columns.length) throw badRequest('Two columns have the same name');
 
   return db.transaction(async (tx) => {
-    // A slow upload leaves the transaction idle between batches longer than the pool allows by default.
+    // A slow upload leaves the transaction idle between batches longer than the pool allows by default,
+    // and replacing a table waits at the end until report queries reading it have finished.
     await tx.execute(sql`set local idle_in_transaction_session_timeout = '10min'`);
+    await tx.execute(sql`set local statement_timeout = '2min'`);
     const source = await findUploadsSource(tx, actor.organisationId, request.sourceName);
     const existing = await findUploadedTable(tx, source.id, table);
     const appending = request.mode === 'append' && existing !== null;
