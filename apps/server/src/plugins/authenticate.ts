@@ -58,7 +58,10 @@ export function requireBearerToken(scope: App): void {
     request.bearerExpiresAtSec = expiresAtSec;
     // The notification stream reconnects by itself whenever its token expires: that is not a person
     // using the app, so it does not keep an idle session alive (decision 009).
-    if (request.routeOptions.url !== apiRoutes.streamNotifications.path) touchSession(sessionId);
+    // (The URL first: `routeOptions` builds an object on every read.)
+    const streamPath = apiRoutes.streamNotifications.path;
+    if (!request.url.startsWith(streamPath) || request.routeOptions.url !== streamPath)
+      touchSession(sessionId);
   };
 
   /** A session this process does not remember as live: ask the database. */

@@ -132,11 +132,13 @@ export async function registerSecurityHeaders(app: App): Promise<void> {
   };
   const api = { ...common, 'cache-control': 'no-store' };
   const commonEntries = Object.entries(common);
+  const streamPath = apiRoutes.streamNotifications.path;
 
   app.addHook('onRequest', (request, reply, done) => {
     // The notification stream writes its own head on the raw response (it takes the reply over):
     // only headers already on the raw response reach it. It sets its own cache-control.
-    if (request.routeOptions.url === apiRoutes.streamNotifications.path) {
+    // (The URL first: `routeOptions` builds an object on every read.)
+    if (request.url.startsWith(streamPath) && request.routeOptions.url === streamPath) {
       for (const [name, value] of commonEntries) reply.raw.setHeader(name, value);
     } else {
       reply.headers(isApiUrl(request.url) ? api : common);
