@@ -38,6 +38,8 @@ import {
   managedUsersResponseSchema,
   newUserBodySchema,
   userChangesBodySchema,
+  userAttributesImportBodySchema,
+  userAttributesImportResultSchema,
   userPasswordResetBodySchema,
 } from './management';
 import { contractMessageResponseSchema, currentMessageQuerySchema, currentMessageResponseSchema } from './messages';
@@ -289,11 +291,25 @@ export const apiEndpoints = {
   }),
   updateUser: endpoint(apiRoutes.updateUser, {
     tags: ['management'],
-    summary: 'Change the name, role or subscription of a user of your organisation',
+    summary: 'Change the name, role, subscription or attributes of a user of your organisation',
+    description:
+      '`attributes` replaces the attributes set by hand (decision 027); keys taken from single sign-on stay ' +
+      'and cannot be set here (400 naming the key).',
     params: idParamsSchema,
     query: withClientQuery({}),
     body: userChangesBodySchema,
     response: { 200: managedUserSchema, ...managementErrors },
+  }),
+  importUserAttributes: endpoint(apiRoutes.importUserAttributes, {
+    tags: ['management'],
+    summary: 'Set user attributes of users of your organisation from a CSV (`email,<key>,…`, values split by `|`)',
+    description:
+      'Each row sets the header\'s keys of one user; an empty cell removes the key. Any invalid row → nothing ' +
+      'is imported and `errors` names each row and column; addresses that are not of your organisation are ' +
+      'listed in `unknownEmails`.',
+    query: withClientQuery({}),
+    body: userAttributesImportBodySchema,
+    response: { 200: userAttributesImportResultSchema, ...managementErrors },
   }),
 
   deactivateUser: endpoint(apiRoutes.deactivateUser, {

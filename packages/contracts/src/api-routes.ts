@@ -111,6 +111,8 @@ export const apiRoutes = {
   updateUser: route('updateUser', 'PATCH', '/api/management/users/:id'),
   deactivateUser: route('deactivateUser', 'POST', '/api/management/users/:id/deactivate'),
   reactivateUser: route('reactivateUser', 'POST', '/api/management/users/:id/reactivate'),
+  /** User attributes of many users from a CSV (decision 027): all rows or none. */
+  importUserAttributes: route('importUserAttributes', 'POST', '/api/management/users/attributes'),
   /** An administrator removes a user's second factor (lost phone, decision 021). */
   resetUserTwoFactor: route('resetUserTwoFactor', 'POST', '/api/management/users/:id/two-factor/reset'),
   getTwoFactorPolicy: route('getTwoFactorPolicy', 'GET', '/api/management/two-factor-policy'),

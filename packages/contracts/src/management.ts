@@ -3,6 +3,7 @@ import { bannerContentSchema } from './banner-messages';
 import { newPasswordSchema } from './auth';
 import { withClientBody, withClientQuery } from './client-params';
 import { uiLanguageNameSchema } from './localization';
+import { userAttributesSchema } from './report-definitions';
 import { roleKeySchema, subscriptionSchema } from './roles';
 import { userSettingsUpdateSchema } from './user-settings';
 
@@ -24,6 +25,10 @@ export const managedUserSchema = z.object({
   createdAt: z.string(),
   /** The administrator looking at the list: they cannot deactivate themselves or change their own role. */
   isSelf: z.boolean(),
+  /** Bound as `{{user.attributes.<key>}}` in report definitions (decision 027); `{}` when none. */
+  attributes: userAttributesSchema,
+  /** The keys of `attributes` taken from single-sign-on claims at the last sign-in: not edited by hand. */
+  attributesFromSingleSignOn: z.array(z.string()),
 });
 export type ManagedUser = z.infer<typeof managedUserSchema>;
 
@@ -64,12 +69,53 @@ export const userChangesSchema = z.object({
   name: userNameSchema.optional(),
   roleKey: roleKeySchema.optional(),
   subscription: subscriptionSchema.optional(),
+  /**
+   * The attributes an administrator sets by hand, as a whole: they replace the manual ones; keys taken
+   * from single sign-on stay and cannot be set here.
+   */
+  attributes: userAttributesSchema.optional(),
 });
 export type UserChanges = z.infer<typeof userChangesSchema>;
 export const userChangesBodySchema = withClientBody(userChangesSchema.shape).refine(
-  (body) => body.name !== undefined || body.roleKey !== undefined || body.subscription !== undefined,
-  { message: 'name, roleKey or subscription is required' },
+  (body) =>
+    body.name !== undefined ||
+    body.roleKey !== undefined ||
+    body.subscription !== undefined ||
+    body.attributes !== undefined,
+  { message: 'name, roleKey, subscription or attributes is required' },
 );
+
+// ---------------------------------------------------------------- user attributes by CSV (decision 027)
+
+/** The most a CSV of user attributes may hold, in characters. */
+export const userAttributesCsvMaxLength = 1_000_000;
+/** Several values in one cell: `North|South`. */
+export const userAttributesCsvValueSeparator = '|';
+
+/**
+ * `POST /api/management/users/attributes`: a CSV with the header `email,<key>,<key>…` and one row per
+ * user; each row sets the header's keys of that user (an empty cell removes the key), other keys stay.
+ */
+export const userAttributesImportSchema = z.object({ csv: z.string().min(1).max(userAttributesCsvMaxLength) });
+export type UserAttributesImport = z.infer<typeof userAttributesImportSchema>;
+export const userAttributesImportBodySchema = withClientBody(userAttributesImportSchema.shape);
+
+/** A problem of the CSV: `row` counts the header as 1 (as a spreadsheet shows it), `column` is its header. */
+export const userAttributesImportErrorSchema = z.object({
+  row: z.number().int(),
+  column: z.string(),
+  message: z.string(),
+});
+export type UserAttributesImportError = z.infer<typeof userAttributesImportErrorSchema>;
+
+/** Any error → nothing imported (`updated: 0`). Addresses not of the organisation are only listed. */
+export const userAttributesImportResultSchema = z.object({
+  /** Users whose attributes changed. */
+  updated: z.number().int(),
+  unknownEmails: z.array(z.string()),
+  errors: z.array(userAttributesImportErrorSchema),
+});
+export type UserAttributesImportResult = z.infer<typeof userAttributesImportResultSchema>;
 
 /**
  * A one-time password an administrator sets for a user of their organisation (decision 022): the same

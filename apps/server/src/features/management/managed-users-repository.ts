@@ -9,6 +9,14 @@ import {
 import { type SQL, and, asc, count, eq, ilike, or, sql } from 'drizzle-orm';
 import { type Actor, recordActivity } from '../../activity/activity-repository';
 import { endDeviceTrust } from '../../auth/device-trust';
+import {
+  type StoredAttributes,
+  describeAttributeChanges,
+  noAttributes,
+  readUserAttributes,
+  withManualChanges,
+  writeUserAttributes,
+} from '../../auth/user-attributes';
 import { hashPassword } from '../../auth/password';
 import type { Database } from '../../db/database';
 import { account, session, user } from '../../db/schema';
@@ -21,7 +29,7 @@ export function escapeLikePattern(text: string): string {
   return text.replace(/[\\%_]/g, (character) => `\\${character}`);
 }
 
-function toManagedUser(row: UserRow, selfId: string): ManagedUser {
+function toManagedUser(row: UserRow, selfId: string, stored: StoredAttributes = noAttributes()): ManagedUser {
   return {
     id: row.id,
     name: row.name,
@@ -33,7 +41,20 @@ function toManagedUser(row: UserRow, selfId: string): ManagedUser {
     active: row.active,
     createdAt: row.createdAt.toISOString(),
     isSelf: row.id === selfId,
+    attributes: stored.attributes,
+    attributesFromSingleSignOn: stored.fromSingleSignOn,
   };
+}
+
+type Reader = Pick<Database, 'select'>;
+
+/** Users as management shows them, with their attributes (decision 027). */
+async function withAttributes(db: Reader, rows: UserRow[], selfId: string): Promise<ManagedUser[]> {
+  const stored = await readUserAttributes(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => toManagedUser(row, selfId, stored.get(row.id)));
 }
 
 /**
@@ -46,7 +67,7 @@ export function createManagedUsersRepository(db: Database) {
 
   async function find(organisationId: string, id: string, selfId: string): Promise<ManagedUser | null> {
     const [row] = await db.select().from(user).where(inOrganisation(organisationId, id));
-    return row ? toManagedUser(row, selfId) : null;
+    return row ? ((await withAttributes(db, [row], selfId))[0] ?? null) : null;
   }
 
   return {
@@ -74,7 +95,7 @@ export function createManagedUsersRepository(db: Database) {
           .offset((options.page - 1) * options.pageSize),
         db.select({ total: count() }).from(user).where(where),
       ]);
-      return { items: rows.map((row) => toManagedUser(row, options.selfId)), total: totals?.total ?? 0 };
+      return { items: await withAttributes(db, rows, options.selfId), total: totals?.total ?? 0 };
     },
 
     /** `null` when the e-mail is taken (in any organisation: e-mails sign in, so they are unique). */
@@ -87,22 +108,39 @@ export function createManagedUsersRepository(db: Database) {
       return id === null ? null : find(organisationId, id, selfId);
     },
 
-    async update(
-      organisationId: string,
-      id: string,
-      changes: UserChanges,
-      selfId: string,
-    ): Promise<ManagedUser | null> {
-      const [row] = await db
-        .update(user)
-        .set({
+    /**
+     * Name, role, subscription and the attributes set by hand (a whole set replacing the manual ones; keys
+     * from single sign-on stay), with the attributes' activity entry in the same transaction.
+     */
+    async update(actor: Actor, id: string, changes: UserChanges): Promise<ManagedUser | null> {
+      return db.transaction(async (tx) => {
+        const fields = {
           ...(changes.name !== undefined ? { name: changes.name } : {}),
           ...(changes.roleKey !== undefined ? { roleKey: changes.roleKey } : {}),
           ...(changes.subscription !== undefined ? { subscription: changes.subscription } : {}),
-        })
-        .where(inOrganisation(organisationId, id))
-        .returning();
-      return row ? toManagedUser(row, selfId) : null;
+        };
+        const [row] =
+          Object.keys(fields).length > 0
+            ? await tx.update(user).set(fields).where(inOrganisation(actor.organisationId, id)).returning()
+            : await tx.select().from(user).where(inOrganisation(actor.organisationId, id));
+        if (!row) return null;
+        let stored = (await readUserAttributes(tx, [id])).get(id) ?? noAttributes();
+        if (changes.attributes !== undefined) {
+          const fromSingleSignOn = new Set(stored.fromSingleSignOn);
+          const manual = Object.fromEntries(
+            Object.entries(changes.attributes).filter(([key]) => !fromSingleSignOn.has(key)),
+          );
+          const removed = Object.keys(stored.attributes).filter((key) => !fromSingleSignOn.has(key) && !(key in manual));
+          const next = withManualChanges(stored, manual, removed);
+          const described = describeAttributeChanges(stored.attributes, next.attributes);
+          if (described) {
+            await writeUserAttributes(tx, id, next);
+            await recordActivity(tx, actor, [{ action: 'users.changed', target: `${row.email}: ${described}` }]);
+            stored = next;
+          }
+        }
+        return toManagedUser(row, actor.id, stored);
+      });
     },
 
     /**
@@ -134,7 +172,8 @@ export function createManagedUsersRepository(db: Database) {
         // Whoever sets a one-time password gets no trusted browser past the second factor (decision 021).
         await endDeviceTrust(tx, id);
         await recordActivity(tx, actor, [{ action: 'users.password-reset', target: row.email }]);
-        return { user: toManagedUser(row, actor.id), endedSessionIds: ended.map((entry) => entry.id) };
+        const [shown] = await withAttributes(tx, [row], actor.id);
+        return { user: shown ?? toManagedUser(row, actor.id), endedSessionIds: ended.map((entry) => entry.id) };
       });
     },
 
@@ -158,7 +197,8 @@ export function createManagedUsersRepository(db: Database) {
           .returning();
         if (!row) return null;
         if (!active) await tx.delete(session).where(eq(session.userId, id));
-        return toManagedUser(row, selfId);
+        const [shown] = await withAttributes(tx, [row], selfId);
+        return shown ?? toManagedUser(row, selfId);
       });
     },
   };

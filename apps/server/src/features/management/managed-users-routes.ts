@@ -2,7 +2,7 @@ import { endpointRoute } from '../../lib/endpoint-route';
 import { apiEndpoints, errorCodes } from '@cockpit/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { assertAcceptablePassword } from '../../auth/password';
-import { conflict, notFound } from '../../lib/http-error';
+import { badRequest, conflict, notFound } from '../../lib/http-error';
 import { createManagedUsersRepository } from './managed-users-repository';
 
 const userNotFound = () => notFound('No such user in your organisation');
@@ -77,14 +77,20 @@ export const managedUsersRoutes: FastifyPluginAsyncZod = async (app) => {
     ...endpointRoute(apiEndpoints.updateUser),
     handler: async (request) => {
       const { user } = request;
-      const { name, roleKey, subscription } = request.body;
+      const { name, roleKey, subscription, attributes } = request.body;
       const target = await repository.find(user.organisationId, request.params.id, user.id);
       if (!target) throw userNotFound();
       // An administrator cannot take away their own role: the organisation always keeps one.
       if (target.isSelf && roleKey !== undefined && roleKey !== target.roleKey) {
         throw conflict('You cannot change your own role');
       }
-      const updated = await repository.update(user.organisationId, target.id, { name, roleKey, subscription }, user.id);
+      // Keys taken from single sign-on are the provider's: replaced at each sign-in (decision 027).
+      const fromProvider = Object.keys(attributes ?? {}).find((key) => target.attributesFromSingleSignOn.includes(key));
+      if (fromProvider !== undefined) {
+        throw badRequest(`Invalid body field 'attributes.${fromProvider}': it comes from single sign-on`);
+      }
+      const actor = { organisationId: user.organisationId, id: user.id, name: user.displayName };
+      const updated = await repository.update(actor, target.id, { name, roleKey, subscription, attributes });
       if (!updated) throw userNotFound();
       // The bearer check must see the new role/subscription on the user's next request.
       app.sessionEvents.emitUserChanged(target.id);
