@@ -8,7 +8,8 @@ import { expectNoSeriousA11yViolations } from './shell-support';
 // a date range and a region choice, preview it on the real data, save it, and find the runs in the query
 // log. The journeys build on each other, so they run in order. The server allows 127.0.0.1 through
 // DATA_SOURCE_HOSTS (playwright.config.ts).
-test.describe.configure({ mode: 'serial' });
+// Each journey is long (a real database, axe scans on every screen): more time than the default 60 s.
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
 const mariaDb = { host: '127.0.0.1', port: 3306, database: 'test' };
 /** The README's read-only recipe: an account that may only SELECT (created by the database's root). */
