@@ -321,7 +321,33 @@ describe('one response rule (decision 026)', () => {
   it('the client has no other mode: no per-call schema or trust option exists', async () => {
     const module = await import('./api-client');
     expect(Object.keys(module)).not.toContain('trusted');
-    expect(Object.keys(createApiClient())).toEqual(['call']);
+    expect(Object.keys(createApiClient())).toEqual(['call', 'download']);
+  });
+
+  it('fetches a file route (a report download) with the bearer token and answers its bytes and name', async () => {
+    const { client, calls } = setup([
+      new Response('day,amount\r\n', {
+        headers: { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="monthly-sales.csv"' },
+      }),
+    ]);
+    const file = await client.download(apiRoutes.downloadReport, {
+      params: { name: 'monthly-sales' },
+      query: { format: 'csv', values: '{"regions":["North"]}' },
+    });
+    expect(calls[0]?.headers.get('authorization')).toBe('Bearer token-1');
+    expect(calls[0]?.url.pathname).toBe('/api/reports/monthly-sales/download');
+    expect(calls[0]?.url.searchParams.get('values')).toBe('{"regions":["North"]}');
+    expect(file.fileName).toBe('monthly-sales.csv');
+    expect(await file.blob.text()).toBe('day,amount\r\n');
+  });
+
+  it('answers a refused download as the same ApiRequestError a call gets', async () => {
+    const { client } = setup([jsonResponse({ error: { code: 'USER_ATTRIBUTE_MISSING', message: 'not for you' } }, 403)]);
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    await expect(
+      client.download(apiRoutes.downloadReport, { params: { name: 'monthly-sales' }, query: { format: 'xlsx' } }),
+    ).rejects.toMatchObject({ status: 403, code: 'USER_ATTRIBUTE_MISSING' });
   });
 });
 

@@ -32,7 +32,8 @@ import { getClientParams, type ClientParams } from './client-params';
  * One response rule (docs/decisions/026-one-api-client-response-rule.md): a successful answer is read as
  * JSON and returned as the route's response type, not checked again in the browser — the server has already
  * serialised it through the same contracts schema; an empty answer (204) is `null`; a body that is not JSON
- * is an `INVALID_RESPONSE` error.
+ * is an `INVALID_RESPONSE` error. A route that answers a file (a report's download, decision 027) is fetched
+ * with `api.download` instead: the same token, query, error and retry rules, the bytes as a Blob.
  */
 
 /** An error answer of the API (`{ error: { code, message } }`, DESIGN.md §4) or a failed call. */
@@ -119,7 +120,17 @@ type RequestOptions = CallOptions & {
   searchParams?: SearchParams;
   json?: unknown;
   body?: FormData;
+  /** `file`: the answer is a file (`api.download`), not JSON. */
+  answer?: 'json' | 'file';
 };
+
+/** A file the server sent: its bytes and the name from `Content-Disposition` (null when it gives none). */
+export type DownloadedFile = { blob: Blob; fileName: string | null };
+
+function fileNameOf(disposition: string | null): string | null {
+  const match = /filename="([^"]+)"/.exec(disposition ?? '');
+  return match?.[1] ?? null;
+}
 
 export type ApiClientDependencies = {
   fetch?: typeof globalThis.fetch;
@@ -429,9 +440,14 @@ export function createApiClient(dependencies: ApiClientDependencies = {}) {
         ...(json !== undefined ? { json } : {}),
         ...(options.body !== undefined ? { body: options.body } : {}),
         ...(options.signal ? { signal: options.signal } : {}),
-        headers: { Accept: 'application/json' },
+        // A file may take longer than an answer to arrive; the retry rules stay.
+        ...(options.answer === 'file' ? { timeout: false as const } : {}),
+        headers: { Accept: options.answer === 'file' ? '*/*' : 'application/json' },
         context: { security: options.security },
       });
+      if (options.answer === 'file') {
+        return { blob: await response.blob(), fileName: fileNameOf(response.headers.get('content-disposition')) };
+      }
       // The one response rule (decision 026): JSON as the server serialised it through the route's
       // schema, `null` for an empty answer.
       const text = await response.text();
@@ -480,7 +496,22 @@ export function createApiClient(dependencies: ApiClientDependencies = {}) {
     }) as Promise<ApiResponse<Route>>;
   }
 
-  return { call };
+  /** A route that answers a file (decision 027 downloads): `api.download(apiRoutes.downloadReport, { params, query })`. */
+  function download<Route extends ApiRoute>(route: Route, ...[input]: CallArguments<Route>): Promise<DownloadedFile> {
+    const { params, query, signal } = (input ?? {}) as CallOptions & {
+      params?: Record<string, string | number>;
+      query?: SearchParams;
+    };
+    const path = pathOf(route as ApiRoute<string, ApiRoute['method'], string>, ...((params ? [params] : []) as []));
+    return request(route.method, path, {
+      security: route.security,
+      searchParams: query,
+      answer: 'file',
+      ...(signal ? { signal } : {}),
+    }) as Promise<DownloadedFile>;
+  }
+
+  return { call, download };
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;

@@ -1,6 +1,11 @@
 /** Offers text as a file download (the browser's own save dialog or downloads bar). */
 export function downloadText(fileName: string, text: string, mimeType: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: mimeType }));
+  downloadBlob(fileName, new Blob([text], { type: mimeType }));
+}
+
+/** Offers bytes as a file download (a file the server sent, fetched with the bearer token). */
+export function downloadBlob(fileName: string, blob: Blob): void {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;

@@ -55,6 +55,13 @@ export type DataTableProps = {
   label: string;
   /** Without extension; the CSV button appears only when given. */
   exportFileName?: string;
+  /**
+   * The whole result as a file from the server (a query report, decision 027) in place of the CSV export
+   * of what is shown: a button per format.
+   */
+  onDownload?: (format: 'csv' | 'xlsx') => void;
+  /** A download is being fetched: its buttons wait. */
+  downloading?: boolean;
   /** Column chooser and row count above the table (default true). */
   toolbar?: boolean;
   maxHeight?: number;
@@ -66,6 +73,8 @@ export function DataTable({
   formatter,
   label,
   exportFileName,
+  onDownload,
+  downloading = false,
   toolbar = true,
   maxHeight = 480,
 }: DataTableProps) {
@@ -166,7 +175,21 @@ export function DataTable({
                 </Stack>
               </Popover.Dropdown>
             </Popover>
-            {exportFileName !== undefined && (
+            {onDownload &&
+              (['csv', 'xlsx'] as const).map((format) => (
+                <Button
+                  key={format}
+                  size="xs"
+                  variant="light"
+                  leftSection={<IconDownload size={16} aria-hidden="true" />}
+                  onClick={() => onDownload(format)}
+                  loading={downloading}
+                  disabled={tableRows.length === 0}
+                >
+                  {t(format === 'csv' ? 'reports.table.downloadCsv' : 'reports.table.downloadXlsx')}
+                </Button>
+              ))}
+            {exportFileName !== undefined && !onDownload && (
               <Button
                 size="xs"
                 variant="light"

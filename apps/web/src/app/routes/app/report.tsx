@@ -1,4 +1,5 @@
 import { useCallback } from 'react';
+import { managementRoleKey } from '@cockpit/contracts';
 import { useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useMenu } from '../../../features/navigation/api/get-menu';
@@ -48,6 +49,7 @@ export function ReportRoute() {
       currencySymbol={account?.currencySymbol ?? '€'}
       search={readReportSearch(searchParams)}
       onSearchChange={handleSearchChange}
+      isAdministrator={settings.data?.roleKey === managementRoleKey}
     />
   );
 }

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRoutes, type ApiQuery, type ReportResponse, type UiLanguageName } from '@cockpit/contracts';
 import { api } from '../../../lib/api-client';
 import { useUiLanguage } from '../../../lib/use-ui-language';
@@ -26,4 +26,17 @@ export function getReportQueryOptions(name: string, search: ReportSearch, langua
 export function useReport(name: string, search: ReportSearch) {
   const language = useUiLanguage();
   return useQuery({ ...getReportQueryOptions(name, search, language), placeholderData: keepPreviousData });
+}
+
+/**
+ * A query report's refresh button (decision 027): the same view run afresh (`refresh=true` skips the
+ * server's cache for this one run); the answer replaces the cached one under the page's own key.
+ */
+export function useRefreshReport(name: string, search: ReportSearch) {
+  const language = useUiLanguage();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => getReport(name, { ...search, refresh: 'true' } as ReportSearch),
+    onSuccess: (answer) => queryClient.setQueryData(getReportQueryOptions(name, search, language).queryKey, answer),
+  });
 }

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { ReportData, ReportDefinition, ReportParams } from '@cockpit/contracts';
+import { errorCodes, type ReportData, type ReportDefinition, type ReportParams } from '@cockpit/contracts';
 import { DataTable } from '../../../components/data-display/data-table';
 import { KpiCards } from '../../../components/data-display/kpi-cards';
 import { ReportChart } from '../../../components/data-display/report-chart';
@@ -14,6 +14,7 @@ import { useReport } from '../api/get-report';
 import type { ReportSearch } from '../utils/report-search';
 import { EmbeddedReport } from './embedded-report';
 import { ExternalReport } from './external-report';
+import { QueryReport } from './query-report';
 import { ReportParameterBar } from './report-parameter-bar';
 
 export type ReportViewProps = {
@@ -26,6 +27,8 @@ export type ReportViewProps = {
   currencySymbol: string;
   search: ReportSearch;
   onSearchChange: (search: ReportSearch) => void;
+  /** An administrator reads the data source's own message when it fails (the server sends it only to them). */
+  isAdministrator?: boolean;
 };
 
 /**
@@ -41,6 +44,7 @@ export function ReportView({
   currencySymbol,
   search,
   onSearchChange,
+  isAdministrator = false,
 }: ReportViewProps) {
   const { t } = useTranslation();
   const report = useReport(name, search);
@@ -59,8 +63,28 @@ export function ReportView({
     );
   } else if (report.isError) {
     const status = isApiRequestError(report.error) ? report.error.status : 0;
+    const code = isApiRequestError(report.error) ? report.error.code : '';
     content =
-      status === 404 ? (
+      status === 403 && code === errorCodes.userAttributeMissing ? (
+        // Decision 027: a user attribute the report filters by is missing — never unfiltered data.
+        <PlaceholderTile
+          icon="search"
+          headline={t('reports.state.notForAccountHeadline')}
+          text={t('reports.state.notForAccountText')}
+        />
+      ) : status === 503 && (code === errorCodes.dataSourceUnavailable || code === errorCodes.queryTimedOut) ? (
+        <PlaceholderTile
+          headline={t('reports.state.dataUnavailableHeadline')}
+          text={
+            code === errorCodes.queryTimedOut
+              ? t('reports.state.timedOutText')
+              : isAdministrator
+                ? report.error.message
+                : t('reports.state.dataUnavailableText')
+          }
+          onRetry={() => void report.refetch()}
+        />
+      ) : status === 404 ? (
         <PlaceholderTile
           icon="search"
           headline={t('reports.state.notAvailableHeadline')}
@@ -79,6 +103,19 @@ export function ReportView({
     content = <ExternalReport url={definition.externalUrl} />;
   } else if (definition?.kind === 'embedded' && definition.frameUrl) {
     content = <EmbeddedReport title={title} url={definition.frameUrl} />;
+  } else if (definition?.kind === 'query' && report.data.data) {
+    content = (
+      <QueryReport
+        name={name}
+        parameters={report.data.parameters ?? []}
+        data={report.data.data}
+        info={report.data.info ?? null}
+        formatter={formatter}
+        updating={report.isFetching}
+        search={search}
+        onSearchChange={onSearchChange}
+      />
+    );
   } else if (report.data.params && report.data.data && definition) {
     content = (
       <BuiltInReport

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { maxReportRangeDays } from '@cockpit/contracts';
 import { frameSandbox } from './frame-sandbox';
-import { readReportSearch, validateCustomRange, writeReportSearch } from './report-search';
+import {
+  readParameterValues,
+  readReportSearch,
+  validateCustomRange,
+  withParameterValue,
+  writeReportSearch,
+} from './report-search';
 
 describe('report search parameters', () => {
   it('reads and writes the URL query, leaving out empty values', () => {
@@ -10,6 +16,18 @@ describe('report search parameters', () => {
     expect(writeReportSearch({ from: '2026-01-01', to: '2026-01-31', grouping: 'day' }).toString()).toBe(
       'from=2026-01-01&to=2026-01-31&grouping=day',
     );
+  });
+
+  it("carries a query report's values as JSON, so a link opens the same view", () => {
+    let search = withParameterValue({}, 'period', { preset: 'last-year' });
+    search = withParameterValue(search, 'regions', ['North', 'West']);
+    const params = writeReportSearch(search);
+    expect(params.get('values')).toBe('{"period":{"preset":"last-year"},"regions":["North","West"]}');
+    const again = readReportSearch(new URLSearchParams(params.toString()));
+    expect(readParameterValues(again)).toEqual({ period: { preset: 'last-year' }, regions: ['North', 'West'] });
+    // A changed value replaces only itself.
+    expect(readParameterValues(withParameterValue(again, 'regions', []))).toEqual({ period: { preset: 'last-year' }, regions: [] });
+    expect(readParameterValues({ values: '{nope' })).toEqual({});
   });
 
   it('checks a custom range like the server does', () => {

@@ -1,0 +1,263 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { apiRoutes, pathOf, type ReportResponse } from '@cockpit/contracts';
+import { stubApi } from '../../../testing/stub-api';
+import { jsonResponse, renderWithProviders } from '../../../testing/test-utils';
+import type { ReportSearch } from '../utils/report-search';
+import { ReportView } from './report-view';
+
+// A query report on the report page (decision 027): its parameters as controls kept in the address, when
+// its data was read with a refresh that skips the cache, the "cut at N rows" notice, the server's
+// downloads, and the states of a missing user attribute, an unavailable source and refused values.
+
+vi.mock('../../../components/data-display/report-chart', () => ({
+  ReportChart: ({ chart }: { chart: { title: string } }) => <div data-testid="report-chart">{chart.title}</div>,
+}));
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const clientHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight');
+beforeAll(() => {
+  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 480 });
+});
+afterAll(() => {
+  if (clientHeight) Object.defineProperty(HTMLElement.prototype, 'clientHeight', clientHeight);
+});
+
+const name = 'monthly-sales';
+const dataAsOf = new Date();
+dataAsOf.setHours(14, 5, 0, 0);
+
+const answer = (overrides: Partial<ReportResponse> = {}): ReportResponse => ({
+  report: {
+    name,
+    title: 'Monthly Sales (SQL)',
+    subTitle: null,
+    kind: 'query',
+    groupings: [],
+    frameUrl: null,
+    externalUrl: null,
+    dataRange: null,
+  },
+  params: null,
+  data: {
+    kpis: [{ key: 'totals.total', label: 'Revenue', value: 1500, format: 'currency' }],
+    charts: [],
+    table: {
+      columns: [
+        { key: 'month', label: 'Month', format: 'month' },
+        { key: 'revenue', label: 'Revenue', format: 'currency' },
+      ],
+      rows: [
+        ['2026-01-01', 1000],
+        ['2026-02-01', 500],
+      ],
+      totalRows: 2,
+      truncated: false,
+    },
+  },
+  parameters: [
+    { name: 'period', type: 'date-range', label: 'Period', required: true, options: null, value: { preset: 'this-year' } },
+    {
+      name: 'regions',
+      type: 'multi-choice',
+      label: 'Regions',
+      required: false,
+      options: [
+        { value: 'North', label: 'North' },
+        { value: 'South', label: 'South' },
+      ],
+      value: null,
+    },
+    {
+      name: 'channel',
+      type: 'choice',
+      label: 'Channel',
+      required: true,
+      options: [
+        { value: 'web', label: 'Online shop' },
+        { value: 'store', label: 'Stores' },
+      ],
+      value: 'web',
+    },
+    { name: 'minimum', type: 'number', label: 'Minimum revenue', required: false, options: null, value: null },
+    { name: 'product', type: 'text', label: 'Product name', required: false, options: null, value: null },
+    { name: 'since', type: 'date', label: 'Since', required: false, options: null, value: '2026-01-01' },
+  ],
+  info: { dataAsOf: dataAsOf.toISOString(), fromCache: true, cutAtRows: null },
+  ...overrides,
+});
+
+const reportPath = pathOf(apiRoutes.getReport, { name });
+const downloadPath = pathOf(apiRoutes.downloadReport, { name });
+
+async function renderQueryReport(
+  routes: Parameters<typeof stubApi>[0],
+  {
+    search = {},
+    culture = 'en-GB',
+    isAdministrator = false,
+    language = 'en',
+  }: { search?: ReportSearch; culture?: string; isAdministrator?: boolean; language?: 'en' | 'de-DE' } = {},
+) {
+  const calls = stubApi(routes);
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+  vi.spyOn(console, 'warn').mockImplementation(() => {});
+  const onSearchChange = vi.fn<(search: ReportSearch) => void>();
+  await renderWithProviders(
+    <ReportView
+      name={name}
+      fallbackTitle="Monthly Sales (SQL)"
+      culture={culture}
+      currencySymbol="€"
+      search={search}
+      onSearchChange={onSearchChange}
+      isAdministrator={isAdministrator}
+    />,
+    { language },
+  );
+  return { calls, onSearchChange };
+}
+
+const lastValues = (onSearchChange: ReturnType<typeof vi.fn>) =>
+  JSON.parse((onSearchChange.mock.lastCall?.[0] as ReportSearch).values ?? '{}') as Record<string, unknown>;
+
+describe('a query report', () => {
+  it('shows its parameters as labelled controls, required ones marked, and keeps changes in the address', async () => {
+    const { calls, onSearchChange } = await renderQueryReport(
+      { [`GET ${reportPath}`]: () => jsonResponse(answer()) },
+      { search: { values: '{"channel":"web"}' } },
+    );
+    expect(await screen.findByTestId('kpi-cards')).toBeInTheDocument();
+    expect(calls[0]?.search.get('values')).toBe('{"channel":"web"}');
+
+    const bar = screen.getByTestId('report-parameters');
+    expect(within(bar).getByRole('radiogroup', { name: /Period/ })).toHaveAttribute('aria-required', 'true');
+    expect(within(bar).getByRole('radio', { name: 'This year' })).toBeChecked();
+    expect(within(bar).getByLabelText(/Channel/, { selector: 'input' })).toBeRequired();
+    expect(within(bar).getByLabelText(/Channel/, { selector: 'input' })).toHaveValue('Online shop');
+    expect(within(bar).getByLabelText('Since')).toHaveValue('2026-01-01');
+
+    await userEvent.click(within(bar).getByRole('radio', { name: 'Last year' }));
+    expect(lastValues(onSearchChange)).toEqual({ channel: 'web', period: { preset: 'last-year' } });
+
+    await userEvent.click(within(bar).getByLabelText('Regions', { selector: 'input' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'North' }));
+    expect(lastValues(onSearchChange)).toEqual({ channel: 'web', regions: ['North'] });
+
+    await userEvent.click(within(bar).getByLabelText(/Channel/, { selector: 'input' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Stores' }));
+    expect(lastValues(onSearchChange)).toEqual({ channel: 'store' });
+
+    // Typed values apply on Enter; a number is sent as a number.
+    await userEvent.type(within(bar).getByLabelText('Minimum revenue'), '250.5{Enter}');
+    expect(lastValues(onSearchChange)).toEqual({ channel: 'web', minimum: 250.5 });
+    await userEvent.type(within(bar).getByLabelText('Product name'), 'Tea');
+    await userEvent.tab();
+    expect(lastValues(onSearchChange)).toEqual({ channel: 'web', product: 'Tea' });
+
+    // A custom period is checked before it is sent.
+    await userEvent.click(within(bar).getByRole('radio', { name: 'Custom' }));
+    await userEvent.type(within(bar).getByLabelText('From'), '2026-03-01');
+    await userEvent.type(within(bar).getByLabelText('To'), '2026-04-30');
+    await userEvent.click(within(bar).getByRole('button', { name: 'Apply' }));
+    expect(lastValues(onSearchChange)).toEqual({ channel: 'web', period: { from: '2026-03-01', to: '2026-04-30' } });
+  });
+
+  it('says when the data was read and refreshes it afresh (refresh=true) on request', async () => {
+    const later = new Date(dataAsOf.getTime() + 60 * 60_000);
+    const { calls } = await renderQueryReport({
+      [`GET ${reportPath}`]: (call) =>
+        jsonResponse(
+          call.search.get('refresh') === 'true'
+            ? answer({ info: { dataAsOf: later.toISOString(), fromCache: false, cutAtRows: null } })
+            : answer(),
+        ),
+    });
+    expect(await screen.findByTestId('report-data-time')).toHaveTextContent('Data as of 14:05');
+    await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(screen.getByTestId('report-data-time')).toHaveTextContent('Data as of 15:05'));
+    expect(calls.filter((call) => call.path === reportPath).map((call) => call.search.get('refresh'))).toEqual([null, 'true']);
+  });
+
+  it('says in German when the data was read and that the result was cut at the row limit', async () => {
+    await renderQueryReport(
+      { [`GET ${reportPath}`]: () => jsonResponse(answer({ info: { dataAsOf: dataAsOf.toISOString(), fromCache: false, cutAtRows: 100000 } })) },
+      { culture: 'de-DE', language: 'de-DE' },
+    );
+    expect(await screen.findByTestId('report-data-time')).toHaveTextContent('Datenstand 14:05');
+    expect(screen.getByTestId('report-cut')).toHaveTextContent('100.000 Zeilen');
+    expect(screen.getByRole('button', { name: 'XLSX herunterladen' })).toBeInTheDocument();
+  });
+
+  it('downloads CSV and XLSX from the server with the values on the page', async () => {
+    const createObjectURL = vi.fn(() => 'blob:report');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const { calls } = await renderQueryReport(
+      {
+        [`GET ${reportPath}`]: () => jsonResponse(answer()),
+        [`GET ${downloadPath}`]: () =>
+          new Response('PK', {
+            headers: { 'content-disposition': 'attachment; filename="monthly-sales.xlsx"' },
+          }),
+      },
+      { search: { values: '{"regions":["North"]}' } },
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Download XLSX' }));
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    const download = calls.find((call) => call.path === downloadPath);
+    expect(download?.search.get('format')).toBe('xlsx');
+    expect(download?.search.get('values')).toBe('{"regions":["North"]}');
+    expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('monthly-sales.xlsx');
+    // The built-in client-side export is not offered for a query report.
+    expect(screen.queryByRole('button', { name: 'Export CSV' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Download CSV' })).toBeInTheDocument();
+  });
+
+  it('says "not available for your account" when a user attribute is missing (403)', async () => {
+    await renderQueryReport({
+      [`GET ${reportPath}`]: () =>
+        jsonResponse({ error: { code: 'USER_ATTRIBUTE_MISSING', message: 'This report is not available for your account.' } }, 403),
+    });
+    expect(await screen.findByRole('heading', { name: 'This report is not available for your account' })).toBeInTheDocument();
+  });
+
+  it('says the data is not available right now (503) with a retry; an administrator reads the source’s message', async () => {
+    let failures = 0;
+    const unavailable = (message: string) => () => {
+      failures += 1;
+      return jsonResponse({ error: { code: 'DATA_SOURCE_UNAVAILABLE', message } }, 503);
+    };
+    await renderQueryReport({ [`GET ${reportPath}`]: unavailable('The data for this report is not available right now.') });
+    expect(await screen.findByRole('heading', { name: 'The data for this report is not available right now' })).toBeInTheDocument();
+    expect(screen.getByText('Please try again in a moment.')).toBeInTheDocument();
+    const before = failures;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(failures).toBeGreaterThan(before));
+  });
+
+  it('shows an administrator the database message the server sent them', async () => {
+    await renderQueryReport(
+      {
+        [`GET ${reportPath}`]: () =>
+          jsonResponse({ error: { code: 'DATA_SOURCE_UNAVAILABLE', message: "The data source 'warehouse' answered: relation \"sales\" does not exist" } }, 503),
+      },
+      { isAdministrator: true },
+    );
+    expect(await screen.findByText(/relation "sales" does not exist/)).toBeInTheDocument();
+  });
+
+  it('offers the default view when the server refuses the values (400)', async () => {
+    const { onSearchChange } = await renderQueryReport(
+      { [`GET ${reportPath}`]: () => jsonResponse({ error: { code: 'BAD_REQUEST', message: "Invalid query parameter 'values'" } }, 400) },
+      { search: { values: '{"regions":"North"}' } },
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Show the default view' }));
+    expect(onSearchChange).toHaveBeenCalledWith({});
+  });
+});
