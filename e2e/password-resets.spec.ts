@@ -176,11 +176,11 @@ test('an administrator resets a password; the user chooses a new one before anyt
   await signInAndChoosePassword(olivia.page, 'en', person.email, person.password, 'Olivia-own-choice-32');
 
   // The administrator sets a one-time password: Olivia's open session ends.
-  await resetPassword(page, 'en', person, 'Olivia-one-time-33');
+  await resetPassword(page, 'en', person, 'Olivia-fresh-start-33');
   await olivia.page.goto('/settings');
   await expect(olivia.page).toHaveURL(/\/login/);
 
-  await signInAndChoosePassword(olivia.page, 'en', person.email, 'Olivia-one-time-33', 'Olivia-second-own-34');
+  await signInAndChoosePassword(olivia.page, 'en', person.email, 'Olivia-fresh-start-33', 'Olivia-second-own-34');
   await olivia.context.close();
   expect(olivia.errors).toEqual([]);
 });
