@@ -11,13 +11,6 @@ import type { NameResolver } from '../../lib/name-resolver';
 export const domainProofPrefix = '_report-cockpit';
 const valuePrefix = 'report-cockpit-verification=';
 
-export interface DomainProof {
-  /** The TXT record's name: `_report-cockpit.<domain>`. */
-  recordName: (domain: string) => string;
-  /** The TXT record's value for this organisation. */
-  recordValue: string;
-}
-
 export function createDomainProofs(authSecret: string) {
   const key = Buffer.from(
     hkdfSync('sha256', authSecret, 'report-cockpit', 'single-sign-on domain proof v1', 32),
