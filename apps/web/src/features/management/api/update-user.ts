@@ -3,7 +3,7 @@ import { apiRoutes, type ManagedUser, type UserChanges } from '@cockpit/contract
 import { api } from '../../../lib/api-client';
 import { managedUsersQueryKey } from './get-users';
 
-/** `PATCH /api/management/users/:id`: name, role and subscription. */
+/** `PATCH /api/management/users/:id`: name, role, subscription and the attributes set by hand. */
 export function updateUser({ id, changes }: { id: string; changes: UserChanges }): Promise<ManagedUser> {
   return api.call(apiRoutes.updateUser, { params: { id }, body: changes });
 }

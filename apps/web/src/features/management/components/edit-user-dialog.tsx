@@ -6,12 +6,14 @@ import {
   type ManagedUser,
   type RoleKey,
   type Subscription,
+  type UserAttributes,
   type UserChanges,
 } from '@cockpit/contracts';
 import { useUpdateUser } from '../api/update-user';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { useFormCheck } from '../../../lib/form-check';
 import { roleOptions, subscriptionOptions } from '../../../lib/option-labels';
+import { UserAttributesField, splitAttributes } from './user-attributes-field';
 
 type EditUserDialogProps = {
   user: ManagedUser;
@@ -19,21 +21,36 @@ type EditUserDialogProps = {
   onSaved: (user: ManagedUser) => void;
 };
 
-/** Change a user's name, role and subscription. An administrator cannot change their own role. */
+/** The same attributes, whatever the order of their keys. */
+function sameAttributes(a: UserAttributes, b: UserAttributes): boolean {
+  const sorted = (value: UserAttributes) => JSON.stringify(Object.entries(value).sort(([x], [y]) => x.localeCompare(y)));
+  return sorted(a) === sorted(b);
+}
+
+/**
+ * Change a user's name, role, subscription and attributes (decision 027). An administrator cannot change
+ * their own role; attributes from single sign-on are shown but set by the provider.
+ */
 export function EditUserDialog({ user, onClose, onSaved }: EditUserDialogProps) {
   const { t } = useTranslation();
   const updateUser = useUpdateUser();
   const [name, setName] = useState(user.name);
   const [roleKey, setRoleKey] = useState<RoleKey>(user.roleKey);
   const [subscription, setSubscription] = useState<Subscription>(user.subscription);
+  const { manual, provided } = splitAttributes(user.attributes, user.attributesFromSingleSignOn);
+  const [attributes, setAttributes] = useState<UserAttributes>(manual);
 
   // Only what changed is sent.
   const changes: UserChanges = {
     ...(name !== user.name ? { name } : {}),
     ...(roleKey !== user.roleKey ? { roleKey } : {}),
     ...(subscription !== user.subscription ? { subscription } : {}),
+    ...(!sameAttributes(attributes, manual) ? { attributes } : {}),
   };
   const check = useFormCheck(userChangesSchema, changes);
+  const invalidKeys = new Set(
+    [...check.invalid].filter((path) => path.startsWith('attributes.')).map((path) => path.split('.')[1] ?? ''),
+  );
 
   function handleSubmit() {
     if (!check.validate()) return;
@@ -48,7 +65,7 @@ export function EditUserDialog({ user, onClose, onSaved }: EditUserDialogProps) 
     <FormDialog
       onClose={onClose}
       title={t('management.users.editTitle', { name: user.name })}
-      size="md"
+      size="lg"
       gap="sm"
       onSubmit={handleSubmit}
       failure={updateUser.isError ? { message: t('management.errors.saveFailed') } : null}
@@ -79,6 +96,12 @@ export function EditUserDialog({ user, onClose, onSaved }: EditUserDialogProps) 
         value={subscription}
         onChange={(value) => value && setSubscription(value as Subscription)}
         allowDeselect={false}
+      />
+      <UserAttributesField
+        value={attributes}
+        onChange={setAttributes}
+        fromSingleSignOn={provided}
+        invalidKeys={invalidKeys}
       />
     </FormDialog>
   );

@@ -19,6 +19,8 @@ const max: ManagedUser = {
   active: true,
   createdAt: '2025-01-01T00:00:00.000Z',
   isSelf: false,
+  attributes: {},
+  attributesFromSingleSignOn: [],
 };
 
 function stubServer() {

@@ -10,7 +10,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconSearch, IconUserPlus } from '@tabler/icons-react';
+import { IconSearch, IconTableImport, IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { managedUsersPageSize, type ManagedUser } from '@cockpit/contracts';
 import { QueryTable } from '../../../components/ui/query-table';
@@ -24,9 +24,11 @@ import { CreateUserDialog } from './create-user-dialog';
 import { EditUserDialog } from './edit-user-dialog';
 import { ResetTwoFactorAction } from './reset-two-factor-action';
 import { ResetPasswordDialog } from './reset-password-dialog';
+import { AttributesImportDialog } from './attributes-import-dialog';
 
 type Dialog =
   | { kind: 'create' }
+  | { kind: 'import' }
   | { kind: 'edit'; user: ManagedUser }
   | { kind: 'deactivate'; user: ManagedUser }
   | { kind: 'password'; user: ManagedUser }
@@ -34,7 +36,8 @@ type Dialog =
 
 /**
  * Management → Users: the organisation's users with search and pages; create one with an initial password;
- * change name, role and subscription; deactivate (their sessions end at once) and reactivate.
+ * change name, role, subscription and attributes (one by one or from a CSV, decision 027); deactivate
+ * (their sessions end at once) and reactivate.
  */
 export function UserManagement() {
   const { t } = useTranslation();
@@ -77,9 +80,18 @@ export function UserManagement() {
           w={{ base: '100%', sm: 360 }}
           rightSection={users.isFetching ? <Loader size={14} aria-label={t('common.loading')} /> : null}
         />
-        <Button leftSection={<IconUserPlus size={18} aria-hidden="true" />} onClick={() => setDialog({ kind: 'create' })}>
-          {t('management.users.create')}
-        </Button>
+        <Group gap="xs">
+          <Button
+            variant="default"
+            leftSection={<IconTableImport size={18} aria-hidden="true" />}
+            onClick={() => setDialog({ kind: 'import' })}
+          >
+            {t('management.users.importAttributes')}
+          </Button>
+          <Button leftSection={<IconUserPlus size={18} aria-hidden="true" />} onClick={() => setDialog({ kind: 'create' })}>
+            {t('management.users.create')}
+          </Button>
+        </Group>
       </Group>
 
       <QueryTable
@@ -96,6 +108,7 @@ export function UserManagement() {
           t('management.users.email'),
           t('management.users.role'),
           t('management.users.subscription'),
+          t('management.users.attributes'),
           t('management.users.status'),
           { label: t('management.actions'), hidden: true },
         ]}
@@ -127,6 +140,9 @@ export function UserManagement() {
               ) : (
                 subscriptionLabel(t, user.subscription)
               )}
+            </Table.Td>
+            <Table.Td>
+              <AttributeChips attributes={user.attributes} />
             </Table.Td>
             <Table.Td>
               <Badge color={user.active ? 'green' : 'gray'} variant="light" className={classes.badge}>
@@ -182,8 +198,8 @@ export function UserManagement() {
             </Table.Td>
           </Table.Tr>
         )}
-        // Name, e-mail and four row actions (edit, one-time password, two-factor reset, deactivate) side by side.
-        minWidth={980}
+        // Name, e-mail, attributes and four row actions (edit, one-time password, two-factor reset, deactivate).
+        minWidth={1120}
         highlightOnHover
         pages={(data) => ({ total: Math.ceil(data.total / managedUsersPageSize), page, onChange: setPage })}
         data-testid="users-table"
@@ -196,6 +212,7 @@ export function UserManagement() {
           showToast({ type: 'success', title: t('management.users.created'), message: `${user.name} · ${user.email}` })
         }
       />
+      {dialog?.kind === 'import' && <AttributesImportDialog onClose={closeDialog} />}
       {dialog?.kind === 'edit' && (
         <EditUserDialog
           user={dialog.user}
@@ -244,5 +261,20 @@ export function UserManagement() {
         </ConfirmDialog>
       )}
     </Stack>
+  );
+}
+
+/** A user's attributes in the list: one compact chip per key, `region: North, South`. */
+function AttributeChips({ attributes }: { attributes: ManagedUser['attributes'] }) {
+  const entries = Object.entries(attributes);
+  if (entries.length === 0) return <Text size="sm" c="dimmed" aria-hidden="true">–</Text>;
+  return (
+    <Group gap={4} wrap="wrap" maw={260}>
+      {entries.map(([key, values]) => (
+        <Badge key={key} size="sm" variant="light" color="gray" tt="none" title={`${key}: ${values.join(', ')}`}>
+          {key}: {values.join(', ')}
+        </Badge>
+      ))}
+    </Group>
   );
 }
