@@ -1,5 +1,6 @@
 import {
   boolean,
+  jsonb,
   check,
   index,
   pgTable,
@@ -36,6 +37,8 @@ export const ssoProviders = pgTable(
      * cleared by the database when that user stops being an active administrator (migration 0012).
      */
     breakGlassUserId: text('break_glass_user_id').references(() => user.id, { onDelete: 'set null' }),
+    /** Attribute key → claim name: the claims that set those user attributes at each sign-in (decision 027). */
+    attributeClaims: jsonb('attribute_claims').notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).defaultNow().notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true })
       .defaultNow()
