@@ -5,13 +5,13 @@ import {
   type UploadErrorDetail,
   type UploadPreviewResponse,
   type UploadResult,
+  errorCodes,
   uploadLimits,
 } from '@cockpit/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Actor, recordActivity } from '../../../activity/activity-repository';
 import { type Database, runsOnEventLoop } from '../../../db/database';
 import { HttpError, badRequest } from '../../../lib/http-error';
-import { errorCodes } from '@cockpit/contracts';
 import { uploadedTables } from '../data-sources-schema';
 import { type UploadRows, tooLarge } from './upload-readers';
 import {
@@ -35,8 +35,8 @@ import {
 } from './uploaded-tables-repository';
 
 // Preview and import of an uploaded file (decision 027, uploaded tables). The import reads the file as a
-// stream and writes it in batches inside ONE transaction: a bad value anywhere rolls everything back, and
-// the server holds one batch at a time, never the file.
+// stream and writes it in batches: a bad value anywhere imports nothing, and the server holds one batch
+// at a time, never the file.
 
 /** Rows whose values guess the column types (the preview shows the first `uploadLimits.previewRows`). */
 const sampleRows = 1_000;
