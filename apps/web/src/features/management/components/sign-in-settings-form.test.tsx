@@ -128,6 +128,38 @@ describe('SignInSettingsForm', () => {
     expect(verified).toEqual(['company.example.org', 'company.example.org']);
   });
 
+  it('explains a public mail domain, a domain in use elsewhere and a provider on an internal address', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const answers = [
+      jsonResponse({ error: { code: 'PUBLIC_MAIL_DOMAIN', message: 'domains: gmail.com' } }, 400),
+      jsonResponse({ error: { code: 'DOMAIN_IN_USE', message: 'domains: beispiel.example' } }, 409),
+      jsonResponse(
+        {
+          error: {
+            code: 'BAD_REQUEST',
+            message:
+              "issuerUrl: The discovery document's token_endpoint: x resolves to 10.0.0.5, a private address",
+          },
+        },
+        400,
+      ),
+    ];
+    stubServer(() => answers.shift()!);
+    await renderWithProviders(<SignInSettingsForm />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Save' }));
+    expect(
+      await screen.findByText('Public mail domains such as gmail.com cannot be used for single sign-on.'),
+    ).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(
+      await screen.findByText(
+        'People of another organisation have e-mail addresses in one of these domains.',
+      ),
+    ).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(/The provider is not reachable on a public address/)).toBeVisible();
+  });
+
   it('asks for a break-glass administrator when single sign-on is required', async () => {
     const saved = stubServer(() => jsonResponse(stored));
     await renderWithProviders(<SignInSettingsForm />);
