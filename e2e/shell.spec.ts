@@ -1,6 +1,8 @@
 import type { Page } from '@playwright/test';
+import { apiRoutes } from '@cockpit/contracts';
 import { demoUsers, expect, signIn, test } from './fixtures';
 import {
+  bearerOf,
   englishDefaults,
   expectNoSeriousA11yViolations,
   languageLabels,
@@ -335,45 +337,57 @@ test.describe('header, settings and feedback', () => {
     });
 
     test(`password change (${language}): clear errors, then a new password that works`, async ({ page }) => {
-      const user = demoUsers.otherAdmin;
-      const newPassword = 'A-brand-new-password-42';
-      const t = await signInWithLanguage(page, user, language);
-      let changed = false;
-      try {
-        await page.goto('/settings');
-        await page.getByLabel(t.currentPassword).fill('not-my-password');
-        await page.getByLabel(t.newPassword, { exact: true }).fill('short');
-        await page.getByLabel(t.repeatPassword).fill('short');
-        await page.getByRole('button', { name: t.changePassword }).click();
-        await expect(page.getByText(t.tooShortPassword)).toBeVisible();
-
-        await page.getByLabel(t.newPassword, { exact: true }).fill(newPassword);
-        await page.getByLabel(t.repeatPassword).fill(newPassword);
-        await page.getByRole('button', { name: t.changePassword }).click();
-        await expect(page.getByText(t.wrongCurrent)).toBeVisible();
-
-        await page.getByLabel(t.currentPassword).fill(user.password);
-        await page.getByRole('button', { name: t.changePassword }).click();
-        await expect(page.getByRole('status').filter({ hasText: t.passwordChanged })).toBeVisible();
-        changed = true;
-        await expect(page.getByLabel(t.currentPassword)).toHaveValue('');
-      } finally {
-        if (changed) {
-          // Back to the demo password (other specs sign in with it), through the same form.
-          await page.getByLabel(t.currentPassword).fill(newPassword);
-          await page.getByLabel(t.newPassword, { exact: true }).fill(user.password);
-          await page.getByLabel(t.repeatPassword).fill(user.password);
-          await page.getByRole('button', { name: t.changePassword }).click();
-          await expect(page.getByRole('status').filter({ hasText: t.passwordChanged })).toHaveCount(1);
-          await expect(page.getByLabel(t.currentPassword)).toHaveValue('');
-        }
-        if (language !== 'en')
-          await restoreSettings(page, { ...englishDefaults, displayName: user.displayName });
+      // A person of their own: the demo passwords are built from their owners' names and roles, so they
+      // could not be set back afterwards (decision 022); the administrator creates one first.
+      const user = {
+        email: `pw-change-${language.toLowerCase()}-${Date.now()}@beispiel.example`,
+        password: 'Kiwi-Baum-am-Fluss-31',
+        displayName: 'Paula Wechsel',
+      };
+      await signIn(page, demoUsers.otherAdmin);
+      const created = await page.request.post(apiRoutes.listUsers.path, {
+        headers: await bearerOf(page),
+        data: { name: user.displayName, email: user.email, password: 'Erster-Apfel-Garten-30', roleKey: 'organisationmember', subscription: 'basic', uiLanguage: 'en' },
+      });
+      expect(created.status(), await created.text()).toBe(201);
+      await page.getByRole('button', { name: texts.en.logout, exact: true }).click();
+      // The initial password is a one-time one: the first sign-in chooses the person's own.
+      await page.getByLabel('E-mail').fill(user.email);
+      await page.getByLabel('Password', { exact: true }).fill('Erster-Apfel-Garten-30');
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await page.getByLabel('One-time password', { exact: true }).fill('Erster-Apfel-Garten-30');
+      await page.getByLabel('New password', { exact: true }).fill(user.password);
+      await page.getByLabel('Repeat the new password', { exact: true }).fill(user.password);
+      await page.getByRole('button', { name: 'Save and continue' }).click();
+      await expect(page.getByTestId('menu-panel')).toBeVisible();
+      if (language !== 'en') {
+        await page.getByRole('combobox', { name: texts.en.language }).selectOption(languageLabels[language]);
       }
-      // The demo password works again (the next login screen in English, as the fixture expects).
+      const t = texts[language];
+      await expect(page.getByRole('button', { name: t.favorites, exact: true })).toBeVisible();
+
+      const newPassword = 'A-brand-new-password-42';
+      await page.goto('/settings');
+      await page.getByLabel(t.currentPassword).fill('not-my-password');
+      await page.getByLabel(t.newPassword, { exact: true }).fill('short');
+      await page.getByLabel(t.repeatPassword).fill('short');
+      await page.getByRole('button', { name: t.changePassword }).click();
+      await expect(page.getByText(t.tooShortPassword)).toBeVisible();
+
+      await page.getByLabel(t.newPassword, { exact: true }).fill(newPassword);
+      await page.getByLabel(t.repeatPassword).fill(newPassword);
+      await page.getByRole('button', { name: t.changePassword }).click();
+      await expect(page.getByText(t.wrongCurrent)).toBeVisible();
+
+      await page.getByLabel(t.currentPassword).fill(user.password);
+      await page.getByRole('button', { name: t.changePassword }).click();
+      await expect(page.getByRole('status').filter({ hasText: t.passwordChanged })).toBeVisible();
+      await expect(page.getByLabel(t.currentPassword)).toHaveValue('');
+
+      // The new password works (the next login screen in English, as the fixture expects).
       await page.getByRole('button', { name: t.logout, exact: true }).click();
       await page.evaluate(() => localStorage.setItem('translocoLang', 'en'));
-      await signIn(page, user);
+      await signIn(page, { email: user.email, password: newPassword });
     });
   }
 
