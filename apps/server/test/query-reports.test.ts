@@ -2,6 +2,8 @@ import {
   apiRoutes,
   type CatalogueDocument,
   catalogueDocumentSchema,
+  dashboardResponseSchema,
+  dashboardTileDataResponseSchema,
   definitionPreviewResponseSchema,
   pathOf,
   reportResponseSchema,
@@ -113,6 +115,32 @@ describe.each(testDrivers())('query reports (%s)', (driver) => {
     ...document,
     // The demo's own definitions stay (its menu shows them); these come after.
     definitions: [...(document.definitions ?? []), ...definitions],
+    dashboards: [
+      ...document.dashboards,
+      {
+        name: 'own-boards',
+        title: { en: 'Own boards' },
+        dashboards: [
+          {
+            layoutId: 777,
+            title: { en: 'Orders' },
+            parameters: [
+              {
+                name: 'regions',
+                type: 'multi-choice',
+                label: { en: 'Regions' },
+                options: [{ value: 'North' }, { value: 'South' }, { value: 'West' }],
+                default: ['South'],
+              },
+            ],
+            tiles: [
+              { type: 'kpi', definition: 'orders-by-month', title: { en: 'Total' }, width: 4 },
+              { type: 'table', definition: 'orders-by-month', visual: 'table', title: { en: 'Months' }, width: 8 },
+            ],
+          },
+        ],
+      },
+    ],
     menu: [
       ...document.menu,
       {
@@ -184,6 +212,30 @@ describe.each(testDrivers())('query reports (%s)', (driver) => {
     expect((count as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(orders.length);
   });
 
+  it("shows a definition's visuals as tiles that follow the dashboard's parameters", async () => {
+    const board = await call(demoUsers.member, 'GET', pathOf(apiRoutes.getDashboard, { layoutId: '777' }));
+    expect(board.statusCode, board.body).toBe(200);
+    const layout = dashboardResponseSchema.parse(board.json());
+    expect(layout.parameters?.[0]).toMatchObject({ name: 'regions', value: ['South'] });
+    const [kpiTile, tableTile] = layout.tiles;
+    const tileUrl = (tileId: string, values?: unknown) =>
+      `${pathOf(apiRoutes.getDashboardTile, { layoutId: '777', tileId })}${values === undefined ? '' : `?values=${encodeURIComponent(JSON.stringify(values))}`}`;
+    // The dashboard's default: South only.
+    const kpi = dashboardTileDataResponseSchema.parse((await call(demoUsers.member, 'GET', tileUrl(kpiTile!.id))).json());
+    expect(kpi.data.kpis.map((entry) => entry.value)).toEqual([135.75]);
+    expect(kpi.params).toBeNull();
+    expect(kpi.info?.fromCache).toBe(false);
+    // The reader's choice on the dashboard: North.
+    const table = dashboardTileDataResponseSchema.parse(
+      (await call(demoUsers.member, 'GET', tileUrl(tableTile!.id, { regions: ['North'] }))).json(),
+    );
+    expect(table.data.table?.rows).toEqual([
+      ['2026-01', 120.5, 1],
+      ['2026-02', 30.25, 1],
+    ]);
+    expect(table.data.kpis).toEqual([]);
+  });
+
   it('refuses values that are not JSON, not declared or of the wrong type with a 400 naming them', async () => {
     const notJson = await call(demoUsers.member, 'GET', `${pathOf(apiRoutes.getReport, { name: 'orders-by-month' })}?values=%7Bnope`);
     expect(notJson.statusCode).toBe(400);
@@ -220,6 +272,7 @@ describe.each(testDrivers())('query reports (%s)', (driver) => {
       ...current,
       definitions: current.definitions?.filter((entry) => !ours.has(entry.name)),
       menu: current.menu.filter((group) => group.name !== 'own-data'),
+      dashboards: current.dashboards.filter((group) => group.name !== 'own-boards'),
     };
     const writing = await call(
       demoUsers.admin,

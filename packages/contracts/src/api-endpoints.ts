@@ -48,6 +48,7 @@ import {
   dashboardResponseSchema,
   dashboardTileDataResponseSchema,
   dashboardTileParamsSchema,
+  dashboardTileQuerySchema,
   dashboardsMenuResponseSchema,
 } from './dashboards';
 import {
@@ -588,7 +589,7 @@ export const apiEndpoints = {
     tags: ['dashboards'],
     summary: "One dashboard tile's data",
     params: dashboardTileParamsSchema,
-    query: withClientQuery({}),
+    query: dashboardTileQuerySchema,
     response: {
           200: dashboardTileDataResponseSchema,
           400: apiErrorSchema,

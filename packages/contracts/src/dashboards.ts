@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { menuGroupSchema } from './navigation';
 import { reportDataSchema, reportParamsSchema } from './reports';
-import { resultInfoSchema } from './report-definitions';
+import { parameterViewSchema, resultInfoSchema } from './report-definitions';
+import { withClientQuery } from './client-params';
 
 // Dashboards (spec §2 Side panel: dashboards, §3; DESIGN.md §3): a dashboard is a grid of tiles, each
 // one a built-in query. For dashboards a menu item's `name` holds the numeric layout id (spec §3).
@@ -43,7 +44,12 @@ export const dashboardResponseSchema = z.object({
   groupTitle: z.string(),
   isPinned: z.boolean(),
   tiles: z.array(dashboardTileSchema),
+  /** The dashboard's own parameters (decision 027): its report-definition tiles follow their values. */
+  parameters: z.array(parameterViewSchema).optional(),
 });
+
+/** `GET /api/dashboards/:layoutId/tiles/:tileId?values=<JSON>`: the dashboard's parameter values. */
+export const dashboardTileQuerySchema = withClientQuery({ values: z.string().max(16_000).optional() });
 export type DashboardResponse = z.infer<typeof dashboardResponseSchema>;
 
 /**

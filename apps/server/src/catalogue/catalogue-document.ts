@@ -326,7 +326,9 @@ function withDefaults(document: CatalogueDocument): CatalogueDocument {
       ...group,
       dashboards: group.dashboards.map((dashboard) => ({
         ...dashboard,
-        tiles: dashboard.tiles.map((tile) => ({ ...tile, params: tileSettingsSchema.parse(tile.params ?? {}) })),
+        tiles: dashboard.tiles.map((tile) =>
+          tile.query ? { ...tile, params: tileSettingsSchema.parse(tile.params ?? {}) } : tile,
+        ),
       })),
     })),
   };

@@ -9,8 +9,10 @@ import {
   type UiLanguageName,
   type UserAttributes,
   catalogueTextIn,
+  parameterValuesSchema,
   reportDefinitionBodySchema,
 } from '@cockpit/contracts';
+import { badRequest } from '../lib/http-error';
 import { utcToday } from './calendar';
 import { type VisualOptions, visualiseResult } from './definition-visuals';
 
@@ -117,6 +119,24 @@ export interface DefinitionRunOutput {
 
 /** A stored definition that no longer parses, or whose source is gone: the page says "not available". */
 export class DefinitionUnusable extends Error {}
+
+/** `?values=<JSON>`: the reader's parameter values; anything but a JSON object of values is a 400. */
+export function valuesFromQuery(text: string | undefined): ParameterValues {
+  if (text === undefined) return {};
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw badRequest("Invalid query parameter 'values': must be JSON");
+  }
+  const parsed = parameterValuesSchema.safeParse(json);
+  if (!parsed.success) {
+    const [issue] = parsed.error.issues;
+    throw badRequest(`Invalid query parameter 'values' at ${issue?.path.join('.') ?? ''}: ${issue?.message ?? ''}`);
+  }
+  return parsed.data;
+}
+
 
 export function parseStoredDefinition(stored: StoredDefinition): CatalogueReportDefinition {
   // The name and source are the row's own; the body was checked when written (catalogue-store.ts).

@@ -1,8 +1,12 @@
 import { endpointRoute } from '../../lib/endpoint-route';
 import {
   type DashboardTileType,
+  type DefinitionParameter,
   type DefinitionVisual,
   type ParameterValues,
+  type ParameterView,
+  type UiLanguageName,
+  catalogueTextIn,
   apiEndpoints,
   dashboardTileTypeSchema,
   definitionParameterSchema,
@@ -20,7 +24,7 @@ import { utcToday } from '../../reporting/calendar';
 import { salesDataRange } from '../../reporting/sales-data-range';
 import { StoredSettingsError } from '../../reporting/report-settings';
 import { loadTileData } from './dashboard-tile-data';
-import { DefinitionUnusable, parseStoredDefinition } from '../../reporting/definition-runner';
+import { DefinitionUnusable, parseStoredDefinition, valuesFromQuery } from '../../reporting/definition-runner';
 import { VisualMisfit } from '../../reporting/definition-visuals';
 import { executorHttpError } from '../../reporting/executor/executor-errors';
 import { isAdministrator } from '../../plugins/require-admin';
@@ -38,14 +42,43 @@ const defaultTableTileRows = 10;
  * A definition tile's values: its own, under the defaults of the dashboard's parameters of the same names
  * (decision 027: a dashboard's parameters are what its tiles follow).
  */
-function tileValues(stored: unknown, dashboardParameters: unknown): ParameterValues {
+function tileValues(
+  stored: unknown,
+  dashboardParameters: unknown,
+  chosen: ParameterValues,
+  /** The tile definition's parameters: a dashboard parameter it does not declare is not passed on. */
+  declared: readonly DefinitionParameter[],
+): ParameterValues {
   const own = parameterValuesSchema.safeParse(stored ?? {});
-  const shared = z.array(definitionParameterSchema).safeParse(dashboardParameters ?? []);
   const values: ParameterValues = own.success ? { ...own.data } : {};
-  for (const parameter of shared.success ? shared.data : []) {
-    if (parameter.default !== undefined) values[parameter.name] = parameter.default;
+  for (const parameter of dashboardParametersOf(dashboardParameters)) {
+    if (!declared.some((candidate) => candidate.name === parameter.name)) continue;
+    if (Object.hasOwn(chosen, parameter.name)) values[parameter.name] = chosen[parameter.name] ?? null;
+    else if (parameter.default !== undefined) values[parameter.name] = parameter.default;
   }
   return values;
+}
+
+/** A dashboard's stored parameters; ones that no longer parse count as none. */
+function dashboardParametersOf(stored: unknown): DefinitionParameter[] {
+  const parsed = z.array(definitionParameterSchema).safeParse(stored ?? []);
+  return parsed.success ? parsed.data : [];
+}
+
+/** A dashboard's parameters as its page shows them: labels in the UI language, fixed choices, defaults. */
+function parameterViewsOf(stored: unknown, language: UiLanguageName): ParameterView[] {
+  return dashboardParametersOf(stored).map((parameter) => ({
+    name: parameter.name,
+    type: parameter.type,
+    label: catalogueTextIn(parameter.label, language),
+    required: parameter.required,
+    options:
+      parameter.options?.map((option) => ({
+        value: option.value,
+        label: (option.label && catalogueTextIn(option.label, language)) ?? option.value,
+      })) ?? null,
+    value: parameter.default ?? null,
+  }));
 }
 
 /** The visual a tile without one shows: the definition's first of the tile's type. */
@@ -104,6 +137,7 @@ export const dashboardsRoutes: FastifyPluginAsyncZod = async (app) => {
         subTitle: textIn(language, dashboard.subTitleEn, dashboard.subTitleDe, dashboard.subTitleDeAt),
         groupTitle: catalogueTitleIn(language, group),
         isPinned: userPins.dashboard.has(String(dashboard.layoutId)),
+        ...(dashboard.parameters ? { parameters: parameterViewsOf(dashboard.parameters, language) } : {}),
         tiles: tiles.map((tile) => ({
           id: tile.id,
           // A tile with an unknown type is still listed; loading its data reports the error in the tile.
@@ -143,7 +177,12 @@ export const dashboardsRoutes: FastifyPluginAsyncZod = async (app) => {
             app.definitions.run({
               reader: user,
               stored,
-              values: tileValues(tile.values, dashboard.parameters),
+              values: tileValues(
+                tile.values,
+                dashboard.parameters,
+                valuesFromQuery(request.query.values),
+                parseStoredDefinition(stored).parameters,
+              ),
               language,
               purpose: 'tile',
               target: String(dashboard.layoutId),

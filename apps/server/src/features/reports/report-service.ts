@@ -12,7 +12,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AuthenticatedUser } from '../../auth/authenticated-user';
 import type { Database } from '../../db/database';
 import { HttpError, badRequest, internalErrorMessage, notFound } from '../../lib/http-error';
-import { DefinitionUnusable, type DefinitionRunner } from '../../reporting/definition-runner';
+import { DefinitionUnusable, type DefinitionRunner, valuesFromQuery } from '../../reporting/definition-runner';
 import { VisualMisfit } from '../../reporting/definition-visuals';
 import { executorHttpError } from '../../reporting/executor/executor-errors';
 import { isAdministrator } from '../../plugins/require-admin';
@@ -100,7 +100,7 @@ export function createReportService({
       const stored = await findReport(user, name);
       if (!stored || stored.kind !== 'query') throw notAvailable(name);
       if (!stored.definition) throw notAvailable(name, 'unknown report definition', stored.definitionName);
-      return { stored: stored.definition, values: { ...openingValues(stored.params), ...requestedValues(values) } };
+      return { stored: stored.definition, values: { ...openingValues(stored.params), ...valuesFromQuery(values) } };
     },
 
     async load({ user, name, language, query }: ReportRequest): Promise<ReportResponseAnswer> {
@@ -140,7 +140,7 @@ export function createReportService({
 
       if (kind.data === 'query') {
         if (!stored.definition) throw notAvailable(name, 'unknown report definition', stored.definitionName);
-        const values = { ...openingValues(stored.params), ...requestedValues(query.values) };
+        const values = { ...openingValues(stored.params), ...valuesFromQuery(query.values) };
         const stored_ = stored.definition;
         try {
           const answer = await queries.limit(user.id, () =>
@@ -204,23 +204,6 @@ export function createReportService({
 function openingValues(stored: unknown): ParameterValues {
   const parsed = parameterValuesSchema.safeParse(stored);
   return parsed.success ? parsed.data : {};
-}
-
-/** `?values=<JSON>`: the reader's parameter values; anything but a JSON object of values is a 400. */
-function requestedValues(text: string | undefined): ParameterValues {
-  if (text === undefined) return {};
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    throw badRequest("Invalid query parameter 'values': must be JSON");
-  }
-  const parsed = parameterValuesSchema.safeParse(json);
-  if (!parsed.success) {
-    const [issue] = parsed.error.issues;
-    throw badRequest(`Invalid query parameter 'values' at ${issue?.path.join('.') ?? ''}: ${issue?.message ?? ''}`);
-  }
-  return parsed.data;
 }
 
 /** Title and sub-title from the menu item in the UI language (spec §3 leaveTitleUntranslated). */
