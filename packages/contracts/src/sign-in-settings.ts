@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { withClientBody, withClientQuery } from './client-params';
+import { userAttributeKeySchema } from './report-definitions';
 import { roleKeySchema, subscriptionSchema } from './roles';
 
 /**
@@ -15,6 +16,21 @@ export const emailDomainSchema = z
   .regex(/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,61}[a-z0-9]$/, {
     message: 'must be an e-mail domain like example.com',
   });
+
+/** A claim of the ID token or userinfo, e.g. `region`, `groups`, `extension_costCentre` or a URI. */
+export const claimNameSchema = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_.:/-]{1,200}$/, 'must be a claim name: letters, digits and _ . : / -');
+
+/**
+ * Which claim sets which user attribute at each single-sign-on sign-in (decision 027): the claim's
+ * string or strings replace that attribute key; a missing claim removes it.
+ */
+export const attributeClaimsSchema = z
+  .record(userAttributeKeySchema, claimNameSchema)
+  .refine((value) => Object.keys(value).length <= 20, 'at most 20 attributes');
+export type AttributeClaims = z.infer<typeof attributeClaimsSchema>;
 
 export const signInAdministratorSchema = z.object({ id: z.string(), name: z.string(), email: z.string() });
 
@@ -38,6 +54,7 @@ export const signInSettingsSchema = z.object({
       newUserSubscription: subscriptionSchema,
       requireSingleSignOn: z.boolean(),
       breakGlassUserId: z.string().nullable(),
+      attributeClaims: attributeClaimsSchema,
       updatedAt: z.string(),
     })
     .nullable(),
@@ -67,6 +84,8 @@ export const signInSettingsBodySchema = withClientBody({
   requireSingleSignOn: z.boolean(),
   /** An active administrator of the organisation; required when single sign-on is required. */
   breakGlassUserId: z.string().min(1).max(64).nullable(),
+  /** Omitted → the stored mapping stays. */
+  attributeClaims: attributeClaimsSchema.optional(),
 });
 export type SignInSettingsBody = z.infer<typeof signInSettingsBodySchema>;
 

@@ -13,6 +13,9 @@ export interface TestAccountClaims {
   email: string;
   email_verified: boolean;
   name?: string;
+  /** Claims a directory may carry, mapped to user attributes (decision 027). */
+  region?: string;
+  groups?: string[];
 }
 
 export interface OidcTestProvider {
@@ -67,7 +70,7 @@ export async function startOidcTestProvider(options: OidcTestProviderOptions): P
       if (!claims) return undefined;
       return { accountId: id, claims: async () => ({ sub: id, ...claims }) };
     },
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
+    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'region', 'groups'] },
     // The claims of the requested scopes go into the ID token (as Google and Keycloak do).
     conformIdTokenClaims: false,
     pkce: { required: () => true },

@@ -146,6 +146,7 @@ export const signInSettingsRoutes: FastifyPluginAsyncZod<SignInSettingsRoutesOpt
           newUserSubscription: body.newUserSubscription,
           requireSingleSignOn: body.requireSingleSignOn,
           breakGlassUserId: body.breakGlassUserId,
+          attributeClaims: body.attributeClaims,
         },
       );
       // Committed: every server process forgets the ended sessions and closes their streams (decision 017).

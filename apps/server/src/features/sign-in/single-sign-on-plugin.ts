@@ -19,7 +19,9 @@ import { AddressRefusedError } from '../../lib/public-address';
 import { user as userTable } from '../../db/schema';
 import { discoverProvider, DiscoveryError, type ProviderAddressPolicy } from './provider-discovery';
 import { createSecretBox } from './secret-box';
-import { createSsoProvidersRepository, type SsoProviderRow } from './sso-providers-repository';
+import { attributeClaimsOf, createSsoProvidersRepository, type SsoProviderRow } from './sso-providers-repository';
+import { readUserAttributes, noAttributes, withSingleSignOnClaims, writeUserAttributes } from '../../auth/user-attributes';
+import { attributeValuesFromClaims, lacksMappedClaims } from './attribute-claims';
 
 interface SingleSignOnOptions {
   db: Database;
@@ -255,6 +257,7 @@ export function singleSignOn({ db, authSecret, logger, addressPolicy }: SingleSi
             throw new SingleSignOnFailure('provider_unavailable', reasonOf(failure));
           }
           let claims: oidc.IDToken;
+          let accessToken: string;
           try {
             const tokens = await oidc.authorizationCodeGrant(configuration, currentUrl, {
               pkceCodeVerifier: pending.codeVerifier,
@@ -265,6 +268,7 @@ export function singleSignOn({ db, authSecret, logger, addressPolicy }: SingleSi
             const idTokenClaims = tokens.claims();
             if (!idTokenClaims) throw new SingleSignOnFailure('invalid_response', 'no ID token');
             claims = idTokenClaims;
+            accessToken = tokens.access_token;
           } catch (failure) {
             if (failure instanceof SingleSignOnFailure) throw failure;
             throw new SingleSignOnFailure(
@@ -273,6 +277,7 @@ export function singleSignOn({ db, authSecret, logger, addressPolicy }: SingleSi
             );
           }
           const { userId, created } = await resolveUser(ctx.context.internalAdapter, provider, claims);
+          await applyAttributeClaims(provider, userId, claims, configuration, accessToken);
           const signedInUser = await ctx.context.internalAdapter.findUserById(userId);
           if (!signedInUser) throw new SingleSignOnFailure('failed', 'user vanished');
           // `signInMethod: 'sso'`: exempt from two-factor codes and password changes (decisions 021, 022).
@@ -304,6 +309,39 @@ export function singleSignOn({ db, authSecret, logger, addressPolicy }: SingleSi
       { pathMatcher: (path: string) => path.startsWith('/sso/'), window: 60, max: 30 },
     ],
   } satisfies BetterAuthPlugin;
+
+  /**
+   * The organisation's claim mapping at this sign-in (decision 027): the mapped claims of the ID token —
+   * or of the userinfo endpoint when the ID token lacks one — replace those attribute keys of the user,
+   * recorded in `from_single_sign_on`; keys an administrator set for other keys stay.
+   */
+  async function applyAttributeClaims(
+    provider: SsoProviderRow,
+    userId: string,
+    claims: oidc.IDToken,
+    configuration: oidc.Configuration,
+    accessToken: string,
+  ): Promise<void> {
+    const mapping = attributeClaimsOf(provider);
+    let source: Record<string, unknown> = claims;
+    if (lacksMappedClaims(mapping, claims) && configuration.serverMetadata().userinfo_endpoint) {
+      try {
+        source = { ...claims, ...(await oidc.fetchUserInfo(configuration, accessToken, claims.sub)) };
+      } catch (failure) {
+        // Missing claims then remove their keys: no data rather than old data.
+        logger.warn(
+          { event: 'auth.sso.userinfo_failed', providerId: provider.id, detail: reasonOf(failure) },
+          'userinfo not available for attribute claims',
+        );
+      }
+    }
+    const values = attributeValuesFromClaims(mapping, source);
+    await db.transaction(async (tx) => {
+      const stored = (await readUserAttributes(tx, [userId])).get(userId) ?? noAttributes();
+      if (Object.keys(mapping).length === 0 && stored.fromSingleSignOn.length === 0) return;
+      await writeUserAttributes(tx, userId, withSingleSignOnClaims(stored, values));
+    });
+  }
 
   /**
    * Finds or creates the user for verified claims (docs/decisions/020-single-sign-on.md): an account

@@ -1,4 +1,5 @@
 import {
+  attributeClaimsSchema,
   roleKeySchema,
   subscriptionSchema,
   type SignInDomain,
@@ -22,6 +23,14 @@ export interface SsoProviderInput {
   newUserSubscription: string;
   requireSingleSignOn: boolean;
   breakGlassUserId: string | null;
+  /** Attribute key → claim name (decision 027); `undefined` keeps the stored mapping. */
+  attributeClaims?: Record<string, string> | undefined;
+}
+
+/** The stored claim mapping; one that no longer parses maps nothing. */
+export function attributeClaimsOf(row: SsoProviderRow): Record<string, string> {
+  const parsed = attributeClaimsSchema.safeParse(row.attributeClaims);
+  return parsed.success ? parsed.data : {};
 }
 
 /** A session that ended because the organisation now requires single sign-on. */
@@ -43,6 +52,7 @@ export function toSavedProvider(row: SsoProviderRow, domains: SignInDomain[]): S
     newUserSubscription: subscriptionSchema.catch('basic').parse(row.newUserSubscription),
     requireSingleSignOn: row.requireSingleSignOn,
     breakGlassUserId: row.breakGlassUserId,
+    attributeClaims: attributeClaimsOf(row),
     updatedAt: row.updatedAt.toISOString(),
   };
 }
@@ -167,6 +177,7 @@ export function createSsoProvidersRepository(db: Database) {
           newUserSubscription: input.newUserSubscription,
           requireSingleSignOn: input.requireSingleSignOn,
           breakGlassUserId: input.breakGlassUserId,
+          ...(input.attributeClaims !== undefined ? { attributeClaims: input.attributeClaims } : {}),
           updatedAt: new Date(),
         };
         const [row] = await tx

@@ -21,6 +21,7 @@ const stored: SignInSettings = {
     newUserSubscription: 'basic',
     requireSingleSignOn: false,
     breakGlassUserId: null,
+    attributeClaims: {},
     updatedAt: '2026-01-01T00:00:00.000Z',
   },
   administrators: [{ id: 'a1', name: 'Anna Admin', email: 'admin@example.com' }],
