@@ -1,6 +1,6 @@
 import { apiRoutes, pathOf, uploadErrorSchema, uploadPreviewResponseSchema, uploadResultSchema, uploadTableNameSchema, uploadedTablesResponseSchema } from '@cockpit/contracts';
 import type { UploadOptions, UploadPreviewResponse } from '@cockpit/contracts';
-import { and, eq, sql } from 'drizzle-orm';
+import { type SQL, and, eq, sql } from 'drizzle-orm';
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
@@ -42,6 +42,11 @@ describe.each(testDrivers())('uploaded tables (%s)', (driver) => {
   let t: TestApp;
   let demoOrganisation: string;
   let beispielOrganisation: string;
+
+  /** The rows of a statement (PGlite and node-postgres both answer `{ rows }`). */
+  async function query<T>(statement: SQL): Promise<T[]> {
+    return ((await t.database.db.execute(statement)) as unknown as { rows: T[] }).rows;
+  }
 
   async function organisationOf(email: string): Promise<string> {
     const [row] = await t.database.db.select({ id: user.organisationId }).from(user).where(eq(user.email, email));
@@ -98,10 +103,10 @@ describe.each(testDrivers())('uploaded tables (%s)', (driver) => {
   async function rowsOf(table: string, organisationId = demoOrganisation): Promise<Record<string, unknown>[]> {
     const schema = uploadsSchemaName(organisationId);
     // Values as text: the same on PGlite and PostgreSQL.
-    const result = await t.database.db.execute(
+    const rows = await query<{ row: string }>(
       sql.raw(`select to_jsonb(t)::text as row from "${schema}"."${table}" t order by 1`),
     );
-    return (result.rows as Array<{ row: string }>).map((row) => JSON.parse(row.row) as Record<string, unknown>);
+    return rows.map((row) => JSON.parse(row.row) as Record<string, unknown>);
   }
 
   async function sourceVersion(organisationId = demoOrganisation): Promise<number> {
@@ -161,10 +166,10 @@ describe.each(testDrivers())('uploaded tables (%s)', (driver) => {
     expect(rows).toHaveLength(2);
     expect(rows.find((row) => row.name === 'Smith, John')).toMatchObject({ amount: 1234.5, note: 'line one\nline "two"' });
     expect(rows.find((row) => row.name === 'Zoë')).toMatchObject({ amount: 2, note: null });
-    const times = await t.database.db.execute(
+    const times = await query<{ at: string }>(
       sql.raw(`select to_char("at" at time zone 'UTC', 'YYYY-MM-DD HH24:MI') as at from "${uploadsSchemaName(demoOrganisation)}"."notes" order by 1`),
     );
-    expect((times.rows as Array<{ at: string }>).map((row) => row.at)).toEqual(['2026-03-01 10:30', '2026-03-02 08:00']);
+    expect(times.map((row) => row.at)).toEqual(['2026-03-01 10:30', '2026-03-02 08:00']);
   });
 
   it('reads a tab-separated file', async () => {
@@ -282,10 +287,10 @@ describe.each(testDrivers())('uploaded tables (%s)', (driver) => {
     expect(byRows.json().error.message).toContain('20,000 rows');
     const list = uploadedTablesResponseSchema.parse((await send(demoUsers.admin, 'GET', tablesPath)).json());
     expect(list.items.map((table) => table.name)).not.toContain('huge');
-    const exists = await t.database.db.execute(
+    const [exists] = await query<{ present: boolean }>(
       sql`select to_regclass(${`${uploadsSchemaName(demoOrganisation)}.huge`}) is not null as present`,
     );
-    expect((exists.rows[0] as { present: boolean }).present).toBe(false);
+    expect(exists!.present).toBe(false);
   });
 
   it('lets other requests read the database while an import waits for the rest of its file', async () => {
@@ -342,10 +347,10 @@ describe.each(testDrivers())('uploaded tables (%s)', (driver) => {
     expect(removed.statusCode).toBe(204);
     expect(await sourceVersion()).toBe(before + 2);
     expect(await activity('data.table-removed')).toContainEqual({ target: `${source}.doomed` });
-    const exists = await t.database.db.execute(
+    const [exists] = await query<{ present: boolean }>(
       sql`select to_regclass(${`${uploadsSchemaName(demoOrganisation)}.doomed`}) is not null as present`,
     );
-    expect((exists.rows[0] as { present: boolean }).present).toBe(false);
+    expect(exists!.present).toBe(false);
     expect((await send(demoUsers.admin, 'DELETE', tablePath('doomed'))).statusCode).toBe(404);
   });
 
@@ -395,8 +400,8 @@ describe.each(testDrivers())('uploaded tables (%s)', (driver) => {
     expect(badTable.statusCode).toBe(400);
     const badColumn = await upload('a\n1\n', { table: 'ok', mode: 'replace', columns: [{ name: 'a" text); drop', header: 'a', type: 'text' }] });
     expect(badColumn.statusCode).toBe(400);
-    const users = await t.database.db.execute(sql`select count(*)::int as n from "user"`);
-    expect((users.rows[0] as { n: number }).n).toBeGreaterThan(0);
+    const [users] = await query<{ n: number }>(sql`select count(*)::int as n from "user"`);
+    expect(users!.n).toBeGreaterThan(0);
   });
 
   it('refuses what is not a multipart upload, and options after the file', async () => {

@@ -295,15 +295,15 @@ export async function importUpload(db: Database, upload: UploadRows, request: Im
  * an import running now. They never were visible data; dropping them tidies the schema.
  */
 async function dropAbandonedStaging(db: Database, schema: string, organisationId: string): Promise<void> {
-  const result = await db.execute(
+  const result = (await db.execute(
     sql`select t.tablename as name from pg_tables t
         where t.schemaname = ${schema} and t.tablename ~ '^upload_[0-9a-f]{16}$'
           and not exists (
             select 1 from ${uploadedTables} u
             where u.organisation_id = ${organisationId} and u.name = t.tablename
           )`,
-  );
-  for (const { name } of result.rows as Array<{ name: string }>) {
+  )) as unknown as { rows: Array<{ name: string }> };
+  for (const { name } of result.rows) {
     if (stagingInProcess.has(name)) continue;
     await db.execute(sql.raw(`drop table if exists ${quoted(schema)}.${quoted(name)}`));
   }
