@@ -11,7 +11,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { AuthenticatedUser } from '../../auth/authenticated-user';
 import type { Database } from '../../db/database';
-import { HttpError, badRequest, internalErrorMessage, notFound } from '../../lib/http-error';
+import { HttpError, internalErrorMessage, notFound } from '../../lib/http-error';
 import { DefinitionUnusable, type DefinitionRunner, valuesFromQuery } from '../../reporting/definition-runner';
 import { VisualMisfit } from '../../reporting/definition-visuals';
 import { executorHttpError } from '../../reporting/executor/executor-errors';
