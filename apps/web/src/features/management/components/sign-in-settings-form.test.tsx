@@ -161,6 +161,28 @@ describe('SignInSettingsForm', () => {
     expect(await screen.findByText(/The provider is not reachable on a public address/)).toBeVisible();
   });
 
+  it('maps claims to user attributes, refuses an invalid row and sends the mapping', async () => {
+    const saved = stubServer(() => jsonResponse(stored));
+    await renderWithProviders(<SignInSettingsForm />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Add attribute from a claim' }));
+    const [row] = screen.getAllByTestId('attribute-claim');
+    await userEvent.type(within(row!).getByRole('textbox', { name: 'Attribute' }), 'my region');
+    await userEvent.type(within(row!).getByRole('textbox', { name: 'Claim' }), 'region');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(/Each attribute needs a name/)).toBeVisible();
+    expect(saved).toHaveLength(0);
+
+    await userEvent.clear(within(row!).getByRole('textbox', { name: 'Attribute' }));
+    await userEvent.type(within(row!).getByRole('textbox', { name: 'Attribute' }), 'region');
+    await userEvent.click(screen.getByRole('button', { name: 'Add attribute from a claim' }));
+    const second = screen.getAllByTestId('attribute-claim')[1]!;
+    await userEvent.type(within(second).getByRole('textbox', { name: 'Attribute' }), 'team');
+    await userEvent.type(within(second).getByRole('textbox', { name: 'Claim' }), 'groups');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]).toMatchObject({ attributeClaims: { region: 'region', team: 'groups' } });
+  });
+
   it('asks for a break-glass administrator when single sign-on is required', async () => {
     const saved = stubServer(() => jsonResponse(stored));
     await renderWithProviders(<SignInSettingsForm />);

@@ -23,8 +23,9 @@ import { showToast } from '../../../lib/toast';
 import { useSignInSettings } from '../api/get-sign-in-settings';
 import { useRemoveSignInSettings, useSaveSignInSettings } from '../api/save-sign-in-settings';
 import { DomainProofs } from './sign-in-domain-proofs';
+import { AttributeClaimsField, claimsOfRows, rowsOfClaims } from './attribute-claims-field';
 
-type Field = 'issuerUrl' | 'clientId' | 'clientSecret' | 'domains' | 'breakGlassUserId';
+type Field = 'issuerUrl' | 'clientId' | 'clientSecret' | 'domains' | 'breakGlassUserId' | 'attributeClaims';
 type FieldErrors = Partial<Record<Field, string>>;
 
 /**
@@ -86,6 +87,7 @@ function SignInSettingsFields({ settings }: { settings: SignInSettings }) {
   );
   const [requireSingleSignOn, setRequireSingleSignOn] = useState(provider?.requireSingleSignOn ?? false);
   const [breakGlassUserId, setBreakGlassUserId] = useState<string | null>(provider?.breakGlassUserId ?? null);
+  const [claimRows, setClaimRows] = useState(rowsOfClaims(provider?.attributeClaims));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [confirmRemove, setConfirmRemove] = useState(false);
@@ -107,6 +109,7 @@ function SignInSettingsFields({ settings }: { settings: SignInSettings }) {
     if (domains.length === 0) found.domains = t('management.signIn.errors.domains');
     if (requireSingleSignOn && !breakGlassUserId)
       found.breakGlassUserId = t('management.signIn.errors.breakGlass');
+    if (claimsOfRows(claimRows) === null) found.attributeClaims = t('management.signIn.errors.attributeClaims');
     return found;
   }
 
@@ -158,6 +161,7 @@ function SignInSettingsFields({ settings }: { settings: SignInSettings }) {
         newUserSubscription,
         requireSingleSignOn,
         breakGlassUserId,
+        attributeClaims: claimsOfRows(claimRows) ?? {},
       },
       {
         onSuccess: () =>
@@ -269,6 +273,7 @@ function SignInSettingsFields({ settings }: { settings: SignInSettings }) {
           clearable
           placeholder={t('management.signIn.breakGlassNone')}
         />
+        <AttributeClaimsField rows={claimRows} onChange={setClaimRows} error={errors.attributeClaims} />
         <Group justify="space-between">
           {provider ? (
             <Button variant="subtle" color="red" onClick={() => setConfirmRemove(true)}>
