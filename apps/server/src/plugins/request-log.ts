@@ -35,6 +35,7 @@ export class OneLinePerRequest extends LogController {
     request: FastifyRequest,
     reply: FastifyReply,
   ): void {
+    if (this.isLogDisabled(request)) return;
     const route = request.routeOptions.url ?? null;
     const user = request.user as { id?: string } | null | undefined;
     const userId = user?.id ?? null;
