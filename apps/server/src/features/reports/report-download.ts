@@ -8,7 +8,7 @@ import {
   csvSafeText,
   decimalSeparator,
 } from '@cockpit/contracts';
-import { stringify } from 'csv-stringify';
+import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
 import type { AuthenticatedUser } from '../../auth/authenticated-user';
 import { notFound } from '../../lib/http-error';
@@ -78,27 +78,26 @@ async function* cellBatches(result: RunStream, columns: DownloadColumn[]) {
 
 function csvBody(result: RunStream, columns: DownloadColumn[], culture: string): Readable {
   const decimal = decimalSeparator(culture);
-  const stringifier = stringify({
-    bom: true,
+  const options = {
     delimiter: csvDelimiter(culture),
     record_delimiter: 'windows',
     // A line break inside a field is quoted too (RFC 4180), not only the CRLF that ends a record.
     quoted_match: /[\r\n]/,
     cast: {
-      string: (value) => csvSafeText(value),
-      number: (value) => (decimal === ',' ? String(value).replace('.', ',') : String(value)),
-      boolean: (value) => String(value),
+      string: (value: string) => csvSafeText(value),
+      number: (value: number) => (decimal === ',' ? String(value).replace('.', ',') : String(value)),
+      boolean: (value: boolean) => String(value),
     },
-  });
-  const rows = async function* () {
-    yield columns.map((column) => column.label);
-    for await (const batch of cellBatches(result, columns)) yield* batch;
+  } as const;
+  // One piece of text per batch of rows: the stream holds a few batches at most, whatever the total.
+  const pieces = async function* () {
+    yield stringify([columns.map((column) => column.label)], { ...options, bom: true });
+    for await (const batch of cellBatches(result, columns)) yield stringify(batch, options);
   };
-  const source = Readable.from(rows());
-  source.on('error', (error) => stringifier.destroy(error));
+  const body = Readable.from(pieces(), { objectMode: false, highWaterMark: 1 << 16 });
   // A client that goes away ends the read: the cursor closes and the connection goes back.
-  stringifier.on('close', () => source.destroy());
-  return source.pipe(stringifier);
+  body.on('close', () => void result.close());
+  return body;
 }
 
 function xlsxBody(result: RunStream, columns: DownloadColumn[], sheetName: string): Readable {
