@@ -644,6 +644,7 @@ const storesNoText: Record<string, string> = {
   'PUT /api/management/definitions/:name': sameCataloguePath,
   'DELETE /api/management/definitions/:name': 'no body',
   'POST /api/management/definitions/preview': 'a dry run: runs an unsaved definition, stores nothing',
+  'POST /api/management/sign-in/domains/:domain/verify': 'no fields: checks the DNS record of a claimed domain',
 };
 
 describe.each(testDrivers())(

@@ -140,7 +140,19 @@ const rows: Row[] = [
     admin: 204,
     otherAdmin: 404,
   },
+  // User attributes (decision 027): another organisation's address is "unknown", never changed.
+  {
+    method: 'POST',
+    route: apiRoutes.importUserAttributes.path,
+    url: () => apiRoutes.importUserAttributes.path,
+    payload: () => ({ csv: 'email,region\nnobody@authz.example,North\n' }),
+    admin: 200,
+    otherAdmin: 200,
+  },
 ];
+
+/** Management → Data (decision 027): rows in authorization-table.test.ts, across organisations in data-sources, uploads and query-reports tests. */
+const ownDataPaths = ['/api/management/data-sources', '/api/management/definitions', '/api/management/query-log'];
 
 function expectedStatus(row: Row, actor: Actor): number {
   if (actor === 'anonymous') return 401;
@@ -170,6 +182,7 @@ describe('management route list', () => {
         .filter(([path]) => path.startsWith('/api/management'))
         .filter(([path]) => !path.startsWith('/api/management/catalogue') && path !== '/api/management/activity')
         .filter(([path]) => !companySignInPaths.has(path))
+        .filter(([path]) => !ownDataPaths.some((prefix) => path.startsWith(prefix)))
         .flatMap(([path, operations]) =>
           Object.keys(operations).map((method) => `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`),
         )

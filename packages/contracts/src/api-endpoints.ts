@@ -869,6 +869,7 @@ export const apiEndpoints = {
       'organisation proved it; 404: the domain is not claimed by this organisation.',
     params: signInDomainParamsSchema,
     query: signInSettingsQuerySchema,
+    body: emptyBodySchema,
     response: { 200: signInSettingsSchema, ...managementErrors },
   }),
 
