@@ -56,7 +56,7 @@ const made: Partial<Record<Language, { table: string; definition: string; item: 
 
 const suffix = (language: Language) => language.replace('-', '_').toLowerCase();
 
-/** Screenshots of a new screen on a desktop and a phone, for a person to look at (/tmp/screens). */
+/** Screenshots of a new screen on a desktop and a phone, for a person to look at (/tmp/screens); neither scrolls sideways. */
 async function shoot(page: Page, name: string): Promise<void> {
   await mkdir('/tmp/screens', { recursive: true });
   for (const [device, viewport] of [
@@ -67,6 +67,10 @@ async function shoot(page: Page, name: string): Promise<void> {
     // Two frames: the layout has followed the new width before the picture is taken.
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     await page.screenshot({ path: `/tmp/screens/own-data-${name}-${device}.png`, fullPage: true });
+    // Nothing runs past the screen's edge: wide content scrolls inside its own box.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} is wider than the ${device}`).toBeLessThanOrEqual(
+      viewport.width,
+    );
   }
   await page.setViewportSize({ width: 1440, height: 900 });
 }

@@ -35,6 +35,8 @@ type UploadTableWizardProps = {
 
 /** SQL names of uploaded tables (contracts `uploadTableNameSchema`). */
 const tableNamePattern = /^[a-z][a-z0-9_]{0,62}$/;
+/** On a phone the choices wrap their text rather than run past the card (e.g. "1.234,56 · 31.12.2026"). */
+const narrowSegments = { root: { maxWidth: '100%' }, label: { whiteSpace: 'normal' } } as const;
 
 type Step =
   | { kind: 'choose' }
@@ -192,6 +194,7 @@ export function UploadTableWizard({ sourceName, onDone }: UploadTableWizardProps
                     void loadPreview(step.file, { sheet: step.preview.sheet, valueStyle });
                 }}
                 data-testid="upload-style"
+                styles={narrowSegments}
               />
             </Stack>
           </Group>
@@ -220,6 +223,7 @@ export function UploadTableWizard({ sourceName, onDone }: UploadTableWizardProps
                 ]}
                 onChange={(value) => setMode(value === 'append' ? 'append' : 'replace')}
                 data-testid="upload-mode"
+                styles={narrowSegments}
               />
             </Stack>
           </Group>
