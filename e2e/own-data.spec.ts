@@ -64,6 +64,12 @@ async function shoot(page: Page, name: string): Promise<void> {
     ['phone', { width: 390, height: 844 }],
   ] as const) {
     await page.setViewportSize(viewport);
+    // The side panel open on the desktop covers a phone's page: collapsed, as a person on a phone would.
+    const collapse = page.getByRole('button', { name: /^(Collapse side panel|Seitenleiste einklappen)$/ });
+    if (device === 'phone' && (await page.getByRole('dialog').count()) === 0 && (await collapse.isVisible())) {
+      await collapse.click();
+      await expect(page.getByRole('button', { name: /^(Expand side panel|Seitenleiste ausklappen)$/ })).toBeVisible();
+    }
     // Two frames: the layout has followed the new width before the picture is taken.
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     await page.screenshot({ path: `/tmp/screens/own-data-${name}-${device}.png`, fullPage: true });
