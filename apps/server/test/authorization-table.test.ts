@@ -302,6 +302,19 @@ const table: Record<string, RouteCase[]> = {
       expect: { ...signedIn(404), admin: 200 },
     },
   ],
+  // Decision 027: a query report's download, run for the reader like the page (audiences, organisation).
+  'GET /api/reports/:name/download': [
+    {
+      label: "Demo GmbH's SQL report as CSV",
+      request: get(`${pathOf(apiRoutes.downloadReport, { name: 'monthly-sales' })}?format=csv`),
+      expect: { ...signedIn(200), otherAdmin: 404 },
+    },
+    {
+      label: 'a report that is not defined in SQL',
+      request: get(`${pathOf(apiRoutes.downloadReport, { name: 'totalviewlayout' })}?format=xlsx`),
+      expect: signedIn(404),
+    },
+  ],
   'GET /api/dashboards/menu': [
     {
       label: 'dashboards menu',
