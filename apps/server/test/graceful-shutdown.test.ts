@@ -155,7 +155,7 @@ describe('SIGTERM to the server process (main.ts)', () => {
       );
       closeSync(logFd);
       let errors = '';
-      child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+      child.stderr?.on('data', (chunk: Buffer) => (errors += chunk.toString()));
       const output = () => readFileSync(logFile, 'utf8') + errors;
       const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
       try {
