@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Group, Select, TextInput } from '@mantine/core';
+import { Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { LocalisedText } from '@cockpit/contracts';
 import { useUiLanguage } from '../../../lib/use-ui-language';
@@ -53,8 +53,10 @@ export function PlacementFields({ form, identifier, groups, children }: Placemen
   const { creating, check, values } = form;
   const { kind } = identifier;
   const rules = identifiers[kind];
+  // One field a row on a phone: three side by side cut the name, the group and the hint mid-word.
+  const fields = 1 + (groups ? 1 : 0) + (children ? 1 : 0);
   return (
-    <Group grow align="flex-start">
+    <SimpleGrid cols={{ base: 1, xs: fields }} spacing="md">
       <TextInput
         label={t(rules.label)}
         inputWrapperOrder={hintsBelow}
@@ -82,6 +84,6 @@ export function PlacementFields({ form, identifier, groups, children }: Placemen
         />
       )}
       {children}
-    </Group>
+    </SimpleGrid>
   );
 }
