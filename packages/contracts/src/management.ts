@@ -125,8 +125,8 @@ export const userPasswordResetSchema = z.object({ password: newPasswordSchema })
 export type UserPasswordReset = z.infer<typeof userPasswordResetSchema>;
 export const userPasswordResetBodySchema = withClientBody(userPasswordResetSchema.shape);
 
-/** Deactivate / reactivate carry no fields of their own. */
-export const emptyBodySchema = withClientBody({}).optional();
+/** Actions that carry no fields of their own (deactivate, reactivate, a domain proof): no body at all is fine too. */
+export const emptyBodySchema = withClientBody({}).nullish();
 
 // ---------------------------------------------------------------- banner messages (spec §2, §3, §4)
 
