@@ -83,7 +83,7 @@ async function shoot(page: Page, name: string): Promise<void> {
 
 /**
  * Gives a demo user the attribute `region` (or takes all of them away) through the management API
- * `PATCH /api/management/users/:id` with `attributes`: Management → Users has no attribute fields yet.
+ * `PATCH /api/management/users/:id` with `attributes`: set-up and clean-up only (the journey uses Users).
  */
 async function setRegion(admin: Page, email: string, region: string | null): Promise<void> {
   const headers = await bearerOf(admin);
@@ -125,10 +125,23 @@ for (const language of languages) {
     const dashboardTitle = `E2E Store board ${language} ${run}`;
     await signInWithLanguage(page, demoUsers.admin, language);
     try {
-      // The reader of the preview and of the second journey: the member, region North (the basic
-      // subscription has no dashboards, so the basic user is the reader without the attribute).
-      await setRegion(page, demoUsers.member.email, 'North');
+      // Both readers start without attributes (set-up through the API) …
+      await setRegion(page, demoUsers.member.email, null);
       await setRegion(page, demoUsers.basic.email, null);
+      // … then Management → Users gives the member region North: the reader of the preview and of the
+      // second journey (the basic subscription has no dashboards: the basic user is the one without it).
+      await page.goto('/management/users');
+      await page.getByRole('textbox', { name: t('management.users.search') }).fill(demoUsers.member.email);
+      await page.getByRole('button', { name: t('management.users.editUser', { name: demoUsers.member.displayName }) }).click();
+      const userDialog = page.getByRole('dialog', { name: t('management.users.editTitle', { name: demoUsers.member.displayName }) });
+      await userDialog.getByRole('textbox', { name: t('management.users.attributeKey') }).fill('region');
+      await userDialog.getByRole('button', { name: t('management.users.addAttribute') }).click();
+      const regionValues = userDialog.getByLabel(t('management.users.attributeValues', { key: 'region' }), { exact: true });
+      await regionValues.fill('North');
+      await regionValues.press('Enter');
+      await userDialog.getByRole('button', { name: t('management.save'), exact: true }).click();
+      await expect(userDialog).toBeHidden();
+      await expect(page.getByTestId('user-row').filter({ hasText: demoUsers.member.email })).toContainText('North');
 
       // Management → Data → Uploaded tables: choose the file, check the detected types, import.
       await page.goto('/management/data/sources/uploads');
