@@ -16,6 +16,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import * as oidc from 'openid-client';
 import type { Database } from '../../db/database';
 import { AddressRefusedError } from '../../lib/public-address';
+import { isAdministrator } from '../../plugins/require-admin';
+import type { AuthenticatedUser } from '../../auth/authenticated-user';
 import { user as userTable } from '../../db/schema';
 import { discoverProvider, DiscoveryError, type ProviderAddressPolicy } from './provider-discovery';
 import { createSecretBox } from './secret-box';
@@ -132,7 +134,7 @@ export function singleSignOn({ db, authSecret, logger, addressPolicy }: SingleSi
                   const breakGlass =
                     provider.breakGlassUserId === session.userId &&
                     row.active &&
-                    row.roleKey === 'organisationadministrator';
+                    isAdministrator({ roleKey: row.roleKey as AuthenticatedUser['roleKey'] });
                   if (breakGlass) return;
                   logger.info(
                     { event: 'auth.sign_in.sso_required', userId: session.userId },
