@@ -199,6 +199,13 @@ describe.runIf(missing.length === 0 || runInCi)('three instances behind nginx (P
     ) as {
       entries: unknown[];
     };
+    // Production writes its log lines through a buffer flushed at least once a second (decision 028):
+    // wait until every instance's start-up line has reached its output.
+    const started = (instance: (typeof instances)[number]) =>
+      instance.logged('database migrations applied').length + instance.logged('database schema up to date').length > 0;
+    for (let waited = 0; waited < 10_000 && !instances.every(started); waited += 100) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     const applied = instances.flatMap((instance) => instance.logged('database migrations applied'));
     const upToDate = instances.flatMap((instance) => instance.logged('database schema up to date'));
     expect(applied, 'exactly one instance applied the migrations').toHaveLength(1);
