@@ -8,7 +8,7 @@ import { createReportDownloads } from './report-download';
 import { createReportService } from './report-service';
 
 /**
- * `GET /api/reports/:name` (reports and dashboards, DESIGN.md §3 "Report / dashboard content") and a query
+ * `GET /api/reports/:name` (reports and dashboards; query reports: docs/decisions/027-reports-over-own-data.md) and a query
  * report's streamed download, `GET /api/reports/:name/download` (decision 027).
  */
 export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -38,7 +38,7 @@ export interface UploadsSource {
 
 /**
  * The organisation's `uploads` data source of that name; 404 for any other organisation's, for a database
- * source and for none (DESIGN.md §4: never reveal what is not the caller's).
+ * source and for none (never reveal what is not the caller's: another organisation's object is "not found").
  */
 export async function findUploadsSource(
   db: Executor,

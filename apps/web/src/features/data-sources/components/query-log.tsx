@@ -10,7 +10,7 @@ import { useDataSources } from '../api/get-data-sources';
 import { useDefinitions } from '../api/get-definitions';
 import { useQueryLog } from '../api/get-query-log';
 
-// Static keys (STYLE.md: a script checks that every language has them).
+// Static keys: checks/locale-keys.test.ts finds them and checks that every language has them.
 const purposeLabelKeys: Record<QueryPurpose, string> = {
   report: 'management.data.log.purpose.report',
   tile: 'management.data.log.purpose.tile',

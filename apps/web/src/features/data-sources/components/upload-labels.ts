@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import type { UploadColumnType } from '@cockpit/contracts';
 import { isApiRequestError } from '../../../lib/api-client';
 
-// Static keys (STYLE.md: a script checks that every language has them).
+// Static keys: checks/locale-keys.test.ts finds them and checks that every language has them.
 
 export const uploadTypeLabelKeys: Record<UploadColumnType, string> = {
   integer: 'management.data.upload.type.integer',

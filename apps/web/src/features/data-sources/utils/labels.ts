@@ -6,7 +6,7 @@ import type {
   DefinitionVisual,
 } from '@cockpit/contracts';
 
-// Static keys (STYLE.md: a script checks that every language has them).
+// Static keys: checks/locale-keys.test.ts finds them and checks that every language has them.
 
 export const kindLabelKeys: Record<DataSourceKind, string> = {
   postgres: 'management.data.kind.postgres',
