@@ -199,7 +199,13 @@ function xlsxRows(stream: Readable, wanted: string | undefined) {
       seen.push(sheet.name);
       const model = (reader as unknown as { model?: { sheets?: Array<{ name: string }> } }).model;
       const first = model?.sheets?.[0]?.name ?? sheet.name;
-      if (found || sheet.name !== (wanted ?? first)) continue;
+      if (found || sheet.name !== (wanted ?? first)) {
+        // A sheet not wanted is still read to its end: exceljs parks sheets that come before the shared
+        // strings in a temporary file, deletes it when the loop moves on, and a reader opened on it but
+        // never consumed then fails later as an uncaught ENOENT.
+        for await (const row of sheet) void row;
+        continue;
+      }
       found = true;
       chosen = sheet.name;
       // Every row is read, also when the caller wants only a few: the rest of the file must still be
