@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Button, Chip, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { dateRangePresetLabelKeys, dateRangePresets, maxReportRangeDays, type DateRangePreset } from '@cockpit/contracts';
-import { isDateRangePreset, validateCustomRange, type CustomRangeError } from '../utils/report-search';
+import { isDateRangePreset, validateCustomRange, type CustomRangeError } from '../../lib/parameter-values';
 
 const rangeErrorKeys: Record<CustomRangeError, string> = {
   required: 'reports.range.required',

@@ -3,19 +3,19 @@ import { Group, MultiSelect, Select, Stack, TextInput } from '@mantine/core';
 import type { ParameterValue, ParameterView } from '@cockpit/contracts';
 import { DateRangeField } from './date-range-field';
 
-export type QueryParameterBarProps = {
-  /** The report's parameters with the values the shown data was computed for (from the answer). */
+export type ParameterBarProps = {
+  /** The parameters with the values the shown data was computed for (from the server's answer). */
   parameters: ParameterView[];
   onChange: (name: string, value: ParameterValue) => void;
 };
 
 /**
- * A query report's parameters as controls above it (decision 027): a date range as the built-in reports
+ * A query report's or a dashboard's parameters as controls above it (decision 027): a date range as the built-in reports
  * have it, a date, a number, a text, a choice (select) and several choices (multi-select), each labelled
  * in the UI language as the server answered, required ones marked. A choice applies at once; a typed
  * value when the field is left or Enter is pressed.
  */
-export function QueryParameterBar({ parameters, onChange }: QueryParameterBarProps) {
+export function ParameterBar({ parameters, onChange }: ParameterBarProps) {
   const ranges = parameters.filter((parameter) => parameter.type === 'date-range');
   const others = parameters.filter((parameter) => parameter.type !== 'date-range');
   return (
@@ -47,7 +47,7 @@ export function QueryParameterBar({ parameters, onChange }: QueryParameterBarPro
   );
 }
 
-function ParameterControl({ parameter, onChange }: { parameter: ParameterView; onChange: QueryParameterBarProps['onChange'] }) {
+function ParameterControl({ parameter, onChange }: { parameter: ParameterView; onChange: ParameterBarProps['onChange'] }) {
   const { name, label, required, value } = parameter;
   const options = (parameter.options ?? []).map((option) => ({ value: option.value, label: option.label }));
   if (parameter.type === 'choice') {
@@ -85,7 +85,7 @@ function ParameterControl({ parameter, onChange }: { parameter: ParameterView; o
 }
 
 /** A date, a number or a text: applied when left or on Enter, an empty field as "no value". */
-function TypedControl({ parameter, onChange }: { parameter: ParameterView; onChange: QueryParameterBarProps['onChange'] }) {
+function TypedControl({ parameter, onChange }: { parameter: ParameterView; onChange: ParameterBarProps['onChange'] }) {
   const { name, label, required, type, value } = parameter;
   const shown = typeof value === 'number' || typeof value === 'string' ? String(value) : '';
   const [text, setText] = useState(shown);

@@ -11,7 +11,7 @@ import type { ValueFormatter } from '../../../lib/value-format';
 import { useDownloadReport } from '../api/download-report';
 import { useRefreshReport } from '../api/get-report';
 import { withParameterValue, type ReportSearch } from '../utils/report-search';
-import { QueryParameterBar } from './query-parameter-bar';
+import { ParameterBar } from '../../../components/parameters/parameter-bar';
 
 export type QueryReportProps = {
   name: string;
@@ -52,7 +52,7 @@ export function QueryReport({ name, parameters, data, info, formatter, updating,
     <Stack gap="lg">
       {parameters.length > 0 && (
         <Paper withBorder p="md" radius="md">
-          <QueryParameterBar
+          <ParameterBar
             // A new answer starts the controls from what it says.
             key={JSON.stringify(parameters.map((parameter) => parameter.value))}
             parameters={parameters}

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { reportGroupingLabelKeys, type ReportGrouping, type ReportParams } from '@cockpit/contracts';
 import type { ValueFormatter } from '../../../lib/value-format';
 import type { ReportSearch } from '../utils/report-search';
-import { DateRangeField } from './date-range-field';
+import { DateRangeField } from '../../../components/parameters/date-range-field';
 
 export type ReportParameterBarProps = {
   /** What the shown data was computed for (presets resolved to dates). */

@@ -1,10 +1,5 @@
-import {
-  dateRangePresets,
-  rangeLengthDays,
-  type DateRangePreset,
-  type ParameterValue,
-  type ParameterValues,
-} from '@cockpit/contracts';
+import type { ParameterValue } from '@cockpit/contracts';
+import { withValue } from '../../../lib/parameter-values';
 
 /**
  * A report's parameters as they stand in the page URL (`?range=this-year&grouping=month`, or
@@ -41,37 +36,7 @@ export function writeReportSearch(search: ReportSearch): URLSearchParams {
   return params;
 }
 
-export const isDateRangePreset = (value: string | undefined | null): value is DateRangePreset =>
-  (dateRangePresets as readonly string[]).includes(value ?? '');
-
-export type CustomRangeError = 'required' | 'endBeforeStart' | 'tooLong';
-
-/** The same rules as the server (contracts reportQuerySchema), checked before asking it. */
-export function validateCustomRange(from: string, to: string, maxDays: number): CustomRangeError | null {
-  const pattern = /^\d{4}-\d{2}-\d{2}$/;
-  if (!pattern.test(from) || !pattern.test(to)) return 'required';
-  const days = rangeLengthDays(from, to);
-  if (Number.isNaN(days)) return 'required';
-  if (days < 1) return 'endBeforeStart';
-  if (days > maxDays) return 'tooLong';
-  return null;
-}
-
-/**
- * The values a query report's address holds (`?values=`); anything but a JSON object counts as none here
- * — it still goes to the server as it is, which answers 400 and the page offers the default view.
- */
-export function readParameterValues(search: ReportSearch): ParameterValues {
-  if (!search.values) return {};
-  try {
-    const parsed: unknown = JSON.parse(search.values);
-    return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as ParameterValues) : {};
-  } catch {
-    return {};
-  }
-}
-
-/** The address after the reader set parameter `name` to `value`; the other values stay as chosen. */
+/** A query report keeps the reader's values as JSON in `?values=` (lib/parameter-values). */
 export function withParameterValue(search: ReportSearch, name: string, value: ParameterValue): ReportSearch {
-  return { values: JSON.stringify({ ...readParameterValues(search), [name]: value }) };
+  return { values: withValue(search.values, name, value) };
 }

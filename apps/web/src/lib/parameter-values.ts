@@ -1,0 +1,48 @@
+import {
+  dateRangePresets,
+  rangeLengthDays,
+  type DateRangePreset,
+  type ParameterValue,
+  type ParameterValues,
+} from '@cockpit/contracts';
+
+/**
+ * Parameter values as a page address keeps them (decision 027): a query report's or a dashboard's values
+ * as JSON in `?values=`, e.g. `?values={"period":{"preset":"last-year"},"regions":["North"]}`, so a reload
+ * or a shared link shows the same view. The server validates them and answers 400 naming the field.
+ */
+
+export const isDateRangePreset = (value: string | undefined | null): value is DateRangePreset =>
+  (dateRangePresets as readonly string[]).includes(value ?? '');
+
+export type CustomRangeError = 'required' | 'endBeforeStart' | 'tooLong';
+
+/** The same rules as the server (contracts reportQuerySchema), checked before asking it. */
+export function validateCustomRange(from: string, to: string, maxDays: number): CustomRangeError | null {
+  const pattern = /^\d{4}-\d{2}-\d{2}$/;
+  if (!pattern.test(from) || !pattern.test(to)) return 'required';
+  const days = rangeLengthDays(from, to);
+  if (Number.isNaN(days)) return 'required';
+  if (days < 1) return 'endBeforeStart';
+  if (days > maxDays) return 'tooLong';
+  return null;
+}
+
+/**
+ * The values an address holds (`?values=`); anything but a JSON object counts as none here — it still goes
+ * to the server as it is, which answers 400 and the page offers the default view.
+ */
+export function readParameterValues(values: string | undefined): ParameterValues {
+  if (!values) return {};
+  try {
+    const parsed: unknown = JSON.parse(values);
+    return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as ParameterValues) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** The `?values=` after the reader set parameter `name` to `value`; the other values stay as chosen. */
+export function withValue(values: string | undefined, name: string, value: ParameterValue): string {
+  return JSON.stringify({ ...readParameterValues(values), [name]: value });
+}
