@@ -1,4 +1,6 @@
-import { useParams } from 'react-router';
+import { managementRoleKey } from '@cockpit/contracts';
+import { useCallback } from 'react';
+import { useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { DashboardView } from '../../../features/dashboards/components/dashboard-view';
 import { useRecordOpening } from '../../../features/recents/api/record-recent';
@@ -6,14 +8,20 @@ import { useUserSettings } from '../../../features/settings/api/get-user-setting
 
 /**
  * `/dashboards/:layoutId`, behind the dashboards guard. The app layer hands the dashboard the user's
- * culture and currency symbol.
+ * culture and currency symbol, and the values of its parameters as the address keeps them (`?values=`,
+ * lib/parameter-values), so a reload or a shared link shows the same view.
  */
 export function DashboardRoute() {
   const { i18n } = useTranslation();
   const { layoutId = '' } = useParams();
   const settings = useUserSettings();
   const account = settings.data?.accountSettings;
-  // The reports home's "Continue where you left off" (DESIGN.md §3 routes).
+  const [searchParams, setSearchParams] = useSearchParams();
+  const handleValuesChange = useCallback(
+    (values: string | undefined) => setSearchParams(values ? { values } : {}, { replace: true }),
+    [setSearchParams],
+  );
+  // The reports home's "Continue where you left off" (docs/product.md).
   useRecordOpening('dashboard', layoutId);
   return (
     <DashboardView
@@ -21,6 +29,9 @@ export function DashboardRoute() {
       layoutId={layoutId}
       culture={account?.uiCulture ?? i18n.language}
       currencySymbol={account?.currencySymbol ?? '€'}
+      values={searchParams.get('values') || undefined}
+      onValuesChange={handleValuesChange}
+      isAdministrator={settings.data?.roleKey === managementRoleKey}
     />
   );
 }

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRoutes, type DashboardTileDataResponse, type UiLanguageName } from '@cockpit/contracts';
 import { api } from '../../../lib/api-client';
 import { useUiLanguage } from '../../../lib/use-ui-language';
@@ -7,8 +7,8 @@ import { useUiLanguage } from '../../../lib/use-ui-language';
  * `GET /api/dashboards/:layoutId/tiles/:tileId`: one tile's data. Every tile has its own query, so a
  * slow or failing tile never holds up or breaks the others (reports and dashboards).
  */
-export function getDashboardTile(layoutId: string, tileId: string): Promise<DashboardTileDataResponse> {
-  return api.call(apiRoutes.getDashboardTile, { params: { layoutId, tileId } });
+export function getDashboardTile(layoutId: string, tileId: string, values?: string): Promise<DashboardTileDataResponse> {
+  return api.call(apiRoutes.getDashboardTile, { params: { layoutId, tileId }, query: values ? { values } : {} });
 }
 
 /**
@@ -32,14 +32,17 @@ async function withTileSlot<T>(load: () => Promise<T>): Promise<T> {
   }
 }
 
-export function getDashboardTileQueryOptions(layoutId: string, tileId: string, language: UiLanguageName) {
+/** `values`: the dashboard's parameter values the reader chose (`?values=` JSON); the server adds defaults. */
+export function getDashboardTileQueryOptions(layoutId: string, tileId: string, language: UiLanguageName, values?: string) {
   return queryOptions({
-    queryKey: ['dashboard-tile', layoutId, tileId, language],
-    queryFn: () => withTileSlot(() => getDashboardTile(layoutId, tileId)),
+    queryKey: ['dashboard-tile', layoutId, tileId, language, values ?? ''],
+    queryFn: () => withTileSlot(() => getDashboardTile(layoutId, tileId, values)),
+    // A changed parameter keeps the tile's last figures on screen (marked busy) until the new ones arrive.
+    placeholderData: keepPreviousData,
   });
 }
 
-export function useDashboardTile(layoutId: string, tileId: string) {
+export function useDashboardTile(layoutId: string, tileId: string, values?: string) {
   const language = useUiLanguage();
-  return useQuery(getDashboardTileQueryOptions(layoutId, tileId, language));
+  return useQuery(getDashboardTileQueryOptions(layoutId, tileId, language, values));
 }

@@ -8,6 +8,8 @@ import { PlaceholderTile } from '../../../components/ui/placeholder-tile';
 import type { ValueFormatter } from '../../../lib/value-format';
 import { useDashboardTile } from '../api/get-dashboard-tile';
 import { formatDateTime } from '../../../lib/date-time';
+import { isApiRequestError } from '../../../lib/api-client';
+import { errorCodes } from '@cockpit/contracts';
 
 const chartHeight = 260;
 
@@ -23,6 +25,31 @@ function isEmpty(tile: DashboardTileDefinition, data: ReportData): boolean {
   }
 }
 
+type TileError = { headline: string; text?: { key?: string; raw?: string }; retry: boolean };
+
+/**
+ * What a failed tile says, as the report page does (decision 027): a user attribute the tile's report
+ * filters by is missing → "not available for your account" (never unfiltered data); an unreachable or
+ * slow source → "not available right now" (administrators read the database's message); values the
+ * report does not accept → say so; anything else → the general error with Retry.
+ */
+function tileError(error: Error, isAdministrator: boolean): TileError {
+  if (!isApiRequestError(error)) return { headline: 'dashboards.tile.error', retry: true };
+  if (error.status === 403 && error.code === errorCodes.userAttributeMissing)
+    return { headline: 'reports.state.notForAccountHeadline', text: { key: 'reports.state.notForAccountText' }, retry: false };
+  if (error.status === 503 && error.code === errorCodes.queryTimedOut)
+    return { headline: 'reports.state.dataUnavailableHeadline', text: { key: 'reports.state.timedOutText' }, retry: true };
+  if (error.status === 503 && error.code === errorCodes.dataSourceUnavailable)
+    return {
+      headline: 'reports.state.dataUnavailableHeadline',
+      text: isAdministrator ? { raw: error.message } : { key: 'reports.state.dataUnavailableText' },
+      retry: true,
+    };
+  if (error.status === 400)
+    return { headline: 'reports.state.invalidHeadline', text: { key: 'reports.state.invalidText' }, retry: false };
+  return { headline: 'dashboards.tile.error', retry: true };
+}
+
 /**
  * One dashboard tile (reports and dashboards): it loads its own data and shows its own loading, empty and error
  * states, so a failing tile never breaks the others.
@@ -31,23 +58,32 @@ export function DashboardTile({
   layoutId,
   tile,
   formatter,
+  values,
+  isAdministrator = false,
 }: {
   layoutId: string;
   tile: DashboardTileDefinition;
   formatter: ValueFormatter;
+  /** The dashboard's parameter values the reader chose (`?values=` JSON). */
+  values?: string;
+  /** Administrators read a failing source's own message. */
+  isAdministrator?: boolean;
 }) {
   const { t } = useTranslation();
-  const query = useDashboardTile(layoutId, tile.id);
+  const query = useDashboardTile(layoutId, tile.id, values);
 
   let content;
   if (query.isPending) {
     content = <Skeleton height={tile.type === 'kpi' ? 56 : chartHeight} aria-hidden="true" />;
   } else if (query.isError) {
+    const { headline, text, retry } = tileError(query.error, isAdministrator);
     content = (
-      <PlaceholderTile compact headingOrder={3} headline={t('dashboards.tile.error')}>
-        <Button size="xs" variant="light" onClick={() => void query.refetch()}>
-          {t('common.retry')}
-        </Button>
+      <PlaceholderTile compact headingOrder={3} headline={t(headline)} text={text && (text.key ? t(text.key) : text.raw)}>
+        {retry && (
+          <Button size="xs" variant="light" onClick={() => void query.refetch()}>
+            {t('common.retry')}
+          </Button>
+        )}
       </PlaceholderTile>
     );
   } else if (isEmpty(tile, query.data.data)) {
@@ -90,7 +126,7 @@ export function DashboardTile({
       h="100%"
       data-testid="dashboard-tile"
       data-tile-type={tile.type}
-      aria-busy={query.isPending || undefined}
+      aria-busy={query.isFetching || undefined}
     >
       <Stack gap="sm" h="100%">
         <Title order={2} size="h5">

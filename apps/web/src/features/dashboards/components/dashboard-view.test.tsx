@@ -1,12 +1,15 @@
+import { useState } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import {
   apiRoutes,
+  errorCodes,
   type DashboardResponse,
   type DashboardTileDataResponse,
   pathOf,
   type ReportParams,
 } from '@cockpit/contracts';
+import userEvent from '@testing-library/user-event';
 import { stubApi } from '../../../testing/stub-api';
 import { jsonResponse, renderWithProviders } from '../../../testing/test-utils';
 import { DashboardView } from './dashboard-view';
@@ -115,5 +118,67 @@ describe('DashboardView', () => {
       <DashboardView layoutId="999" culture="en-GB" currencySymbol="€" />,
     );
     expect(await screen.findByRole('heading', { name: 'This dashboard does not exist' })).toBeInTheDocument();
+  });
+
+  it('shows the dashboard parameters above its tiles; a choice goes into the address and to every tile', async () => {
+    const withParameters: DashboardResponse = {
+      ...dashboard,
+      tiles: [dashboard.tiles[0]!, dashboard.tiles[1]!],
+      parameters: [
+        {
+          name: 'region',
+          type: 'choice',
+          label: 'Region',
+          required: false,
+          options: [
+            { value: 'North', label: 'North' },
+            { value: 'South', label: 'South' },
+          ],
+          value: 'North',
+        },
+      ],
+    };
+    const calls = stubApi({
+      [`GET ${pathOf(apiRoutes.getDashboard, { layoutId: 101 })}`]: () => jsonResponse(withParameters),
+      [`GET ${pathOf(apiRoutes.getDashboardTile, { layoutId: 101, tileId: tileIds[0]! })}`]: () =>
+        jsonResponse({ ...kpiTile, params: null }),
+      // A tile whose report filters by a user attribute the reader lacks.
+      [`GET ${pathOf(apiRoutes.getDashboardTile, { layoutId: 101, tileId: tileIds[1]! })}`]: () =>
+        jsonResponse({ error: { code: errorCodes.userAttributeMissing, message: 'not for you' } }, 403),
+    });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const onValuesChange = vi.fn();
+    // The route keeps the values in the address; here a state does.
+    function Harness() {
+      const [values, setValues] = useState<string | undefined>();
+      return (
+        <DashboardView
+          layoutId="101"
+          culture="en-GB"
+          currencySymbol="€"
+          values={values}
+          onValuesChange={(next) => {
+            onValuesChange(next);
+            setValues(next);
+          }}
+        />
+      );
+    }
+    await renderWithProviders(<Harness />);
+    const region = await screen.findByRole('combobox', { name: 'Region' });
+    expect(region).toHaveValue('North');
+    const tiles = screen.getAllByTestId('dashboard-tile');
+    expect(await within(tiles[1]!).findByText('This report is not available for your account')).toBeInTheDocument();
+    expect(within(tiles[1]!).queryByRole('button', { name: 'Try again' })).toBeNull();
+
+    await userEvent.click(region);
+    await userEvent.click(await screen.findByRole('option', { name: 'South' }));
+    expect(onValuesChange).toHaveBeenLastCalledWith('{"region":"South"}');
+    expect(await screen.findByRole('combobox', { name: 'Region' })).toHaveValue('South');
+    await vi.waitFor(() =>
+      expect(
+        calls.filter((call) => call.path.includes('/tiles/') && call.search.get('values') === '{"region":"South"}'),
+      ).toHaveLength(2),
+    );
   });
 });

@@ -1,7 +1,9 @@
 import { Badge, Button, Grid, Group, Loader, Text } from '@mantine/core';
 import { IconStar, IconStarFilled } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { DashboardResponse, MenuItem } from '@cockpit/contracts';
+import type { DashboardResponse, MenuItem, ParameterView } from '@cockpit/contracts';
+import { ParameterBar } from '../../../components/parameters/parameter-bar';
+import { readParameterValues, withValue } from '../../../lib/parameter-values';
 import { Page } from '../../../components/ui/page';
 import { PlaceholderTile } from '../../../components/ui/placeholder-tile';
 import { paths } from '../../../config/paths';
@@ -15,7 +17,19 @@ export type DashboardViewProps = {
   layoutId: string;
   culture: string;
   currencySymbol: string;
+  /** The dashboard's parameter values the reader chose (`?values=` JSON), if any. */
+  values?: string;
+  onValuesChange?: (values: string | undefined) => void;
+  isAdministrator?: boolean;
 };
+
+/** The dashboard's parameters with the values in use: the reader's choice, else the default. */
+function parametersInUse(parameters: ParameterView[], values: string | undefined): ParameterView[] {
+  const chosen = readParameterValues(values);
+  return parameters.map((parameter) =>
+    Object.hasOwn(chosen, parameter.name) ? { ...parameter, value: chosen[parameter.name] ?? null } : parameter,
+  );
+}
 
 /** The dashboard as a menu item (spec §3: name = layout id), for pinning and the favourites. */
 function asMenuItem(dashboard: DashboardResponse): MenuItem {
@@ -32,8 +46,11 @@ function asMenuItem(dashboard: DashboardResponse): MenuItem {
   };
 }
 
-/** `/dashboards/:layoutId` (reports and dashboards): a grid of tiles, each loading its own data. */
-export function DashboardView({ layoutId, culture, currencySymbol }: DashboardViewProps) {
+/**
+ * `/dashboards/:layoutId` (reports and dashboards): a grid of tiles, each loading its own data. A dashboard
+ * with parameters of its own (decision 027) shows them above the grid; its report-definition tiles follow.
+ */
+export function DashboardView({ layoutId, culture, currencySymbol, values, onValuesChange, isAdministrator = false }: DashboardViewProps) {
   const { t } = useTranslation();
   const dashboard = useDashboard(layoutId);
   const formatter = useValueFormatter(culture, currencySymbol);
@@ -91,10 +108,16 @@ export function DashboardView({ layoutId, culture, currencySymbol }: DashboardVi
           {t(data.isPinned ? 'dashboards.page.unpin' : 'dashboards.page.pin')}
         </Button>
       </Group>
+      {data.parameters && data.parameters.length > 0 && (
+        <ParameterBar
+          parameters={parametersInUse(data.parameters, values)}
+          onChange={(name, value) => onValuesChange?.(withValue(values, name, value))}
+        />
+      )}
       <Grid gap="md" data-testid="dashboard-grid">
         {data.tiles.map((tile) => (
           <Grid.Col key={tile.id} span={{ base: 12, md: tile.width }}>
-            <DashboardTile layoutId={layoutId} tile={tile} formatter={formatter} />
+            <DashboardTile layoutId={layoutId} tile={tile} formatter={formatter} values={values} isAdministrator={isAdministrator} />
           </Grid.Col>
         ))}
       </Grid>
