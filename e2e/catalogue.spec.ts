@@ -365,7 +365,7 @@ test('dashboards: a new dashboard with tiles gets the next layout id, reorders b
   const tiles = dialog.getByTestId('tile-row');
   await tiles.nth(0).getByRole('textbox', { name: 'Tile title (English)' }).fill('Revenue');
   await tiles.nth(1).getByRole('textbox', { name: 'Tile title (English)' }).fill('Trend');
-  await tiles.nth(1).getByRole('combobox', { name: 'Visual' }).click();
+  await tiles.nth(1).getByRole('combobox', { name: 'Tile type' }).click();
   await page.getByRole('option', { name: 'Line chart' }).click();
   await tiles.nth(1).getByRole('button', { name: 'Move “Trend” up' }).click();
   await expect(tiles.nth(0)).toHaveAttribute('aria-label', 'Trend');

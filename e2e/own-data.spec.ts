@@ -254,11 +254,10 @@ for (const language of languages) {
         .fill('North stores');
       await tile.getByRole('combobox', { name: t('management.catalogue.tiles.shows') }).click();
       await page.getByRole('option', { name: definition, exact: true }).click();
-      // The tile's type and the definition's visual (both labelled "Visual"), in this order.
-      const visuals = tile.getByRole('combobox', { name: t('management.catalogue.tiles.visual'), exact: true });
-      await visuals.first().click();
+      // The tile's type, then which of the definition's visuals it shows.
+      await tile.getByRole('combobox', { name: t('management.catalogue.tiles.type'), exact: true }).click();
       await page.getByRole('option', { name: t('management.catalogue.tileType.table'), exact: true }).click();
-      await visuals.last().click();
+      await tile.getByRole('combobox', { name: t('management.catalogue.tiles.visual'), exact: true }).click();
       await page.getByRole('option', { name: /^table\d* \(table\)$/ }).click();
       await tile.scrollIntoViewIfNeeded();
       await expectNoSeriousA11yViolations(page, '[role="dialog"]');
