@@ -318,6 +318,8 @@ export const activityActions = [
   'users.reactivated',
   /** An administrator set a one-time password (decision 022). */
   'users.password-reset',
+  /** An administrator removed a user's second factor (decision 021). */
+  'users.two-factor-reset',
   'notifications.sent',
   'banners.created',
   'banners.changed',
@@ -327,6 +329,8 @@ export const activityActions = [
   'sign-in.settings-changed',
   'sign-in.settings-removed',
   'sign-in.domain-verified',
+  /** The organisation's two-factor policy turned on or off (decision 021). */
+  'sign-in.two-factor-policy-changed',
   /** Data sources and uploaded tables (decision 027). */
   'data.source-added',
   'data.source-changed',

@@ -19,6 +19,13 @@ export interface Actor {
   name: string;
 }
 
+/** The actor of a request: its signed-in administrator. */
+export const actorOf = (request: { user: { organisationId: string; id: string; displayName: string } }): Actor => ({
+  organisationId: request.user.organisationId,
+  id: request.user.id,
+  name: request.user.displayName,
+});
+
 export interface ActivityRecord {
   action: ActivityAction;
   target: string;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { RoleKey, Subscription, UiCulture, UiLanguageName } from '@cockpit/contracts';
+import type { RoleKey, Subscription, UiCultureChoice, UiLanguageName } from '@cockpit/contracts';
 import { hashPassword } from './password';
 import type { Database } from '../db/database';
 import { account, user } from '../db/schema';
@@ -12,7 +12,7 @@ export interface NewUser {
   roleKey: RoleKey;
   subscription: Subscription;
   uiLanguage?: UiLanguageName;
-  uiCulture?: UiCulture;
+  uiCulture?: UiCultureChoice;
   currencySymbol?: string;
   active?: boolean;
   /** An initial password set by an administrator: to be replaced at the first sign-in (decision 022). */
@@ -25,7 +25,12 @@ export interface NewUser {
  * e-mail exists. Returns the id of the new user, or null. Used by the demo seed and by management's
  * "new user" alike (the seed is not imported by production code, docs/decisions/023).
  */
-export async function createUserWithPassword(db: Database, input: NewUser): Promise<string | null> {
+export async function createUserWithPassword(
+  db: Database,
+  input: NewUser,
+  /** More writes in the same transaction once the user exists (management's activity entry). */
+  alongside?: (tx: Pick<Database, 'insert'>, id: string) => Promise<void>,
+): Promise<string | null> {
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
     const id = randomUUID();
@@ -40,7 +45,7 @@ export async function createUserWithPassword(db: Database, input: NewUser): Prom
         roleKey: input.roleKey,
         subscription: input.subscription,
         uiLanguage: input.uiLanguage ?? 'en',
-        uiCulture: input.uiCulture ?? 'en-GB',
+        uiCulture: input.uiCulture ?? 'auto',
         currencySymbol: input.currencySymbol ?? '€',
         active: input.active ?? true,
         mustChangePassword: input.mustChangePassword ?? false,
@@ -49,6 +54,7 @@ export async function createUserWithPassword(db: Database, input: NewUser): Prom
       .returning({ id: user.id });
     if (inserted.length === 0) return null;
     await insertCredentialAccount(tx, id, passwordHash);
+    await alongside?.(tx, id);
     return id;
   });
 }

@@ -7,6 +7,7 @@ import {
 } from '@cockpit/contracts';
 import { and, count, desc, eq, gt, isNull, lte, notExists, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { type Actor, recordActivity } from '../../activity/activity-repository';
 import type { Database } from '../../db/database';
 import { bannerDismissals, bannerMessages } from './management-schema';
 
@@ -75,51 +76,53 @@ export function createBannerMessagesRepository(db: Database, logger: FastifyBase
       return rows.flatMap(({ banner, dismissals }) => toManaged(banner, Number(dismissals), now) ?? []);
     },
 
-    async create(
-      organisationId: string,
-      input: BannerMessageInput,
-      createdByUserId: string,
-      now = new Date(),
-    ): Promise<ManagedBanner> {
-      const [row] = await db
-        .insert(bannerMessages)
-        .values({
-          organisationId,
-          startsAt: toDate(input.startsAt),
-          endsAt: toDate(input.endsAt),
-          content: input.content,
-          createdByUserId,
-        })
-        .returning();
-      const created = row ? toManaged(row, 0, now) : null;
-      if (!created) throw new Error('banner message was not stored');
-      return created;
+    async create(actor: Actor, input: BannerMessageInput, now = new Date()): Promise<ManagedBanner> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(bannerMessages)
+          .values({
+            organisationId: actor.organisationId,
+            startsAt: toDate(input.startsAt),
+            endsAt: toDate(input.endsAt),
+            content: input.content,
+            createdByUserId: actor.id,
+          })
+          .returning();
+        const created = row ? toManaged(row, 0, now) : null;
+        if (!created) throw new Error('banner message was not stored');
+        await recordActivity(tx, actor, [{ action: 'banners.created', target: input.content.en.title }]);
+        return created;
+      });
     },
 
     /**
      * Replaces schedule and content. The users who closed the old version keep it closed: an edit fixes
      * a message, it does not send a new one (that is "create").
      */
-    async update(
-      organisationId: string,
-      id: string,
-      input: BannerMessageInput,
-      now = new Date(),
-    ): Promise<ManagedBanner | null> {
-      const [row] = await db
-        .update(bannerMessages)
-        .set({ startsAt: toDate(input.startsAt), endsAt: toDate(input.endsAt), content: input.content })
-        .where(inOrganisation(organisationId, id))
-        .returning();
+    async update(actor: Actor, id: string, input: BannerMessageInput, now = new Date()): Promise<ManagedBanner | null> {
+      const row = await db.transaction(async (tx) => {
+        const [updated] = await tx
+          .update(bannerMessages)
+          .set({ startsAt: toDate(input.startsAt), endsAt: toDate(input.endsAt), content: input.content })
+          .where(inOrganisation(actor.organisationId, id))
+          .returning();
+        if (updated) await recordActivity(tx, actor, [{ action: 'banners.changed', target: input.content.en.title }]);
+        return updated;
+      });
       return row ? toManaged(row, await dismissalCount(row.id), now) : null;
     },
 
-    async remove(organisationId: string, id: string): Promise<boolean> {
-      const deleted = await db
-        .delete(bannerMessages)
-        .where(inOrganisation(organisationId, id))
-        .returning({ id: bannerMessages.id });
-      return deleted.length > 0;
+    async remove(actor: Actor, id: string): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const [deleted] = await tx
+          .delete(bannerMessages)
+          .where(inOrganisation(actor.organisationId, id))
+          .returning({ id: bannerMessages.id, content: bannerMessages.content });
+        if (!deleted) return false;
+        const title = bannerContentSchema.safeParse(deleted.content).data?.en.title ?? deleted.id;
+        await recordActivity(tx, actor, [{ action: 'banners.deleted', target: title }]);
+        return true;
+      });
     },
 
     /**

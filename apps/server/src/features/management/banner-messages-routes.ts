@@ -1,6 +1,7 @@
 import { endpointRoute } from '../../lib/endpoint-route';
 import { apiEndpoints } from '@cockpit/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../activity/activity-repository';
 import { notFound } from '../../lib/http-error';
 import { createBannerMessagesRepository } from './banner-messages-repository';
 
@@ -22,11 +23,7 @@ export const bannerMessagesRoutes: FastifyPluginAsyncZod = async (app) => {
     ...endpointRoute(apiEndpoints.createBanner),
     handler: async (request, reply) => {
       const { startsAt, endsAt, content } = request.body;
-      const created = await repository.create(
-        request.user.organisationId,
-        { startsAt, endsAt, content },
-        request.user.id,
-      );
+      const created = await repository.create(actorOf(request), { startsAt, endsAt, content });
       return reply.status(201).send(created);
     },
   });
@@ -35,11 +32,7 @@ export const bannerMessagesRoutes: FastifyPluginAsyncZod = async (app) => {
     ...endpointRoute(apiEndpoints.updateBanner),
     handler: async (request) => {
       const { startsAt, endsAt, content } = request.body;
-      const updated = await repository.update(request.user.organisationId, request.params.id, {
-        startsAt,
-        endsAt,
-        content,
-      });
+      const updated = await repository.update(actorOf(request), request.params.id, { startsAt, endsAt, content });
       if (!updated) throw bannerNotFound();
       return updated;
     },
@@ -48,7 +41,7 @@ export const bannerMessagesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...endpointRoute(apiEndpoints.deleteBanner),
     handler: async (request, reply) => {
-      if (!(await repository.remove(request.user.organisationId, request.params.id))) throw bannerNotFound();
+      if (!(await repository.remove(actorOf(request), request.params.id))) throw bannerNotFound();
       return reply.status(204).send(null);
     },
   });

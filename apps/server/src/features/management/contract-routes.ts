@@ -1,6 +1,7 @@
 import { endpointRoute } from '../../lib/endpoint-route';
 import { apiEndpoints, isGermanLanguage } from '@cockpit/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../activity/activity-repository';
 import { conflict, notFound } from '../../lib/http-error';
 import { resolveLanguage } from '../../lib/language';
 import { createContractsRepository } from './contracts-repository';
@@ -26,7 +27,7 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
     ...endpointRoute(apiEndpoints.acceptContract),
     handler: async (request) => {
       const { user } = request;
-      const result = await repository.accept(user.organisationId, request.params.id, user.id);
+      const result = await repository.accept(actorOf(request), request.params.id);
       if (result === 'not-found') throw notFound('No such contract in your organisation');
       if (result === 'not-pending') throw conflict('This contract is not waiting for acceptance');
       const language = resolveLanguage(request.body?.isoLanguageName, user.uiLanguage);

@@ -5,6 +5,7 @@ import {
   subscriptionSchema,
 } from '@cockpit/contracts';
 import { and, count, eq } from 'drizzle-orm';
+import { type Actor, recordActivity } from '../../activity/activity-repository';
 import type { Database } from '../../db/database';
 import { organisations, user } from '../../db/schema';
 import { contracts } from './management-schema';
@@ -80,10 +81,11 @@ export function createContractsRepository(db: Database) {
      * transaction (the partial unique indexes allow one active and one pending contract per organisation,
      * so of two administrators accepting at once, one wins and the other gets "not pending").
      */
-    async accept(organisationId: string, id: string, acceptedByUserId: string): Promise<AcceptResult> {
+    async accept(actor: Actor, id: string): Promise<AcceptResult> {
+      const { organisationId, id: acceptedByUserId } = actor;
       return db.transaction(async (tx) => {
         const [target] = await tx
-          .select({ status: contracts.status })
+          .select({ status: contracts.status, reference: contracts.reference })
           .from(contracts)
           .where(and(eq(contracts.id, id), eq(contracts.organisationId, organisationId)))
           .for('update');
@@ -97,6 +99,7 @@ export function createContractsRepository(db: Database) {
           .update(contracts)
           .set({ status: 'active', acceptedAt: new Date(), acceptedByUserId })
           .where(eq(contracts.id, id));
+        await recordActivity(tx, actor, [{ action: 'contract.accepted', target: target.reference }]);
         return 'accepted';
       });
     },

@@ -48,6 +48,16 @@ function toManagedUser(row: UserRow, selfId: string, stored: StoredAttributes = 
 
 type Reader = Pick<Database, 'select'>;
 
+/** "role: organisationmember → organisationadministrator; name: A → B" — what the activity entry says changed. */
+function describeFieldChanges(before: UserRow, after: UserRow): string {
+  const fields = ['name', 'roleKey', 'subscription'] as const;
+  const labels = { name: 'name', roleKey: 'role', subscription: 'subscription' } as const;
+  return fields
+    .filter((field) => before[field] !== after[field])
+    .map((field) => `${labels[field]}: ${before[field]} → ${after[field]}`)
+    .join('; ');
+}
+
 /** Users as management shows them, with their attributes (decision 027). */
 async function withAttributes(db: Reader, rows: UserRow[], selfId: string): Promise<ManagedUser[]> {
   const stored = await readUserAttributes(
@@ -99,13 +109,16 @@ export function createManagedUsersRepository(db: Database) {
     },
 
     /** `null` when the e-mail is taken (in any organisation: e-mails sign in, so they are unique). */
-    async create(organisationId: string, input: NewUserInput, selfId: string): Promise<ManagedUser | null> {
+    async create(actor: Actor, input: NewUserInput): Promise<ManagedUser | null> {
       // The same helper as the seed: a better-auth user row plus its credential account, argon2id hash.
-      // The date format follows the chosen language until the user picks another in their settings.
-      const uiCulture = input.uiLanguage === 'en' ? 'en-GB' : input.uiLanguage;
+      // Dates and numbers follow the language until the user picks a culture (docs/decisions/030).
       // An initial password is a one-time password: chosen anew at the first sign-in (decision 022).
-      const id = await createUserWithPassword(db, { ...input, uiCulture, organisationId, mustChangePassword: true });
-      return id === null ? null : find(organisationId, id, selfId);
+      const id = await createUserWithPassword(
+        db,
+        { ...input, uiCulture: 'auto', organisationId: actor.organisationId, mustChangePassword: true },
+        (tx) => recordActivity(tx, actor, [{ action: 'users.created', target: input.email.toLowerCase() }]),
+      );
+      return id === null ? null : find(actor.organisationId, id, actor.id);
     },
 
     /**
@@ -114,6 +127,8 @@ export function createManagedUsersRepository(db: Database) {
      */
     async update(actor: Actor, id: string, changes: UserChanges): Promise<ManagedUser | null> {
       return db.transaction(async (tx) => {
+        const [before] = await tx.select().from(user).where(inOrganisation(actor.organisationId, id)).for('update');
+        if (!before) return null;
         const fields = {
           ...(changes.name !== undefined ? { name: changes.name } : {}),
           ...(changes.roleKey !== undefined ? { roleKey: changes.roleKey } : {}),
@@ -124,6 +139,8 @@ export function createManagedUsersRepository(db: Database) {
             ? await tx.update(user).set(fields).where(inOrganisation(actor.organisationId, id)).returning()
             : await tx.select().from(user).where(inOrganisation(actor.organisationId, id));
         if (!row) return null;
+        const described = describeFieldChanges(before, row);
+        if (described) await recordActivity(tx, actor, [{ action: 'users.changed', target: `${row.email}: ${described}` }]);
         let stored = (await readUserAttributes(tx, [id])).get(id) ?? noAttributes();
         if (changes.attributes !== undefined) {
           const fromSingleSignOn = new Set(stored.fromSingleSignOn);
@@ -183,22 +200,20 @@ export function createManagedUsersRepository(db: Database) {
      * sessions (SessionEvents) and the bearer check refuses a session that no longer exists, so their
      * next API call gets 401 and their notification streams close.
      */
-    async setActive(
-      organisationId: string,
-      id: string,
-      active: boolean,
-      selfId: string,
-    ): Promise<ManagedUser | null> {
+    async setActive(actor: Actor, id: string, active: boolean): Promise<ManagedUser | null> {
       return db.transaction(async (tx) => {
         const [row] = await tx
           .update(user)
           .set({ active })
-          .where(inOrganisation(organisationId, id))
+          .where(inOrganisation(actor.organisationId, id))
           .returning();
         if (!row) return null;
         if (!active) await tx.delete(session).where(eq(session.userId, id));
-        const [shown] = await withAttributes(tx, [row], selfId);
-        return shown ?? toManagedUser(row, selfId);
+        await recordActivity(tx, actor, [
+          { action: active ? 'users.reactivated' : 'users.deactivated', target: row.email },
+        ]);
+        const [shown] = await withAttributes(tx, [row], actor.id);
+        return shown ?? toManagedUser(row, actor.id);
       });
     },
   };

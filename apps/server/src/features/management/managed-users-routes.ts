@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { assertAcceptablePassword } from '../../auth/password';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
 import { createManagedUsersRepository } from './managed-users-repository';
+import { actorOf } from '../../activity/activity-repository';
 
 const userNotFound = () => notFound('No such user in your organisation');
 
@@ -56,11 +57,7 @@ export const managedUsersRoutes: FastifyPluginAsyncZod = async (app) => {
           .send({ error: { code: errorCodes.rateLimited, message: 'Too many refused addresses. Please try again later.' } });
       }
       assertAcceptablePassword(password, 'password', { email, name });
-      const created = await repository.create(
-        user.organisationId,
-        { name, email, password, roleKey, subscription, uiLanguage },
-        user.id,
-      );
+      const created = await repository.create(actorOf(request), { name, email, password, roleKey, subscription, uiLanguage });
       if (!created) {
         const counted = await app.sharedCounters.increment(refusalsKey, hourMs);
         request.log.warn(
@@ -89,8 +86,7 @@ export const managedUsersRoutes: FastifyPluginAsyncZod = async (app) => {
       if (fromProvider !== undefined) {
         throw badRequest(`Invalid body field 'attributes.${fromProvider}': it comes from single sign-on`);
       }
-      const actor = { organisationId: user.organisationId, id: user.id, name: user.displayName };
-      const updated = await repository.update(actor, target.id, { name, roleKey, subscription, attributes });
+      const updated = await repository.update(actorOf(request), target.id, { name, roleKey, subscription, attributes });
       if (!updated) throw userNotFound();
       // The bearer check must see the new role/subscription on the user's next request.
       app.sessionEvents.emitUserChanged(target.id);
@@ -109,7 +105,7 @@ export const managedUsersRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!active && request.params.id === user.id) {
           throw conflict('You cannot deactivate your own account');
         }
-        const changed = await repository.setActive(user.organisationId, request.params.id, active, user.id);
+        const changed = await repository.setActive(actorOf(request), request.params.id, active);
         if (!changed) throw userNotFound();
         // Deactivated: every session ended with it — API access stops and notification streams close
         // now, not when the bearer token expires (management area, security hardening).

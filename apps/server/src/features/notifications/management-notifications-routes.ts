@@ -1,6 +1,7 @@
 import { endpointRoute } from '../../lib/endpoint-route';
 import { apiEndpoints } from '@cockpit/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../activity/activity-repository';
 import { restrictToAdministrators } from '../../plugins/require-admin';
 import { listSentNotifications, sendNotifications } from './notifications-sender';
 
@@ -21,6 +22,7 @@ export const managementNotificationsRoutes: FastifyPluginAsyncZod = async (app) 
         organisationId: request.user.organisationId,
         recipients,
         draft: { title, text, ...(url ? { url } : {}) },
+        actor: actorOf(request),
       });
       request.log.info({ batchId: result.batchId, recipients: result.recipients }, 'notification sent');
       return reply.status(201).send(result);

@@ -1,6 +1,7 @@
 import { apiEndpoints } from '@cockpit/contracts';
 import { endpointRoute } from '../../lib/endpoint-route';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../activity/activity-repository';
 import { conflict, notFound } from '../../lib/http-error';
 import { createTwoFactorRepository } from './two-factor-repository';
 
@@ -45,7 +46,7 @@ export const twoFactorManagementRoutes: FastifyPluginAsyncZod = async (app) => {
       if (requireTwoFactor && !request.user.secondFactorCovered) {
         throw conflict('Turn on two-factor sign-in for yourself first (Settings), then require it.');
       }
-      await repository.setRequired(request.user.organisationId, requireTwoFactor);
+      await repository.setRequired(actorOf(request), requireTwoFactor);
       request.log.info(
         { event: 'management.two_factor_policy', requireTwoFactor, actorUserId: request.user.id },
         'two-factor policy changed',
@@ -59,7 +60,7 @@ export const twoFactorManagementRoutes: FastifyPluginAsyncZod = async (app) => {
     ...endpointRoute(apiEndpoints.resetUserTwoFactor),
     handler: async (request, reply) => {
       const { user } = request;
-      const reset = await repository.reset(user.organisationId, request.params.id);
+      const reset = await repository.reset(actorOf(request), request.params.id);
       if (!reset) throw notFound('No such user in your organisation');
       request.log.info(
         { event: 'management.two_factor_reset', userId: request.params.id, actorUserId: user.id },

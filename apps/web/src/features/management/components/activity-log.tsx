@@ -43,6 +43,7 @@ const actionLabelKeys: Record<ActivityAction, string> = {
   'users.deactivated': 'management.activity.action.users.deactivated',
   'users.reactivated': 'management.activity.action.users.reactivated',
   'users.password-reset': 'management.activity.action.users.password-reset',
+  'users.two-factor-reset': 'management.activity.action.users.two-factor-reset',
   'notifications.sent': 'management.activity.action.notifications.sent',
   'banners.created': 'management.activity.action.banners.created',
   'banners.changed': 'management.activity.action.banners.changed',
@@ -56,6 +57,7 @@ const actionLabelKeys: Record<ActivityAction, string> = {
   'sign-in.settings-changed': 'management.activity.action.sign-in.settings-changed',
   'sign-in.settings-removed': 'management.activity.action.sign-in.settings-removed',
   'sign-in.domain-verified': 'management.activity.action.sign-in.domain-verified',
+  'sign-in.two-factor-policy-changed': 'management.activity.action.sign-in.two-factor-policy-changed',
 };
 
 const kindLabelKeys: Record<ActivityKind, string> = {
