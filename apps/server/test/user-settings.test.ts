@@ -100,7 +100,7 @@ describe.each(testDrivers())('PUT /api/user/settings (%s)', (driver) => {
     });
     expect(userSettingsSchema.parse(other.json())).toMatchObject({
       userDisplayName: 'Anna Admin',
-      accountSettings: { uiCulture: 'en-GB', currencySymbol: '€' },
+      accountSettings: { uiCulture: 'auto', currencySymbol: '€' },
     });
   });
 

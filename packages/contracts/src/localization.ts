@@ -4,7 +4,10 @@ export { catalogueTextIn, type CatalogueTextVariants } from './localized-text';
 
 // The constants live in a zod-free module (the web app's login route needs them, not zod).
 export {
+  automaticCulture,
+  automaticCultureOf,
   defaultUiLanguage,
+  effectiveCulture,
   isGermanLanguage,
   languageStorageKey,
   twoLetterIsoOf,

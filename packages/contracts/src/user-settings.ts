@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { newPasswordSchema, passwordMaxLength } from './auth';
+import { automaticCulture } from './languages';
 import { uiLanguageNameSchema } from './localization';
 import { roleKeySchema, subscriptionSchema } from './roles';
 
@@ -14,10 +15,18 @@ export type UiLanguage = z.infer<typeof uiLanguageSchema>;
 export const uiCultures = ['en-GB', 'en-US', 'de-DE', 'de-AT', 'de-CH'] as const;
 export const uiCultureSchema = z.enum(uiCultures);
 export type UiCulture = z.infer<typeof uiCultureSchema>;
+/**
+ * What a user chooses: a culture, or `auto` — "Automatic (follows the language)", the default
+ * (docs/decisions/029; `effectiveCulture` in languages.ts turns it into a culture).
+ */
+export const uiCultureChoices = [automaticCulture, ...uiCultures] as const;
+export const uiCultureChoiceSchema = z.enum(uiCultureChoices);
+export type UiCultureChoice = z.infer<typeof uiCultureChoiceSchema>;
 
 export const accountSettingsSchema = z.object({
   uiLanguage: uiLanguageSchema,
-  uiCulture: uiCultureSchema,
+  /** The choice; `auto` follows `uiLanguage`. The web app sends the resulting culture as `cultureName`. */
+  uiCulture: uiCultureChoiceSchema,
   currencySymbol: z.string().min(1).max(8),
 });
 export type AccountSettings = z.infer<typeof accountSettingsSchema>;
@@ -51,7 +60,7 @@ const printable = /^[^\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]*$/;
  */
 export const userSettingsUpdateSchema = z.object({
   uiLanguage: uiLanguageNameSchema,
-  uiCulture: uiCultureSchema,
+  uiCulture: uiCultureChoiceSchema,
   currencySymbol: z
     .string()
     .trim()

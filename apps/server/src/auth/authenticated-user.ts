@@ -1,11 +1,11 @@
 import {
   type RoleKey,
   type Subscription,
-  type UiCulture,
+  type UiCultureChoice,
   type UiLanguageName,
   roleKeySchema,
   subscriptionSchema,
-  uiCultureSchema,
+  uiCultureChoiceSchema,
   uiLanguageNameSchema,
 } from '@cockpit/contracts';
 import { and, eq, gt, sql } from 'drizzle-orm';
@@ -19,7 +19,8 @@ export interface AuthenticatedUser {
   roleKey: RoleKey;
   subscription: Subscription;
   uiLanguage: UiLanguageName;
-  uiCulture: UiCulture;
+  /** The choice; `auto` follows `uiLanguage` (`effectiveCulture`, docs/decisions/030). */
+  uiCulture: UiCultureChoice;
   currencySymbol: string;
   displayName: string;
   email: string;
@@ -102,7 +103,7 @@ export async function loadActiveSession(
       roleKey: roleKeySchema.catch('organisationmember').parse(row.roleKey),
       subscription: subscriptionSchema.catch('basic').parse(row.subscription),
       uiLanguage: uiLanguageNameSchema.catch('en').parse(row.uiLanguage),
-      uiCulture: uiCultureSchema.catch('en-GB').parse(row.uiCulture),
+      uiCulture: uiCultureChoiceSchema.catch('auto').parse(row.uiCulture),
       currencySymbol: row.currencySymbol,
       displayName: row.name,
       email: row.email,

@@ -119,7 +119,7 @@ export function createAuth({ config, db, logger, integrity, sessionEvents, nameR
         roleKey: { type: 'string', required: true, defaultValue: 'organisationmember', input: false },
         subscription: { type: 'string', required: true, defaultValue: 'basic', input: false },
         uiLanguage: { type: 'string', required: true, defaultValue: 'en', input: false },
-        uiCulture: { type: 'string', required: true, defaultValue: 'en-GB', input: false },
+        uiCulture: { type: 'string', required: true, defaultValue: 'auto', input: false },
         currencySymbol: { type: 'string', required: true, defaultValue: '€', input: false },
         active: { type: 'boolean', required: true, defaultValue: true, input: false },
         // Decision 022: set by an administrator's one-time password, cleared by the user's own change.

@@ -59,7 +59,8 @@ export const user = pgTable(
     roleKey: text('role_key').default('organisationmember').notNull(),
     subscription: text('subscription').default('basic').notNull(),
     uiLanguage: text('ui_language').default('en').notNull(),
-    uiCulture: text('ui_culture').default('en-GB').notNull(),
+    /** `auto` follows the UI language (docs/decisions/030). */
+    uiCulture: text('ui_culture').default('auto').notNull(),
     currencySymbol: text('currency_symbol').default('€').notNull(),
     active: boolean('active').default(true).notNull(),
     /** One-time password (decision 022): the user must choose a new password before anything else. */

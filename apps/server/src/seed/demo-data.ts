@@ -1,4 +1,4 @@
-import type { CatalogueDocument, RoleKey, Subscription, UiCulture, UiLanguageName } from '@cockpit/contracts';
+import type { CatalogueDocument, RoleKey, Subscription, UiCultureChoice, UiLanguageName } from '@cockpit/contracts';
 import beispielCatalogue from './catalogues/beispiel-ag.json' with { type: 'json' };
 import demoGmbhCatalogue from './catalogues/demo-gmbh.json' with { type: 'json' };
 
@@ -12,7 +12,8 @@ export interface DemoUser {
   roleKey: RoleKey;
   subscription: Subscription;
   uiLanguage: UiLanguageName;
-  uiCulture: UiCulture;
+  /** `auto` follows the language (docs/decisions/030); Bea Basic and Bernd Beispiel chose a culture. */
+  uiCulture: UiCultureChoice;
   currencySymbol: string;
 }
 
@@ -34,7 +35,7 @@ export const demoOrganisations: DemoOrganisation[] = [
         roleKey: 'organisationadministrator',
         subscription: 'pro',
         uiLanguage: 'en',
-        uiCulture: 'en-GB',
+        uiCulture: 'auto',
         currencySymbol: '€',
       },
       {
@@ -44,7 +45,7 @@ export const demoOrganisations: DemoOrganisation[] = [
         roleKey: 'organisationmember',
         subscription: 'pro',
         uiLanguage: 'en',
-        uiCulture: 'de-DE',
+        uiCulture: 'auto',
         currencySymbol: '€',
       },
       {

@@ -1,4 +1,4 @@
-import { defaultUiLanguage, type UiLanguageName } from '@cockpit/contracts';
+import { defaultUiLanguage, effectiveCulture, type UiLanguageName } from '@cockpit/contracts';
 
 /**
  * What the API client adds to every call (spec §7): the UI language, the UI culture and the currency
@@ -7,18 +7,36 @@ import { defaultUiLanguage, type UiLanguageName } from '@cockpit/contracts';
  */
 export type ClientParams = {
   isoLanguageName: UiLanguageName;
+  /** The culture dates and numbers are written in: the user's choice, or the language's (decision 030). */
   cultureName: string | undefined;
   currencySymbol: string | undefined;
 };
 
-let current: ClientParams = {
+type Held = {
+  isoLanguageName: UiLanguageName;
+  /** The user's choice (`auto` follows the language), once the settings are known. */
+  cultureChoice: string | undefined;
+  currencySymbol: string | undefined;
+};
+
+let current: Held = {
   isoLanguageName: defaultUiLanguage,
-  cultureName: undefined,
+  cultureChoice: undefined,
   currencySymbol: undefined,
 };
 
 export function getClientParams(): ClientParams {
-  return current;
+  const { isoLanguageName, cultureChoice, currencySymbol } = current;
+  return {
+    isoLanguageName,
+    cultureName: cultureChoice === undefined ? undefined : effectiveCulture(cultureChoice, isoLanguageName),
+    currencySymbol,
+  };
+}
+
+/** The culture for dates and numbers in `language`: the user's choice, or the language's own. */
+export function cultureFor(language: string): string {
+  return effectiveCulture(current.cultureChoice, language);
 }
 
 export function setClientLanguage(isoLanguageName: UiLanguageName): void {
@@ -26,10 +44,10 @@ export function setClientLanguage(isoLanguageName: UiLanguageName): void {
 }
 
 export function setClientAccountSettings(settings: { uiCulture: string; currencySymbol: string }): void {
-  current = { ...current, cultureName: settings.uiCulture, currencySymbol: settings.currencySymbol };
+  current = { ...current, cultureChoice: settings.uiCulture, currencySymbol: settings.currencySymbol };
 }
 
 /** After sign-out the next user's settings are not known yet. */
 export function resetClientAccountSettings(): void {
-  current = { ...current, cultureName: undefined, currencySymbol: undefined };
+  current = { ...current, cultureChoice: undefined, currencySymbol: undefined };
 }

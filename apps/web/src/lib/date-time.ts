@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { getClientParams } from './client-params';
+import { cultureFor } from './client-params';
 
 /**
  * The one place the web app turns instants and calendar dates into text (DESIGN.md §3 "Short date in UI
@@ -125,8 +125,11 @@ export function fromDateTimeLocal(value: string): string | null {
   return Number.isNaN(date.getTime()) ? value : date.toISOString();
 }
 
-/** The UI culture for dates and numbers: the user's setting, the UI language until it is known. */
+/**
+ * The UI culture for dates and numbers: the user's choice, or — "Automatic (follows the language)", and
+ * until the settings are known — the UI language's own (docs/decisions/030).
+ */
 export function useCulture(): string {
   const { i18n } = useTranslation();
-  return getClientParams().cultureName ?? i18n.language;
+  return cultureFor(i18n.language);
 }

@@ -31,10 +31,32 @@ function readStorage(): Storage | undefined {
   }
 }
 
-/** The remembered UI language, or the default when nothing (or something unknown) is stored. */
+/**
+ * The browser's first language the UI has (decision 030): `de-AT` as such, any other German as `de-DE`,
+ * any English as `en`; the default when none fits.
+ */
+export function browserLanguage(preferred: readonly string[]): UiLanguageName {
+  for (const tag of preferred) {
+    const lower = tag.trim().toLowerCase();
+    if (lower === 'de-at') return 'de-AT';
+    if (lower === 'de' || lower.startsWith('de-')) return 'de-DE';
+    if (lower === 'en' || lower.startsWith('en-')) return 'en';
+  }
+  return defaultUiLanguage;
+}
+
+function browserPreferences(): readonly string[] {
+  if (typeof navigator === 'undefined') return [];
+  return navigator.languages.length > 0 ? navigator.languages : [navigator.language];
+}
+
+/**
+ * The remembered UI language; with nothing (or something unknown) remembered, the browser's language
+ * (the login screen greets a German browser in German, decision 030). The remembered choice wins.
+ */
 export function readStoredLanguage(): UiLanguageName {
   const stored = readStorage()?.getItem(languageStorageKey);
-  return isUiLanguage(stored) ? stored : defaultUiLanguage;
+  return isUiLanguage(stored) ? stored : browserLanguage(browserPreferences());
 }
 
 /**

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ReportCell, ValueFormat } from '@cockpit/contracts';
+import { effectiveCulture, type ReportCell, type ValueFormat } from '@cockpit/contracts';
 import { dateTimeFormat, supportedCulture } from './date-time';
 
 /**
@@ -126,7 +126,8 @@ export function useValueFormatter(culture: string, currencySymbol: string): Valu
   return useMemo(
     () =>
       createValueFormatter({
-        culture,
+        // "Automatic" follows the UI language (docs/decisions/030).
+        culture: effectiveCulture(culture, i18n.language),
         currencySymbol,
         weekLabel: (week, year) => t('reports.format.week', { week, year }),
         quarterLabel: (quarter, year) => t('reports.format.quarter', { quarter, year }),

@@ -7,6 +7,7 @@ import {
   csvDelimiter,
   csvSafeText,
   decimalSeparator,
+  effectiveCulture,
 } from '@cockpit/contracts';
 import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
@@ -169,7 +170,7 @@ export function createReportDownloads(deps: ReportDownloadDeps) {
       }
       const body =
         format === 'csv'
-          ? csvBody(opened.result, columns, user.uiCulture)
+          ? csvBody(opened.result, columns, effectiveCulture(user.uiCulture, language))
           : xlsxBody(opened.result, columns, name);
       return { fileName: `${name}.${format}`, contentType: contentTypes[format], body };
     },

@@ -1,4 +1,4 @@
-import type { UiCulture, UiLanguageName } from '@cockpit/contracts';
+import type { UiCultureChoice, UiLanguageName } from '@cockpit/contracts';
 import { and, eq, ne } from 'drizzle-orm';
 import { endDeviceTrust } from '../../auth/device-trust';
 import type { Database } from '../../db/database';
@@ -6,7 +6,7 @@ import { account, organisations, session, user } from '../../db/schema';
 
 export interface StoredAccountSettings {
   uiLanguage: UiLanguageName;
-  uiCulture: UiCulture;
+  uiCulture: UiCultureChoice;
   currencySymbol: string;
   displayName: string;
 }

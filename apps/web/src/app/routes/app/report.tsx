@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { managementRoleKey } from '@cockpit/contracts';
+import { effectiveCulture, managementRoleKey } from '@cockpit/contracts';
 import { useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useMenu } from '../../../features/navigation/api/get-menu';
@@ -45,7 +45,7 @@ export function ReportRoute() {
       name={name}
       fallbackTitle={item?.title ?? name}
       fallbackSubTitle={item?.subTitle}
-      culture={account?.uiCulture ?? i18n.language}
+      culture={effectiveCulture(account?.uiCulture, i18n.language)}
       currencySymbol={account?.currencySymbol ?? '€'}
       search={readReportSearch(searchParams)}
       onSearchChange={handleSearchChange}

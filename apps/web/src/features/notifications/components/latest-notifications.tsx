@@ -1,5 +1,5 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
-import type { Notification } from '@cockpit/contracts';
+import { effectiveCulture, type Notification } from '@cockpit/contracts';
 import { useUiLanguage } from '../../../lib/use-ui-language';
 import { useNotificationActions } from '../hooks/use-notification-actions';
 import { useNotifications } from '../hooks/use-notifications';
@@ -32,7 +32,7 @@ type LatestNotificationsProps = {
   notifications: Notification[];
   /** The list's accessible name. */
   label: string;
-  /** The user's UI culture for dates (DESIGN.md §3); the UI language until the settings are known. */
+  /** The user's culture choice for dates; `auto` (and unknown) follow the UI language (docs/decisions/030). */
   uiCulture?: string;
 };
 
@@ -45,7 +45,7 @@ export function LatestNotifications({ notifications, label, uiCulture }: LatestN
   const { opened, open, hover, close } = useNotificationActions();
   // Once loaded the dialog stays mounted, so it closes as it does elsewhere (and gives the focus back).
   const [dialogWanted, setDialogWanted] = useState(false);
-  const culture = uiCulture ?? language;
+  const culture = effectiveCulture(uiCulture, language);
 
   function handleOpen(notification: Notification) {
     setDialogWanted(true);

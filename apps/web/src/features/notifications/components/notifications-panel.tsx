@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { effectiveCulture } from '@cockpit/contracts';
 import { PlaceholderTile } from '../../../components/ui/placeholder-tile';
 import { useUiLanguage } from '../../../lib/use-ui-language';
 import { loadOlderNotifications } from '../api/get-older-notifications';
@@ -12,7 +13,7 @@ import { NotificationDialog } from './notification-dialog';
 type NotificationsPanelProps = {
   /** The side panel's menu header (user, role, language), as the other panels show it. */
   header?: ReactNode;
-  /** The user's UI culture for dates (DESIGN.md §3); the UI language until the settings are known. */
+  /** The user's culture choice for dates; `auto` (and unknown) follow the UI language (docs/decisions/030). */
   uiCulture?: string;
 };
 
@@ -26,7 +27,7 @@ export function NotificationsPanel({ header, uiCulture }: NotificationsPanelProp
   const language = useUiLanguage();
   const { notifications, status, hasMore } = useNotifications();
   const { opened, open, hover, close } = useNotificationActions();
-  const culture = uiCulture ?? language;
+  const culture = effectiveCulture(uiCulture, language);
 
   // The snapshot is the newest page; older ones load when the end of the list scrolls into view.
   const listEnd = useRef<HTMLLIElement | null>(null);

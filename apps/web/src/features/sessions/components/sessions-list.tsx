@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconDeviceDesktop } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { UserSession } from '@cockpit/contracts';
+import { effectiveCulture, type UserSession } from '@cockpit/contracts';
 import { formatDateTime } from '../../../lib/date-time';
 import { showToast } from '../../../lib/toast';
 import { useEndSession } from '../api/end-session';
@@ -9,7 +9,7 @@ import { useSessions } from '../api/get-sessions';
 import { describeUserAgent } from '../utils/describe-user-agent';
 
 type SessionsListProps = {
-  /** The UI culture for dates and times (spec §3 accountSettings.uiCulture). */
+  /** The culture choice for dates and times (spec §3 accountSettings.uiCulture; `auto` follows the language). */
   culture: string;
 };
 
@@ -18,8 +18,9 @@ type SessionsListProps = {
  * active; any other than this one can be ended, which signs that browser out at once. The current one
  * is ended by logging out.
  */
-export function SessionsList({ culture }: SessionsListProps) {
-  const { t } = useTranslation();
+export function SessionsList({ culture: choice }: SessionsListProps) {
+  const { t, i18n } = useTranslation();
+  const culture = effectiveCulture(choice, i18n.language);
   const sessions = useSessions();
   const end = useEndSession();
 

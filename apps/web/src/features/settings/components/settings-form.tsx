@@ -4,9 +4,10 @@ import { useTranslation } from 'react-i18next';
 import {
   currencySymbolMaxLength,
   displayNameMaxLength,
-  uiCultures,
+  effectiveCulture,
+  uiCultureChoices,
   userSettingsUpdateSchema,
-  type UiCulture,
+  type UiCultureChoice,
   type UserSettings,
   type UserSettingsUpdate,
 } from '@cockpit/contracts';
@@ -18,7 +19,7 @@ type Field = keyof UserSettingsUpdate;
 type FieldErrors = Partial<Record<Field, string>>;
 
 /** A date and a number in a culture, so the choice shows what it changes (DESIGN.md §3 short date). */
-export function culturePreview(culture: UiCulture, currencySymbol: string): string {
+export function culturePreview(culture: string, currencySymbol: string): string {
   const date = formatShortDate(new Date(2025, 11, 31), culture);
   const number = new Intl.NumberFormat(culture, { minimumFractionDigits: 2 }).format(1234.56);
   return `${date} · ${number} ${currencySymbol}`;
@@ -108,11 +109,15 @@ export function SettingsForm({ settings }: SettingsFormProps) {
         <NativeSelect
           label={t('settings.culture.label')}
           description={t('settings.culture.example', {
-            example: culturePreview(values.uiCulture, values.currencySymbol.trim() || '€'),
+            // "Automatic" shows the format of the language chosen above (docs/decisions/030).
+            example: culturePreview(
+              effectiveCulture(values.uiCulture, values.uiLanguage),
+              values.currencySymbol.trim() || '€',
+            ),
           })}
           value={values.uiCulture}
-          onChange={(event) => change('uiCulture', event.currentTarget.value as UiCulture)}
-          data={uiCultures.map((culture) => ({ value: culture, label: t(`cultures.${culture}`) }))}
+          onChange={(event) => change('uiCulture', event.currentTarget.value as UiCultureChoice)}
+          data={uiCultureChoices.map((culture) => ({ value: culture, label: t(`cultures.${culture}`) }))}
           error={errors.uiCulture}
         />
         <TextInput
