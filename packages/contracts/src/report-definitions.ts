@@ -36,9 +36,20 @@ export type ParameterValue = z.infer<typeof parameterValueSchema>;
 export const parameterValuesSchema = z.record(definitionIdentifierSchema, parameterValueSchema);
 export type ParameterValues = z.infer<typeof parameterValuesSchema>;
 
+/** How a column's values are shown in the user's culture. */
+export const columnFormats = ['text', 'integer', 'number', 'currency', 'percent', 'date', 'week', 'month', 'quarter'] as const;
+export const columnFormatSchema = z.enum(columnFormats);
+export type ColumnFormat = z.infer<typeof columnFormatSchema>;
+
 export const choiceOptionSchema = z
-  .object({ value: z.string().min(1).max(1_000), label: localisedTextSchema(200).optional() })
+  .object({
+    value: z.string().min(1).max(1_000),
+    label: localisedTextSchema(200).optional(),
+    /** How a column that follows this choice (`follows`) is shown while it is chosen, e.g. a grouping's period. */
+    format: columnFormatSchema.optional(),
+  })
   .strict();
+export type ChoiceOption = z.infer<typeof choiceOptionSchema>;
 
 export const definitionParameterSchema = z
   .object({
@@ -64,11 +75,6 @@ export const definitionParameterSchema = z
   });
 export type DefinitionParameter = z.infer<typeof definitionParameterSchema>;
 
-/** How a column's values are shown in the user's culture. */
-export const columnFormats = ['text', 'integer', 'number', 'currency', 'percent', 'date', 'month'] as const;
-export const columnFormatSchema = z.enum(columnFormats);
-export type ColumnFormat = z.infer<typeof columnFormatSchema>;
-
 export const definitionColumnSchema = z
   .object({
     /** The column's name in the SQL result. */
@@ -77,6 +83,19 @@ export const definitionColumnSchema = z
     format: columnFormatSchema.default('text'),
     /** number / currency / percent: digits after the decimal separator. */
     decimals: z.number().int().min(0).max(6).optional(),
+    /**
+     * A choice parameter whose chosen option gives this column its label and format (`option.format`):
+     * a period column that follows the report's grouping (day → date, week, month, quarter).
+     */
+    follows: definitionIdentifierSchema.optional(),
+    /**
+     * Result columns that hold this column's values in German (`de`) and Austrian German (`deAt`): a
+     * dimension's names in the reader's language. Every visual reads the column of the reader's language.
+     */
+    translations: z
+      .object({ de: z.string().min(1).max(128).optional(), deAt: z.string().min(1).max(128).optional() })
+      .strict()
+      .optional(),
   })
   .strict();
 export type DefinitionColumn = z.infer<typeof definitionColumnSchema>;
@@ -94,6 +113,8 @@ export const kpiVisualSchema = z
       .array(z.object({ column: z.string().min(1).max(128), compareTo: z.string().min(1).max(128).optional() }).strict())
       .min(1)
       .max(12),
+    /** Leaves out an item whose value is empty: e.g. "top store" when the report is grouped by region. */
+    omitEmpty: z.boolean().optional(),
   })
   .strict();
 
@@ -107,6 +128,17 @@ export const chartVisualSchema = z
     x: z.string().min(1).max(128),
     series: z.array(z.string().min(1).max(128)).min(1).max(24),
     stacked: z.boolean().default(false),
+    /** Series (of `series`) drawn against a second value axis, e.g. units beside money. */
+    secondAxis: z.array(z.string().min(1).max(128)).max(24).optional(),
+    /**
+     * `rows` (default): one category per row. `distinct`: one per distinct `x`, from its first row — a
+     * chart of per-`x` figures (window sums) in a result of finer rows.
+     */
+    categories: z.enum(['rows', 'distinct']).optional(),
+    /** `descending`: categories by their first series, largest first (else in row order). */
+    order: z.enum(['rows', 'descending']).optional(),
+    /** At most this many categories (after `order`): e.g. the ten best sellers of a longer table. */
+    top: z.number().int().min(1).max(1_000).optional(),
   })
   .strict();
 
@@ -116,6 +148,8 @@ export const tableVisualSchema = z
     type: z.literal('table'),
     id: visualIdSchema,
     columns: z.array(z.string().min(1).max(128)).min(1).max(200).optional(),
+    /** Leaves out a column that is empty in every row: e.g. the store column when grouped by region. */
+    omitEmpty: z.boolean().optional(),
   })
   .strict();
 

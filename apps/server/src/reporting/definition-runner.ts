@@ -239,6 +239,7 @@ export function createDefinitionRunner<Source extends RunnableSource>(deps: Defi
       });
       const data = visualiseResult(definition, result, {
         language: input.language,
+        values: input.values,
         ...(input.visuals ? { visualIds: input.visuals } : {}),
         ...(input.tableRows !== undefined ? { tableRows: input.tableRows } : {}),
       });

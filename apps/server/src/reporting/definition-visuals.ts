@@ -1,6 +1,8 @@
 import {
   type CatalogueReportDefinition,
   type ChartKind,
+  type ChoiceOption,
+  type ParameterValues,
   type DefinitionColumn,
   type DefinitionVisual,
   type ReportCell,
@@ -59,16 +61,57 @@ function numberOf(value: unknown): number | null {
   return typeof cell === 'number' ? cell : null;
 }
 
-/** The shape of a column: its definition when declared, else guessed from the source's type name. */
+/** The chosen option of a choice parameter (the run's value, else the parameter's default). */
+export type ChosenOption = (parameter: string) => ChoiceOption | undefined;
+
+/** The chosen options of `definition`'s choice parameters for a run with `values`. */
+export function chosenOptions(
+  definition: Pick<CatalogueReportDefinition, 'parameters'>,
+  values: ParameterValues,
+): ChosenOption {
+  return (name) => {
+    const parameter = definition.parameters.find((candidate) => candidate.name === name);
+    if (!parameter?.options) return undefined;
+    const value = Object.hasOwn(values, name) ? values[name] : parameter.default;
+    return parameter.options.find((option) => option.value === value);
+  };
+}
+
+/**
+ * The result column a declared column reads for `language`: its German (or Austrian) translation when
+ * it has one and the result carries it, else the column itself.
+ */
+export function valueColumnOf(
+  name: string,
+  declared: readonly DefinitionColumn[],
+  language: UiLanguageName,
+  has: (column: string) => boolean,
+): string {
+  const translations = declared.find((column) => column.name === name)?.translations;
+  if (!translations) return name;
+  const translated = catalogueTextIn({ en: name, ...translations }, language);
+  return has(translated) ? translated : name;
+}
+
+/**
+ * The shape of a column: its definition when declared (a column that `follows` a choice takes the
+ * chosen option's label and format), else guessed from the source's type name.
+ */
 export function columnOf(
   name: string,
   sourceType: string | undefined,
   declared: readonly DefinitionColumn[],
   language: UiLanguageName,
+  chosen?: ChosenOption,
 ): ReportColumn {
   const definition = declared.find((column) => column.name === name);
   if (definition) {
-    return { key: name, label: catalogueTextIn(definition.label, language) ?? name, format: definition.format };
+    const option = definition.follows ? chosen?.(definition.follows) : undefined;
+    return {
+      key: name,
+      label: (option?.label ? catalogueTextIn(option.label, language) : catalogueTextIn(definition.label, language)) ?? name,
+      format: option?.format ?? definition.format,
+    };
   }
   const format: ValueFormat = sourceType && numericType.test(sourceType) ? 'number' : /date/i.test(sourceType ?? '') ? 'date' : 'text';
   return { key: name, label: name, format };
@@ -86,6 +129,29 @@ export interface VisualOptions {
   visualIds?: readonly string[];
   /** Rows the table keeps (a table tile's first rows); default all. */
   tableRows?: number;
+  /** The run's parameter values: a column that `follows` a choice takes the chosen option's shape. */
+  values?: ParameterValues;
+}
+
+/** A chart's categories and the rows they are drawn from: per row or per distinct x, ordered, cut. */
+function chartRows(
+  visual: Extract<DefinitionVisual, { type: 'chart' }>,
+  rows: readonly (readonly unknown[])[],
+  xOf: (row: readonly unknown[]) => string,
+  firstSeriesOf: (row: readonly unknown[]) => number | null,
+): { category: string; row: readonly unknown[] }[] {
+  let picked = rows.map((row) => ({ category: xOf(row), row }));
+  if (visual.categories === 'distinct') {
+    const seen = new Set<string>();
+    picked = picked.filter(({ category }) => !seen.has(category) && Boolean(seen.add(category)));
+  }
+  if (visual.order === 'descending') {
+    // Stable: equal figures keep their row order.
+    picked = picked
+      .map((entry, position) => ({ ...entry, position, figure: firstSeriesOf(entry.row) ?? -Infinity }))
+      .sort((a, b) => b.figure - a.figure || a.position - b.position);
+  }
+  return visual.top === undefined ? picked : picked.slice(0, visual.top);
 }
 
 /**
@@ -93,15 +159,16 @@ export interface VisualOptions {
  * does not have is a `VisualMisfit` (the definition no longer fits its SQL: the page says so).
  */
 export function visualiseResult(
-  definition: Pick<CatalogueReportDefinition, 'columns' | 'visuals'>,
+  definition: Pick<CatalogueReportDefinition, 'columns' | 'visuals'> & Partial<Pick<CatalogueReportDefinition, 'parameters'>>,
   result: VisualInput,
-  { language, visualIds, tableRows }: VisualOptions,
+  { language, visualIds, tableRows, values = {} }: VisualOptions,
 ): ReportData {
   const index = new Map(result.columns.map((column, position) => [column.name, position]));
+  const chosen = chosenOptions({ parameters: definition.parameters ?? [] }, values);
   const columnFor = (name: string) => {
-    const position = index.get(name);
-    if (position === undefined) throw new VisualMisfit(`the result has no column '${name}'`);
-    return { position, column: columnOf(name, result.columns[position]?.type, definition.columns, language) };
+    if (!index.has(name)) throw new VisualMisfit(`the result has no column '${name}'`);
+    const position = index.get(valueColumnOf(name, definition.columns, language, (column) => index.has(column)))!;
+    return { position, column: columnOf(name, result.columns[position]?.type, definition.columns, language, chosen) };
   };
   const visuals = definition.visuals.filter((visual) => !visualIds || visualIds.includes(visual.id));
   // A definition without visuals shows its table.
@@ -116,6 +183,7 @@ export function visualiseResult(
     if (visual.type === 'kpi') {
       for (const item of visual.items) {
         const { position, column } = columnFor(item.column);
+        if (visual.omitEmpty && first && (first[position] === null || first[position] === undefined)) continue;
         const comparison = item.compareTo ? columnFor(item.compareTo) : null;
         kpis.push({
           key: `${visual.id}.${item.column}`,
@@ -134,26 +202,36 @@ export function visualiseResult(
       }
     } else if (visual.type === 'chart') {
       const x = columnFor(visual.x);
+      const seriesColumns = visual.series.map((name) => ({ name, ...columnFor(name) }));
+      const firstSeries = seriesColumns[0]!;
+      const picked = chartRows(
+        visual,
+        result.rows,
+        (row) => String(cellOf(row[x.position], x.column.format) ?? ''),
+        (row) => numberOf(row[firstSeries.position]),
+      );
       charts.push({
         id: visual.id,
         title: (visual.title && catalogueTextIn(visual.title, language)) ?? '',
         kind: chartKindOf(visual),
         categoryFormat: x.column.format,
-        categories: result.rows.map((row) => String(cellOf(row[x.position], x.column.format) ?? '')),
-        series: visual.series.map((name) => {
-          const series = columnFor(name);
-          return {
-            key: name,
-            label: series.column.label,
-            format: series.column.format,
-            values: result.rows.map((row) => numberOf(row[series.position])),
-            axis: 0 as const,
-          };
-        }),
+        categories: picked.map(({ category }) => category),
+        series: seriesColumns.map(({ name, position, column }) => ({
+          key: name,
+          label: column.label,
+          format: column.format,
+          values: picked.map(({ row }) => numberOf(row[position])),
+          axis: visual.secondAxis?.includes(name) ? (1 as const) : (0 as const),
+        })),
       });
     } else if (!table) {
       const names = visual.columns ?? result.columns.map((column) => column.name);
-      const columns = names.map(columnFor);
+      const columns = names
+        .map(columnFor)
+        .filter(
+          ({ position }) =>
+            !visual.omitEmpty || result.rows.some((row) => row[position] !== null && row[position] !== undefined),
+        );
       const rows = (tableRows === undefined ? result.rows : result.rows.slice(0, tableRows)).map((row) =>
         columns.map(({ position, column }) => cellOf(row[position], column.format)),
       );

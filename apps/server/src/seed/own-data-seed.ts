@@ -8,11 +8,11 @@ import { quoted, uploadsSchemaName } from '../features/data-sources/uploads/uplo
 
 /** The views a demo organisation's SQL reports read; `organisation` is the organisation id as a literal. */
 const salesViews = (organisation: string) => ({
-  // One row per day, store and product category.
+  // One row per day, store and product category (new columns go last: `create or replace view` keeps the old ones).
   sales_by_day: `
     select d.sale_date, r.name_en as region, r.name_de as region_de, s.name as store,
       c.name_en as category, c.name_de as category_de, d.quantity, d.revenue, d.cost,
-      d.revenue - d.cost as margin
+      d.revenue - d.cost as margin, c.code as category_code
     from public.sales_daily d
       join public.sales_regions r on r.id = d.region_id
       join public.sales_stores s on s.id = d.store_id

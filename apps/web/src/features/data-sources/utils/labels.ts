@@ -36,7 +36,9 @@ export const columnFormatLabelKeys: Record<ColumnFormat, string> = {
   currency: 'management.data.format.currency',
   percent: 'management.data.format.percent',
   date: 'management.data.format.date',
+  week: 'management.data.format.week',
   month: 'management.data.format.month',
+  quarter: 'management.data.format.quarter',
 };
 
 export const visualLabelKeys: Record<DefinitionVisual['type'], string> = {
