@@ -22,6 +22,7 @@ import {
   type BannerLanguageValues,
 } from './banner-form-values';
 import { BannerButtonFields } from './banner-button-fields';
+import { CultureDateTimeField } from './culture-date-time-field';
 
 type BannerFormDialogProps = {
   /** `null`: a new banner message. */
@@ -90,26 +91,18 @@ export function BannerFormDialog({ banner, onClose, onSaved, renderPreview }: Ba
       submitLabel={t('management.save')}
     >
       <Group grow align="flex-start">
-        <TextInput
-          type="datetime-local"
+        <CultureDateTimeField
           label={t('management.banners.startsAt')}
           description={t('management.banners.startsAtHint')}
           value={values.startsAt}
-          onChange={(event) => {
-            const startsAt = event.currentTarget.value; // read now: the updater runs later
-            setValues((v) => ({ ...v, startsAt }));
-          }}
+          onChange={(startsAt) => setValues((v) => ({ ...v, startsAt }))}
           error={error('startsAt', 'management.banners.errors.date')}
         />
-        <TextInput
-          type="datetime-local"
+        <CultureDateTimeField
           label={t('management.banners.endsAt')}
           description={t('management.banners.endsAtHint')}
           value={values.endsAt}
-          onChange={(event) => {
-            const endsAt = event.currentTarget.value; // read now: the updater runs later
-            setValues((v) => ({ ...v, endsAt }));
-          }}
+          onChange={(endsAt) => setValues((v) => ({ ...v, endsAt }))}
           error={error('endsAt', 'management.banners.errors.endsAt')}
         />
       </Group>

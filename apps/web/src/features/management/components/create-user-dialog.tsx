@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Group, PasswordInput, Select, TextInput } from '@mantine/core';
+import { Button, Group, Modal, PasswordInput, Select, TextInput } from '@mantine/core';
+import { IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import {
   newUserSchema,
@@ -14,6 +15,8 @@ import {
 import { isApiRequestError } from '../../../lib/api-client';
 import { refusedPasswordMessage } from '../../../lib/password-rules';
 import { useCreateUser } from '../api/create-user';
+import { OneTimePasswordShown } from './one-time-password-shown';
+import { generateOneTimePassword } from './reset-password-dialog';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { useFormCheck } from '../../../lib/form-check';
 import { languageOptions, roleOptions, subscriptionOptions } from '../../../lib/option-labels';
@@ -38,10 +41,13 @@ export function CreateUserDialog({ opened, onClose, onCreated }: CreateUserDialo
   const { t } = useTranslation();
   const createUser = useCreateUser();
   const [values, setValues] = useState<NewUserInput>(emptyUser);
+  const [passwordVisible, setPasswordVisible] = useState(false);
   const check = useFormCheck(newUserSchema, values);
   const [emailTaken, setEmailTaken] = useState(false);
   // A password the server refused beyond the length rules: one of the most common (decision 022).
   const [passwordRefused, setPasswordRefused] = useState<string | null>(null);
+  // Created: the initial password is shown once with a Copy button (decision 022).
+  const [created, setCreated] = useState<{ user: ManagedUser; password: string } | null>(null);
 
   const set = <K extends keyof NewUserInput>(key: K, value: NewUserInput[K]) => {
     setValues((current) => ({ ...current, [key]: value }));
@@ -50,6 +56,8 @@ export function CreateUserDialog({ opened, onClose, onCreated }: CreateUserDialo
   };
 
   function close() {
+    setCreated(null);
+    setPasswordVisible(false);
     setValues(emptyUser);
     check.reset();
     setEmailTaken(false);
@@ -61,10 +69,7 @@ export function CreateUserDialog({ opened, onClose, onCreated }: CreateUserDialo
   function handleSubmit() {
     if (!check.validate()) return;
     createUser.mutate(values, {
-      onSuccess: (user) => {
-        onCreated(user);
-        close();
-      },
+      onSuccess: (user) => setCreated({ user, password: values.password }),
       onError: (error) => {
         if (isApiRequestError(error) && error.status === 409) setEmailTaken(true);
         setPasswordRefused(refusedPasswordMessage(t, error));
@@ -73,6 +78,23 @@ export function CreateUserDialog({ opened, onClose, onCreated }: CreateUserDialo
   }
 
   const failed = createUser.isError && !emailTaken && passwordRefused === null;
+  if (created) {
+    const finish = () => {
+      onCreated(created.user);
+      close();
+    };
+    return (
+      <Modal
+        opened={opened}
+        onClose={finish}
+        title={t('management.users.createdTitle', { name: created.user.name })}
+        size="md"
+        closeButtonProps={{ 'aria-label': t('common.close') }}
+      >
+        <OneTimePasswordShown name={created.user.name} password={created.password} onDone={finish} />
+      </Modal>
+    );
+  }
   return (
     <FormDialog
       opened={opened}
@@ -121,7 +143,22 @@ export function CreateUserDialog({ opened, onClose, onCreated }: CreateUserDialo
         }
         required
         autoComplete="new-password"
+        visible={passwordVisible}
+        onVisibilityChange={setPasswordVisible}
       />
+      <Group>
+        <Button
+          variant="light"
+          size="xs"
+          leftSection={<IconRefresh size={14} aria-hidden="true" />}
+          onClick={() => {
+            set('password', generateOneTimePassword());
+            setPasswordVisible(true);
+          }}
+        >
+          {t('management.users.generatePassword')}
+        </Button>
+      </Group>
       <Group grow align="flex-start">
         <Select
           label={t('management.users.role')}

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { errorCodes, type ManagedUser } from '@cockpit/contracts';
 import { setToken } from '../../../lib/auth/token-store';
@@ -88,7 +88,14 @@ describe('set one-time password', () => {
 
     await fill(field, 'Max-one-time-123');
     await userEvent.click(submit);
-    await waitFor(() => expect(onDone).toHaveBeenCalledWith(max));
+    // Set: shown once, with a Copy button, before the dialog is done.
+    const shown = await screen.findByTestId('one-time-password-shown');
+    expect(within(shown).getByText('Shown once')).toBeInTheDocument();
+    expect(within(shown).getByLabelText('One-time password')).toHaveValue('Max-one-time-123');
+    expect(within(shown).getByRole('button', { name: 'Copy' })).toBeInTheDocument();
+    expect(onDone).not.toHaveBeenCalled();
+    await userEvent.click(within(shown).getByRole('button', { name: 'Done' }));
+    expect(onDone).toHaveBeenCalledWith(max);
     expect(sent).toEqual(['qwerty123456', 'Max-Member-2024', 'Hallo1234567', 'Max-one-time-123']);
   });
 

@@ -3,8 +3,13 @@ import { Alert, Button, Group, Modal, PasswordInput, Stack, Text } from '@mantin
 import { IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { ManagedUser } from '@cockpit/contracts';
-import { newPasswordLengthMessage, passwordRulesText, refusedPasswordMessage } from '../../../lib/password-rules';
+import {
+  newPasswordLengthMessage,
+  passwordRulesText,
+  refusedPasswordMessage,
+} from '../../../lib/password-rules';
 import { useResetUserPassword } from '../api/reset-user-password';
+import { OneTimePasswordShown } from './one-time-password-shown';
 
 type ResetPasswordDialogProps = {
   user: ManagedUser;
@@ -43,6 +48,8 @@ export function ResetPasswordDialog({ user, onClose, onDone }: ResetPasswordDial
   // Checked from the first attempt on, then on every change (the message goes away once fixed).
   const [submitted, setSubmitted] = useState(false);
   const [refused, setRefused] = useState<string | null>(null);
+  // Set: the password is shown once with a Copy button before the dialog closes.
+  const [done, setDone] = useState<ManagedUser | null>(null);
 
   const lengthProblem = submitted ? newPasswordLengthMessage(t, password) : null;
   const fieldError = lengthProblem ?? refused ?? undefined;
@@ -60,7 +67,7 @@ export function ResetPasswordDialog({ user, onClose, onDone }: ResetPasswordDial
     reset.mutate(
       { id: user.id, password },
       {
-        onSuccess: (changed) => onDone(changed),
+        onSuccess: (changed) => setDone(changed),
         onError: (error) => setRefused(refusedPasswordMessage(t, error)),
       },
     );
@@ -70,54 +77,58 @@ export function ResetPasswordDialog({ user, onClose, onDone }: ResetPasswordDial
   return (
     <Modal
       opened
-      onClose={onClose}
+      onClose={done ? () => onDone(done) : onClose}
       title={t('management.users.setPasswordTitle', { name: user.name })}
       size="md"
       closeButtonProps={{ 'aria-label': t('common.close') }}
     >
-      <form onSubmit={handleSubmit} noValidate data-testid="reset-password-form">
-        <Stack gap="sm">
-          <Text size="sm">{t('management.users.setPasswordText', { name: user.name })}</Text>
-          <PasswordInput
-            label={t('management.users.oneTimePassword')}
-            description={passwordRulesText(t)}
-            value={password}
-            onChange={(event) => change(event.currentTarget.value)}
-            visible={visible}
-            onVisibilityChange={setVisible}
-            error={fieldError}
-            required
-            autoComplete="new-password"
-            data-autofocus
-          />
-          <Group>
-            <Button
-              variant="light"
-              size="xs"
-              leftSection={<IconRefresh size={14} aria-hidden="true" />}
-              onClick={() => {
-                change(generateOneTimePassword());
-                setVisible(true);
-              }}
-            >
-              {t('management.users.generatePassword')}
-            </Button>
-          </Group>
-          {failed && (
-            <Alert color="red" role="alert">
-              {t('management.errors.saveFailed')}
-            </Alert>
-          )}
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={reset.isPending}>
-              {t('management.users.setPassword')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+      {done ? (
+        <OneTimePasswordShown name={done.name} password={password} onDone={() => onDone(done)} />
+      ) : (
+        <form onSubmit={handleSubmit} noValidate data-testid="reset-password-form">
+          <Stack gap="sm">
+            <Text size="sm">{t('management.users.setPasswordText', { name: user.name })}</Text>
+            <PasswordInput
+              label={t('management.users.oneTimePassword')}
+              description={passwordRulesText(t)}
+              value={password}
+              onChange={(event) => change(event.currentTarget.value)}
+              visible={visible}
+              onVisibilityChange={setVisible}
+              error={fieldError}
+              required
+              autoComplete="new-password"
+              data-autofocus
+            />
+            <Group>
+              <Button
+                variant="light"
+                size="xs"
+                leftSection={<IconRefresh size={14} aria-hidden="true" />}
+                onClick={() => {
+                  change(generateOneTimePassword());
+                  setVisible(true);
+                }}
+              >
+                {t('management.users.generatePassword')}
+              </Button>
+            </Group>
+            {failed && (
+              <Alert color="red" role="alert">
+                {t('management.errors.saveFailed')}
+              </Alert>
+            )}
+            <Group justify="flex-end" mt="sm">
+              <Button variant="default" onClick={onClose}>
+                {t('common.cancel')}
+              </Button>
+              <Button type="submit" loading={reset.isPending}>
+                {t('management.users.setPassword')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
     </Modal>
   );
 }

@@ -117,6 +117,10 @@ describe('user management', () => {
     await userEvent.clear(within(dialog).getByRole('textbox', { name: 'E-mail' }));
     await fill(within(dialog).getByRole('textbox', { name: 'E-mail' }), 'nina@example.com');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create user' }));
+    // The initial password is shown once, with a Copy button, then the dialog closes.
+    const shown = await screen.findByTestId('one-time-password-shown');
+    expect(within(shown).getByLabelText('One-time password')).toHaveValue('a-long-password-1');
+    await userEvent.click(within(shown).getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(calls.filter((call) => call.method === 'POST').at(-1)?.body).toMatchObject({
       name: 'Max Again',
