@@ -314,7 +314,13 @@ describe.each(testDrivers())('query reports (%s)', (driver) => {
       const answer = definitionPreviewResponseSchema.parse(response.json());
       expect(answer.error).toBeNull();
       expect(answer.detectedParameters).toEqual(['period', 'regions']);
-      expect(answer.resultColumns.map((column) => column.name)).toEqual(['month', 'amount', 'orders', 'total']);
+      // Whole numbers told apart from others, so the editor proposes each column's format.
+      expect(answer.resultColumns.map(({ name, kind }) => [name, kind])).toEqual([
+        ['month', 'text'],
+        ['amount', 'number'],
+        ['orders', 'integer'],
+        ['total', 'number'],
+      ]);
       expect(answer.data?.table?.rows).toEqual([
         ['2026-01', 80, 1],
         ['2026-03', 55.75, 1],

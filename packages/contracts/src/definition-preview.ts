@@ -24,8 +24,17 @@ export const definitionPreviewResponseSchema = z.object({
   /** The parameters found in the SQL (`{{name}}`), declared or not. */
   detectedParameters: z.array(z.string()),
   parameters: z.array(parameterViewSchema),
-  /** The result's columns as the source returned them. */
-  resultColumns: z.array(z.object({ name: z.string(), type: z.string() })),
+  /**
+   * The result's columns as the source returned them: the database's own type name and its general kind,
+   * from which the editor proposes a column's format.
+   */
+  resultColumns: z.array(
+    z.object({
+      name: z.string(),
+      kind: z.enum(['number', 'integer', 'text', 'date', 'timestamp', 'boolean', 'json']),
+      type: z.string(),
+    }),
+  ),
   data: reportDataSchema.nullable(),
   info: resultInfoSchema.nullable(),
   error: sqlErrorSchema.nullable(),

@@ -15,6 +15,7 @@ import {
 import { badRequest } from '../lib/http-error';
 import { utcToday } from './calendar';
 import { type VisualOptions, visualiseResult } from './definition-visuals';
+import type { ResultColumn } from './executor/result-values';
 
 // Runs a report definition for a reader (decision 027): the one path from a catalogue definition to what
 // the report page, a tile, a preview or a delivery shows. It resolves the definition's data source, the
@@ -55,7 +56,7 @@ export interface RunRequestOf<Source> {
 }
 
 export interface RunResult {
-  columns: { name: string; type: string }[];
+  columns: ResultColumn[];
   rows: unknown[][];
   cutAtRows: number | null;
   dataAsOf: Date;
@@ -111,7 +112,7 @@ export interface DefinitionRunInput {
 
 export interface DefinitionRunOutput {
   /** The result's columns as the source named and typed them (the editor's preview lists them). */
-  columns: { name: string; type: string }[];
+  columns: ResultColumn[];
   parameters: ParameterView[];
   data: ReportData;
   info: ResultInfo;

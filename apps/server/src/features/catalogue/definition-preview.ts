@@ -18,6 +18,7 @@ import {
   SourceQueryFailed,
   SourceUnavailable,
 } from '../../reporting/executor/executor-errors';
+import type { ResultColumn } from '../../reporting/executor/result-values';
 import { SqlRefused } from '../../reporting/sql/sql-refused';
 import { detectParameters } from '../../reporting/sql/sql-template';
 
@@ -25,6 +26,15 @@ import { detectParameters } from '../../reporting/sql/sql-template';
 // never cached, as the administrator or as a chosen user of the organisation ("Preview as"). Whatever
 // goes wrong comes back as the answer's `error` with the database's own message and its position in the
 // SQL as written, so the editor can point at it.
+
+/** Whole-number types of both databases: the editor proposes the "integer" format for them. */
+const integerTypes = new Set(['bigint', 'smallint', 'integer', 'int', 'tinyint', 'mediumint', 'year', 'oid']);
+
+/** A result column as the editor sees it: the executor's kind, with whole numbers told apart. */
+function previewColumn(column: ResultColumn): DefinitionPreviewResponse['resultColumns'][number] {
+  const kind = column.kind === 'number' && integerTypes.has(column.type) ? 'integer' : column.kind;
+  return { name: column.name, kind, type: column.type };
+}
 
 export interface PreviewInput {
   admin: AuthenticatedUser;
@@ -94,7 +104,7 @@ export async function previewDefinition(
     return {
       detectedParameters,
       parameters: answer.parameters,
-      resultColumns: answer.columns,
+      resultColumns: answer.columns.map(previewColumn),
       data: answer.data,
       info: answer.info,
       error: null,

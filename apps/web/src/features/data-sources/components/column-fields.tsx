@@ -1,7 +1,7 @@
 import { ActionIcon, Autocomplete, Button, Group, NumberInput, Paper, Select, Stack, Text } from '@mantine/core';
 import { IconPlus, IconTableImport, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { columnFormats, type ColumnFormat } from '@cockpit/contracts';
+import { columnFormats, type ColumnFormat, type DefinitionPreviewResponse } from '@cockpit/contracts';
 import type { FormCheck } from '../../../lib/form-check';
 import type { ColumnFormValues } from '../utils/definition-form';
 import { columnFormatLabelKeys } from '../utils/labels';
@@ -11,23 +11,38 @@ import { monoInput } from './mono-input';
 type ColumnFieldsProps = {
   columns: ColumnFormValues[];
   onChange: (columns: ColumnFormValues[]) => void;
-  /** The result's column names the last preview returned (offered, and taken over at once). */
-  resultColumns: readonly string[];
+  /** The result's columns the last preview returned (offered, and taken over at once). */
+  resultColumns: DefinitionPreviewResponse['resultColumns'];
   check: FormCheck;
 };
 
 const withDecimals: ReadonlySet<ColumnFormat> = new Set(['number', 'currency', 'percent']);
 
+type ResultColumnKind = DefinitionPreviewResponse['resultColumns'][number]['kind'];
+
+/** The format a column taken from the preview starts with, by what the database returned. */
+const formatOfKind: Record<ResultColumnKind, Pick<ColumnFormValues, 'format' | 'decimals'>> = {
+  integer: { format: 'integer', decimals: '' },
+  number: { format: 'number', decimals: 2 },
+  date: { format: 'date', decimals: '' },
+  timestamp: { format: 'date', decimals: '' },
+  text: { format: 'text', decimals: '' },
+  boolean: { format: 'text', decimals: '' },
+  json: { format: 'text', decimals: '' },
+};
+
 /** The result's columns as users see them (decision 027): label in every language, format, decimals. */
 export function ColumnFields({ columns, onChange, resultColumns, check }: ColumnFieldsProps) {
   const { t } = useTranslation();
   const update = (index: number, column: ColumnFormValues) => onChange(columns.map((current, at) => (at === index ? column : current)));
-  const missing = resultColumns.filter((name) => !columns.some((column) => column.name === name));
+  const missing = resultColumns.filter((result) => !columns.some((column) => column.name === result.name));
 
   function takeFromPreview() {
     onChange([
       ...columns,
-      ...missing.map((name): ColumnFormValues => ({ name, label: { en: name, de: '', deAt: '' }, format: 'text', decimals: '' })),
+      ...missing.map(
+        ({ name, kind }): ColumnFormValues => ({ name, label: { en: name, de: '', deAt: '' }, ...formatOfKind[kind] }),
+      ),
     ]);
   }
 
@@ -44,7 +59,7 @@ export function ColumnFields({ columns, onChange, resultColumns, check }: Column
             <Group align="flex-end" gap="sm">
               <Autocomplete
                 label={t('management.data.columns.name')}
-                data={[...new Set(resultColumns)]}
+                data={[...new Set(resultColumns.map((result) => result.name))]}
                 value={column.name}
                 onChange={(name) => update(index, { ...column, name })}
                 error={check.error(`columns.${index}.name`, t('management.data.errors.required'))}

@@ -159,10 +159,23 @@ describe('definition editor', () => {
     const calls = stub(() =>
       jsonResponse({
         ...noResult,
-        parameters: [{ name: 'region', type: 'multi-choice', label: 'Region', required: false, options: null, value: ['North'] }],
+        parameters: [
+          {
+            name: 'region',
+            type: 'multi-choice',
+            label: 'Region',
+            required: false,
+            options: [
+              { value: 'North', label: 'North' },
+              { value: 'South', label: 'South' },
+            ],
+            value: ['North'],
+          },
+        ],
         resultColumns: [
-          { name: 'region', type: 'varchar' },
-          { name: 'revenue', type: 'decimal' },
+          { name: 'region', kind: 'text', type: 'varchar' },
+          { name: 'revenue', kind: 'number', type: 'decimal' },
+          { name: 'orders', kind: 'integer', type: 'bigint' },
         ],
         data: {
           kpis: [{ key: 'revenue', label: 'Revenue', value: 1234, format: 'number' }],
@@ -192,8 +205,23 @@ describe('definition editor', () => {
     expect(within(result).getByRole('table', { name: 'Preview rows' })).toBeInTheDocument();
     expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({ asUserId: 'u2' });
 
-    // The result's columns can be taken over as the definition's columns.
-    await userEvent.click(screen.getByRole('button', { name: 'Take columns from the preview' }));
-    expect(screen.getAllByTestId('column-fields')).toHaveLength(2);
+    // The preview runs again with a value chosen in its parameter fields.
+    const previewSection = screen.getByRole('region', { name: 'Preview' });
+    await userEvent.click(within(within(previewSection).getByTestId('report-parameters')).getAllByLabelText('Region')[0]!);
+    await userEvent.click(await screen.findByRole('option', { name: 'South' }));
+    await waitFor(() =>
+      expect(calls.filter((call) => call.method === 'POST').at(-1)?.body).toMatchObject({
+        values: { region: ['North', 'South'] },
+        asUserId: 'u2',
+      }),
+    );
+
+    // The result's columns can be taken over as the definition's columns, formatted by their type.
+    await userEvent.click(await screen.findByRole('button', { name: 'Take columns from the preview' }));
+    const columns = screen.getAllByTestId('column-fields');
+    expect(columns).toHaveLength(3);
+    expect(columns.map((column) => (within(column).getByRole('combobox', { name: 'Format' }) as HTMLInputElement).value)).toEqual(
+      ['Text', 'Number', 'Whole number'],
+    );
   });
 });

@@ -16,7 +16,12 @@ import {
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { CatalogueReportDefinition, DefinitionPreviewResponse, ManagedDataSource } from '@cockpit/contracts';
+import type {
+  CatalogueReportDefinition,
+  DefinitionPreviewResponse,
+  ManagedDataSource,
+  ParameterValues,
+} from '@cockpit/contracts';
 import { FormActions } from '../../../components/ui/form-actions';
 import { PlaceholderTile } from '../../../components/ui/placeholder-tile';
 import { QueryContent } from '../../../components/ui/query-table';
@@ -42,6 +47,7 @@ import { dataErrorMessage } from '../utils/server-error';
 import { ColumnFields } from './column-fields';
 import { ParameterFields } from './parameter-fields';
 import { PreviewResult } from './preview-result';
+import { ParameterBar } from '../../../components/parameters/parameter-bar';
 import { VisualFields } from './visual-fields';
 import { monoInput } from './mono-input';
 
@@ -124,6 +130,8 @@ function EditorForm({ original, sources, dataHref, definitionHref }: EditorFormP
   const save = useSaveDefinition();
   const preview = usePreviewDefinition();
   const [previewed, setPreviewed] = useState<{ sql: string; answer: DefinitionPreviewResponse } | null>(null);
+  /** The parameter values the preview runs with; what is not set here takes its default. */
+  const [previewValues, setPreviewValues] = useState<ParameterValues>({});
   const [errorAt, setErrorAt] = useState<ErrorAt | null>(null);
   const [asUser, setAsUser] = useState<string | null>(null);
   const [userSearch, setUserSearch] = useState('');
@@ -134,15 +142,21 @@ function EditorForm({ original, sources, dataHref, definitionHref }: EditorFormP
     setValues((current) => ({ ...current, [key]: value }));
 
   const parameters = parametersInSql(values);
-  const resultColumns = previewed?.answer.resultColumns.map((column) => column.name) ?? [];
-  const columnNames = [...new Set([...values.columns.map((column) => column.name).filter(Boolean), ...resultColumns])];
+  const resultColumns = previewed?.answer.resultColumns ?? [];
+  const columnNames = [
+    ...new Set([...values.columns.map((column) => column.name).filter(Boolean), ...resultColumns.map((column) => column.name)]),
+  ];
 
-  function runPreview() {
+  function runPreview(withValues: ParameterValues = previewValues) {
     const sql = values.sql;
     // An unsaved new definition has no name yet: the preview needs one that passes the rules.
     const definition = { ...definitionBodyOf(values), name: values.name.trim() || 'preview' };
+    // Only values of parameters the SQL still uses: a removed one would be refused.
+    const declared = Object.fromEntries(
+      Object.entries(withValues).filter(([name]) => definition.parameters.some((parameter) => parameter.name === name)),
+    );
     preview.mutate(
-      { definition, asUserId: asUser ?? undefined },
+      { definition, values: declared, asUserId: asUser ?? undefined },
       {
         onSuccess: (answer) => {
           setPreviewed({ sql, answer });
@@ -306,7 +320,7 @@ function EditorForm({ original, sources, dataHref, definitionHref }: EditorFormP
                 variant="light"
                 leftSection={<IconPlayerPlay size={16} aria-hidden="true" />}
                 loading={preview.isPending}
-                onClick={runPreview}
+                onClick={() => runPreview()}
                 disabled={!values.source || values.sql.trim() === ''}
               >
                 {t('management.data.preview.run')}
@@ -317,6 +331,16 @@ function EditorForm({ original, sources, dataHref, definitionHref }: EditorFormP
                 <Text size="sm" c="red" role="alert">
                   {dataErrorMessage(t, preview.error)}
                 </Text>
+              )}
+              {previewed && previewed.answer.parameters.length > 0 && (
+                <ParameterBar
+                  parameters={previewed.answer.parameters}
+                  onChange={(name, value) => {
+                    const next = { ...previewValues, [name]: value };
+                    setPreviewValues(next);
+                    runPreview(next);
+                  }}
+                />
               )}
               {previewed && !preview.isError && (
                 <PreviewResult
