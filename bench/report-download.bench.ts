@@ -15,11 +15,13 @@ import { bearerTokenOf, buildBenchBundle, startProductionServer } from './suppor
 //   100,000-row table).
 //
 // BENCH_DOWNLOAD_ROWS (default 1,000,000), BENCH_DATABASE_URL (default the CI PostgreSQL; a database of its
-// own is created and dropped), BENCH_REPORT_RUNS (default 7).
+// own is created and dropped), BENCH_REPORT_RUNS (default 7), BENCH_DOWNLOAD_NODE_ARGS (the server's Node options,
+// e.g. `--cpu-prof --cpu-prof-dir=/tmp/profiles` to see where its time goes).
 
 const rows = Number(process.env.BENCH_DOWNLOAD_ROWS ?? 1_000_000);
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const runs = Number(process.env.BENCH_REPORT_RUNS ?? 7);
+const nodeArgs = (process.env.BENCH_DOWNLOAD_NODE_ARGS ?? '').split(' ').filter(Boolean);
 
 const period = {
   name: 'period',
@@ -102,7 +104,7 @@ const median = (values: number[]) => {
 };
 
 async function run(bundle: string, databaseUrl: string): Promise<boolean> {
-  const server = await startProductionServer(bundle, databaseUrl);
+  const server = await startProductionServer(bundle, databaseUrl, { nodeArgs });
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {

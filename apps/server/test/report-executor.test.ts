@@ -20,7 +20,7 @@ import {
 import { type Executor, type ExecutorSource, type RunRequest, createExecutor } from '../src/reporting/executor/executor';
 import { checkDataSourceHost, createDataSourceHostPolicy, ownDatabaseOf } from '../src/reporting/executor/host-policy';
 import { createQueryLogWriter, pruneQueryLog } from '../src/reporting/executor/query-log';
-import { uploadsSchemaName } from '../src/reporting/executor/uploads-driver';
+import { uploadsSchemaName } from '../src/reporting/executor/uploads-schema';
 import { SqlRefused } from '../src/reporting/sql/sql-refused';
 import { openTestDatabase, testDrivers } from './helpers/build-test-app';
 

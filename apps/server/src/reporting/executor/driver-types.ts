@@ -25,6 +25,8 @@ export interface StatementRun {
 export interface SourceCursor {
   columns: ResultColumn[];
   next(max: number): Promise<ResultRow[]>;
+  /** A result already read whole (`maxRows`): all its rows at once, not copied; absent for a cursor. */
+  all?(): ResultRow[];
   close(): Promise<void>;
 }
 

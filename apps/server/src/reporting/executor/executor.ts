@@ -16,6 +16,7 @@ import {
   userEmailParameter,
 } from '@cockpit/contracts';
 import type { FastifyBaseLogger } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import type { Registry } from 'prom-client';
 import type { Database } from '../../db/database';
 import { HttpError } from '../../lib/http-error';
@@ -116,6 +117,12 @@ export interface ExecutorOptions {
   cache?: ResultCacheOptions;
   /** Rows per batch read from a source (and per `stream` batch). */
   batchRows?: number;
+  /**
+   * Rows per batch of a stream (a download; default 1,000, at most `batchRows`): small, so each batch is
+   * read, written out and dropped before the next one comes — the memory a 1,000,000-row download needs
+   * stays flat (a batch of 5,000 lived long enough to reach the old generation).
+   */
+  streamBatchRows?: number;
   /** The statement timeout of uploaded tables (they have no connection settings); default 30 s. */
   uploadsStatementTimeoutSeconds?: number;
 }
@@ -173,11 +180,16 @@ const errorKind = (error: unknown) =>
 export function createExecutor(options: ExecutorOptions): Executor {
   const { db, log } = options;
   const batchRows = options.batchRows ?? 5_000;
+  const streamBatchRows = Math.min(batchRows, options.streamBatchRows ?? 1_000);
   const postgres = createPostgresDriver(options.hostPolicy);
   const mysql = createMysqlDriver(options.hostPolicy);
   const uploads = createUploadsDriver(db);
   const cache = createResultCache(options.cache);
   const writeLog = createQueryLogWriter(db, log);
+  /** Query log entries being written: a successful run answers without waiting for its entry. */
+  const pendingLogs = new Set<Promise<void>>();
+  /** Statements the guard passed, per dialect and (uploads) schema version: parsed once, not per run. */
+  const guarded = new LRUCache<string, true>({ max: 1_000 });
   const sourceLabels = new Map<string, SourceLabels>();
   const labelsOf = (source: ExecutorSource): SourceLabels => {
     const labels = { organisation: source.organisationId, data_source: source.name };
@@ -201,7 +213,7 @@ export function createExecutor(options: ExecutorOptions): Executor {
     return { ...source, connection: source.connection };
   };
 
-  async function prepare(request: RunRequest, defaultLimit: number): Promise<Prepared> {
+  async function prepare(request: RunRequest, defaultLimit: number, firstRows = batchRows): Promise<Prepared> {
     const { source, definition, user } = request;
     const parameters = resolveParameterValues(definition.parameters, request.values, {
       today: request.today,
@@ -214,8 +226,13 @@ export function createExecutor(options: ExecutorOptions): Executor {
         : parameterReferenceValue(definition.parameters, parameters, reference),
     );
     const scope = source.kind === 'uploads' ? await uploads.scope(source) : undefined;
+    // The uploads scope (the schema's tables) belongs to the source's version: a new upload checks again.
+    const guardKey = `${source.kind}\u0000${scope ? `${source.id}:${source.version}` : ''}\u0000${compiled.text}`;
     try {
-      await guardStatement(compiled.text, source.kind === 'uploads' ? 'uploads' : dialect, scope);
+      if (!guarded.has(guardKey)) {
+        await guardStatement(compiled.text, source.kind === 'uploads' ? 'uploads' : dialect, scope);
+        guarded.set(guardKey, true);
+      }
     } catch (error) {
       if (error instanceof SqlRefused && error.position !== null) {
         throw new SqlRefused(error.reason, compiled.templatePosition(error.position));
@@ -230,7 +247,7 @@ export function createExecutor(options: ExecutorOptions): Executor {
     const statement: StatementRun = {
       text: compiled.text,
       values: compiled.values,
-      firstRows: Math.min(batchRows, rowLimit + 1),
+      firstRows: Math.min(firstRows, rowLimit + 1),
       timeoutSeconds:
         source.connection?.statementTimeoutSeconds ??
         options.uploadsStatementTimeoutSeconds ??
@@ -256,7 +273,7 @@ export function createExecutor(options: ExecutorOptions): Executor {
   const record = (
     request: RunRequest,
     outcome: { parameters: Record<string, unknown>; rows: number | null; milliseconds: number; cacheHit: boolean; error: unknown },
-  ) => {
+  ): Promise<void> => {
     const labels = labelsOf(request.source);
     if (outcome.error !== null) {
       metrics.error(labels, errorKind(outcome.error));
@@ -271,7 +288,7 @@ export function createExecutor(options: ExecutorOptions): Executor {
         'report query failed',
       );
     }
-    return writeLog({
+    const written = writeLog({
       organisationId: request.source.organisationId,
       userId: request.user.id,
       dataSourceName: request.source.name,
@@ -284,6 +301,9 @@ export function createExecutor(options: ExecutorOptions): Executor {
       cacheHit: outcome.cacheHit,
       error: outcome.error === null ? null : logTextOf(outcome.error),
     });
+    pendingLogs.add(written);
+    void written.finally(() => pendingLogs.delete(written));
+    return written;
   };
 
   async function run(request: RunRequest): Promise<QueryResult> {
@@ -297,7 +317,8 @@ export function createExecutor(options: ExecutorOptions): Executor {
       const cached = useCache && !request.refresh ? cache.get(prepared.cacheKey) : undefined;
       if (cached) {
         metrics.run(labels, 'hit');
-        await record(request, {
+        // The log entry is written meanwhile (never fails the run: query-log.ts catches its errors).
+        void record(request, {
           parameters: prepared.logged,
           rows: cached.rows.length,
           milliseconds: performance.now() - started,
@@ -311,15 +332,15 @@ export function createExecutor(options: ExecutorOptions): Executor {
       const dataAsOf = new Date();
       // The whole result at once (the plan a direct run gets), bounded by the row limit + 1.
       const cursor = await open(request.source, { ...prepared.statement, maxRows: prepared.rowLimit + 1 });
-      const rows: ResultRow[] = [];
-      let bytes = 0;
+      let rows: ResultRow[];
       try {
-        while (rows.length <= prepared.rowLimit) {
-          const batch = await cursor.next(Math.min(batchRows, prepared.rowLimit + 1 - rows.length));
-          if (batch.length === 0) break;
-          for (const row of batch) {
-            rows.push(row);
-            bytes += rowBytes(row);
+        // A result read at once is taken as it is (no copy); a cursor is read batch by batch.
+        rows = cursor.all?.() ?? [];
+        if (!cursor.all) {
+          while (rows.length <= prepared.rowLimit) {
+            const batch = await cursor.next(Math.min(batchRows, prepared.rowLimit + 1 - rows.length));
+            if (batch.length === 0) break;
+            for (const row of batch) rows.push(row);
           }
         }
       } finally {
@@ -329,8 +350,12 @@ export function createExecutor(options: ExecutorOptions): Executor {
       if (cutAtRows !== null) rows.length = prepared.rowLimit;
       const seconds = (performance.now() - started) / 1000;
       metrics.duration(labels, seconds);
-      if (useCache) cache.set(prepared.cacheKey, { columns: cursor.columns, rows, cutAtRows, dataAsOf, bytes }, request.definition.cacheSeconds);
-      await record(request, { parameters: prepared.logged, rows: rows.length, milliseconds: seconds * 1000, cacheHit: false, error: null });
+      if (useCache) {
+        let bytes = 0;
+        for (const row of rows) bytes += rowBytes(row);
+        cache.set(prepared.cacheKey, { columns: cursor.columns, rows, cutAtRows, dataAsOf, bytes }, request.definition.cacheSeconds);
+      }
+      void record(request, { parameters: prepared.logged, rows: rows.length, milliseconds: seconds * 1000, cacheHit: false, error: null });
       return { columns: cursor.columns, rows, cutAtRows, dataAsOf, fromCache: false, parameters: prepared.parameters };
     } catch (error) {
       await record(request, {
@@ -350,7 +375,7 @@ export function createExecutor(options: ExecutorOptions): Executor {
     let prepared: Prepared;
     let cursor: SourceCursor;
     try {
-      prepared = await prepare(request, Math.min(request.rowLimit ?? dataSourceMaxRowLimit, dataSourceMaxRowLimit));
+      prepared = await prepare(request, Math.min(request.rowLimit ?? dataSourceMaxRowLimit, dataSourceMaxRowLimit), streamBatchRows);
       metrics.run(labels, 'miss');
       cursor = await open(request.source, prepared.statement);
     } catch (error) {
@@ -373,7 +398,7 @@ export function createExecutor(options: ExecutorOptions): Executor {
       let failure: unknown = null;
       try {
         while (sent <= limit) {
-          const batch = await cursor.next(Math.min(batchRows, limit + 1 - sent));
+          const batch = await cursor.next(Math.min(streamBatchRows, limit + 1 - sent));
           if (batch.length === 0) break;
           if (sent + batch.length > limit) {
             cut = limit;
@@ -531,6 +556,7 @@ export function createExecutor(options: ExecutorOptions): Executor {
     },
     async close() {
       cache.clear();
+      await Promise.all([...pendingLogs]);
       await Promise.all([postgres.close(), mysql.close()]);
     },
   };

@@ -6,7 +6,7 @@ import { QueryTimedOut, SourceQueryFailed, SourceUnavailable } from './executor-
 import type { DataSourceHostPolicy } from './host-policy';
 import { DataSourceHostRefused } from './host-policy';
 import type { DriverSource, SourceCursor, StatementRun } from './driver-types';
-import { type ResultRow, pgColumn, resultValue } from './result-values';
+import { type ResultRow, pgColumn, pgResultRows } from './result-values';
 
 // A PostgreSQL data source (and anything that speaks its protocol): one pool per source version, every
 // run in `BEGIN READ ONLY` with `SET LOCAL statement_timeout`, rows read through a cursor in batches
@@ -62,6 +62,7 @@ export function inMemoryCursor(columns: SourceCursor['columns'], rows: ResultRow
   let offset = 0;
   return {
     columns,
+    all: () => rows,
     async next(max) {
       const batch = rows.slice(offset, offset + max);
       offset += batch.length;
@@ -153,10 +154,11 @@ export function createPostgresDriver(hostPolicy: DataSourceHostPolicy): Database
           await begin(client, run.timeoutSeconds);
           const result = await runBounded(client, run.text, run.values, run.maxRows);
           if (result.full) release(true);
-          else await client.query('ROLLBACK').then(() => release(false));
+          // The rows are here: the ROLLBACK and the connection's return need not delay the answer.
+          else void client.query('ROLLBACK').then(() => release(false), () => release(true));
           return inMemoryCursor(
             result.fields.map((field) => pgColumn(field.name, field.dataTypeID)),
-            result.rows.map((row) => row.map(resultValue)),
+            pgResultRows(result.fields, result.rows),
           );
         } catch (error) {
           await client.query('ROLLBACK').catch(() => {});
@@ -176,8 +178,9 @@ export function createPostgresDriver(hostPolicy: DataSourceHostPolicy): Database
         release(true);
         throw pgFailure(source, error, run);
       }
-      const columns = cursor._result.fields.map((field) => pgColumn(field.name, field.dataTypeID));
-      let pending: ResultRow[] = first.map((row) => row.map(resultValue));
+      const { fields } = cursor._result;
+      const columns = fields.map((field) => pgColumn(field.name, field.dataTypeID));
+      let pending: ResultRow[] = pgResultRows(fields, first);
       let done = first.length < Math.max(1, run.firstRows);
       let failed = false;
       return {
@@ -191,7 +194,8 @@ export function createPostgresDriver(hostPolicy: DataSourceHostPolicy): Database
           try {
             const rows = await cursor!.read(max - pending.length);
             if (rows.length < max - pending.length) done = true;
-            const out = [...pending, ...rows.map((row) => row.map(resultValue))];
+            const converted = pgResultRows(fields, rows);
+            const out = pending.length === 0 ? converted : [...pending, ...converted];
             pending = [];
             return out;
           } catch (error) {

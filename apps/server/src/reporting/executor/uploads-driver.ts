@@ -8,7 +8,8 @@ import type { UploadsScope } from '../sql/uploads-confinement';
 import type { DriverSource, SourceCursor, StatementRun } from './driver-types';
 import { pgTypeParsers, runBounded } from './bounded-query';
 import { inMemoryCursor, pgFailure } from './postgres-driver';
-import { type ResultRow, pgColumn, pgTextParsers, resultValue } from './result-values';
+import { type ResultRow, pgColumn, pgResultRows, pgTextParsers } from './result-values';
+import { uploadsSchemaName } from './uploads-schema';
 
 // Uploaded tables (decision 027) live in the cockpit's own database — PGlite or PostgreSQL — in the
 // organisation's schema `uploads_<organisation id without dashes>`. A run: a transaction, `SET
@@ -17,19 +18,11 @@ import { type ResultRow, pgColumn, pgTextParsers, resultValue } from './result-v
 // and `FETCH` in batches — between batches other work of this process runs (PGlite runs on its thread).
 // The statement was confined to the schema's tables before (sql/uploads-confinement.ts).
 
-/** The schema of an organisation's uploaded tables. */
-export function uploadsSchemaName(organisationId: string): string {
-  const name = `uploads_${organisationId.replaceAll('-', '').toLowerCase()}`;
-  if (!/^uploads_[a-z0-9_]+$/.test(name)) throw new Error(`not an organisation id: ${organisationId}`);
-  return name;
-}
 
 const cursorName = 'cockpit_report';
 const declarePrefix = `DECLARE ${cursorName} NO SCROLL CURSOR FOR `;
 
 interface OwnSession {
-  /** Statements without parameters, several in one round trip. */
-  exec(text: string): Promise<void>;
   query(text: string, values?: readonly unknown[]): Promise<{ fields: { name: string; dataTypeID: number }[]; rows: unknown[][] }>;
   /** The whole result at once, at most `maxRows` (PostgreSQL: bounded-query.ts); `null` on PGlite. */
   bounded: ((text: string, values: readonly unknown[], maxRows: number) => ReturnType<typeof runBounded>) | null;
@@ -38,8 +31,11 @@ interface OwnSession {
 
 const pgTypes = pgTypeParsers;
 
-/** A transaction on the cockpit's database, held open until `end` (which rolls it back). */
-async function openOwnSession(db: Database): Promise<OwnSession> {
+/**
+ * A transaction on the cockpit's database, held open until `end` (which rolls it back), with `setup` (SET
+ * LOCAL statements, no parameters) run first — on PostgreSQL in the same round trip as its BEGIN.
+ */
+async function openOwnSession(db: Database, setup: string): Promise<OwnSession> {
   const client = (db as unknown as { $client: unknown }).$client;
   if (client instanceof PGlite) {
     let finish = () => {};
@@ -55,10 +51,14 @@ async function openOwnSession(db: Database): Promise<OwnSession> {
       done.catch(reject);
       completion = done.catch(() => {});
     });
+    try {
+      await transaction.exec(setup);
+    } catch (error) {
+      finish();
+      await completion;
+      throw error;
+    }
     return {
-      async exec(text) {
-        await transaction.exec(text);
-      },
       async query(text, values) {
         const result = await transaction.query<unknown[]>(text, values ? [...values] : undefined, {
           rowMode: 'array',
@@ -78,15 +78,12 @@ async function openOwnSession(db: Database): Promise<OwnSession> {
   const connection = await pool.connect();
   let broken = false;
   try {
-    await connection.query('BEGIN');
+    await connection.query(`BEGIN; ${setup}`);
   } catch (error) {
     connection.release(true);
     throw error;
   }
   return {
-    async exec(text) {
-      await connection.query(text);
-    },
     async query(text, values) {
       try {
         const result = await connection.query({ text, values: values ? [...values] : undefined, rowMode: 'array', types: pgTypes });
@@ -162,10 +159,11 @@ async function openHeldCursor(client: PGlite, source: DriverSource, schema: stri
     await close();
     throw pgFailure(source, error, run);
   }
-  let pending: ResultRow[] = first.rows.map((row) => row.map(resultValue));
+  const { fields } = first;
+  let pending: ResultRow[] = pgResultRows(fields, first.rows);
   let done = first.rows.length < Math.max(1, Math.floor(run.firstRows));
   return {
-    columns: first.fields.map((field) => pgColumn(field.name, field.dataTypeID)),
+    columns: fields.map((field) => pgColumn(field.name, field.dataTypeID)),
     async next(max) {
       if (pending.length >= max || done) {
         const out = pending.slice(0, max);
@@ -180,7 +178,8 @@ async function openHeldCursor(client: PGlite, source: DriverSource, schema: stri
         throw pgFailure(source, error, run);
       }
       if (fetched.length < wanted) done = true;
-      const out = [...pending, ...fetched.map((row) => row.map(resultValue))];
+      const rows = pgResultRows(fields, fetched);
+      const out = pending.length === 0 ? rows : [...pending, ...rows];
       pending = [];
       return out;
     },
@@ -218,22 +217,22 @@ export function createUploadsDriver(db: Database): UploadsDriver {
       const schema = uploadsSchemaName(source.organisationId);
       const client = (db as unknown as { $client: unknown }).$client;
       if (run.maxRows === undefined && client instanceof PGlite) return openHeldCursor(client, source, schema, run);
-      const session = await openOwnSession(db).catch((error: unknown) => {
+      // A number from the settings and a schema name made of an id's hex digits: no user input.
+      const setup =
+        `SET TRANSACTION READ ONLY; SET LOCAL statement_timeout = ${Math.floor(run.timeoutSeconds * 1000)}; ` +
+        `SET LOCAL search_path TO "${schema}"`;
+      const session = await openOwnSession(db, setup).catch((error: unknown) => {
         throw pgFailure(source, error, run);
       });
       let first: { fields: { name: string; dataTypeID: number }[]; rows: unknown[][] };
       try {
-        // A number from the settings and a schema name made of an id's hex digits: no user input.
-        await session.exec(
-          `SET TRANSACTION READ ONLY; SET LOCAL statement_timeout = ${Math.floor(run.timeoutSeconds * 1000)}; ` +
-            `SET LOCAL search_path TO "${schema}"`,
-        );
         if (run.maxRows !== undefined && session.bounded) {
           const result = await session.bounded(run.text, run.values, run.maxRows);
-          await session.end();
+          // The rows are here: the ROLLBACK and the connection's return need not delay the answer.
+          void session.end();
           return inMemoryCursor(
             result.fields.map((field) => pgColumn(field.name, field.dataTypeID)),
-            result.rows.map((row) => row.map(resultValue)),
+            pgResultRows(result.fields, result.rows),
           );
         }
         await session.query(`${declarePrefix}${run.text}`, run.values);
@@ -243,8 +242,9 @@ export function createUploadsDriver(db: Database): UploadsDriver {
         const declared = !(run.maxRows !== undefined && session.bounded);
         throw pgFailure(source, error, run, declared ? declarePrefix.length : 0);
       }
-      const columns = first.fields.map((field) => pgColumn(field.name, field.dataTypeID));
-      let pending: ResultRow[] = first.rows.map((row) => row.map(resultValue));
+      const { fields } = first;
+      const columns = fields.map((field) => pgColumn(field.name, field.dataTypeID));
+      let pending: ResultRow[] = pgResultRows(fields, first.rows);
       let done = first.rows.length < Math.max(1, Math.floor(run.firstRows));
       let closed = false;
       return {
@@ -263,7 +263,8 @@ export function createUploadsDriver(db: Database): UploadsDriver {
             throw pgFailure(source, error, run);
           }
           if (fetched.length < wanted) done = true;
-          const out = [...pending, ...fetched.map((row) => row.map(resultValue))];
+          const rows = pgResultRows(fields, fetched);
+          const out = pending.length === 0 ? rows : [...pending, ...rows];
           pending = [];
           return out;
         },

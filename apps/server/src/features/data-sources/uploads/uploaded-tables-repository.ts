@@ -6,6 +6,7 @@ import { type Actor, recordActivity } from '../../../activity/activity-repositor
 import type { Database } from '../../../db/database';
 import { dataSources } from '../../../db/schema';
 import { notFound } from '../../../lib/http-error';
+import { uploadsSchemaName } from '../../../reporting/executor/uploads-schema';
 import { uploadedTables } from '../data-sources-schema';
 
 // Where an organisation's uploaded tables live and what management knows of them (decision 027): the rows
@@ -15,13 +16,8 @@ import { uploadedTables } from '../data-sources-schema';
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 export type Executor = Database | Transaction;
 
-/** The organisation's own schema for uploaded tables. */
-export function uploadsSchemaName(organisationId: string): string {
-  const name = `uploads_${organisationId.replaceAll('-', '').toLowerCase()}`;
-  // Organisation ids are UUIDs; anything else must never reach SQL as a name.
-  if (!/^uploads_[a-z0-9]{1,55}$/.test(name)) throw new Error('unexpected organisation id');
-  return name;
-}
+/** The organisation's own schema for uploaded tables: the executor's, so both name the same schema. */
+export { uploadsSchemaName };
 
 /** A checked SQL name (uploadTableNameSchema, or the schema name above), quoted. */
 export function quoted(name: string): string {
