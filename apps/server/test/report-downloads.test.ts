@@ -252,6 +252,36 @@ describe.each(testDrivers())('report downloads (%s)', (driver) => {
     expect((await download('sales-overview', 'csv')).statusCode).toBe(404);
   });
 
+  it("counts against the reader's report limit like the report page: a fifth at once is 429, and a sent file gives its place back", async () => {
+    const [member] = await t.database.db.select({ id: user.id }).from(user).where(eq(user.email, demoUsers.member));
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // Four report queries of this member are running (or waiting for their turn).
+    const running = Array.from({ length: 4 }, () => t.app.reportQueries.run(member!.id, () => held));
+    try {
+      const refused = await download('order-list', 'csv');
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().error.code).toBe('RATE_LIMITED');
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      // Another reader is not limited by this member's queries (on PGlite it waits its turn).
+      const other = download('order-list', 'csv', undefined, demoUsers.admin);
+      release();
+      expect((await other).statusCode).toBe(200);
+    } finally {
+      release();
+      await Promise.all(running);
+    }
+    const sent = await download('order-list', 'xlsx');
+    expect(sent.statusCode).toBe(200);
+    const refusedValues = await download('order-list', 'csv', { regions: 'North' });
+    expect(refusedValues.statusCode).toBe(400);
+    // Sent or refused, every download gave its place back.
+    expect(t.app.reportQueries.load).toEqual({ running: 0, waiting: 0 });
+    const fifth = await Promise.all(Array.from({ length: 5 }, () => download('order-list', 'csv')));
+    expect(fifth.map((answer) => answer.statusCode).every((status) => status === 200 || status === 429)).toBe(true);
+    expect((await download('order-list', 'csv')).statusCode).toBe(200);
+  });
+
   it('logs each download in the query log with its purpose and rows', async () => {
     const rows = await t.database.db.execute(
       sql`select purpose, rows from query_log where definition_name = 'order-list' and purpose = 'download' and error is null`,

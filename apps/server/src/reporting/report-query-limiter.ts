@@ -24,10 +24,25 @@ export interface ReportQueryLimiter {
    * 027) runs in its own read-only transaction with the source's timeout: no transaction is opened here.
    */
   limit<T>(userId: string, work: () => Promise<T>): Promise<T>;
+  /**
+   * The same limits for a result read while it is sent (a query report's download, decision 027): taken
+   * before it opens (429 / 503 as above) and counted against the user until `release` — the last byte
+   * sent or the client gone. The global slot goes back at `opened` on PGlite (the result then waits in a
+   * held cursor and other queries run between its batches) and at `release` on PostgreSQL, where the
+   * stream may hold a connection of the pool all along. Both are safe to call twice.
+   */
+  hold(userId: string): Promise<ReportQueryHold>;
   /** `run` bound to one user: what a report or tile loader receives. */
   forUser(userId: string): RunReportQuery;
   /** Queries running and waiting now (tests, metrics). */
   readonly load: { running: number; waiting: number };
+}
+
+export interface ReportQueryHold {
+  /** The result is open (its query ran). */
+  opened(): void;
+  /** The result is done with: sent, failed or abandoned. */
+  release(): void;
 }
 
 export type RunReportQuery = <T>(work: (db: Database) => Promise<T>) => Promise<T>;
@@ -124,14 +139,24 @@ export function createReportQueryLimiter({
     });
   };
 
-  /** The per-user and global limits around `work`, which opens no transaction of the limiter's own. */
-  const limit = async <T>(userId: string, work: () => Promise<T>): Promise<T> => {
+  /** One more query of `userId`, or 429 when the user has `maxPerUser` already. */
+  const enterUser = (userId: string) => {
     const mine = perUser.get(userId) ?? 0;
     if (mine >= maxPerUser) {
       log.warn({ event: 'report.query.rate_limited', userId }, 'too many report queries at once');
       throw tooManyReportQueries();
     }
     perUser.set(userId, mine + 1);
+  };
+  const leaveUser = (userId: string) => {
+    const left = (perUser.get(userId) ?? 1) - 1;
+    if (left <= 0) perUser.delete(userId);
+    else perUser.set(userId, left);
+  };
+
+  /** The per-user and global limits around `work`, which opens no transaction of the limiter's own. */
+  const limit = async <T>(userId: string, work: () => Promise<T>): Promise<T> => {
+    enterUser(userId);
     try {
       await acquireSlot();
       try {
@@ -140,10 +165,36 @@ export function createReportQueryLimiter({
         releaseSlot();
       }
     } finally {
-      const left = (perUser.get(userId) ?? 1) - 1;
-      if (left <= 0) perUser.delete(userId);
-      else perUser.set(userId, left);
+      leaveUser(userId);
     }
+  };
+
+  const hold = async (userId: string): Promise<ReportQueryHold> => {
+    enterUser(userId);
+    try {
+      await acquireSlot();
+    } catch (error) {
+      leaveUser(userId);
+      throw error;
+    }
+    let slotHeld = true;
+    let userHeld = true;
+    const giveSlotBack = () => {
+      if (!slotHeld) return;
+      slotHeld = false;
+      releaseSlot();
+    };
+    return {
+      opened: () => {
+        if (embedded) giveSlotBack();
+      },
+      release: () => {
+        giveSlotBack();
+        if (!userHeld) return;
+        userHeld = false;
+        leaveUser(userId);
+      },
+    };
   };
 
   const run = <T>(userId: string, work: (db: Database) => Promise<T>): Promise<T> =>
@@ -162,6 +213,7 @@ export function createReportQueryLimiter({
   return {
     run,
     limit,
+    hold,
     forUser: (userId) => (work) => run(userId, work),
     get load() {
       return { running, waiting: queue.length };

@@ -17,6 +17,7 @@ import { isAdministrator } from '../../plugins/require-admin';
 import { DefinitionUnusable, type DefinitionRunner, type RunStream } from '../../reporting/definition-runner';
 import { VisualMisfit, cellOf, columnOf } from '../../reporting/definition-visuals';
 import { executorHttpError } from '../../reporting/executor/executor-errors';
+import type { ReportQueryLimiter } from '../../reporting/report-query-limiter';
 
 // Downloads of a query report (decision 027, "Results"): the definition runs for the reader through THE
 // executor's `stream` — the same lookup, audiences, values and user attributes as the report page — and
@@ -46,6 +47,8 @@ export interface ReportDownloadDeps {
     values: string | undefined,
   ): Promise<{ stored: Parameters<DefinitionRunner['stream']>[0]['stored']; values: Parameters<DefinitionRunner['stream']>[0]['values'] }>;
   definitions: Pick<DefinitionRunner, 'stream'>;
+  /** The per-user and global report limits (decision 009): a download counts like a report answer. */
+  queries: Pick<ReportQueryLimiter, 'hold'>;
 }
 
 const contentTypes: Record<ReportDownloadFormat, string> = {
@@ -146,6 +149,8 @@ export function createReportDownloads(deps: ReportDownloadDeps) {
     /** Opens the result (errors arrive here, before anything is sent) and the file's stream. */
     async open({ user, name, format, values, language }: ReportDownloadRequest): Promise<ReportDownload> {
       const report = await deps.queryReport(user, name, values);
+      // Counted against the reader's report limit from before the query runs until the file is sent.
+      const hold = await deps.queries.hold(user.id);
       let opened: Awaited<ReturnType<DefinitionRunner['stream']>>;
       try {
         opened = await deps.definitions.stream({
@@ -156,14 +161,17 @@ export function createReportDownloads(deps: ReportDownloadDeps) {
           target: name,
         });
       } catch (error) {
+        hold.release();
         if (error instanceof DefinitionUnusable) throw notFound(`Report '${name}' is not available`);
         // Administrators see the database's own message; everyone else that the data is not available.
         throw executorHttpError(error, isAdministrator(user) ? 'administrator' : 'member');
       }
+      hold.opened();
       let columns: DownloadColumn[];
       try {
         columns = downloadColumns(opened.definition, opened.result, language);
       } catch (error) {
+        hold.release();
         await opened.result.close();
         if (error instanceof VisualMisfit) throw notFound(`Report '${name}' is not available`);
         throw error;
@@ -172,6 +180,9 @@ export function createReportDownloads(deps: ReportDownloadDeps) {
         format === 'csv'
           ? csvBody(opened.result, columns, effectiveCulture(user.uiCulture, language))
           : xlsxBody(opened.result, columns, name);
+      // Read to its end, failed or the client gone: the place goes back at whichever comes first.
+      body.once('end', () => hold.release());
+      body.once('close', () => hold.release());
       return { fileName: `${name}.${format}`, contentType: contentTypes[format], body };
     },
   };

@@ -40,7 +40,11 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  const downloads = createReportDownloads({ queryReport: service.queryReport, definitions: app.definitions });
+  const downloads = createReportDownloads({
+    queryReport: service.queryReport,
+    definitions: app.definitions,
+    queries: app.reportQueries,
+  });
   app.route({
     ...endpointRoute(apiEndpoints.downloadReport),
     handler: async (request, reply) => {
