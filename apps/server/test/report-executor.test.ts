@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
+import { performance } from 'node:perf_hooks';
 import type { DataSourceConnection, DefinitionParameter, QueryPurpose } from '@cockpit/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import mysql from 'mysql2/promise';
 import pg from 'pg';
 import { Registry } from 'prom-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DatabaseHandle } from '../src/db/database';
 import { organisations, queryLog } from '../src/db/schema';
 import { HttpError } from '../src/lib/http-error';
@@ -737,6 +738,22 @@ describe.each(testDrivers())('executor over uploaded tables (%s)', (driver) => {
     const other = { ...source, id: `up-${cockpit.orgB}`, organisationId: cockpit.orgB };
     expect(await thrown(executor.run(requestFor(other, `select * from "${schemaA}".sales`)))).toBeInstanceOf(SqlRefused);
     expect((await executor.run(requestFor(other, 'select note from sales'))).rows).toEqual([['other organisation']]);
+  });
+
+  it('refuses a run as timed out past the statement timeout: PostgreSQL cancels it, PGlite between batches', async () => {
+    // A clock that runs 0.6 s per reading: the limit of 1 s is past by the second batch of 300 rows.
+    let now = 0;
+    const clock = vi.spyOn(performance, 'now').mockImplementation(() => (now += 600));
+    try {
+      const result = executor.run(requestFor(source, 'select id from sales order by id'));
+      if (driver === 'pglite') expect(await thrown(result)).toBeInstanceOf(QueryTimedOut);
+      // PostgreSQL enforces the limit itself (`cancels a statement past the timeout`); its clock is its own.
+      else expect((await result).rows).toHaveLength(2000);
+    } finally {
+      clock.mockRestore();
+    }
+    // A run within the limit is answered.
+    expect((await executor.run(requestFor(source, 'select id from sales order by id'))).rows).toHaveLength(2000);
   });
 
   it('binds text that tries to escape as a value', async () => {

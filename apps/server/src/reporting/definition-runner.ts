@@ -160,9 +160,12 @@ export function createDefinitionRunner<Source extends RunnableSource>(deps: Defi
   });
 
   async function contextOf(reader: Reader, stored: StoredDefinition) {
-    const source = await deps.loadSource(reader.organisationId, stored.dataSourceId);
+    // Both read at once: one database round trip less before the report's own query.
+    const [source, attributes] = await Promise.all([
+      deps.loadSource(reader.organisationId, stored.dataSourceId),
+      deps.userAttributes(reader.id),
+    ]);
     if (!source) throw new DefinitionUnusable(`definition ${stored.name}: its data source is gone`);
-    const attributes = await deps.userAttributes(reader.id);
     return { source, user: { id: reader.id, email: reader.email, attributes } };
   }
 

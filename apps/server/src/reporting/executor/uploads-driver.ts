@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { PGlite } from '@electric-sql/pglite';
 import type { SourceTable } from '@cockpit/contracts';
 import { sql } from 'drizzle-orm';
@@ -7,6 +8,7 @@ import type { Database } from '../../db/database';
 import type { UploadsScope } from '../sql/uploads-confinement';
 import type { DriverSource, SourceCursor, StatementRun } from './driver-types';
 import { pgTypeParsers, runBounded } from './bounded-query';
+import { QueryTimedOut } from './executor-errors';
 import { inMemoryCursor, pgFailure } from './postgres-driver';
 import { type ResultRow, pgColumn, pgResultRows, pgTextParsers } from './result-values';
 import { uploadsSchemaName } from './uploads-schema';
@@ -14,7 +16,7 @@ import { uploadsSchemaName } from './uploads-schema';
 // Uploaded tables (decision 027) live in the cockpit's own database — PGlite or PostgreSQL — in the
 // organisation's schema `uploads_<organisation id without dashes>`. A run: a transaction, `SET
 // TRANSACTION READ ONLY`, `SET LOCAL statement_timeout` (PostgreSQL; PGlite has no timer to cancel
-// with), `SET LOCAL search_path` to the schema, then `DECLARE … NO SCROLL CURSOR` with the bound values
+// with: a run there is refused as timed out between batches), `SET LOCAL search_path` to the schema, then `DECLARE … NO SCROLL CURSOR` with the bound values
 // and `FETCH` in batches — between batches other work of this process runs (PGlite runs on its thread).
 // The statement was confined to the schema's tables before (sql/uploads-confinement.ts).
 
@@ -224,6 +226,13 @@ export function createUploadsDriver(db: Database): UploadsDriver {
       const session = await openOwnSession(db, setup).catch((error: unknown) => {
         throw pgFailure(source, error, run);
       });
+      // PGlite does not enforce statement_timeout (its WebAssembly build has no timer signal, and a
+      // statement holds the event loop until it is done, so no timer here can cancel it either): a run
+      // there is refused as timed out once a batch comes back past the limit — no further batch is read.
+      const deadline = client instanceof PGlite && run.maxRows !== undefined ? performance.now() + run.timeoutSeconds * 1000 : null;
+      const checkDeadline = () => {
+        if (deadline !== null && performance.now() > deadline) throw new QueryTimedOut(source.name, run.timeoutSeconds);
+      };
       let first: { fields: { name: string; dataTypeID: number }[]; rows: unknown[][] };
       try {
         if (run.maxRows !== undefined && session.bounded) {
@@ -237,8 +246,10 @@ export function createUploadsDriver(db: Database): UploadsDriver {
         }
         await session.query(`${declarePrefix}${run.text}`, run.values);
         first = await session.query(`FETCH FORWARD ${Math.max(1, Math.floor(run.firstRows))} FROM ${cursorName}`);
+        checkDeadline();
       } catch (error) {
         await session.end();
+        if (error instanceof QueryTimedOut) throw error;
         const declared = !(run.maxRows !== undefined && session.bounded);
         throw pgFailure(source, error, run, declared ? declarePrefix.length : 0);
       }
@@ -262,6 +273,7 @@ export function createUploadsDriver(db: Database): UploadsDriver {
           } catch (error) {
             throw pgFailure(source, error, run);
           }
+          checkDeadline();
           if (fetched.length < wanted) done = true;
           const rows = pgResultRows(fields, fetched);
           const out = pending.length === 0 ? rows : [...pending, ...rows];
