@@ -254,13 +254,22 @@ describe.each(testDrivers())('management API (%s)', (driver) => {
         expect(response.statusCode, label).toBe(400);
         expect(response.json().error.code, label).toBe('BAD_REQUEST');
       }
-      const missingGerman = await admin('POST', apiRoutes.listBanners.path, {
+      const missingEnglish = await admin('POST', apiRoutes.listBanners.path, {
+        startsAt: null,
+        endsAt: null,
+        content: { de: demoWelcomeBanner.de! },
+      });
+      expect(missingEnglish.statusCode).toBe(400);
+      expect(missingEnglish.json().error.message).toContain('content.en');
+      // German is optional (the catalogue's pattern): without it, German users read English.
+      const englishOnly = await admin('POST', apiRoutes.listBanners.path, {
         startsAt: null,
         endsAt: null,
         content: { en: demoWelcomeBanner.en },
       });
-      expect(missingGerman.statusCode).toBe(400);
-      expect(missingGerman.json().error.message).toContain('content.de');
+      expect(englishOnly.statusCode, englishOnly.body).toBe(201);
+      expect(englishOnly.json().content.de).toBeNull();
+      await admin('DELETE', pathOf(apiRoutes.deleteBanner, { id: englishOnly.json().id }));
       const schedule = await admin('POST', apiRoutes.listBanners.path, cases[11]![1]);
       expect(schedule.json().error.message).toContain('endsAt');
     });
@@ -317,7 +326,7 @@ describe.each(testDrivers())('management API (%s)', (driver) => {
         secondaryAction: { label: 'Open settings', type: 'link', href: '/settings' },
       });
       const austrian = currentMessageResponseSchema.parse((await current(demoUsers.member, '?uiLanguageName=de-AT')).json());
-      expect(austrian.item).toMatchObject({ id: english.item!.id, title: demoWelcomeBanner.de.title });
+      expect(austrian.item).toMatchObject({ id: english.item!.id, title: demoWelcomeBanner.de!.title });
       expect(austrian.item?.secondaryAction?.label).toBe('Einstellungen öffnen');
 
       const other = currentMessageResponseSchema.parse((await current(demoUsers.beispielAdmin)).json());

@@ -323,7 +323,8 @@ describe.each(testDrivers())('notifications (%s)', (driver) => {
     });
 
     it.each([
-      ['no German title', { ...valid, title: { en: 'Hello' } }],
+      ['no English title', { ...valid, title: { de: 'Hallo' } }],
+      ['a German title of 121 characters', { ...valid, title: { en: 'Hello', de: 'x'.repeat(121) } }],
       ['a blank English text', { ...valid, text: { en: '  ', de: 'Text' } }],
       ['a title of 121 characters', { ...valid, title: { en: 'x'.repeat(121), de: 'x' } }],
       ['a text of 4001 characters', { ...valid, text: { en: 'x'.repeat(4001), de: 'x' } }],

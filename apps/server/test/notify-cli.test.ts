@@ -18,13 +18,15 @@ describe('parseNotifyArgs', () => {
       draft: { title: { en: 'Hello', de: 'Hallo' }, text: { en: 'Text', de: 'Text' }, url: 'https://example.com' },
     });
     expect(parseNotifyArgs(['--organisation', 'X', '--to', 'a@x', '--to', 'b@x', ...content]).recipients).toEqual(['a@x', 'b@x']);
+    // German is optional: left out, it reads the English text.
+    expect(parseNotifyArgs(['--organisation', 'X', '--all', '--title-en', 'Hi', '--text-en', 'T']).draft.title).toEqual({ en: 'Hi', de: '' });
   });
 
   it.each([
     ['no organisation', ['--all', ...content], '--organisation'],
     ['neither --all nor --to', ['--organisation', 'X', ...content], '--all'],
     ['both --all and --to', ['--organisation', 'X', '--all', '--to', 'a@x', ...content], '--all'],
-    ['a missing German title', ['--organisation', 'X', '--all', ...content.slice(0, 2), ...content.slice(4)], '--title-de'],
+    ['a missing English title', ['--organisation', 'X', '--all', ...content.slice(2)], '--title-en'],
     ['a javascript: url', ['--organisation', 'X', '--all', ...content, '--url', 'java\tscript:alert(1)'], '--url'],
     ['an unknown option', ['--organisation', 'X', '--all', ...content, '--priority', 'high'], 'priority'],
   ])('refuses %s', (_name, argv, mentioned) => {

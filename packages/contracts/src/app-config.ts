@@ -12,5 +12,10 @@ export const appConfigSchema = z.object({
   idleTimeoutSeconds: z.number().int().positive(),
   idleCountdownSeconds: z.number().int().positive(),
   analyticsMeasurementId: z.string().nullable(),
+  /**
+   * Sites an embedded report may come from (REPORT_FRAME_ORIGINS; the CSP's `frame-src` names them for
+   * every page anyway): the catalogue's frame URL field names them when it refuses an address.
+   */
+  reportFrameOrigins: z.array(z.string()).optional(),
 });
 export type AppConfig = z.infer<typeof appConfigSchema>;

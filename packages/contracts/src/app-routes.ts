@@ -48,3 +48,27 @@ export function safeRedirectPath(target: string | null | undefined, origin: stri
 export function isLoginPathname(pathname: string): boolean {
   return pathname.toLowerCase().replace(/\/+$/, '') === '/login';
 }
+
+/** Why an embedded report's frame URL cannot be shown; `null`: it can. */
+export type FrameUrlProblem = 'empty' | 'invalid' | 'not-https' | 'other-site';
+
+/**
+ * The rule of the server's frame check (decision 015), for the catalogue field: a path of this site, or
+ * an https address on one of the allowed origins (REPORT_FRAME_ORIGINS, the CSP's `frame-src`). Anything
+ * else the browser would block inside the frame.
+ */
+export function frameUrlProblem(frameUrl: string, allowedOrigins: readonly string[]): FrameUrlProblem | null {
+  const url = frameUrl.trim().replaceAll('{lang}', 'en');
+  if (url === '') return 'empty';
+  const siteOrigin = 'https://cockpit.invalid';
+  if (url.startsWith('/') || url.startsWith('\\')) return safeRedirectPath(url, siteOrigin) === null ? 'invalid' : null;
+  let parsed: InstanceType<typeof URL>;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return 'invalid';
+  }
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return 'invalid';
+  if (!allowedOrigins.includes(`https://${parsed.host}`)) return 'other-site';
+  return parsed.protocol === 'https:' ? null : 'not-https';
+}

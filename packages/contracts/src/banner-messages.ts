@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isGermanLanguage } from './languages';
 import { isSafeBannerHref, linkMaxLength } from './safe-links';
 
 /**
@@ -61,11 +62,22 @@ export const bannerLanguageContentSchema = z.object({
 });
 export type BannerLanguageContent = z.infer<typeof bannerLanguageContentSchema>;
 
-/** Banner texts are kept in English and German; de-DE and de-AT both read German (spec §9 rule). */
-export const bannerContentLanguages = ['en', 'de'] as const;
+/**
+ * Banner texts, the catalogue's pattern: English required, German optional (`null` shows English, spec §9),
+ * an optional Austrian override (absent or `null` shows German).
+ */
+export const bannerContentLanguages = ['en', 'de', 'deAt'] as const;
 export type BannerContentLanguage = (typeof bannerContentLanguages)[number];
 export const bannerContentSchema = z.object({
   en: bannerLanguageContentSchema,
-  de: bannerLanguageContentSchema,
+  de: bannerLanguageContentSchema.nullable().default(null),
+  deAt: bannerLanguageContentSchema.nullable().optional(),
 });
 export type BannerContent = z.infer<typeof bannerContentSchema>;
+
+/** The texts a user with `language` sees: `de-AT` its override, then German, then English (spec §9). */
+export function bannerContentIn(content: BannerContent, language: string): BannerLanguageContent {
+  if (!isGermanLanguage(language)) return content.en;
+  const german = content.de ?? content.en;
+  return language.trim().toLowerCase() === 'de-at' ? (content.deAt ?? german) : german;
+}

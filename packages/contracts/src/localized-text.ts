@@ -1,14 +1,20 @@
 // No zod here: the first screens read notification texts through it (bundle budget, docs/decisions/011).
 import { isGermanLanguage } from './languages';
 
-/** A text in both languages (a notification's title or text, spec §3). */
-export type LocalizedTextPair = { de: string; en: string };
+/**
+ * A text in both languages (a notification's title or text, spec §3), with an optional Austrian
+ * override — the same pattern as catalogue texts.
+ */
+export type LocalizedTextPair = { de: string; en: string; deAt?: string | undefined };
 
 /**
  * spec §9: a language starting with `de` uses the German text and falls back to English; any other uses
- * English and falls back to German. An empty text counts as missing.
+ * English and falls back to German. An empty text counts as missing. `de-AT` reads the Austrian override
+ * first, when there is one.
  */
 export function localizedText(text: LocalizedTextPair, language: string): string {
+  const austrian = text.deAt?.trim() ?? '';
+  if (austrian !== '' && language.trim().toLowerCase() === 'de-at') return text.deAt ?? '';
   const [first, second] = isGermanLanguage(language) ? [text.de, text.en] : [text.en, text.de];
   return first.trim() !== '' ? first : second;
 }

@@ -105,6 +105,15 @@ describe('sendNotificationBodySchema', () => {
     text: { en: 'Text', de: 'Text' },
   };
 
+  it('needs English only: German falls back to it, an Austrian override is kept', () => {
+    const parsed = sendNotificationBodySchema.parse({ ...valid, title: { en: 'Hello' }, text: { en: 'Text', de: ' ', deAt: 'Servus' } });
+    expect(parsed.title).toEqual({ en: 'Hello', de: '' });
+    expect(parsed.text).toEqual({ en: 'Text', de: '', deAt: 'Servus' });
+    expect(localizedText(parsed.title, 'de-DE')).toBe('Hello');
+    expect(localizedText(parsed.text, 'de-AT')).toBe('Servus');
+    expect(localizedText(parsed.text, 'de-DE')).toBe('Text');
+  });
+
   it('accepts "all" or a list of user ids, with an optional http(s) url', () => {
     expect(sendNotificationBodySchema.safeParse(valid).success).toBe(true);
     expect(sendNotificationBodySchema.safeParse({ ...valid, recipients: ['u1', 'u2'] }).success).toBe(true);
@@ -113,7 +122,7 @@ describe('sendNotificationBodySchema', () => {
 
   it.each([
     ['no title', { ...valid, title: undefined }],
-    ['a blank German title', { ...valid, title: { en: 'Hello', de: '   ' } }],
+    ['a blank English title', { ...valid, title: { en: '   ', de: 'Hallo' } }],
     ['a missing English text', { ...valid, text: { de: 'Text' } }],
     ['a title over 120 characters', { ...valid, title: { en: 'x'.repeat(121), de: 'x' } }],
     ['a text over 4000 characters', { ...valid, text: { en: 'x', de: 'x'.repeat(4001) } }],

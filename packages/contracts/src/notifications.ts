@@ -23,8 +23,8 @@ export const notificationUrlSchema = z
   .refine(isSafeHttpUrl, { error: 'must be an http:// or https:// URL' })
   .transform((value) => value.trim());
 
-/** A text in both languages; read with `localizedText` (spec §9). */
-export const localizedTextSchema = z.object({ de: z.string(), en: z.string() });
+/** A text in both languages, optionally an Austrian override; read with `localizedText` (spec §9). */
+export const localizedTextSchema = z.object({ de: z.string(), en: z.string(), deAt: z.string().optional() });
 export type LocalizedText = z.infer<typeof localizedTextSchema>;
 
 /** spec §3: the stored `content` of a notification; `url` is optional and only ever http(s). */
@@ -116,14 +116,21 @@ const boundedText = (max: number) =>
     .min(1, { error: 'must not be empty' })
     .max(max, { error: `must be at most ${max} characters` });
 
-const sendTitleSchema = z.object({
-  en: boundedText(notificationLimits.titleMaxLength),
-  de: boundedText(notificationLimits.titleMaxLength),
-});
-const sendTextSchema = z.object({
-  en: boundedText(notificationLimits.textMaxLength),
-  de: boundedText(notificationLimits.textMaxLength),
-});
+/** Optional: empty (or absent) falls back — German to English, Austrian to German (spec §9). */
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: `must be at most ${max} characters` })
+    .optional();
+
+/** English is required; German and the Austrian override are optional (one pattern with the catalogue). */
+const localizedSendText = (max: number) =>
+  z
+    .object({ en: boundedText(max), de: optionalText(max), deAt: optionalText(max) })
+    .transform(({ en, de, deAt }) => ({ en, de: de ?? '', ...(deAt ? { deAt } : {}) }));
+const sendTitleSchema = localizedSendText(notificationLimits.titleMaxLength);
+const sendTextSchema = localizedSendText(notificationLimits.textMaxLength);
 
 /** Who receives a notification: everyone in the sender's organisation, or listed users of it. */
 export const notificationRecipientsSchema = z.union([
@@ -135,7 +142,10 @@ export const notificationRecipientsSchema = z.union([
 ]);
 export type NotificationRecipients = z.infer<typeof notificationRecipientsSchema>;
 
-/** The content an administrator sends: both languages required (spec §9 needs both), optional http(s) link. */
+/**
+ * The content an administrator sends: English required, German optional (empty reads English, spec §9),
+ * an optional Austrian override; an optional http(s) link.
+ */
 export const notificationDraftSchema = z
   .object({
     title: sendTitleSchema,

@@ -13,9 +13,10 @@ import { HttpError } from '../lib/http-error';
 // running server process pushes it to open streams (database trigger + LISTEN, DESIGN.md §5).
 
 export const notifyUsage = `Usage: npm run notify -- --organisation <name> (--all | --to <e-mail> [--to <e-mail> …])
-         --title-en <text> --title-de <text> --text-en <text> --text-de <text> [--url <https://…>]
+         --title-en <text> --text-en <text> [--title-de <text>] [--text-de <text>] [--url <https://…>]
 
 Sends one notification to every active user of the organisation (--all) or to the listed users of it.
+German is optional: left out, German users read the English text.
 Uses DATABASE_URL, or the embedded database in DATA_DIR (stop the server first: PGlite allows one process).`;
 
 /** A mistake of the operator: printed with the usage, exit code 2. */

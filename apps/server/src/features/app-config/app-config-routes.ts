@@ -10,6 +10,7 @@ export const appConfigRoutes: FastifyPluginAsyncZod = async (app) => {
     idleTimeoutSeconds: config.idleTimeoutSeconds,
     idleCountdownSeconds: config.idleCountdownSeconds,
     analyticsMeasurementId: config.gaMeasurementId,
+    reportFrameOrigins: config.reportFrameOrigins,
   };
 
   app.route({

@@ -3,7 +3,7 @@ import {
   apiEndpoints,
   type BannerLanguageContent,
   type BannerMessageItem,
-  isGermanLanguage,
+  bannerContentIn,
 } from '@cockpit/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/http-error';
@@ -43,7 +43,7 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       const current = await banners.currentForUser(user.organisationId, user.id);
       if (!current) return { success: false, item: null };
-      return { success: true, item: toItem(current.id, current.content[isGermanLanguage(language) ? 'de' : 'en']) };
+      return { success: true, item: toItem(current.id, bannerContentIn(current.content, language)) };
     },
   });
 

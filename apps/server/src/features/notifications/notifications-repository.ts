@@ -36,7 +36,8 @@ type StreamRow = Pick<NotificationRow, Exclude<keyof typeof streamColumns, 'date
 const asText = (value: unknown) => (typeof value === 'string' ? value : '');
 const asLocalized = (value: unknown) => {
   const record = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
-  return { de: asText(record.de), en: asText(record.en) };
+  const deAt = asText(record.deAt);
+  return { de: asText(record.de), en: asText(record.en), ...(deAt !== '' ? { deAt } : {}) };
 };
 
 /**

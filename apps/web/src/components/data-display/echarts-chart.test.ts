@@ -53,4 +53,23 @@ describe('buildOption', () => {
     expect(unitsOnly.yAxis).toHaveLength(1);
     expect(unitsOnly.series[0]).toMatchObject({ type: 'bar', yAxisIndex: 0, stack: 'total' });
   });
+
+  it('keeps every category label of a bar chart: wrapped under the bars, or beside horizontal bars when narrow', () => {
+    const regions = {
+      ...chart,
+      kind: 'bar' as const,
+      categoryFormat: 'text' as const,
+      categories: ['North', 'South', 'East', 'West', 'Central', 'Overseas'],
+      series: [chart.series[0]!],
+    };
+    const wide = buildOption(regions, formatter, 1000) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    expect(wide.xAxis.type).toBe('category');
+    expect(wide.xAxis.axisLabel).toMatchObject({ interval: 0, overflow: 'break' });
+    expect(wide.xAxis.axisLabel.hideOverlap).toBeUndefined();
+
+    const narrow = buildOption(regions, formatter, 320) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    expect(narrow.yAxis).toMatchObject({ type: 'category', inverse: true, axisLabel: { interval: 0 } });
+    expect(narrow.yAxis.data).toEqual(regions.categories);
+    expect(narrow.xAxis[0].type).toBe('value');
+  });
 });

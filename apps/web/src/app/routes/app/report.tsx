@@ -11,6 +11,7 @@ import {
   type ReportSearch,
 } from '../../../features/reports/utils/report-search';
 import { useUserSettings } from '../../../features/settings/api/get-user-settings';
+import { usePinToggle } from '../../../lib/pins';
 import { NotFoundContent } from '../not-found';
 
 /**
@@ -26,6 +27,7 @@ export function ReportRoute() {
   const settings = useUserSettings();
   const item = menu.data?.groups.flatMap((group) => group.items).find((candidate) => candidate.name === name);
   const account = settings.data?.accountSettings;
+  const togglePin = usePinToggle();
   // The reports home's "Continue where you left off" (DESIGN.md §3 routes).
   useRecordOpening('report', name);
 
@@ -50,6 +52,7 @@ export function ReportRoute() {
       search={readReportSearch(searchParams)}
       onSearchChange={handleSearchChange}
       isAdministrator={settings.data?.roleKey === managementRoleKey}
+      pin={item ? { isPinned: item.isPinned, onToggle: () => togglePin({ kind: 'report', item, isPinned: !item.isPinned }) } : undefined}
     />
   );
 }

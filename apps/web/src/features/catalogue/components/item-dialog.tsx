@@ -1,7 +1,9 @@
+import { useState } from 'react';
 import { Box, Divider, Group, Radio, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import { itemInputSchema, type CatalogueDocument, type CatalogueItem } from '@cockpit/contracts';
+import { frameUrlProblem, itemInputSchema, type CatalogueDocument, type CatalogueItem } from '@cockpit/contracts';
+import { useAppConfig } from '../../../lib/app-config';
 import { useUiLanguage } from '../../../lib/use-ui-language';
 import { useSaveItem } from '../api/save-item';
 import {
@@ -140,13 +142,30 @@ type FrameUrlFieldProps = {
   onChange: (value: string) => void;
 };
 
-/** The frame URL and, below it, the frame as users will see it (loaded once typing pauses). */
+/**
+ * The frame URL and, below it, the frame as users will see it (loaded once typing pauses). When the field
+ * loses focus, an address the browser would block in the frame is named at once, with the sites allowed
+ * (REPORT_FRAME_ORIGINS from the app configuration) — never a grey "blocked" frame.
+ */
 function FrameUrlField({ value, title, error, onChange }: FrameUrlFieldProps) {
   const { t } = useTranslation();
   const language = useUiLanguage();
   const { renderFramePreview } = useCatalogueRenderers();
+  const origins = useAppConfig().data?.reportFrameOrigins ?? [];
   const [settled] = useDebouncedValue(value, 400);
-  const previewUrl = framePreviewUrl(settled, language);
+  const [checked, setChecked] = useState<string | null>(null);
+  const problem = frameUrlProblem(value, origins);
+  const shownProblem = checked === value && problem !== null && problem !== 'empty' ? problem : null;
+  const sites = origins.map((origin) => new URL(origin).host).join(', ');
+  const problemText =
+    shownProblem === 'other-site' || shownProblem === 'not-https'
+      ? origins.length > 0
+        ? t('management.catalogue.errors.frameSite', { sites })
+        : t('management.catalogue.errors.frameSiteNone')
+      : shownProblem === 'invalid'
+        ? t('management.catalogue.errors.frameInvalid')
+        : undefined;
+  const previewUrl = frameUrlProblem(settled, origins) === null ? framePreviewUrl(settled, language) : null;
   return (
     <Stack gap="xs">
       <TextInput
@@ -154,7 +173,8 @@ function FrameUrlField({ value, title, error, onChange }: FrameUrlFieldProps) {
         description={t('management.catalogue.fields.frameUrlHint')}
         value={value}
         onChange={(event) => onChange(event.currentTarget.value)}
-        error={error}
+        onBlur={() => setChecked(value)}
+        error={problemText ?? error}
         required
       />
       <Text size="sm" fw={500}>

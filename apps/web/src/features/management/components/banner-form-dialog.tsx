@@ -18,6 +18,7 @@ import {
   bannerInput,
   emptyBannerForm,
   previewItem,
+  shownLanguage,
   type BannerFormValues,
   type BannerLanguageValues,
 } from './banner-form-values';
@@ -33,9 +34,15 @@ type BannerFormDialogProps = {
   renderPreview: (item: BannerMessageItem) => ReactNode;
 };
 
+// The catalogue's pattern: English required, German optional, an optional Austrian override.
 const tabLabelKeys: Record<BannerContentLanguage, string> = {
-  en: 'management.languageEnglish',
-  de: 'management.languageGerman',
+  en: 'management.translations.english',
+  de: 'management.translations.german',
+  deAt: 'management.translations.austrian',
+};
+const fallbackHintKeys: Partial<Record<BannerContentLanguage, string>> = {
+  de: 'management.translations.germanHint',
+  deAt: 'management.translations.austrianHint',
 };
 
 /**
@@ -134,7 +141,12 @@ export function BannerFormDialog({ banner, onClose, onSaved, renderPreview }: Ba
 
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 7 }}>
-          <Stack gap="sm" key={language} lang={language}>
+          <Stack gap="sm" key={language} lang={language === 'deAt' ? 'de-AT' : language}>
+            {fallbackHintKeys[language] && (
+              <Text size="sm" c="dimmed">
+                {t(fallbackHintKeys[language])}
+              </Text>
+            )}
             <TextInput
               label={t('management.banners.title')}
               value={current.title}
@@ -143,7 +155,7 @@ export function BannerFormDialog({ banner, onClose, onSaved, renderPreview }: Ba
                 max: bannerTitleMaxLength,
               })}
               maxLength={bannerTitleMaxLength}
-              required
+              required={language === 'en'}
             />
             <Textarea
               label={t('management.banners.body')}
@@ -156,7 +168,7 @@ export function BannerFormDialog({ banner, onClose, onSaved, renderPreview }: Ba
               autosize
               minRows={3}
               maxRows={8}
-              required
+              required={language === 'en'}
             />
             <Divider />
             <BannerButtonFields
@@ -204,7 +216,7 @@ export function BannerFormDialog({ banner, onClose, onSaved, renderPreview }: Ba
               {t('management.banners.preview')}
             </Text>
             {/* Inert: a preview to look at, its buttons do nothing. */}
-            <div inert>{renderPreview(previewItem(current))}</div>
+            <div inert>{renderPreview(previewItem(shownLanguage(values, language)))}</div>
           </Stack>
         </Grid.Col>
       </Grid>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bannerMessageInputSchema, type ManagedBanner } from '@cockpit/contracts';
-import { bannerFormValues, bannerInput, emptyBannerForm, previewItem } from './banner-form-values';
+import { bannerFormValues, bannerInput, emptyBannerForm, previewItem, shownLanguage } from './banner-form-values';
 
 const stored: ManagedBanner = {
   id: 'b1',
@@ -29,7 +29,7 @@ const stored: ManagedBanner = {
 describe('banner form values', () => {
   it('round-trips a stored banner through the form unchanged', () => {
     const input = bannerInput(bannerFormValues(stored));
-    expect(input.content).toEqual(stored.content);
+    expect(input.content).toEqual({ ...stored.content, deAt: null });
     expect(input.startsAt).toBe(stored.startsAt);
     expect(input.endsAt).toBeNull();
     expect(bannerMessageInputSchema.safeParse(input).success).toBe(true);
@@ -44,10 +44,24 @@ describe('banner form values', () => {
     expect(previewItem(values.content.en).action.label).toBeNull();
   });
 
-  it('an empty form is invalid in both languages (the schema names the fields)', () => {
+  it('an empty form is invalid in English; German and Austrian left empty are not sent', () => {
     const result = bannerMessageInputSchema.safeParse(bannerInput(emptyBannerForm));
     expect(result.success).toBe(false);
     const paths = result.error?.issues.map((issue) => issue.path.join('.'));
-    expect(paths).toEqual(expect.arrayContaining(['content.en.title', 'content.de.body']));
+    expect(paths).toEqual(expect.arrayContaining(['content.en.title', 'content.en.body']));
+    expect(paths?.some((path) => path.startsWith('content.de'))).toBe(false);
+    expect(bannerInput(emptyBannerForm).content).toMatchObject({ de: null, deAt: null });
+  });
+
+  it('a German text begun must be finished; the previews fall back like users do (spec §9)', () => {
+    const values = structuredClone(emptyBannerForm);
+    values.content.en = { ...values.content.en, title: 'Maintenance', body: 'On Saturday.' };
+    values.content.de = { ...values.content.de, title: 'Wartung' };
+    const paths = bannerMessageInputSchema.safeParse(bannerInput(values)).error?.issues.map((issue) => issue.path.join('.'));
+    expect(paths).toEqual(['content.de.body']);
+    expect(shownLanguage(values, 'deAt').title).toBe('Wartung');
+    values.content.de = structuredClone(emptyBannerForm.content.de);
+    expect(shownLanguage(values, 'deAt').title).toBe('Maintenance');
+    expect(bannerMessageInputSchema.safeParse(bannerInput(values)).success).toBe(true);
   });
 });

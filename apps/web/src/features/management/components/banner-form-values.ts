@@ -42,7 +42,7 @@ const emptyLanguage: BannerLanguageValues = {
 export const emptyBannerForm: BannerFormValues = {
   startsAt: '',
   endsAt: '',
-  content: { en: emptyLanguage, de: emptyLanguage },
+  content: { en: emptyLanguage, de: emptyLanguage, deAt: emptyLanguage },
 };
 
 function languageValues(content: BannerLanguageContent): BannerLanguageValues {
@@ -63,7 +63,11 @@ export function bannerFormValues(banner: ManagedBanner): BannerFormValues {
   return {
     startsAt: toDateTimeLocal(banner.startsAt),
     endsAt: toDateTimeLocal(banner.endsAt),
-    content: { en: languageValues(banner.content.en), de: languageValues(banner.content.de) },
+    content: {
+      en: languageValues(banner.content.en),
+      de: banner.content.de ? languageValues(banner.content.de) : emptyLanguage,
+      deAt: banner.content.deAt ? languageValues(banner.content.deAt) : emptyLanguage,
+    },
   };
 }
 
@@ -87,13 +91,37 @@ function languageContent(values: BannerLanguageValues): BannerLanguageContent {
   };
 }
 
+/** An optional language nothing was written in: not sent, so its users read the fallback (spec §9). */
+export function isUnwritten(values: BannerLanguageValues): boolean {
+  return (
+    values.title.trim() === '' &&
+    values.body.trim() === '' &&
+    values.primaryLabel.trim() === '' &&
+    values.primaryHref.trim() === '' &&
+    !values.hasSecondary
+  );
+}
+
+const optionalContent = (values: BannerLanguageValues) => (isUnwritten(values) ? null : languageContent(values));
+
 /** What is sent (and validated with the contracts' schema). */
 export function bannerInput(values: BannerFormValues): BannerMessageInput {
   return {
     startsAt: fromDateTimeLocal(values.startsAt),
     endsAt: fromDateTimeLocal(values.endsAt),
-    content: { en: languageContent(values.content.en), de: languageContent(values.content.de) },
+    content: {
+      en: languageContent(values.content.en),
+      de: optionalContent(values.content.de),
+      deAt: optionalContent(values.content.deAt),
+    },
   };
+}
+
+/** The language a tab's preview shows: its own, or — left empty — the one its users fall back to. */
+export function shownLanguage(values: BannerFormValues, language: keyof BannerFormValues['content']): BannerLanguageValues {
+  if (language === 'deAt' && isUnwritten(values.content.deAt)) return shownLanguage(values, 'de');
+  if (language === 'de' && isUnwritten(values.content.de)) return values.content.en;
+  return values.content[language];
 }
 
 /** The card as users will see it, for the preview. */

@@ -83,9 +83,9 @@ describe('banner management', () => {
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(posted).toEqual([]);
-    // The first language with problems is shown; the other tab is marked.
+    // The first language with problems is shown; German is optional, so an empty German tab is no problem.
     expect(within(dialog).getByRole('tab', { name: /English/ })).toHaveAttribute('aria-selected', 'true');
-    expect(within(dialog).getByRole('tab', { name: /German/ })).toHaveTextContent('!');
+    expect(within(dialog).getByRole('tab', { name: /German \(optional\)/ })).not.toHaveTextContent('!');
     expect(
       within(dialog).getByText(
         'Enter a web address starting with https:// or http://, or a path of the cockpit starting with /.',
@@ -96,8 +96,10 @@ describe('banner management', () => {
     await userEvent.clear(link);
     await fill(link, 'https://example.com/maintenance');
 
-    await userEvent.click(within(dialog).getByRole('tab', { name: /German/ }));
-    expect(within(dialog).getByText('Please enter a title (at most 120 characters).')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('tab', { name: /German \(optional\)/ }));
+    expect(within(dialog).getByText('Empty: the English text is shown.')).toBeInTheDocument();
+    // Until German is written, the preview shows what German users will see: the English card.
+    expect(within(dialog).getByTestId('preview-card')).toHaveTextContent('Maintenance');
     await fill(within(dialog).getByRole('textbox', { name: 'Title' }), 'Wartung');
     await fill(within(dialog).getByRole('textbox', { name: 'Text' }), 'Am Samstag.');
 

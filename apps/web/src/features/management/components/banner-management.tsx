@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { isGermanLanguage, type BannerMessageItem, type BannerScheduleStatus, type ManagedBanner } from '@cockpit/contracts';
+import { bannerContentIn, type BannerMessageItem, type BannerScheduleStatus, type ManagedBanner } from '@cockpit/contracts';
 import { QueryTable } from '../../../components/ui/query-table';
 import { showToast } from '../../../lib/toast';
 import { useUiLanguage } from '../../../lib/use-ui-language';
@@ -35,7 +35,7 @@ export function BannerManagement({ renderPreview, onChanged }: BannerManagementP
   const banners = useManagedBanners();
   const [dialog, setDialog] = useState<Dialog>(null);
   const remove = useDeleteBanner(onChanged);
-  const contentLanguage = isGermanLanguage(language) ? 'de' : 'en';
+  const shown = (banner: ManagedBanner) => bannerContentIn(banner.content, language);
 
   function schedule(banner: ManagedBanner): string {
     const from = banner.startsAt ? formatDateTime(banner.startsAt, culture) : null;
@@ -74,7 +74,7 @@ export function BannerManagement({ renderPreview, onChanged }: BannerManagementP
           { label: t('management.actions'), hidden: true },
         ]}
         renderRow={(banner) => {
-          const title = banner.content[contentLanguage].title;
+          const title = shown(banner).title;
           return (
             <Table.Tr key={banner.id} data-testid="banner-row">
               <Table.Td>
@@ -82,7 +82,7 @@ export function BannerManagement({ renderPreview, onChanged }: BannerManagementP
                   {title}
                 </Text>
                 <Text size="xs" c="dimmed" lineClamp={1}>
-                  {banner.content[contentLanguage].body}
+                  {shown(banner).body}
                 </Text>
               </Table.Td>
               <Table.Td>
@@ -129,7 +129,7 @@ export function BannerManagement({ renderPreview, onChanged }: BannerManagementP
           onClose={closeDialog}
           onSaved={(saved) => {
             onChanged?.();
-            showToast({ type: 'success', title: t('management.banners.saved'), message: saved.content[contentLanguage].title });
+            showToast({ type: 'success', title: t('management.banners.saved'), message: shown(saved).title });
             closeDialog();
           }}
         />
@@ -148,14 +148,14 @@ export function BannerManagement({ renderPreview, onChanged }: BannerManagementP
                 showToast({
                   type: 'success',
                   title: t('management.banners.deleted'),
-                  message: dialog.banner.content[contentLanguage].title,
+                  message: dialog.shown(banner).title,
                 });
                 closeDialog();
               },
             })
           }
         >
-          {t('management.banners.deleteText', { title: dialog.banner.content[contentLanguage].title })}
+          {t('management.banners.deleteText', { title: dialog.shown(banner).title })}
         </ConfirmDialog>
       )}
     </Stack>

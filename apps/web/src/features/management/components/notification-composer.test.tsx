@@ -70,6 +70,10 @@ describe('notification composer', () => {
     await fill(titles[1]!, 'Sitzung verschoben');
     expect(screen.getByTestId('notification-preview-de-DE')).toHaveTextContent('Sitzung verschoben');
     expect(screen.getByTestId('notification-preview-en')).toHaveTextContent('Board meeting moved');
+    // Austria reads German until its own override is written.
+    expect(screen.getByTestId('notification-preview-de-AT')).toHaveTextContent('Sitzung verschoben');
+    await fill(titles[2]!, 'Sitzung verlegt');
+    expect(screen.getByTestId('notification-preview-de-AT')).toHaveTextContent('Sitzung verlegt');
     await fill(texts[0]!, 'Now on Thursday.');
     await fill(texts[1]!, 'Jetzt am Donnerstag.');
     await fill(screen.getByRole('textbox', { name: /Link/ }), 'javascript:alert(1)');
@@ -93,12 +97,24 @@ describe('notification composer', () => {
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]).toMatchObject({
       recipients: ['max'],
-      title: { en: 'Board meeting moved', de: 'Sitzung verschoben' },
+      title: { en: 'Board meeting moved', de: 'Sitzung verschoben', deAt: 'Sitzung verlegt' },
       text: { en: 'Now on Thursday.', de: 'Jetzt am Donnerstag.' },
       url: 'https://example.com/board',
     });
+    expect(sent[0]).not.toHaveProperty('text.deAt');
     // The form is ready for the next one.
     await waitFor(() => expect(screen.getAllByRole('textbox', { name: 'Title' })[0]).toHaveValue(''));
     expect(within(screen.getByTestId('notification-preview-en')).queryByText(/Board/)).not.toBeInTheDocument();
+  });
+
+  it('sends with English only: German and Austrian are optional and fall back', async () => {
+    const sent = stubServer();
+    await renderWithProviders(<NotificationComposer renderPreview={preview} />);
+    await fill(screen.getAllByRole('textbox', { name: 'Title' })[0]!, 'Office closed');
+    await fill(screen.getAllByRole('textbox', { name: 'Text' })[0]!, 'On Friday.');
+    expect(screen.getByTestId('notification-preview-de-AT')).toHaveTextContent('Office closed');
+    await userEvent.click(screen.getByRole('button', { name: 'Send notification' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ recipients: 'all', title: { en: 'Office closed', de: '' }, text: { en: 'On Friday.', de: '' } });
   });
 });

@@ -28,21 +28,53 @@ import { useManagedUsers } from '../api/get-users';
 import { useSendNotification } from '../api/send-notification';
 import { useFormCheck } from '../../../lib/form-check';
 
-/** The two languages a notification is written in, and the UI language each preview stands for. */
+/**
+ * The languages a notification is written in — the catalogue's pattern: English required, German optional
+ * (empty shows English), an optional Austrian override (empty shows German) — and the UI language each
+ * preview stands for.
+ */
 const previewLanguages = [
-  { content: 'en', ui: 'en', headingKey: 'management.notifications.previewEnglish' },
-  { content: 'de', ui: 'de-DE', headingKey: 'management.notifications.previewGerman' },
+  {
+    content: 'en',
+    ui: 'en',
+    headingKey: 'management.notifications.previewEnglish',
+    labelKey: 'management.translations.english',
+    hintKey: null,
+  },
+  {
+    content: 'de',
+    ui: 'de-DE',
+    headingKey: 'management.notifications.previewGerman',
+    labelKey: 'management.translations.german',
+    hintKey: 'management.translations.germanHint',
+  },
+  {
+    content: 'deAt',
+    ui: 'de-AT',
+    headingKey: 'management.notifications.previewAustrian',
+    labelKey: 'management.translations.austrian',
+    hintKey: 'management.translations.austrianHint',
+  },
 ] as const;
+type ContentLanguage = (typeof previewLanguages)[number]['content'];
 
-type Draft = { title: { en: string; de: string }; text: { en: string; de: string }; url: string };
-const emptyDraft: Draft = { title: { en: '', de: '' }, text: { en: '', de: '' }, url: '' };
+type Texts = Record<ContentLanguage, string>;
+type Draft = { title: Texts; text: Texts; url: string };
+const emptyDraft: Draft = {
+  title: { en: '', de: '', deAt: '' },
+  text: { en: '', de: '', deAt: '' },
+  url: '',
+};
+
+/** What is sent: German always (empty falls back), the Austrian override only when written. */
+const toSent = ({ en, de, deAt }: Texts) => ({ en, de, ...(deAt.trim() !== '' ? { deAt } : {}) });
 
 type NotificationComposerProps = {
   /**
    * Renders the notification card as a user with that UI language sees it. The app passes the
    * notifications feature's own card, so the preview is exactly what arrives.
    */
-  renderPreview: (content: NotificationContent, uiLanguage: 'en' | 'de-DE') => ReactNode;
+  renderPreview: (content: NotificationContent, uiLanguage: 'en' | 'de-DE' | 'de-AT') => ReactNode;
 };
 
 /**
@@ -73,17 +105,17 @@ export function NotificationComposer({ renderPreview }: NotificationComposerProp
     return [...labels].map(([value, label]) => ({ value, label }));
   }, [knownLabels, users.data]);
 
-  const setText = (field: 'title' | 'text', language: 'en' | 'de', value: string) =>
+  const setText = (field: 'title' | 'text', language: ContentLanguage, value: string) =>
     setDraft((current) => ({ ...current, [field]: { ...current[field], [language]: value } }));
 
   const content: NotificationContent = {
-    title: draft.title,
-    text: draft.text,
+    title: toSent(draft.title),
+    text: toSent(draft.text),
     ...(draft.url.trim() !== '' && isSafeHttpUrl(draft.url) ? { url: draft.url.trim() } : {}),
   };
   // Until something is written in either language, the preview shows where title and text will go.
-  const placeholder = (text: { en: string; de: string }, key: string) =>
-    text.en.trim() === '' && text.de.trim() === '' ? { en: t(key), de: t(key) } : text;
+  const placeholder = (text: Texts, key: string) =>
+    Object.values(text).every((value) => value.trim() === '') ? { en: t(key), de: t(key) } : toSent(text);
   const previewContent: NotificationContent = {
     ...content,
     title: placeholder(draft.title, 'management.notifications.previewTitlePlaceholder'),
@@ -93,8 +125,8 @@ export function NotificationComposer({ renderPreview }: NotificationComposerProp
   // What is sent, checked against the very schema the server checks the body with (recipients too).
   const body: SendNotificationBody = {
     recipients: mode === 'all' ? 'all' : chosen,
-    title: draft.title,
-    text: draft.text,
+    title: toSent(draft.title),
+    text: toSent(draft.text),
     ...(draft.url.trim() !== '' ? { url: draft.url } : {}),
   };
   const check = useFormCheck(sendNotificationBodySchema, body);
@@ -123,7 +155,7 @@ export function NotificationComposer({ renderPreview }: NotificationComposerProp
 
   return (
     <Grid gap="xl">
-      <Grid.Col span={{ base: 12, lg: 7 }}>
+      <Grid.Col span={12}>
         <form onSubmit={handleSubmit} noValidate aria-labelledby="compose-heading">
           <Stack gap="md">
             <Title order={2} size="h3" id="compose-heading">
@@ -153,7 +185,8 @@ export function NotificationComposer({ renderPreview }: NotificationComposerProp
                     setChosen(ids);
                     setKnownLabels((current) => {
                       const next = new Map(current);
-                      for (const option of options) if (ids.includes(option.value)) next.set(option.value, option.label);
+                      for (const option of options)
+                        if (ids.includes(option.value)) next.set(option.value, option.label);
                       return next;
                     });
                   }}
@@ -169,32 +202,47 @@ export function NotificationComposer({ renderPreview }: NotificationComposerProp
             </Stack>
 
             <Grid gap="md">
-              {previewLanguages.map(({ content: language }) => (
-                <Grid.Col span={{ base: 12, md: 6 }} key={language}>
-                  <Stack gap="sm">
-                    <Text fw={600} size="sm">
-                      {language === 'en' ? t('management.languageEnglish') : t('management.languageGerman')}
-                    </Text>
+              {previewLanguages.map(({ content: language, ui, labelKey, hintKey }) => (
+                <Grid.Col span={{ base: 12, md: 4 }} key={language}>
+                  <Stack gap="sm" role="group" aria-labelledby={`compose-language-${language}`}>
+                    <div>
+                      <Text fw={600} size="sm" id={`compose-language-${language}`}>
+                        {t(labelKey)}
+                      </Text>
+                      {hintKey && (
+                        <Text size="xs" c="dimmed">
+                          {t(hintKey)}
+                        </Text>
+                      )}
+                    </div>
                     <TextInput
                       label={t('management.notifications.title')}
                       value={draft.title[language]}
                       onChange={(event) => setText('title', language, event.currentTarget.value)}
-                      error={fieldError(`title.${language}`, 'management.notifications.errors.title', notificationLimits.titleMaxLength)}
+                      error={fieldError(
+                        `title.${language}`,
+                        'management.notifications.errors.title',
+                        notificationLimits.titleMaxLength,
+                      )}
                       maxLength={notificationLimits.titleMaxLength}
-                      required
-                      lang={language}
+                      required={language === 'en'}
+                      lang={ui}
                     />
                     <Textarea
                       label={t('management.notifications.text')}
                       value={draft.text[language]}
                       onChange={(event) => setText('text', language, event.currentTarget.value)}
-                      error={fieldError(`text.${language}`, 'management.notifications.errors.text', notificationLimits.textMaxLength)}
+                      error={fieldError(
+                        `text.${language}`,
+                        'management.notifications.errors.text',
+                        notificationLimits.textMaxLength,
+                      )}
                       maxLength={notificationLimits.textMaxLength}
                       autosize
                       minRows={4}
                       maxRows={10}
-                      required
-                      lang={language}
+                      required={language === 'en'}
+                      lang={ui}
                     />
                   </Stack>
                 </Grid.Col>
@@ -220,28 +268,34 @@ export function NotificationComposer({ renderPreview }: NotificationComposerProp
               </Alert>
             )}
             <Group>
-              <Button type="submit" leftSection={<IconSend size={18} aria-hidden="true" />} loading={send.isPending}>
+              <Button
+                type="submit"
+                leftSection={<IconSend size={18} aria-hidden="true" />}
+                loading={send.isPending}
+              >
                 {t('management.notifications.send')}
               </Button>
             </Group>
           </Stack>
         </form>
       </Grid.Col>
-      <Grid.Col span={{ base: 12, lg: 5 }}>
+      <Grid.Col span={12}>
         <Stack gap="md" aria-labelledby="preview-heading" component="section">
           <Title order={2} size="h3" id="preview-heading">
             {t('management.notifications.preview')}
           </Title>
-          {previewLanguages.map(({ ui, headingKey }) => (
-            <Stack gap={6} key={ui} data-testid={`notification-preview-${ui}`}>
-              <Text size="sm" c="dimmed">
-                {t(headingKey)}
-              </Text>
-              <Paper withBorder radius="md" p={0} maw={285} style={{ overflow: 'hidden' }}>
-                {renderPreview(previewContent, ui)}
-              </Paper>
-            </Stack>
-          ))}
+          <Group align="flex-start" gap="lg">
+            {previewLanguages.map(({ ui, headingKey }) => (
+              <Stack gap={6} key={ui} data-testid={`notification-preview-${ui}`} w={285} maw="100%">
+                <Text size="sm" c="dimmed">
+                  {t(headingKey)}
+                </Text>
+                <Paper withBorder radius="md" p={0} maw={285} style={{ overflow: 'hidden' }}>
+                  {renderPreview(previewContent, ui)}
+                </Paper>
+              </Stack>
+            ))}
+          </Group>
           <Text size="xs" c="dimmed">
             {t('management.notifications.previewHint')}
           </Text>

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconInfoCircle } from '@tabler/icons-react';
+import { IconInfoCircle, IconStar, IconStarFilled } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { errorCodes, type ReportData, type ReportDefinition, type ReportParams } from '@cockpit/contracts';
 import { DataTable } from '../../../components/data-display/data-table';
@@ -29,6 +29,8 @@ export type ReportViewProps = {
   onSearchChange: (search: ReportSearch) => void;
   /** An administrator reads the data source's own message when it fails (the server sends it only to them). */
   isAdministrator?: boolean;
+  /** The favourites star, as on a dashboard page (spec §4 pin); absent while the menu item is unknown. */
+  pin?: { isPinned: boolean; onToggle: () => void };
 };
 
 /**
@@ -45,6 +47,7 @@ export function ReportView({
   search,
   onSearchChange,
   isAdministrator = false,
+  pin,
 }: ReportViewProps) {
   const { t } = useTranslation();
   const report = useReport(name, search);
@@ -134,10 +137,31 @@ export function ReportView({
 
   return (
     <Page title={title}>
-      {subTitle && (
-        <Text c="dimmed" mt={-8} data-testid="report-subtitle">
-          {subTitle}
-        </Text>
+      {(subTitle || pin) && (
+        <Group justify="space-between" mt={-8} gap="sm" wrap="nowrap" align="flex-start">
+          {subTitle ? (
+            <Text c="dimmed" data-testid="report-subtitle">
+              {subTitle}
+            </Text>
+          ) : (
+            <span />
+          )}
+          {pin && (
+            <Button
+              variant={pin.isPinned ? 'light' : 'default'}
+              color={pin.isPinned ? 'orange' : 'gray'}
+              leftSection={
+                pin.isPinned ? <IconStarFilled size={16} aria-hidden="true" /> : <IconStar size={16} aria-hidden="true" />
+              }
+              aria-pressed={pin.isPinned}
+              onClick={pin.onToggle}
+              data-testid="report-pin"
+              style={{ flexShrink: 0 }}
+            >
+              {t(pin.isPinned ? 'reports.page.unpin' : 'reports.page.pin')}
+            </Button>
+          )}
+        </Group>
       )}
       {content}
     </Page>

@@ -3,7 +3,7 @@ import type { NotificationContent } from '@cockpit/contracts';
 import { NotificationComposer } from '../../../../features/management/components/notification-composer';
 import { SentNotifications } from '../../../../features/management/components/sent-notifications';
 import { NotificationCard } from '../../../../features/notifications/components/notification-card';
-import { useCulture } from '../../../../lib/date-time';
+import { cultureFor } from '../../../../lib/client-params';
 import { useSectionTitle } from './use-section-title';
 
 const ignore = () => {};
@@ -15,16 +15,22 @@ const ignore = () => {};
 export function ManagementNotificationsRoute() {
   // The section has visible headings of its own (compose, sent).
   useSectionTitle('management.sections.notifications');
-  const culture = useCulture();
   const now = new Date().toISOString();
 
   const renderPreview = (content: NotificationContent, uiLanguage: string) => (
     // Inert: a picture of the card, not a control.
     <div inert>
       <NotificationCard
-        notification={{ uid: `preview-${uiLanguage}`, userId: 'preview', date: now, wasRead: false, mouseOver: false, content }}
+        notification={{
+          uid: `preview-${uiLanguage}`,
+          userId: 'preview',
+          date: now,
+          wasRead: false,
+          mouseOver: false,
+          content,
+        }}
         language={uiLanguage}
-        culture={culture}
+        culture={cultureFor(uiLanguage)}
         onOpen={ignore}
         onHover={ignore}
       />
