@@ -5,7 +5,7 @@ import type { ReportCell, ReportColumn } from '@cockpit/contracts';
 import { downloadText } from '../../lib/download';
 import { createValueFormatter } from '../../lib/value-format';
 import { renderWithProviders } from '../../testing/test-utils';
-import { DataTable } from './data-table';
+import { DataTable, fitColumnWidths } from './data-table';
 
 // Reports and dashboards: a sortable table that stays smooth with 100,000 rows (only the rows in view are in the
 // DOM), with a CSV export of exactly what is shown (sort order, visible columns, formatting).
@@ -127,5 +127,33 @@ describe('DataTable', () => {
     ]);
     // Exactly what the screen shows.
     expect(bodyRows().map((row) => cellsOf(row).join('|'))[0]).toBe('01/05/2026|€31,676.00|4.0%');
+  });
+});
+
+describe('column widths', () => {
+  it('fit the longest header or value, within bounds', () => {
+    const [region, revenue, note] = fitColumnWidths(
+      ['Region', 'Revenue', 'Note'],
+      [
+        ['North', '€124,967,578.07', 'x'.repeat(200)],
+        ['Overseas territories', '€1.00', ''],
+      ],
+    );
+    // "Overseas territories" is longer than its header; the revenue fits its widest amount.
+    expect(region).toBeGreaterThan(fitColumnWidths(['Region'], [['North']])[0]!);
+    expect(revenue).toBeGreaterThanOrEqual(Math.round('€124,967,578.07'.length * 7.4 + 24));
+    // A very long text is cut (its cell's title holds it), not the whole table widened.
+    expect(note).toBe(360);
+    expect(fitColumnWidths(['A'], [['1']])[0]).toBe(72);
+  });
+
+  it('keeps the first column in place while scrolling sideways', async () => {
+    await renderWithProviders(
+      <DataTable columns={columns} rows={rows.slice(0, 5)} formatter={formatter} label="Sales" />,
+    );
+    const table = await screen.findByRole('table', { name: 'Sales' });
+    const firstCells = within(table).getAllByRole('columnheader');
+    expect(firstCells[0]).toHaveAttribute('data-sticky');
+    expect(firstCells[1]).not.toHaveAttribute('data-sticky');
   });
 });

@@ -1,4 +1,4 @@
-import { useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Checkbox, Group, Popover, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort, IconColumns3, IconDownload } from '@tabler/icons-react';
 import {
@@ -35,17 +35,27 @@ const rowHeight = 36;
 
 const numericFormats: ReadonlySet<ValueFormat> = new Set(['integer', 'number', 'currency', 'percent']);
 
-const columnWidth: Record<ValueFormat, number> = {
-  text: 170,
-  date: 120,
-  week: 110,
-  month: 110,
-  quarter: 100,
-  integer: 130,
-  number: 120,
-  currency: 140,
-  percent: 120,
-};
+/** Rows read to size the columns: enough to see the long values, cheap with 100,000 rows. */
+const sizingSample = 300;
+/** An average character of the table's font (14 px), the cell's padding and the sort icon. */
+const characterWidth = 7.4;
+const cellChrome = 24;
+const headerChrome = cellChrome + 22;
+const minColumnWidth = 72;
+const maxColumnWidth = 360;
+
+/**
+ * Each column as wide as its longest text (header or one of the first rows, as formatted on screen),
+ * within bounds: a long name is cut with an ellipsis (its full text is the cell's title) rather than
+ * widening the table beyond reading.
+ */
+export function fitColumnWidths(headers: readonly string[], texts: readonly (readonly string[])[]): number[] {
+  return headers.map((header, index) => {
+    let longest = header.length * characterWidth + headerChrome;
+    for (const row of texts) longest = Math.max(longest, (row[index]?.length ?? 0) * characterWidth + cellChrome);
+    return Math.round(Math.min(maxColumnWidth, Math.max(minColumnWidth, longest)));
+  });
+}
 
 export type DataTableProps = {
   columns: ReportColumn[];
@@ -137,7 +147,33 @@ export function DataTable({
     );
   }
 
-  const totalWidth = visibleColumns.reduce((sum, column) => sum + columnWidth[formatOf(column.id)], 0);
+  const columnWidth = useMemo(() => {
+    const headers = columns.map((column) => column.label);
+    const texts = rows.slice(0, sizingSample).map((row) => columns.map((column, index) => formatter.format(row[index], column.format)));
+    const widths = fitColumnWidths(headers, texts);
+    return new Map(columns.map((column, index) => [column.key, widths[index] ?? minColumnWidth]));
+  }, [columns, rows, formatter]);
+  const widthOf = (id: string) => columnWidth.get(id) ?? minColumnWidth;
+  const totalWidth = visibleColumns.reduce((sum, column) => sum + widthOf(column.id), 0);
+  const firstColumnId = visibleColumns[0]?.id;
+
+  // "There is more": a shade at the edge the table can still be scrolled towards.
+  const [more, setMore] = useState({ left: false, right: false });
+  const updateMore = useCallback(() => {
+    const element = scrollRef.current;
+    if (!element) return;
+    const left = element.scrollLeft > 1;
+    const right = element.scrollLeft + element.clientWidth < element.scrollWidth - 1;
+    setMore((current) => (current.left === left && current.right === right ? current : { left, right }));
+  }, []);
+  useEffect(() => {
+    updateMore();
+    const element = scrollRef.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(updateMore);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [updateMore, totalWidth]);
 
   return (
     <Stack gap="xs">
@@ -203,10 +239,12 @@ export function DataTable({
           </Group>
         </Group>
       )}
+      <div className={classes.frame} data-more-left={more.left || undefined} data-more-right={more.right || undefined}>
       <div
         ref={scrollRef}
         className={classes.scroller}
         style={{ maxHeight }}
+        onScroll={updateMore}
         // Keyboard users scroll the region too (axe: scrollable-region-focusable).
         tabIndex={0}
         role="region"
@@ -232,7 +270,8 @@ export function DataTable({
                       key={header.id}
                       className={classes.cell}
                       data-numeric={numericFormats.has(format) || undefined}
-                      style={{ flexBasis: columnWidth[format] }}
+                      data-sticky={header.column.id === firstColumnId || undefined}
+                      style={{ flexBasis: widthOf(header.column.id) }}
                       aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}
                     >
                       <UnstyledButton
@@ -269,14 +308,18 @@ export function DataTable({
                 >
                   {visibleColumns.map((column) => {
                     const format = formatOf(column.id);
+                    const text = formatter.format(row.getValue<ReportCell>(column.id), format);
                     return (
                       <td
                         key={column.id}
                         className={classes.cell}
                         data-numeric={numericFormats.has(format) || undefined}
-                        style={{ flexBasis: columnWidth[format] }}
+                        data-sticky={column.id === firstColumnId || undefined}
+                        style={{ flexBasis: widthOf(column.id) }}
+                        // A value cut by the column's width is read whole on hover.
+                        title={text.length * characterWidth + cellChrome > widthOf(column.id) ? text : undefined}
                       >
-                        {formatter.format(row.getValue<ReportCell>(column.id), format)}
+                        {text}
                       </td>
                     );
                   })}
@@ -286,6 +329,12 @@ export function DataTable({
           </tbody>
         </table>
       </div>
+      </div>
+      {more.right && (
+        <Text size="xs" c="dimmed" data-testid="table-more-columns">
+          {t('reports.table.moreColumns')}
+        </Text>
+      )}
     </Stack>
   );
 }
