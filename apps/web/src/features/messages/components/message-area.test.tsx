@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   apiRoutes,
@@ -10,6 +10,7 @@ import {
 import { setToken } from '../../../lib/auth/token-store';
 import { jsonResponse, renderWithProviders } from '../../../testing/test-utils';
 import { MessageArea, useMessageAreaSettled } from './message-area';
+import { collapsedNoticeKey } from './new-contract-notice';
 
 // spec §2 Message banner and New-contract notice, §4 Banner, §6, §7 message service; DESIGN.md §3
 // (fetch when the language is known and when it changes), against a stubbed server.
@@ -167,6 +168,22 @@ describe('new-contract notice', () => {
     await waitFor(() =>
       expect(router.state.location.pathname).toBe('/management/administrator/contractcenter'),
     );
+  });
+
+  it('folds to one line once read, remembered for this contract; it stays for administrators', async () => {
+    stubServer({ current: () => null, contract: pending });
+    localStorage.removeItem(collapsedNoticeKey('RC-2025-0342'));
+    await renderArea('organisationadministrator');
+    const notice = await screen.findByTestId('new-contract-notice');
+    await userEvent.click(within(notice).getByRole('button', { name: 'Show less' }));
+    const folded = await screen.findByTestId('new-contract-notice');
+    expect(folded).toHaveAttribute('data-collapsed');
+    expect(folded).toHaveTextContent('New contract RC-2025-0342 is waiting for your acceptance.');
+    expect(within(folded).getByRole('link', { name: 'Open the contract center' })).toBeInTheDocument();
+    expect(localStorage.getItem(collapsedNoticeKey('RC-2025-0342'))).toBe('1');
+    await userEvent.click(within(folded).getByRole('button', { name: 'Show the whole notice' }));
+    expect(await screen.findByRole('button', { name: 'Show less' })).toBeInTheDocument();
+    expect(localStorage.getItem(collapsedNoticeKey('RC-2025-0342'))).toBeNull();
   });
 
   it('is not shown when no contract message is available', async () => {
