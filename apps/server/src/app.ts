@@ -42,6 +42,16 @@ import { registerCompression } from './plugins/compression';
 import { registerReportQueryLimits } from './plugins/report-query-limits';
 import { registerReportExecutor } from './plugins/report-executor';
 import { OneLinePerRequest, bufferedStdout, flushRequestLog } from './plugins/request-log';
+import { registerBackgroundJobs } from './plugins/background-jobs';
+import { registerMail } from './plugins/mail';
+import { deliveryDependencies } from './plugins/report-deliveries';
+import { outboxRoutes } from './features/mail/outbox-routes';
+import {
+  createSubscriptionsFeature,
+  subscriptionsManagementRoutes,
+  subscriptionsRoutes,
+  unsubscribeRoutes,
+} from './features/subscriptions/subscriptions-routes';
 
 export interface BuildAppOptions {
   config: Config;
@@ -134,6 +144,10 @@ export async function buildApp({
     }),
   );
   await registerSwagger(app);
+  // Reports that come to people (decision 029): mail, durable jobs, subscriptions and alerts.
+  registerMail(app);
+  registerBackgroundJobs(app);
+  const subscriptions = createSubscriptionsFeature(app, deliveryDependencies(app));
 
   // Public: sign-in/out and token exchange (session cookie), health, translations.
   registerAuthRoutes(app);
@@ -142,6 +156,8 @@ export async function buildApp({
   // Pages an embedded report shows in its frame: public, a frame cannot send the bearer token (reports and dashboards).
   await app.register(embeddedPagesRoutes);
   await app.register(integrityRoutes(app.integrity));
+  // A mail's unsubscribe link: its signed token is the credential (decision 029).
+  await app.register(unsubscribeRoutes, { subscriptions });
 
   // Everything else needs a bearer token: the hook is added to this scope before any route in it.
   await app.register(async (scope) => {
@@ -156,6 +172,7 @@ export async function buildApp({
     await scope.register(dashboardsRoutes);
     await scope.register(reportsRoutes);
     await scope.register(appConfigRoutes);
+    await scope.register(subscriptionsRoutes, { subscriptions });
     // `/api/management/*`: administrators only (plugins/require-admin.ts) for every route in this scope.
     // Features do not import each other, so each one's management routes are composed here.
     await scope.register(async (management) => {
@@ -167,6 +184,8 @@ export async function buildApp({
       await management.register(dataSourcesRoutes, {
         probe: dataSourceProbe ?? app.executor,
       });
+      await management.register(subscriptionsManagementRoutes, { subscriptions });
+      await management.register(outboxRoutes);
     });
     await scope.register(messagesRoutes);
     await scope.register(notificationsRoutes, { listen });

@@ -85,6 +85,16 @@ const envSchema = z.object({
   // ---- reports over the organisation's own data (decision 027) ----
   /** Hosts and CIDRs data sources may connect to besides public addresses. */
   DATA_SOURCE_HOSTS: optional(z.string().max(4000)),
+  // ---- mail: subscriptions, alerts (decision 029) ----
+  /** `smtp://user:pass@host:587` or `smtps://…:465`; unset → mails go to the outbox in Management. */
+  SMTP_URL: optional(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').max(2000)),
+  /** The sender of every mail: `Report Cockpit <cockpit@example.com>` or a bare address. */
+  MAIL_FROM: optional(z.string().min(3).max(320)),
+  /** Whether this process works background jobs (deliveries, schedules); default on, off under NODE_ENV=test. */
+  BACKGROUND_JOBS: optional(booleanFlag),
+  /** Attempts after the first for a delivery whose mail failed, and the first wait (doubling each time). */
+  DELIVERY_RETRIES: optional(z.coerce.number().int().min(0).max(10)),
+  DELIVERY_RETRY_DELAY_SECONDS: optional(z.coerce.number().int().min(1).max(3600)),
 });
 
 export interface Config {
@@ -167,6 +177,15 @@ export interface Config {
    * host names and addresses/CIDRs; the cockpit's own database server only when listed here.
    */
   dataSourceHosts: string[];
+  /** Mail (decision 029): `smtpUrl: null` → mails are written to the outbox administrators read. */
+  mail: { smtpUrl: string | null; from: string };
+  /**
+   * Background work (decision 029): `true` → this process works the durable jobs (deliveries, schedules,
+   * alerts) and runs the schedules; `false` → it only queues them for processes that do.
+   */
+  backgroundJobs: boolean;
+  /** A failed delivery is tried `retries` more times, waiting `retryDelaySeconds` × 2ⁿ (decision 029). */
+  deliveries: { retries: number; retryDelaySeconds: number; timeoutSeconds: number };
 }
 
 /** Thrown for a missing or invalid variable; the message names it (main.ts prints it and exits 1). */
@@ -271,6 +290,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ssoAllowedHosts: parseAllowedHostList('SSO_ALLOWED_HOSTS', e.SSO_ALLOWED_HOSTS),
     ssoDnsServers: parseDnsServers(e.SSO_DNS_SERVERS),
     dataSourceHosts: parseAllowedHostList('DATA_SOURCE_HOSTS', e.DATA_SOURCE_HOSTS),
+    mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM ?? 'Report Cockpit <cockpit@localhost>' },
+    // Tests build many apps: only those about background work start workers (BACKGROUND_JOBS=true).
+    backgroundJobs: (e.BACKGROUND_JOBS ?? (nodeEnv === 'test' ? 'false' : 'true')) === 'true',
+    deliveries: {
+      retries: e.DELIVERY_RETRIES ?? 3,
+      retryDelaySeconds: e.DELIVERY_RETRY_DELAY_SECONDS ?? 60,
+      // One delivery (report, charts, mail) is ended after this long and tried again.
+      timeoutSeconds: 180,
+    },
   };
 }
 

@@ -173,6 +173,22 @@ export const apiRoutes = {
   updateDefinition: route('updateDefinition', 'PUT', '/api/management/definitions/:name'),
   deleteDefinition: route('deleteDefinition', 'DELETE', '/api/management/definitions/:name'),
   previewDefinition: route('previewDefinition', 'POST', '/api/management/definitions/preview'),
+
+  // ---- reports that come to people: subscriptions, alerts, deliveries, the outbox (decision 029)
+  listSubscriptions: route('listSubscriptions', 'GET', '/api/subscriptions'),
+  createSubscription: route('createSubscription', 'POST', '/api/subscriptions'),
+  updateSubscription: route('updateSubscription', 'PUT', '/api/subscriptions/:id'),
+  deleteSubscription: route('deleteSubscription', 'DELETE', '/api/subscriptions/:id'),
+  sendSubscriptionNow: route('sendSubscriptionNow', 'POST', '/api/subscriptions/:id/send'),
+  listMyDeliveries: route('listMyDeliveries', 'GET', '/api/subscriptions/deliveries'),
+  getDeliverySettings: route('getDeliverySettings', 'GET', '/api/subscriptions/settings'),
+  updateDeliverySettings: route('updateDeliverySettings', 'PUT', '/api/subscriptions/settings'),
+  /** The unsubscribe link of a mail: its signed token is the only credential. */
+  unsubscribe: route('unsubscribe', 'POST', '/api/subscriptions/unsubscribe', 'public'),
+  listManagedSubscriptions: route('listManagedSubscriptions', 'GET', '/api/management/subscriptions'),
+  listDeliveries: route('listDeliveries', 'GET', '/api/management/deliveries'),
+  listOutbox: route('listOutbox', 'GET', '/api/management/outbox'),
+  getOutboxMail: route('getOutboxMail', 'GET', '/api/management/outbox/:id'),
 } as const;
 
 export type ApiRoutes = typeof apiRoutes;

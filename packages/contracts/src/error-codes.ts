@@ -42,6 +42,8 @@ export const errorCodes = {
   dataSourceUnavailable: 'DATA_SOURCE_UNAVAILABLE',
   /** A report's query ran past its data source's statement timeout (decision 027). */
   queryTimedOut: 'QUERY_TIMED_OUT',
+  /** A single-use link used before (an unsubscribe link, decision 029), or what it named is gone. */
+  linkUsed: 'LINK_USED',
   unavailable: 'SERVICE_UNAVAILABLE',
   internal: 'INTERNAL',
 } as const;

@@ -34,3 +34,4 @@ export * from './search-text';
 export * from './two-factor';
 export * from './single-sign-on';
 export * from './sign-in-settings';
+export * from './subscriptions';

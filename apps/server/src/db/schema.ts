@@ -36,3 +36,7 @@ export * from '../features/sign-in/sign-in-schema';
 
 // ---- the organisation's own data: uploaded tables and the query log (decision 027) ----
 export * from '../features/data-sources/data-sources-schema';
+
+// ---- reports that come to people: the mail outbox, subscriptions, alerts, deliveries (decision 029) ----
+export * from '../lib/mail/mail-schema';
+export * from '../features/subscriptions/subscriptions-schema';

@@ -1,0 +1,165 @@
+import type { ParameterValue, ReportResponse, UiLanguageName } from '@cockpit/contracts';
+import { translate } from '../../lib/language';
+import type { MailAttachment } from '../../lib/mail/mailer';
+import { chartPng } from './chart-image';
+import type { ValueFormatter } from './value-format';
+
+// The mail of one delivery (decision 029), in the recipient's language and culture: title, the parameter
+// values used, "data as of", the KPIs, the charts as PNG images, the table's first rows, a link to the
+// report with the same values and the unsubscribe link. An HTML and a plain-text part say the same.
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+export function fill(language: UiLanguageName, key: string, values: Record<string, string> = {}): string {
+  return translate(language, key).replace(/\{\{(\w+)\}\}/g, (_m, name: string) => values[name] ?? '');
+}
+
+export interface MailContentInput {
+  language: UiLanguageName;
+  formatter: ValueFormatter;
+  timeZone: string;
+  answer: ReportResponse;
+  values: Record<string, ParameterValue>;
+  include: { charts: boolean; tableRows: number };
+  reportUrl: string;
+  unsubscribeUrl: string;
+  /** An alert's mail: what happened, above the report. */
+  lead?: string;
+}
+
+export interface MailContent {
+  subject: string;
+  text: string;
+  html: string;
+  images: MailAttachment[];
+}
+
+/** The parameter values used, as labels and texts in the recipient's language and culture. */
+function parameterLines(input: MailContentInput): { label: string; value: string }[] {
+  const { answer, language, formatter } = input;
+  const rangeText = (value: unknown): string | null => {
+    if (!value || typeof value !== 'object') return null;
+    if ('preset' in value && typeof value.preset === 'string') return fill(language, `reports.range.${value.preset}`);
+    if ('from' in value && 'to' in value)
+      return `${formatter.format(String(value.from), 'date')} – ${formatter.format(String(value.to), 'date')}`;
+    return null;
+  };
+  if (answer.parameters && answer.parameters.length > 0) {
+    return answer.parameters.map((parameter) => {
+      const value = parameter.value;
+      const optionLabel = (chosen: string) => parameter.options?.find((option) => option.value === chosen)?.label ?? chosen;
+      let text: string;
+      if (value === null || value === '' || (Array.isArray(value) && value.length === 0)) text = fill(language, 'subscriptions.mail.allValues');
+      else if (Array.isArray(value)) text = value.map(optionLabel).join(', ');
+      else if (typeof value === 'number') text = formatter.format(value, 'number');
+      else if (typeof value === 'string') text = parameter.type === 'date' ? formatter.format(value, 'date') : optionLabel(value);
+      else text = rangeText(value) ?? JSON.stringify(value);
+      return { label: parameter.label, value: text };
+    });
+  }
+  if (answer.params) {
+    return [
+      {
+        label: fill(language, 'subscriptions.mail.period'),
+        value: `${formatter.format(answer.params.from, 'date')} – ${formatter.format(answer.params.to, 'date')}`,
+      },
+    ];
+  }
+  return [];
+}
+
+export function buildMailContent(input: MailContentInput): MailContent {
+  const { answer, language, formatter } = input;
+  const title = answer.report.title;
+  const data = answer.data;
+  const dataAsOf = formatter.dateTime(answer.info ? new Date(answer.info.dataAsOf) : new Date(), input.timeZone);
+  const parameters = parameterLines(input);
+  const kpis = (data?.kpis ?? []).map((kpi) => ({ label: kpi.label, value: formatter.format(kpi.value, kpi.format) }));
+  const images: MailAttachment[] = input.include.charts
+    ? (data?.charts ?? []).map((chart, index) => ({
+        filename: `chart-${index + 1}.png`,
+        content: chartPng(chart, formatter),
+        contentType: 'image/png',
+        cid: `chart-${index + 1}@report-cockpit`,
+      }))
+    : [];
+  const chartTitles = (data?.charts ?? []).map((chart) => chart.title);
+  const table = data?.table;
+  const rows = table && input.include.tableRows > 0 ? table.rows.slice(0, input.include.tableRows) : [];
+  const cells = rows.map((row) => row.map((cell, index) => formatter.format(cell, table!.columns[index]?.format ?? 'text')));
+
+  const t = (key: string, values?: Record<string, string>) => fill(language, key, values);
+  const subject = t('subscriptions.mail.subject', { title });
+
+  // ---- plain text
+  const text: string[] = [];
+  if (input.lead) text.push(input.lead, '');
+  text.push(title);
+  if (answer.report.subTitle) text.push(answer.report.subTitle);
+  text.push('');
+  if (parameters.length > 0) {
+    text.push(`${t('subscriptions.mail.parameters')}:`);
+    for (const line of parameters) text.push(`  ${line.label}: ${line.value}`);
+  }
+  text.push(`${t('subscriptions.mail.dataAsOf')}: ${dataAsOf}`, '');
+  for (const kpi of kpis) text.push(`${kpi.label}: ${kpi.value}`);
+  if (kpis.length > 0) text.push('');
+  if (images.length > 0) text.push(`${t('subscriptions.mail.chartsAttached')}: ${chartTitles.join(', ')}`, '');
+  if (table && cells.length > 0) {
+    text.push(table.columns.map((column) => column.label).join(' | '));
+    for (const row of cells) text.push(row.join(' | '));
+    if (table.totalRows > cells.length)
+      text.push(t('subscriptions.mail.moreRows', { shown: formatter.format(cells.length, 'integer'), total: formatter.format(table.totalRows, 'integer') }));
+    text.push('');
+  }
+  text.push(`${t('subscriptions.mail.open')}: ${input.reportUrl}`, '');
+  text.push(`${t('subscriptions.mail.unsubscribe')}: ${input.unsubscribeUrl}`);
+
+  // ---- HTML (inline styles only: mail clients drop stylesheets)
+  const cell = 'padding:4px 8px;border-bottom:1px solid #dee2e6;text-align:left';
+  const html: string[] = [
+    `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,
+    '<body style="margin:0;padding:16px;font-family:Arial,Helvetica,sans-serif;color:#1a1b1e;background:#ffffff">',
+  ];
+  if (input.lead) html.push(`<p style="font-size:16px;font-weight:bold">${escapeHtml(input.lead)}</p>`);
+  html.push(`<h1 style="font-size:22px;margin:0 0 4px">${escapeHtml(title)}</h1>`);
+  if (answer.report.subTitle) html.push(`<p style="margin:0 0 12px;color:#495057">${escapeHtml(answer.report.subTitle)}</p>`);
+  if (parameters.length > 0) {
+    html.push(`<p style="margin:8px 0 0;font-weight:bold">${escapeHtml(t('subscriptions.mail.parameters'))}</p><ul style="margin:4px 0 8px">`);
+    for (const line of parameters) html.push(`<li>${escapeHtml(line.label)}: ${escapeHtml(line.value)}</li>`);
+    html.push('</ul>');
+  }
+  html.push(`<p style="color:#495057">${escapeHtml(t('subscriptions.mail.dataAsOf'))}: ${escapeHtml(dataAsOf)}</p>`);
+  if (kpis.length > 0) {
+    html.push('<table role="presentation" style="border-collapse:collapse;margin:8px 0"><tr>');
+    for (const kpi of kpis)
+      html.push(
+        `<td style="padding:8px 16px 8px 0"><div style="color:#495057;font-size:13px">${escapeHtml(kpi.label)}</div><div style="font-size:20px;font-weight:bold">${escapeHtml(kpi.value)}</div></td>`,
+      );
+    html.push('</tr></table>');
+  }
+  images.forEach((image, index) => {
+    const alt = chartTitles[index] ?? '';
+    html.push(
+      `<h2 style="font-size:16px;margin:16px 0 4px">${escapeHtml(alt)}</h2><img src="cid:${image.cid}" alt="${escapeHtml(alt)}" width="640" style="max-width:100%;height:auto;border:0">`,
+    );
+  });
+  if (table && cells.length > 0) {
+    html.push('<table style="border-collapse:collapse;margin:16px 0;font-size:13px"><thead><tr>');
+    for (const column of table.columns) html.push(`<th style="${cell};background:#f1f3f5">${escapeHtml(column.label)}</th>`);
+    html.push('</tr></thead><tbody>');
+    for (const row of cells) html.push(`<tr>${row.map((value) => `<td style="${cell}">${escapeHtml(value)}</td>`).join('')}</tr>`);
+    html.push('</tbody></table>');
+    if (table.totalRows > cells.length)
+      html.push(
+        `<p style="color:#495057">${escapeHtml(t('subscriptions.mail.moreRows', { shown: formatter.format(cells.length, 'integer'), total: formatter.format(table.totalRows, 'integer') }))}</p>`,
+      );
+  }
+  html.push(
+    `<p><a href="${escapeHtml(input.reportUrl)}" style="display:inline-block;padding:8px 16px;background:#1c7ed6;color:#ffffff;text-decoration:none;border-radius:4px">${escapeHtml(t('subscriptions.mail.open'))}</a></p>`,
+    `<p style="font-size:12px;color:#868e96">${escapeHtml(t('subscriptions.mail.why'))} <a href="${escapeHtml(input.unsubscribeUrl)}" style="color:#868e96">${escapeHtml(t('subscriptions.mail.unsubscribe'))}</a></p>`,
+    '</body></html>',
+  );
+  return { subject, text: `${text.join('\n')}\n`, html: html.join('\n'), images };
+}

@@ -1,0 +1,91 @@
+import { PGlite } from '@electric-sql/pglite';
+import { PgBoss, fromPglite } from 'pg-boss';
+import type pg from 'pg';
+import type { App } from '../app-types';
+
+// Durable background work (decision 029): pg-boss keeps jobs, retries and schedules in the cockpit's own
+// database (its schema `pgboss`). On PostgreSQL every server process shares them — a job is fetched by one
+// process only (SKIP LOCKED), a schedule fires once however many processes run. On the embedded PGlite
+// the library's own adapter (`fromPglite`, backend `pglite`) runs the same SQL in-process.
+
+export interface BackgroundJobs {
+  /** Whether this process works jobs and runs schedules (BACKGROUND_JOBS). */
+  readonly working: boolean;
+  /** The started pg-boss instance; without workers it starts on first use (to queue jobs only). */
+  boss(): Promise<PgBoss>;
+  /** Called with the started instance when this process works jobs: features register their workers. */
+  onWorking(register: (boss: PgBoss) => Promise<void>): void;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    jobs: BackgroundJobs;
+  }
+}
+
+export const jobsSchema = 'pgboss';
+
+function bossFor(app: App): PgBoss {
+  const client = (app.db as { $client?: unknown }).$client;
+  const working = app.config.backgroundJobs;
+  const common = {
+    schema: jobsSchema,
+    // Schedules and maintenance only where jobs are worked; a queue-only process sends jobs and reads.
+    schedule: working,
+    supervise: working,
+  } as const;
+  if (client instanceof PGlite) {
+    return new PgBoss({ ...common, db: fromPglite(client), backend: 'pglite' });
+  }
+  const pool = client as pg.Pool;
+  return new PgBoss({
+    ...common,
+    connectionString: pool.options.connectionString,
+    max: 4,
+    application_name: 'cockpit-jobs',
+  });
+}
+
+export function registerBackgroundJobs(app: App): void {
+  const registrations: ((boss: PgBoss) => Promise<void>)[] = [];
+  let started: Promise<PgBoss> | null = null;
+  let instance: PgBoss | null = null;
+
+  /** The started instance (without this process's workers: they register once it is up). */
+  const start = () => {
+    started ??= (async () => {
+      const boss = bossFor(app);
+      boss.on('error', (error) => app.log.error({ err: error }, 'background jobs: error'));
+      await boss.start();
+      instance = boss;
+      return boss;
+    })();
+    return started;
+  };
+
+  const startWorking = async () => {
+    const boss = await start();
+    for (const register of registrations) await register(boss);
+  };
+
+  app.decorate('jobs', {
+    working: app.config.backgroundJobs,
+    boss: start,
+    onWorking: (register) => {
+      registrations.push(register);
+    },
+  } satisfies BackgroundJobs);
+
+  // After migrations (main.ts migrates before listen; tests before building the app).
+  if (app.config.backgroundJobs) {
+    app.addHook('onReady', startWorking);
+  }
+  // Workers finish their current job (up to the graceful wait), then the connections close.
+  app.addHook('onClose', async () => {
+    if (!started) return;
+    await started.catch(() => undefined);
+    await instance?.stop({ graceful: true, timeout: 10_000 }).catch((error: unknown) => {
+      app.log.error({ err: error }, 'background jobs: stopping failed');
+    });
+  });
+}
