@@ -4,6 +4,7 @@ import type { SourceTable } from '@cockpit/contracts';
 import { sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type pg from 'pg';
+import Cursor from 'pg-cursor';
 import type { Database } from '../../db/database';
 import type { UploadsScope } from '../sql/uploads-confinement';
 import type { DriverSource, SourceCursor, StatementRun } from './driver-types';
@@ -16,8 +17,10 @@ import { uploadsSchemaName } from './uploads-schema';
 // Uploaded tables (decision 027) live in the cockpit's own database — PGlite or PostgreSQL — in the
 // organisation's schema `uploads_<organisation id without dashes>`. A run: a transaction, `SET
 // TRANSACTION READ ONLY`, `SET LOCAL statement_timeout` (PostgreSQL; PGlite has no timer to cancel
-// with: a run there is refused as timed out between batches), `SET LOCAL search_path` to the schema, then `DECLARE … NO SCROLL CURSOR` with the bound values
-// and `FETCH` in batches — between batches other work of this process runs (PGlite runs on its thread).
+// with: a run there is refused as timed out between batches), `SET LOCAL search_path` to the schema,
+// then on PostgreSQL the whole result at once (`run`) or a pg-cursor portal read in batches (`stream`),
+// on PGlite `DECLARE … NO SCROLL CURSOR` with the bound values and `FETCH` in batches — between batches
+// other work of this process runs (PGlite runs on its thread).
 // The statement was confined to the schema's tables before (sql/uploads-confinement.ts).
 
 
@@ -28,7 +31,16 @@ interface OwnSession {
   query(text: string, values?: readonly unknown[]): Promise<{ fields: { name: string; dataTypeID: number }[]; rows: unknown[][] }>;
   /** The whole result at once, at most `maxRows` (PostgreSQL: bounded-query.ts); `null` on PGlite. */
   bounded: ((text: string, values: readonly unknown[], maxRows: number) => ReturnType<typeof runBounded>) | null;
+  /** The result read through a portal in batches (pg-cursor, PostgreSQL); `null` on PGlite. */
+  cursor: ((text: string, values: readonly unknown[]) => OwnCursor) | null;
   end(): Promise<void>;
+}
+
+interface OwnCursor {
+  read(rows: number): Promise<unknown[][]>;
+  /** Known once the first batch was read. */
+  fields(): { name: string; dataTypeID: number }[];
+  close(): Promise<void>;
 }
 
 const pgTypes = pgTypeParsers;
@@ -70,6 +82,7 @@ async function openOwnSession(db: Database, setup: string): Promise<OwnSession> 
       },
       // PGlite keeps a whole result in memory: a cursor bounds it there.
       bounded: null,
+      cursor: null,
       async end() {
         finish();
         await completion;
@@ -106,6 +119,29 @@ async function openOwnSession(db: Database, setup: string): Promise<OwnSession> 
       if (result.full) broken = true;
       return result;
     },
+    cursor(text, values) {
+      // One portal read batch by batch: a 1,000,000-row stream this way kept the heap flat where a FETCH
+      // statement per batch left each batch's garbage for the old generation.
+      const cursor = connection.query(new Cursor(text, [...values], { rowMode: 'array', types: pgTypes }));
+      let failed = false;
+      return {
+        async read(rows) {
+          try {
+            return await cursor.read(rows);
+          } catch (error) {
+            failed = true;
+            const code = String((error as { code?: unknown }).code ?? '');
+            if (!/^[0-9A-Z]{5}$/.test(code)) broken = true;
+            throw error;
+          }
+        },
+        fields: () => cursor._result.fields,
+        async close() {
+          // A cursor that failed has no portal left to close; the ROLLBACK ends the rest.
+          if (!failed) await cursor.close().catch(() => (broken = true));
+        },
+      };
+    },
     async end() {
       if (broken) {
         connection.release(true);
@@ -115,6 +151,43 @@ async function openOwnSession(db: Database, setup: string): Promise<OwnSession> 
         broken = true;
       });
       connection.release(broken);
+    },
+  };
+}
+
+/**
+ * Rows read batch by batch (`fetch(n)`, errors already the executor's), the first batch already here;
+ * `close` once (the transaction ends, the connection goes back).
+ */
+function batchedCursor(
+  fields: { name: string; dataTypeID: number }[],
+  first: unknown[][],
+  firstRows: number,
+  source: { fetch(rows: number): Promise<unknown[][]>; close(): Promise<void> },
+): SourceCursor {
+  let pending: ResultRow[] = pgResultRows(fields, first);
+  let done = first.length < Math.max(1, Math.floor(firstRows));
+  let closed = false;
+  return {
+    columns: fields.map((field) => pgColumn(field.name, field.dataTypeID)),
+    async next(max) {
+      if (pending.length >= max || done) {
+        const out = pending.slice(0, max);
+        pending = pending.slice(max);
+        return out;
+      }
+      const wanted = Math.floor(max - pending.length);
+      const fetched = await source.fetch(wanted);
+      if (fetched.length < wanted) done = true;
+      const rows = pgResultRows(fields, fetched);
+      const out = pending.length === 0 ? rows : [...pending, ...rows];
+      pending = [];
+      return out;
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await source.close();
     },
   };
 }
@@ -244,48 +317,45 @@ export function createUploadsDriver(db: Database): UploadsDriver {
             pgResultRows(result.fields, result.rows),
           );
         }
+        if (session.cursor) {
+          const cursor = session.cursor(run.text, run.values);
+          const firstRows = await cursor.read(Math.max(1, Math.floor(run.firstRows)));
+          return batchedCursor(cursor.fields(), firstRows, run.firstRows, {
+            async fetch(rows) {
+              try {
+                return await cursor.read(rows);
+              } catch (error) {
+                throw pgFailure(source, error, run);
+              }
+            },
+            async close() {
+              await cursor.close();
+              await session.end();
+            },
+          });
+        }
         await session.query(`${declarePrefix}${run.text}`, run.values);
         first = await session.query(`FETCH FORWARD ${Math.max(1, Math.floor(run.firstRows))} FROM ${cursorName}`);
         checkDeadline();
       } catch (error) {
         await session.end();
         if (error instanceof QueryTimedOut) throw error;
-        const declared = !(run.maxRows !== undefined && session.bounded);
+        const declared = !(run.maxRows !== undefined && session.bounded) && !session.cursor;
         throw pgFailure(source, error, run, declared ? declarePrefix.length : 0);
       }
-      const { fields } = first;
-      const columns = fields.map((field) => pgColumn(field.name, field.dataTypeID));
-      let pending: ResultRow[] = pgResultRows(fields, first.rows);
-      let done = first.rows.length < Math.max(1, Math.floor(run.firstRows));
-      let closed = false;
-      return {
-        columns,
-        async next(max) {
-          if (pending.length >= max || done) {
-            const out = pending.slice(0, max);
-            pending = pending.slice(max);
-            return out;
-          }
-          const wanted = Math.floor(max - pending.length);
+      return batchedCursor(first.fields, first.rows, run.firstRows, {
+        async fetch(rows) {
           let fetched: unknown[][];
           try {
-            fetched = (await session.query(`FETCH FORWARD ${wanted} FROM ${cursorName}`)).rows;
+            fetched = (await session.query(`FETCH FORWARD ${rows} FROM ${cursorName}`)).rows;
           } catch (error) {
             throw pgFailure(source, error, run);
           }
           checkDeadline();
-          if (fetched.length < wanted) done = true;
-          const rows = pgResultRows(fields, fetched);
-          const out = pending.length === 0 ? rows : [...pending, ...rows];
-          pending = [];
-          return out;
+          return fetched;
         },
-        async close() {
-          if (closed) return;
-          closed = true;
-          await session.end();
-        },
-      };
+        close: () => session.end(),
+      });
     },
 
     async describe(source) {
