@@ -1,5 +1,5 @@
 import { lazy, memo, Suspense, useCallback, useDeferredValue, useEffect, useRef, type ReactNode } from 'react';
-import { Divider, Loader, MantineProvider, Skeleton, Stack } from '@mantine/core';
+import { Divider, MantineProvider, Skeleton, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { managementRoleKey } from '@cockpit/contracts';
 import { overlayPanelQuery } from '../../../config/layout';
 import { PageLoader } from '../../../components/ui/page-loader';
+import { Loader } from '../../../components/ui/plain/loader';
 import { useDashboardsAvailability } from '../../../features/dashboards/api/get-dashboards-availability';
 import { MessageArea, useMessageAreaSettled } from '../../../features/messages/components/message-area';
 import { MenuHeader } from '../../../features/navigation/components/menu-header';
@@ -203,13 +204,9 @@ export function MainLayout() {
       {/* While the panel lies over the page, the page is out of reach (inert) until it closes. */}
       <main id="main-content" className={classes.content} tabIndex={-1} inert={overlayShown}>
         {loading && (
-          <Loader
-            size="sm"
-            role="status"
-            className={classes.globalLoader}
-            aria-label={t('common.loading')}
-            data-testid="global-loader"
-          />
+          <span role="status" className={classes.globalLoader} aria-label={t('common.loading')} data-testid="global-loader">
+            <Loader size="calc(1.375rem * var(--mantine-scale))" />
+          </span>
         )}
         <div className={classes.messageArea} data-testid="message-area">
           <ShellMessageArea roleKey={settings.data?.roleKey} />

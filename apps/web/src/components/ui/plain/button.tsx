@@ -3,8 +3,8 @@ import { Loader } from './loader';
 import classes from './button.module.css';
 
 type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
-  /** `filled` (default) or `light`, as Mantine's variants. */
-  variant?: 'filled' | 'light';
+  /** `filled` (default), `light` or `default` (white with a border), as Mantine's variants. */
+  variant?: 'filled' | 'light' | 'default';
   /** A theme colour (`red`, `orange`, …); default the primary colour. */
   color?: string;
   size?: 'xs' | 'sm';
@@ -28,7 +28,14 @@ export function Button({
   // Mantine's variant colour rules (defaultVariantColorsResolver) for a theme colour without a shade.
   const palette = color ? `--mantine-color-${color}` : '--mantine-primary-color';
   const colors =
-    variant === 'light'
+    variant === 'default'
+      ? {
+          '--button-bg': 'var(--mantine-color-default)',
+          '--button-hover': 'var(--mantine-color-default-hover)',
+          '--button-color': 'var(--mantine-color-default-color)',
+          '--button-bd': 'var(--mantine-color-default-border)',
+        }
+      : variant === 'light'
       ? {
           '--button-bg': `var(${palette}-light)`,
           '--button-hover': `var(${palette}-light-hover)`,

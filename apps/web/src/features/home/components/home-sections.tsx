@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ActionIcon } from '@mantine/core';
+import { IconButton } from '../../../components/ui/plain/icon-button';
 import { IconStarFilled } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { FavoritesResponse, MenuItem, PinKind, RecentItem } from '@cockpit/contracts';
@@ -81,7 +81,7 @@ export function FavoritesSection({ favorites, dashboardsAvailable, onUnpin, rend
     item,
     icon: renderIcon?.(item),
     action: (
-      <ActionIcon
+      <IconButton
         variant="subtle"
         color="orange"
         size={44}
@@ -90,7 +90,7 @@ export function FavoritesSection({ favorites, dashboardsAvailable, onUnpin, rend
         onClick={() => onUnpin(kind, item)}
       >
         <IconStarFilled size={20} aria-hidden="true" />
-      </ActionIcon>
+      </IconButton>
     ),
   }));
   const title = t('home.favorites.title');

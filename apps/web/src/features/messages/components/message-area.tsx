@@ -1,14 +1,40 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { managementRoleKey, type RoleKey } from '@cockpit/contracts';
+import { lazyModule, type LazyModule } from '../../../lib/lazy-module';
 import { useUiLanguage } from '../../../lib/use-ui-language';
 import { useContractMessage } from '../api/get-contract-message';
 import { useCurrentMessage } from '../api/get-current-message';
-import { MessageBanner } from './message-banner';
-import { NewContractNotice } from './new-contract-notice';
+
+// The cards load when there is something to show (most pages have no banner): their buttons and alert
+// are not part of the shell's first download (bundle budget, docs/decisions/011).
+const bannerModule = lazyModule(() => import('./message-banner'));
+const contractModule = lazyModule(() => import('./new-contract-notice'));
+const MessageBanner = lazy(() => bannerModule.load().then(({ MessageBanner }) => ({ default: MessageBanner })));
+const NewContractNotice = lazy(() =>
+  contractModule.load().then(({ NewContractNotice }) => ({ default: NewContractNotice })),
+);
 
 type MessageAreaProps = {
   /** The signed-in user's role, once known: the new-contract notice is for administrators only. */
   roleKey: RoleKey | undefined;
 };
+
+/** What the message area shows: the notice while a contract message is available, the banner once a message came. */
+function useWanted(roleKey: RoleKey | undefined) {
+  const isAdministrator = roleKey === managementRoleKey;
+  const current = useCurrentMessage(useUiLanguage());
+  const contract = useContractMessage(isAdministrator);
+  // Once a message came, the banner stays (it remembers its cards, also when the language changes).
+  const [bannerWanted, setBannerWanted] = useState(false);
+  if (!bannerWanted && current.data?.item) setBannerWanted(true);
+  return {
+    current,
+    contract,
+    isAdministrator,
+    banner: bannerWanted || Boolean(current.data?.item),
+    notice: isAdministrator && contract.data?.available === true,
+  };
+}
 
 /**
  * spec §2 Main layout "a content area with … a message area": the new-contract notice (spec §6: only
@@ -16,22 +42,47 @@ type MessageAreaProps = {
  * nothing while both are hidden, so the layout's message area collapses.
  */
 export function MessageArea({ roleKey }: MessageAreaProps) {
+  const wanted = useWanted(roleKey);
   return (
-    <>
-      {roleKey === managementRoleKey && <NewContractNotice />}
-      <MessageBanner />
-    </>
+    <Suspense fallback={null}>
+      {wanted.notice && <NewContractNotice />}
+      {wanted.banner && <MessageBanner />}
+    </Suspense>
   );
 }
 
+/** Whether `module` has loaded once `wanted` (failures count as done: the next render tries again). */
+function useModuleReady(module: LazyModule<unknown>, wanted: boolean): boolean {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    if (!wanted || ready) return;
+    let current = true;
+    const done = () => {
+      if (current) setReady(true);
+    };
+    module.load().then(done, done);
+    return () => {
+      current = false;
+    };
+  }, [module, wanted, ready]);
+  return !wanted || ready;
+}
+
 /**
- * Whether the message area has its first answers (or failures), so the layout can draw the page below it
- * once, instead of pushing it down when a card arrives a moment later (layout shift; decision 016).
- * `settingsSettled`: the user's settings answered (or failed) — before that the role is not known.
+ * Whether the message area has its first answers (or failures) and the code of the cards it shows, so
+ * the layout can draw the page below it once, instead of pushing it down when a card arrives a moment
+ * later (layout shift; decision 016). `settingsSettled`: the user's settings answered (or failed) —
+ * before that the role is not known.
  */
 export function useMessageAreaSettled(roleKey: RoleKey | undefined, settingsSettled: boolean): boolean {
-  const current = useCurrentMessage(useUiLanguage());
-  const isAdministrator = roleKey === managementRoleKey;
-  const contract = useContractMessage(isAdministrator);
-  return settingsSettled && !current.isPending && (!isAdministrator || !contract.isPending);
+  const { current, contract, isAdministrator, banner, notice } = useWanted(roleKey);
+  const bannerReady = useModuleReady(bannerModule, banner);
+  const noticeReady = useModuleReady(contractModule, notice);
+  return (
+    settingsSettled &&
+    !current.isPending &&
+    (!isAdministrator || !contract.isPending) &&
+    bannerReady &&
+    noticeReady
+  );
 }

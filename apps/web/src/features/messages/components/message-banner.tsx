@@ -20,7 +20,8 @@ export function MessageBanner() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const language = useUiLanguage();
-  const current = useCurrentMessage(language);
+  // Shown once the message area has the answer (message-area.tsx): no second request for it on mount.
+  const current = useCurrentMessage(language, { refetchOnMount: false });
   const dismiss = useDismissMessage();
   const [state, dispatch] = useReducer(bannerCardsReducer, initialBannerCards);
 

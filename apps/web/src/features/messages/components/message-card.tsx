@@ -1,7 +1,7 @@
 import { useId } from 'react';
-import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { BannerMessageButton, BannerMessageItem } from '@cockpit/contracts';
+import { Button } from '../../../components/ui/plain/button';
 import classes from './message-card.module.css';
 
 type MessageCardProps = {
@@ -19,34 +19,26 @@ export function MessageCard({ message, onButton }: MessageCardProps) {
   const { t } = useTranslation();
   const titleId = useId();
   const { action, secondaryAction } = message;
+  // Plain elements with Mantine's look (Paper, Text, Button): the card is on the first screen whenever a
+  // banner is (bundle budget, docs/decisions/011).
   return (
-    <Paper
-      component="article"
-      aria-labelledby={titleId}
-      className={classes.card}
-      withBorder
-      radius="md"
-      p="md"
-      data-testid="message-card"
-    >
-      <Group justify="space-between" align="center" wrap="wrap" gap="md">
-        <Stack gap={4} className={classes.texts}>
-          <Text id={titleId} fw={700}>
+    <article aria-labelledby={titleId} className={classes.card} data-testid="message-card">
+      <div className={classes.row}>
+        <div className={classes.texts}>
+          <p id={titleId} className={classes.title}>
             {message.title}
-          </Text>
-          <Text size="sm" className={classes.body}>
-            {message.body}
-          </Text>
-        </Stack>
-        <Group gap="xs" wrap="nowrap">
+          </p>
+          <p className={classes.body}>{message.body}</p>
+        </div>
+        <div className={classes.buttons}>
           {secondaryAction && (
             <Button variant="default" onClick={() => onButton(message, secondaryAction)}>
               {secondaryAction.label ?? t('global.ok')}
             </Button>
           )}
           <Button onClick={() => onButton(message, action)}>{action.label ?? t('global.ok')}</Button>
-        </Group>
-      </Group>
-    </Paper>
+        </div>
+      </div>
+    </article>
   );
 }

@@ -1,11 +1,13 @@
-import { useEffect } from 'react';
-import { Accordion, Stack, Text } from '@mantine/core';
+import { useEffect, useId, type KeyboardEvent, type ReactNode } from 'react';
+import { Text } from '@mantine/core';
+import { IconChevronDown } from '@tabler/icons-react';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { MenuGroup, MenuItem } from '@cockpit/contracts';
 import { useNavigationStore } from '../store/navigation-store';
 import { MenuIcon } from './menu-icon';
 import { MenuItemLink, menuItemHref } from './menu-item-link';
+import classes from './menu-groups.module.css';
 
 type MenuGroupsProps = {
   groups: MenuGroup[];
@@ -52,31 +54,81 @@ export function MenuGroups({ groups, onTogglePin }: MenuGroupsProps) {
     );
   }
 
+  const open = new Set(opened ?? initiallyOpenGroups(groups, pathname));
+  const toggle = (name: string) =>
+    setOpened(open.has(name) ? [...open].filter((other) => other !== name) : [...open, name]);
+
+  // Plain disclosure buttons rather than Mantine's Accordion (bundle budget, docs/decisions/011): the same
+  // roles and keys — Arrow up/down move between the groups' buttons, Home and End go to the first and last.
   return (
-    <Accordion
-      multiple
-      value={opened ?? initiallyOpenGroups(groups, pathname)}
-      onChange={setOpened}
-      keepMounted
-      keepMountedMode="display-none"
-      variant="default"
-    >
+    <div className={classes.root} onKeyDown={moveBetweenControls}>
       {groups.map((group) => (
-        <Accordion.Item key={group.name} value={group.name}>
-          <Accordion.Control data-menu-group={group.name} icon={<MenuIcon name={group.icon} />}>
-            {group.title}
-          </Accordion.Control>
-          <Accordion.Panel>
-            <Stack gap={2} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
-              {group.items.map((item) => (
-                <li key={item.name}>
-                  <MenuItemLink item={item} onTogglePin={onTogglePin} />
-                </li>
-              ))}
-            </Stack>
-          </Accordion.Panel>
-        </Accordion.Item>
+        <MenuGroupItem key={group.name} group={group} open={open.has(group.name)} onToggle={() => toggle(group.name)}>
+          <ul className={classes.items}>
+            {group.items.map((item) => (
+              <li key={item.name}>
+                <MenuItemLink item={item} onTogglePin={onTogglePin} />
+              </li>
+            ))}
+          </ul>
+        </MenuGroupItem>
       ))}
-    </Accordion>
+    </div>
   );
+}
+
+function MenuGroupItem({
+  group,
+  open,
+  onToggle,
+  children,
+}: {
+  group: MenuGroup;
+  open: boolean;
+  onToggle: () => void;
+  children: ReactNode;
+}) {
+  const id = useId();
+  return (
+    <div className={classes.item} data-active={open || undefined}>
+      <div className={classes.heading}>
+        <button
+          type="button"
+          id={`${id}-control`}
+          className={classes.control}
+          aria-expanded={open}
+          aria-controls={`${id}-panel`}
+          data-menu-group={group.name}
+          data-menu-group-control
+          onClick={onToggle}
+        >
+          <span className={classes.icon}>
+            <MenuIcon name={group.icon} />
+          </span>
+          <span className={classes.label}>{group.title}</span>
+          <IconChevronDown size={16} className={classes.chevron} data-rotate={open || undefined} aria-hidden="true" />
+        </button>
+      </div>
+      {/* Collapsed items stay in the page (hidden), so the open state survives re-renders. */}
+      <div id={`${id}-panel`} role="region" aria-labelledby={`${id}-control`} className={classes.panel} hidden={!open}>
+        {children}
+      </div>
+    </div>
+  );
+}
+
+function moveBetweenControls(event: KeyboardEvent<HTMLDivElement>) {
+  if (!['ArrowDown', 'ArrowUp', 'Home', 'End'].includes(event.key)) return;
+  const target = event.target as HTMLElement;
+  if (!target.matches('[data-menu-group-control]')) return;
+  const controls = [...event.currentTarget.querySelectorAll<HTMLElement>('[data-menu-group-control]')];
+  const index = controls.indexOf(target);
+  const next =
+    event.key === 'Home'
+      ? 0
+      : event.key === 'End'
+        ? controls.length - 1
+        : (index + (event.key === 'ArrowDown' ? 1 : -1) + controls.length) % controls.length;
+  event.preventDefault();
+  controls[next]?.focus();
 }

@@ -1,4 +1,5 @@
-import { NavLink as MantineNavLink, VisuallyHidden } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { VisuallyHidden } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { Link, useMatch } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -42,36 +43,50 @@ export function MenuItemLink({ item, onTogglePin }: MenuItemLinkProps) {
   const external = isHttpUrl(item.externalUrl);
   const description = item.subTitle ?? undefined;
 
+  // Plain links with Mantine's NavLink look (bundle budget, docs/decisions/011): the menu is drawn on
+  // every signed-in page's first download.
+  const body = (label: ReactNode, rightSection?: ReactNode) => (
+    <>
+      <span className={classes.section} data-position="left">
+        <MenuIcon name={item.icon} />
+      </span>
+      <span className={classes.body}>
+        <span className={classes.label}>{label}</span>
+        {description && <span className={classes.description}>{description}</span>}
+      </span>
+      {rightSection && (
+        <span className={classes.section} data-position="right">
+          {rightSection}
+        </span>
+      )}
+    </>
+  );
   const link = external ? (
-    <MantineNavLink
-      component="a"
+    <a
       href={item.externalUrl ?? undefined}
       target="_blank"
       rel="noopener noreferrer"
       className={classes.item}
-      label={
+      data-item-name={item.name}
+    >
+      {body(
         <>
           {item.title}
           <VisuallyHidden> ({t('menu.opensInNewWindow')})</VisuallyHidden>
-        </>
-      }
-      description={description}
-      leftSection={<MenuIcon name={item.icon} />}
-      rightSection={<IconExternalLink size={14} aria-hidden="true" />}
-      data-item-name={item.name}
-    />
+        </>,
+        <IconExternalLink size={14} aria-hidden="true" />,
+      )}
+    </a>
   ) : (
-    <MantineNavLink
-      component={Link}
+    <Link
       to={href}
-      active={match !== null}
       aria-current={match !== null ? 'page' : undefined}
+      data-active={match !== null || undefined}
       className={classes.item}
-      label={item.title}
-      description={description}
-      leftSection={<MenuIcon name={item.icon} />}
       data-item-name={item.name}
-    />
+    >
+      {body(item.title)}
+    </Link>
   );
 
   if (!onTogglePin) return link;

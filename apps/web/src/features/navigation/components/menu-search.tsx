@@ -1,5 +1,4 @@
 import { useEffect, useId, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
-import { Kbd, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -185,30 +184,39 @@ export function MenuSearch({ groups, recentItems = [] }: MenuSearchProps) {
     <>
       {isOpen && <div className={classes.backdrop} onClick={closeSearch} data-testid="menu-search-backdrop" />}
       <div className={classes.root} data-open={isOpen || undefined} role="search">
-        <TextInput
-          ref={inputRef}
-          type="search"
-          value={term}
-          placeholder={t('menuSearch.placeholder')}
-          aria-label={t('menuSearch.label')}
-          role="combobox"
-          aria-expanded={isOpen && options.length > 0}
-          aria-controls={isOpen && options.length > 0 ? listboxId : undefined}
-          aria-autocomplete="list"
-          aria-activedescendant={isOpen && active ? optionId(active) : undefined}
-          aria-keyshortcuts="Control+K /"
-          autoComplete="off"
-          spellCheck={false}
-          leftSection={<IconSearch size={16} aria-hidden="true" />}
-          rightSection={isOpen ? null : <Kbd size="xs" aria-hidden="true">Ctrl K</Kbd>}
-          rightSectionWidth={52}
-          rightSectionPointerEvents="none"
-          onFocus={openSearch}
-          onBlur={handleBlur}
-          onChange={(event) => handleChange(event.currentTarget.value)}
-          onKeyDown={handleKeyDown}
-          data-testid="menu-search-input"
-        />
+        {/* A plain field with Mantine's look (bundle budget, docs/decisions/011); the key hint is left
+            out on touch screens, which have no keyboard to press it with (menu-search.module.css). */}
+        <div className={classes.field}>
+          <span className={classes.fieldIcon} aria-hidden="true">
+            <IconSearch size={16} />
+          </span>
+          <input
+            ref={inputRef}
+            type="search"
+            className={classes.input}
+            value={term}
+            placeholder={t('menuSearch.placeholder')}
+            aria-label={t('menuSearch.label')}
+            role="combobox"
+            aria-expanded={isOpen && options.length > 0}
+            aria-controls={isOpen && options.length > 0 ? listboxId : undefined}
+            aria-autocomplete="list"
+            aria-activedescendant={isOpen && active ? optionId(active) : undefined}
+            aria-keyshortcuts="Control+K /"
+            autoComplete="off"
+            spellCheck={false}
+            onFocus={openSearch}
+            onBlur={handleBlur}
+            onChange={(event) => handleChange(event.currentTarget.value)}
+            onKeyDown={handleKeyDown}
+            data-testid="menu-search-input"
+          />
+          {!isOpen && (
+            <kbd className={classes.keyHint} aria-hidden="true" data-testid="menu-search-key-hint">
+              Ctrl K
+            </kbd>
+          )}
+        </div>
         {isOpen && (
           // Keep the focus in the box while the mouse picks a result.
           <div className={classes.overlay} onMouseDown={(event) => event.preventDefault()} data-testid="menu-search-overlay">

@@ -1,4 +1,4 @@
-import { ActionIcon } from '@mantine/core';
+import { IconButton } from '../../../components/ui/plain/icon-button';
 import { IconStar, IconStarFilled } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
@@ -12,16 +12,16 @@ type PinButtonProps = {
 export function PinButton({ title, isPinned, onToggle }: PinButtonProps) {
   const { t } = useTranslation();
   return (
-    <ActionIcon
+    <IconButton
       variant="subtle"
       color={isPinned ? 'orange' : 'gray'}
-      size="md"
+      size={28}
       aria-label={t(isPinned ? 'pins.unpin' : 'pins.pin', { title })}
       aria-pressed={isPinned}
       data-pinned={isPinned}
       onClick={onToggle}
     >
       {isPinned ? <IconStarFilled size={16} aria-hidden="true" /> : <IconStar size={16} aria-hidden="true" />}
-    </ActionIcon>
+    </IconButton>
   );
 }

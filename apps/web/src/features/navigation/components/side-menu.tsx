@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { ActionIcon, Stack } from '@mantine/core';
 import {
   IconBell,
   IconBellRingingFilled,
@@ -13,7 +12,8 @@ import {
   IconSettings,
   IconStar,
 } from '@tabler/icons-react';
-import { Link, useMatch } from 'react-router';
+import { useMatch } from 'react-router';
+import { IconButton, IconLink } from '../../../components/ui/plain/icon-button';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths';
 import { useNavigationStore, type NavigationCategory } from '../store/navigation-store';
@@ -76,7 +76,7 @@ function CategoryButton({ category, label, icon }: CategoryButtonProps) {
   const openCategory = useNavigationStore((state) => state.openCategory);
   return (
     <SideMenuTip label={label}>
-      <ActionIcon
+      <IconButton
         {...buttonLook(selected && open)}
         data-testid={`side-menu-${category}`}
         aria-label={label}
@@ -86,7 +86,7 @@ function CategoryButton({ category, label, icon }: CategoryButtonProps) {
         onClick={() => openCategory(category)}
       >
         {icon}
-      </ActionIcon>
+      </IconButton>
     </SideMenuTip>
   );
 }
@@ -104,8 +104,7 @@ type AreaLinkProps = {
 function AreaLink({ label, to, current, icon, testId }: AreaLinkProps) {
   return (
     <SideMenuTip label={label}>
-      <ActionIcon
-        component={Link}
+      <IconLink
         to={to}
         {...buttonLook(current)}
         aria-label={label}
@@ -113,7 +112,7 @@ function AreaLink({ label, to, current, icon, testId }: AreaLinkProps) {
         data-testid={testId}
       >
         {icon}
-      </ActionIcon>
+      </IconLink>
     </SideMenuTip>
   );
 }
@@ -136,7 +135,7 @@ export function SideMenu({ dashboardsAvailable, hasUnreadNotifications, showMana
 
   return (
     <nav aria-label={t('sideMenu.label')} className={classes.sideMenu}>
-      <Stack gap="xs" align="center" component="div">
+      <div className={classes.group}>
         <CategoryButton category="favorites" label={t('sideMenu.favorites')} icon={<IconStar size={iconSize} />} />
         <CategoryButton category="menu" label={t('sideMenu.menu')} icon={<IconMenu2 size={iconSize} />} />
         {dashboardsAvailable && (
@@ -158,11 +157,11 @@ export function SideMenu({ dashboardsAvailable, hasUnreadNotifications, showMana
           }
         />
         <CategoryButton category="support" label={t('sideMenu.support')} icon={<IconHelpCircle size={iconSize} />} />
-      </Stack>
+      </div>
 
-      <Stack gap="xs" align="center" component="div">
+      <div className={classes.group}>
         <SideMenuTip label={toggleLabel}>
-          <ActionIcon
+          <IconButton
             {...buttonLook(false)}
             aria-label={toggleLabel}
             aria-expanded={open}
@@ -171,7 +170,7 @@ export function SideMenu({ dashboardsAvailable, hasUnreadNotifications, showMana
             data-testid="side-panel-toggle"
           >
             {open ? <IconChevronsLeft size={iconSize} /> : <IconChevronsRight size={iconSize} />}
-          </ActionIcon>
+          </IconButton>
         </SideMenuTip>
         {showManagement && (
           <AreaLink
@@ -189,11 +188,11 @@ export function SideMenu({ dashboardsAvailable, hasUnreadNotifications, showMana
           icon={<IconSettings size={iconSize} />}
         />
         <SideMenuTip label={t('sideMenu.logout')}>
-          <ActionIcon {...buttonLook(false)} aria-label={t('sideMenu.logout')} onClick={onLogout}>
+          <IconButton {...buttonLook(false)} aria-label={t('sideMenu.logout')} onClick={onLogout}>
             <IconLogout size={iconSize} />
-          </ActionIcon>
+          </IconButton>
         </SideMenuTip>
-      </Stack>
+      </div>
     </nav>
   );
 }

@@ -1,11 +1,11 @@
-import { NativeSelect } from '@mantine/core';
-import { IconWorld } from '@tabler/icons-react';
+import { IconChevronDown, IconWorld } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { UserSettings } from '@cockpit/contracts';
 import { isUiLanguage } from '../../../lib/i18n';
 import { showToast } from '../../../lib/toast';
 import { useUiLanguage } from '../../../lib/use-ui-language';
 import { toSettingsUpdate, useUpdateUserSettings } from '../api/update-user-settings';
+import classes from './language-select.module.css';
 
 type LanguageSelectProps = { settings: UserSettings };
 
@@ -36,16 +36,25 @@ export function LanguageSelect({ settings }: LanguageSelectProps) {
     );
   }
 
+  // A native select with Mantine's NativeSelect look (size xs): it is in the shell's first download
+  // (bundle budget, docs/decisions/011).
   return (
-    <NativeSelect
-      size="xs"
-      mt="xs"
-      aria-label={t('settings.language.label')}
-      leftSection={<IconWorld size={14} aria-hidden="true" />}
-      value={language}
-      onChange={(event) => handleChange(event.currentTarget.value)}
-      data={settings.availableUiLanguages.map(({ name }) => ({ value: name, label: t(`languages.${name}`) }))}
-      data-testid="language-select"
-    />
+    <div className={classes.root}>
+      <IconWorld size={14} className={classes.icon} aria-hidden="true" />
+      <select
+        className={classes.select}
+        aria-label={t('settings.language.label')}
+        value={language}
+        onChange={(event) => handleChange(event.currentTarget.value)}
+        data-testid="language-select"
+      >
+        {settings.availableUiLanguages.map(({ name }) => (
+          <option key={name} value={name}>
+            {t(`languages.${name}`)}
+          </option>
+        ))}
+      </select>
+      <IconChevronDown size={14} className={classes.chevron} aria-hidden="true" />
+    </div>
   );
 }
