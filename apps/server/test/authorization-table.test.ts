@@ -10,6 +10,9 @@ import {
   notifications,
   organisations,
   uploadedTables,
+  mailOutbox,
+  subscriptions,
+  user,
 } from '../src/db/schema';
 import { createUserWithPassword } from '../src/auth/create-user-with-password';
 import { type TestApp, buildTestApp, testDrivers } from './helpers/build-test-app';
@@ -963,7 +966,141 @@ const table: Record<string, RouteCase[]> = {
       expect: { ...signedIn(204), otherAdmin: 404 },
     },
   ],
+  // ---- reports that come to people (decision 029): a user's own subscriptions; Demo GmbH's objects
+  'GET /api/subscriptions': [
+    { label: 'own subscriptions', request: get(apiRoutes.listSubscriptions.path), expect: signedIn(200) },
+  ],
+  'POST /api/subscriptions': [
+    {
+      label: "subscribe to one of Demo GmbH's reports",
+      request: (_role, ctx) => ({
+        method: 'POST',
+        url: apiRoutes.createSubscription.path,
+        payload: { ...ctx.clientBody, ...subscriptionBody },
+      }),
+      // Beispiel AG has no such report: "not found", never "forbidden" (DESIGN.md §4).
+      expect: { ...signedIn(201), otherAdmin: 404 },
+    },
+  ],
+  'PUT /api/subscriptions/:id': [
+    {
+      label: "pause member's subscription (the owner only)",
+      request: async (_role, ctx) => ({
+        method: 'PUT',
+        url: pathOf(apiRoutes.updateSubscription, { id: await memberSubscription(ctx) }),
+        payload: { ...ctx.clientBody, ...subscriptionBody, paused: true },
+      }),
+      expect: { anonymous: 401, member: 200, basic: 404, admin: 404, otherAdmin: 404 },
+    },
+  ],
+  'DELETE /api/subscriptions/:id': [
+    {
+      label: "delete member's subscription (the owner only)",
+      request: async (_role, ctx) => ({
+        method: 'DELETE',
+        url: pathOf(apiRoutes.deleteSubscription, { id: await memberSubscription(ctx, true) }),
+      }),
+      expect: { anonymous: 401, member: 204, basic: 404, admin: 404, otherAdmin: 404 },
+    },
+  ],
+  'POST /api/subscriptions/:id/send': [
+    {
+      label: "send member's subscription now (the owner only)",
+      request: async (_role, ctx) => ({
+        method: 'POST',
+        url: pathOf(apiRoutes.sendSubscriptionNow, { id: await memberSubscription(ctx) }),
+        payload: { ...ctx.clientBody },
+      }),
+      expect: { anonymous: 401, member: 202, basic: 404, admin: 404, otherAdmin: 404 },
+    },
+  ],
+  'GET /api/subscriptions/deliveries': [
+    { label: 'own deliveries', request: get(apiRoutes.listMyDeliveries.path), expect: signedIn(200) },
+  ],
+  'GET /api/subscriptions/settings': [
+    { label: 'own time zone', request: get(apiRoutes.getDeliverySettings.path), expect: signedIn(200) },
+  ],
+  'PUT /api/subscriptions/settings': [
+    {
+      label: 'set own time zone',
+      request: (_role, ctx) => ({
+        method: 'PUT',
+        url: apiRoutes.updateDeliverySettings.path,
+        payload: { ...ctx.clientBody, timeZone: 'Europe/Vienna' },
+      }),
+      expect: signedIn(200),
+    },
+  ],
+  'POST /api/subscriptions/unsubscribe': [
+    {
+      label: 'a forged unsubscribe token is refused for everyone',
+      request: (_role, ctx) => ({
+        method: 'POST',
+        url: apiRoutes.unsubscribe.path,
+        payload: { ...ctx.clientBody, token: 'eyJhbGciOiJIUzI1NiJ9.e30.forged-signature' },
+      }),
+      expect: all(400),
+    },
+  ],
+  'GET /api/management/subscriptions': [
+    { label: "the organisation's subscriptions", request: get(apiRoutes.listManagedSubscriptions.path), expect: administrators(200) },
+  ],
+  'GET /api/management/deliveries': [
+    { label: "the organisation's deliveries", request: get(apiRoutes.listDeliveries.path), expect: administrators(200) },
+  ],
+  'GET /api/management/outbox': [
+    { label: "the organisation's outbox", request: get(apiRoutes.listOutbox.path), expect: administrators(200) },
+  ],
+  'GET /api/management/outbox/:id': [
+    {
+      label: "a mail of Demo GmbH's outbox",
+      request: async (_role, ctx) => ({ method: 'GET', url: pathOf(apiRoutes.getOutboxMail, { id: await demoOutboxMail(ctx) }) }),
+      expect: administrators(200, 404),
+    },
+  ],
 };
+
+/** A subscription body any Demo GmbH user may save: a report everyone there sees. */
+const subscriptionBody = {
+  targetKind: 'report',
+  targetName: 'totalviewlayout',
+  schedule: { every: 'day', time: '07:00' },
+  include: { charts: false, tableRows: 0, attachment: 'none' },
+};
+
+let keptMemberSubscription: string | null = null;
+/** A subscription of member (written directly); a fresh one each call when `fresh` (a delete). */
+async function memberSubscription(ctx: Context, fresh = false): Promise<string> {
+  if (keptMemberSubscription && !fresh) return keptMemberSubscription;
+  const [owner] = await ctx.t.database.db.select().from(user).where(eq(user.email, 'member@example.com'));
+  const [row] = await ctx.t.database.db
+    .insert(subscriptions)
+    .values({
+      organisationId: owner!.organisationId,
+      ownerId: owner!.id,
+      targetKind: 'report',
+      targetName: 'totalviewlayout',
+      schedule: subscriptionBody.schedule,
+      timeZone: 'UTC',
+      include: subscriptionBody.include,
+    })
+    .returning({ id: subscriptions.id });
+  if (!fresh) keptMemberSubscription = row!.id;
+  return row!.id;
+}
+
+let keptOutboxMail: string | null = null;
+/** A mail in Demo GmbH's outbox. */
+async function demoOutboxMail(ctx: Context): Promise<string> {
+  if (keptOutboxMail) return keptOutboxMail;
+  const [demo] = await ctx.t.database.db.select().from(organisations).where(eq(organisations.name, 'Demo GmbH'));
+  const [row] = await ctx.t.database.db
+    .insert(mailOutbox)
+    .values({ organisationId: demo!.id, toAddress: 'member@example.com', subject: 'A report', textBody: 'Text', htmlBody: '<p>Text</p>', raw: 'Subject: A report' })
+    .returning({ id: mailOutbox.id });
+  keptOutboxMail = row!.id;
+  return keptOutboxMail;
+}
 
 /** A multipart body with the fields first, then the file, as the browser's FormData sends it. */
 /** A report definition over the organisation's uploaded tables: one constant row, no table needed. */
