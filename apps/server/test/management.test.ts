@@ -237,7 +237,7 @@ describe.each(testDrivers())('management API (%s)', (driver) => {
       const cases: [string, BannerMessageInput][] = [
         ['javascript:', banner((c) => ({ ...c, en: { ...c.en, secondary: { label: 'x', type: 'link', href: 'javascript:alert(1)' } } }))],
         ['java\\tscript:', banner((c) => ({ ...c, en: { ...c.en, secondary: { label: 'x', type: 'link', href: 'java\tscript:alert(1)' } } }))],
-        ['data:', banner((c) => ({ ...c, de: { ...c.de, primary: { label: null, type: 'link', href: 'data:text/html,<b>x</b>' } } }))],
+        ['data:', banner((c) => ({ ...c, de: { ...c.de!, primary: { label: null, type: 'link', href: 'data:text/html,<b>x</b>' } } }))],
         ['protocol-relative', banner((c) => ({ ...c, en: { ...c.en, primary: { label: null, type: 'link', href: '//evil.example' } } }))],
         ['backslash', banner((c) => ({ ...c, en: { ...c.en, primary: { label: null, type: 'link', href: '/\\evil.example' } } }))],
         ['leading blank', banner((c) => ({ ...c, en: { ...c.en, primary: { label: null, type: 'link', href: ' https://example.com' } } }))],
@@ -245,7 +245,7 @@ describe.each(testDrivers())('management API (%s)', (driver) => {
         ['link without href', banner((c) => ({ ...c, en: { ...c.en, primary: { label: null, type: 'link', href: null } } }))],
         ['close with href', banner((c) => ({ ...c, en: { ...c.en, primary: { label: null, type: 'close', href: '/settings' } } }))],
         ['secondary without label', banner((c) => ({ ...c, en: { ...c.en, secondary: { label: ' ', type: 'close', href: null } } }))],
-        ['empty title', banner((c) => ({ ...c, de: { ...c.de, title: '' } }))],
+        ['empty title', banner((c) => ({ ...c, de: { ...c.de!, title: '' } }))],
         ['end before start', { ...banner(), startsAt: '2030-01-02T00:00:00.000Z', endsAt: '2030-01-01T00:00:00.000Z' }],
         ['not a date', { ...banner(), startsAt: 'tomorrow' }],
       ];

@@ -11,8 +11,8 @@ export const dashboardPagePath = (layoutId: number | string) =>
 /** The WHATWG URL parser of browsers and Node; declared here because the contracts compile without DOM or Node types. */
 declare const URL: new (
   input: string,
-  base: string,
-) => { origin: string; pathname: string; search: string; hash: string };
+  base?: string,
+) => { origin: string; protocol: string; host: string; pathname: string; search: string; hash: string };
 
 /**
  * Control characters (C0, DEL, C1) and backslashes. A browser's URL parser drops tabs and newlines and

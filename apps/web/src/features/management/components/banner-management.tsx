@@ -148,14 +148,14 @@ export function BannerManagement({ renderPreview, onChanged }: BannerManagementP
                 showToast({
                   type: 'success',
                   title: t('management.banners.deleted'),
-                  message: dialog.shown(banner).title,
+                  message: shown(dialog.banner).title,
                 });
                 closeDialog();
               },
             })
           }
         >
-          {t('management.banners.deleteText', { title: dialog.shown(banner).title })}
+          {t('management.banners.deleteText', { title: shown(dialog.banner).title })}
         </ConfirmDialog>
       )}
     </Stack>

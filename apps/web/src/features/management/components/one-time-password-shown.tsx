@@ -1,4 +1,4 @@
-import { Alert, Button, CopyButton, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, CopyButton, Group, Stack, TextInput } from '@mantine/core';
 import { IconCheck, IconCopy, IconEyeExclamation } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
