@@ -12,6 +12,8 @@ export const menuItemSchema = z.object({
   isPinned: z.boolean(),
   isExpanded: z.boolean().optional(),
   leaveTitleUntranslated: z.boolean(),
+  /** `false`: listed, but with nothing to open yet (a catalogue item without a report, decision 015). */
+  available: z.boolean().optional(),
 });
 export type MenuItem = z.infer<typeof menuItemSchema>;
 

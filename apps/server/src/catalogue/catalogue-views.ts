@@ -133,9 +133,12 @@ export type CatalogueView<Result> = (
 
 /** spec §3 menu: groups with the items the viewer may see; a group left with nothing to open is not shown. */
 export const menuFor: CatalogueView<MenuGroup[]> = (snapshot, viewer, language, pins) =>
-  groupsWith(snapshot.menuGroups, visibleItems(snapshot, viewer), language, (item) =>
-    reportMenuItem(item, language, isPinnedReport(item, pins)),
-  );
+  groupsWith(snapshot.menuGroups, visibleItems(snapshot, viewer), language, (item) => {
+    const menuItem = reportMenuItem(item, language, isPinnedReport(item, pins));
+    // Marked so the menu can show it differently from a live report (its page says "not available").
+    const available = item.externalUrl !== null || snapshot.reports.has(item.name);
+    return available ? menuItem : { ...menuItem, available: false };
+  });
 
 /** spec §2 Side panel: dashboards — the groups of dashboards the viewer may see. */
 export const dashboardsMenuFor: CatalogueView<MenuGroup[]> = (snapshot, viewer, language, pins) =>
