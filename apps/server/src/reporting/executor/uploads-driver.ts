@@ -122,7 +122,18 @@ async function openOwnSession(db: Database, setup: string): Promise<OwnSession> 
     cursor(text, values) {
       // One portal read batch by batch: a 1,000,000-row stream this way kept the heap flat where a FETCH
       // statement per batch left each batch's garbage for the old generation.
-      const cursor = connection.query(new Cursor(text, [...values], { rowMode: 'array', types: pgTypes }));
+      // The pool's client-side `query_timeout` (db/database.ts) would time the whole portal — a download
+      // read at the reader's pace — and pg-cursor never clears it: none for this one. The server's
+      // statement_timeout bounds each batch and idle_in_transaction_session_timeout a reader that stops.
+      const parameters = (connection as unknown as { connectionParameters: { query_timeout?: number } }).connectionParameters;
+      const queryTimeout = parameters.query_timeout;
+      parameters.query_timeout = undefined;
+      let cursor: Cursor;
+      try {
+        cursor = connection.query(new Cursor(text, [...values], { rowMode: 'array', types: pgTypes }));
+      } finally {
+        parameters.query_timeout = queryTimeout;
+      }
       let failed = false;
       return {
         async read(rows) {
