@@ -645,6 +645,15 @@ const storesNoText: Record<string, string> = {
   'DELETE /api/management/definitions/:name': 'no body',
   'POST /api/management/definitions/preview': 'a dry run: runs an unsaved definition, stores nothing',
   'POST /api/management/sign-in/domains/:domain/verify': 'no fields: checks the DNS record of a claimed domain',
+  // Subscriptions (decision 029) hold no free text: a report that must exist, a structured schedule (no cron
+  // text, never more than daily), values checked against the report's parameter types; test/subscriptions.test.ts
+  // refuses a schedule every second, cron text, 10,000 recipients and values outside their types.
+  'POST /api/subscriptions': 'structured only: report name, schedule, typed values, choices',
+  'PUT /api/subscriptions/:id': 'structured only: report name, schedule, typed values, choices',
+  'DELETE /api/subscriptions/:id': 'no body',
+  'POST /api/subscriptions/:id/send': 'no fields',
+  'PUT /api/subscriptions/settings': 'a time zone the server knows',
+  'POST /api/subscriptions/unsubscribe': 'a signed token, verified and stored nowhere',
 };
 
 describe.each(testDrivers())(
