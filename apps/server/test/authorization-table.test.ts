@@ -313,8 +313,8 @@ const table: Record<string, RouteCase[]> = {
       expect: { ...signedIn(200), otherAdmin: 404 },
     },
     {
-      label: 'a report that is not defined in SQL',
-      request: get(`${pathOf(apiRoutes.downloadReport, { name: 'totalviewlayout' })}?format=xlsx`),
+      label: 'a report that is not defined in SQL (an embedded page)',
+      request: get(`${pathOf(apiRoutes.downloadReport, { name: 'kpi-glossary' })}?format=xlsx`),
       expect: signedIn(404),
     },
   ],

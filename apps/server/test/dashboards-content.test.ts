@@ -12,8 +12,9 @@ import { dashboardTiles, dashboards, organisations } from '../src/db/schema';
 import { utcToday } from '../src/reporting/calendar';
 import { type TestApp, buildTestApp, demoUsers, testDrivers } from './helpers/build-test-app';
 
-// spec §2 dashboards route and side panel, §3 (name = layout id), DESIGN.md §3 (pro subscription, a grid
-// of tiles each running a built-in query), reports and dashboards (another organisation's dashboard → 404).
+// spec §2 dashboards route and side panel, §3 (name = layout id), pro subscription, a grid of tiles each
+// showing a visual of a report definition (the demo's are SQL over its sales data set, decision 027),
+// reports and dashboards (another organisation's dashboard → 404).
 
 describe.each(testDrivers())('dashboards content (%s)', (driver) => {
   let t: TestApp;
@@ -106,14 +107,18 @@ describe.each(testDrivers())('dashboards content (%s)', (driver) => {
   });
 
   it('every demo tile loads; a KPI tile equals the sum of the fact table', async () => {
-    for (const layoutId of [101, 102, 201]) {
-      const { tiles } = dashboardResponseSchema.parse((await get(pathOf(apiRoutes.getDashboard, { layoutId: layoutId }))).json());
-      expect(tiles.length).toBeGreaterThanOrEqual(4);
+    for (const layoutId of [101, 102, 103, 201]) {
+      const email = layoutId === 103 ? demoUsers.admin : demoUsers.member;
+      const { tiles } = dashboardResponseSchema.parse((await get(pathOf(apiRoutes.getDashboard, { layoutId: layoutId }), email)).json());
+      expect(tiles.length).toBeGreaterThanOrEqual(2);
       for (const tile of tiles) {
-        const response = await get(pathOf(apiRoutes.getDashboardTile, { layoutId: layoutId, tileId: tile.id }));
+        const response = await get(pathOf(apiRoutes.getDashboardTile, { layoutId: layoutId, tileId: tile.id }), email);
         expect(response.statusCode, `${layoutId}/${tile.title}`).toBe(200);
         const { data } = dashboardTileDataResponseSchema.parse(response.json());
-        if (tile.type === 'kpi') expect(data.kpis.length).toBeGreaterThan(0);
+        if (tile.type === 'kpi') {
+          expect(data.kpis.length).toBeGreaterThan(0);
+          for (const kpi of data.kpis) expect(kpi.value, `${layoutId}/${tile.title}`).not.toBeNull();
+        }
         if (tile.type === 'line' || tile.type === 'bar') expect(data.charts).toHaveLength(1);
         if (tile.type === 'table') expect(data.table?.rows.length).toBeGreaterThan(0);
       }
@@ -123,14 +128,16 @@ describe.each(testDrivers())('dashboards content (%s)', (driver) => {
     const revenueTile = dashboardTileDataResponseSchema.parse(
       (await get(pathOf(apiRoutes.getDashboardTile, { layoutId: 101, tileId: tiles[0]!.id }))).json(),
     );
-    expect(revenueTile.params).toMatchObject({ range: 'this-year', from: yearStart, to: today });
+    // A report definition's tile: no built-in range, the time its data was read instead.
+    expect(revenueTile.params).toBeNull();
+    expect(revenueTile.info?.dataAsOf).toEqual(expect.any(String));
     const result = (await t.database.db.execute(sql`
       select sum(revenue) as revenue from sales
       where organisation_id = ${demoGmbhId} and sale_date between ${yearStart}::date and ${today}::date
     `)) as unknown as { rows: { revenue: string }[] };
     const [expected] = result.rows;
     expect(revenueTile.data.kpis).toHaveLength(1);
-    expect(revenueTile.data.kpis[0]).toMatchObject({ key: 'revenue', format: 'currency' });
+    expect(revenueTile.data.kpis[0]).toMatchObject({ key: 'revenue.revenue', label: 'Revenue', format: 'currency' });
     expect(revenueTile.data.kpis[0]?.value).toBeCloseTo(Number(expected?.revenue), 2);
 
     const tableTile = dashboardTileDataResponseSchema.parse(
@@ -142,8 +149,17 @@ describe.each(testDrivers())('dashboards content (%s)', (driver) => {
     const barTile = dashboardTileDataResponseSchema.parse(
       (await get(pathOf(apiRoutes.getDashboardTile, { layoutId: 101, tileId: tiles[5]!.id }))).json(),
     );
-    expect(barTile.data.charts[0]).toMatchObject({ id: 'by-region', kind: 'bar' });
+    expect(barTile.data.charts[0]).toMatchObject({ id: 'revenue', kind: 'bar' });
     expect(barTile.data.charts[0]?.series.map((series) => series.key)).toEqual(['revenue']);
+    const byRegion = (await t.database.db.execute(sql`
+      select r.name_en as region, sum(s.revenue) as revenue from sales s join sales_regions r on r.id = s.region_id
+      where s.organisation_id = ${demoGmbhId} and s.sale_date between ${yearStart}::date and ${today}::date
+      group by 1 order by 2 desc
+    `)) as unknown as { rows: { region: string; revenue: string }[] };
+    expect(barTile.data.charts[0]?.categories).toEqual(byRegion.rows.map((row) => row.region));
+    barTile.data.charts[0]!.series[0]!.values.forEach((value, index) =>
+      expect(value).toBeCloseTo(Number(byRegion.rows[index]?.revenue), 2),
+    );
   });
 
   it('a tile is only found through its own dashboard of the user’s organisation', async () => {

@@ -12,9 +12,11 @@ import { organisations, reports } from '../src/db/schema';
 import { addDays, addYears, utcToday } from '../src/reporting/calendar';
 import { type TestApp, buildTestApp, demoUsers, testDrivers } from './helpers/build-test-app';
 
-// Reports and dashboards: reports are rows; built-in ones run a fixed query for the user's organisation only. Every
-// figure is checked against a separate, simple SQL over the FACT table (the reports read the daily
-// aggregates), so the aggregation and the pre-aggregation are both verified.
+// Reports and dashboards: reports are rows. The demo's sales reports are SQL definitions over the demo
+// sales views of the organisation's own uploaded tables (docs/decisions/027-reports-over-own-data.md, "The
+// demo is built the same way"), so they read the user's organisation only. Every figure is checked against
+// a separate, simple SQL over the FACT table (the views read the daily aggregates), so the definitions'
+// SQL and the pre-aggregation are both verified.
 
 const salesRows = 20_000;
 
@@ -76,6 +78,11 @@ describe.each(testDrivers())('GET /api/reports/:name (%s)', (driver) => {
     return table!.rows.map((row) => row[index]);
   };
   const sum = (values: unknown[]) => values.reduce<number>((total, value) => total + Number(value ?? 0), 0);
+  /** `?values=` of a query report: its parameter values as JSON. */
+  const withValues = (values: Record<string, unknown>, extra = '') =>
+    `?values=${encodeURIComponent(JSON.stringify(values))}${extra}`;
+  const parameterValue = (response: ReportResponse, name: string) =>
+    response.parameters?.find((parameter) => parameter.name === name)?.value;
 
   it('totalviewlayout: KPIs, charts and table equal the sums of the fact table (this year by month)', async () => {
     const response = await report('totalviewlayout');
@@ -83,23 +90,28 @@ describe.each(testDrivers())('GET /api/reports/:name (%s)', (driver) => {
       name: 'totalviewlayout',
       title: 'Total View',
       subTitle: 'All key figures at a glance',
-      kind: 'builtin',
-      groupings: ['month', 'day', 'week', 'quarter'],
+      kind: 'query',
       frameUrl: null,
       externalUrl: null,
-      dataRange: { from: addDays(today, -1095), to: today },
     });
-    expect(response.params).toEqual({ range: 'this-year', from: yearStart, to: today, grouping: 'month' });
+    expect(parameterValue(response, 'period')).toEqual({ preset: 'this-year' });
+    expect(parameterValue(response, 'grouping')).toBe('month');
+    expect(response.parameters?.find((parameter) => parameter.name === 'grouping')?.options?.map((option) => option.value)).toEqual([
+      'month',
+      'day',
+      'week',
+      'quarter',
+    ]);
 
     const expected = await factTotals(yearStart, today);
     expect(expected.quantity).toBeGreaterThan(0);
-    expect(kpiValue(response, 'revenue')).toBeCloseTo(expected.revenue, 2);
-    expect(kpiValue(response, 'margin')).toBeCloseTo(expected.revenue - expected.cost, 2);
-    expect(kpiValue(response, 'marginPct')).toBeCloseTo(
+    expect(kpiValue(response, 'kpis.total_revenue')).toBeCloseTo(expected.revenue, 2);
+    expect(kpiValue(response, 'kpis.total_margin')).toBeCloseTo(expected.revenue - expected.cost, 2);
+    expect(kpiValue(response, 'kpis.total_margin_pct')).toBeCloseTo(
       (expected.revenue - expected.cost) / expected.revenue,
       6,
     );
-    expect(kpiValue(response, 'quantity')).toBe(expected.quantity);
+    expect(kpiValue(response, 'kpis.total_quantity')).toBe(expected.quantity);
 
     const trend = response.data!.charts.find((chart) => chart.id === 'trend')!;
     expect(trend.categoryFormat).toBe('month');
@@ -110,18 +122,18 @@ describe.each(testDrivers())('GET /api/reports/:name (%s)', (driver) => {
       group by 1 order by 1
     `);
     expect(trend.categories).toEqual(byMonth.map((row) => row.month));
-    const revenueSeries = trend.series.find((series) => series.key === 'revenue')!;
+    const revenueSeries = trend.series.find((series) => series.key === 'period_revenue')!;
     revenueSeries.values.forEach((value, index) =>
       expect(value).toBeCloseTo(Number(byMonth[index]?.revenue), 2),
     );
-    expect(trend.series.find((series) => series.key === 'quantity')?.axis).toBe(1);
+    expect(trend.series.find((series) => series.key === 'period_quantity')?.axis).toBe(1);
 
     const byRegion = await factRows<{ region: string; revenue: string }>(sql`
       select r.name_en as region, sum(s.revenue) as revenue from sales s join sales_regions r on r.id = s.region_id
       where s.organisation_id = ${demoGmbhId} and s.sale_date between ${yearStart}::date and ${today}::date
       group by 1 order by 2 desc
     `);
-    const regionChart = response.data!.charts.find((chart) => chart.id === 'by-region')!;
+    const regionChart = response.data!.charts.find((chart) => chart.id === 'by_region')!;
     expect(regionChart.categories).toEqual(byRegion.map((row) => row.region));
     regionChart.series[0]!.values.forEach((value, index) =>
       expect(value).toBeCloseTo(Number(byRegion[index]?.revenue), 2),
@@ -129,14 +141,15 @@ describe.each(testDrivers())('GET /api/reports/:name (%s)', (driver) => {
 
     const table = response.data!.table!;
     expect(table.columns.map((column) => column.key)).toEqual([
-      'month',
+      'period',
       'region',
       'revenue',
       'cost',
       'margin',
-      'marginPct',
+      'margin_pct',
       'quantity',
     ]);
+    expect(table.columns[0]).toEqual({ key: 'period', label: 'Month', format: 'month' });
     expect(sum(columnValues(table, 'revenue'))).toBeCloseTo(expected.revenue, 1);
     expect(sum(columnValues(table, 'quantity'))).toBe(expected.quantity);
     expect(table.truncated).toBe(false);
@@ -147,35 +160,49 @@ describe.each(testDrivers())('GET /api/reports/:name (%s)', (driver) => {
     const to = addDays(today, -31);
     const response = await report(
       'totalviewlayout',
-      `?from=${from}&to=${to}&grouping=day&isoLanguageName=de-AT`,
+      withValues({ period: { from, to }, grouping: 'day' }, '&isoLanguageName=de-AT'),
     );
-    expect(response.params).toEqual({ range: null, from, to, grouping: 'day' });
+    expect(parameterValue(response, 'period')).toEqual({ from, to });
+    expect(parameterValue(response, 'grouping')).toBe('day');
     expect(response.report.title).toBe('Gesamtübersicht');
     const expected = await factTotals(from, to);
-    expect(kpiValue(response, 'revenue')).toBeCloseTo(expected.revenue, 2);
+    expect(kpiValue(response, 'kpis.total_revenue')).toBeCloseTo(expected.revenue, 2);
     const table = response.data!.table!;
-    expect(table.columns[0]).toEqual({ key: 'day', label: 'Tag', format: 'date' });
-    expect(new Set(columnValues(table, 'day'))).toEqual(
+    expect(table.columns[0]).toEqual({ key: 'period', label: 'Tag', format: 'date' });
+    expect(new Set(columnValues(table, 'period'))).toEqual(
       new Set(Array.from({ length: 30 }, (_, index) => addDays(from, index))),
     );
     expect(columnValues(table, 'region')).toContain('Süd');
   });
 
   it('resolves the presets', async () => {
-    const last30 = await report('totalviewlayout', '?range=last-30-days');
-    expect(last30.params).toMatchObject({ range: 'last-30-days', from: addDays(today, -29), to: today });
-    const lastYear = await report('totalviewlayout', '?range=last-year');
+    const last30 = await report('totalviewlayout', withValues({ period: { preset: 'last-30-days' } }));
+    expect(kpiValue(last30, 'kpis.total_revenue')).toBeCloseTo((await factTotals(addDays(today, -29), today)).revenue, 2);
+    expect(new Set(columnValues(last30.data!.table, 'period')).size).toBeLessThanOrEqual(2);
+    const lastYear = await report('totalviewlayout', withValues({ period: { preset: 'last-year' } }));
     const year = Number(today.slice(0, 4)) - 1;
-    expect(lastYear.params).toMatchObject({ from: `${year}-01-01`, to: `${year}-12-31` });
-    const all = await report('totalviewlayout', '?range=all&grouping=quarter');
-    expect(all.params).toMatchObject({ from: addDays(today, -1095), to: today, grouping: 'quarter' });
+    expect(kpiValue(lastYear, 'kpis.total_revenue')).toBeCloseTo(
+      (await factTotals(`${year}-01-01`, `${year}-12-31`)).revenue,
+      2,
+    );
+    expect(new Set(columnValues(lastYear.data!.table, 'period'))).toEqual(
+      new Set(Array.from({ length: 12 }, (_, index) => `${year}-${String(index + 1).padStart(2, '0')}-01`)),
+    );
+    const all = await report('totalviewlayout', withValues({ period: { preset: 'all' }, grouping: 'quarter' }));
+    expect(all.data!.table!.columns[0]).toEqual({ key: 'period', label: 'Quarter', format: 'quarter' });
+    expect(columnValues(all.data!.table, 'period')[0]).toBe(
+      (await factRows<{ quarter: string }>(sql`
+        select to_char(date_trunc('quarter', min(sale_date)::timestamp), 'YYYY-MM-DD') as quarter from sales
+        where organisation_id = ${demoGmbhId}
+      `))[0]?.quarter,
+    );
     const expected = await factTotals('2000-01-01', '2100-12-31');
-    expect(kpiValue(all, 'revenue')).toBeCloseTo(expected.revenue, 2);
+    expect(kpiValue(all, 'kpis.total_revenue')).toBeCloseTo(expected.revenue, 2);
   });
 
   it('pmxlayout: one pivot cell per category and month equals the fact table', async () => {
     const response = await report('pmxlayout');
-    expect(response.params?.range).toBe('last-12-months');
+    expect(parameterValue(response, 'period')).toEqual({ preset: 'last-12-months' });
     const from = addDays(addYears(today, -1), 1);
     const cells = await factRows<{ month: string; code: string; revenue: string }>(sql`
       select to_char(date_trunc('month', s.sale_date::timestamp), 'YYYY-MM-DD') as month, c.code, sum(s.revenue) as revenue
@@ -185,29 +212,39 @@ describe.each(testDrivers())('GET /api/reports/:name (%s)', (driver) => {
     `);
     const table = response.data!.table!;
     expect(table.columns.map((column) => column.key)).toEqual([
-      'month',
-      'category-electronics',
-      'category-home',
-      'category-garden',
-      'category-sports',
-      'category-toys',
-      'category-office',
+      'period',
+      'cat_electronics',
+      'cat_home',
+      'cat_garden',
+      'cat_sports',
+      'cat_toys',
+      'cat_office',
       'total',
+    ]);
+    expect(table.columns.map((column) => column.label)).toEqual([
+      'Month',
+      'Electronics',
+      'Home & Kitchen',
+      'Garden',
+      'Sports & Outdoor',
+      'Toys',
+      'Office',
+      'Total',
     ]);
     expect(cells.length).toBeGreaterThan(12);
     for (const cell of cells) {
       const row = table.rows.find((candidate) => candidate[0] === cell.month)!;
-      const index = table.columns.findIndex((column) => column.key === `category-${cell.code}`);
+      const index = table.columns.findIndex((column) => column.key === `cat_${cell.code}`);
       expect(row[index]).toBeCloseTo(Number(cell.revenue), 2);
     }
     const chart = response.data!.charts[0]!;
     expect(chart.kind).toBe('stacked-bar');
     expect(chart.series).toHaveLength(6);
-    expect(kpiValue(response, 'topCategory')).toBe('Electronics');
+    expect(kpiValue(response, 'kpis.top_category')).toBe('Electronics');
   });
 
   it('sales-by-region by store and sales-by-product by product equal the fact table', async () => {
-    const stores = await report('sales-by-region', '?grouping=store&range=last-year');
+    const stores = await report('sales-by-region', withValues({ period: { preset: 'last-year' }, grouping: 'store' }));
     const year = Number(today.slice(0, 4)) - 1;
     const byStore = await factRows<{ store: string; revenue: string; quantity: string }>(sql`
       select st.name as store, sum(s.revenue) as revenue, sum(s.quantity) as quantity
@@ -219,11 +256,17 @@ describe.each(testDrivers())('GET /api/reports/:name (%s)', (driver) => {
     expect(storeNames).toHaveLength(16);
     for (const row of byStore) {
       const index = storeNames.indexOf(row.store);
-      expect(stores.data!.table!.rows[index]![2]).toBeCloseTo(Number(row.revenue), 2);
+      expect(columnValues(stores.data!.table, 'revenue')[index]).toBeCloseTo(Number(row.revenue), 2);
+      expect(columnValues(stores.data!.table, 'quantity')[index]).toBe(Number(row.quantity));
     }
     expect(sum(columnValues(stores.data!.table, 'share'))).toBeCloseTo(1, 6);
+    const byRegionOnly = await report('sales-by-region', withValues({ period: { preset: 'last-year' } }));
+    // Grouped by region the table has no store column and the KPIs name the strongest region.
+    expect(byRegionOnly.data!.table!.columns.map((column) => column.key)[0]).toBe('region');
+    expect(byRegionOnly.data!.kpis.map((kpi) => kpi.key)).toContain('kpis.top_region');
+    expect(stores.data!.kpis.map((kpi) => kpi.key)).toContain('kpis.top_store');
 
-    const products = await report('sales-by-product', '?range=all');
+    const products = await report('sales-by-product', withValues({ period: { preset: 'all' } }));
     const byProduct = await factRows<{ product: string; quantity: string; revenue: string }>(sql`
       select p.name_en as product, sum(s.quantity) as quantity, sum(s.revenue) as revenue
       from sales s join products p on p.id = s.product_id
@@ -234,20 +277,21 @@ describe.each(testDrivers())('GET /api/reports/:name (%s)', (driver) => {
     expect(columnValues(products.data!.table, 'quantity')).toEqual(
       byProduct.map((row) => Number(row.quantity)),
     );
-    expect(kpiValue(products, 'topProduct')).toBe(byProduct[0]?.product);
+    expect(kpiValue(products, 'kpis.top_product')).toBe(byProduct[0]?.product);
+    expect(products.data!.charts[0]?.categories).toEqual(byProduct.slice(0, 10).map((row) => row.product));
   });
 
   it('sales-trend compares with the same months a year earlier', async () => {
-    const response = await report('sales-trend', '?range=this-year');
+    const response = await report('sales-trend', withValues({ period: { preset: 'this-year' } }));
     const current = await factTotals(yearStart, today);
     const prior = await factTotals(addYears(yearStart, -1), addYears(today, -1));
-    expect(kpiValue(response, 'revenue')).toBeCloseTo(current.revenue, 2);
-    expect(kpiValue(response, 'priorRevenue')).toBeCloseTo(prior.revenue, 2);
-    expect(kpiValue(response, 'changePct')).toBeCloseTo((current.revenue - prior.revenue) / prior.revenue, 6);
+    expect(kpiValue(response, 'kpis.total_revenue')).toBeCloseTo(current.revenue, 2);
+    expect(kpiValue(response, 'kpis.total_prior_revenue')).toBeCloseTo(prior.revenue, 2);
+    expect(kpiValue(response, 'kpis.total_change_pct')).toBeCloseTo((current.revenue - prior.revenue) / prior.revenue, 6);
   });
 
   it('contribution-margin has one row per day, store and category', async () => {
-    const response = await report('contribution-margin', '?range=all&grouping=day');
+    const response = await report('contribution-margin', withValues({ period: { preset: 'all' }, grouping: 'day' }));
     const [groups] = await factRows<{ n: string }>(sql`
       select count(*) as n from (select distinct sale_date, store_id, category_id from sales where organisation_id = ${demoGmbhId}) as g
     `);
@@ -302,11 +346,11 @@ describe.each(testDrivers())('GET /api/reports/:name (%s)', (driver) => {
       });
     }
     // Beispiel AG's own report runs on Beispiel AG's (small) data set only.
-    const own = await report('ba-revenue-overview', '?range=all', demoUsers.beispielAdmin);
+    const own = await report('ba-revenue-overview', withValues({ period: { preset: 'all' } }), demoUsers.beispielAdmin);
     const [beispiel] = await factRows<{ revenue: string }>(sql`
       select sum(s.revenue) as revenue from sales s join organisations o on o.id = s.organisation_id where o.name = 'Beispiel AG'
     `);
-    expect(kpiValue(own, 'revenue')).toBeCloseTo(Number(beispiel?.revenue), 2);
+    expect(kpiValue(own, 'kpis.total_revenue')).toBeCloseTo(Number(beispiel?.revenue), 2);
   });
 
   it.each([
@@ -319,7 +363,8 @@ describe.each(testDrivers())('GET /api/reports/:name (%s)', (driver) => {
     ['?range=next-year', 'range'],
     ['?range=all&from=2026-01-01&to=2026-01-31', 'range'],
     ['?grouping=fortnight', 'grouping'],
-    ['?grouping=region', 'grouping'],
+    [withValues({ grouping: 'region' }), 'grouping'],
+    [withValues({ period: { from: '2026-03-01', to: '2026-02-01' } }), 'period'],
     ['?orderBy=revenue', 'orderBy'],
   ])('invalid parameters %s → 400 naming %s', async (query, field) => {
     const response = await getReport('totalviewlayout', query);
@@ -360,47 +405,53 @@ describe.each(testDrivers())('GET /api/reports/:name (%s)', (driver) => {
       .where(and(eq(reports.organisationId, demoGmbhId), sql`${reports.name} like 'broken-%'`));
   });
 
-  it('a grouping the query does not declare is refused: product-mix groups by month or quarter only', async () => {
+  it('a grouping the definition does not offer is refused: product-mix groups by month or quarter only', async () => {
     for (const grouping of ['day', 'week', 'region']) {
-      const response = await getReport('pmxlayout', `?grouping=${grouping}`);
+      const response = await getReport('pmxlayout', withValues({ grouping }));
       expect(response.statusCode, grouping).toBe(400);
       expect(response.json<{ error: { message: string } }>().error.message).toBe(
-        "Invalid querystring field 'grouping': this report groups by month, quarter",
+        `Invalid parameter 'grouping': '${grouping}' is not one of its choices`,
       );
     }
-    expect((await report('pmxlayout', '?grouping=quarter')).params?.grouping).toBe('quarter');
+    const quarters = await report('pmxlayout', withValues({ grouping: 'quarter' }));
+    expect(parameterValue(quarters, 'grouping')).toBe('quarter');
+    expect(quarters.data!.table!.columns[0]).toEqual({ key: 'period', label: 'Quarter', format: 'quarter' });
   });
 
-  it('a stored grouping that no longer fits its query is a 500 with the reason logged, never replaced', async () => {
-    const stored = and(eq(reports.organisationId, demoGmbhId), eq(reports.name, 'pmxlayout'));
-    const [original] = await t.database.db.select({ params: reports.params }).from(reports).where(stored);
-    // Written behind the catalogue's back, as an older catalogue would hold it: announced like any change.
+  it('a stored grouping that no longer fits its built-in query is a 500 with the reason logged, never replaced', async () => {
+    // Written behind the catalogue's back, as an older catalogue would hold it, for the menu item without
+    // content: announced like any change.
     const changed = { type: 'catalogue-changed', organisationId: demoGmbhId } as const;
-    await t.database.db
-      .update(reports)
-      .set({ params: { range: 'this-year', grouping: 'day' } })
-      .where(stored);
+    await t.database.db.insert(reports).values({
+      organisationId: demoGmbhId,
+      name: 'balance-sheet',
+      kind: 'builtin',
+      queryKey: 'product-mix',
+      params: { range: 'this-year', grouping: 'day' },
+    });
     await t.app.clusterEvents.announce(changed);
     try {
       for (const query of ['', '?grouping=month']) {
         logLines.length = 0;
-        const response = await getReport('pmxlayout', query);
+        const response = await getReport('balance-sheet', query);
         expect(response.statusCode, query).toBe(500);
         expect(response.json()).toEqual({ error: { code: 'INTERNAL', message: 'Internal server error' } });
         const logged = logLines.map((line) => JSON.parse(line) as Record<string, unknown>);
         expect(logged).toContainEqual(
           expect.objectContaining({
             msg: 'report definition does not fit its query',
-            report: 'pmxlayout',
+            report: 'balance-sheet',
             reason: "stored grouping 'day' does not fit: the query 'product-mix' groups by month, quarter",
           }),
         );
       }
     } finally {
-      await t.database.db.update(reports).set({ params: original!.params }).where(stored);
+      await t.database.db
+        .delete(reports)
+        .where(and(eq(reports.organisationId, demoGmbhId), eq(reports.name, 'balance-sheet')));
       await t.app.clusterEvents.announce(changed);
     }
-    expect((await report('pmxlayout')).params?.grouping).toBe('month');
+    expect((await getReport('balance-sheet')).statusCode).toBe(404);
   });
 
   it('needs a bearer token', async () => {

@@ -14,7 +14,7 @@ import {
 } from '@cockpit/contracts';
 import { badRequest } from '../lib/http-error';
 import { utcToday } from './calendar';
-import { type VisualOptions, visualiseResult } from './definition-visuals';
+import { type VisualOptions, visualiseResult, withChosenColumns } from './definition-visuals';
 import type { ResultColumn } from './executor/result-values';
 
 // Runs a report definition for a reader (decision 027): the one path from a catalogue definition to what
@@ -225,7 +225,7 @@ export function createDefinitionRunner<Source extends RunnableSource>(deps: Defi
         purpose: input.purpose,
         ...(input.target ? { target: input.target } : {}),
       });
-      return { definition, result };
+      return { definition: withChosenColumns(definition, input.values), result };
     },
 
     async run(input: DefinitionRunInput): Promise<DefinitionRunOutput> {

@@ -78,6 +78,24 @@ export function chosenOptions(
 }
 
 /**
+ * The definition's columns as a run with `values` shows them: a column that follows a choice has the
+ * chosen option's label and format (what a download writes, which has no visuals to build).
+ */
+export function withChosenColumns<Definition extends Pick<CatalogueReportDefinition, 'columns' | 'parameters'>>(
+  definition: Definition,
+  values: ParameterValues,
+): Definition {
+  const chosen = chosenOptions(definition, values);
+  return {
+    ...definition,
+    columns: definition.columns.map((column) => {
+      const option = column.follows ? chosen(column.follows) : undefined;
+      return option ? { ...column, label: option.label ?? column.label, format: option.format ?? column.format } : column;
+    }),
+  };
+}
+
+/**
  * The result column a declared column reads for `language`: its German (or Austrian) translation when
  * it has one and the result carries it, else the column itself.
  */

@@ -59,7 +59,8 @@ export const demoOrganisations: DemoOrganisation[] = [
         currencySymbol: '€',
       },
     ],
-    catalogue: demoGmbhCatalogue as CatalogueDocument,
+    // JSON's inferred types are wider than the document's; the catalogue service checks it on import.
+    catalogue: demoGmbhCatalogue as unknown as CatalogueDocument,
   },
   {
     name: 'Beispiel AG',
@@ -75,7 +76,7 @@ export const demoOrganisations: DemoOrganisation[] = [
         currencySymbol: '€',
       },
     ],
-    catalogue: beispielCatalogue as CatalogueDocument,
+    catalogue: beispielCatalogue as unknown as CatalogueDocument,
   },
 ];
 
