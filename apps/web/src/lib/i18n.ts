@@ -116,10 +116,13 @@ export async function createI18n(options: CreateI18nOptions = {}): Promise<I18n>
       )
     : undefined;
 
+  // The language the UI starts in is not a choice: taken from the browser, it must not become the
+  // remembered one (decision 030) — only a change made afterwards is remembered.
+  let starting = true;
   instance.on('languageChanged', (language) => {
     if (!isUiLanguage(language)) return;
     setClientLanguage(language);
-    readStorage()?.setItem(languageStorageKey, language);
+    if (!starting) readStorage()?.setItem(languageStorageKey, language);
     if (typeof document !== 'undefined') document.documentElement.lang = language;
   });
 
@@ -150,6 +153,7 @@ export async function createI18n(options: CreateI18nOptions = {}): Promise<I18n>
     },
     react: { useSuspense: true },
   });
+  starting = false;
 
   return instance;
 }
