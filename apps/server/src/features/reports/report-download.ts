@@ -4,12 +4,13 @@ import {
   type CatalogueReportDefinition,
   type ReportDownloadFormat,
   type UiLanguageName,
+  csvByteOrderMark,
   csvDelimiter,
+  csvRecordDelimiter,
   csvSafeText,
   decimalSeparator,
   effectiveCulture,
 } from '@cockpit/contracts';
-import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
 import type { AuthenticatedUser } from '../../auth/authenticated-user';
 import { notFound } from '../../lib/http-error';
@@ -82,21 +83,31 @@ async function* cellBatches(result: RunStream, columns: DownloadColumn[]) {
 
 function csvBody(result: RunStream, columns: DownloadColumn[], culture: string): Readable {
   const decimal = decimalSeparator(culture);
-  const options = {
-    delimiter: csvDelimiter(culture),
-    record_delimiter: 'windows',
-    // A line break inside a field is quoted too (RFC 4180), not only the CRLF that ends a record.
-    quoted_match: /[\r\n]/,
-    cast: {
-      string: (value: string) => csvSafeText(value),
-      number: (value: number) => (decimal === ',' ? String(value).replace('.', ',') : String(value)),
-      boolean: (value: boolean) => String(value),
-    },
-  } as const;
-  // One piece of text per batch of rows: the stream holds a few batches at most, whatever the total.
+  const delimiter = csvDelimiter(culture);
+  // RFC 4180: a field holding the separator, a quote or a line break is quoted, its quotes doubled.
+  const needsQuotes = delimiter === ';' ? /[";\r\n]/ : /[",\r\n]/;
+  const field = (cell: ReturnType<typeof cellOf>): string => {
+    if (cell === null) return '';
+    if (typeof cell === 'number') return decimal === ',' ? String(cell).replace('.', ',') : String(cell);
+    const text = csvSafeText(cell);
+    return needsQuotes.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  };
+  // Each batch of rows becomes one piece of text, cell by cell, with nothing per row kept: the stream
+  // holds a few pieces at most, and a 1,000,000-row file leaves little garbage behind.
   const pieces = async function* () {
-    yield stringify([columns.map((column) => column.label)], { ...options, bom: true });
-    for await (const batch of cellBatches(result, columns)) yield stringify(batch, options);
+    yield `${csvByteOrderMark}${columns.map((column) => field(column.label)).join(delimiter)}${csvRecordDelimiter}`;
+    for await (const batch of result.rows) {
+      let piece = '';
+      for (const row of batch) {
+        for (let index = 0; index < columns.length; index += 1) {
+          const column = columns[index]!;
+          if (index > 0) piece += delimiter;
+          piece += field(cellOf(row[column.position], column.format));
+        }
+        piece += csvRecordDelimiter;
+      }
+      yield piece;
+    }
   };
   const body = Readable.from(pieces(), { objectMode: false, highWaterMark: 1 << 16 });
   // A client that goes away ends the read: the cursor closes and the connection goes back.
