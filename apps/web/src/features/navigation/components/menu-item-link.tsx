@@ -84,8 +84,19 @@ export function MenuItemLink({ item, onTogglePin }: MenuItemLinkProps) {
       data-active={match !== null || undefined}
       className={classes.item}
       data-item-name={item.name}
+      // Listed, but nothing to open yet: shown apart from live reports (decision 015).
+      data-unavailable={item.available === false || undefined}
+      // The link keeps its name (the title); the tag is said as its description.
+      aria-description={item.available === false ? t('menu.notYetDescription') : undefined}
     >
-      {body(item.title)}
+      {body(
+        item.title,
+        item.available === false ? (
+          <span className={classes.soon} aria-hidden="true">
+            {t('menu.notYet')}
+          </span>
+        ) : undefined,
+      )}
     </Link>
   );
 
