@@ -1,7 +1,14 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Button, Chip, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Chip, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import { dateRangePresetLabelKeys, dateRangePresets, maxReportRangeDays, type DateRangePreset } from '@cockpit/contracts';
+import {
+  dateRangePresetLabelKeys,
+  dateRangePresets,
+  maxReportRangeDays,
+  type DateRangePreset,
+} from '@cockpit/contracts';
+import { collapsedPanelQuery } from '../../config/layout';
 import { isDateRangePreset, validateCustomRange, type CustomRangeError } from '../../lib/parameter-values';
 
 const rangeErrorKeys: Record<CustomRangeError, string> = {
@@ -30,7 +37,14 @@ export type DateRangeFieldProps = {
  * A date range (reports and dashboards): the presets as a radio group of chips and "Custom" with two date
  * inputs and Apply — the built-in reports' period and a query report's date-range parameters alike.
  */
-export function DateRangeField({ label, required = false, preset, from: shownFrom, to: shownTo, onChange }: DateRangeFieldProps) {
+export function DateRangeField({
+  label,
+  required = false,
+  preset,
+  from: shownFrom,
+  to: shownTo,
+  onChange,
+}: DateRangeFieldProps) {
   const { t } = useTranslation();
   const labelId = useId();
   const [customOpen, setCustomOpen] = useState(preset === null);
@@ -39,6 +53,8 @@ export function DateRangeField({ label, required = false, preset, from: shownFro
   const [rangeError, setRangeError] = useState<CustomRangeError | null>(null);
 
   const selected = customOpen || preset === null ? customChoice : preset;
+  // Below 768 px the six choices are one select instead of a row of chips that takes half a phone screen.
+  const narrow = useMediaQuery(collapsedPanelQuery, false, { getInitialValueInEffect: false });
 
   function choosePreset(value: string) {
     if (value === customChoice) {
@@ -59,30 +75,53 @@ export function DateRangeField({ label, required = false, preset, from: shownFro
     if (!error) onChange({ from, to });
   }
 
+  const choices = narrow ? (
+    <NativeSelect
+      size="sm"
+      label={label}
+      required={required}
+      value={selected}
+      onChange={(event) => choosePreset(event.currentTarget.value)}
+      data={[
+        ...dateRangePresets.map((value) => ({ value, label: t(dateRangePresetLabelKeys[value]) })),
+        { value: customChoice, label: t('reports.range.custom') },
+      ]}
+      data-testid="date-range-select"
+    />
+  ) : null;
+
   return (
     <Stack gap="sm">
-      <Group gap="xs" align="center" wrap="wrap">
-        <Text id={labelId} size="sm" fw={600} mr="xs">
-          {label}
-          {required && (
-            <Text span c="red" aria-hidden="true">
-              {' *'}
-            </Text>
-          )}
-        </Text>
-        <Chip.Group multiple={false} value={selected} onChange={choosePreset}>
-          <Group gap={6} role="radiogroup" aria-labelledby={labelId} aria-required={required || undefined} wrap="wrap">
-            {dateRangePresets.map((value) => (
-              <Chip key={value} value={value} type="radio" size="sm" variant="outline">
-                {t(dateRangePresetLabelKeys[value])}
+      {choices ?? (
+        <Group gap="xs" align="center" wrap="wrap">
+          <Text id={labelId} size="sm" fw={600} mr="xs">
+            {label}
+            {required && (
+              <Text span c="red" aria-hidden="true">
+                {' *'}
+              </Text>
+            )}
+          </Text>
+          <Chip.Group multiple={false} value={selected} onChange={choosePreset}>
+            <Group
+              gap={6}
+              role="radiogroup"
+              aria-labelledby={labelId}
+              aria-required={required || undefined}
+              wrap="wrap"
+            >
+              {dateRangePresets.map((value) => (
+                <Chip key={value} value={value} type="radio" size="sm" variant="outline">
+                  {t(dateRangePresetLabelKeys[value])}
+                </Chip>
+              ))}
+              <Chip value={customChoice} type="radio" size="sm" variant="outline">
+                {t('reports.range.custom')}
               </Chip>
-            ))}
-            <Chip value={customChoice} type="radio" size="sm" variant="outline">
-              {t('reports.range.custom')}
-            </Chip>
-          </Group>
-        </Chip.Group>
-      </Group>
+            </Group>
+          </Chip.Group>
+        </Group>
+      )}
 
       {selected === customChoice && (
         <form onSubmit={applyCustomRange} noValidate>
@@ -101,7 +140,9 @@ export function DateRangeField({ label, required = false, preset, from: shownFro
               label={t('reports.range.to')}
               value={to}
               onChange={(event) => setTo(event.currentTarget.value)}
-              error={rangeError && (rangeError !== 'required' || !to) ? t(rangeErrorKeys[rangeError]) : undefined}
+              error={
+                rangeError && (rangeError !== 'required' || !to) ? t(rangeErrorKeys[rangeError]) : undefined
+              }
             />
             <Button type="submit" size="sm" mt={25}>
               {t('reports.range.apply')}

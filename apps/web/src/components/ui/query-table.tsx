@@ -1,8 +1,11 @@
 import type { ReactNode } from 'react';
 import { Button, Group, Loader, Pagination, Table, VisuallyHidden } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PlaceholderTile, type PlaceholderIcon } from './placeholder-tile';
+import { collapsedPanelQuery } from '../../config/layout';
+import classes from './query-table.module.css';
 
 type QueryStatusProps = {
   query: Pick<UseQueryResult, 'isPending' | 'refetch'>;
@@ -39,13 +42,20 @@ type QueryContentProps<T> = QueryStatusProps & {
 
 /** What a screen shows for one query (STYLE.md "empty, loading and error states"): its status, or the content. */
 export function QueryContent<T>({ query, headingOrder, children }: QueryContentProps<T>) {
-  return query.isSuccess ? <>{children(query.data)}</> : <QueryStatus query={query} headingOrder={headingOrder} />;
+  return query.isSuccess ? (
+    <>{children(query.data)}</>
+  ) : (
+    <QueryStatus query={query} headingOrder={headingOrder} />
+  );
 }
 
 /** A column header; `hidden` ones are read by screen readers only (an actions column, say). */
 export type QueryTableColumn = string | { label: string; hidden: true };
 
 export type QueryTablePages = { total: number; page: number; onChange: (page: number) => void };
+
+/** A row as a stacked card on a phone: its title, a one-line summary and its actions ("⋯"). */
+export type QueryTableCard = { key: string; title: ReactNode; summary: ReactNode; actions?: ReactNode };
 
 type QueryTableProps<T, Item> = {
   query: UseQueryResult<T>;
@@ -61,6 +71,8 @@ type QueryTableProps<T, Item> = {
   caption?: (data: T) => ReactNode;
   /** Pages below the table, shown when there is more than one. */
   pages?: (data: T) => QueryTablePages;
+  /** Below 768 px each row is shown as this card instead (management on a phone). */
+  card?: (item: Item) => QueryTableCard;
   striped?: boolean;
   highlightOnHover?: boolean;
   'data-testid'?: string;
@@ -87,40 +99,71 @@ export function QueryTable<T, Item>({
   minWidth,
   caption,
   pages,
+  card,
   striped = true,
   highlightOnHover = false,
   'data-testid': testId,
 }: QueryTableProps<T, Item>) {
   const { t } = useTranslation();
+  const asCards = useMediaQuery(collapsedPanelQuery, false, { getInitialValueInEffect: false }) && card !== undefined;
   return (
     <QueryContent query={query}>
       {(data) => {
         const rows = items(data);
-        if (rows.length === 0) return <PlaceholderTile icon={empty.icon} headline={empty.headline} text={empty.text} />;
+        if (rows.length === 0)
+          return <PlaceholderTile icon={empty.icon} headline={empty.headline} text={empty.text} />;
         const paging = pages?.(data);
         return (
           <>
-            <Table.ScrollContainer minWidth={minWidth}>
-              <Table
-                verticalSpacing="sm"
-                striped={striped}
-                highlightOnHover={highlightOnHover}
-                data-testid={testId}
-                aria-busy={query.isFetching}
-              >
-                {caption && <Table.Caption>{caption(data)}</Table.Caption>}
-                <Table.Thead>
-                  <Table.Tr>
-                    {columns.map((column, index) => (
-                      <Table.Th key={index}>
-                        {typeof column === 'string' ? column : <VisuallyHidden>{column.label}</VisuallyHidden>}
-                      </Table.Th>
-                    ))}
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>{rows.map(renderRow)}</Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            {asCards && card ? (
+              <div className={classes.cards}>
+                {caption && <p className={classes.caption}>{caption(data)}</p>}
+                <ul className={classes.cardList} data-testid={testId} aria-busy={query.isFetching}>
+                  {rows.map((item) => {
+                    const { key, title, summary, actions } = card(item);
+                    return (
+                      <li
+                        key={key}
+                        className={classes.card}
+                        data-testid={testId ? `${testId}-card` : undefined}
+                      >
+                        <div className={classes.cardText}>
+                          <div className={classes.cardTitle}>{title}</div>
+                          <div className={classes.cardSummary}>{summary}</div>
+                        </div>
+                        {actions && <div className={classes.cardActions}>{actions}</div>}
+                      </li>
+                    );
+                  })}
+                </ul>
+              </div>
+            ) : (
+              <Table.ScrollContainer minWidth={minWidth}>
+                <Table
+                  verticalSpacing="sm"
+                  striped={striped}
+                  highlightOnHover={highlightOnHover}
+                  data-testid={testId}
+                  aria-busy={query.isFetching}
+                >
+                  {caption && <Table.Caption>{caption(data)}</Table.Caption>}
+                  <Table.Thead>
+                    <Table.Tr>
+                      {columns.map((column, index) => (
+                        <Table.Th key={index}>
+                          {typeof column === 'string' ? (
+                            column
+                          ) : (
+                            <VisuallyHidden>{column.label}</VisuallyHidden>
+                          )}
+                        </Table.Th>
+                      ))}
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>{rows.map(renderRow)}</Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            )}
             {paging && paging.total > 1 && (
               <Group justify="center">
                 <Pagination

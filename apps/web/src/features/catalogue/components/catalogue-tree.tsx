@@ -1,7 +1,15 @@
 import type { ReactNode } from 'react';
 import { ActionIcon, Badge, Button, Group, Text, Title } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconPencil, IconPlus, IconStarFilled, IconTrash } from '@tabler/icons-react';
+import {
+  IconArrowDown,
+  IconArrowUp,
+  IconPencil,
+  IconPlus,
+  IconStarFilled,
+  IconTrash,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { RowActions } from '../../../components/ui/row-actions';
 import type { Audience } from '@cockpit/contracts';
 import { roleLabel, subscriptionLabel } from '../../../lib/option-labels';
 import { useCatalogueRenderers } from './catalogue-renderers';
@@ -147,7 +155,18 @@ type NodeRowProps = {
   extra?: ReactNode;
 };
 
-function NodeRow({ treeId, node, level, first, last, moving, onEdit, onDelete, onMove, extra }: NodeRowProps) {
+function NodeRow({
+  treeId,
+  node,
+  level,
+  first,
+  last,
+  moving,
+  onEdit,
+  onDelete,
+  onMove,
+  extra,
+}: NodeRowProps) {
   const { t } = useTranslation();
   const { renderIcon } = useCatalogueRenderers();
   const roles = node.audience?.roles ?? [];
@@ -158,43 +177,63 @@ function NodeRow({ treeId, node, level, first, last, moving, onEdit, onDelete, o
     <ActionIcon
       variant="subtle"
       id={moveButtonId(treeId, node.name, direction)}
-      aria-label={t(direction === -1 ? 'management.catalogue.moveUp' : 'management.catalogue.moveDown', { title: node.title })}
+      aria-label={t(direction === -1 ? 'management.catalogue.moveUp' : 'management.catalogue.moveDown', {
+        title: node.title,
+      })}
       aria-disabled={unavailable || moving}
       data-disabled={unavailable || undefined}
       onClick={() => {
         if (!unavailable && !moving) onMove(direction);
       }}
     >
-      {direction === -1 ? <IconArrowUp size={18} aria-hidden="true" /> : <IconArrowDown size={18} aria-hidden="true" />}
+      {direction === -1 ? (
+        <IconArrowUp size={18} aria-hidden="true" />
+      ) : (
+        <IconArrowDown size={18} aria-hidden="true" />
+      )}
     </ActionIcon>
   );
 
   return (
     <div className={level === 'group' ? classes.groupRow : classes.childRow}>
-      <span className={classes.icon}>{node.icon !== undefined || level === 'group' ? renderIcon(node.icon) : null}</span>
+      <span className={classes.icon}>
+        {node.icon !== undefined || level === 'group' ? renderIcon(node.icon) : null}
+      </span>
       <div className={classes.label}>
         <Group gap="xs" wrap="wrap">
           <Text fw={level === 'group' ? 700 : 500} size={level === 'group' ? 'md' : 'sm'} component="span">
             {node.title}
           </Text>
-          <Text size="xs" c="dimmed" ff="monospace" component="span">
+          <Text size="xs" c="dimmed" ff="monospace" component="span" className={classes.technicalName}>
             {node.name}
           </Text>
           {node.featured && (
-            <Badge size="sm" variant="light" color="orange" leftSection={<IconStarFilled size={10} aria-hidden="true" />}>
+            <Badge
+              size="sm"
+              variant="light"
+              color="orange"
+              leftSection={<IconStarFilled size={10} aria-hidden="true" />}
+            >
               {t('management.catalogue.featured')}
             </Badge>
           )}
           {/* Everyone (no audience) needs no mark; a limited audience is named. */}
-          {[...roles.map((role) => roleLabel(t, role)), ...subscriptions.map((s) => subscriptionLabel(t, s))].map((label) => (
+          {[
+            ...roles.map((role) => roleLabel(t, role)),
+            ...subscriptions.map((s) => subscriptionLabel(t, s)),
+          ].map((label) => (
             <Badge key={label} size="sm" variant="outline" color="blue" className={classes.badge}>
               {t('management.catalogue.onlyFor', { audience: label })}
             </Badge>
           ))}
         </Group>
         {(node.subTitle || node.detail || node.pins !== undefined) && (
-          <Text size="xs" c="dimmed">
-            {[node.subTitle, node.detail, node.pins ? t('management.catalogue.pins', { count: node.pins }) : null]
+          <Text size="xs" c="dimmed" className={classes.summary}>
+            {[
+              node.subTitle,
+              node.detail,
+              node.pins ? t('management.catalogue.pins', { count: node.pins }) : null,
+            ]
               .filter(Boolean)
               .join(' · ')}
           </Text>
@@ -202,19 +241,65 @@ function NodeRow({ treeId, node, level, first, last, moving, onEdit, onDelete, o
       </div>
       <Group gap={4} wrap="nowrap" className={classes.actions}>
         {extra}
-        {moveButton(-1, first)}
-        {moveButton(1, last)}
-        <ActionIcon variant="subtle" aria-label={t('management.catalogue.edit', { title: node.title })} onClick={onEdit}>
-          <IconPencil size={18} aria-hidden="true" />
-        </ActionIcon>
-        <ActionIcon
-          variant="subtle"
-          color="red"
-          aria-label={t('management.catalogue.delete', { title: node.title })}
-          onClick={onDelete}
-        >
-          <IconTrash size={18} aria-hidden="true" />
-        </ActionIcon>
+        <Group gap={4} wrap="nowrap" className={classes.rowButtons}>
+          {moveButton(-1, first)}
+          {moveButton(1, last)}
+          <ActionIcon
+            variant="subtle"
+            aria-label={t('management.catalogue.edit', { title: node.title })}
+            onClick={onEdit}
+          >
+            <IconPencil size={18} aria-hidden="true" />
+          </ActionIcon>
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            aria-label={t('management.catalogue.delete', { title: node.title })}
+            onClick={onDelete}
+          >
+            <IconTrash size={18} aria-hidden="true" />
+          </ActionIcon>
+        </Group>
+        {/* On a phone the row is a card: the same actions behind "⋯" (catalogue.module.css). */}
+        <span className={classes.rowMenu}>
+          <RowActions
+            label={t('management.moreActions', { name: node.title })}
+            actions={[
+              {
+                label: t('management.edit'),
+                ariaLabel: t('management.catalogue.edit', { title: node.title }),
+                icon: <IconPencil size={16} aria-hidden="true" />,
+                onClick: onEdit,
+              },
+              ...(first
+                ? []
+                : [
+                    {
+                      label: t('management.catalogue.moveUp', { title: node.title }),
+                      icon: <IconArrowUp size={16} aria-hidden="true" />,
+                      disabled: moving,
+                      onClick: () => onMove(-1),
+                    },
+                  ]),
+              ...(last
+                ? []
+                : [
+                    {
+                      label: t('management.catalogue.moveDown', { title: node.title }),
+                      icon: <IconArrowDown size={16} aria-hidden="true" />,
+                      disabled: moving,
+                      onClick: () => onMove(1),
+                    },
+                  ]),
+              {
+                label: t('management.catalogue.delete', { title: node.title }),
+                icon: <IconTrash size={16} aria-hidden="true" />,
+                color: 'red',
+                onClick: onDelete,
+              },
+            ]}
+          />
+        </span>
       </Group>
     </div>
   );

@@ -70,7 +70,11 @@ const kindLabelKeys: Record<ActivityKind, string> = {
   'sign-in': 'management.activity.kind.sign-in',
 };
 
-const changeColors: Record<CatalogueChange['change'], string> = { added: 'green', changed: 'blue', removed: 'red' };
+const changeColors: Record<CatalogueChange['change'], string> = {
+  added: 'green',
+  changed: 'blue',
+  removed: 'red',
+};
 
 /**
  * Management → Activity (decision 015): every administrator action of the organisation — catalogue
@@ -120,7 +124,11 @@ export function ActivityLog() {
       <QueryTable
         query={activity}
         items={(data) => data.items}
-        empty={{ icon: 'search', headline: t('management.activity.emptyTitle'), text: t('management.activity.emptyText') }}
+        empty={{
+          icon: 'search',
+          headline: t('management.activity.emptyTitle'),
+          text: t('management.activity.emptyText'),
+        }}
         columns={[
           t('management.activity.when'),
           t('management.activity.who'),
@@ -139,6 +147,17 @@ export function ActivityLog() {
           />
         )}
         minWidth={720}
+        card={(entry) => ({
+          key: entry.id,
+          title: t(actionLabelKeys[entry.action]),
+          summary: [
+            entry.action === 'catalogue.imported' ? t('management.activity.wholeCatalogue') : entry.target,
+            entry.actorName,
+            formatRelativeTime(entry.at, culture, now),
+          ]
+            .filter(Boolean)
+            .join(' · '),
+        })}
         pages={(data) => ({ total: Math.ceil(data.total / data.pageSize), page, onChange: setPage })}
         data-testid="activity-table"
       />
@@ -158,7 +177,8 @@ function ActivityRow({ entry, when, exactly, expanded, onToggle }: ActivityRowPr
   const { t } = useTranslation();
   const changes = entry.changes ?? [];
   // An import is about the whole document; what it changed opens up below.
-  const target = entry.action === 'catalogue.imported' ? t('management.activity.wholeCatalogue') : entry.target;
+  const target =
+    entry.action === 'catalogue.imported' ? t('management.activity.wholeCatalogue') : entry.target;
   const detailsId = `activity-${entry.id}-changes`;
   return (
     <Fragment>
@@ -177,8 +197,8 @@ function ActivityRow({ entry, when, exactly, expanded, onToggle }: ActivityRowPr
         <Table.Td>
           <Text size="sm">{t(actionLabelKeys[entry.action])}</Text>
         </Table.Td>
-        <Table.Td>
-          <Text size="sm" className={classes.email}>
+        <Table.Td className={classes.emailCell}>
+          <Text size="sm" className={classes.email} title={target}>
             {target}
           </Text>
         </Table.Td>
@@ -188,7 +208,11 @@ function ActivityRow({ entry, when, exactly, expanded, onToggle }: ActivityRowPr
               size="xs"
               variant="subtle"
               leftSection={
-                expanded ? <IconChevronDown size={14} aria-hidden="true" /> : <IconChevronRight size={14} aria-hidden="true" />
+                expanded ? (
+                  <IconChevronDown size={14} aria-hidden="true" />
+                ) : (
+                  <IconChevronRight size={14} aria-hidden="true" />
+                )
               }
               aria-expanded={expanded}
               aria-controls={expanded ? detailsId : undefined}
@@ -202,11 +226,22 @@ function ActivityRow({ entry, when, exactly, expanded, onToggle }: ActivityRowPr
       {expanded && changes.length > 0 && (
         <Table.Tr id={detailsId}>
           <Table.Td colSpan={5}>
-            <ul className={classes.changes} aria-label={t('management.activity.changesOf', { what: t(actionLabelKeys[entry.action]), when: exactly })}>
+            <ul
+              className={classes.changes}
+              aria-label={t('management.activity.changesOf', {
+                what: t(actionLabelKeys[entry.action]),
+                when: exactly,
+              })}
+            >
               {changes.map((change) => (
                 <li key={`${change.object}:${change.name}`}>
                   <Group gap="xs" wrap="nowrap">
-                    <Badge size="sm" variant="light" color={changeColors[change.change]} className={classes.badge}>
+                    <Badge
+                      size="sm"
+                      variant="light"
+                      color={changeColors[change.change]}
+                      className={classes.badge}
+                    >
                       {t(catalogueChangeLabelKeys[change.change])}
                     </Badge>
                     <Text size="sm">

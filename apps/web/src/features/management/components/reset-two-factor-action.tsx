@@ -13,13 +13,8 @@ import { useResetTwoFactor } from '../api/reset-two-factor';
  */
 export function ResetTwoFactorAction({ user }: { user: ManagedUser }) {
   const { t } = useTranslation();
-  const reset = useResetTwoFactor();
   const [open, setOpen] = useState(false);
-
-  const close = () => {
-    setOpen(false);
-    reset.reset();
-  };
+  const close = () => setOpen(false);
 
   return (
     <>
@@ -31,26 +26,37 @@ export function ResetTwoFactorAction({ user }: { user: ManagedUser }) {
       >
         {t('management.twoFactor.reset')}
       </Button>
-      {open && (
-        <ConfirmDialog
-          title={t('management.twoFactor.resetTitle', { name: user.name })}
-          confirmLabel={t('management.twoFactor.reset')}
-          danger
-          pending={reset.isPending}
-          failed={reset.isError}
-          onConfirm={() =>
-            reset.mutate(user.id, {
-              onSuccess: () => {
-                close();
-                showToast({ type: 'success', title: t('management.twoFactor.resetDone'), message: user.name });
-              },
-            })
-          }
-          onClose={close}
-        >
-          {t('management.twoFactor.resetText', { name: user.name })}
-        </ConfirmDialog>
-      )}
+      {open && <ResetTwoFactorDialog user={user} onClose={close} />}
     </>
+  );
+}
+
+/** The confirmation of "Reset two-factor sign-in" (Management → Users, the row's "⋯" menu). */
+export function ResetTwoFactorDialog({ user, onClose }: { user: ManagedUser; onClose: () => void }) {
+  const { t } = useTranslation();
+  const reset = useResetTwoFactor();
+  const close = () => {
+    reset.reset();
+    onClose();
+  };
+  return (
+    <ConfirmDialog
+      title={t('management.twoFactor.resetTitle', { name: user.name })}
+      confirmLabel={t('management.twoFactor.reset')}
+      danger
+      pending={reset.isPending}
+      failed={reset.isError}
+      onConfirm={() =>
+        reset.mutate(user.id, {
+          onSuccess: () => {
+            close();
+            showToast({ type: 'success', title: t('management.twoFactor.resetDone'), message: user.name });
+          },
+        })
+      }
+      onClose={close}
+    >
+      {t('management.twoFactor.resetText', { name: user.name })}
+    </ConfirmDialog>
   );
 }

@@ -81,8 +81,12 @@ describe('user management', () => {
     const rows = await screen.findAllByTestId('user-row');
     expect(rows).toHaveLength(2);
     expect(within(rows[0]!).getByText('You')).toBeInTheDocument();
-    expect(within(rows[0]!).queryByRole('button', { name: /Deactivate/ })).not.toBeInTheDocument();
-    expect(within(rows[1]!).getByRole('button', { name: 'Deactivate Max Member' })).toBeInTheDocument();
+    // Edit stays visible; the other actions are behind "⋯" (none for oneself).
+    expect(within(rows[0]!).getByRole('button', { name: 'Edit Anna Admin' })).toBeInTheDocument();
+    expect(within(rows[0]!).queryByRole('button', { name: /More actions/ })).not.toBeInTheDocument();
+    await userEvent.click(within(rows[1]!).getByRole('button', { name: 'More actions for Max Member' }));
+    expect(await screen.findByRole('menuitem', { name: 'Deactivate Max Member' })).toBeInTheDocument();
+    expect(screen.getByRole('menuitem', { name: 'Set a one-time password for Max Member' })).toBeInTheDocument();
   });
 
   it('searches on the server and says when nothing matches', async () => {
@@ -136,11 +140,13 @@ describe('user management', () => {
   it('deactivates only after confirming', async () => {
     const calls = stubServer();
     await renderWithProviders(<UserManagement />);
-    await userEvent.click(await screen.findByRole('button', { name: 'Deactivate Max Member' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'More actions for Max Member' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Deactivate Max Member' }));
     const dialog = await screen.findByRole('dialog', { name: 'Deactivate Max Member?' });
     expect(calls.some((call) => call.path.endsWith('/deactivate'))).toBe(false);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
     await waitFor(() => expect(calls.some((call) => call.path === '/api/management/users/max/deactivate')).toBe(true));
-    expect(await screen.findByRole('button', { name: 'Reactivate Max Member' })).toBeInTheDocument();
+    await userEvent.click(await screen.findByRole('button', { name: 'More actions for Max Member' }));
+    expect(await screen.findByRole('menuitem', { name: 'Reactivate Max Member' })).toBeInTheDocument();
   });
 });

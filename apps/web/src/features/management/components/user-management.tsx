@@ -1,16 +1,15 @@
 import { useState } from 'react';
-import {
-  Badge,
-  Button,
-  Group,
-  Loader,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Badge, Button, Group, Loader, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconSearch, IconTableImport, IconUserPlus } from '@tabler/icons-react';
+import {
+  IconKey,
+  IconSearch,
+  IconShieldOff,
+  IconTableImport,
+  IconUserCheck,
+  IconUserOff,
+  IconUserPlus,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { managedUsersPageSize, type ManagedUser } from '@cockpit/contracts';
 import { QueryTable } from '../../../components/ui/query-table';
@@ -19,10 +18,11 @@ import { useManagedUsers } from '../api/get-users';
 import { useSetUserActive } from '../api/set-user-active';
 import { roleLabel, subscriptionLabel } from '../../../lib/option-labels';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { RowActions, type RowAction } from '../../../components/ui/row-actions';
 import classes from './management-table.module.css';
 import { CreateUserDialog } from './create-user-dialog';
 import { EditUserDialog } from './edit-user-dialog';
-import { ResetTwoFactorAction } from './reset-two-factor-action';
+import { ResetTwoFactorDialog } from './reset-two-factor-action';
 import { ResetPasswordDialog } from './reset-password-dialog';
 import { AttributesImportDialog } from './attributes-import-dialog';
 
@@ -32,6 +32,7 @@ type Dialog =
   | { kind: 'edit'; user: ManagedUser }
   | { kind: 'deactivate'; user: ManagedUser }
   | { kind: 'password'; user: ManagedUser }
+  | { kind: 'twoFactor'; user: ManagedUser }
   | null;
 
 /**
@@ -65,6 +66,62 @@ export function UserManagement() {
     );
   }
 
+  /**
+   * A row's secondary actions, behind "⋯" (Edit stays visible): the one-time password and the two-factor
+   * reset (decisions 021, 022: not for oneself — the own password is changed on the settings page), then
+   * deactivate or reactivate.
+   */
+  function secondaryActions(user: ManagedUser): RowAction[] {
+    if (user.isSelf) return [];
+    return [
+      {
+        label: t('management.users.setPassword'),
+        ariaLabel: t('management.users.setPasswordUser', { name: user.name }),
+        icon: <IconKey size={16} aria-hidden="true" />,
+        onClick: () => setDialog({ kind: 'password', user }),
+      },
+      {
+        label: t('management.twoFactor.reset'),
+        ariaLabel: t('management.twoFactor.resetUser', { name: user.name }),
+        icon: <IconShieldOff size={16} aria-hidden="true" />,
+        onClick: () => setDialog({ kind: 'twoFactor', user }),
+      },
+      user.active
+        ? {
+            label: t('management.users.deactivate'),
+            ariaLabel: t('management.users.deactivateUser', { name: user.name }),
+            icon: <IconUserOff size={16} aria-hidden="true" />,
+            color: 'red',
+            onClick: () => setDialog({ kind: 'deactivate', user }),
+          }
+        : {
+            label: t('management.users.reactivate'),
+            ariaLabel: t('management.users.reactivateUser', { name: user.name }),
+            icon: <IconUserCheck size={16} aria-hidden="true" />,
+            disabled: setActive.isPending && setActive.variables.id === user.id,
+            onClick: () => reactivate(user),
+          },
+    ];
+  }
+
+  const rowActions = (user: ManagedUser) => (
+    <Group gap={4} justify="flex-end" wrap="nowrap">
+      <Button
+        size="xs"
+        variant="default"
+        onClick={() => setDialog({ kind: 'edit', user })}
+        aria-label={t('management.users.editUser', { name: user.name })}
+      >
+        {t('management.edit')}
+      </Button>
+      <RowActions
+        label={t('management.moreActions', { name: user.name })}
+        actions={secondaryActions(user)}
+        data-testid="user-row-more"
+      />
+    </Group>
+  );
+
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end" wrap="wrap">
@@ -88,7 +145,10 @@ export function UserManagement() {
           >
             {t('management.users.importAttributes')}
           </Button>
-          <Button leftSection={<IconUserPlus size={18} aria-hidden="true" />} onClick={() => setDialog({ kind: 'create' })}>
+          <Button
+            leftSection={<IconUserPlus size={18} aria-hidden="true" />}
+            onClick={() => setDialog({ kind: 'create' })}
+          >
             {t('management.users.create')}
           </Button>
         </Group>
@@ -100,7 +160,9 @@ export function UserManagement() {
         empty={{
           icon: 'search',
           headline: t('management.users.emptyTitle'),
-          text: debouncedSearch ? t('management.users.emptySearch', { search: debouncedSearch }) : t('management.users.empty'),
+          text: debouncedSearch
+            ? t('management.users.emptySearch', { search: debouncedSearch })
+            : t('management.users.empty'),
         }}
         caption={(data) => t('management.users.count', { count: data.total })}
         columns={[
@@ -126,10 +188,8 @@ export function UserManagement() {
                 )}
               </Group>
             </Table.Td>
-            <Table.Td>
-              <Text size="sm" className={classes.email}>
-                {user.email}
-              </Text>
+            <Table.Td className={classes.emailCell}>
+              <Email address={user.email} />
             </Table.Td>
             <Table.Td>{roleLabel(t, user.roleKey)}</Table.Td>
             <Table.Td>
@@ -149,57 +209,21 @@ export function UserManagement() {
                 {user.active ? t('management.users.active') : t('management.users.inactive')}
               </Badge>
             </Table.Td>
-            <Table.Td>
-              <Group gap="xs" justify="flex-end" wrap="nowrap">
-                <Button
-                  size="xs"
-                  variant="default"
-                  onClick={() => setDialog({ kind: 'edit', user })}
-                  aria-label={t('management.users.editUser', { name: user.name })}
-                >
-                  {t('management.edit')}
-                </Button>
-                {/* Decision 022: the own password is changed on the settings page instead. */}
-                {!user.isSelf && (
-                  <Button
-                    size="xs"
-                    variant="default"
-                    onClick={() => setDialog({ kind: 'password', user })}
-                    aria-label={t('management.users.setPasswordUser', { name: user.name })}
-                    title={t('management.users.setPasswordUser', { name: user.name })}
-                  >
-                    {t('management.users.passwordAction')}
-                  </Button>
-                )}
-                {!user.isSelf && <ResetTwoFactorAction user={user} />}
-                {user.isSelf ? null : user.active ? (
-                  <Button
-                    size="xs"
-                    variant="light"
-                    color="red"
-                    onClick={() => setDialog({ kind: 'deactivate', user })}
-                    aria-label={t('management.users.deactivateUser', { name: user.name })}
-                  >
-                    {t('management.users.deactivate')}
-                  </Button>
-                ) : (
-                  <Button
-                    size="xs"
-                    variant="light"
-                    color="green"
-                    onClick={() => reactivate(user)}
-                    loading={setActive.isPending && setActive.variables.id === user.id}
-                    aria-label={t('management.users.reactivateUser', { name: user.name })}
-                  >
-                    {t('management.users.reactivate')}
-                  </Button>
-                )}
-              </Group>
-            </Table.Td>
+            <Table.Td>{rowActions(user)}</Table.Td>
           </Table.Tr>
         )}
-        // Name, e-mail, attributes and four row actions (edit, one-time password, two-factor reset, deactivate).
-        minWidth={1120}
+        // Name, e-mail (one line, cut with "…"), attributes, Edit and "⋯": fits 1440 px with the side menu.
+        minWidth={900}
+        card={(user) => ({
+          key: user.id,
+          title: user.isSelf ? `${user.name} (${t('management.users.you')})` : user.name,
+          summary: [
+            user.email,
+            roleLabel(t, user.roleKey),
+            user.active ? t('management.users.active') : t('management.users.inactive'),
+          ].join(' · '),
+          actions: rowActions(user),
+        })}
         highlightOnHover
         pages={(data) => ({ total: Math.ceil(data.total / managedUsersPageSize), page, onChange: setPage })}
         data-testid="users-table"
@@ -209,7 +233,11 @@ export function UserManagement() {
         opened={dialog?.kind === 'create'}
         onClose={closeDialog}
         onCreated={(user) =>
-          showToast({ type: 'success', title: t('management.users.created'), message: `${user.name} · ${user.email}` })
+          showToast({
+            type: 'success',
+            title: t('management.users.created'),
+            message: `${user.name} · ${user.email}`,
+          })
         }
       />
       {dialog?.kind === 'import' && <AttributesImportDialog onClose={closeDialog} />}
@@ -237,6 +265,7 @@ export function UserManagement() {
           }}
         />
       )}
+      {dialog?.kind === 'twoFactor' && <ResetTwoFactorDialog user={dialog.user} onClose={closeDialog} />}
       {dialog?.kind === 'deactivate' && (
         <ConfirmDialog
           title={t('management.users.deactivateTitle', { name: dialog.user.name })}
@@ -250,7 +279,11 @@ export function UserManagement() {
               { id: dialog.user.id, active: false },
               {
                 onSuccess: (user) => {
-                  showToast({ type: 'success', title: t('management.users.deactivated'), message: user.name });
+                  showToast({
+                    type: 'success',
+                    title: t('management.users.deactivated'),
+                    message: user.name,
+                  });
                   closeDialog();
                 },
               },
@@ -267,14 +300,40 @@ export function UserManagement() {
 /** A user's attributes in the list: one compact chip per key, `region: North, South`. */
 function AttributeChips({ attributes }: { attributes: ManagedUser['attributes'] }) {
   const entries = Object.entries(attributes);
-  if (entries.length === 0) return <Text size="sm" c="dimmed" aria-hidden="true">–</Text>;
+  if (entries.length === 0)
+    return (
+      <Text size="sm" c="dimmed" aria-hidden="true">
+        –
+      </Text>
+    );
   return (
     <Group gap={4} wrap="wrap" maw={260}>
       {entries.map(([key, values]) => (
-        <Badge key={key} size="sm" variant="light" color="gray" tt="none" title={`${key}: ${values.join(', ')}`}>
+        <Badge
+          key={key}
+          size="sm"
+          variant="light"
+          color="gray"
+          tt="none"
+          title={`${key}: ${values.join(', ')}`}
+        >
           {key}: {values.join(', ')}
         </Badge>
       ))}
     </Group>
+  );
+}
+
+/**
+ * An e-mail address on one line: cut with "…" when the column is narrow, the whole address on hover and
+ * on keyboard focus (a tooltip), and always in the accessible text.
+ */
+function Email({ address }: { address: string }) {
+  return (
+    <Tooltip label={address} openDelay={300} events={{ hover: true, focus: true, touch: true }} withinPortal>
+      <span className={classes.email} tabIndex={0}>
+        {address}
+      </span>
+    </Tooltip>
   );
 }

@@ -1,10 +1,11 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import {
   IconBell,
   IconBellRingingFilled,
   IconBuildingCog,
   IconChevronsLeft,
   IconChevronsRight,
+  IconDots,
   IconHelpCircle,
   IconLayoutDashboard,
   IconLogout,
@@ -43,9 +44,17 @@ type SideMenuProps = {
  * ~15 KB gzip (bench/web-bundle.bench.ts). The button's accessible name is its aria-label; the tooltip
  * repeats it visually and is hidden from assistive technology.
  */
-function SideMenuTip({ label, children }: { label: string; children: ReactNode }) {
+function SideMenuTip({
+  label,
+  children,
+  only,
+}: {
+  label: string;
+  children: ReactNode;
+  only?: 'wide' | 'narrow';
+}) {
   return (
-    <span className={classes.tipHost}>
+    <span className={classes.tipHost} data-only={only}>
       {children}
       <span className={classes.tip} aria-hidden="true" data-tooltip>
         {label}
@@ -68,17 +77,19 @@ type CategoryButtonProps = {
   category: NavigationCategory;
   label: string;
   icon: ReactNode;
+  /** Where it is shown: `wide` only beside the page, `narrow` only in the phone's "More" list. */
+  only?: 'wide' | 'narrow';
 };
 
-function CategoryButton({ category, label, icon }: CategoryButtonProps) {
+function CategoryButton({ category, label, icon, only }: CategoryButtonProps) {
   const selected = useNavigationStore((state) => state.openedCategory === category);
   const open = useNavigationStore((state) => state.sideMenuOpen);
   const openCategory = useNavigationStore((state) => state.openCategory);
   return (
-    <SideMenuTip label={label}>
+    <SideMenuTip label={label} only={only}>
       <IconButton
         {...buttonLook(selected && open)}
-        data-testid={`side-menu-${category}`}
+        data-testid={only === 'narrow' ? `side-menu-${category}-narrow` : `side-menu-${category}`}
         aria-label={label}
         aria-pressed={selected && open}
         aria-controls={sidePanelId}
@@ -86,6 +97,9 @@ function CategoryButton({ category, label, icon }: CategoryButtonProps) {
         onClick={() => openCategory(category)}
       >
         {icon}
+        <span className={classes.label} aria-hidden="true">
+          {label}
+        </span>
       </IconButton>
     </SideMenuTip>
   );
@@ -112,6 +126,9 @@ function AreaLink({ label, to, current, icon, testId }: AreaLinkProps) {
         data-testid={testId}
       >
         {icon}
+        <span className={classes.label} aria-hidden="true">
+          {label}
+        </span>
       </IconLink>
     </SideMenuTip>
   );
@@ -123,7 +140,12 @@ function AreaLink({ label, to, current, icon, testId }: AreaLinkProps) {
  * side panel, the Management link for organisation administrators, a settings link and the log-out
  * button. Each has a tooltip and an accessible name.
  */
-export function SideMenu({ dashboardsAvailable, hasUnreadNotifications, showManagement = false, onLogout }: SideMenuProps) {
+export function SideMenu({
+  dashboardsAvailable,
+  hasUnreadNotifications,
+  showManagement = false,
+  onLogout,
+}: SideMenuProps) {
   const { t } = useTranslation();
   const open = useNavigationStore((state) => state.sideMenuOpen);
   const toggleSideMenu = useNavigationStore((state) => state.toggleSideMenu);
@@ -132,11 +154,17 @@ export function SideMenu({ dashboardsAvailable, hasUnreadNotifications, showMana
   const onManagement = useMatch({ path: paths.management.path, end: false }) !== null;
   const toggleLabel = open ? t('sideMenu.collapse') : t('sideMenu.expand');
   const iconSize = 24;
+  const [moreOpen, setMoreOpen] = useState(false);
+  const moreId = 'side-menu-more-list';
 
   return (
     <nav aria-label={t('sideMenu.label')} className={classes.sideMenu}>
       <div className={classes.group}>
-        <CategoryButton category="favorites" label={t('sideMenu.favorites')} icon={<IconStar size={iconSize} />} />
+        <CategoryButton
+          category="favorites"
+          label={t('sideMenu.favorites')}
+          icon={<IconStar size={iconSize} />}
+        />
         <CategoryButton category="menu" label={t('sideMenu.menu')} icon={<IconMenu2 size={iconSize} />} />
         {dashboardsAvailable && (
           <CategoryButton
@@ -156,11 +184,37 @@ export function SideMenu({ dashboardsAvailable, hasUnreadNotifications, showMana
             )
           }
         />
-        <CategoryButton category="support" label={t('sideMenu.support')} icon={<IconHelpCircle size={iconSize} />} />
+        <CategoryButton
+          category="support"
+          label={t('sideMenu.support')}
+          icon={<IconHelpCircle size={iconSize} />}
+          only="wide"
+        />
+        {/* Below 768 px the menu is a labelled bar at the bottom; what does not fit is under "More". */}
+        <IconButton
+          {...buttonLook(moreOpen)}
+          className={`${classes.button} ${classes.moreButton}`}
+          aria-expanded={moreOpen}
+          aria-controls={moreId}
+          onClick={() => setMoreOpen((value) => !value)}
+          data-testid="side-menu-more"
+        >
+          <IconDots size={iconSize} aria-hidden="true" />
+          <span className={classes.label}>{t('sideMenu.more')}</span>
+        </IconButton>
       </div>
 
-      <div className={classes.group}>
-        <SideMenuTip label={toggleLabel}>
+      <div
+        id={moreId}
+        className={classes.group}
+        data-more
+        data-open={moreOpen || undefined}
+        onClick={(event) => {
+          // A choice in the phone's "More" list closes it.
+          if ((event.target as HTMLElement).closest('a, button')) setMoreOpen(false);
+        }}
+      >
+        <SideMenuTip label={toggleLabel} only="wide">
           <IconButton
             {...buttonLook(false)}
             aria-label={toggleLabel}
@@ -172,6 +226,12 @@ export function SideMenu({ dashboardsAvailable, hasUnreadNotifications, showMana
             {open ? <IconChevronsLeft size={iconSize} /> : <IconChevronsRight size={iconSize} />}
           </IconButton>
         </SideMenuTip>
+        <CategoryButton
+          category="support"
+          label={t('sideMenu.support')}
+          icon={<IconHelpCircle size={iconSize} />}
+          only="narrow"
+        />
         {showManagement && (
           <AreaLink
             label={t('sideMenu.management')}
@@ -190,6 +250,9 @@ export function SideMenu({ dashboardsAvailable, hasUnreadNotifications, showMana
         <SideMenuTip label={t('sideMenu.logout')}>
           <IconButton {...buttonLook(false)} aria-label={t('sideMenu.logout')} onClick={onLogout}>
             <IconLogout size={iconSize} />
+            <span className={classes.label} aria-hidden="true">
+              {t('sideMenu.logout')}
+            </span>
           </IconButton>
         </SideMenuTip>
       </div>
