@@ -31,28 +31,28 @@ async function choose(page: Page, name: string): Promise<void> {
 /** `€1,234.56` (en-GB) → 1234.56. */
 const euros = (text: string) => Number(text.replace(/[€\s,]/g, ''));
 
-test('a report shows KPIs, a chart and a table that sorts and exports exactly what is shown', async ({
-  page,
-}) => {
+test('a report shows KPIs, charts and a table that sorts; its download holds the figures shown', async ({ page }) => {
   await signIn(page, demoUsers.admin); // en-GB, €
   await page.goto('/reports/totalviewlayout');
   await expect(page.getByRole('heading', { level: 1, name: 'Total View' })).toBeVisible();
   await expect(page.getByTestId('report-subtitle')).toHaveText('All key figures at a glance');
 
+  // The demo's reports are SQL definitions over its sales data set (decision 027): KPIs keyed by visual and column.
   const kpis = page.getByTestId('kpi-cards');
   await expect(kpis.getByTestId('kpi-value')).toHaveCount(4);
-  await expect(kpis.locator('[data-kpi="revenue"] [data-testid="kpi-value"]')).toHaveText(
-    /^€\d{1,3}(,\d{3})*\.\d{2}$/,
-  );
-  await expect(kpis.locator('[data-kpi="marginPct"] [data-testid="kpi-value"]')).toHaveText(/^\d+\.\d%$/);
+  const revenueKpi = kpis.locator('[data-kpi="kpis.total_revenue"] [data-testid="kpi-value"]');
+  await expect(revenueKpi).toHaveText(/^€\d{1,3}(,\d{3})*\.\d{2}$/);
+  await expect(kpis.locator('[data-kpi="kpis.total_margin_pct"] [data-testid="kpi-value"]')).toHaveText(/^\d+\.\d%$/);
 
-  // The chart is a lazy chunk drawn as SVG.
+  // The charts are a lazy chunk drawn as SVG.
   const chart = page.locator('[data-testid="report-chart"][data-chart-id="trend"]');
   await expect(chart.locator('svg path').first()).toBeAttached();
   await expect(chart).toHaveAttribute('aria-label', 'Chart: Revenue, margin and units over time');
+  await expect(page.locator('[data-testid="report-chart"][data-chart-id="by_region"] svg path').first()).toBeAttached();
 
   const table = page.getByTestId('data-table');
   await expect(table.locator('tbody tr').first()).toBeVisible();
+  await expect(table.locator('th')).toHaveText(['Month', 'Region', 'Revenue', 'Cost', 'Margin', 'Margin %', 'Units sold']);
   const rowCount = Number((await page.getByTestId('table-row-count').innerText()).replace(/\D/g, ''));
   expect(rowCount).toBeGreaterThan(0);
   // This year by month: the first row is January (en-GB short month).
@@ -66,7 +66,7 @@ test('a report shows KPIs, a chart and a table that sorts and exports exactly wh
   const second = await rowTexts(page, 1);
   expect(euros(first[2]!)).toBeGreaterThanOrEqual(euros(second[2]!));
 
-  // Hide a column; the export writes the visible columns in the shown order, formatted as shown.
+  // Hide a column.
   await page.getByRole('button', { name: 'Columns' }).click();
   await page.getByRole('checkbox', { name: 'Cost' }).uncheck();
   await page.keyboard.press('Escape');
@@ -74,34 +74,37 @@ test('a report shows KPIs, a chart and a table that sorts and exports exactly wh
   await expectNoSeriousA11yViolations(page);
   await page.screenshot({ path: '/tmp/i5-report.png', fullPage: true });
 
+  // The server writes the whole result: every row of the table, its revenues adding up to the KPI.
   const downloadPromise = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Export CSV' }).click();
+  await page.getByRole('button', { name: 'Download CSV' }).click();
   const download = await downloadPromise;
-  expect(download.suggestedFilename()).toMatch(/^totalviewlayout_\d{4}-01-01_\d{4}-\d{2}-\d{2}\.csv$/);
+  expect(download.suggestedFilename()).toBe('totalviewlayout.csv');
   const csv = (await readFile(await download.path(), 'utf8')).replace(/^\uFEFF/, '');
   const lines = csv.trimEnd().split('\r\n');
-  expect(lines[0]).toBe('Month,Region,Revenue,Margin,Margin %,Units sold');
+  expect(lines[0]).toBe('Month,Region,Revenue,Cost,Margin,Margin %,Units sold');
   expect(lines).toHaveLength(rowCount + 1);
-  // en-GB uses commas inside numbers, so those fields are quoted.
-  const parse = (line: string) =>
-    [...line.matchAll(/"([^"]*)"|([^,]+)/g)].map((match) => match[1] ?? match[2] ?? '');
-  expect(parse(lines[1]!)).toEqual(await rowTexts(page, 0));
-  const revenues = lines.slice(1).map((line) => euros(parse(line)[2]!));
-  expect(revenues).toEqual([...revenues].sort((a, b) => b - a));
+  const cells = lines.slice(1).map((line) => line.split(','));
+  expect(cells[0]![0]).toMatch(/^\d{4}-01-01$/);
+  const total = cells.reduce((sum, row) => sum + Number(row[2]), 0);
+  expect(Math.abs(total - euros(await revenueKpi.innerText()))).toBeLessThan(0.01);
 });
 
 test('report parameters: presets, grouping and a checked custom range live in the URL', async ({ page }) => {
   await signIn(page, demoUsers.admin);
   await page.goto('/reports/totalviewlayout');
   await expect(page.getByTestId('kpi-cards')).toBeVisible();
+  const parameters = page.getByTestId('report-parameters');
 
   await choose(page, 'Last 30 days');
-  await expect(page.getByRole('radio', { name: 'Last 30 days' })).toBeChecked();
-  await expect(page).toHaveURL(/range=last-30-days/);
-  await choose(page, 'Day');
-  await expect(page).toHaveURL(/grouping=day/);
+  await expect(parameters.getByRole('radio', { name: 'Last 30 days' })).toBeChecked();
+  await expect(page).toHaveURL(/values=.*last-30-days/);
+  // The grouping is a choice of the definition: its field, found through its label's `for`.
+  const groupingId = await parameters.locator('label', { hasText: 'Grouping' }).getAttribute('for');
+  await page.locator(`[id="${groupingId}"]`).click();
+  await page.getByRole('option', { name: 'Day', exact: true }).click();
+  await expect(page).toHaveURL(/values=.*grouping.*day/);
   await expect(page.getByTestId('data-table').locator('th').first()).toHaveText('Day');
-  await expect(page.getByTestId('report-range')).toHaveText(/^\d{2}\/\d{2}\/\d{4} – \d{2}\/\d{2}\/\d{4}$/);
+  expect((await rowTexts(page, 0))[0]).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
 
   await choose(page, 'Custom');
   await page.getByLabel('From', { exact: true }).fill('2025-03-31');
@@ -110,12 +113,18 @@ test('report parameters: presets, grouping and a checked custom range live in th
   await expect(page.getByText('The end date must not be before the start date.')).toBeVisible();
   await page.getByLabel('To', { exact: true }).fill('2025-04-30');
   await page.getByRole('button', { name: 'Apply' }).click();
-  await expect(page).toHaveURL(/from=2025-03-31&to=2025-04-30&grouping=day/);
-  await expect(page.getByTestId('report-range')).toHaveText('31/03/2025 – 30/04/2025');
+  await expect(page).toHaveURL(/values=.*2025-03-31.*2025-04-30/);
+  expect(JSON.parse(new URL(page.url()).searchParams.get('values') ?? '{}')).toEqual({
+    period: { from: '2025-03-31', to: '2025-04-30' },
+    grouping: 'day',
+  });
+  // 31 March to 30 April by day, four regions: at most 31 × 4 rows, the first day first.
   await expect(page.getByTestId('table-row-count')).toHaveText(/^\d+ rows$/);
+  expect(Number((await page.getByTestId('table-row-count').innerText()).replace(/\D/g, ''))).toBeLessThanOrEqual(31 * 4);
+  expect((await rowTexts(page, 0))[0]).toBe('31/03/2025');
 
   // A hand-made URL the server refuses shows its own state and a way back.
-  await page.goto('/reports/totalviewlayout?grouping=region');
+  await page.goto(`/reports/totalviewlayout?values=${encodeURIComponent(JSON.stringify({ grouping: 'region' }))}`);
   await expect(page.getByText('These settings cannot be used')).toBeVisible();
   await page.getByRole('button', { name: 'Show the default view' }).click();
   await expect(page.getByTestId('kpi-cards')).toBeVisible();
@@ -129,24 +138,25 @@ test('changing the culture to de-AT changes number, currency and date formats', 
     await page.getByRole('button', { name: 'Save settings' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Settings saved' })).toBeVisible();
 
-    await page.goto('/reports/totalviewlayout?range=this-year&grouping=month');
-    const revenue = page.locator('[data-kpi="revenue"] [data-testid="kpi-value"]');
+    await page.goto(
+      `/reports/totalviewlayout?values=${encodeURIComponent(JSON.stringify({ period: { preset: 'this-year' }, grouping: 'month' }))}`,
+    );
+    const revenue = page.locator('[data-kpi="kpis.total_revenue"] [data-testid="kpi-value"]');
     // de-AT: the euro sign before the amount, dots between thousands, a decimal comma.
     await expect(revenue).toHaveText(/^€\s\d{1,3}(\.\d{3})*,\d{2}$/);
-    await expect(page.locator('[data-kpi="marginPct"] [data-testid="kpi-value"]')).toHaveText(/^\d+,\d\s%$/);
-    await expect(page.getByTestId('report-range')).toHaveText(/^01\.01\.\d{4} – \d{2}\.\d{2}\.\d{4}$/);
+    await expect(page.locator('[data-kpi="kpis.total_margin_pct"] [data-testid="kpi-value"]')).toHaveText(/^\d+,\d\s%$/);
     // Austrian month names: Jänner.
     expect((await rowTexts(page, 0))[0]).toMatch(/^Jän\. \d{4}$/);
     await page.screenshot({ path: '/tmp/i5-report-de-AT.png', fullPage: true });
 
-    // The export follows the culture: semicolons, decimal commas.
+    // The download follows the culture: semicolons, decimal commas.
     const downloadPromise = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Export CSV' }).click();
+    await page.getByRole('button', { name: 'Download CSV' }).click();
     const csv = await readFile(await (await downloadPromise).path(), 'utf8');
     expect(csv.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe(
       'Month;Region;Revenue;Cost;Margin;Margin %;Units sold',
     );
-    expect(csv.split('\r\n')[1]).toMatch(/^Jän\. \d{4};[^;]+;€\s[\d.]+,\d{2};/);
+    expect(csv.split('\r\n')[1]).toMatch(/^\d{4}-01-01;[^;]+;\d+(,\d{1,2})?;/);
   } finally {
     await restoreSettings(page, { ...englishDefaults, displayName: demoUsers.admin.displayName });
   }
@@ -283,4 +293,32 @@ test('a dashboard tile that fails shows its own error; the others load', async (
   await expect(page.getByTestId('dashboard-tile').filter({ has: page.getByTestId('kpi-value') })).toHaveCount(
     2,
   );
+});
+
+test("a dashboard's own period: every tile follows it, the address keeps it", async ({ page }) => {
+  // The Board Pack is for administrators; its two figures follow the board's period (decision 027).
+  await signIn(page, demoUsers.admin);
+  await page.goto('/dashboards/103');
+  await expect(page.getByRole('heading', { level: 1, name: 'Board Pack' })).toBeVisible();
+  const parameters = page.getByTestId('report-parameters');
+  await expect(parameters.getByRole('radio', { name: 'Last year' })).toBeChecked();
+  const values = page.getByTestId('dashboard-tile').getByTestId('kpi-value');
+  await expect(values).toHaveCount(2);
+  const lastYear = await values.allInnerTexts();
+
+  await choose(page, 'This year');
+  await expect(page).toHaveURL(/[?&]values=/);
+  expect(JSON.parse(new URL(page.url()).searchParams.get('values') ?? '{}')).toEqual({ period: { preset: 'this-year' } });
+  // Both tiles answer for this year now: figures other than last year's.
+  await expect(async () => expect(await values.allInnerTexts()).not.toEqual(lastYear)).toPass();
+  await expect(page.getByTestId('dashboard-tile').first()).not.toHaveAttribute('aria-busy', 'true');
+  const thisYear = await values.allInnerTexts();
+  await expectNoSeriousA11yViolations(page);
+  await page.screenshot({ path: '/tmp/screens/dashboard-parameters-en.png', fullPage: true });
+
+  // A reload (or a shared link) shows the same view.
+  await page.reload();
+  await expect(page.getByTestId('report-parameters').getByRole('radio', { name: 'This year' })).toBeChecked();
+  await expect(values).toHaveCount(2);
+  await expect(async () => expect(await values.allInnerTexts()).toEqual(thisYear)).toPass();
 });
