@@ -9,7 +9,7 @@ import {
   type SubscriptionView,
   roleKeySchema,
   subscriptionSchema,
-  uiCultureSchema,
+  uiCultureChoiceSchema,
   uiLanguageNameSchema,
 } from '@cockpit/contracts';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
@@ -323,7 +323,8 @@ export function createSubscriptionsRepository(db: Database) {
         roleKey: roleKeySchema.parse(row.roleKey),
         subscription: subscriptionSchema.parse(row.subscription),
         uiLanguage: uiLanguageNameSchema.catch('en').parse(row.uiLanguage),
-        uiCulture: uiCultureSchema.catch('en-GB').parse(row.uiCulture),
+        // `auto` stays: the mail's formatter follows the language with it (docs/decisions/030).
+        uiCulture: uiCultureChoiceSchema.catch('auto').parse(row.uiCulture),
         currencySymbol: row.currencySymbol,
         displayName: row.name,
         email: row.email,

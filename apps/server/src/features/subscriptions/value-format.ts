@@ -1,4 +1,4 @@
-import type { ReportCell, UiLanguageName, ValueFormat } from '@cockpit/contracts';
+import { effectiveCulture, type ReportCell, type UiLanguageName, type ValueFormat } from '@cockpit/contracts';
 import { translate } from '../../lib/language';
 
 // Values in a recipient's culture and currency symbol, as the report page shows them (its formatter in
@@ -33,7 +33,8 @@ function usableCulture(culture: string, language: UiLanguageName): string {
 }
 
 export function createValueFormatter(requestedCulture: string, currencySymbol: string, language: UiLanguageName): ValueFormatter {
-  const culture = usableCulture(requestedCulture, language);
+  // "Automatic" (the default) writes as the language does; an explicit choice wins (docs/decisions/030).
+  const culture = usableCulture(effectiveCulture(requestedCulture, language), language);
   const integer = new Intl.NumberFormat(culture, { maximumFractionDigits: 0 });
   const decimal = new Intl.NumberFormat(culture, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   const percent = new Intl.NumberFormat(culture, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 });
