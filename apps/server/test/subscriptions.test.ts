@@ -81,8 +81,8 @@ const myRegion = {
   cacheSeconds: 0,
 };
 
-const schedule = { every: 'weekdays', time: '07:30', weekdays: [1, 3] } as const;
-const include = { charts: true, tableRows: 5, attachment: 'csv' } as const;
+const schedule: SubscriptionBody['schedule'] = { every: 'weekdays', time: '07:30', weekdays: [1, 3] };
+const include: SubscriptionBody['include'] = { charts: true, tableRows: 5, attachment: 'csv' };
 
 describe.each(testDrivers())('subscriptions (%s)', (driver) => {
   let t: TestApp;

@@ -49,6 +49,14 @@ export const queues = {
 
 type Body = z.output<typeof subscriptionBodySchema>;
 
+/** The live notifications a subscription sends its owner (texts in the locale files). */
+const noticeKeys = {
+  failed: { title: 'subscriptions.notice.failed.title', text: 'subscriptions.notice.failed.text' },
+  notAllowed: { title: 'subscriptions.notice.notAllowed.title', text: 'subscriptions.notice.notAllowed.text' },
+  alert: { title: 'subscriptions.notice.alert.title', text: 'subscriptions.notice.alert.text' },
+  normal: { title: 'subscriptions.notice.normal.title', text: 'subscriptions.notice.normal.text' },
+} as const;
+
 export interface SubscriptionsServiceOptions {
   config: Config;
   log: FastifyBaseLogger;
@@ -227,12 +235,12 @@ export function createSubscriptionsService(options: SubscriptionsServiceOptions)
     const title = (await titleFor(owner, row)) ?? row.targetName;
     const draft: NotificationDraft = {
       title: {
-        en: fill('en', `subscriptions.notice.${key}.title`, { title, ...values }).slice(0, 120),
-        de: fill('de-DE', `subscriptions.notice.${key}.title`, { title, ...values }).slice(0, 120),
+        en: fill('en', noticeKeys[key].title, { title, ...values }).slice(0, 120),
+        de: fill('de-DE', noticeKeys[key].title, { title, ...values }).slice(0, 120),
       },
       text: {
-        en: fill('en', `subscriptions.notice.${key}.text`, { title, ...values }).slice(0, 4000),
-        de: fill('de-DE', `subscriptions.notice.${key}.text`, { title, ...values }).slice(0, 4000),
+        en: fill('en', noticeKeys[key].text, { title, ...values }).slice(0, 4000),
+        de: fill('de-DE', noticeKeys[key].text, { title, ...values }).slice(0, 4000),
       },
     };
     await deps.notify(row.organisationId, [row.ownerId], draft);
@@ -388,15 +396,15 @@ export function createSubscriptionsService(options: SubscriptionsServiceOptions)
     const formatterEn = createValueFormatter('en-GB', owner.currencySymbol, 'en');
     const formatterDe = createValueFormatter('de-DE', owner.currencySymbol, 'de-DE');
     const describe = (language: 'en' | 'de-DE', formatter: typeof formatterEn) =>
-      fill(language, `subscriptions.notice.${key}.text`, {
+      fill(language, noticeKeys[key].text, {
         title,
         condition: describeCondition(condition, language, formatter),
         value: value === null ? '–' : formatter.format(value, 'number'),
       });
     await deps.notify(row.organisationId, [owner.id], {
       title: {
-        en: fill('en', `subscriptions.notice.${key}.title`, { title }).slice(0, 120),
-        de: fill('de-DE', `subscriptions.notice.${key}.title`, { title }).slice(0, 120),
+        en: fill('en', noticeKeys[key].title, { title }).slice(0, 120),
+        de: fill('de-DE', noticeKeys[key].title, { title }).slice(0, 120),
       },
       text: { en: describe('en', formatterEn).slice(0, 4000), de: describe('de-DE', formatterDe).slice(0, 4000) },
       url: linkFor(row, parts.parameterValues),
