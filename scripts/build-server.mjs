@@ -11,7 +11,8 @@
 //   the module loading left once tsx was gone (0.85 s with every package external, 0.5 s like this).
 // Everything else stays an ordinary import from node_modules: CommonJS packages (fastify and its plugins,
 // pg, ioredis, pino-pretty, native @node-rs/argon2 …, which use require/__dirname), and the packages in
-// `keepExternal`, which load files next to their own code (PGlite's wasm, data and extension files).
+// `keepExternal`, which load files next to their own code (PGlite's wasm, data and extension files) or
+// bring their own copy of a shared dependency (zrender, under echarts, has a tslib of its own version).
 // The build refuses to inline a package that refers to its own location (import.meta, require, __dirname)
 // or that would then resolve a dependency to another version than it does from node_modules.
 //
@@ -43,8 +44,11 @@ export const serverBundleSources = [
   'scripts/build-server.mjs',
 ];
 
-/** ES-module packages that must still load from node_modules because they read files beside their code. */
-const keepExternal = new Set(['@electric-sql/pglite']);
+/**
+ * ES-module packages that must still load from node_modules: they read files beside their code, or resolve
+ * a dependency to a copy of their own (the server's chart images: echarts and its zrender).
+ */
+const keepExternal = new Set(['@electric-sql/pglite', 'echarts', 'zrender']);
 
 /** Signs that a module depends on where its file lies — such a package cannot be moved into the bundle. */
 const locationDependent = /\bimport\.meta\b|\bcreateRequire\b|\b__dirname\b|\b__filename\b|\brequire\s*\(/;
