@@ -5,6 +5,7 @@ import {
   type CatalogueReportDefinitionInput,
   type ColumnFormat,
   type DateRangePreset,
+  type DefinitionColumn,
   type DefinitionParameterType,
   type DefinitionVisual,
   type ParameterValue,
@@ -26,9 +27,18 @@ export type ParameterFormValues = {
   /** One option per line: `value` or `value = label`. */
   optionsText: string;
   optionsSql: string;
+  /** What the form does not edit, kept for the body: each listed option's format and full label by value. */
+  keptOptions?: Record<string, { label?: { en: string; de?: string; deAt?: string }; format?: ColumnFormat }>;
 };
 
-export type ColumnFormValues = { name: string; label: LocalisedValues; format: ColumnFormat; decimals: number | '' };
+export type ColumnFormValues = {
+  name: string;
+  label: LocalisedValues;
+  format: ColumnFormat;
+  decimals: number | '';
+  /** What the form does not edit (a column that follows a choice, its translations), kept for the body. */
+  kept?: Pick<DefinitionColumn, 'follows' | 'translations'>;
+};
 
 export type DefinitionFormValues = {
   name: string;
@@ -88,6 +98,12 @@ export function definitionFormOf(definition: CatalogueReportDefinition): Definit
         .map((option) => (option.label ? `${option.value} = ${option.label.en}` : option.value))
         .join('\n'),
       optionsSql: parameter.optionsSql ?? '',
+      keptOptions: Object.fromEntries(
+        (parameter.options ?? []).map((option) => [
+          option.value,
+          { ...(option.label ? { label: option.label } : {}), ...(option.format ? { format: option.format } : {}) },
+        ]),
+      ),
     };
   }
   return {
@@ -100,6 +116,10 @@ export function definitionFormOf(definition: CatalogueReportDefinition): Definit
       label: localised(column.label),
       format: column.format,
       decimals: column.decimals ?? '',
+      kept: {
+        ...(column.follows ? { follows: column.follows } : {}),
+        ...(column.translations ? { translations: column.translations } : {}),
+      },
     })),
     visuals: definition.visuals,
     cacheSeconds: definition.cacheSeconds,
@@ -139,7 +159,14 @@ function optionsOf(form: ParameterFormValues) {
     .map((line) => {
       const [value = '', ...label] = line.split('=');
       const labelText = label.join('=').trim();
-      return labelText ? { value: value.trim(), label: { en: labelText } } : { value: value.trim() };
+      const kept = form.keptOptions?.[value.trim()];
+      // An unchanged English label keeps its German texts; a format (a column that follows the choice) stays.
+      const keptLabel = kept?.label && kept.label.en === labelText ? kept.label : undefined;
+      return {
+        value: value.trim(),
+        ...(labelText ? { label: keptLabel ?? { en: labelText } } : {}),
+        ...(kept?.format ? { format: kept.format } : {}),
+      };
     });
 }
 
@@ -167,6 +194,7 @@ export function definitionBodyOf(values: DefinitionFormValues): CatalogueReportD
       label: localisedBody(column.label),
       format: column.format,
       decimals: column.decimals === '' ? undefined : column.decimals,
+      ...column.kept,
     })),
     visuals: values.visuals,
     cacheSeconds: values.cacheSeconds === '' ? Number.NaN : values.cacheSeconds,
