@@ -104,6 +104,11 @@ export const paths = {
     path: '/management/activity',
     getHref: () => '/management/activity',
   },
+  /** Management → Mail (decision 029): deliveries of subscriptions and the mail outbox. */
+  managementMail: {
+    path: '/management/mail',
+    getHref: () => '/management/mail',
+  },
   /** Management → Sign-in (decision 020): single sign-on provider and two-factor policy. */
   managementSignIn: {
     path: '/management/sign-in',

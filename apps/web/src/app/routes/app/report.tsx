@@ -13,6 +13,9 @@ import {
 import { useUserSettings } from '../../../features/settings/api/get-user-settings';
 import { usePinToggle } from '../../../lib/pins';
 import { NotFoundContent } from '../not-found';
+import { SubscribeButton } from '../../../features/subscriptions/components/subscribe-button';
+import { Group, Stack } from '@mantine/core';
+import type { ParameterValues } from '@cockpit/contracts';
 
 /**
  * `/reports/:name` (reports and dashboards): the report of that menu item. The app layer joins what the features
@@ -40,19 +43,44 @@ export function ReportRoute() {
   // 015) — is page-not-found, as any unknown address; "not available" is for listed items without content.
   if (menu.isSuccess && !item) return <NotFoundContent />;
 
+  const search = readReportSearch(searchParams);
   return (
-    <ReportView
-      // Another report starts with its own defaults and a fresh parameter bar.
-      key={name}
-      name={name}
-      fallbackTitle={item?.title ?? name}
-      fallbackSubTitle={item?.subTitle}
-      culture={effectiveCulture(account?.uiCulture, i18n.language)}
-      currencySymbol={account?.currencySymbol ?? '€'}
-      search={readReportSearch(searchParams)}
-      onSearchChange={handleSearchChange}
-      isAdministrator={settings.data?.roleKey === managementRoleKey}
-      pin={item ? { isPinned: item.isPinned, onToggle: () => togglePin({ kind: 'report', item, isPinned: !item.isPinned }) } : undefined}
-    />
+    <Stack gap="xs">
+      {/* Subscriptions (decision 029): the values shown now go into the subscription. */}
+      <Group justify="flex-end">
+        <SubscribeButton targetKind="report" targetName={name} parameterValues={valuesOf(search.values)} />
+      </Group>
+      <ReportView
+        // Another report starts with its own defaults and a fresh parameter bar.
+        key={name}
+        name={name}
+        fallbackTitle={item?.title ?? name}
+        fallbackSubTitle={item?.subTitle}
+        culture={effectiveCulture(account?.uiCulture, i18n.language)}
+        currencySymbol={account?.currencySymbol ?? '€'}
+        search={readReportSearch(searchParams)}
+        onSearchChange={handleSearchChange}
+        isAdministrator={settings.data?.roleKey === managementRoleKey}
+        pin={
+          item
+            ? {
+                isPinned: item.isPinned,
+                onToggle: () => togglePin({ kind: 'report', item, isPinned: !item.isPinned }),
+              }
+            : undefined
+        }
+      />
+    </Stack>
   );
+}
+
+/** `?values=` as the report page keeps it (JSON); anything unreadable counts as none. */
+function valuesOf(text: string | undefined): ParameterValues {
+  if (!text) return {};
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as ParameterValues) : {};
+  } catch {
+    return {};
+  }
 }

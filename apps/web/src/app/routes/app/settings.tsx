@@ -7,6 +7,7 @@ import { PasswordForm } from '../../../features/settings/components/password-for
 import { ClearRecents } from '../../../features/recents/components/clear-recents';
 import { SessionsList } from '../../../features/sessions/components/sessions-list';
 import { SettingsForm } from '../../../features/settings/components/settings-form';
+import { MySubscriptions } from '../../../features/subscriptions/components/my-subscriptions';
 import { TwoFactorSection } from '../../../features/two-factor/components/two-factor-section';
 
 /**
@@ -45,6 +46,8 @@ export function SettingsRoute() {
         <TwoFactorSection />
         <Divider maw={480} />
         <SessionsList culture={settings.data.accountSettings.uiCulture} />
+        <Divider maw={480} />
+        <MySubscriptions />
         <Divider maw={480} />
         <ClearRecents />
       </Stack>

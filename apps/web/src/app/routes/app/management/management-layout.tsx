@@ -7,6 +7,7 @@ import {
   IconHistory,
   IconKey,
   IconListTree,
+  IconMail,
   IconSpeakerphone,
   IconUsers,
 } from '@tabler/icons-react';
@@ -40,6 +41,7 @@ const sections = [
     labelKey: 'management.sections.contractCenter',
     icon: IconFileCertificate,
   },
+  { href: paths.managementMail.getHref(), labelKey: 'management.sections.mail', icon: IconMail },
   { href: paths.managementActivity.getHref(), labelKey: 'management.sections.activity', icon: IconHistory },
 ] as const;
 

@@ -87,6 +87,13 @@ export function createManagementRoutes(queryClient: QueryClientSource): RouteObj
           },
         },
         {
+          path: paths.managementMail.path,
+          lazy: async () => {
+            const { ManagementMailRoute } = await import('./management-mail');
+            return { Component: ManagementMailRoute };
+          },
+        },
+        {
           path: paths.managementActivity.path,
           lazy: async () => {
             const { ManagementActivityRoute } = await import('./management-activity');
