@@ -266,7 +266,9 @@ test('deactivating a user signs them out on their next call', async ({ page, bro
   await signIn(page, demoUsers.admin);
   await page.goto('/management/users');
   await page.getByLabel('Search users').fill(newcomer.email);
-  await page.getByRole('button', { name: `Deactivate ${newcomer.displayName}` }).click();
+  // The row's secondary actions are behind "⋯".
+  await page.getByRole('button', { name: `More actions for ${newcomer.displayName}` }).click();
+  await page.getByRole('menuitem', { name: `Deactivate ${newcomer.displayName}` }).click();
   const confirm = page.getByRole('dialog', { name: `Deactivate ${newcomer.displayName}?` });
   await page.screenshot({ path: '/tmp/issue6-deactivate.png' });
   await confirm.getByRole('button', { name: 'Deactivate' }).click();
@@ -285,7 +287,8 @@ test('deactivating a user signs them out on their next call', async ({ page, bro
   await leaver.context.close();
 
   // Reactivated, they can sign in again.
-  await page.getByRole('button', { name: `Reactivate ${newcomer.displayName}` }).click();
+  await page.getByRole('button', { name: `More actions for ${newcomer.displayName}` }).click();
+  await page.getByRole('menuitem', { name: `Reactivate ${newcomer.displayName}` }).click();
   await expect(page.getByTestId('user-row').filter({ hasText: newcomer.email })).toContainText('Active');
   const again = await openSecondBrowser(browser);
   await signInNewcomer(again.page);

@@ -22,6 +22,7 @@ const texts = {
     submit: 'Save and continue',
     common: 'This password is on a list of common passwords',
     search: 'Search users',
+    more: (name: string) => `More actions for ${name}`,
     setFor: (name: string) => `Set a one-time password for ${name}`,
     dialog: (name: string) => `One-time password for ${name}`,
     setPassword: 'Set one-time password',
@@ -38,6 +39,7 @@ const texts = {
     submit: 'Speichern und fortfahren',
     common: 'Dieses Passwort steht auf einer Liste häufiger Passwörter',
     search: 'Benutzer suchen',
+    more: (name: string) => `Weitere Aktionen für ${name}`,
     setFor: (name: string) => `Einmalpasswort für ${name} setzen`,
     dialog: (name: string) => `Einmalpasswort für ${name}`,
     setPassword: 'Einmalpasswort setzen',
@@ -107,7 +109,9 @@ async function resetPassword(page: Page, language: Language, person: { name: str
   await page.goto('/management/users');
   await page.getByLabel(text.search).fill(person.email);
   await page.screenshot({ path: `/tmp/password-reset-users-${language}.png` });
-  await page.getByRole('button', { name: text.setFor(person.name) }).click();
+  // The row's secondary actions are behind "⋯".
+  await page.getByRole('button', { name: text.more(person.name) }).click();
+  await page.getByRole('menuitem', { name: text.setFor(person.name) }).click();
   const dialog = page.getByRole('dialog', { name: text.dialog(person.name) });
   await dialog.getByLabel(text.current).fill(common[language]);
   await dialog.getByRole('button', { name: text.setPassword }).click();
