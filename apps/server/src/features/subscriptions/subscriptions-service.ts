@@ -315,15 +315,16 @@ export function createSubscriptionsService(options: SubscriptionsServiceOptions)
       });
       await repository.finish(deliveryId, 'sent');
     } catch (error) {
+      // The owner is told first: a delivery that shows "not-allowed" or "failed" has told its owner.
       if (error instanceof NotAllowed) {
-        await repository.finish(deliveryId, 'not-allowed', error.message);
         await tellOwner(row, 'notAllowed', { recipient: recipient.email });
+        await repository.finish(deliveryId, 'not-allowed', error.message);
         return;
       }
       const reason = error instanceof MailFailure ? error.reason : error instanceof Error ? error.message : String(error);
       if (retryCount >= config.deliveries.retries) {
-        await repository.finish(deliveryId, 'failed', reason);
         await tellOwner(row, 'failed', { recipient: recipient.email, reason });
+        await repository.finish(deliveryId, 'failed', reason);
       } else {
         await repository.finish(deliveryId, 'retrying', reason);
       }
@@ -337,10 +338,10 @@ export function createSubscriptionsService(options: SubscriptionsServiceOptions)
     const delivery = await repository.delivery(deliveryId);
     if (!delivery || !['queued', 'sending', 'retrying'].includes(delivery.status)) return;
     const reason = delivery.reason ?? 'the delivery did not finish in time';
-    await repository.finish(deliveryId, 'failed', reason);
     const row = await repository.byId(delivery.subscriptionId);
     const recipient = await repository.reader(delivery.recipientId);
     if (row) await tellOwner(row, 'failed', { recipient: recipient?.email ?? '', reason });
+    await repository.finish(deliveryId, 'failed', reason);
   }
 
   // ---- alerts: once per crossing, and "back to normal" when it clears
