@@ -18,7 +18,7 @@ export function OneTimePasswordShown({ name, password, onDone }: OneTimePassword
   return (
     <Stack gap="sm" data-testid="one-time-password-shown">
       <Alert
-        color="yellow"
+        color="orange"
         icon={<IconEyeExclamation size={18} aria-hidden="true" />}
         title={t('management.users.shownOnceTitle')}
       >
