@@ -133,7 +133,6 @@ export function useValueFormatter(culture: string, currencySymbol: string): Valu
         quarterLabel: (quarter, year) => t('reports.format.quarter', { quarter, year }),
       }),
     // The labels change with the UI language.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
     [culture, currencySymbol, t, i18n.language],
   );
 }
