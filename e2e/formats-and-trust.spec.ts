@@ -9,7 +9,7 @@ import { bearerOf, expectNoSeriousA11yViolations, languageLabels, restoreSetting
 // report page's favourites star, tables and bar charts that keep their labels, and the new-contract notice
 // folded to one line. English and German, axe on each screen, screenshots at 1440 × 900 and 390 × 844.
 // Each journey signs in on its own; a slow, shared machine needs more than the default time.
-test.describe.configure({ timeout: 240_000 });
+test.describe.configure({ timeout: 600_000 });
 /** A page's first lazy chunk, or an argon2 hash, can take long on the shared machine. */
 const firstLoad = { timeout: 60_000 };
 const patient = expect.configure({ timeout: 60_000 });
