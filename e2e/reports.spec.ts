@@ -300,10 +300,11 @@ test('a dashboard tile that fails shows its own error; the others load', async (
 });
 
 test("a dashboard's own period: every tile follows it, the address keeps it", async ({ page }) => {
+  test.slow();
   // The Board Pack is for administrators; its two figures follow the board's period (decision 027).
   await signIn(page, demoUsers.admin);
   await page.goto('/dashboards/103');
-  await expect(page.getByRole('heading', { level: 1, name: 'Board Pack' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Board Pack' })).toBeVisible({ timeout: 30_000 });
   const parameters = page.getByTestId('report-parameters');
   await expect(parameters.getByRole('radio', { name: 'Last year' })).toBeChecked();
   const values = page.getByTestId('dashboard-tile').getByTestId('kpi-value');
