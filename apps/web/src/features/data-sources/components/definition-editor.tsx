@@ -152,9 +152,8 @@ function EditorForm({ original, sources, dataHref, definitionHref }: EditorFormP
     // An unsaved new definition has no name yet: the preview needs one that passes the rules.
     const definition = { ...definitionBodyOf(values), name: values.name.trim() || 'preview' };
     // Only values of parameters the SQL still uses: a removed one would be refused.
-    const declared = Object.fromEntries(
-      Object.entries(withValues).filter(([name]) => definition.parameters.some((parameter) => parameter.name === name)),
-    );
+    const inSql = new Set(parameters.map((parameter) => parameter.name));
+    const declared = Object.fromEntries(Object.entries(withValues).filter(([name]) => inSql.has(name)));
     preview.mutate(
       { definition, values: declared, asUserId: asUser ?? undefined },
       {
