@@ -262,15 +262,15 @@ for (const language of languages) {
         const notice = page.getByTestId('new-contract-notice');
         await patient(notice).toBeVisible();
         await notice.getByRole('button', { name: t.showLess }).click();
-        await patient(notice).toHaveAttribute('data-collapsed', '');
+        await patient(notice).toHaveAttribute('data-collapsed');
         await patient(notice).toHaveText(t.oneLine);
         expect((await notice.boundingBox())?.height ?? 999).toBeLessThan(60);
         await page.reload();
-        await patient(page.getByTestId('new-contract-notice')).toHaveAttribute('data-collapsed', '');
+        await patient(page.getByTestId('new-contract-notice')).toHaveAttribute('data-collapsed');
         await expectNoSeriousA11yViolations(page, 'main');
         await shoot(page, `contract-notice-folded-${language}`);
         await page.getByTestId('new-contract-notice').getByRole('button', { name: t.showAll }).click();
-        await patient(page.getByTestId('new-contract-notice')).not.toHaveAttribute('data-collapsed', '');
+        await patient(page.getByTestId('new-contract-notice')).not.toHaveAttribute('data-collapsed');
       } finally {
         await restoreAdmin(page);
       }

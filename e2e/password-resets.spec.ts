@@ -171,6 +171,8 @@ test('an administrator resets a password; the user chooses a new one before anyt
   page,
   browser,
 }) => {
+  // Two or three people in their own browsers, each through several screens.
+  test.slow();
   const person = { name: 'Olivia One-Time', email: `olivia.${stamp}@example.com`, password: 'Olivia-initial-31' };
   await signIn(page, demoUsers.admin);
   await createUser(page, person);
@@ -193,6 +195,8 @@ test('the same in German: a new administrator and the user they reset choose the
   page,
   browser,
 }) => {
+  // Two or three people in their own browsers, each through several screens.
+  test.slow();
   const gerda = { name: 'Gerda Verwalterin', email: `gerda.${stamp}@example.com`, password: 'Gerda-Anfang-41' };
   const karl = { name: 'Karl Kunde', email: `karl.${stamp}@example.com`, password: 'Karl-Anfang-42' };
   await signIn(page, demoUsers.admin);
