@@ -26,6 +26,7 @@ const texts = {
     setFor: (name: string) => `Set a one-time password for ${name}`,
     dialog: (name: string) => `One-time password for ${name}`,
     setPassword: 'Set one-time password',
+    passedOn: 'Done',
     done: 'One-time password set',
   },
   de: {
@@ -43,6 +44,7 @@ const texts = {
     setFor: (name: string) => `Einmalpasswort für ${name} setzen`,
     dialog: (name: string) => `Einmalpasswort für ${name}`,
     setPassword: 'Einmalpasswort setzen',
+    passedOn: 'Fertig',
     done: 'Einmalpasswort gesetzt',
   },
 } as const;
@@ -120,6 +122,8 @@ async function resetPassword(page: Page, language: Language, person: { name: str
   await page.screenshot({ path: `/tmp/password-reset-dialog-${language}.png` });
   await dialog.getByLabel(text.current).fill(oneTime);
   await dialog.getByRole('button', { name: text.setPassword }).click();
+  // The password is shown once, to be passed on; "Done" closes it.
+  await dialog.getByRole('button', { name: text.passedOn, exact: true }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByText(text.done)).toBeVisible();
 }
