@@ -10,7 +10,7 @@ import { startProductionServer } from './support/production-server';
 // Navigation shell figures, measured from outside the way a user's browser downloads them
 // (docs/decisions/011-shell-navigation-state-and-bundle-budget.md): the production build of the web app
 // served by the real server (NODE_ENV=production), Debian's Chromium
-// (STACK.md). For each screen the browser starts with an empty cache, loads the page and waits until the
+// (e2e/debian-chromium.ts). For each screen the browser starts with an empty cache, loads the page and waits until the
 // network is quiet; every JavaScript and CSS body it fetched is gzip-compressed at level 6 and counted
 // once (whatever the server sent on the wire), and the total and each file are printed.
 //

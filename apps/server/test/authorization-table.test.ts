@@ -231,7 +231,7 @@ const table: Record<string, RouteCase[]> = {
         url: apiRoutes.listRecents.path,
         payload: { ...ctx.clientBody, kind: 'report', name: 'totalviewlayout' },
       }),
-      // Beispiel AG has no such report: "not found", never "forbidden" (DESIGN.md §4).
+      // Beispiel AG has no such report: "not found", never "forbidden" (lib/http-error.ts).
       expect: { ...signedIn(200), otherAdmin: 404 },
     },
   ],
@@ -259,7 +259,7 @@ const table: Record<string, RouteCase[]> = {
         url: apiRoutes.updatePin.path,
         payload: { ...ctx.clientBody, kind: 'report', name: 'totalviewlayout', isPinned: true },
       }),
-      // Beispiel AG has no such report: "not found", never "forbidden" (DESIGN.md §4).
+      // Beispiel AG has no such report: "not found", never "forbidden" (lib/http-error.ts).
       expect: { ...signedIn(200), otherAdmin: 404 },
     },
     {
@@ -978,7 +978,7 @@ const table: Record<string, RouteCase[]> = {
         url: apiRoutes.createSubscription.path,
         payload: { ...ctx.clientBody, ...subscriptionBody },
       }),
-      // Beispiel AG has no such report: "not found", never "forbidden" (DESIGN.md §4).
+      // Beispiel AG has no such report: "not found", never "forbidden" (lib/http-error.ts).
       expect: { ...signedIn(201), otherAdmin: 404 },
     },
   ],

@@ -172,7 +172,7 @@ export function createSubscriptionsService(options: SubscriptionsServiceOptions)
     if (body.kind === 'alert') throw badRequest('An alert is for its owner only');
     const wanted = [...new Set(body.recipients.userIds)];
     const found = await repository.usersOfOrganisation(owner.organisationId, wanted);
-    // Which id is missing, and whether it is a user of another organisation, is not said (DESIGN.md §4).
+    // Which id is missing, and whether it is a user of another organisation, is not said (lib/http-error.ts: never reveal them).
     if (found.size !== wanted.length) throw notFound('One or more recipients are not users of your organisation');
   }
 
