@@ -1068,10 +1068,12 @@ const subscriptionBody = {
   include: { charts: false, tableRows: 0, attachment: 'none' },
 };
 
-let keptMemberSubscription: string | null = null;
+/** Kept per test app: each database of `testDrivers()` has its own rows. */
+const keptMemberSubscription = new WeakMap<object, string>();
 /** A subscription of member (written directly); a fresh one each call when `fresh` (a delete). */
 async function memberSubscription(ctx: Context, fresh = false): Promise<string> {
-  if (keptMemberSubscription && !fresh) return keptMemberSubscription;
+  const kept = keptMemberSubscription.get(ctx.t);
+  if (kept && !fresh) return kept;
   const [owner] = await ctx.t.database.db.select().from(user).where(eq(user.email, 'member@example.com'));
   const [row] = await ctx.t.database.db
     .insert(subscriptions)
@@ -1085,21 +1087,22 @@ async function memberSubscription(ctx: Context, fresh = false): Promise<string> 
       include: subscriptionBody.include,
     })
     .returning({ id: subscriptions.id });
-  if (!fresh) keptMemberSubscription = row!.id;
+  if (!fresh) keptMemberSubscription.set(ctx.t, row!.id);
   return row!.id;
 }
 
-let keptOutboxMail: string | null = null;
-/** A mail in Demo GmbH's outbox. */
+const keptOutboxMail = new WeakMap<object, string>();
+/** A mail in Demo GmbH's outbox (one per test app). */
 async function demoOutboxMail(ctx: Context): Promise<string> {
-  if (keptOutboxMail) return keptOutboxMail;
+  const kept = keptOutboxMail.get(ctx.t);
+  if (kept) return kept;
   const [demo] = await ctx.t.database.db.select().from(organisations).where(eq(organisations.name, 'Demo GmbH'));
   const [row] = await ctx.t.database.db
     .insert(mailOutbox)
     .values({ organisationId: demo!.id, toAddress: 'member@example.com', subject: 'A report', textBody: 'Text', htmlBody: '<p>Text</p>', raw: 'Subject: A report' })
     .returning({ id: mailOutbox.id });
-  keptOutboxMail = row!.id;
-  return keptOutboxMail;
+  keptOutboxMail.set(ctx.t, row!.id);
+  return row!.id;
 }
 
 /** A multipart body with the fields first, then the file, as the browser's FormData sends it. */

@@ -154,6 +154,9 @@ const rows: Row[] = [
 /** Management → Data (decision 027): rows in authorization-table.test.ts, across organisations in data-sources, uploads and query-reports tests. */
 const ownDataPaths = ['/api/management/data-sources', '/api/management/definitions', '/api/management/query-log'];
 
+/** Reports that come to people (decision 029): rows, another organisation's administrator among them, in authorization-table.test.ts. */
+const deliveryPaths = ['/api/management/subscriptions', '/api/management/deliveries', '/api/management/outbox'];
+
 function expectedStatus(row: Row, actor: Actor): number {
   if (actor === 'anonymous') return 401;
   if (actor === 'member' || actor === 'basic') return 403;
@@ -182,7 +185,7 @@ describe('management route list', () => {
         .filter(([path]) => path.startsWith('/api/management'))
         .filter(([path]) => !path.startsWith('/api/management/catalogue') && path !== '/api/management/activity')
         .filter(([path]) => !companySignInPaths.has(path))
-        .filter(([path]) => !ownDataPaths.some((prefix) => path.startsWith(prefix)))
+        .filter(([path]) => ![...ownDataPaths, ...deliveryPaths].some((prefix) => path.startsWith(prefix)))
         .flatMap(([path, operations]) =>
           Object.keys(operations).map((method) => `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`),
         )

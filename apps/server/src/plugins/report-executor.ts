@@ -29,6 +29,9 @@ export function registerReportExecutor(app: App, { nameResolver }: { nameResolve
     db,
     log: app.log,
     registry: app.metrics.registry,
+    // Reports over the cockpit's own database (uploaded tables, the demo data) share it with every request:
+    // they are bounded like every report query there (REPORT_STATEMENT_TIMEOUT_MS, README).
+    uploadsStatementTimeoutSeconds: config.reportLimits.statementTimeoutMs / 1000,
     hostPolicy: createDataSourceHostPolicy({
       allowed: config.dataSourceHosts,
       ownDatabase: ownDatabaseOf(config.databaseUrl),

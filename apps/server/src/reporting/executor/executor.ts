@@ -123,7 +123,7 @@ export interface ExecutorOptions {
    * stays flat (a batch of 5,000 lived long enough to reach the old generation).
    */
   streamBatchRows?: number;
-  /** The statement timeout of uploaded tables (they have no connection settings); default 30 s. */
+  /** The statement timeout of uploaded tables (they have no connection settings; the app passes REPORT_STATEMENT_TIMEOUT_MS); default 30 s. */
   uploadsStatementTimeoutSeconds?: number;
 }
 
