@@ -1,6 +1,6 @@
 import type { DateRange, DateRangePreset, ReportGrouping } from '@cockpit/contracts';
 import { badRequest } from '../lib/http-error';
-import { addDays, addYears, yearOf } from './calendar';
+import { addDays, addMonthsToMonthStart, addYears, yearOf } from './calendar';
 import type { ReportQuery } from './queries/query-types';
 
 // What report and tile rows store in their `params` column. Stored data is checked when it is read:
@@ -19,6 +19,9 @@ export function presetRange(preset: DateRangePreset, today: string, dataRange: D
   switch (preset) {
     case 'last-30-days':
       return { from: addDays(today, -29), to: today };
+    case 'last-month':
+      // The previous full calendar month: its first day up to the day before this month's first.
+      return { from: addMonthsToMonthStart(today, -1), to: addDays(addMonthsToMonthStart(today, 0), -1) };
     case 'last-12-months':
       return { from: addDays(addYears(today, -1), 1), to: today };
     case 'this-year':
