@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { ActionIcon, Anchor, Badge, Button, Group, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Anchor, Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ManagedDataSource } from '@cockpit/contracts';
@@ -11,6 +11,7 @@ import { kindLabelKeys } from '../utils/labels';
 import { localisedText } from '../utils/localised-text';
 import { DataSourceDialog } from './data-source-dialog';
 import { DeleteDataSourceDialog } from './delete-dialogs';
+import { ListHeading, RowButton } from './row-buttons';
 
 type DataSourcesListProps = {
   /** The address of a source's page (the app layer owns the paths). */
@@ -39,19 +40,16 @@ export function DataSourcesList({ sourceHref, definitionHref }: DataSourcesListP
 
   return (
     <Stack gap="sm" component="section" aria-labelledby="data-sources-title">
-      <Group justify="space-between" align="flex-end">
-        <Stack gap={2}>
-          <Title order={2} size="h3" id="data-sources-title">
-            {t('management.data.sources.title')}
-          </Title>
-          <Text size="sm" c="dimmed" maw={640}>
-            {t('management.data.sources.intro')}
-          </Text>
-        </Stack>
-        <Button leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={() => setEditing({ source: null })}>
-          {t('management.data.sources.add')}
-        </Button>
-      </Group>
+      <ListHeading
+        id="data-sources-title"
+        title={t('management.data.sources.title')}
+        intro={t('management.data.sources.intro')}
+        action={
+          <Button leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={() => setEditing({ source: null })}>
+            {t('management.data.sources.add')}
+          </Button>
+        }
+      />
       <QueryTable
         query={sources}
         items={(data) => data.items}
@@ -111,26 +109,9 @@ export function DataSourcesList({ sourceHref, definitionHref }: DataSourcesListP
             </Table.Td>
             <Table.Td>
               <Group gap={4} justify="flex-end" wrap="nowrap">
-                <Tooltip label={t('management.data.edit')}>
-                  <ActionIcon
-                    variant="subtle"
-                    aria-label={t('management.data.editNamed', { name: source.name })}
-                    onClick={() => setEditing({ source })}
-                  >
-                    <IconPencil size={18} aria-hidden="true" />
-                  </ActionIcon>
-                </Tooltip>
+                <RowButton kind="edit" name={source.name} onClick={() => setEditing({ source })} />
                 {source.kind !== 'uploads' && (
-                  <Tooltip label={t('management.data.delete')}>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={t('management.data.deleteNamed', { name: source.name })}
-                      onClick={() => setDeleting(source)}
-                    >
-                      <IconTrash size={18} aria-hidden="true" />
-                    </ActionIcon>
-                  </Tooltip>
+                  <RowButton kind="delete" name={source.name} onClick={() => setDeleting(source)} />
                 )}
               </Group>
             </Table.Td>

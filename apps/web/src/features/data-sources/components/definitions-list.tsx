@@ -1,12 +1,13 @@
 import { useState } from 'react';
-import { ActionIcon, Anchor, Button, Group, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { Anchor, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { QueryTable } from '../../../components/ui/query-table';
 import { useDefinitions } from '../api/get-definitions';
 import { visualLabelKeys } from '../utils/labels';
 import { DeleteDefinitionDialog } from './delete-dialogs';
+import { ListHeading, RowButton } from './row-buttons';
 
 type DefinitionsListProps = {
   definitionHref: (name: string) => string;
@@ -22,19 +23,16 @@ export function DefinitionsList({ definitionHref, sourceHref, newDefinitionHref 
 
   return (
     <Stack gap="sm" component="section" aria-labelledby="definitions-title">
-      <Group justify="space-between" align="flex-end">
-        <Stack gap={2}>
-          <Title order={2} size="h3" id="definitions-title">
-            {t('management.data.definitions.title')}
-          </Title>
-          <Text size="sm" c="dimmed" maw={640}>
-            {t('management.data.definitions.intro')}
-          </Text>
-        </Stack>
-        <Button component={Link} to={newDefinitionHref} leftSection={<IconPlus size={16} aria-hidden="true" />}>
-          {t('management.data.definitions.add')}
-        </Button>
-      </Group>
+      <ListHeading
+        id="definitions-title"
+        title={t('management.data.definitions.title')}
+        intro={t('management.data.definitions.intro')}
+        action={
+          <Button component={Link} to={newDefinitionHref} leftSection={<IconPlus size={16} aria-hidden="true" />}>
+            {t('management.data.definitions.add')}
+          </Button>
+        }
+      />
       <QueryTable
         query={definitions}
         items={(data) => data.items}
@@ -82,16 +80,7 @@ export function DefinitionsList({ definitionHref, sourceHref, newDefinitionHref 
             </Table.Td>
             <Table.Td>
               <Group justify="flex-end">
-                <Tooltip label={t('management.data.delete')}>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={t('management.data.deleteNamed', { name: definition.name })}
-                    onClick={() => setDeleting(definition.name)}
-                  >
-                    <IconTrash size={18} aria-hidden="true" />
-                  </ActionIcon>
-                </Tooltip>
+                <RowButton kind="delete" name={definition.name} onClick={() => setDeleting(definition.name)} />
               </Group>
             </Table.Td>
           </Table.Tr>

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Badge, Group, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
-import { IconTrash } from '@tabler/icons-react';
+import { Badge, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { UploadedTablesResponse } from '@cockpit/contracts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -8,6 +7,7 @@ import { QueryTable } from '../../../components/ui/query-table';
 import { formatDateTime, useCulture } from '../../../lib/date-time';
 import { useRemoveUploadedTable, useUploadedTables } from '../api/upload-tables';
 import { uploadTypeLabelKeys } from './upload-labels';
+import { RowButton } from './row-buttons';
 
 type UploadedTable = UploadedTablesResponse['items'][number];
 
@@ -69,19 +69,14 @@ export function UploadedTablesList({ sourceName }: { sourceName: string }) {
             </Table.Td>
             <Table.Td>
               <Group justify="flex-end">
-                <Tooltip label={t('management.data.delete')}>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={t('management.data.deleteNamed', { name: table.name })}
-                    onClick={() => {
-                      remove.reset();
-                      setRemoving(table.name);
-                    }}
-                  >
-                    <IconTrash size={18} aria-hidden="true" />
-                  </ActionIcon>
-                </Tooltip>
+                <RowButton
+                  kind="delete"
+                  name={table.name}
+                  onClick={() => {
+                    remove.reset();
+                    setRemoving(table.name);
+                  }}
+                />
               </Group>
             </Table.Td>
           </Table.Tr>
