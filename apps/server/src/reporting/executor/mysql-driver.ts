@@ -6,6 +6,7 @@ import { type DataSourceHostPolicy, DataSourceHostRefused } from './host-policy'
 import type { SourceCursor } from './driver-types';
 import type { DatabaseDriver, DatabaseSource, SessionQuery } from './postgres-driver';
 import { type ResultRow, mysqlColumn, resultValue } from './result-values';
+import { createSourcePools } from './source-pools';
 
 // A MySQL or MariaDB data source (decision 027): one pool per source version; every run sets the
 // statement limit of the server it finds (MariaDB `max_statement_time` in seconds, MySQL
@@ -15,7 +16,9 @@ import { type ResultRow, mysqlColumn, resultValue } from './result-values';
 /** MariaDB: max_statement_time exceeded; MySQL: max_execution_time exceeded. */
 const timeoutErrors = new Set([1969, 3024]);
 /** Errors of the connection, the account or the server rather than of the statement. */
-const connectionErrors = new Set([1040, 1044, 1045, 1049, 1129, 1130, 1203, 1226, 2002, 2003, 2005, 2006, 2013]);
+const connectionErrors = new Set([
+  1040, 1044, 1045, 1049, 1129, 1130, 1203, 1226, 2002, 2003, 2005, 2006, 2013,
+]);
 
 function sslOptions(connection: DataSourceConnection) {
   if (connection.tls === 'off') return undefined;
@@ -30,7 +33,12 @@ export function mysqlFailure(source: { name: string }, error: unknown, timeoutSe
   const message = error instanceof Error ? error.message : String(error);
   if (timeoutErrors.has(errno)) return new QueryTimedOut(source.name, timeoutSeconds);
   const sqlState = (error as { sqlState?: unknown }).sqlState;
-  if (!Number.isFinite(errno) || connectionErrors.has(errno) || sqlState === undefined || (error as { fatal?: boolean }).fatal) {
+  if (
+    !Number.isFinite(errno) ||
+    connectionErrors.has(errno) ||
+    sqlState === undefined ||
+    (error as { fatal?: boolean }).fatal
+  ) {
     return new SourceUnavailable(source.name, message);
   }
   return new SourceQueryFailed(source.name, message, null);
@@ -39,10 +47,14 @@ export function mysqlFailure(source: { name: string }, error: unknown, timeoutSe
 type Connection = mysql.PoolConnection;
 
 const promised = <T>(start: (callback: (error: Error | null, result?: T) => void) => void) =>
-  new Promise<T>((resolve, reject) => start((error, result) => (error ? reject(error) : resolve(result as T))));
+  new Promise<T>((resolve, reject) =>
+    start((error, result) => (error ? reject(error) : resolve(result as T))),
+  );
 
 const run = (connection: Connection, text: string, values: unknown[] = []) =>
-  promised<unknown>((callback) => connection.query({ sql: text, values, rowsAsArray: true }, (error, rows) => callback(error, rows)));
+  promised<unknown>((callback) =>
+    connection.query({ sql: text, values, rowsAsArray: true }, (error, rows) => callback(error, rows)),
+  );
 
 interface PoolEntry {
   pool: mysql.Pool;
@@ -51,55 +63,51 @@ interface PoolEntry {
 }
 
 export function createMysqlDriver(hostPolicy: DataSourceHostPolicy): DatabaseDriver {
-  const pools = new Map<string, Promise<PoolEntry>>();
-  const inUse = new Map<string, number>();
+  const pools = createSourcePools<PoolEntry>((entry) =>
+    promised<void>((callback) => entry.pool.end(callback)),
+  );
 
   const poolOf = (source: DatabaseSource): Promise<PoolEntry> => {
-    const key = `${source.id}:${source.version}`;
-    const existing = pools.get(key);
-    if (existing) return existing;
-    for (const [other, entry] of pools) {
-      if (other.startsWith(`${source.id}:`)) {
-        pools.delete(other);
-        void entry.then((old) => old.pool.end(() => {})).catch(() => {});
-      }
-    }
     const { connection } = source;
-    const created = hostPolicy
-      .resolve({ kind: 'mysql', host: connection.host, port: connection.port, database: connection.database })
-      .then((address) => {
-        const pool = mysql.createPool({
-          // The host name as configured (TLS checks the certificate against it); the socket itself goes
-          // to the address the host policy checked, so a later DNS answer is not followed.
+    return pools.poolOf(source, () =>
+      hostPolicy
+        .resolve({
+          kind: 'mysql',
           host: connection.host,
           port: connection.port,
-          stream: () => net.connect({ host: address, port: connection.port, noDelay: true }),
           database: connection.database,
-          user: connection.user,
-          password: source.password ?? '',
-          ssl: sslOptions(connection),
-          connectionLimit: connection.poolSize,
-          maxIdle: connection.poolSize,
-          idleTimeout: 30_000,
-          connectTimeout: 10_000,
-          waitForConnections: true,
-          multipleStatements: false,
-          // Prepared statements stay open per connection; the server's total is limited (max_prepared_stmt_count).
-          maxPreparedStatements: 64,
-          // Never send a file of this server to the database (LOAD DATA LOCAL).
-          flags: ['-LOCAL_FILES'],
-          dateStrings: true,
-          decimalNumbers: true,
-          supportBigNumbers: true,
-          bigNumberStrings: false,
-          timezone: 'Z',
-        });
-        pool.on('connection', (connectionCreated) => connectionCreated.on('error', () => {}));
-        return { pool, version: null };
-      });
-    pools.set(key, created);
-    created.catch(() => pools.delete(key));
-    return created;
+        })
+        .then((address) => {
+          const pool = mysql.createPool({
+            // The host name as configured (TLS checks the certificate against it); the socket itself goes
+            // to the address the host policy checked, so a later DNS answer is not followed.
+            host: connection.host,
+            port: connection.port,
+            stream: () => net.connect({ host: address, port: connection.port, noDelay: true }),
+            database: connection.database,
+            user: connection.user,
+            password: source.password ?? '',
+            ssl: sslOptions(connection),
+            connectionLimit: connection.poolSize,
+            maxIdle: connection.poolSize,
+            idleTimeout: 30_000,
+            connectTimeout: 10_000,
+            waitForConnections: true,
+            multipleStatements: false,
+            // Prepared statements stay open per connection; the server's total is limited (max_prepared_stmt_count).
+            maxPreparedStatements: 64,
+            // Never send a file of this server to the database (LOAD DATA LOCAL).
+            flags: ['-LOCAL_FILES'],
+            dateStrings: true,
+            decimalNumbers: true,
+            supportBigNumbers: true,
+            bigNumberStrings: false,
+            timezone: 'Z',
+          });
+          pool.on('connection', (connectionCreated) => connectionCreated.on('error', () => {}));
+          return { pool, version: null };
+        }),
+    );
   };
 
   const connect = async (source: DatabaseSource) => {
@@ -112,15 +120,9 @@ export function createMysqlDriver(hostPolicy: DataSourceHostPolicy): DatabaseDri
     } catch (error) {
       throw mysqlFailure(source, error);
     }
-    inUse.set(source.id, (inUse.get(source.id) ?? 0) + 1);
-    let released = false;
-    const release = (broken: boolean) => {
-      if (released) return;
-      released = true;
-      inUse.set(source.id, (inUse.get(source.id) ?? 1) - 1);
-      if (broken) connection.destroy();
-      else connection.release();
-    };
+    const release = pools.taken(source.id, (broken) =>
+      broken ? connection.destroy() : connection.release(),
+    );
     return { connection, release, version: entry.version ?? '' };
   };
 
@@ -162,13 +164,18 @@ export function createMysqlDriver(hostPolicy: DataSourceHostPolicy): DatabaseDri
       };
       const waitForRows = () => new Promise<void>((resolve) => (wake = resolve));
       // A backstop for a server that ignores its limit (MySQL limits only SELECTs, MariaDB may lag).
-      const backstop = setTimeout(() => {
-        failure ??= new QueryTimedOut(source.name, statement.timeoutSeconds);
-        connection.destroy();
-        notify();
-      }, (statement.timeoutSeconds + 5) * 1000);
+      const backstop = setTimeout(
+        () => {
+          failure ??= new QueryTimedOut(source.name, statement.timeoutSeconds);
+          connection.destroy();
+          notify();
+        },
+        (statement.timeoutSeconds + 5) * 1000,
+      );
 
-      const command = connection.execute({ sql: statement.text, rowsAsArray: true }, [...statement.values] as never[]);
+      const command = connection.execute({ sql: statement.text, rowsAsArray: true }, [
+        ...statement.values,
+      ] as never[]);
       command.on('fields', (fields: { name: string; columnType: number }[]) => {
         columns = fields.map((field) => mysqlColumn(field.name, field.columnType));
         notify();
@@ -239,7 +246,8 @@ export function createMysqlDriver(hostPolicy: DataSourceHostPolicy): DatabaseDri
       let broken = false;
       try {
         await begin(connection, version, source.connection.statementTimeoutSeconds);
-        const query: SessionQuery = async (text, values) => (await run(connection, text, values)) as unknown[][];
+        const query: SessionQuery = async (text, values) =>
+          (await run(connection, text, values)) as unknown[][];
         return await work(query, version);
       } finally {
         await run(connection, 'ROLLBACK').catch(() => {
@@ -249,24 +257,8 @@ export function createMysqlDriver(hostPolicy: DataSourceHostPolicy): DatabaseDri
       }
     },
 
-    connectionsInUse: () => new Map(inUse),
-
-    async forget(sourceId) {
-      for (const [key, entry] of pools) {
-        if (!key.startsWith(`${sourceId}:`)) continue;
-        pools.delete(key);
-        await entry.then((resolved) => promised<void>((callback) => resolved.pool.end(callback))).catch(() => {});
-      }
-    },
-
-    async close() {
-      const entries = [...pools.values()];
-      pools.clear();
-      await Promise.all(
-        entries.map((entry) =>
-          entry.then((resolved) => promised<void>((callback) => resolved.pool.end(callback))).catch(() => {}),
-        ),
-      );
-    },
+    connectionsInUse: pools.connectionsInUse,
+    forget: pools.forget,
+    close: pools.close,
   };
 }

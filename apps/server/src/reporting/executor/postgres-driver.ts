@@ -7,6 +7,7 @@ import type { DataSourceHostPolicy } from './host-policy';
 import { DataSourceHostRefused } from './host-policy';
 import type { DriverSource, SourceCursor, StatementRun } from './driver-types';
 import { type ResultRow, pgColumn, pgResultRows } from './result-values';
+import { createSourcePools } from './source-pools';
 
 // A PostgreSQL data source (and anything that speaks its protocol): one pool per source version, every
 // run in `BEGIN READ ONLY` with `SET LOCAL statement_timeout`, rows read through a cursor in batches
@@ -23,7 +24,10 @@ export type SessionQuery = (text: string, values?: unknown[]) => Promise<unknown
 export interface DatabaseDriver {
   open(source: DatabaseSource, run: StatementRun): Promise<SourceCursor>;
   /** `work` on one connection inside a read-only transaction, rolled back afterwards. */
-  withSession<T>(source: DatabaseSource, work: (query: SessionQuery, serverVersion: string) => Promise<T>): Promise<T>;
+  withSession<T>(
+    source: DatabaseSource,
+    work: (query: SessionQuery, serverVersion: string) => Promise<T>,
+  ): Promise<T>;
   /** Connections running a query now, by source id. */
   connectionsInUse(): Map<string, number>;
   forget(sourceId: string): Promise<void>;
@@ -44,16 +48,24 @@ function sslOptions(connection: DataSourceConnection) {
 }
 
 /** A driver error as the executor's typed error; the password is never part of a pg message. */
-export function pgFailure(source: { name: string }, error: unknown, run?: StatementRun, positionShift = 0): Error {
+export function pgFailure(
+  source: { name: string },
+  error: unknown,
+  run?: StatementRun,
+  positionShift = 0,
+): Error {
   if (error instanceof DataSourceHostRefused) return new SourceUnavailable(source.name, error.message);
   const code = String((error as { code?: unknown }).code ?? '');
   const message = error instanceof Error ? error.message : String(error);
-  if (code === queryCanceled) return new QueryTimedOut(source.name, (run?.timeoutSeconds ?? 0));
+  if (code === queryCanceled) return new QueryTimedOut(source.name, run?.timeoutSeconds ?? 0);
   if (!/^[0-9A-Z]{5}$/.test(code) || connectionClasses.some((prefix) => code.startsWith(prefix))) {
     return new SourceUnavailable(source.name, message);
   }
   const position = Number((error as { position?: unknown }).position);
-  const offset = Number.isFinite(position) && position > 0 && run ? run.templatePosition(position - 1 - positionShift) : null;
+  const offset =
+    Number.isFinite(position) && position > 0 && run
+      ? run.templatePosition(position - 1 - positionShift)
+      : null;
   return new SourceQueryFailed(source.name, message, offset);
 }
 
@@ -77,47 +89,39 @@ interface PoolEntry {
 }
 
 export function createPostgresDriver(hostPolicy: DataSourceHostPolicy): DatabaseDriver {
-  const pools = new Map<string, Promise<PoolEntry>>();
-  const inUse = new Map<string, number>();
+  const pools = createSourcePools<PoolEntry>((entry) => entry.pool.end());
 
   const poolOf = (source: DatabaseSource): Promise<PoolEntry> => {
-    const key = `${source.id}:${source.version}`;
-    const existing = pools.get(key);
-    if (existing) return existing;
-    // A new version of the source: the old version's pool closes.
-    for (const [other, entry] of pools) {
-      if (other.startsWith(`${source.id}:`)) {
-        pools.delete(other);
-        void entry.then((old) => old.pool.end()).catch(() => {});
-      }
-    }
     const { connection } = source;
-    const created = hostPolicy
-      .resolve({ kind: 'postgres', host: connection.host, port: connection.port, database: connection.database })
-      .then((address) => {
-        const pool = new pg.Pool({
-          host: address,
+    return pools.poolOf(source, () =>
+      hostPolicy
+        .resolve({
+          kind: 'postgres',
+          host: connection.host,
           port: connection.port,
           database: connection.database,
-          user: connection.user,
-          password: source.password ?? '',
-          ssl: sslOptions(connection),
-          max: connection.poolSize,
-          connectionTimeoutMillis: 10_000,
-          idleTimeoutMillis: 30_000,
-          application_name: 'report-cockpit',
-          // A backstop: every run also sets its own limit inside the transaction.
-          statement_timeout: connection.statementTimeoutSeconds * 1000,
-          idle_in_transaction_session_timeout: (connection.statementTimeoutSeconds + 60) * 1000,
-          keepAlive: true,
-        });
-        pool.on('error', () => {});
-        return { pool };
-      });
-    pools.set(key, created);
-    // A refused host is asked again next time (the operator may have listed it meanwhile).
-    created.catch(() => pools.delete(key));
-    return created;
+        })
+        .then((address) => {
+          const pool = new pg.Pool({
+            host: address,
+            port: connection.port,
+            database: connection.database,
+            user: connection.user,
+            password: source.password ?? '',
+            ssl: sslOptions(connection),
+            max: connection.poolSize,
+            connectionTimeoutMillis: 10_000,
+            idleTimeoutMillis: 30_000,
+            application_name: 'report-cockpit',
+            // A backstop: every run also sets its own limit inside the transaction.
+            statement_timeout: connection.statementTimeoutSeconds * 1000,
+            idle_in_transaction_session_timeout: (connection.statementTimeoutSeconds + 60) * 1000,
+            keepAlive: true,
+          });
+          pool.on('error', () => {});
+          return { pool };
+        }),
+    );
   };
 
   const connect = async (source: DatabaseSource) => {
@@ -130,14 +134,7 @@ export function createPostgresDriver(hostPolicy: DataSourceHostPolicy): Database
     } catch (error) {
       throw pgFailure(source, error);
     }
-    inUse.set(source.id, (inUse.get(source.id) ?? 0) + 1);
-    let released = false;
-    const release = (broken: boolean) => {
-      if (released) return;
-      released = true;
-      inUse.set(source.id, (inUse.get(source.id) ?? 1) - 1);
-      client.release(broken);
-    };
+    const release = pools.taken(source.id, (broken) => client.release(broken));
     return { client, release };
   };
 
@@ -155,7 +152,11 @@ export function createPostgresDriver(hostPolicy: DataSourceHostPolicy): Database
           const result = await runBounded(client, run.text, run.values, run.maxRows);
           if (result.full) release(true);
           // The rows are here: the ROLLBACK and the connection's return need not delay the answer.
-          else void client.query('ROLLBACK').then(() => release(false), () => release(true));
+          else
+            void client.query('ROLLBACK').then(
+              () => release(false),
+              () => release(true),
+            );
           return inMemoryCursor(
             result.fields.map((field) => pgColumn(field.name, field.dataTypeID)),
             pgResultRows(result.fields, result.rows),
@@ -170,7 +171,9 @@ export function createPostgresDriver(hostPolicy: DataSourceHostPolicy): Database
       let first: unknown[][];
       try {
         await begin(client, run.timeoutSeconds);
-        cursor = client.query(new Cursor(run.text, [...run.values], { rowMode: 'array', types: typeParsers }));
+        cursor = client.query(
+          new Cursor(run.text, [...run.values], { rowMode: 'array', types: typeParsers }),
+        );
         // The first batch at once: it surfaces the statement's error and its columns, and is often all.
         first = await cursor.read(Math.max(1, run.firstRows));
       } catch (error) {
@@ -233,20 +236,8 @@ export function createPostgresDriver(hostPolicy: DataSourceHostPolicy): Database
       }
     },
 
-    connectionsInUse: () => new Map(inUse),
-
-    async forget(sourceId) {
-      for (const [key, entry] of pools) {
-        if (!key.startsWith(`${sourceId}:`)) continue;
-        pools.delete(key);
-        await entry.then((resolved) => resolved.pool.end()).catch(() => {});
-      }
-    },
-
-    async close() {
-      const entries = [...pools.values()];
-      pools.clear();
-      await Promise.all(entries.map((entry) => entry.then((resolved) => resolved.pool.end()).catch(() => {})));
-    },
+    connectionsInUse: pools.connectionsInUse,
+    forget: pools.forget,
+    close: pools.close,
   };
 }
