@@ -10,8 +10,8 @@ import { PlacementFields, type PlacementFieldsProps } from './placement-fields';
 /** What the catalogue screen gives each of its dialogs besides the object. */
 export type CatalogueDialogProps = {
   onClose: () => void;
-  /** After the save, with the object's English title (for the confirmation). */
-  onSaved: (title: string) => void;
+  /** After the save, with the object's English title (for the confirmation) and its name or layout id (to show it). */
+  onSaved: (title: string, key: string) => void;
 };
 
 type CatalogueFormDialogProps = Omit<PlacementFieldsProps, 'form' | 'children'> & {

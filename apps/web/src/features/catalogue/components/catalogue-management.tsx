@@ -15,6 +15,7 @@ import type {
 import type { TFunction } from 'i18next';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { QueryStatus } from '../../../components/ui/query-table';
+import { paths } from '../../../config/paths';
 import { showToast } from '../../../lib/toast';
 import { useUiLanguage } from '../../../lib/use-ui-language';
 import { useDeleteDashboard } from '../api/delete-dashboard';
@@ -31,7 +32,7 @@ import { dashboardMoveInput, itemMoveInput, textIn } from '../utils/catalogue-fo
 import { kindLabel, queryLabel } from '../utils/catalogue-labels';
 import { serverErrorMessage } from '../utils/server-error';
 import { CatalogueTransfer } from './catalogue-transfer';
-import { CatalogueTree, moveButtonId, type MoveDirection, type TreeGroup } from './catalogue-tree';
+import { CatalogueTree, moveButtonId, type MoveDirection, type TreeGroup, type TreeHighlight } from './catalogue-tree';
 import { DashboardDialog } from './dashboard-dialog';
 import { GroupDialog, type GroupKind } from './group-dialog';
 import { ItemDialog } from './item-dialog';
@@ -63,6 +64,8 @@ function menuTree(document: CatalogueDocument, usage: CatalogueUsage | undefined
     title: textIn(group.title, language),
     icon: group.icon ?? null,
     audience: group.audience,
+    // A menu group has no page of its own: "Open" shows its first report, else the reports' home.
+    href: group.items[0] ? paths.report.getHref(group.items[0].name) : paths.reportsHome.getHref(),
     children: group.items.map((item) => ({
       name: item.name,
       title: textIn(item.title, language),
@@ -71,6 +74,9 @@ function menuTree(document: CatalogueDocument, usage: CatalogueUsage | undefined
       audience: item.audience,
       featured: item.featured,
       detail: itemDetail(t, item),
+      ...(item.report?.kind === 'external'
+        ? { href: item.report.url, external: true }
+        : { href: paths.report.getHref(item.name) }),
       pins: usage?.reportPins[item.name] ?? 0,
     })),
   }));
@@ -82,6 +88,8 @@ function dashboardsTree(document: CatalogueDocument, usage: CatalogueUsage | und
     title: textIn(group.title, language),
     icon: group.icon ?? null,
     audience: group.audience,
+    // The dashboards page shows each group as a section (dashboards-overview.tsx).
+    href: `${paths.dashboards.getHref()}#dashboard-group-${group.name}`,
     children: group.dashboards.map((dashboard) => ({
       name: String(dashboard.layoutId),
       title: textIn(dashboard.title, language),
@@ -89,6 +97,7 @@ function dashboardsTree(document: CatalogueDocument, usage: CatalogueUsage | und
       audience: dashboard.audience,
       featured: dashboard.featured,
       detail: t('management.catalogue.tileCount', { count: dashboard.tiles.length }),
+      href: paths.dashboard.getHref(dashboard.layoutId),
       pins: usage?.dashboardPins[String(dashboard.layoutId)] ?? 0,
     })),
   }));
@@ -111,6 +120,8 @@ export function CatalogueManagement() {
   const usage = useCatalogueUsage();
   const [tab, setTab] = useState<Tab>('menu');
   const [dialog, setDialog] = useState<Dialog>(null);
+  /** The row just added, to scroll to and mark in its tree. */
+  const [added, setAdded] = useState<{ tree: Tab; row: TreeHighlight } | null>(null);
 
   const moveMenuGroup = useSaveMenuGroup();
   const moveItem = useSaveItem();
@@ -136,10 +147,17 @@ export function CatalogueManagement() {
 
   const moveFailed = (error: unknown) =>
     showToast({ type: 'error', title: t('management.catalogue.errors.notMoved'), message: serverErrorMessage(t, error) });
-  const saved = (title: string) => {
+  const saved = (title: string, key: string) => {
     showToast({ type: 'success', title: t('management.catalogue.saved'), message: title });
+    if (dialog?.kind === 'group' && !dialog.group)
+      setAdded({ tree: dialog.groupKind === 'menu' ? 'menu' : 'dashboards', row: { level: 'group', name: key } });
+    if (dialog?.kind === 'item' && !dialog.item) setAdded({ tree: 'menu', row: { level: 'child', name: key } });
+    if (dialog?.kind === 'dashboard' && !dialog.dashboard)
+      setAdded({ tree: 'dashboards', row: { level: 'child', name: key } });
     closeDialog();
   };
+  /** A drag ended: the one save of the new order has been answered. */
+  const reordered = (title: string) => showToast({ type: 'success', title: t('management.catalogue.reorder.saved'), message: title });
 
   if (!catalogue.isSuccess) return <QueryStatus query={catalogue} />;
 
@@ -215,6 +233,22 @@ export function CatalogueManagement() {
     }
   }
 
+  function reorderGroup(groupKind: GroupKind, from: number, to: number) {
+    if (groupKind === 'menu') {
+      const { items: _items, ...group } = document.menu[from]!;
+      moveMenuGroup.mutate(
+        { name: group.name, input: { ...group, position: to } },
+        { onSuccess: () => reordered(textIn(group.title, language)), onError: moveFailed },
+      );
+    } else {
+      const { dashboards: _dashboards, ...group } = document.dashboards[from]!;
+      moveDashboardGroup.mutate(
+        { name: group.name, input: { ...group, position: to } },
+        { onSuccess: () => reordered(textIn(group.title, language)), onError: moveFailed },
+      );
+    }
+  }
+
   const deleting = dialog?.kind === 'delete' ? deletions[dialog.object] : null;
   const deleted = dialog?.kind === 'delete' ? deleteSummary(dialog.object, dialog.key) : null;
 
@@ -253,6 +287,16 @@ export function CatalogueManagement() {
               empty: t('management.catalogue.menu.empty'),
             }}
             moving={moving}
+            highlight={added?.tree === 'menu' ? added.row : null}
+            onReorderGroup={(from, to) => reorderGroup('menu', from, to)}
+            onReorderChild={(groupIndex, from, to) => {
+              const group = document.menu[groupIndex]!;
+              const item = group.items[from]!;
+              moveItem.mutate(
+                { name: item.name, input: itemMoveInput(item, group.name, to) },
+                { onSuccess: () => reordered(textIn(item.title, language)), onError: moveFailed },
+              );
+            }}
             onAddGroup={() => setDialog({ kind: 'group', groupKind: 'menu', group: null })}
             onEditGroup={(index) => setDialog({ kind: 'group', groupKind: 'menu', group: document.menu[index]! })}
             onDeleteGroup={(index) => askDelete('menu-group', document.menu[index]!.name)}
@@ -290,6 +334,16 @@ export function CatalogueManagement() {
               empty: t('management.catalogue.dashboards.empty'),
             }}
             moving={moving}
+            highlight={added?.tree === 'dashboards' ? added.row : null}
+            onReorderGroup={(from, to) => reorderGroup('dashboards', from, to)}
+            onReorderChild={(groupIndex, from, to) => {
+              const group = document.dashboards[groupIndex]!;
+              const dashboard = group.dashboards[from]!;
+              moveDashboard.mutate(
+                { layoutId: String(dashboard.layoutId), input: dashboardMoveInput(dashboard, group.name, to) },
+                { onSuccess: () => reordered(textIn(dashboard.title, language)), onError: moveFailed },
+              );
+            }}
             onAddGroup={() => setDialog({ kind: 'group', groupKind: 'dashboards', group: null })}
             onEditGroup={(index) =>
               setDialog({ kind: 'group', groupKind: 'dashboards', group: document.dashboards[index]! })

@@ -18,7 +18,7 @@ import { TileEditor } from './tile-editor';
 type DashboardDialogProps = CatalogueDialogProps & {
   document: CatalogueDocument;
   group: string;
-  /** `null`: a new dashboard; its layout id is proposed as the largest one + 1. */
+  /** `null`: a new dashboard; its layout id is assigned as the largest one + 1, never asked for. */
   dashboard: CatalogueDashboard | null;
 };
 
@@ -38,7 +38,7 @@ export function DashboardDialog({ document, group, dashboard, onClose, onSaved }
     send: (input) =>
       save.mutate(
         { layoutId: dashboard ? String(dashboard.layoutId) : null, input },
-        { onSuccess: () => onSaved(input.title.en) },
+        { onSuccess: () => onSaved(input.title.en, String(input.layoutId)) },
       ),
   });
   const { values, set, check } = form;
@@ -59,7 +59,7 @@ export function DashboardDialog({ document, group, dashboard, onClose, onSaved }
       )}
       size="90rem"
       onClose={onClose}
-      identifier={{ kind: 'layoutId', creatingHint: t('management.catalogue.fields.layoutIdHint') }}
+      identifier={{ kind: 'layoutId', creatingHint: t('management.catalogue.fields.layoutIdAutomatic'), automatic: true }}
       groups={document.dashboards}
     >
       <FeaturedSwitch checked={values.featured} onChange={(featured) => set('featured', featured)} />

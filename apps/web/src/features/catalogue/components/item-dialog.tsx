@@ -49,7 +49,7 @@ export function ItemDialog({ document, group, item, onClose, onSaved }: ItemDial
     schema: itemInputSchema,
     save,
     send: (input) =>
-      save.mutate({ name: item?.name ?? null, input }, { onSuccess: () => onSaved(input.title.en) }),
+      save.mutate({ name: item?.name ?? null, input }, { onSuccess: () => onSaved(input.title.en, input.name) }),
   });
   const { values, set, setValues, check } = form;
 

@@ -33,6 +33,8 @@ export type PlacementFieldsProps = {
     kind: keyof typeof identifiers;
     /** The hint while creating; afterwards the field says it is fixed. */
     creatingHint: string;
+    /** Assigned by the dialog (a dashboard's next free layout id): shown, never asked for. */
+    automatic?: boolean;
   };
   /**
    * The groups it can belong to (items, dashboards), shown by their titles in the UI language; choosing
@@ -64,8 +66,8 @@ export function PlacementFields({ form, identifier, groups, children }: Placemen
         value={values[kind] ?? ''}
         inputMode={rules.numeric ? 'numeric' : undefined}
         onChange={(event) => form.setPlacement(kind, event.currentTarget.value)}
-        readOnly={!creating}
-        variant={creating ? 'default' : 'filled'}
+        readOnly={!creating || identifier.automatic}
+        variant={creating && !identifier.automatic ? 'default' : 'filled'}
         required
         error={
           check.error(kind, t(rules.invalid)) ?? (isConflict(form.save.error) ? t(rules.taken) : undefined)

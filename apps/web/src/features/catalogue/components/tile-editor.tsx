@@ -6,6 +6,7 @@ import { moveInList, newTile, type TileFormValues } from '../utils/catalogue-for
 import { tileTypeOptions } from '../utils/catalogue-labels';
 import { LocalisedFields } from './localised-fields';
 import { ReportChoiceFields } from './report-choice-fields';
+import { moveTo, TileLayout } from './tile-layout';
 import classes from './catalogue.module.css';
 
 type TileEditorProps = {
@@ -54,11 +55,11 @@ export function TileEditor({ definitions, tiles, onChange, invalidTitles }: Tile
       <Text size="xs" c="dimmed" id="tiles-hint">
         {t('management.catalogue.tiles.hint')}
       </Text>
-      {tiles.length === 0 && (
-        <Text size="sm" c="dimmed">
-          {t('management.catalogue.tiles.empty')}
-        </Text>
-      )}
+      <TileLayout
+        tiles={tiles}
+        onMove={(from, to) => onChange(moveTo(tiles, from, to))}
+        onResize={(index, width) => update(index, { width })}
+      />
       {tiles.map((tile, index) => {
         const label = tile.title.en.trim() || t('management.catalogue.tiles.untitled', { number: index + 1 });
         return (
