@@ -35,3 +35,4 @@ export * from './two-factor';
 export * from './single-sign-on';
 export * from './sign-in-settings';
 export * from './subscriptions';
+export * from './value-format';

@@ -1,123 +1,20 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { effectiveCulture, type ReportCell, type ValueFormat } from '@cockpit/contracts';
+import {
+  createValueFormatter as createSharedFormatter,
+  effectiveCulture,
+  type FormatSettings,
+  type ValueFormatter,
+} from '@cockpit/contracts';
 import { dateTimeFormat, supportedCulture } from './date-time';
 
-/**
- * Report values arrive raw (numbers, `YYYY-MM-DD` dates); they are shown in the user's culture and
- * currency symbol (reports and dashboards: "numbers, dates and currency follow the user's culture"). The CSV export
- * uses the same formatter, so a file says exactly what the screen says.
- */
-export type FormatSettings = {
-  /** The user's UI culture (`en-GB`, `de-AT`, …). */
-  culture: string;
-  /** The user's currency symbol (`€`, `CHF`, …). */
-  currencySymbol: string;
-  /** `W47 2026` / `KW 47 2026`: the week label of the UI language. */
-  weekLabel: (week: number, year: number) => string;
-  /** `Q4 2026`. */
-  quarterLabel: (quarter: number, year: number) => string;
-};
-
-export type ValueFormatter = {
-  /** A table cell, KPI or tooltip value; null → an en dash. */
-  format: (value: ReportCell | undefined, format: ValueFormat) => string;
-  /** A short axis label: `1.2M` / `1,2 Mio.`, percentages as such. */
-  formatAxis: (value: number, format: ValueFormat) => string;
-  culture: string;
-};
-
-export const missingValue = '–';
-
-const isoDatePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-function parseIsoDate(value: string): Date | null {
-  const match = isoDatePattern.exec(value);
-  if (!match) return null;
-  return new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-}
-
-/** ISO 8601 week number and week-numbering year of a date (weeks start on Monday). */
-export function isoWeek(date: Date): { week: number; year: number } {
-  const day = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
-  const weekday = day.getUTCDay() || 7;
-  day.setUTCDate(day.getUTCDate() + 4 - weekday); // the Thursday of this week decides the year
-  const yearStart = Date.UTC(day.getUTCFullYear(), 0, 1);
-  return { week: Math.ceil(((day.getTime() - yearStart) / 86_400_000 + 1) / 7), year: day.getUTCFullYear() };
-}
+// The report formatter lives in contracts (value-format.ts), shared with the subscriptions' mails; here
+// the web's part: an unknown culture falls back to English (lib/date-time), date formats come from its cache.
+export { isoWeek, missingValue, type FormatSettings, type ValueFormatter } from '@cockpit/contracts';
 
 export function createValueFormatter(settings: FormatSettings): ValueFormatter {
-  // An unknown culture must not break the page: English formats instead (lib/date-time).
-  const culture = supportedCulture(settings.culture);
-  const integer = new Intl.NumberFormat(culture, { maximumFractionDigits: 0 });
-  const decimal = new Intl.NumberFormat(culture, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  const percent = new Intl.NumberFormat(culture, {
-    style: 'percent',
-    minimumFractionDigits: 1,
-    maximumFractionDigits: 1,
-  });
-  const compact = new Intl.NumberFormat(culture, { notation: 'compact', maximumFractionDigits: 1 });
-  const axisPercent = new Intl.NumberFormat(culture, { style: 'percent', maximumFractionDigits: 0 });
-  // The culture decides where the symbol goes and how it is spaced; the symbol is the user's own
-  // (any text, not necessarily an ISO currency), so the formatted currency part is replaced by it.
-  const money = new Intl.NumberFormat(culture, {
-    style: 'currency',
-    currency: 'EUR',
-    currencyDisplay: 'narrowSymbol',
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  });
-  const day = dateTimeFormat(culture, { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: 'UTC' });
-  const month = dateTimeFormat(culture, { year: 'numeric', month: 'short', timeZone: 'UTC' });
-
-  const currency = (value: number) =>
-    money
-      .formatToParts(value)
-      .map((part) => (part.type === 'currency' ? settings.currencySymbol : part.value))
-      .join('');
-
-  const formatDateLike = (value: string, format: 'date' | 'week' | 'month' | 'quarter') => {
-    const date = parseIsoDate(value);
-    if (!date) return value;
-    switch (format) {
-      case 'date':
-        return day.format(date);
-      case 'month':
-        return month.format(date);
-      case 'week': {
-        const { week, year } = isoWeek(date);
-        return settings.weekLabel(week, year);
-      }
-      case 'quarter':
-        return settings.quarterLabel(Math.floor(date.getUTCMonth() / 3) + 1, date.getUTCFullYear());
-    }
-  };
-
-  const format = (value: ReportCell | undefined, kind: ValueFormat): string => {
-    if (value === null || value === undefined || value === '') return missingValue;
-    switch (kind) {
-      case 'text':
-        return String(value);
-      case 'date':
-      case 'week':
-      case 'month':
-      case 'quarter':
-        return formatDateLike(String(value), kind);
-      default: {
-        const number = typeof value === 'number' ? value : Number(value);
-        if (!Number.isFinite(number)) return String(value);
-        if (kind === 'integer') return integer.format(number);
-        if (kind === 'number') return decimal.format(number);
-        if (kind === 'percent') return percent.format(number);
-        return currency(number);
-      }
-    }
-  };
-
-  const formatAxis = (value: number, kind: ValueFormat) =>
-    kind === 'percent' ? axisPercent.format(value) : compact.format(value);
-
-  return { format, formatAxis, culture };
+  // An unknown culture must not break the page: English formats instead.
+  return createSharedFormatter({ ...settings, culture: supportedCulture(settings.culture), dateTimeFormat });
 }
 
 /** The formatter for a culture and currency symbol, with week and quarter labels in the UI language. */
