@@ -13,7 +13,7 @@ import {
 import { useUserSettings } from '../../../features/settings/api/get-user-settings';
 import { usePinToggle } from '../../../lib/pins';
 import { NotFoundContent } from '../not-found';
-import { SubscribeButton } from '../../../features/subscriptions/components/subscribe-button';
+import { SetAlertButton, SubscribeButton } from '../../../features/subscriptions/components/subscribe-button';
 import { Group, Stack } from '@mantine/core';
 import type { ParameterValues } from '@cockpit/contracts';
 
@@ -46,8 +46,9 @@ export function ReportRoute() {
   const search = readReportSearch(searchParams);
   return (
     <Stack gap="xs">
-      {/* Subscriptions (decision 029): the values shown now go into the subscription. */}
-      <Group justify="flex-end">
+      {/* Subscriptions and alerts (decision 029): the dialogs start from the values shown now. */}
+      <Group justify="flex-end" gap="xs">
+        <SetAlertButton targetName={name} parameterValues={valuesOf(search.values)} />
         <SubscribeButton targetKind="report" targetName={name} parameterValues={valuesOf(search.values)} />
       </Group>
       <ReportView

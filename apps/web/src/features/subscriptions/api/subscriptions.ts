@@ -1,6 +1,13 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type SubscriptionBody, type SubscriptionView, apiRoutes } from '@cockpit/contracts';
+import {
+  type ApiQuery,
+  type ParameterValues,
+  type SubscriptionBody,
+  type SubscriptionView,
+  apiRoutes,
+} from '@cockpit/contracts';
 import { api } from '../../../lib/api-client';
+import { useUiLanguage } from '../../../lib/use-ui-language';
 
 // Subscriptions and alerts (decision 029): the user's own list, deliveries and time zone; management's
 // deliveries and outbox. One query key family, invalidated after every change.
@@ -95,5 +102,44 @@ export function useOutboxMail(id: string | null) {
     queryKey: [...subscriptionsQueryKey, 'management', 'outbox', id],
     queryFn: () => api.call(apiRoutes.getOutboxMail, { params: { id: id! } }),
     enabled: id !== null,
+  });
+}
+
+/**
+ * The report a subscription or alert is about, with the values it keeps: its parameters (with their
+ * choices and presets) and its result's columns for the dialog. The report page's own request and key
+ * (`?values=` as JSON), so a dialog opened on the page reads the answer the page already has.
+ */
+export function useSubscribedReport(name: string, values: ParameterValues, enabled = true) {
+  const language = useUiLanguage();
+  const search = Object.keys(values).length > 0 ? { values: JSON.stringify(values) } : {};
+  return useQuery({
+    queryKey: ['report', name, language, search],
+    queryFn: () =>
+      api.call(apiRoutes.getReport, { params: { name }, query: search as ApiQuery<typeof apiRoutes.getReport> }),
+    enabled: enabled && name !== '',
+    meta: { globalLoading: false },
+  });
+}
+
+/** Administrators: the organisation's users whose name or e-mail matches, to subscribe them. */
+export function useRecipientCandidates(search: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [...subscriptionsQueryKey, 'management', 'users', search],
+    queryFn: () =>
+      api.call(apiRoutes.listUsers, { query: { search: search.trim() || undefined, page: 1, pageSize: 50 } }),
+    enabled,
+    staleTime: 10_000,
+    meta: { globalLoading: false },
+  });
+}
+
+/** Administrators: the organisation's subscriptions (those for others included). */
+export function useManagedSubscriptions() {
+  return useQuery({
+    queryKey: [...subscriptionsQueryKey, 'management', 'subscriptions'],
+    queryFn: () => api.call(apiRoutes.listManagedSubscriptions),
+    refetchInterval: 15_000,
+    meta: { globalLoading: false },
   });
 }

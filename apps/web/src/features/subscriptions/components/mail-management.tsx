@@ -1,15 +1,37 @@
 import { useState } from 'react';
 import { Badge, Button, Code, Group, Stack, Table, Text, Title } from '@mantine/core';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { useManagedDeliveries, useOutbox, useOutboxMail } from '../api/subscriptions';
+import type { SubscriptionRecipients } from '@cockpit/contracts';
+import { roleLabel, subscriptionLabel } from '../../../lib/option-labels';
+import { useManagedDeliveries, useManagedSubscriptions, useOutbox, useOutboxMail } from '../api/subscriptions';
 import { DeliveryStatusBadge } from './my-subscriptions';
+import { scheduleText } from './schedule-text';
+import { SubscribeOthersButton, type SubscribeOthersProps } from './subscribe-others';
 
 const when = (iso: string, locale: string) =>
   new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso));
 
-/** Management → Mail (decision 029): every delivery with its status, and the outbox without SMTP_URL. */
-export function MailManagement() {
+/** Whom a subscription goes to, in words: its owner, N users, an audience. */
+export function recipientsText(recipients: SubscriptionRecipients | null, t: TFunction): string {
+  if (!recipients) return t('subscriptions.recipientsOwner');
+  const parts: string[] = [];
+  if (recipients.userIds.length > 0) parts.push(t('subscriptions.recipientsUsers', { count: recipients.userIds.length }));
+  if (recipients.audience) {
+    const { roles, subscriptions } = recipients.audience;
+    const names = [...roles.map((role) => roleLabel(t, role)), ...subscriptions.map((plan) => subscriptionLabel(t, plan))];
+    parts.push(t('subscriptions.recipientsAudience', { audience: names.length > 0 ? names.join(', ') : t('subscriptions.everyone') }));
+  }
+  return parts.join('; ');
+}
+
+/**
+ * Management → Mail (decision 029): subscribing others, the organisation's subscriptions, every delivery
+ * with its status, and the outbox without SMTP_URL.
+ */
+export function MailManagement({ reports, renderAudience }: SubscribeOthersProps) {
   const { t, i18n } = useTranslation();
+  const subscriptions = useManagedSubscriptions();
   const deliveries = useManagedDeliveries();
   const outbox = useOutbox();
   const [open, setOpen] = useState<string | null>(null);
@@ -17,6 +39,64 @@ export function MailManagement() {
 
   return (
     <Stack gap="xl">
+      <Stack gap="sm" component="section" aria-labelledby="organisation-subscriptions-heading">
+        <Group justify="space-between">
+          <Title order={2} size="h3" id="organisation-subscriptions-heading">
+            {t('subscriptions.organisation')}
+          </Title>
+          <SubscribeOthersButton reports={reports} renderAudience={renderAudience} />
+        </Group>
+        {subscriptions.data?.subscriptions.length === 0 && (
+          <Text c="dimmed">{t('subscriptions.organisationNone')}</Text>
+        )}
+        {subscriptions.data && subscriptions.data.subscriptions.length > 0 && (
+          <Table.ScrollContainer minWidth={640}>
+            <Table data-testid="organisation-subscriptions">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('subscriptions.report')}</Table.Th>
+                  <Table.Th>{t('subscriptions.recipients')}</Table.Th>
+                  <Table.Th>{t('subscriptions.when')}</Table.Th>
+                  <Table.Th>{t('subscriptions.lastDelivery')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {subscriptions.data.subscriptions.map((subscription) => (
+                  <Table.Tr key={subscription.id} data-testid="organisation-subscription-row">
+                    <Table.Td>
+                      {subscription.title || subscription.targetName}
+                      {subscription.kind === 'alert' && (
+                        <Badge size="xs" ml={6}>
+                          {t('subscriptions.alert')}
+                        </Badge>
+                      )}
+                    </Table.Td>
+                    <Table.Td>{recipientsText(subscription.recipients, t)}</Table.Td>
+                    <Table.Td>
+                      {scheduleText(subscription.schedule, t, i18n.language)}
+                      {subscription.paused && (
+                        <Badge color="gray" ml={6}>
+                          {t('subscriptions.paused')}
+                        </Badge>
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      {subscription.lastDelivery ? (
+                        <DeliveryStatusBadge
+                          status={subscription.lastDelivery.status}
+                          reason={subscription.lastDelivery.reason}
+                        />
+                      ) : (
+                        '–'
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Stack>
       <Stack gap="sm" component="section" aria-labelledby="deliveries-heading">
         <Title order={2} size="h3" id="deliveries-heading">
           {t('subscriptions.deliveries')}
@@ -107,7 +187,10 @@ export function MailManagement() {
         {open && mail.data && (
           <Stack gap={4} data-testid="outbox-mail">
             <Text fw={600}>{mail.data.subject}</Text>
-            <Code block>{mail.data.text}</Code>
+            {/* Long links wrap; the block stays reachable by keyboard where it still scrolls. */}
+            <Code block tabIndex={0} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+              {mail.data.text}
+            </Code>
           </Stack>
         )}
       </Stack>

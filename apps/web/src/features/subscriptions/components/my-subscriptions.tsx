@@ -1,7 +1,10 @@
-import { Badge, Button, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Badge, Button, Group, Modal, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import type { DeliveryStatus } from '@cockpit/contracts';
+import type { AlertCondition, DeliveryStatus, SubscriptionView } from '@cockpit/contracts';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import {
   bodyOf,
   useDeliverySettings,
@@ -9,6 +12,7 @@ import {
   useSubscriptionActions,
 } from '../api/subscriptions';
 import { scheduleText } from './schedule-text';
+import { SubscriptionForm } from './subscription-form';
 
 const statusKeys: Record<DeliveryStatus, string> = {
   queued: 'subscriptions.status.queued',
@@ -56,20 +60,18 @@ const zones = (() => {
   return ['UTC', ...known.filter((zone) => zone !== 'UTC')];
 })();
 
-/** Settings → My subscriptions (decision 029): time zone, and each subscription with its last delivery. */
+/** Settings → My subscriptions (decision 029): time zone, my subscriptions and my alerts with their last delivery. */
 export function MySubscriptions() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const list = useMySubscriptions();
   const settings = useDeliverySettings();
   const actions = useSubscriptionActions();
+  const mine = list.data?.subscriptions ?? [];
+  const subscriptions = mine.filter((subscription) => subscription.kind === 'subscription');
+  const alerts = mine.filter((subscription) => subscription.kind === 'alert');
 
   return (
-    <Stack
-      gap="md"
-      component="section"
-      aria-labelledby="my-subscriptions-heading"
-      data-testid="my-subscriptions"
-    >
+    <Stack gap="md" component="section" aria-labelledby="my-subscriptions-heading" data-testid="my-subscriptions">
       <Title order={2} size="h3" id="my-subscriptions-heading">
         {t('subscriptions.mine')}
       </Title>
@@ -84,87 +86,177 @@ export function MySubscriptions() {
           onChange={(value) => value && actions.setTimeZone.mutate(value)}
         />
       )}
-      {list.data && list.data.subscriptions.length === 0 && <Text c="dimmed">{t('subscriptions.none')}</Text>}
-      {list.data && list.data.subscriptions.length > 0 && (
-        <Table.ScrollContainer minWidth={640}>
-          <Table>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('subscriptions.report')}</Table.Th>
-                <Table.Th>{t('subscriptions.when')}</Table.Th>
-                <Table.Th>{t('subscriptions.lastDelivery')}</Table.Th>
-                <Table.Th>{t('subscriptions.actions')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.data.subscriptions.map((subscription) => (
-                <Table.Tr key={subscription.id} data-testid="subscription-row">
-                  <Table.Td>
-                    <Text size="sm" fw={500}>
-                      {subscription.title || subscription.targetName}
-                    </Text>
-                    {subscription.kind === 'alert' && <Badge size="xs">{t('subscriptions.alert')}</Badge>}
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">
-                      {scheduleText(subscription.schedule, t, i18n.language)} ({subscription.timeZone})
-                    </Text>
-                    {subscription.paused && <Badge color="gray">{t('subscriptions.paused')}</Badge>}
-                  </Table.Td>
-                  <Table.Td>
-                    {subscription.lastDelivery ? (
-                      <DeliveryStatusBadge
-                        status={subscription.lastDelivery.status}
-                        reason={subscription.lastDelivery.reason}
-                      />
-                    ) : (
-                      <Text size="sm" c="dimmed">
-                        –
+      {list.data && subscriptions.length === 0 && <Text c="dimmed">{t('subscriptions.none')}</Text>}
+      {subscriptions.length > 0 && <SubscriptionsTable rows={subscriptions} testId="my-subscriptions-table" />}
+      <Title order={3} size="h4" id="my-alerts-heading">
+        {t('subscriptions.alerts.heading')}
+      </Title>
+      {list.data && alerts.length === 0 && <Text c="dimmed">{t('subscriptions.alerts.none')}</Text>}
+      {alerts.length > 0 && <SubscriptionsTable rows={alerts} testId="my-alerts-table" />}
+    </Stack>
+  );
+}
+
+/** The condition of an alert in words ("Revenue is above 1,000"), with the server's texts. */
+export function conditionText(condition: AlertCondition, t: TFunction, locale: string): string {
+  const number = (value: number) => new Intl.NumberFormat(locale).format(value);
+  switch (condition.test) {
+    case 'above':
+      return t('subscriptions.condition.above', { column: condition.column, value: number(condition.value) });
+    case 'below':
+      return t('subscriptions.condition.below', { column: condition.column, value: number(condition.value) });
+    case 'changed-by':
+      return t('subscriptions.condition.changedBy', { column: condition.column, percent: number(condition.percent) });
+    case 'has-rows':
+      return t('subscriptions.condition.hasRows');
+    case 'no-rows':
+      return t('subscriptions.condition.noRows');
+  }
+}
+
+/** One table of my subscriptions or my alerts: edit in place, send (or check) now, pause, delete. */
+function SubscriptionsTable({ rows, testId }: { rows: SubscriptionView[]; testId: string }) {
+  const { t, i18n } = useTranslation();
+  const actions = useSubscriptionActions();
+  const [editing, setEditing] = useState<SubscriptionView | null>(null);
+  const [deleting, setDeleting] = useState<SubscriptionView | null>(null);
+  const titleOf = (subscription: SubscriptionView) => subscription.title || subscription.targetName;
+
+  return (
+    <>
+      <Table.ScrollContainer minWidth={720}>
+        <Table data-testid={testId}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('subscriptions.report')}</Table.Th>
+              <Table.Th>{t('subscriptions.when')}</Table.Th>
+              <Table.Th>{t('subscriptions.lastDelivery')}</Table.Th>
+              <Table.Th>{t('subscriptions.actions')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((subscription) => (
+              <Table.Tr key={subscription.id} data-testid="subscription-row">
+                <Table.Td>
+                  <Text size="sm" fw={500}>
+                    {titleOf(subscription)}
+                  </Text>
+                  {subscription.condition && (
+                    <Group gap={6}>
+                      <Text size="xs" c="dimmed">
+                        {conditionText(subscription.condition, t, i18n.language)}
                       </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={6} wrap="nowrap">
-                      <Button
+                      <Badge
                         size="xs"
                         variant="light"
-                        onClick={() =>
-                          actions.sendNow.mutate(subscription.id, {
-                            onSuccess: () =>
-                              notifications.show({ color: 'green', message: t('subscriptions.sendingNow') }),
-                          })
-                        }
+                        color={subscription.alertState === 'triggered' ? 'orange' : 'gray'}
+                        data-testid="alert-state"
                       >
-                        {t('subscriptions.sendNow')}
-                      </Button>
-                      <Button
-                        size="xs"
-                        variant="default"
-                        onClick={() =>
-                          actions.update.mutate({
-                            id: subscription.id,
-                            body: bodyOf(subscription, { paused: !subscription.paused }),
-                          })
-                        }
-                      >
-                        {subscription.paused ? t('subscriptions.resume') : t('subscriptions.pause')}
-                      </Button>
-                      <Button
-                        size="xs"
-                        variant="subtle"
-                        color="red"
-                        onClick={() => actions.remove.mutate(subscription.id)}
-                      >
-                        {t('subscriptions.delete')}
-                      </Button>
+                        {t(`subscriptions.alerts.state.${subscription.alertState}`)}
+                      </Badge>
                     </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">
+                    {scheduleText(subscription.schedule, t, i18n.language)} ({subscription.timeZone})
+                  </Text>
+                  {subscription.paused && (
+                    <Badge color="gray" data-testid="paused">
+                      {t('subscriptions.paused')}
+                    </Badge>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  {subscription.lastDelivery ? (
+                    <DeliveryStatusBadge
+                      status={subscription.lastDelivery.status}
+                      reason={subscription.lastDelivery.reason}
+                    />
+                  ) : (
+                    <Text size="sm" c="dimmed">
+                      –
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <Group gap={6} wrap="nowrap">
+                    <Button size="xs" variant="light" onClick={() => setEditing(subscription)}>
+                      {t('subscriptions.edit')}
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="light"
+                      onClick={() =>
+                        actions.sendNow.mutate(subscription.id, {
+                          onSuccess: () =>
+                            notifications.show({
+                              color: 'green',
+                              message: t(
+                                subscription.kind === 'alert' ? 'subscriptions.checkingNow' : 'subscriptions.sendingNow',
+                              ),
+                            }),
+                        })
+                      }
+                    >
+                      {t(subscription.kind === 'alert' ? 'subscriptions.checkNow' : 'subscriptions.sendNow')}
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="default"
+                      onClick={() =>
+                        actions.update.mutate({
+                          id: subscription.id,
+                          body: bodyOf(subscription, { paused: !subscription.paused }),
+                        })
+                      }
+                    >
+                      {subscription.paused ? t('subscriptions.resume') : t('subscriptions.pause')}
+                    </Button>
+                    <Button size="xs" variant="subtle" color="red" onClick={() => setDeleting(subscription)}>
+                      {t('subscriptions.delete')}
+                    </Button>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={t(editing?.kind === 'alert' ? 'subscriptions.alerts.editTitle' : 'subscriptions.editTitle')}
+        size="lg"
+        closeButtonProps={{ 'aria-label': t('common.close') }}
+      >
+        {editing && (
+          <SubscriptionForm
+            kind={editing.kind}
+            targetKind={editing.targetKind}
+            targetName={editing.targetName}
+            parameterValues={editing.parameterValues}
+            existing={editing}
+            onDone={() => setEditing(null)}
+          />
+        )}
+      </Modal>
+      {deleting && (
+        <ConfirmDialog
+          title={t('subscriptions.deleteTitle')}
+          confirmLabel={t('subscriptions.delete')}
+          danger
+          pending={actions.remove.isPending}
+          failed={actions.remove.isError}
+          onConfirm={() => actions.remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })}
+          onClose={() => {
+            actions.remove.reset();
+            setDeleting(null);
+          }}
+        >
+          {t('subscriptions.deleteQuestion', { title: titleOf(deleting) })}
+        </ConfirmDialog>
       )}
-    </Stack>
+    </>
   );
 }

@@ -1,14 +1,29 @@
 import { VisuallyHidden } from '@mantine/core';
+import { reportPagePath } from '@cockpit/contracts';
+import { AudienceFields } from '../../../../features/catalogue/components/audience-fields';
+import { useMenu } from '../../../../features/navigation/api/get-menu';
 import { MailManagement } from '../../../../features/subscriptions/components/mail-management';
 import { useSectionTitle } from './use-section-title';
 
-/** Management → Mail (decision 029): deliveries and the outbox. */
+/**
+ * Management → Mail (decision 029): subscribing others, deliveries and the outbox. The app joins what the
+ * features know: the reports of the administrator's menu (not its dashboards or external links) and the
+ * catalogue's audience fields.
+ */
 export function ManagementMailRoute() {
   const title = useSectionTitle('management.sections.mail');
+  const menu = useMenu();
+  const reports = (menu.data?.groups ?? [])
+    .flatMap((group) => group.items)
+    .filter((item) => item.available !== false && item.path === reportPagePath(item.name))
+    .map((item) => ({ name: item.name, title: item.title }));
   return (
     <>
       <VisuallyHidden component="h2">{title}</VisuallyHidden>
-      <MailManagement />
+      <MailManagement
+        reports={reports}
+        renderAudience={(values, onChange) => <AudienceFields values={values} onChange={onChange} />}
+      />
     </>
   );
 }
