@@ -24,6 +24,7 @@ import { notificationsRoutes } from './features/notifications/notifications-rout
 import { recentsRoutes } from './features/recents/recents-routes';
 import { userSessionsRoutes } from './features/user-sessions/user-sessions-routes';
 import { userSettingsRoutes } from './features/user-settings/user-settings-routes';
+import { forgottenPasswordRoutes } from './features/sign-in/forgotten-password-routes';
 import { registerAuthRoutes } from './plugins/auth-routes';
 import { registerClusterEvents } from './plugins/cluster-events';
 import { requireBearerToken } from './plugins/authenticate';
@@ -158,6 +159,8 @@ export async function buildApp({
   await app.register(integrityRoutes(app.integrity));
   // A mail's unsubscribe link: its signed token is the credential (decision 029).
   await app.register(unsubscribeRoutes, { subscriptions });
+  // Forgotten passwords (decision 031): the mail's single-use link is the credential.
+  await app.register(forgottenPasswordRoutes);
 
   // Everything else needs a bearer token: the hook is added to this scope before any route in it.
   await app.register(async (scope) => {

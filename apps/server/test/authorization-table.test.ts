@@ -167,6 +167,30 @@ const table: Record<string, RouteCase[]> = {
     },
   ],
 
+  // ---- forgotten passwords (decision 031): the same answer for anyone; the mail's link is the credential
+  'POST /api/auth/password-reset/request': [
+    {
+      label: 'a forgotten-password link for an address without an account',
+      request: (role) => ({
+        method: 'POST',
+        url: apiRoutes.requestPasswordReset.path,
+        payload: { email: `nobody-${role}@unknown.example` },
+      }),
+      expect: all(202),
+    },
+  ],
+  'POST /api/auth/password-reset/complete': [
+    {
+      label: 'an unknown forgotten-password link is refused for everyone',
+      request: () => ({
+        method: 'POST',
+        url: apiRoutes.completePasswordReset.path,
+        payload: { token: 'A'.repeat(43), newPassword: 'Kiwi-harbour-lantern-58' },
+      }),
+      expect: all(410),
+    },
+  ],
+
   // ---- the signed-in user's own things
   'GET /api/user/settings': [
     { label: 'settings', request: get(apiRoutes.getUserSettings.path), expect: signedIn(200) },

@@ -362,6 +362,32 @@ describe.each(testDrivers())('hostile input on every /api route (%s)', (driver) 
     expect(nul.status).toBe(400);
   });
 
+  it('refuses header injection, SQL and script in forgotten-password requests and links (decision 031)', async () => {
+    const json = (payload: unknown) => ({ contentType: 'application/json', payload: JSON.stringify(payload) });
+    for (const email of [
+      'victim@example.com\r\nBcc: attacker@example.com',
+      'victim@example.com\nSubject: hi',
+      "x' or '1'='1@example.com",
+      '<script>alert(1)</script>@example.com',
+      `${'a'.repeat(250)}@example.com`,
+    ]) {
+      const answer = await send('POST', apiRoutes.requestPasswordReset.path, {}, json({ email }));
+      expectHarmless(answer, `request with ${email}`);
+      expect(answer.status, email).toBe(400);
+    }
+    for (const token of ["' or 1=1 --", 'a\u0000b', '../../etc/passwd', '<script>alert(1)</script>', 'A'.repeat(200)]) {
+      const answer = await send(
+        'POST',
+        apiRoutes.completePasswordReset.path,
+        {},
+        json({ token, newPassword: 'Kiwi-harbour-lantern-58' }),
+      );
+      expectHarmless(answer, `complete with ${token}`);
+      // A NUL character is refused before any route (400); every other token is just not a link (410).
+      expect(answer.status, token).toBe(token.includes('\u0000') ? 400 : 410);
+    }
+  });
+
   it('survives hostile URL variants of every route', { timeout: 600_000 }, async () => {
     for (const route of routes) {
       const path = samplePath(route.url);
@@ -460,7 +486,7 @@ const storedText: Record<string, StoredTextCase> = {
         group: 'sales',
         title: { en: text.slice(0, 200), de: text.slice(0, 200) },
         subTitle: { en: text.slice(0, 500) },
-        report: { kind: 'builtin', query: 'sales-overview' },
+        report: { kind: 'query', definition: 'sales-overview' },
       });
     },
     read: async (ctx) => {
@@ -654,6 +680,9 @@ const storesNoText: Record<string, string> = {
   'POST /api/subscriptions/:id/send': 'no fields',
   'PUT /api/subscriptions/settings': 'a time zone the server knows',
   'POST /api/subscriptions/unsubscribe': 'a signed token, verified and stored nowhere',
+  // Forgotten passwords (decision 031): test/forgotten-passwords.test.ts refuses malformed bodies.
+  'POST /api/auth/password-reset/request': 'an e-mail address, looked up and never shown back',
+  'POST /api/auth/password-reset/complete': 'a token compared by its hash; a password, hashed, never shown back',
 };
 
 describe.each(testDrivers())(

@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { apiRoutes, type ApiRoute, type PathParamNames } from './api-routes';
-import { signInBodySchema, signInResponseSchema, signOutResponseSchema, tokenCheckQuerySchema, tokenCheckResponseSchema } from './auth';
+import {
+  passwordResetCompleteBodySchema,
+  passwordResetRequestBodySchema,
+  passwordResetRequestResponseSchema,
+  signInBodySchema,
+  signInResponseSchema,
+  signOutResponseSchema,
+  tokenCheckQuerySchema,
+  tokenCheckResponseSchema,
+} from './auth';
 import {
   activityQuerySchema,
   activityResponseSchema,
@@ -247,6 +256,34 @@ export const apiEndpoints = {
       403: apiErrorSchema,
       404: apiErrorSchema,
       502: apiErrorSchema,
+    },
+  }),
+
+  // ---- forgotten passwords (decision 031)
+  requestPasswordReset: endpoint(apiRoutes.requestPasswordReset, {
+    tags: ['auth'],
+    summary: 'Forgotten password: mails a single-use link to the address if an account exists for it',
+    description:
+      'Always `202 { "accepted": true }`, whether or not an account exists (the work is done after ' +
+      'answering). No mail for a deactivated account or where the organisation requires single sign-on. ' +
+      '429 with Retry-After past the limits per address and per client.',
+    body: passwordResetRequestBodySchema,
+    response: { 202: passwordResetRequestResponseSchema, 400: apiErrorSchema, 429: apiErrorSchema },
+  }),
+  completePasswordReset: endpoint(apiRoutes.completePasswordReset, {
+    tags: ['auth'],
+    summary: "Forgotten password: the mail's link sets a new password and ends every session of the account",
+    description:
+      '204. 410 `LINK_USED`: the link was used, has expired or is unknown. 400: the new password breaks the ' +
+      'password rules (`COMMON_PASSWORD`, `PERSONAL_PASSWORD`, `GUESSABLE_PASSWORD`). 403 `SSO_REQUIRED`: ' +
+      'the organisation requires single sign-on.',
+    body: passwordResetCompleteBodySchema,
+    response: {
+      204: z.null(),
+      400: apiErrorSchema,
+      403: apiErrorSchema,
+      410: apiErrorSchema,
+      429: apiErrorSchema,
     },
   }),
 

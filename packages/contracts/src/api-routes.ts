@@ -69,6 +69,10 @@ export const apiRoutes = {
   verifyTwoFactorCode: route('verifyTwoFactorCode', 'POST', '/api/auth/two-factor/verify-totp', 'session'),
   verifyRecoveryCode: route('verifyRecoveryCode', 'POST', '/api/auth/two-factor/verify-backup-code', 'session'),
 
+  // ---- forgotten passwords (decision 031): the app's own routes under the auth prefix, no sign-in
+  requestPasswordReset: route('requestPasswordReset', 'POST', '/api/auth/password-reset/request', 'public'),
+  completePasswordReset: route('completePasswordReset', 'POST', '/api/auth/password-reset/complete', 'public'),
+
   // ---- the signed-in user
   getTwoFactorStatus: route('getTwoFactorStatus', 'GET', '/api/user/two-factor'),
   getUserSettings: route('getUserSettings', 'GET', '/api/user/settings'),

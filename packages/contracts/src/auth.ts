@@ -41,3 +41,24 @@ export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 /** `GET /api/auth/token?check=true` (`tokenCheckParam`): `token` is null when there is no session. */
 export const tokenCheckResponseSchema = z.object({ token: z.string().nullable() });
 export type TokenCheckResponse = z.infer<typeof tokenCheckResponseSchema>;
+
+/**
+ * Forgotten passwords (docs/decisions/031-forgotten-passwords.md): `POST /api/auth/password-reset/request`
+ * with the e-mail address. The answer is always the same, whether or not an account exists for it.
+ */
+export const passwordResetRequestBodySchema = z.object({ email: z.string().email().max(254) });
+export type PasswordResetRequestBody = z.infer<typeof passwordResetRequestBodySchema>;
+export const passwordResetRequestResponseSchema = z.object({ accepted: z.literal(true) });
+
+/** How long a link of the forgotten-password mail works (decision 031). */
+export const passwordResetLinkMinutes = 30;
+
+/**
+ * `POST /api/auth/password-reset/complete`: the mail's token and the new password (the rules of
+ * `newPasswordSchema` and decision 022). 204; 410 `LINK_USED` for a used, expired or unknown link.
+ */
+export const passwordResetCompleteBodySchema = z.object({
+  token: z.string().min(1).max(200),
+  newPassword: newPasswordSchema,
+});
+export type PasswordResetCompleteBody = z.infer<typeof passwordResetCompleteBodySchema>;

@@ -33,6 +33,8 @@ export * from '../plugins/use-once-claims-schema';
 
 // ---- single sign-on: the organisation's OpenID Connect provider (decision 020) ----
 export * from '../features/sign-in/sign-in-schema';
+// Forgotten passwords: the hashed links of their mails (decision 031).
+export * from '../features/sign-in/forgotten-password-schema';
 
 // ---- the organisation's own data: uploaded tables and the query log (decision 027) ----
 export * from '../features/data-sources/data-sources-schema';

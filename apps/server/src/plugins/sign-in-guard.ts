@@ -13,8 +13,11 @@ const hourMs = 60 * 60_000;
 const quarterHourMs = 15 * 60_000;
 const minuteMs = 60_000;
 
-/** A short, stable, non-reversible account key: the e-mail itself never reaches logs or Redis. */
-function accountKey(secret: string, email: string): string {
+/**
+ * A short, stable, non-reversible account key: the e-mail itself never reaches logs or Redis (also the
+ * forgotten-password limit per address, decision 031).
+ */
+export function accountKey(secret: string, email: string): string {
   return createHmac('sha256', secret).update(email.trim().toLowerCase()).digest('hex').slice(0, 32);
 }
 

@@ -22,6 +22,7 @@ import { ContentErrorBoundary, RootErrorBoundary } from './routes/route-error-bo
  *   /                         root (error boundary: not-found for 404s, the error tile otherwise)
  *   ├─ / (index)              redirects to /reports (spec §2 "empty path redirects to reports")
  *   ├─ /login                 authentication area, no guard
+ *   ├─ /forgot-password, /reset-password  a forgotten password (decision 031), no guard
  *   ├─ /change-password       a one-time password replaced first (decision 022), guard requirePasswordChange
  *   ├─ /two-factor-setup      a second factor the organisation requires (decision 021), guard requireSession
  *   ├─ (app)                  main layout, guard requireSession
@@ -65,6 +66,21 @@ export function createAppRoutes(queryClient: QueryClientSource): RouteObject[] {
           lazy: async () => {
             const { LoginRoute } = await import('./routes/auth/login');
             return { Component: LoginRoute };
+          },
+        },
+        {
+          // Decision 031: a forgotten password — the address, then the mail's link. No guard, no shell.
+          path: paths.forgotPassword.path,
+          lazy: async () => {
+            const { ForgottenPasswordRoute } = await import('./routes/auth/forgotten-password');
+            return { Component: ForgottenPasswordRoute };
+          },
+        },
+        {
+          path: paths.resetPassword.path,
+          lazy: async () => {
+            const { ResetPasswordRoute } = await import('./routes/auth/forgotten-password');
+            return { Component: ResetPasswordRoute };
           },
         },
         {

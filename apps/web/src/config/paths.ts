@@ -60,6 +60,16 @@ export const paths = {
         ? `/change-password?redirectTo=${encodeURIComponent(redirectTo)}`
         : '/change-password',
   },
+  /** "Forgot password?" (decision 031): the e-mail address to mail a link to; no sign-in. */
+  forgotPassword: {
+    path: '/forgot-password',
+    getHref: () => '/forgot-password',
+  },
+  /** Where the forgotten-password mail's link opens (the token in the fragment, never sent to a server). */
+  resetPassword: {
+    path: '/reset-password',
+    getHref: () => '/reset-password',
+  },
   settings: {
     path: '/settings',
     getHref: () => '/settings',

@@ -16,12 +16,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import * as oidc from 'openid-client';
 import type { Database } from '../../db/database';
 import { AddressRefusedError } from '../../lib/public-address';
-import { isAdministrator } from '../../plugins/require-admin';
-import type { AuthenticatedUser } from '../../auth/authenticated-user';
 import { user as userTable } from '../../db/schema';
 import { discoverProvider, DiscoveryError, type ProviderAddressPolicy } from './provider-discovery';
 import { createSecretBox } from './secret-box';
-import { attributeClaimsOf, createSsoProvidersRepository, type SsoProviderRow } from './sso-providers-repository';
+import {
+  attributeClaimsOf,
+  createSsoProvidersRepository,
+  passwordsRefused,
+  type SsoProviderRow,
+} from './sso-providers-repository';
 import { readUserAttributes, noAttributes, withSingleSignOnClaims, writeUserAttributes } from '../../auth/user-attributes';
 import { attributeValuesFromClaims, lacksMappedClaims } from './attribute-claims';
 
@@ -128,14 +131,7 @@ export function singleSignOn({ db, authSecret, logger, addressPolicy }: SingleSi
                     .where(eq(userTable.id, session.userId));
                   if (!row) return;
                   const provider = await providers.findByOrganisation(row.organisationId);
-                  if (!provider?.requireSingleSignOn) return;
-                  // The exemption holds only while the break-glass user is an active administrator
-                  // (the database also clears it on demotion or deactivation, migration 0012).
-                  const breakGlass =
-                    provider.breakGlassUserId === session.userId &&
-                    row.active &&
-                    isAdministrator({ roleKey: row.roleKey as AuthenticatedUser['roleKey'] });
-                  if (breakGlass) return;
+                  if (!passwordsRefused(provider, { id: session.userId, ...row })) return;
                   logger.info(
                     { event: 'auth.sign_in.sso_required', userId: session.userId },
                     'password sign-in refused: the organisation requires single sign-on',

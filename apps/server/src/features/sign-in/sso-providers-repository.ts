@@ -10,6 +10,8 @@ import { type Actor, recordActivity } from '../../activity/activity-repository';
 import type { Database } from '../../db/database';
 import { session, user } from '../../db/schema';
 import { ssoDomains, ssoProviders } from './sign-in-schema';
+import type { AuthenticatedUser } from '../../auth/authenticated-user';
+import { isAdministrator } from '../../plugins/require-admin';
 
 export type SsoProviderRow = typeof ssoProviders.$inferSelect;
 
@@ -31,6 +33,24 @@ export interface SsoProviderInput {
 export function attributeClaimsOf(row: SsoProviderRow): Record<string, string> {
   const parsed = attributeClaimsSchema.safeParse(row.attributeClaims);
   return parsed.success ? parsed.data : {};
+}
+
+/**
+ * Whether the organisation's provider refuses this user's password (decision 020): it requires single
+ * sign-on and the user is not its break-glass administrator. The exemption holds only while the
+ * break-glass user is an active administrator (the database also clears it on demotion or
+ * deactivation, migration 0012). Password sign-in and forgotten passwords (decision 031) ask here.
+ */
+export function passwordsRefused(
+  provider: SsoProviderRow | null,
+  account: { id: string; roleKey: string; active: boolean },
+): boolean {
+  if (!provider?.requireSingleSignOn) return false;
+  const breakGlass =
+    provider.breakGlassUserId === account.id &&
+    account.active &&
+    isAdministrator({ roleKey: account.roleKey as AuthenticatedUser['roleKey'] });
+  return !breakGlass;
 }
 
 /** A session that ended because the organisation now requires single sign-on. */

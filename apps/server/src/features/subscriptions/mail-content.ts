@@ -1,6 +1,6 @@
 import type { ParameterValue, ReportResponse, UiLanguageName } from '@cockpit/contracts';
-import { translate } from '../../lib/language';
 import type { MailAttachment } from '../../lib/mail/mailer';
+import { escapeHtml, fill } from '../../lib/mail/mail-text';
 import { chartPng } from './chart-image';
 import type { ValueFormatter } from './value-format';
 
@@ -8,12 +8,6 @@ import type { ValueFormatter } from './value-format';
 // values used, "data as of", the KPIs, the charts as PNG images, the table's first rows, a link to the
 // report with the same values and the unsubscribe link. An HTML and a plain-text part say the same.
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-
-export function fill(language: UiLanguageName, key: string, values: Record<string, string> = {}): string {
-  return translate(language, key).replace(/\{\{(\w+)\}\}/g, (_m, name: string) => values[name] ?? '');
-}
 
 export interface MailContentInput {
   language: UiLanguageName;

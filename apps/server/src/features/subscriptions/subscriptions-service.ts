@@ -23,7 +23,8 @@ import { MailFailure, type Mailer } from '../../lib/mail/mailer';
 import { isAdministrator } from '../../plugins/require-admin';
 import type { BackgroundJobs } from '../../plugins/background-jobs';
 import type { DeliveryDependencies } from '../../plugins/report-deliveries';
-import { buildMailContent, fill } from './mail-content';
+import { fill } from '../../lib/mail/mail-text';
+import { buildMailContent } from './mail-content';
 import { cronOf } from './schedule';
 import {
   type SubscriptionRow,

@@ -5,6 +5,7 @@ import { errorCodes } from '@cockpit/contracts';
 import { Alert } from '../../../components/ui/plain/alert';
 import { Button } from '../../../components/ui/plain/button';
 import { PasswordField, TextField } from '../../../components/ui/plain/text-field';
+import { paths } from '../../../config/paths';
 import { isApiRequestError } from '../../../lib/api-client';
 import { lazySession } from '../../../lib/auth/lazy-session';
 import { useSessionStore } from '../../../lib/auth/session-state';
@@ -122,6 +123,10 @@ export function LoginForm({ onSuccess, alternative }: LoginFormProps) {
             onChange={(event) => setPassword(event.currentTarget.value)}
             error={fieldErrors.password}
           />
+          {/* Decision 031: a link by mail; the server sends none where single sign-on is required. */}
+          <a className={classes.link} href={paths.forgotPassword.getHref()}>
+            {t('login.forgotPassword')}
+          </a>
           <Button type="submit" loading={pending} fullWidth>
             {t('login.submit')}
           </Button>
