@@ -36,3 +36,4 @@ export * from './single-sign-on';
 export * from './sign-in-settings';
 export * from './subscriptions';
 export * from './value-format';
+export * from './chart-option';
