@@ -95,6 +95,13 @@ const envSchema = z.object({
   /** Attempts after the first for a delivery whose mail failed, and the first wait (doubling each time). */
   DELIVERY_RETRIES: optional(z.coerce.number().int().min(0).max(10)),
   DELIVERY_RETRY_DELAY_SECONDS: optional(z.coerce.number().int().min(1).max(3600)),
+  /**
+   * A delivery's worker proves it is alive this often; a process that died mid-send (killed, out of
+   * memory) has its delivery retried once this lapses (pg-boss heartbeat, at least 10 s).
+   */
+  DELIVERY_HEARTBEAT_SECONDS: optional(z.coerce.number().int().min(10).max(600)),
+  /** How often a working process looks for jobs that timed out or lost their worker (pg-boss monitor). */
+  JOBS_MONITOR_INTERVAL_SECONDS: optional(z.coerce.number().int().min(1).max(600)),
 });
 
 export interface Config {
@@ -185,7 +192,9 @@ export interface Config {
    */
   backgroundJobs: boolean;
   /** A failed delivery is tried `retries` more times, waiting `retryDelaySeconds` × 2ⁿ (decision 029). */
-  deliveries: { retries: number; retryDelaySeconds: number; timeoutSeconds: number };
+  deliveries: { retries: number; retryDelaySeconds: number; timeoutSeconds: number; heartbeatSeconds: number };
+  /** How often a working process checks for timed-out jobs and jobs whose worker died (decision 029). */
+  jobsMonitorIntervalSeconds: number;
 }
 
 /** Thrown for a missing or invalid variable; the message names it (main.ts prints it and exits 1). */
@@ -298,7 +307,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       retryDelaySeconds: e.DELIVERY_RETRY_DELAY_SECONDS ?? 60,
       // One delivery (report, charts, mail) is ended after this long and tried again.
       timeoutSeconds: 180,
+      heartbeatSeconds: e.DELIVERY_HEARTBEAT_SECONDS ?? 30,
     },
+    jobsMonitorIntervalSeconds: e.JOBS_MONITOR_INTERVAL_SECONDS ?? 30,
   };
 }
 

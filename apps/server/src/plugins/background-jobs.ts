@@ -33,6 +33,9 @@ function bossFor(app: App): PgBoss {
     // Schedules and maintenance only where jobs are worked; a queue-only process sends jobs and reads.
     schedule: working,
     supervise: working,
+    // Timed-out jobs and jobs whose worker died (no heartbeat) are failed — and so retried — by these passes.
+    superviseIntervalSeconds: app.config.jobsMonitorIntervalSeconds,
+    monitorIntervalSeconds: app.config.jobsMonitorIntervalSeconds,
   } as const;
   if (client instanceof PGlite) {
     return new PgBoss({ ...common, db: fromPglite(client), backend: 'pglite' });

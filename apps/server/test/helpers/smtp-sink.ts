@@ -4,7 +4,9 @@ import { SMTPServer } from 'smtp-server';
 
 // A real SMTP server for tests (decision 029): smtp-server, of the same project as nodemailer, on
 // 127.0.0.1; every mail it accepts is parsed with mailparser. `refuse` answers chosen recipients with an
-// SMTP error, as a full mailbox or an unknown address would.
+// SMTP error, as a full mailbox or an unknown address would. `holdNext` keeps the next message in its DATA
+// phase — received, not yet accepted — as a slow server would; a message whose client goes away before
+// it is accepted is not a mail (it is counted only once accepted).
 
 export interface SmtpSink {
   url: string;
@@ -13,12 +15,20 @@ export interface SmtpSink {
   refuse: Set<string>;
   /** Mails to one address. */
   to(address: string): ParsedMail[];
+  /**
+   * Holds the next message in its DATA phase (no answer to its final "."); resolves once one is held.
+   * `release()` accepts it, if its client is still connected.
+   */
+  holdNext(): Promise<{ release(): void }>;
   close(): Promise<void>;
 }
 
 export async function startSmtpSink(): Promise<SmtpSink> {
   const mails: ParsedMail[] = [];
   const refuse = new Set<string>();
+  let hold: ((held: { release(): void }) => void) | null = null;
+  const held = new Set<() => void>();
+  const closedSessions = new Set<string>();
   const server = new SMTPServer({
     // Plain SMTP on loopback: no STARTTLS (its self-signed certificate is not what is tested) and no login.
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -33,13 +43,25 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       }
       callback();
     },
-    onData(stream, _session, callback) {
+    onData(stream, session, callback) {
       simpleParser(stream)
         .then((mail) => {
-          mails.push(mail);
-          callback();
+          const accept = () => {
+            held.delete(accept);
+            if (closedSessions.has(session.id)) return;
+            mails.push(mail);
+            callback();
+          };
+          if (!hold) return accept();
+          const resolveHeld = hold;
+          hold = null;
+          held.add(accept);
+          resolveHeld({ release: accept });
         })
         .catch((error: unknown) => callback(error as Error));
+    },
+    onClose(session) {
+      closedSessions.add(session.id);
     },
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -53,6 +75,10 @@ export async function startSmtpSink(): Promise<SmtpSink> {
         const to = Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : [];
         return to.some((entry) => entry.value.some((value) => value.address?.toLowerCase() === address.toLowerCase()));
       }),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    holdNext: () => new Promise((resolve) => (hold = resolve)),
+    close: () => {
+      for (const accept of [...held]) accept();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
 }

@@ -82,13 +82,18 @@ export function createSubscriptionsService(options: SubscriptionsServiceOptions)
       const instance = await jobs.boss();
       await instance.createQueue(queues.failed, { retryLimit: 0 });
       await instance.createQueue(queues.run, { retryLimit: 3, retryDelay: 30, retryBackoff: true, expireInSeconds: 300 });
-      await instance.createQueue(queues.delivery, {
+      const deliveryQueue = {
         retryLimit: config.deliveries.retries,
         retryDelay: config.deliveries.retryDelaySeconds,
         retryBackoff: true,
         expireInSeconds: config.deliveries.timeoutSeconds,
+        // A process killed mid-send stops its heartbeat: the delivery is retried soon, not after the timeout.
+        heartbeatSeconds: config.deliveries.heartbeatSeconds,
         deadLetter: queues.failed,
-      });
+      };
+      await instance.createQueue(queues.delivery, deliveryQueue);
+      // A queue made by an earlier version keeps its options unless they are set again.
+      await instance.updateQueue(queues.delivery, deliveryQueue);
       return instance;
     })().catch((error: unknown) => {
       queuesReady = null;
