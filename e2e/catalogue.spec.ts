@@ -365,6 +365,11 @@ test('dashboards: a new dashboard with tiles gets the next layout id, reorders b
   const tiles = dialog.getByTestId('tile-row');
   await tiles.nth(0).getByRole('textbox', { name: 'Tile title (English)' }).fill('Revenue');
   await tiles.nth(1).getByRole('textbox', { name: 'Tile title (English)' }).fill('Trend');
+  // Every tile shows a visual of one of the catalogue's report definitions (decision 027).
+  for (const [index, definition] of ['sales-figures', 'sales-per-period'].entries()) {
+    await tiles.nth(index).getByRole('combobox', { name: 'Shows' }).click();
+    await page.getByRole('option', { name: definition, exact: true }).click();
+  }
   await tiles.nth(1).getByRole('combobox', { name: 'Tile type' }).click();
   await page.getByRole('option', { name: 'Line chart' }).click();
   await tiles.nth(1).getByRole('button', { name: 'Move “Trend” up' }).click();

@@ -108,9 +108,9 @@ describe.each(testDrivers())('catalogue (%s)', (driver) => {
       const before = await exported();
       const broken: [string, (doc: CatalogueDocument) => void, string][] = [
         [
-          'unknown query',
-          (d) => (d.menu[0]!.items[0]!.report = { kind: 'builtin', query: 'drop-table' as never }),
-          '$.menu[0].items[0].report.query',
+          'unknown definition',
+          (d) => (d.menu[0]!.items[0]!.report = { kind: 'query', definition: 'drop-table' }),
+          '$.menu[0].items[0].report',
         ],
         [
           'frame on another origin',
@@ -159,14 +159,14 @@ describe.each(testDrivers())('catalogue (%s)', (driver) => {
           '$.menu[0].audience.roles[0]',
         ],
         [
-          'grouping the query lacks',
+          'a value of a parameter the definition lacks',
           (d) =>
             (d.menu[0]!.items[0]!.report = {
-              kind: 'builtin',
-              query: 'product-mix',
-              params: { range: 'this-year', grouping: 'day' },
+              kind: 'query',
+              definition: 'product-mix',
+              values: { region: 'North' },
             }),
-          '$.menu[0].items[0].report.params.grouping',
+          '$.menu[0].items[0].report.values.region',
         ],
         ['bad name', (d) => (d.menu[0]!.name = 'Sales Group'), '$.menu[0].name'],
         ['wrong version', (d) => ((d as { version: number }).version = 2), '$.version'],
@@ -184,11 +184,33 @@ describe.each(testDrivers())('catalogue (%s)', (driver) => {
       expect(await exported()).toEqual(before);
     });
 
-    it('fills in default settings, so a document without them imports once and then changes nothing', async () => {
+    it('refuses a built-in report item or tile of an older export with a 400 naming it, and changes nothing', async () => {
+      const before = await exported();
+      const item = structuredClone(before) as unknown as { menu: { items: Record<string, unknown>[] }[] };
+      item.menu[1]!.items.push({ name: 'old-overview', title: { en: 'Old' }, report: { kind: 'builtin', query: 'sales-overview' } });
+      const at = item.menu[1]!.items.length - 1;
+      const preview = await call(demoUsers.admin, 'POST', apiRoutes.previewCatalogueImport.path, item);
+      for (const [what, response] of [['import', await imported(item)], ['preview', preview]] as const) {
+        expect(response.statusCode, what).toBe(400);
+        expect(response.json().error.message, what).toBe(
+          `Invalid catalogue at $.menu[1].items[${at}].report.kind: the item 'old-overview' is a built-in report, which no longer exists: make it a query report naming a report definition`,
+        );
+      }
+      const tile = structuredClone(before) as unknown as { dashboards: { dashboards: { tiles: Record<string, unknown>[] }[] }[] };
+      tile.dashboards[0]!.dashboards[0]!.tiles.push({ type: 'kpi', query: 'sales-overview', title: { en: 'Old tile' }, width: 3 });
+      const response = await imported(tile);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error.message).toContain(
+        `$.dashboards[0].dashboards[0].tiles[${tile.dashboards[0]!.dashboards[0]!.tiles.length - 1}].query: a tile of a built-in query no longer exists`,
+      );
+      expect(await exported()).toEqual(before);
+    });
+
+    it('a document with bare query items and tiles imports once and then changes nothing', async () => {
       const before = await exported();
       const document = structuredClone(before);
-      document.menu[0]!.items.push({ name: 'bare-builtin', title: { en: 'Bare' }, report: { kind: 'builtin', query: 'sales-trend' } });
-      document.dashboards[0]!.dashboards[0]!.tiles.push({ type: 'kpi', query: 'sales-overview', title: { en: 'Bare tile' }, width: 3 });
+      document.menu[0]!.items.push({ name: 'bare-query', title: { en: 'Bare' }, report: { kind: 'query', definition: 'sales-trend' } });
+      document.dashboards[0]!.dashboards[0]!.tiles.push({ type: 'kpi', definition: 'sales-figures', title: { en: 'Bare tile' }, width: 3 });
       expect(catalogueChangesSchema.parse((await imported(document)).json()).changes).toHaveLength(3);
       expect(catalogueChangesSchema.parse((await imported(document)).json()).changes).toEqual([]);
       expect((await imported(before)).statusCode).toBe(200);
@@ -380,12 +402,13 @@ describe.each(testDrivers())('catalogue (%s)', (driver) => {
         tiles: [
           {
             type: 'kpi',
-            query: 'sales-overview',
-            params: { range: 'this-year', kpis: ['revenue'] },
+            definition: 'sales-figures',
+            visual: 'revenue',
+            values: { period: { preset: 'this-year' } },
             title: { en: 'Revenue' },
             width: 4,
           },
-          { type: 'line', query: 'sales-trend', title: { en: 'Trend' }, width: 8 },
+          { type: 'line', definition: 'sales-per-period', visual: 'revenue', title: { en: 'Trend' }, width: 8 },
         ],
       };
       expect((await call(demoUsers.admin, 'POST', apiRoutes.createDashboard.path, dashboard)).statusCode).toBe(
@@ -405,7 +428,7 @@ describe.each(testDrivers())('catalogue (%s)', (driver) => {
         tiles: [
           exportedBoard.tiles[1],
           exportedBoard.tiles[0],
-          { type: 'table', query: 'region-performance', title: { en: 'Regions' }, width: 12 },
+          { type: 'table', definition: 'sales-ranking', visual: 'table', title: { en: 'Regions' }, width: 12 },
         ],
       };
       expect(

@@ -379,16 +379,9 @@ describe.each(testDrivers())('GET /api/reports/:name (%s)', (driver) => {
       {
         organisationId: demoGmbhId,
         name: 'broken-query',
-        kind: 'builtin',
-        queryKey: 'drop-table',
+        kind: 'query',
+        definitionName: 'drop-table',
         params: {},
-      },
-      {
-        organisationId: demoGmbhId,
-        name: 'broken-params',
-        kind: 'builtin',
-        queryKey: 'sales-overview',
-        params: { range: 'soon' },
       },
       {
         organisationId: demoGmbhId,
@@ -397,7 +390,7 @@ describe.each(testDrivers())('GET /api/reports/:name (%s)', (driver) => {
         frameUrl: 'https://evil.example/page',
       },
     ]);
-    for (const name of ['broken-query', 'broken-params', 'broken-frame']) {
+    for (const name of ['broken-query', 'broken-frame']) {
       expect((await getReport(name)).statusCode, name).toBe(404);
     }
     await t.database.db
@@ -416,42 +409,6 @@ describe.each(testDrivers())('GET /api/reports/:name (%s)', (driver) => {
     const quarters = await report('pmxlayout', withValues({ grouping: 'quarter' }));
     expect(parameterValue(quarters, 'grouping')).toBe('quarter');
     expect(quarters.data!.table!.columns[0]).toEqual({ key: 'period', label: 'Quarter', format: 'quarter' });
-  });
-
-  it('a stored grouping that no longer fits its built-in query is a 500 with the reason logged, never replaced', async () => {
-    // Written behind the catalogue's back, as an older catalogue would hold it, for the menu item without
-    // content: announced like any change.
-    const changed = { type: 'catalogue-changed', organisationId: demoGmbhId } as const;
-    await t.database.db.insert(reports).values({
-      organisationId: demoGmbhId,
-      name: 'balance-sheet',
-      kind: 'builtin',
-      queryKey: 'product-mix',
-      params: { range: 'this-year', grouping: 'day' },
-    });
-    await t.app.clusterEvents.announce(changed);
-    try {
-      for (const query of ['', '?grouping=month']) {
-        logLines.length = 0;
-        const response = await getReport('balance-sheet', query);
-        expect(response.statusCode, query).toBe(500);
-        expect(response.json()).toEqual({ error: { code: 'INTERNAL', message: 'Internal server error' } });
-        const logged = logLines.map((line) => JSON.parse(line) as Record<string, unknown>);
-        expect(logged).toContainEqual(
-          expect.objectContaining({
-            msg: 'report definition does not fit its query',
-            report: 'balance-sheet',
-            reason: "stored grouping 'day' does not fit: the query 'product-mix' groups by month, quarter",
-          }),
-        );
-      }
-    } finally {
-      await t.database.db
-        .delete(reports)
-        .where(and(eq(reports.organisationId, demoGmbhId), eq(reports.name, 'balance-sheet')));
-      await t.app.clusterEvents.announce(changed);
-    }
-    expect((await getReport('balance-sheet')).statusCode).toBe(404);
   });
 
   it('needs a bearer token', async () => {

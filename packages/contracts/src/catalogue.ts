@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { withClientBody, withClientQuery } from './client-params';
 import { menuGroupSchema, menuIconNames } from './navigation';
-import { dateRangePresetSchema, reportGroupingSchema, reportQueryKeySchema } from './reports';
 import { roleKeySchema, subscriptionSchema } from './roles';
 import { isSafeHttpUrl, linkMaxLength } from './safe-links';
 import { dashboardTileTypeSchema } from './dashboards';
@@ -40,40 +39,13 @@ export type Audience = z.infer<typeof audienceSchema>;
 
 export const catalogueIconSchema = z.enum(menuIconNames);
 
-/** A built-in report's defaults: the date range and grouping it opens with. */
-export const reportDefaultsSchema = z
-  .object({
-    range: dateRangePresetSchema.default('this-year'),
-    grouping: reportGroupingSchema.optional(),
-  })
-  .strict();
-export type ReportDefaults = z.infer<typeof reportDefaultsSchema>;
-
-/** A dashboard tile's settings: range and grouping, and which KPIs, chart, series or rows it shows. */
-export const tileSettingsSchema = z
-  .object({
-    range: dateRangePresetSchema.default('this-year'),
-    grouping: reportGroupingSchema.optional(),
-    /** kpi tiles: the KPI keys shown (default: all of the query's KPIs). */
-    kpis: z.array(z.string().min(1).max(64)).min(1).max(12).optional(),
-    /** line/bar tiles: the chart id (default: the query's first chart). */
-    chart: z.string().min(1).max(64).optional(),
-    /** line/bar tiles: the series keys shown (default: all). */
-    series: z.array(z.string().min(1).max(64)).min(1).max(24).optional(),
-    /** table tiles: the first rows shown. */
-    limit: z.number().int().min(1).max(100).optional(),
-  })
-  .strict();
-export type TileSettings = z.infer<typeof tileSettingsSchema>;
-
 const httpUrlSchema = z
   .string()
   .max(linkMaxLength)
   .refine(isSafeHttpUrl, 'must be an http(s) URL');
 
-/** What an item opens: one of the reviewed queries, a frame, or a link (never SQL, never `javascript:`). */
+/** What an item opens: a report definition, a frame, or a link (never SQL from the client, never `javascript:`). */
 export const catalogueReportSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('builtin'), query: reportQueryKeySchema, params: reportDefaultsSchema.optional() }).strict(),
   z
     .object({
       kind: z.literal('query'),
@@ -126,23 +98,15 @@ export const catalogueTileSchema = z
     /** Kept across export and import so that links to a tile stay valid; a new tile has none. */
     id: z.uuid().optional(),
     type: dashboardTileTypeSchema,
-    /** A built-in query … */
-    query: reportQueryKeySchema.optional(),
-    params: tileSettingsSchema.optional(),
-    /** … or a report definition of the same document, one of its visuals and parameter values (decision 027). */
-    definition: catalogueNameSchema.optional(),
+    /** A report definition of the same document, one of its visuals and parameter values (decision 027). */
+    definition: catalogueNameSchema,
     visual: z.string().min(1).max(63).optional(),
     values: parameterValuesSchema.optional(),
     title: catalogueTitleSchema,
     /** Columns of a 12-column grid; tiles fill the grid in their order. */
     width: z.number().int().min(1).max(12),
   })
-  .strict()
-  .superRefine((tile, context) => {
-    if (Boolean(tile.query) === Boolean(tile.definition)) {
-      context.addIssue({ code: 'custom', path: ['definition'], message: 'a tile names either a query or a definition' });
-    }
-  });
+  .strict();
 export type CatalogueTile = z.infer<typeof catalogueTileSchema>;
 
 export const catalogueDashboardSchema = z
@@ -186,7 +150,7 @@ export const catalogueDocumentSchema = z
   .strict();
 export type CatalogueDocument = z.infer<typeof catalogueDocumentSchema>;
 
-/** A JSON path (`$.menu[2].items[0].report.query`) of a zod issue path: what a 400 names. */
+/** A JSON path (`$.menu[2].items[0].report.definition`) of a zod issue path: what a 400 names. */
 export function jsonPathOf(path: readonly PropertyKey[]): string {
   return path.reduce<string>(
     (text, key) => (typeof key === 'number' ? `${text}[${key}]` : `${text}.${String(key)}`),

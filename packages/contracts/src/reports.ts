@@ -1,32 +1,19 @@
 import { z } from 'zod';
 import { withClientQuery } from './client-params';
-import type { TranslationKey } from './locales';
 import { dateRangePresetSchema, isoDateSchema, maxReportRangeDays, rangeLengthDays } from './report-dates';
 import { parameterViewSchema, resultInfoSchema } from './report-definitions';
 
 export * from './report-dates';
 
 // Report content (DESIGN.md §3 "Report / dashboard content"): a report is a row in the database. A
-// built-in one names a query from the server's fixed, reviewed set (never SQL from the client); an
+// query report shows a report definition's SQL over a data source of the organisation (decision 027); an
 // embedded one shows a URL in a frame; an external one opens its URL in a new window.
 
-export const reportKinds = ['builtin', 'query', 'embedded', 'external'] as const;
+export const reportKinds = ['query', 'embedded', 'external'] as const;
 export const reportKindSchema = z.enum(reportKinds);
 export type ReportKind = z.infer<typeof reportKindSchema>;
 
-/** The fixed set of parameterised aggregate queries the server runs (features/reports/queries). */
-export const reportQueryKeys = [
-  'sales-overview',
-  'product-mix',
-  'region-performance',
-  'product-ranking',
-  'sales-trend',
-  'margin-detail',
-] as const;
-export const reportQueryKeySchema = z.enum(reportQueryKeys);
-export type ReportQueryKey = z.infer<typeof reportQueryKeySchema>;
-
-/** How a report groups its rows; each query allows a subset. */
+/** How a report groups its rows (the answer's `params` and `groupings`; query reports group by their own parameters). */
 export const reportGroupings = [
   'day',
   'week',
@@ -39,43 +26,6 @@ export const reportGroupings = [
 ] as const;
 export const reportGroupingSchema = z.enum(reportGroupings);
 export type ReportGrouping = z.infer<typeof reportGroupingSchema>;
-
-/**
- * THE groupings each query allows, the first being its default: the server's queries are declared with
- * them (and refuse any other), the catalogue and its management forms offer only these.
- */
-export const reportQueryGroupings = {
-  'sales-overview': ['month', 'day', 'week', 'quarter'],
-  'product-mix': ['month', 'quarter'],
-  'region-performance': ['region', 'store'],
-  'product-ranking': ['product', 'category'],
-  'sales-trend': ['month', 'week'],
-  'margin-detail': ['day', 'week', 'month'],
-} as const satisfies Record<ReportQueryKey, readonly [ReportGrouping, ...ReportGrouping[]]>;
-
-/** The groupings query `K` allows. */
-export type ReportQueryGrouping<K extends ReportQueryKey> = (typeof reportQueryGroupings)[K][number];
-
-/** Whether query `key` allows `grouping`. */
-export function queryAllowsGrouping<K extends ReportQueryKey>(
-  key: K,
-  grouping: ReportGrouping,
-): grouping is ReportQueryGrouping<K> {
-  const allowed: readonly ReportGrouping[] = reportQueryGroupings[key];
-  return allowed.includes(grouping);
-}
-
-/** The name of each grouping: a report table's first column and the reports page's grouping choice. */
-export const reportGroupingLabelKeys = {
-  day: 'reports.dimension.day',
-  week: 'reports.dimension.week',
-  month: 'reports.dimension.month',
-  quarter: 'reports.dimension.quarter',
-  region: 'reports.dimension.region',
-  store: 'reports.dimension.store',
-  category: 'reports.dimension.category',
-  product: 'reports.dimension.product',
-} as const satisfies Record<ReportGrouping, TranslationKey>;
 
 /** How the client formats a value in the user's culture (numbers arrive raw, DESIGN.md §4). */
 export const valueFormats = [

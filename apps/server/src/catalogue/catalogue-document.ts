@@ -4,8 +4,6 @@ import {
   type CatalogueDocument,
   type CatalogueReport,
   type LocalisedText,
-  type ReportGrouping,
-  type ReportQueryKey,
   type CatalogueDashboard,
   type ParameterValues,
   type CatalogueDataSource,
@@ -19,11 +17,6 @@ import {
   reportDefinitionBodySchema,
   catalogueVersion,
   jsonPathOf,
-  queryAllowsGrouping,
-  reportDefaultsSchema,
-  reportQueryGroupings,
-  reportQueryKeySchema,
-  tileSettingsSchema,
 } from '@cockpit/contracts';
 import { z } from 'zod';
 import { resolveFrameUrl } from '../reporting/frame-url';
@@ -65,13 +58,7 @@ function reportOf(row: ReportRow | undefined): { report?: CatalogueReport } {
     return { report: { kind: 'external', url: row.externalUrl } };
   if (row.kind === 'embedded' && row.frameUrl)
     return { report: { kind: 'embedded', frameUrl: row.frameUrl } };
-  const query = reportQueryKeySchema.safeParse(row.queryKey);
-  const params = reportDefaultsSchema.safeParse(row.params);
-  if (row.kind === 'builtin' && query.success) {
-    return {
-      report: { kind: 'builtin', query: query.data, ...(params.success ? { params: params.data } : {}) },
-    };
-  }
+  // Anything else (a kind this version does not know) is left out: the item reads as one without a report.
   return {};
 }
 
@@ -150,24 +137,13 @@ export function documentOf(snapshot: CatalogueSnapshot): CatalogueDocument {
           ...audienceOf(dashboard),
           ...dashboardParametersOf(dashboard.parameters),
           tiles: (snapshot.tiles.get(dashboard.id) ?? []).map((tile) => {
-            if (tile.definitionName) {
-              const values = parameterValuesSchema.safeParse(tile.values ?? {});
-              return {
-                id: tile.id,
-                type: tile.tileType as never,
-                definition: tile.definitionName,
-                ...(tile.visual ? { visual: tile.visual } : {}),
-                ...(values.success && Object.keys(values.data).length > 0 ? { values: values.data } : {}),
-                title: textOf(tile.titleEn, tile.titleDe, tile.titleDeAt),
-                width: tile.width,
-              };
-            }
-            const params = tileSettingsSchema.safeParse(tile.params);
+            const values = parameterValuesSchema.safeParse(tile.values ?? {});
             return {
               id: tile.id,
               type: tile.tileType as never,
-              query: tile.queryKey as never,
-              ...(params.success ? { params: params.data } : {}),
+              definition: tile.definitionName,
+              ...(tile.visual ? { visual: tile.visual } : {}),
+              ...(values.success && Object.keys(values.data).length > 0 ? { values: values.data } : {}),
               title: textOf(tile.titleEn, tile.titleDe, tile.titleDeAt),
               width: tile.width,
             };
@@ -209,9 +185,44 @@ export class CatalogueInvalid extends Error {
 }
 
 /**
+ * A report item or tile of the former built-in kind (its reviewed TypeScript queries are gone, decision
+ * 027): named with its own name, so that an old export is refused with what to change rather than with
+ * the schema's "invalid discriminator".
+ */
+function refuseBuiltIn(input: unknown): void {
+  const listOf = (value: unknown, key: string): unknown[] => {
+    const list = value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined;
+    return Array.isArray(list) ? list : [];
+  };
+  listOf(input, 'menu').forEach((group, g) =>
+    listOf(group, 'items').forEach((item, i) => {
+      const { name, report } = (item ?? {}) as { name?: unknown; report?: { kind?: unknown } };
+      if (report?.kind === 'builtin') {
+        throw new CatalogueInvalid(
+          `$.menu[${g}].items[${i}].report.kind`,
+          `the item '${String(name)}' is a built-in report, which no longer exists: make it a query report naming a report definition`,
+        );
+      }
+    }),
+  );
+  listOf(input, 'dashboards').forEach((group, g) =>
+    listOf(group, 'dashboards').forEach((dashboard, d) =>
+      listOf(dashboard, 'tiles').forEach((tile, t) => {
+        if (tile && typeof tile === 'object' && 'query' in tile) {
+          throw new CatalogueInvalid(
+            `$.dashboards[${g}].dashboards[${d}].tiles[${t}].query`,
+            'a tile of a built-in query no longer exists: name a report definition and one of its visuals',
+          );
+        }
+      }),
+    ),
+  );
+}
+
+/**
  * Parses and checks a document; throws `CatalogueInvalid` naming the JSON path of the first problem
- * (an unknown query, a frame on an origin not allowed, a non-http(s) link, a duplicate name, a missing
- * English title, an unknown audience value, a grouping the query does not have …).
+ * (an unknown definition, a frame on an origin not allowed, a non-http(s) link, a duplicate name, a
+ * missing English title, an unknown audience value, a value of a parameter the definition lacks …).
  */
 export function checkCatalogue(
   input: unknown,
@@ -219,23 +230,18 @@ export function checkCatalogue(
   /** Data sources the organisation has already: a definition may name one the document does not carry. */
   existingSources: readonly string[] = [],
 ): CatalogueDocument {
+  refuseBuiltIn(input);
   const parsed = catalogueDocumentSchema.safeParse(input);
   if (!parsed.success) {
     const [issue] = parsed.error.issues;
     throw new CatalogueInvalid(jsonPathOf(issue?.path ?? []), issue?.message ?? 'invalid');
   }
-  const document = withDefaults(parsed.data);
+  const document = parsed.data;
   const firstOf = new Map<string, string>();
   const unique = (key: string, path: string, what: string) => {
     const earlier = firstOf.get(key);
     if (earlier) throw new CatalogueInvalid(path, `${what} is used twice (first at ${earlier})`);
     firstOf.set(key, path);
-  };
-  const groupingFits = (query: ReportQueryKey, grouping: ReportGrouping | undefined, path: string) => {
-    if (grouping !== undefined && !queryAllowsGrouping(query, grouping)) {
-      const groupings = reportQueryGroupings[query].join(', ');
-      throw new CatalogueInvalid(path, `the query '${query}' groups by ${groupings}`);
-    }
   };
 
   const sources = new Set([...existingSources, ...(document.dataSources ?? []).map((source) => source.name)]);
@@ -275,8 +281,6 @@ export function checkCatalogue(
           'must be a path of this site or an https URL on one of REPORT_FRAME_ORIGINS',
         );
       }
-      if (report?.kind === 'builtin')
-        groupingFits(report.query, report.params?.grouping, `${at}.report.params.grouping`);
       if (report?.kind === 'query') valuesFit(report.definition, report.values, `${at}.report`);
     });
   });
@@ -291,47 +295,14 @@ export function checkCatalogue(
       unique(`layout:${dashboard.layoutId}`, `${at}.layoutId`, `the layout id ${dashboard.layoutId}`);
       dashboard.tiles.forEach((tile, t) => {
         if (tile.id) unique(`tile:${tile.id}`, `${at}.tiles[${t}].id`, `the tile id ${tile.id}`);
-        if (tile.query) groupingFits(tile.query, tile.params?.grouping, `${at}.tiles[${t}].params.grouping`);
-        if (tile.definition) {
-          const definition = valuesFit(tile.definition, tile.values, `${at}.tiles[${t}]`);
-          if (tile.visual && !definition.visuals.some((visual) => visual.id === tile.visual)) {
-            throw new CatalogueInvalid(
-              `${at}.tiles[${t}].visual`,
-              `'${tile.definition}' has no visual '${tile.visual}'`,
-            );
-          }
+        const definition = valuesFit(tile.definition, tile.values, `${at}.tiles[${t}]`);
+        if (tile.visual && !definition.visuals.some((visual) => visual.id === tile.visual)) {
+          throw new CatalogueInvalid(`${at}.tiles[${t}].visual`, `'${tile.definition}' has no visual '${tile.visual}'`);
         }
       });
     });
   });
   return document;
-}
-
-/**
- * The document as it will be stored and exported again: built-in reports and tiles carry their settings
- * with defaults filled in, so that importing an export changes nothing and the diff compares like with like.
- */
-function withDefaults(document: CatalogueDocument): CatalogueDocument {
-  return {
-    ...document,
-    menu: document.menu.map((group) => ({
-      ...group,
-      items: group.items.map((item) =>
-        item.report?.kind === 'builtin'
-          ? { ...item, report: { ...item.report, params: reportDefaultsSchema.parse(item.report.params ?? {}) } }
-          : item,
-      ),
-    })),
-    dashboards: document.dashboards.map((group) => ({
-      ...group,
-      dashboards: group.dashboards.map((dashboard) => ({
-        ...dashboard,
-        tiles: dashboard.tiles.map((tile) =>
-          tile.query ? { ...tile, params: tileSettingsSchema.parse(tile.params ?? {}) } : tile,
-        ),
-      })),
-    })),
-  };
 }
 
 /** JSON with sorted keys: two equal objects give the same text whatever order their keys came in. */

@@ -43,9 +43,8 @@ const audienceColumns = (audience: Audience | undefined) => ({
 });
 const reportColumns = (report: CatalogueReport) => ({
   kind: report.kind,
-  queryKey: report.kind === 'builtin' ? report.query : null,
   definitionName: report.kind === 'query' ? report.definition : null,
-  params: report.kind === 'builtin' ? (report.params ?? {}) : report.kind === 'query' ? (report.values ?? {}) : {},
+  params: report.kind === 'query' ? (report.values ?? {}) : {},
   frameUrl: report.kind === 'embedded' ? report.frameUrl : null,
   externalUrl: report.kind === 'external' ? report.url : null,
 });
@@ -268,9 +267,7 @@ export async function writeCatalogue(
       dashboardId: dashboardIds.get(dashboard.layoutId) ?? '',
       position: index + 1,
       tileType: tile.type,
-      queryKey: tile.query ?? null,
-      params: tile.params ?? {},
-      definitionName: tile.definition ?? null,
+      definitionName: tile.definition,
       visual: tile.visual ?? null,
       values: tile.values ?? null,
       ...titleColumns(tile.title),

@@ -4,16 +4,13 @@ import {
   type ReportDownloadFormat,
   type ReportResponse,
   type UiLanguageName,
-  dateRangeValueSchema,
-  reportGroupingSchema,
 } from '@cockpit/contracts';
 import type { App } from '../app-types';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { createReportDownloads } from '../features/reports/report-download';
 import { createReportService } from '../features/reports/report-service';
 import { sendNotifications } from '../features/notifications/notifications-sender';
-import { badRequest } from '../lib/http-error';
-import { withRowValues } from '../reporting/queries/query-types';
+import { withRowValues } from '../reporting/report-answer';
 
 // What deliveries need of other features (decision 029), composed here because features do not import
 // each other: the report page's own answer and download for a given user (same lookup, audiences, values,
@@ -37,34 +34,8 @@ export interface DeliveryDependencies {
   notify(organisationId: string, userIds: string[], draft: NotificationDraft): Promise<void>;
 }
 
-/**
- * A built-in report takes its range and grouping as the page's query does; anything else in its values
- * is refused after the load tells the kind (a query report checks its values against its definition's
- * parameter types itself, and may well declare a `range` or `grouping` of its own).
- */
-function builtInQuery(values: ParameterValues): { query: Record<string, string>; problem: string | null } {
-  const query: Record<string, string> = {};
-  let problem: string | null = null;
-  for (const [name, value] of Object.entries(values)) {
-    if (name === 'range') {
-      const range = dateRangeValueSchema.safeParse(value);
-      if (!range.success) problem = "Invalid parameter 'range': must be { preset } or { from, to }";
-      else if ('preset' in range.data) query.range = range.data.preset;
-      else Object.assign(query, range.data);
-    } else if (name === 'grouping') {
-      const grouping = reportGroupingSchema.safeParse(value);
-      if (!grouping.success) problem = "Invalid parameter 'grouping'";
-      else query.grouping = grouping.data;
-    } else {
-      problem = `Unknown parameter '${name}': this report does not declare it`;
-    }
-  }
-  return { query, problem };
-}
-
 export function deliveryDependencies(app: App): DeliveryDependencies {
   const service = createReportService({
-    db: app.db,
     log: app.log,
     frameOrigins: app.config.reportFrameOrigins,
     catalogue: app.catalogue,
@@ -78,15 +49,7 @@ export function deliveryDependencies(app: App): DeliveryDependencies {
   return {
     reports: {
       async load(user, name, language, values) {
-        const builtIn = builtInQuery(values);
-        const answer = await service.load({
-          user,
-          name,
-          language,
-          query: { ...builtIn.query, values: JSON.stringify(values) } as Parameters<typeof service.load>[0]['query'],
-        });
-        // A built-in report answers with its range and grouping (`params`); a query report without.
-        if (answer.params && builtIn.problem) throw badRequest(builtIn.problem);
+        const answer = await service.load({ user, name, language, query: { values: JSON.stringify(values) } });
         return { ...answer, data: answer.data ? withRowValues(answer.data) : null } as ReportResponse;
       },
       async file(user, name, format, values, language) {

@@ -1,7 +1,6 @@
 import { type ReportData, type ReportResponse, reportResponseSchema } from '@cockpit/contracts';
 import { describe, expect, it } from 'vitest';
-import { SerializedRows } from './queries/query-types';
-import { serializeReportResponse, withSerializedTable } from './report-answer';
+import { SerializedRows, serializeReportResponse, withRowValues, withSerializedTable } from './report-answer';
 
 // A query report's large table is sent as serialised rows (decision 009), never checked cell by cell
 // against the response schema: the bytes must be exactly what the schema's serialiser would have sent.
@@ -50,6 +49,7 @@ describe('withSerializedTable', () => {
     const sent = JSON.parse(Buffer.concat(parts).toString('utf8')) as ReportResponse;
     expect(sent.data?.table?.rows).toEqual(rows);
     expect(sent).toEqual(answerOf(data));
+    expect(withRowValues(serialized)).toEqual(data);
   });
 
   it('leaves a small table and an answer without a table as they are', () => {

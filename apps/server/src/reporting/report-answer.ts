@@ -1,6 +1,49 @@
 import { randomUUID } from 'node:crypto';
-import type { ReportData, ReportResponse } from '@cockpit/contracts';
-import { type ReportDataAnswer, SerializedRows } from './queries/query-types';
+import type { ReportCell, ReportData, ReportResponse, ReportTable } from '@cockpit/contracts';
+
+/**
+ * Table rows already serialised as JSON (decision 009): a large table is written slice by slice, as
+ * UTF-8 bytes, and sent as they are — never parsed, validated, stringified or encoded again as a whole
+ * (one 8 MB string turned into bytes at once held the event loop for a tenth of a second).
+ */
+export class SerializedRows {
+  private readonly parts: Buffer[] = [];
+  private rowCount = 0;
+
+  /** Appends `count` rows (in order) given as their JSON texts joined by commas, without brackets. */
+  addText(rows: string, count: number): void {
+    if (count === 0) return;
+    // The first slice opens the array; each later one continues it after a comma.
+    this.parts.push(Buffer.from(`${this.rowCount === 0 ? '[' : ','}${rows}`));
+    this.rowCount += count;
+  }
+
+  get count(): number {
+    return this.rowCount;
+  }
+
+  /** `[[cell, …], …]` as UTF-8: exactly what `JSON.stringify(rows)` gives, in pieces. */
+  bytes(): Buffer[] {
+    return this.rowCount === 0 ? [Buffer.from('[]')] : [...this.parts, Buffer.from(']')];
+  }
+
+  values(): ReportCell[][] {
+    return JSON.parse(Buffer.concat(this.bytes()).toString('utf8')) as ReportCell[][];
+  }
+}
+
+/** A report table as the service answers it: rows as values or already serialised. */
+export type ReportTableAnswer = Omit<ReportTable, 'rows'> & { rows: ReportCell[][] | SerializedRows };
+
+/** A report's answer: {@link ReportData} whose table rows may be {@link SerializedRows}. */
+export type ReportDataAnswer = Omit<ReportData, 'table'> & { table: ReportTableAnswer | null };
+
+/** The answer with its table rows as values (a delivery puts a few rows of the table in a mail). */
+export function withRowValues(data: ReportDataAnswer): ReportData {
+  const { table } = data;
+  if (!table || Array.isArray(table.rows)) return data as ReportData;
+  return { ...data, table: { ...table, rows: table.rows.values() } };
+}
 
 /** `GET /api/reports/:name` as the report service answers it: table rows may be already serialised. */
 export type ReportResponseAnswer = Omit<ReportResponse, 'data'> & { data: ReportDataAnswer | null };
@@ -36,7 +79,7 @@ export function serializeReportResponse(
 const serializedSliceRows = 5_000;
 
 /**
- * A query report's answer with its table rows serialised (decision 009, as the built-in reports do): up
+ * A query report's answer with its table rows serialised (decision 009): up
  * to 100,000 rows are stringified slice by slice and sent as they are by {@link serializeReportResponse},
  * instead of being checked cell by cell against the response schema and stringified once more as a whole.
  * The bytes are exactly those `JSON.stringify(rows)` gives.

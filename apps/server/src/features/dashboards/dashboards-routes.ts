@@ -20,10 +20,6 @@ import { HttpError, forbidden, internalErrorMessage, notFound } from '../../lib/
 import { resolveLanguage } from '../../lib/language';
 import { textIn } from '../../catalogue/catalogue-snapshot';
 import { catalogueTitleIn, visibleDashboard, visibleDashboards } from '../../catalogue/catalogue-views';
-import { utcToday } from '../../reporting/calendar';
-import { salesDataRange } from '../../reporting/sales-data-range';
-import { StoredSettingsError } from '../../reporting/report-settings';
-import { loadTileData } from './dashboard-tile-data';
 import { DefinitionUnusable, parseStoredDefinition, valuesFromQuery } from '../../reporting/definition-runner';
 import { VisualMisfit } from '../../reporting/definition-visuals';
 import { executorHttpError } from '../../reporting/executor/executor-errors';
@@ -164,64 +160,36 @@ export const dashboardsRoutes: FastifyPluginAsyncZod = async (app) => {
         title: catalogueTitleIn(language, tile),
         width: tile.width,
       });
-      if (tile.definitionName) {
-        // A report definition's tile (decision 027): the definition's run for this reader, one visual.
-        const stored = (await catalogue.snapshot(user.organisationId)).definitions.get(tile.definitionName);
-        const type = dashboardTileTypeSchema.safeParse(tile.tileType);
-        if (!stored || !type.success) {
-          request.log.error({ tileId: tile.id }, 'dashboard tile names a missing report definition');
-          throw new HttpError(500, errorCodes.internal, internalErrorMessage);
-        }
-        try {
-          const answer = await app.reportQueries.limit(user.id, () =>
-            app.definitions.run({
-              reader: user,
-              stored,
-              values: tileValues(
-                tile.values,
-                dashboard.parameters,
-                valuesFromQuery(request.query.values),
-                parseStoredDefinition(stored).parameters,
-              ),
-              language,
-              purpose: 'tile',
-              target: String(dashboard.layoutId),
-              visuals: [tile.visual ?? firstVisualFor(parseStoredDefinition(stored).visuals, type.data)],
-              ...(type.data === 'table' ? { tableRows: defaultTableTileRows } : {}),
-            }),
-          );
-          return { tile: tileView(type.data), params: null, data: answer.data, info: answer.info };
-        } catch (error) {
-          if (!(error instanceof DefinitionUnusable || error instanceof VisualMisfit)) {
-            throw executorHttpError(error, isAdministrator(user) ? 'administrator' : 'member');
-          }
-          request.log.error({ tileId: tile.id, err: error }, 'dashboard tile definition is broken');
-          throw new HttpError(500, errorCodes.internal, internalErrorMessage);
-        }
+      // A report definition's tile (decision 027): the definition's run for this reader, one visual.
+      const stored = (await catalogue.snapshot(user.organisationId)).definitions.get(tile.definitionName);
+      const type = dashboardTileTypeSchema.safeParse(tile.tileType);
+      if (!stored || !type.success) {
+        request.log.error({ tileId: tile.id }, 'dashboard tile names a missing report definition');
+        throw new HttpError(500, errorCodes.internal, internalErrorMessage);
       }
       try {
-        const result = await loadTileData({
-          db: app.db,
-          organisationId: user.organisationId,
-          language,
-          today: utcToday(),
-          dataRange: await salesDataRange(app.db, user.organisationId),
-          tile,
-          limit: app.reportQueries.forUser(user.id),
-        });
-        return {
-          tile: {
-            id: tile.id,
-            type: result.type,
-            title: catalogueTitleIn(language, tile),
-            width: tile.width,
-          },
-          params: result.params,
-          data: result.data,
-        };
+        const { parameters, visuals } = parseStoredDefinition(stored);
+        // A visual the definition no longer has (changed behind the tile's back) is broken, not empty.
+        if (tile.visual && !visuals.some((visual) => visual.id === tile.visual)) {
+          throw new VisualMisfit(`the definition '${tile.definitionName}' has no visual '${tile.visual}'`);
+        }
+        const answer = await app.reportQueries.limit(user.id, () =>
+          app.definitions.run({
+            reader: user,
+            stored,
+            values: tileValues(tile.values, dashboard.parameters, valuesFromQuery(request.query.values), parameters),
+            language,
+            purpose: 'tile',
+            target: String(dashboard.layoutId),
+            visuals: [tile.visual ?? firstVisualFor(visuals, type.data)],
+            ...(type.data === 'table' ? { tableRows: defaultTableTileRows } : {}),
+          }),
+        );
+        return { tile: tileView(type.data), params: null, data: answer.data, info: answer.info };
       } catch (error) {
-        if (!(error instanceof StoredSettingsError)) throw error;
-        // Stored data that does not fit: this tile shows its error, the others load normally.
+        if (!(error instanceof DefinitionUnusable || error instanceof VisualMisfit)) {
+          throw executorHttpError(error, isAdministrator(user) ? 'administrator' : 'member');
+        }
         request.log.error({ tileId: tile.id, err: error }, 'dashboard tile definition is broken');
         throw new HttpError(500, errorCodes.internal, internalErrorMessage);
       }

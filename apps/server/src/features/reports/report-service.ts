@@ -4,31 +4,18 @@ import {
   parameterValuesSchema,
   type ReportQuery as ReportQueryParams,
   type UiLanguageName,
-  errorCodes,
   reportKindSchema,
-  reportQueryKeySchema,
 } from '@cockpit/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AuthenticatedUser } from '../../auth/authenticated-user';
-import type { Database } from '../../db/database';
-import { HttpError, internalErrorMessage, notFound } from '../../lib/http-error';
+import { notFound } from '../../lib/http-error';
 import { DefinitionUnusable, type DefinitionRunner, valuesFromQuery } from '../../reporting/definition-runner';
 import { VisualMisfit } from '../../reporting/definition-visuals';
 import { executorHttpError } from '../../reporting/executor/executor-errors';
 import { isAdministrator } from '../../plugins/require-admin';
-import { utcToday } from '../../reporting/calendar';
 import { isSafeExternalUrl, resolveFrameUrl } from '../../reporting/frame-url';
-import { allReportParts } from '../../reporting/queries/query-types';
-import { reportQueries, reportRowLimit } from '../../reporting/queries/report-queries';
-import {
-  StoredSettingsError,
-  reportDefaultsSchema,
-  resolveGrouping,
-  resolveRange,
-} from '../../reporting/report-settings';
 import { type ReportResponseAnswer, withSerializedTable } from '../../reporting/report-answer';
 import type { ReportQueryLimiter } from '../../reporting/report-query-limiter';
-import { salesDataRange } from '../../reporting/sales-data-range';
 import type { CatalogueService } from '../../catalogue/catalogue-service';
 import { type ItemRow, textIn } from '../../catalogue/catalogue-snapshot';
 import { catalogueTitleIn, visibleReport } from '../../catalogue/catalogue-views';
@@ -41,19 +28,17 @@ export interface ReportRequest {
 }
 
 /**
- * `GET /api/reports/:name`: the definition of the user's organisation's report and, for a built-in
- * one, its data for the requested (or default) range and grouping. A report of another organisation,
- * or one whose stored definition is broken, is "not available" (404) — never run with guesses.
+ * `GET /api/reports/:name`: the user's organisation's report and, for a query report, its definition's
+ * data for the chosen parameter values (decision 027). A report of another organisation, or one whose
+ * stored definition is broken, is "not available" (404) — never run with guesses.
  */
 export function createReportService({
-  db,
   log,
   frameOrigins,
   catalogue,
   queries,
   definitions,
 }: {
-  db: Database;
   log: FastifyBaseLogger;
   frameOrigins: readonly string[];
   catalogue: CatalogueService;
@@ -80,17 +65,6 @@ export function createReportService({
     return notFound(`Report '${name}' is not available`);
   };
 
-  /** A stored grouping the query no longer declares: 500 and the reason logged (decision 024). */
-  const groupingToRun = (name: string, ...choices: Parameters<typeof resolveGrouping>) => {
-    try {
-      return resolveGrouping(...choices);
-    } catch (error) {
-      if (!(error instanceof StoredSettingsError)) throw error;
-      log.error({ report: name, reason: error.message }, 'report definition does not fit its query');
-      throw new HttpError(500, errorCodes.internal, internalErrorMessage);
-    }
-  };
-
   return {
     /**
      * A query report the user may open, ready to run for them with the values they chose (a download):
@@ -109,8 +83,6 @@ export function createReportService({
       const kind = reportKindSchema.safeParse(stored.kind);
       if (!kind.success) throw notAvailable(name, 'unknown kind', stored.kind);
 
-      // A query report has no sales data range: the query is not run for it (its answer's hot path).
-      const dataRange = kind.data === 'query' ? null : await salesDataRange(db, user.organisationId);
       const definition: ReportDefinition = {
         name: stored.name,
         ...titlesOf(stored.item, language),
@@ -118,7 +90,7 @@ export function createReportService({
         groupings: [],
         frameUrl: null,
         externalUrl: null,
-        dataRange,
+        dataRange: null,
       };
 
       if (kind.data === 'external') {
@@ -139,64 +111,36 @@ export function createReportService({
         return { report: { ...definition, frameUrl }, params: null, data: null };
       }
 
-      if (kind.data === 'query') {
-        if (!stored.definition) throw notAvailable(name, 'unknown report definition', stored.definitionName);
-        const values = { ...openingValues(stored.params), ...valuesFromQuery(query.values) };
-        const stored_ = stored.definition;
-        try {
-          const answer = await queries.limit(user.id, () =>
-            definitions.run({
-              reader: user,
-              stored: stored_,
-              values,
-              language,
-              purpose: 'report',
-              target: name,
-              withParameters: true,
-              refresh: query.refresh === 'true',
-            }),
-          );
-          return {
-            report: { ...definition, dataRange: null },
-            params: null,
-            data: withSerializedTable(answer.data),
-            parameters: answer.parameters,
-            info: answer.info,
-          };
-        } catch (error) {
-          if (error instanceof DefinitionUnusable || error instanceof VisualMisfit) {
-            throw notAvailable(name, error.message);
-          }
-          // Administrators see the database's own message; everyone else that the data is not available.
-          throw executorHttpError(error, isAdministrator(user) ? 'administrator' : 'member');
+      if (!stored.definition) throw notAvailable(name, 'unknown report definition', stored.definitionName);
+      const values = { ...openingValues(stored.params), ...valuesFromQuery(query.values) };
+      const storedDefinition = stored.definition;
+      try {
+        const answer = await queries.limit(user.id, () =>
+          definitions.run({
+            reader: user,
+            stored: storedDefinition,
+            values,
+            language,
+            purpose: 'report',
+            target: name,
+            withParameters: true,
+            refresh: query.refresh === 'true',
+          }),
+        );
+        return {
+          report: definition,
+          params: null,
+          data: withSerializedTable(answer.data),
+          parameters: answer.parameters,
+          info: answer.info,
+        };
+      } catch (error) {
+        if (error instanceof DefinitionUnusable || error instanceof VisualMisfit) {
+          throw notAvailable(name, error.message);
         }
+        // Administrators see the database's own message; everyone else that the data is not available.
+        throw executorHttpError(error, isAdministrator(user) ? 'administrator' : 'member');
       }
-
-      const queryKey = reportQueryKeySchema.safeParse(stored.queryKey);
-      if (!queryKey.success) throw notAvailable(name, 'unknown query key', stored.queryKey);
-      const defaults = reportDefaultsSchema.safeParse(stored.params);
-      if (!defaults.success) throw notAvailable(name, 'invalid params', defaults.error.issues);
-      const reportQuery = reportQueries[queryKey.data];
-
-      const grouping = groupingToRun(name, reportQuery, query.grouping, defaults.data.grouping);
-      const range = resolveRange(query, defaults.data.range, utcToday(), dataRange);
-      const data = await queries.run(user.id, (queryDb) =>
-        reportQuery.run({
-          db: queryDb,
-          organisationId: user.organisationId,
-          language,
-          from: range.from,
-          to: range.to,
-          grouping,
-          parts: allReportParts,
-          rowLimit: reportRowLimit,
-        }),
-      );
-      return {
-        report: { ...definition, groupings: [...reportQuery.groupings] },
-        params: { ...range, grouping },
-        data,
-      };
     },
   };
 }

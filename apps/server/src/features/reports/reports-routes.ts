@@ -13,7 +13,6 @@ import { createReportService } from './report-service';
  */
 export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createReportService({
-    db: app.db,
     log: app.log,
     frameOrigins: app.config.reportFrameOrigins,
     catalogue: app.catalogue,

@@ -147,8 +147,8 @@ export const salesDatasets = pgTable('sales_datasets', {
 });
 
 /**
- * Report definitions: `name` is the menu item's name (`/reports/<name>`). Built-in reports name a query
- * key of the fixed set in features/reports/queries and its parameters; the client never sends SQL.
+ * The report of a menu item: `name` is the menu item's name (`/reports/<name>`). A query report names a
+ * report definition (decision 027) with its opening parameter values; the client never sends SQL.
  */
 export const reports = pgTable(
   'reports',
@@ -157,10 +157,9 @@ export const reports = pgTable(
     organisationId: organisationIdColumn(),
     name: text('name').notNull(),
     kind: text('kind').notNull(),
-    queryKey: text('query_key'),
     /** Query: the report definition it shows (decision 027); its opening parameter values in `params`. */
     definitionName: text('definition_name'),
-    /** Built-in: `{ range?, grouping? }` defaults (validated by the query's schema when read). */
+    /** Query: `{ parameter: value }` the report opens with (checked against the definition when run). */
     params: jsonb('params').notNull().default({}),
     /** Embedded: a same-origin path or a URL on one of REPORT_FRAME_ORIGINS; `{lang}` → the UI language. */
     frameUrl: text('frame_url'),
@@ -168,11 +167,10 @@ export const reports = pgTable(
   },
   (t) => [
     uniqueIndex('reports_organisation_name_uq').on(t.organisationId, t.name),
-    check('reports_kind_check', sql`${t.kind} in ('builtin', 'query', 'embedded', 'external')`),
+    check('reports_kind_check', sql`${t.kind} in ('query', 'embedded', 'external')`),
     check(
       'reports_kind_fields_check',
-      sql`(${t.kind} = 'builtin' and ${t.queryKey} is not null)
-        or (${t.kind} = 'query' and ${t.definitionName} is not null)
+      sql`(${t.kind} = 'query' and ${t.definitionName} is not null)
         or (${t.kind} = 'embedded' and ${t.frameUrl} is not null)
         or (${t.kind} = 'external' and ${t.externalUrl} ~ '^https?://')`,
     ),

@@ -21,17 +21,27 @@ function catalogue(): CatalogueDocument {
         title: { en: 'Sales', de: 'Vertrieb' },
         icon: 'chart-bar',
         items: [
-          { name: 'totalviewlayout', title: { en: 'Total View' }, report: { kind: 'builtin', query: 'sales-overview' } },
+          { name: 'totalviewlayout', title: { en: 'Total View' }, report: { kind: 'query', definition: 'sales-overview' } },
           {
             name: 'sales-trend',
             title: { en: 'Sales Trend', de: 'Umsatztrend' },
             featured: true,
             audience: { subscriptions: ['pro'] },
-            report: { kind: 'builtin', query: 'sales-trend' },
+            report: { kind: 'query', definition: 'sales-trend' },
           },
         ],
       },
       { name: 'finance', title: { en: 'Finance', de: 'Finanzen' }, items: [] },
+    ],
+    definitions: [
+      {
+        name: 'sales-trend',
+        source: 'demo-sales',
+        sql: 'select period, revenue from sales_by_month',
+        parameters: [],
+        columns: [],
+        visuals: [{ type: 'table', id: 'table' }],
+      } as unknown as NonNullable<CatalogueDocument['definitions']>[number],
     ],
     dashboards: [
       {
@@ -162,7 +172,7 @@ describe('catalogue management', () => {
       title: { en: 'Sales Trend', de: 'Umsatztrend' },
       featured: true,
       audience: { subscriptions: ['pro'] },
-      report: { kind: 'builtin', query: 'sales-trend' },
+      report: { kind: 'query', definition: 'sales-trend' },
     });
   });
 
@@ -189,14 +199,22 @@ describe('catalogue management', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add tile' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add tile' }));
     const tiles = within(dialog).getAllByTestId('tile-row');
-    await fill(within(tiles[0]!).getByRole('textbox', { name: 'Tile title (English)' }), 'First');
-    await fill(within(tiles[1]!).getByRole('textbox', { name: 'Tile title (English)' }), 'Second');
+    for (const [index, title] of ['First', 'Second'].entries()) {
+      await fill(within(tiles[index]!).getByRole('textbox', { name: 'Tile title (English)' }), title);
+      // Every tile shows a report definition (decision 027).
+      await userEvent.click(within(tiles[index]!).getByRole('combobox', { name: 'Shows' }));
+      await userEvent.click(await screen.findByRole('option', { name: 'sales-trend' }));
+    }
     await userEvent.click(within(dialog).getByRole('button', { name: 'Move “Second” up' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    const body = calls.find((call) => call.method === 'POST')?.body as { layoutId: number; tiles: { title: { en: string } }[] };
+    const body = calls.find((call) => call.method === 'POST')?.body as {
+      layoutId: number;
+      tiles: { title: { en: string }; definition: string }[];
+    };
     expect(body.layoutId).toBe(103);
     expect(body.tiles.map((tile) => tile.title.en)).toEqual(['Second', 'First']);
+    expect(body.tiles.map((tile) => tile.definition)).toEqual(['sales-trend', 'sales-trend']);
   });
 
   it('previews the menus as the server answers for a role and subscription', async () => {

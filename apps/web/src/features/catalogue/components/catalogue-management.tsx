@@ -29,7 +29,7 @@ import { useSaveDashboardGroup } from '../api/save-dashboard-group';
 import { useSaveItem } from '../api/save-item';
 import { useSaveMenuGroup } from '../api/save-menu-group';
 import { dashboardMoveInput, itemMoveInput, textIn } from '../utils/catalogue-form';
-import { kindLabel, queryLabel } from '../utils/catalogue-labels';
+import { kindLabel } from '../utils/catalogue-labels';
 import { serverErrorMessage } from '../utils/server-error';
 import { CatalogueTransfer } from './catalogue-transfer';
 import { CatalogueTree, moveButtonId, type MoveDirection, type TreeGroup, type TreeHighlight } from './catalogue-tree';
@@ -54,7 +54,6 @@ const sumPins = (names: string[], pins: Record<string, number>) => names.reduce(
 
 function itemDetail(t: TFunction, item: CatalogueItem): string {
   if (!item.report) return kindLabel(t, 'none');
-  if (item.report.kind === 'builtin') return `${kindLabel(t, 'builtin')}: ${queryLabel(t, item.report.query)}`;
   return kindLabel(t, item.report.kind);
 }
 

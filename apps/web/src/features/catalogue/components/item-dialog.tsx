@@ -22,7 +22,6 @@ import { CatalogueFormDialog, type CatalogueDialogProps } from './catalogue-form
 import { useCatalogueRenderers } from './catalogue-renderers';
 import { FeaturedSwitch } from './featured-switch';
 import { IconSelect } from './icon-select';
-import { ReportChoiceFields } from './report-choice-fields';
 import classes from './catalogue.module.css';
 
 type ItemDialogProps = CatalogueDialogProps & {
@@ -36,7 +35,7 @@ type ItemDialogProps = CatalogueDialogProps & {
 /**
  * Create or change a report item (decision 015): titles and sub-titles in every language, icon, "leave
  * title untranslated", featured, audience, its group (changing it moves the item), and what it opens —
- * a built-in query with its default period and grouping, an embedded frame (previewed live, sandboxed),
+ * a report definition with the values it opens with, an embedded frame (previewed live, sandboxed),
  * or an external http(s) link.
  */
 export function ItemDialog({ document, group, item, onClose, onSaved }: ItemDialogProps) {
@@ -51,7 +50,7 @@ export function ItemDialog({ document, group, item, onClose, onSaved }: ItemDial
     send: (input) =>
       save.mutate({ name: item?.name ?? null, input }, { onSuccess: () => onSaved(input.title.en, input.name) }),
   });
-  const { values, set, setValues, check } = form;
+  const { values, set, check } = form;
 
   return (
     <CatalogueFormDialog
@@ -98,13 +97,6 @@ export function ItemDialog({ document, group, item, onClose, onSaved }: ItemDial
           nothingFoundMessage={t('management.catalogue.fields.noDefinitions')}
           searchable
           required
-        />
-      )}
-      {values.kind === 'builtin' && (
-        <ReportChoiceFields
-          value={values}
-          onChange={(changes) => setValues((current) => ({ ...current, ...changes }))}
-          queryHint
         />
       )}
       {values.kind === 'embedded' && (

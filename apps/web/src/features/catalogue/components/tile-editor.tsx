@@ -5,7 +5,6 @@ import type { CatalogueReportDefinition, DashboardTileType } from '@cockpit/cont
 import { moveInList, newTile, type TileFormValues } from '../utils/catalogue-form';
 import { tileTypeOptions } from '../utils/catalogue-labels';
 import { LocalisedFields } from './localised-fields';
-import { ReportChoiceFields } from './report-choice-fields';
 import { moveTo, TileLayout } from './tile-layout';
 import classes from './catalogue.module.css';
 
@@ -19,8 +18,8 @@ type TileEditorProps = {
 };
 
 /**
- * The tiles of a dashboard (decision 015): each a built-in query shown as a KPI row, a line or bar chart
- * or a table, with its period, grouping and width in a 12-column grid; tiles fill the grid in order.
+ * The tiles of a dashboard (decision 015): each a visual of a report definition (decision 027) — a KPI
+ * row, a line or bar chart or a table — with its width in a 12-column grid; tiles fill the grid in order.
  */
 export function TileEditor({ definitions, tiles, onChange, invalidTitles }: TileEditorProps) {
   const { t } = useTranslation();
@@ -114,17 +113,15 @@ export function TileEditor({ definitions, tiles, onChange, invalidTitles }: Tile
               />
               <Select
                 label={t('management.catalogue.tiles.shows')}
-                data={[
-                  { value: '', label: t('management.catalogue.tiles.builtIn') },
-                  ...definitions.map((definition) => ({ value: definition.name, label: definition.name })),
-                ]}
-                value={tile.definitionTile?.definition ?? ''}
+                data={definitions.map((definition) => ({ value: definition.name, label: definition.name }))}
+                value={tile.definitionTile?.definition ?? null}
+                required
                 onChange={(name) =>
                   update(index, { definitionTile: name ? { definition: name, visual: undefined, values: undefined } : null })
                 }
                 allowDeselect={false}
               />
-              {tile.definitionTile ? (
+              {tile.definitionTile && (
                 <Group grow align="flex-start">
                   {typeField(tile, index)}
                   <Select
@@ -138,20 +135,13 @@ export function TileEditor({ definitions, tiles, onChange, invalidTitles }: Tile
                     value={tile.definitionTile.visual ?? ''}
                     onChange={(visual) =>
                       update(index, {
-                        definitionTile: { ...tile.definitionTile, visual: visual || undefined },
+                        definitionTile: tile.definitionTile && { ...tile.definitionTile, visual: visual || undefined },
                       })
                     }
                     allowDeselect={false}
                   />
                   {widthField(tile, index)}
                 </Group>
-              ) : (
-                <ReportChoiceFields
-                  value={tile}
-                  onChange={(changes) => update(index, changes)}
-                  leading={typeField(tile, index)}
-                  trailing={widthField(tile, index)}
-                />
               )}
             </Stack>
           </Paper>

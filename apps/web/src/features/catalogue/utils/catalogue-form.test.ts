@@ -33,8 +33,9 @@ const document: CatalogueDocument = {
             {
               id: '6f1c2b1e-9a43-4c1b-8d51-0c3d5c1f2a10',
               type: 'kpi',
-              query: 'sales-overview',
-              params: { range: 'this-year', kpis: ['revenue'] },
+              definition: 'sales-figures',
+              visual: 'revenue',
+              values: { period: { preset: 'this-year' } },
               title: { en: 'Revenue' },
               width: 12,
             },

@@ -7,16 +7,12 @@ import {
   type CatalogueTile,
   type DashboardInput,
   type DashboardTileType,
-  type DateRangePreset,
   type ItemInput,
   type LocalisedText,
   type MenuGroupInput,
   type MenuIconName,
-  type ReportGrouping,
-  type ReportQueryKey,
   type RoleKey,
   type Subscription,
-  type TileSettings,
   type UiLanguageName,
   type ParameterValues,
 } from '@cockpit/contracts';
@@ -123,7 +119,7 @@ export function groupInput(values: GroupFormValues, position?: number): MenuGrou
 
 // ---------------------------------------------------------------- items
 
-export const itemKinds = ['query', 'builtin', 'embedded', 'external', 'none'] as const;
+export const itemKinds = ['query', 'embedded', 'external', 'none'] as const;
 export type ItemKind = (typeof itemKinds)[number];
 
 export type ItemFormValues = {
@@ -139,10 +135,6 @@ export type ItemFormValues = {
   /** Query reports: the report definition (decision 027) and the values it opens with. */
   definition: string;
   definitionValues: ParameterValues;
-  query: ReportQueryKey;
-  range: DateRangePreset;
-  /** `null`: the query's default grouping. */
-  grouping: ReportGrouping | null;
   frameUrl: string;
   url: string;
 };
@@ -157,12 +149,9 @@ export function emptyItemForm(group: string): ItemFormValues {
     leaveTitleUntranslated: false,
     featured: false,
     audience: { roles: [], subscriptions: [] },
-    kind: 'builtin',
+    kind: 'query',
     definition: '',
     definitionValues: {},
-    query: 'sales-overview',
-    range: 'this-year',
-    grouping: null,
     frameUrl: '',
     url: '',
   };
@@ -180,9 +169,6 @@ export function itemFormValues(item: CatalogueItem, group: string): ItemFormValu
     featured: item.featured ?? false,
     audience: audienceValues(item.audience),
     kind: report?.kind ?? 'none',
-    ...(report?.kind === 'builtin'
-      ? { query: report.query, range: report.params?.range ?? 'this-year', grouping: report.params?.grouping ?? null }
-      : {}),
     ...(report?.kind === 'query' ? { definition: report.definition, definitionValues: report.values ?? {} } : {}),
     ...(report?.kind === 'embedded' ? { frameUrl: report.frameUrl } : {}),
     ...(report?.kind === 'external' ? { url: report.url } : {}),
@@ -197,12 +183,6 @@ function reportOf(values: ItemFormValues): CatalogueItem['report'] {
         kind: 'query',
         definition: values.definition,
         ...(Object.keys(values.definitionValues).length > 0 ? { values: values.definitionValues } : {}),
-      };
-    case 'builtin':
-      return {
-        kind: 'builtin',
-        query: values.query,
-        params: { range: values.range, ...(values.grouping ? { grouping: values.grouping } : {}) },
       };
     case 'embedded':
       return { kind: 'embedded', frameUrl: values.frameUrl.trim() };
@@ -259,15 +239,10 @@ export type TileFormValues = {
   key: string;
   id?: string;
   type: DashboardTileType;
-  query: ReportQueryKey;
-  /** A tile of a report definition (decision 027): kept as it was when set; `query` is then unused. */
+  /** The report definition, its visual and values (decision 027); `null` until a definition is chosen. */
   definitionTile: Pick<CatalogueTile, 'definition' | 'visual' | 'values'> | null;
-  range: DateRangePreset;
-  grouping: ReportGrouping | null;
   width: number;
   title: LocalisedValues;
-  /** Settings this editor does not show (KPIs, chart, series, rows) are kept as they were. */
-  otherParams: Omit<TileSettings, 'range' | 'grouping'>;
 };
 
 export type DashboardFormValues = {
@@ -287,31 +262,20 @@ export function newTile(): TileFormValues {
   return {
     key: nextTileKey(),
     type: 'kpi',
-    query: 'sales-overview',
     definitionTile: null,
-    range: 'this-year',
-    grouping: null,
     width: 6,
     title: emptyLocalised,
-    otherParams: {},
   };
 }
 
 export function tileFormValues(tile: CatalogueTile): TileFormValues {
-  const { range, grouping, ...otherParams } = tile.params ?? {};
   return {
     key: nextTileKey(),
     ...(tile.id ? { id: tile.id } : {}),
     type: tile.type,
-    query: tile.query ?? 'sales-overview',
-    definitionTile: tile.definition
-      ? { definition: tile.definition, visual: tile.visual, values: tile.values }
-      : null,
-    range: range ?? 'this-year',
-    grouping: grouping ?? null,
+    definitionTile: { definition: tile.definition, visual: tile.visual, values: tile.values },
     width: tile.width,
     title: localisedValues(tile.title),
-    otherParams,
   };
 }
 
@@ -345,21 +309,13 @@ export function dashboardFormValues(dashboard: CatalogueDashboard, group: string
   };
 }
 
+/** A tile without a definition yet is sent with an empty one: the check names the field to fill in. */
 function tileInput(tile: TileFormValues): CatalogueTile {
-  if (tile.definitionTile) {
-    return {
-      ...(tile.id ? { id: tile.id } : {}),
-      type: tile.type,
-      ...tile.definitionTile,
-      title: localisedText(tile.title),
-      width: tile.width,
-    };
-  }
   return {
     ...(tile.id ? { id: tile.id } : {}),
     type: tile.type,
-    query: tile.query,
-    params: { ...tile.otherParams, range: tile.range, ...(tile.grouping ? { grouping: tile.grouping } : {}) },
+    definition: '',
+    ...tile.definitionTile,
     title: localisedText(tile.title),
     width: tile.width,
   };

@@ -6,28 +6,15 @@ import {
   dateRangePresetLabelKeys,
   dateRangePresets,
   menuIconNames,
-  reportGroupingLabelKeys,
-  reportQueryKeys,
   type CatalogueChange,
   type CatalogueObjectKind,
   type DashboardTileType,
   type DateRangePreset,
   type MenuIconName,
-  type ReportGrouping,
-  type ReportQueryKey,
 } from '@cockpit/contracts';
 import type { ItemKind } from './catalogue-form';
 
 // Static keys (STYLE.md: a script checks that every language has them).
-
-const queryLabelKeys: Record<ReportQueryKey, string> = {
-  'sales-overview': 'management.catalogue.query.sales-overview',
-  'product-mix': 'management.catalogue.query.product-mix',
-  'region-performance': 'management.catalogue.query.region-performance',
-  'product-ranking': 'management.catalogue.query.product-ranking',
-  'sales-trend': 'management.catalogue.query.sales-trend',
-  'margin-detail': 'management.catalogue.query.margin-detail',
-};
 
 const tileTypeLabelKeys: Record<DashboardTileType, string> = {
   kpi: 'management.catalogue.tileType.kpi',
@@ -61,17 +48,13 @@ const iconLabelKeys: Record<MenuIconName, string> = {
 
 const kindLabelKeys: Record<ItemKind, string> = {
   query: 'management.catalogue.kind.query',
-  builtin: 'management.catalogue.kind.builtin',
   embedded: 'management.catalogue.kind.embedded',
   external: 'management.catalogue.kind.external',
   none: 'management.catalogue.kind.none',
 };
 
-export const queryLabel = (t: TFunction, query: ReportQueryKey) => t(queryLabelKeys[query]);
 /** The reports page's own period names. */
 export const rangeLabel = (t: TFunction, range: DateRangePreset) => t(dateRangePresetLabelKeys[range]);
-/** The reports page's own grouping names. */
-export const groupingLabel = (t: TFunction, grouping: ReportGrouping) => t(reportGroupingLabelKeys[grouping]);
 export const tileTypeLabel = (t: TFunction, type: DashboardTileType) => t(tileTypeLabelKeys[type]);
 export const iconLabel = (t: TFunction, icon: MenuIconName) => t(iconLabelKeys[icon]);
 export const kindLabel = (t: TFunction, kind: ItemKind) => t(kindLabelKeys[kind]);
@@ -79,7 +62,6 @@ export const objectLabel = (t: TFunction, object: CatalogueObjectKind) => t(cata
 export const changeLabel = (t: TFunction, change: CatalogueChange['change']) =>
   t(catalogueChangeLabelKeys[change]);
 
-export const reportQueryOptions = (t: TFunction) => reportQueryKeys.map((value) => ({ value, label: queryLabel(t, value) }));
 export const rangeOptions = (t: TFunction) => dateRangePresets.map((value) => ({ value, label: rangeLabel(t, value) }));
 export const tileTypeOptions = (t: TFunction) =>
   dashboardTileTypes.map((value) => ({ value, label: tileTypeLabel(t, value) }));

@@ -32,16 +32,18 @@ const definition: ReportResponse['report'] = {
   name: 'totalviewlayout',
   title: 'Total View',
   subTitle: 'All key figures at a glance',
-  kind: 'builtin',
-  groupings: ['month', 'day'],
+  kind: 'query',
+  groupings: [],
   frameUrl: null,
   externalUrl: null,
-  dataRange: { from: '2023-11-22', to: '2026-11-21' },
+  dataRange: null,
 };
 
-const builtIn: ReportResponse = {
+const queryAnswer: ReportResponse = {
   report: definition,
-  params: { range: 'this-year', from: '2026-01-01', to: '2026-11-21', grouping: 'month' },
+  params: null,
+  parameters: [],
+  info: null,
   data: {
     kpis: [
       { key: 'revenue', label: 'Revenue', value: 1234567.891, format: 'currency' },
@@ -90,55 +92,26 @@ async function renderReport(
 }
 
 describe('ReportView', () => {
-  it('shows a built-in report in the user culture and sends its parameters', async () => {
-    const { calls, onSearchChange } = await renderReport('totalviewlayout', () => jsonResponse(builtIn));
+  it('shows a query report in the user culture', async () => {
+    await renderReport('totalviewlayout', () => jsonResponse(queryAnswer));
     expect(await screen.findByRole('heading', { level: 1, name: 'Total View' })).toBeInTheDocument();
     expect(screen.getByTestId('report-subtitle')).toHaveTextContent('All key figures at a glance');
-    expect(calls[0]?.search.get('range')).toBe('this-year');
 
     const values = screen
       .getAllByTestId('kpi-value')
       .map((value) => value.textContent?.replace(/\u00a0/g, ' '));
     expect(values).toEqual(['€ 1.234.567,89', '36,3 %']);
-    expect(screen.getByTestId('report-range')).toHaveTextContent('01.01.2026 – 21.11.2026');
     expect(screen.getByTestId('report-chart')).toHaveTextContent('Revenue over time');
     expect(within(screen.getByTestId('data-table')).getByText('Jän. 2026')).toBeInTheDocument();
-
-    await userEvent.click(screen.getByText('Last 30 days'));
-    expect(onSearchChange).toHaveBeenCalledWith({ range: 'last-30-days', grouping: 'month' });
-    await userEvent.click(screen.getByText('Day'));
-    expect(onSearchChange).toHaveBeenLastCalledWith({ range: 'this-year', grouping: 'day' });
-  });
-
-  it('checks a custom range before asking the server', async () => {
-    const { onSearchChange } = await renderReport('totalviewlayout', () => jsonResponse(builtIn), {
-      culture: 'en-GB',
-    });
-    await screen.findByTestId('kpi-cards');
-    await userEvent.click(screen.getByText('Custom'));
-    const from = screen.getByLabelText('From');
-    const to = screen.getByLabelText('To');
-    await userEvent.clear(from);
-    await userEvent.type(from, '2026-03-01');
-    await userEvent.clear(to);
-    await userEvent.type(to, '2026-02-01');
-    await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
-    expect(screen.getByText('The end date must not be before the start date.')).toBeInTheDocument();
-    expect(onSearchChange).not.toHaveBeenCalled();
-    await userEvent.clear(to);
-    await userEvent.type(to, '2026-03-31');
-    await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
-    expect(onSearchChange).toHaveBeenCalledWith({ from: '2026-03-01', to: '2026-03-31', grouping: 'month' });
   });
 
   it('shows the empty state when the period has no data', async () => {
     const empty = {
-      ...builtIn,
-      data: { kpis: [], charts: [], table: { ...builtIn.data!.table!, rows: [], totalRows: 0 } },
+      ...queryAnswer,
+      data: { kpis: [], charts: [], table: { ...queryAnswer.data!.table!, rows: [], totalRows: 0 } },
     };
     await renderReport('totalviewlayout', () => jsonResponse(empty));
     expect(await screen.findByRole('heading', { name: 'No data for this period' })).toBeInTheDocument();
-    expect(screen.getByTestId('report-parameters')).toBeInTheDocument();
   });
 
   it('shows "not available" for a 404 (no definition, or another organisation’s report)', async () => {

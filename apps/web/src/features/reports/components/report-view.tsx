@@ -1,21 +1,16 @@
-import { Alert, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconInfoCircle, IconStar, IconStarFilled } from '@tabler/icons-react';
+import { Button, Group, Loader, Text } from '@mantine/core';
+import { IconStar, IconStarFilled } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { errorCodes, type ReportData, type ReportDefinition, type ReportParams } from '@cockpit/contracts';
-import { DataTable } from '../../../components/data-display/data-table';
-import { KpiCards } from '../../../components/data-display/kpi-cards';
-import { ReportChart } from '../../../components/data-display/report-chart';
+import { errorCodes } from '@cockpit/contracts';
 import { Page } from '../../../components/ui/page';
 import { PlaceholderTile } from '../../../components/ui/placeholder-tile';
 import { isApiRequestError } from '../../../lib/api-client';
-import { safeFileName } from '../../../lib/csv';
-import { useValueFormatter, type ValueFormatter } from '../../../lib/value-format';
+import { useValueFormatter } from '../../../lib/value-format';
 import { useReport } from '../api/get-report';
 import type { ReportSearch } from '../utils/report-search';
 import { EmbeddedReport } from './embedded-report';
 import { ExternalReport } from './external-report';
 import { QueryReport } from './query-report';
-import { ReportParameterBar } from './report-parameter-bar';
 
 export type ReportViewProps = {
   name: string;
@@ -34,8 +29,8 @@ export type ReportViewProps = {
 };
 
 /**
- * `/reports/:name` (reports and dashboards): title and sub-title, then by kind — a built-in report's parameter bar,
- * KPIs, charts and table; an embedded report's frame; an external report's "open" button. Loading,
+ * `/reports/:name` (reports and dashboards): title and sub-title, then by kind — a query report's parameters,
+ * KPIs, charts and table (decision 027); an embedded report's frame; an external report's "open" button. Loading,
  * "not available", invalid parameters and failures each have their own state.
  */
 export function ReportView({
@@ -119,18 +114,6 @@ export function ReportView({
         onSearchChange={onSearchChange}
       />
     );
-  } else if (report.data.params && report.data.data && definition) {
-    content = (
-      <BuiltInReport
-        name={name}
-        definition={definition}
-        params={report.data.params}
-        data={report.data.data}
-        formatter={formatter}
-        updating={report.isFetching}
-        onSearchChange={onSearchChange}
-      />
-    );
   } else {
     content = <PlaceholderTile />;
   }
@@ -165,98 +148,5 @@ export function ReportView({
       )}
       {content}
     </Page>
-  );
-}
-
-type BuiltInReportProps = {
-  name: string;
-  definition: ReportDefinition;
-  params: ReportParams;
-  data: ReportData;
-  formatter: ValueFormatter;
-  updating: boolean;
-  onSearchChange: (search: ReportSearch) => void;
-};
-
-function BuiltInReport({
-  name,
-  definition,
-  params,
-  data,
-  formatter,
-  updating,
-  onSearchChange,
-}: BuiltInReportProps) {
-  const { t } = useTranslation();
-  const table = data.table;
-  const empty = !table || table.totalRows === 0;
-  return (
-    <Stack gap="lg">
-      <Paper withBorder p="md" radius="md">
-        <ReportParameterBar
-          // A new answer (another range, another grouping) starts the bar from what it says.
-          key={`${params.range ?? 'custom'}|${params.from}|${params.to}|${params.grouping ?? ''}`}
-          params={params}
-          groupings={definition.groupings}
-          formatter={formatter}
-          onChange={onSearchChange}
-        />
-      </Paper>
-      {updating && (
-        <Group gap="xs" role="status" aria-live="polite">
-          <Loader size="xs" />
-          <Text size="sm" c="dimmed">
-            {t('reports.state.loading')}
-          </Text>
-        </Group>
-      )}
-      {empty ? (
-        <PlaceholderTile
-          icon="search"
-          headline={t('reports.state.emptyHeadline')}
-          text={t('reports.state.emptyText')}
-        />
-      ) : (
-        <>
-          {data.kpis.length > 0 && (
-            <KpiCards kpis={data.kpis} formatter={formatter} label={t('reports.kpis.label')} />
-          )}
-          {data.charts.length > 0 && (
-            <SimpleGrid cols={{ base: 1, lg: data.charts.length > 1 ? 2 : 1 }} spacing="lg">
-              {data.charts.map((chart) => (
-                <Paper key={chart.id} withBorder p="md" radius="md">
-                  <Title order={2} size="h4" mb="sm">
-                    {chart.title}
-                  </Title>
-                  <ReportChart chart={chart} formatter={formatter} />
-                </Paper>
-              ))}
-            </SimpleGrid>
-          )}
-          <Paper withBorder p="md" radius="md">
-            <Title order={2} size="h4" mb="sm">
-              {t('reports.table.title')}
-            </Title>
-            {table.truncated && (
-              <Alert color="orange" variant="light" mb="sm" icon={<IconInfoCircle aria-hidden="true" />}>
-                {t('reports.table.truncated', {
-                  shown: formatter.format(table.rows.length, 'integer'),
-                  total: formatter.format(table.totalRows, 'integer'),
-                })}
-              </Alert>
-            )}
-            <DataTable
-              // Other columns (another grouping): sorting and hidden columns start afresh.
-              key={table.columns.map((column) => column.key).join('|')}
-              columns={table.columns}
-              rows={table.rows}
-              formatter={formatter}
-              label={t('reports.table.label')}
-              exportFileName={safeFileName(`${name}_${params.from}_${params.to}`)}
-            />
-          </Paper>
-        </>
-      )}
-    </Stack>
   );
 }
