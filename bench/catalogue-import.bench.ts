@@ -3,22 +3,28 @@ import {
   type CatalogueDocument,
   catalogueFormat,
   catalogueVersion,
-  reportQueryKeys,
 } from '@cockpit/contracts';
+import { demoOrganisations } from '../apps/server/src/seed/demo-data';
 import { startBenchApp } from './support/bench-app';
 
 // The catalogue (decision 015): how long `PUT /api/management/catalogue` takes to replace the demo
-// catalogue with one of 1,000 report items (50 groups of 20, every third item built-in, with audiences
+// catalogue with one of 1,000 report items (50 groups of 20, every third item a query report of a demo definition, with audiences
 // and German texts) and 100 dashboards of 4 tiles, and then to import the same document again (nothing
 // changes: the diff finds no work). Measured through the real app in production mode with its request
 // log on (written to a sink, not the terminal), on PGlite in memory. Target: ≤ 2 s for the first import.
 
 const runs = Number(process.env.BENCH_CATALOGUE_RUNS ?? 3);
 
+/** The demo organisation's data source and report definitions (decision 027), which items and tiles name. */
+const demo = demoOrganisations.find((organisation) => organisation.name === 'Demo GmbH')!.catalogue;
+const demoReports = ['sales-overview', 'product-mix', 'region-performance', 'product-ranking', 'sales-trend', 'margin-detail'];
+
 function bigCatalogue(seed: number): CatalogueDocument {
   return {
     format: catalogueFormat,
     version: catalogueVersion,
+    ...(demo.dataSources ? { dataSources: demo.dataSources } : {}),
+    ...(demo.definitions ? { definitions: demo.definitions } : {}),
     menu: Array.from({ length: 50 }, (_, g) => ({
       name: `group-${g}`,
       title: { en: `Group ${g}`, de: `Gruppe ${g}` },
@@ -35,7 +41,7 @@ function bigCatalogue(seed: number): CatalogueDocument {
           ...(n % 50 === 0 ? { featured: true } : {}),
           report:
             n % 3 === 0
-              ? { kind: 'builtin' as const, query: reportQueryKeys[n % reportQueryKeys.length]! }
+              ? { kind: 'query' as const, definition: demoReports[n % demoReports.length]! }
               : n % 3 === 1
                 ? { kind: 'external' as const, url: `https://example.com/reports/${n}` }
                 : { kind: 'embedded' as const, frameUrl: `/embedded/kpi-glossary?lang={lang}&n=${n}` },
@@ -50,7 +56,8 @@ function bigCatalogue(seed: number): CatalogueDocument {
         title: { en: `Dashboard ${g}.${d}` },
         tiles: Array.from({ length: 4 }, (_, t) => ({
           type: 'kpi' as const,
-          query: 'sales-overview' as const,
+          definition: 'sales-figures',
+          visual: 'revenue',
           title: { en: `Tile ${t}` },
           width: 3,
         })),
