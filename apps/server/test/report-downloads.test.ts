@@ -67,7 +67,8 @@ describe.each(testDrivers())('report downloads (%s)', (driver) => {
   let schema: string;
 
   beforeAll(async () => {
-    t = await buildTestApp(driver);
+    // A few sales rows: the demo's region report has names to translate.
+    t = await buildTestApp(driver, { salesRows: 2_000 });
     const [organisation] = await t.database.db
       .select({ id: organisations.id })
       .from(organisations)
@@ -178,6 +179,45 @@ describe.each(testDrivers())('report downloads (%s)', (driver) => {
     expect(response.body).toBe(
       `\uFEFFTag;Region;Betrag;Notiz\r\n2026-01-05;North;120,5;"first; ""quoted"""\r\n2026-02-03;North;30,25;'=SUM(A1)\r\n`,
     );
+  });
+
+  it("writes a translated column in the reader's language, as the report page shows it: German names for German readers", async () => {
+    const [organisation] = await t.database.db
+      .select({ id: organisations.id })
+      .from(organisations)
+      .where(eq(organisations.name, 'Demo GmbH'));
+    const namesOf = async (column: 'name_en' | 'name_de') => {
+      const result = await t.database.db.execute(
+        sql`select ${sql.raw(column)} as name from sales_regions where organisation_id = ${organisation!.id} order by 1`,
+      );
+      return (result as unknown as { rows: { name: string }[] }).rows.map((row) => row.name);
+    };
+    const regionsIn = async (language: string, format: 'csv' | 'xlsx') => {
+      // The demo's region report by region (decision 027: its `region` column has `translations: { de: 'region_de' }`).
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `${pathOf(apiRoutes.downloadReport, { name: 'sales-by-region' })}?format=${format}&isoLanguageName=${language}&values=${encodeURIComponent(
+          JSON.stringify({ period: { preset: 'all' }, grouping: 'region' }),
+        )}`,
+        headers: await t.bearer(demoUsers.member),
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const rows =
+        format === 'xlsx'
+          ? (await readXlsx(response.rawPayload)).map((row) => row.map((cell) => String(cell ?? '')))
+          : response.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n').map((line) => line.split(','));
+      const at = rows[0]!.indexOf('Region');
+      expect(at, `${language} ${format}: ${rows[0]!.join('|')}`).toBeGreaterThanOrEqual(0);
+      return [...new Set(rows.slice(1).map((row) => row[at]!))].sort();
+    };
+    const english = await namesOf('name_en');
+    const german = await namesOf('name_de');
+    expect(german).not.toEqual(english);
+    for (const format of ['csv', 'xlsx'] as const) {
+      expect(await regionsIn('en', format), format).toEqual(english.toSorted());
+      expect(await regionsIn('de-DE', format), format).toEqual(german.toSorted());
+      expect(await regionsIn('de-AT', format), format).toEqual(german.toSorted());
+    }
   });
 
   it('streams the SQL result as XLSX with the values bound', async () => {

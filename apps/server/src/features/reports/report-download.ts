@@ -16,7 +16,7 @@ import type { AuthenticatedUser } from '../../auth/authenticated-user';
 import { notFound } from '../../lib/http-error';
 import { isAdministrator } from '../../plugins/require-admin';
 import { DefinitionUnusable, type DefinitionRunner, type RunStream } from '../../reporting/definition-runner';
-import { VisualMisfit, cellOf, columnOf } from '../../reporting/definition-visuals';
+import { VisualMisfit, cellOf, columnOf, valueColumnOf } from '../../reporting/definition-visuals';
 import { executorHttpError } from '../../reporting/executor/executor-errors';
 import type { ReportQueryLimiter } from '../../reporting/report-query-limiter';
 
@@ -60,13 +60,19 @@ const contentTypes: Record<ReportDownloadFormat, string> = {
 /** Bytes the XLSX writer may get ahead of the client before it waits (the zip's own buffer aside). */
 const xlsxHighWater = 1 << 20;
 
-/** The columns a download writes: the table visual's when it names them, else every result column. */
+/**
+ * The columns a download writes: the table visual's when it names them, else every result column. A
+ * column with `translations` writes the reader's language's column, as the page's table does
+ * (`valueColumnOf`): a German reader's file has the German names.
+ */
 function downloadColumns(definition: CatalogueReportDefinition, result: RunStream, language: UiLanguageName) {
   const table = definition.visuals.find((visual) => visual.type === 'table');
   const names = table?.type === 'table' && table.columns ? table.columns : result.columns.map((column) => column.name);
+  const has = (name: string) => result.columns.some((column) => column.name === name);
   return names.map((name) => {
-    const position = result.columns.findIndex((column) => column.name === name);
-    if (position < 0) throw new VisualMisfit(`the result has no column '${name}'`);
+    if (!has(name)) throw new VisualMisfit(`the result has no column '${name}'`);
+    const read = valueColumnOf(name, definition.columns, language, has);
+    const position = result.columns.findIndex((column) => column.name === read);
     const source = result.columns[position]!;
     return { position, kind: source.kind, ...columnOf(name, source.type, definition.columns, language) };
   });
