@@ -406,7 +406,8 @@ export function createSubscriptionsService(options: SubscriptionsServiceOptions)
       fill(language, noticeKeys[key].text, {
         title,
         condition: describeCondition(condition, language, formatter),
-        value: value === null ? '–' : formatter.format(value, 'number'),
+        // "has rows" / "has no rows" count rows: a whole number ("now 11", not "now 11.00").
+        value: value === null ? '–' : formatter.format(value, 'column' in condition ? 'number' : 'integer'),
       });
     await deps.notify(row.organisationId, [owner.id], {
       title: {

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Badge, Button, Group, Modal, Select, Stack, Table, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { AlertCondition, DeliveryStatus, SubscriptionView } from '@cockpit/contracts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { showToast } from '../../../lib/toast';
 import {
   bodyOf,
   useDeliverySettings,
@@ -190,8 +190,9 @@ function SubscriptionsTable({ rows, testId }: { rows: SubscriptionView[]; testId
                       onClick={() =>
                         actions.sendNow.mutate(subscription.id, {
                           onSuccess: () =>
-                            notifications.show({
-                              color: 'green',
+                            showToast({
+                              type: 'success',
+                              title: t(subscription.kind === 'alert' ? 'subscriptions.checkNow' : 'subscriptions.sendNow'),
                               message: t(
                                 subscription.kind === 'alert' ? 'subscriptions.checkingNow' : 'subscriptions.sendingNow',
                               ),

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Alert, Button, Checkbox, Chip, Group, Loader, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import type {
   AlertCondition,
@@ -13,6 +12,7 @@ import type {
   SubscriptionView,
 } from '@cockpit/contracts';
 import { ParameterBar } from '../../../components/parameters/parameter-bar';
+import { showToast } from '../../../lib/toast';
 import { bodyOf, useSubscribedReport, useSubscriptionActions } from '../api/subscriptions';
 
 type Every = SubscriptionSchedule['every'];
@@ -143,8 +143,9 @@ export function SubscriptionForm({
       ...(recipients !== undefined ? { recipients } : {}),
     };
     const done = () => {
-      notifications.show({
-        color: 'green',
+      showToast({
+        type: 'success',
+        title: t(kind === 'alert' ? 'subscriptions.alerts.heading' : 'subscriptions.mine'),
         message: t(existing ? 'subscriptions.changed' : kind === 'alert' ? 'subscriptions.alerts.saved' : 'subscriptions.saved'),
       });
       onDone();
