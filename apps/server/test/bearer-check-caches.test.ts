@@ -104,6 +104,44 @@ describe('token verifier', () => {
     return { verify, sign, loads: () => loads };
   }
 
+  it('waits for the keys of a token signed just after they were loaded, loading them once', async () => {
+    // Two first sign-ins at once each make a signing key: the second key appears after the first load.
+    const first = await generateKeyPair('EdDSA', { crv: 'Ed25519' });
+    const second = await generateKeyPair('EdDSA', { crv: 'Ed25519' });
+    const keys = [{ ...(await exportJWK(first.publicKey)), kid: 'k1', alg: 'EdDSA' }];
+    let loads = 0;
+    const verify = createTokenVerifier({
+      loadJwks: async () => {
+        loads += 1;
+        return { keys: [...keys] };
+      },
+      issuer,
+      audience: issuer,
+      minReloadIntervalMs: 1_000,
+    });
+    const sign = (kid: string, privateKey: CryptoKey, subject: string) =>
+      new SignJWT({ sid: 's1' })
+        .setProtectedHeader({ alg: 'EdDSA', kid })
+        .setSubject(subject)
+        .setIssuer(issuer)
+        .setAudience(issuer)
+        .setExpirationTime(new Date(Date.now() + 60_000))
+        .sign(privateKey);
+    expect((await verify(await sign('k1', first.privateKey, 'u1'))).sub).toBe('u1');
+    keys.push({ ...(await exportJWK(second.publicKey)), kid: 'k2', alg: 'EdDSA' });
+    // Within the reload interval: both wait for one reload and are accepted.
+    const [a, b] = await Promise.all([
+      verify(await sign('k2', second.privateKey, 'u2')),
+      verify(await sign('k2', second.privateKey, 'u3')),
+    ]);
+    expect([a.sub, b.sub]).toEqual(['u2', 'u3']);
+    expect(loads).toBe(2);
+    // A key that does not exist is still refused, after at most one more load.
+    const stranger = await generateKeyPair('EdDSA', { crv: 'Ed25519' });
+    await expect(verify(await sign('k3', stranger.privateKey, 'u4'))).rejects.toThrow();
+    expect(loads).toBe(3);
+  });
+
   it('accepts a valid token again from memory, and refuses it once it has expired', async () => {
     const { verify, sign } = await setUp();
     const token = await sign(new Date(Date.now() + 60_000));

@@ -44,13 +44,26 @@ export function createTokenVerifier({
   const verifyWith = async (keys: ReturnType<typeof createLocalJWKSet>, token: string) =>
     (await jwtVerify(token, keys, { issuer, audience })).payload;
 
+  /**
+   * The keys as loaded at least `minReloadIntervalMs` after the last load: one shared reload, so tokens
+   * with unknown key ids (forged ones too) load the keys at most that often. A token signed with a key
+   * made just after the last load (two first sign-ins at once each make one) waits for it instead of
+   * being refused — a 401 would sign its holder out.
+   */
+  let nextReload: Promise<ReturnType<typeof createLocalJWKSet>> | null = null;
+  const reloadSoon = () =>
+    (nextReload ??= new Promise((resolve) =>
+      setTimeout(resolve, Math.max(0, loadedAt + minReloadIntervalMs - Date.now())),
+    ).then(() => {
+      nextReload = null;
+      return reload();
+    }));
+
   const verifyUncached = async (token: string): Promise<JWTPayload> => {
     try {
       return await verifyWith(await (keySet ?? reload()), token);
     } catch (error) {
-      if (error instanceof errors.JWKSNoMatchingKey && Date.now() - loadedAt >= minReloadIntervalMs) {
-        return verifyWith(await reload(), token);
-      }
+      if (error instanceof errors.JWKSNoMatchingKey) return verifyWith(await reloadSoon(), token);
       throw error;
     }
   };
