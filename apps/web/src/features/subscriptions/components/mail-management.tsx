@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { SubscriptionRecipients } from '@cockpit/contracts';
 import { roleLabel, subscriptionLabel } from '../../../lib/option-labels';
 import { useManagedDeliveries, useManagedSubscriptions, useOutbox, useOutboxMail } from '../api/subscriptions';
-import { DeliveryStatusBadge } from './my-subscriptions';
+import { DeliveryStatusBadge, LastDelivery } from './my-subscriptions';
 import { scheduleText } from './schedule-text';
 import { SubscribeOthersButton, type SubscribeOthersProps } from './subscribe-others';
 
@@ -81,14 +81,7 @@ export function MailManagement({ reports, renderAudience }: SubscribeOthersProps
                       )}
                     </Table.Td>
                     <Table.Td>
-                      {subscription.lastDelivery ? (
-                        <DeliveryStatusBadge
-                          status={subscription.lastDelivery.status}
-                          reason={subscription.lastDelivery.reason}
-                        />
-                      ) : (
-                        '–'
-                      )}
+                      <LastDelivery delivery={subscription.lastDelivery} />
                     </Table.Td>
                   </Table.Tr>
                 ))}

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { apiRoutes, pathOf, type SubscriptionView } from '@cockpit/contracts';
 import { stubApi } from '../../../testing/stub-api';
 import { jsonResponse, renderWithProviders } from '../../../testing/test-utils';
+import { monthlySalesAnswer } from '../testing/report-answer';
 import { MySubscriptions } from './my-subscriptions';
 
 // Settings → My subscriptions (decision 029): subscriptions and alerts apart, edited in place in the same
@@ -39,25 +40,7 @@ const alert: SubscriptionView = {
   alertState: 'triggered',
 };
 
-/** The report as the dialog reads it: its period parameter and the result's columns. */
-const report = {
-  report: { name: 'monthly-sales', title: 'Monthly Sales (SQL)', subTitle: null, kind: 'query', groupings: [], frameUrl: null, externalUrl: null, dataRange: null },
-  params: null,
-  parameters: [{ name: 'period', type: 'date-range', label: 'Period', required: true, options: null, value: { preset: 'last-month' } }],
-  data: {
-    kpis: [],
-    charts: [],
-    table: {
-      columns: [
-        { key: 'month', label: 'Month', format: 'month' },
-        { key: 'revenue', label: 'Revenue', format: 'currency' },
-      ],
-      rows: [],
-      totalRows: 0,
-      truncated: false,
-    },
-  },
-};
+const report = monthlySalesAnswer({ preset: 'last-month' });
 
 function stub() {
   return stubApi({

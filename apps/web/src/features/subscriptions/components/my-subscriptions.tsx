@@ -49,6 +49,18 @@ export function DeliveryStatusBadge({ status, reason }: { status: DeliveryStatus
   );
 }
 
+/** A subscription's last delivery as its status badge, or a dash before the first. */
+export function LastDelivery({ delivery }: { delivery: SubscriptionView['lastDelivery'] }) {
+  if (!delivery) {
+    return (
+      <Text size="sm" c="dimmed">
+        –
+      </Text>
+    );
+  }
+  return <DeliveryStatusBadge status={delivery.status} reason={delivery.reason} />;
+}
+
 const zones = (() => {
   const intl = Intl as unknown as { supportedValuesOf?: (key: string) => string[] };
   const known = intl.supportedValuesOf?.('timeZone') ?? [
@@ -168,16 +180,7 @@ function SubscriptionsTable({ rows, testId }: { rows: SubscriptionView[]; testId
                   )}
                 </Table.Td>
                 <Table.Td>
-                  {subscription.lastDelivery ? (
-                    <DeliveryStatusBadge
-                      status={subscription.lastDelivery.status}
-                      reason={subscription.lastDelivery.reason}
-                    />
-                  ) : (
-                    <Text size="sm" c="dimmed">
-                      –
-                    </Text>
-                  )}
+                  <LastDelivery delivery={subscription.lastDelivery} />
                 </Table.Td>
                 <Table.Td>
                   <Group gap={6} wrap="nowrap">

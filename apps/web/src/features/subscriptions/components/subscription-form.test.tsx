@@ -4,30 +4,14 @@ import userEvent from '@testing-library/user-event';
 import { apiRoutes, pathOf } from '@cockpit/contracts';
 import { stubApi } from '../../../testing/stub-api';
 import { jsonResponse, renderWithProviders } from '../../../testing/test-utils';
+import { monthlySalesAnswer } from '../testing/report-answer';
 import { conditionOf, scheduleOf } from './subscription-form';
 import { SetAlertButton, SubscribeButton } from './subscribe-button';
 
 // The Subscribe and Set alert dialogs of a report page (decision 029): the report's own parameters with
 // their presets ("Last month"), the schedule, and an alert's condition on a column of the result.
 
-const report = {
-  report: { name: 'monthly-sales', title: 'Monthly Sales (SQL)', subTitle: null, kind: 'query', groupings: [], frameUrl: null, externalUrl: null, dataRange: null },
-  params: null,
-  parameters: [{ name: 'period', type: 'date-range', label: 'Period', required: true, options: null, value: { preset: 'this-year' } }],
-  data: {
-    kpis: [],
-    charts: [],
-    table: {
-      columns: [
-        { key: 'month', label: 'Month', format: 'month' },
-        { key: 'revenue', label: 'Revenue', format: 'currency' },
-      ],
-      rows: [],
-      totalRows: 0,
-      truncated: false,
-    },
-  },
-};
+const report = monthlySalesAnswer({ preset: 'this-year' });
 
 function stub() {
   return stubApi({
