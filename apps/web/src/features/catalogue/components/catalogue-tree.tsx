@@ -140,6 +140,37 @@ export function CatalogueTree(props: CatalogueTreeProps) {
     return () => clearTimeout(timer);
   }, [highlight, groups, id, reduceMotion]);
 
+  // A mouse or finger drag follows the pointer over the whole page, also while the rows are redrawn in
+  // their new order (a captured pointer would be lost when its row moves).
+  useEffect(() => {
+    if (!lift || lift.keyboard || lift.dropped) return;
+    const held = lift;
+    const onMove = (event: globalThis.PointerEvent) => {
+      const places = [
+        ...(sectionRef.current?.querySelectorAll<HTMLElement>('[data-reorder-scope]') ?? []),
+      ].filter((row) => row.dataset.reorderScope === held.scope);
+      if (places.length === 0) return;
+      let to = held.to;
+      places.forEach((row, place) => {
+        const rect = row.getBoundingClientRect();
+        if (event.clientY >= rect.top && event.clientY <= rect.bottom) to = place;
+      });
+      if (event.clientY < places[0]!.getBoundingClientRect().top) to = 0;
+      if (event.clientY > places.at(-1)!.getBoundingClientRect().bottom) to = places.length - 1;
+      if (to !== held.to) setLift({ ...held, to });
+    };
+    const onUp = () => drop(held);
+    const onCancel = () => setLift(null);
+    window.addEventListener('pointermove', onMove);
+    window.addEventListener('pointerup', onUp);
+    window.addEventListener('pointercancel', onCancel);
+    return () => {
+      window.removeEventListener('pointermove', onMove);
+      window.removeEventListener('pointerup', onUp);
+      window.removeEventListener('pointercancel', onCancel);
+    };
+  });
+
   const scopeTitles = (scope: string): string[] =>
     scope === groupsScope
       ? groups.map((group) => group.title)
@@ -177,10 +208,6 @@ export function CatalogueTree(props: CatalogueTreeProps) {
     handleId: string,
   ): DragHandleProps {
     const held = lift?.scope === scope && lift.from === index && !lift.dropped ? lift : null;
-    const rows = () =>
-      [...(sectionRef.current?.querySelectorAll<HTMLElement>('[data-reorder-scope]') ?? [])].filter(
-        (row) => row.dataset.reorderScope === scope,
-      );
     return {
       id: handleId,
       held: held !== null,
@@ -188,27 +215,7 @@ export function CatalogueTree(props: CatalogueTreeProps) {
       onPointerDown: (event) => {
         if (event.button !== 0 || moving || lift) return;
         event.preventDefault();
-        event.currentTarget.setPointerCapture(event.pointerId);
         setLift({ scope, from: index, to: index, keyboard: false });
-      },
-      onPointerMove: (event) => {
-        if (!held || held.keyboard) return;
-        const places = rows();
-        let to = held.to;
-        places.forEach((row, place) => {
-          const rect = row.getBoundingClientRect();
-          if (event.clientY >= rect.top && event.clientY <= rect.bottom) to = place;
-        });
-        if (places.length > 0 && event.clientY < places[0]!.getBoundingClientRect().top) to = 0;
-        if (places.length > 0 && event.clientY > places.at(-1)!.getBoundingClientRect().bottom)
-          to = places.length - 1;
-        if (to !== held.to) setLift({ ...held, to });
-      },
-      onPointerUp: () => {
-        if (held && !held.keyboard) drop(held);
-      },
-      onPointerCancel: () => {
-        if (held && !held.keyboard) setLift(null);
       },
       onKeyDown: (event) => {
         if (event.key === ' ' || event.key === 'Enter') {
@@ -217,7 +224,9 @@ export function CatalogueTree(props: CatalogueTreeProps) {
           if (held) drop(held);
           else if (!lift) {
             setLift({ scope, from: index, to: index, keyboard: true });
-            setAnnouncement(t('management.catalogue.reorder.lifted', { title, position: index + 1, total: count }));
+            setAnnouncement(
+              t('management.catalogue.reorder.lifted', { title, position: index + 1, total: count }),
+            );
           }
         } else if (held && (event.key === 'ArrowUp' || event.key === 'ArrowDown')) {
           event.preventDefault();
@@ -225,7 +234,9 @@ export function CatalogueTree(props: CatalogueTreeProps) {
           if (to === held.to) return;
           focusHandle.current = handleId;
           setLift({ ...held, to });
-          setAnnouncement(t('management.catalogue.reorder.moving', { title, position: to + 1, total: count }));
+          setAnnouncement(
+            t('management.catalogue.reorder.moving', { title, position: to + 1, total: count }),
+          );
         } else if (held && event.key === 'Escape') {
           event.preventDefault();
           event.stopPropagation();
@@ -358,9 +369,6 @@ type DragHandleProps = {
   held: boolean;
   disabled: boolean;
   onPointerDown: (event: PointerEvent<HTMLButtonElement>) => void;
-  onPointerMove: (event: PointerEvent<HTMLButtonElement>) => void;
-  onPointerUp: (event: PointerEvent<HTMLButtonElement>) => void;
-  onPointerCancel: (event: PointerEvent<HTMLButtonElement>) => void;
   onKeyDown: (event: KeyboardEvent<HTMLButtonElement>) => void;
 };
 
@@ -501,9 +509,6 @@ function NodeRow({
             aria-pressed={drag.held}
             aria-disabled={drag.disabled || undefined}
             onPointerDown={drag.onPointerDown}
-            onPointerMove={drag.onPointerMove}
-            onPointerUp={drag.onPointerUp}
-            onPointerCancel={drag.onPointerCancel}
             onKeyDown={drag.onKeyDown}
           >
             <IconGripVertical size={18} aria-hidden="true" />

@@ -115,7 +115,6 @@ export function TileLayout({ tiles, onMove, onResize }: TileLayoutProps) {
   function startMove(event: PointerEvent<HTMLElement>, index: number) {
     if (event.button !== 0) return;
     event.preventDefault();
-    event.currentTarget.setPointerCapture(event.pointerId);
     setGesture({ kind: 'move', key: tiles[index]!.key, from: index, to: index });
   }
 
@@ -123,7 +122,6 @@ export function TileLayout({ tiles, onMove, onResize }: TileLayoutProps) {
     if (event.button !== 0) return;
     event.preventDefault();
     event.stopPropagation();
-    event.currentTarget.setPointerCapture(event.pointerId);
     const width = tiles[index]!.width;
     setGesture({
       kind: 'resize',
@@ -135,8 +133,7 @@ export function TileLayout({ tiles, onMove, onResize }: TileLayoutProps) {
     });
   }
 
-  function onPointerMove(event: PointerEvent<HTMLElement>) {
-    if (!gesture) return;
+  function pointerMoved(gesture: Gesture, event: globalThis.PointerEvent) {
     if (gesture.kind === 'move') {
       const to = placeAt(event.clientX, event.clientY);
       if (to !== null && to !== gesture.to) setGesture({ ...gesture, to });
@@ -148,12 +145,28 @@ export function TileLayout({ tiles, onMove, onResize }: TileLayoutProps) {
     }
   }
 
-  function onPointerUp() {
-    if (!gesture) return;
+  function pointerReleased(gesture: Gesture) {
     setGesture(null);
     if (gesture.kind === 'move') move(gesture.from, gesture.to);
     else resize(gesture.index, gesture.width);
   }
+
+  // The gesture follows the pointer over the whole page, also while the tiles are redrawn in a new order
+  // (a captured pointer would be lost when its tile moves).
+  useEffect(() => {
+    if (!gesture) return;
+    const onMove = (event: globalThis.PointerEvent) => pointerMoved(gesture, event);
+    const onUp = () => pointerReleased(gesture);
+    const onCancel = () => setGesture(null);
+    window.addEventListener('pointermove', onMove);
+    window.addEventListener('pointerup', onUp);
+    window.addEventListener('pointercancel', onCancel);
+    return () => {
+      window.removeEventListener('pointermove', onMove);
+      window.removeEventListener('pointerup', onUp);
+      window.removeEventListener('pointercancel', onCancel);
+    };
+  });
 
   return (
     <Stack gap="xs">
@@ -205,9 +218,6 @@ export function TileLayout({ tiles, onMove, onResize }: TileLayoutProps) {
                     aria-describedby="tile-layout-hint"
                     onKeyDown={(event: KeyboardEvent<HTMLDivElement>) => onKeyDown(event, index)}
                     onPointerDown={(event: PointerEvent<HTMLDivElement>) => startMove(event, index)}
-                    onPointerMove={onPointerMove}
-                    onPointerUp={onPointerUp}
-                    onPointerCancel={() => setGesture(null)}
                   >
                     <span className={classes.layoutGrip} aria-hidden="true">
                       <IconGripVertical size={16} />
@@ -216,7 +226,7 @@ export function TileLayout({ tiles, onMove, onResize }: TileLayoutProps) {
                       <Text size="sm" fw={600} component="span" className={classes.layoutTitle}>
                         {title}
                       </Text>
-                      <Text size="xs" c="dimmed" component="span">
+                      <Text size="xs" c="dimmed" component="span" className={classes.layoutTitle}>
                         {tileTypeLabel(t, tile.type)} ·{' '}
                         {t('management.catalogue.layout.columns', { count: tile.width })}
                       </Text>
@@ -226,14 +236,6 @@ export function TileLayout({ tiles, onMove, onResize }: TileLayoutProps) {
                       aria-hidden="true"
                       data-testid="layout-resize"
                       onPointerDown={(event) => startResize(event, index)}
-                      onPointerMove={(event) => {
-                        event.stopPropagation();
-                        onPointerMove(event);
-                      }}
-                      onPointerUp={(event) => {
-                        event.stopPropagation();
-                        onPointerUp();
-                      }}
                     />
                   </Paper>
                 </Grid.Col>
