@@ -223,6 +223,9 @@ test('an item limited to pro is absent for the basic user, its URL is page-not-f
   const itemDialog = page.getByRole('dialog', { name: t.addReportTitle });
   await itemDialog.getByRole('textbox', { name: t.titleEnglish, exact: true }).fill(itemTitle);
   await itemDialog.getByRole('checkbox', { name: 'Pro' }).check();
+  // A new item opens a report definition of Management → Data (decision 027).
+  await itemDialog.getByRole('combobox', { name: 'Report definition' }).click();
+  await page.getByRole('option', { name: 'sales-trend', exact: true }).click();
   await itemDialog.getByRole('button', { name: t.save }).click();
   await expect(itemDialog).toBeHidden();
   const row = page.getByTestId('catalogue-menu-child').filter({ hasText: itemTitle });
