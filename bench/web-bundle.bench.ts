@@ -42,8 +42,16 @@ const lazyAreas = [
   'src/app/routes/app/management/',
   'src/features/management/',
 ];
-/** Libraries the signed-in home must not load. */
-const lazyLibraries = ['node_modules/echarts/', 'node_modules/zrender/', 'node_modules/@tanstack/react-table/'];
+/**
+ * Libraries the signed-in home must not load. Mantine's components and provider come with the other pages,
+ * panels and dialogs (lib/mantine-area.tsx): the home and the shell are plain elements with Mantine's look.
+ */
+const lazyLibraries = [
+  'node_modules/echarts/',
+  'node_modules/zrender/',
+  'node_modules/@tanstack/react-table/',
+  'node_modules/@mantine/core/',
+];
 /** Code that loads only when needed, never until the home has settled: the idle countdown dialog, the toaster. */
 const lazyModules = ['src/components/ui/idle-timeout-dialog.tsx', 'src/lib/toaster.tsx'];
 /** Libraries neither screen may load: zod alone is ~25 KB gzip (the API client does not parse answers, decision 026). */
@@ -228,7 +236,7 @@ try {
     failed = true;
     console.log(`NOT LAZY: ${eager.join(', ')}`);
   } else {
-    console.log('lazy: reports, dashboards, management, charts and the toaster are not loaded by the home: OK');
+    console.log("lazy: reports, dashboards, management, charts, Mantine's components and the toaster are not loaded by the home: OK");
   }
 } catch (error) {
   console.error(error);

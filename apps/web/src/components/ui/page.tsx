@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Stack, Title } from '@mantine/core';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import classes from './page.module.css';
 
 type PageProps = { title: string; children?: ReactNode };
 
@@ -8,12 +8,12 @@ type PageProps = { title: string; children?: ReactNode };
 export function Page({ title, children }: PageProps) {
   useDocumentTitle(title);
   return (
-    // Less padding on a phone (below Mantine's `sm`, 768 px): the content area is only ~300 px wide there.
-    <Stack component="section" gap="md" p={{ base: 'md', sm: 'xl' }} aria-labelledby="page-title">
-      <Title order={1} id="page-title">
+    // Plain elements with Mantine's Stack and Title look (bundle budget, docs/decisions/011): the reports home is drawn with it.
+    <section className={classes.page} aria-labelledby="page-title">
+      <h1 className={classes.title} id="page-title">
         {title}
-      </Title>
+      </h1>
       {children}
-    </Stack>
+    </section>
   );
 }

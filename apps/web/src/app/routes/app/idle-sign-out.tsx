@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { useIdleSignOut } from '../../../lib/idle';
+import { WithMantine } from '../../../lib/mantine-area';
 
 // The countdown dialog (Mantine's Modal and what it brings) loads when the countdown starts, not with
 // the shell: most sessions never see it (the signed-in home's download, bench/web-bundle.bench.ts).
@@ -28,7 +29,9 @@ export function IdleSignOut({ timeoutSeconds, countdownSeconds, onSignOut }: Idl
   if (!dialogNeeded) return null;
   return (
     <Suspense fallback={null}>
-      <IdleTimeoutDialog opened={idle.prompted} remainingSeconds={idle.remainingSeconds} onStay={idle.stay} />
+      <WithMantine>
+        <IdleTimeoutDialog opened={idle.prompted} remainingSeconds={idle.remainingSeconds} onStay={idle.stay} />
+      </WithMantine>
     </Suspense>
   );
 }

@@ -1,13 +1,14 @@
 import { lazy, memo, Suspense, useCallback, useDeferredValue, useEffect, useRef, type ReactNode } from 'react';
-import { Divider, MantineProvider, Skeleton, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
+import { matchPath, Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { managementRoleKey } from '@cockpit/contracts';
 import { overlayPanelQuery } from '../../../config/layout';
+import { paths } from '../../../config/paths';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { Loader } from '../../../components/ui/plain/loader';
+import { Skeleton } from '../../../components/ui/plain/skeleton';
 import { useDashboardsAvailability } from '../../../features/dashboards/api/get-dashboards-availability';
 import { MessageArea, useMessageAreaSettled } from '../../../features/messages/components/message-area';
 import { MenuHeader } from '../../../features/navigation/components/menu-header';
@@ -25,11 +26,13 @@ import { LanguageSelect } from '../../../features/settings/components/language-s
 import { forgetAppliedLanguage, useApplySavedLanguage } from '../../../features/settings/use-saved-language';
 import { useAppConfig } from '../../../lib/app-config';
 import { signOut } from '../../../lib/auth/session';
+import { lazyModule } from '../../../lib/lazy-module';
+import { MantineAreaProvider, WithMantine } from '../../../lib/mantine-area';
 import { useGlobalLoading } from '../../../lib/global-loading';
 import { useToastsWanted } from '../../../lib/toast';
 import { useLiveCatalogue, useMenuSearchHotkeys, useNavigationPath, useReportOpenTracking } from './shell-hooks';
-import { theme } from '../../theme';
 import classes from './main-layout.module.css';
+import panelClasses from '../../../features/navigation/components/side-panel-content.module.css';
 
 const categoryLabelKeys: Record<NavigationCategory, string> = {
   favorites: 'sideMenu.favorites',
@@ -64,22 +67,29 @@ const SupportPanel = lazy(() =>
 const ShellSideMenu = memo(SideMenu);
 const ShellMessageArea = memo(MessageArea);
 
+// Mantine's provider and theme: not for the reports home, which is drawn without Mantine's JavaScript; loaded
+// with the first page, side-panel category, dialog or toast that uses Mantine (lib/mantine-area.tsx).
+const mantineAreaModule = lazyModule(() => import('../../mantine-area'));
+const MantineArea = lazy(() => mantineAreaModule.load().then(({ MantineArea }) => ({ default: MantineArea })));
+const mantineArea = { Area: MantineArea, module: mantineAreaModule };
+const isReportsHome = (pathname: string) => matchPath(paths.reportsHome.path, pathname) !== null;
+
 const Toaster = lazy(() => import('../../../lib/toaster').then(({ Toaster }) => ({ default: Toaster })));
 const IdleSignOut = lazy(() => import('./idle-sign-out').then(({ IdleSignOut }) => ({ default: IdleSignOut })));
 
 /**
- * The signed-in area with what only it needs: Mantine's theme and the server-state cache. The theme's CSS
- * variables are a static style sheet (vite.config.ts), so the provider does not compute and inject them
- * again at run time (a style recalculation of the whole page on a phone, decision 016). The login route, loading and error screens do without both,
- * so their JavaScript is not part of the login route's download (docs/decisions/011-shell-navigation-state-and-bundle-budget.md).
+ * The signed-in area with what only it needs: the server-state cache, and Mantine's provider for the parts
+ * that use Mantine (app/mantine-area.tsx, loaded when first needed). The login route, loading and error
+ * screens do without both, so their JavaScript is not part of the login route's download, and the reports
+ * home does without Mantine's (docs/decisions/011-shell-navigation-state-and-bundle-budget.md).
  */
 export function SignedInLayout({ queryClient }: { queryClient: QueryClient }) {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light" withCssVariables={false}>
+    <MantineAreaProvider value={mantineArea}>
       <QueryClientProvider client={queryClient}>
         <MainLayout />
       </QueryClientProvider>
-    </MantineProvider>
+    </MantineAreaProvider>
   );
 }
 
@@ -135,12 +145,15 @@ export function MainLayout() {
       languageSelect={settings.data ? <LanguageSelect settings={settings.data} /> : undefined}
     />
   );
+  // The other categories use Mantine's components: its provider loads with them (lib/mantine-area.tsx).
   const withHeader = (content: ReactNode) => (
-    <Stack gap={0} h="100%">
+    <div className={panelClasses.panel}>
       {header}
-      <Divider />
-      <Suspense fallback={<PanelSkeleton />}>{content}</Suspense>
-    </Stack>
+      <hr className={panelClasses.divider} />
+      <Suspense fallback={<PanelSkeleton />}>
+        <WithMantine>{content}</WithMantine>
+      </Suspense>
+    </div>
   );
 
   let panel: ReactNode;
@@ -175,6 +188,12 @@ export function MainLayout() {
   }
 
   const loading = apiBusy || navigation.state === 'loading';
+  // Every page but the reports home uses Mantine: its provider starts loading with the page's own code.
+  const onReportsHome = isReportsHome(pathname);
+  const nextPathname = navigation.location?.pathname;
+  useEffect(() => {
+    if (nextPathname !== undefined && !isReportsHome(nextPathname)) mantineAreaModule.prefetch();
+  }, [nextPathname]);
 
   const overlayShown = panelOverlays && panelOpen;
   const closeSideMenu = useNavigationStore.getState().closeSideMenu;
@@ -214,12 +233,24 @@ export function MainLayout() {
         <Suspense fallback={<PageLoader />}>
           {/* The page waits for the message area's first answers (the global loader shows meanwhile), so a
               banner never pushes it down. */}
-          {messagesSettled ? <Outlet /> : null}
+          {messagesSettled ? (
+            onReportsHome ? (
+              <Outlet />
+            ) : (
+              <WithMantine>
+                <Outlet />
+              </WithMantine>
+            )
+          ) : null}
         </Suspense>
       </main>
       <Suspense fallback={null}>
         {/* The toast container loads with the first toast (lib/toast.tsx useToastsWanted). */}
-        {toastsWanted && <Toaster />}
+        {toastsWanted && (
+          <WithMantine>
+            <Toaster />
+          </WithMantine>
+        )}
         {/* The idle timeout starts once its configuration is known (never on /login: not this layout). */}
         {appConfig.isSuccess && (
           <IdleSignOut
@@ -267,10 +298,10 @@ function useSidePanelOverlay(panelOpen: boolean, pathname: string): boolean {
 /** While a side-panel category's code loads. */
 function PanelSkeleton() {
   return (
-    <Stack gap="sm" p="md" aria-hidden="true">
+    <div className={panelClasses.skeletons} aria-hidden="true">
       {Array.from({ length: 4 }, (_, index) => (
         <Skeleton key={index} height={36} />
       ))}
-    </Stack>
+    </div>
   );
 }

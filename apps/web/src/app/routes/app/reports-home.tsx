@@ -1,4 +1,3 @@
-import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { MenuItem } from '@cockpit/contracts';
 import { Page } from '../../../components/ui/page';
@@ -35,9 +34,9 @@ export function ReportsHomeRoute() {
   return (
     <Page title={t('reports.title')}>
       {/* The line keeps its height while the name loads, so the sections below do not move. */}
-      <Text size="lg" data-testid={settings.data ? 'home-welcome' : undefined}>
+      <p className={classes.welcome} data-testid={settings.data ? 'home-welcome' : undefined}>
         {settings.data ? t('reports.welcome', { name: settings.data.userDisplayName }) : '\u00a0'}
-      </Text>
+      </p>
       <div className={classes.sections}>
         <RecentsSection recents={recents} renderIcon={renderIcon} />
         <FavoritesSection

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { Skeleton, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PlaceholderTile, type PlaceholderIcon } from '../../../components/ui/placeholder-tile';
+import { Skeleton } from '../../../components/ui/plain/skeleton';
 import classes from './home-section.module.css';
 
 /** Where a section's data is: still loading, failed, or here (TanStack Query's `status`). */
@@ -61,18 +61,16 @@ export function HomeSection({
   }
 
   return (
-    <Stack
-      component="section"
-      gap="sm"
+    <section
       className={classes.section}
       aria-labelledby={headingId}
       data-testid={`home-section-${id}`}
       data-status={status === 'success' && isEmpty ? 'empty' : status}
     >
-      <Title order={2} size="h3" id={headingId}>
+      <h2 className={classes.title} id={headingId}>
         {title}
-      </Title>
+      </h2>
       {content}
-    </Stack>
+    </section>
   );
 }

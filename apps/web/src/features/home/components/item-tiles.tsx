@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { VisuallyHidden } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { isSafeHttpUrl, type MenuItem } from '@cockpit/contracts';
+import { VisuallyHidden } from '../../../components/ui/plain/visually-hidden';
 import classes from './item-tiles.module.css';
 
 export type ItemTile = {

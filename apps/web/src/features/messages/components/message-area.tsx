@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { managementRoleKey, type RoleKey } from '@cockpit/contracts';
 import { lazyModule, type LazyModule } from '../../../lib/lazy-module';
+import { useMantineAreaModule, WithMantine } from '../../../lib/mantine-area';
 import { useUiLanguage } from '../../../lib/use-ui-language';
 import { useContractMessage } from '../api/get-contract-message';
 import { useCurrentMessage } from '../api/get-current-message';
@@ -45,7 +46,12 @@ export function MessageArea({ roleKey }: MessageAreaProps) {
   const wanted = useWanted(roleKey);
   return (
     <Suspense fallback={null}>
-      {wanted.notice && <NewContractNotice />}
+      {/* The notice uses Mantine's components: its provider loads with it (lib/mantine-area.tsx). */}
+      {wanted.notice && (
+        <WithMantine>
+          <NewContractNotice />
+        </WithMantine>
+      )}
       {wanted.banner && <MessageBanner />}
     </Suspense>
   );
@@ -78,11 +84,14 @@ export function useMessageAreaSettled(roleKey: RoleKey | undefined, settingsSett
   const { current, contract, isAdministrator, banner, notice } = useWanted(roleKey);
   const bannerReady = useModuleReady(bannerModule, banner);
   const noticeReady = useModuleReady(contractModule, notice);
+  const mantineModule = useMantineAreaModule();
+  const mantineReady = useModuleReady(mantineModule ?? contractModule, notice && mantineModule !== null);
   return (
     settingsSettled &&
     !current.isPending &&
     (!isAdministrator || !contract.isPending) &&
     bannerReady &&
-    noticeReady
+    noticeReady &&
+    mantineReady
   );
 }

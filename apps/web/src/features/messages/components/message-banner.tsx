@@ -1,5 +1,4 @@
 import { useReducer, useState } from 'react';
-import { Stack } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { isInternalPath, isSafeBannerHref, type BannerMessageButton, type BannerMessageItem } from '@cockpit/contracts';
@@ -8,6 +7,7 @@ import { useDismissMessage } from '../api/dismiss-message';
 import { useCurrentMessage } from '../api/get-current-message';
 import { bannerCardsReducer, initialBannerCards } from '../store/banner-cards';
 import { MessageCard } from './message-card';
+import classes from './message-banner.module.css';
 
 /**
  * spec §2 Message banner / §4 Banner, DESIGN.md §3: fetches the current message for the UI language
@@ -45,10 +45,10 @@ export function MessageBanner() {
 
   if (state.cards.length === 0) return null;
   return (
-    <Stack gap="sm" role="region" aria-label={t('messages.banner.label')} data-testid="message-banner">
+    <div className={classes.banner} role="region" aria-label={t('messages.banner.label')} data-testid="message-banner">
       {state.cards.map((message) => (
         <MessageCard key={message.id} message={message} onButton={handleButton} />
       ))}
-    </Stack>
+    </div>
   );
 }

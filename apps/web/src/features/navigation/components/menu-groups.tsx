@@ -1,5 +1,4 @@
 import { useEffect, useId, type KeyboardEvent, type ReactNode } from 'react';
-import { Text } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +7,7 @@ import { useNavigationStore } from '../store/navigation-store';
 import { MenuIcon } from './menu-icon';
 import { MenuItemLink, menuItemHref } from './menu-item-link';
 import classes from './menu-groups.module.css';
+import panelClasses from './side-panel-content.module.css';
 
 type MenuGroupsProps = {
   groups: MenuGroup[];
@@ -48,9 +48,7 @@ export function MenuGroups({ groups, onTogglePin }: MenuGroupsProps) {
 
   if (groups.length === 0) {
     return (
-      <Text c="dimmed" size="sm" p="md">
-        {t('menu.empty')}
-      </Text>
+      <p className={panelClasses.empty}>{t('menu.empty')}</p>
     );
   }
 

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
-import { Badge, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { RoleKey, Subscription } from '@cockpit/contracts';
+import { Skeleton } from '../../../components/ui/plain/skeleton';
+import classes from './menu-header.module.css';
 
 // Static keys (STYLE.md: a script checks every language has them).
 const roleLabelKeys: Record<RoleKey, string> = {
@@ -31,34 +32,33 @@ type MenuHeaderProps = {
  */
 export function MenuHeader({ user, languageSelect }: MenuHeaderProps) {
   const { t } = useTranslation();
+  // Plain elements with Mantine's look (bundle budget, docs/decisions/011): the header is on every signed-in page.
   if (!user) {
     return (
-      <Stack gap={6} p="md" aria-hidden="true">
+      <div className={classes.loading} aria-hidden="true">
         <Skeleton height={16} width="70%" />
         <Skeleton height={12} width="50%" />
-      </Stack>
+      </div>
     );
   }
   return (
-    <Stack gap={2} p="md" data-testid="menu-header">
-      <Text fw={600} size="md" lineClamp={1}>
-        {user.userDisplayName}
-      </Text>
-      <Group gap="xs" wrap="nowrap">
-        <Text size="sm" c="dimmed" data-testid="menu-header-role">
+    <div className={classes.header} data-testid="menu-header">
+      <p className={classes.name}>{user.userDisplayName}</p>
+      <div className={classes.line}>
+        <p className={classes.label} data-testid="menu-header-role">
           {t(roleLabelKeys[user.roleKey])}
-        </Text>
+        </p>
         {user.subscription === 'pro' ? (
-          <Badge size="sm" variant="filled" color="orange" data-testid="menu-header-subscription">
-            {t(subscriptionLabelKeys.pro)}
-          </Badge>
+          <div className={classes.badge} data-testid="menu-header-subscription">
+            <span className={classes.badgeLabel}>{t(subscriptionLabelKeys.pro)}</span>
+          </div>
         ) : (
-          <Text size="sm" c="dimmed" data-testid="menu-header-subscription">
+          <p className={classes.label} data-testid="menu-header-subscription">
             · {t(subscriptionLabelKeys[user.subscription])}
-          </Text>
+          </p>
         )}
-      </Group>
+      </div>
       {languageSelect}
-    </Stack>
+    </div>
   );
 }

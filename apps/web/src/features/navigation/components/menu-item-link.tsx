@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { VisuallyHidden } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { Link, useMatch } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { MenuItem } from '@cockpit/contracts';
+import { VisuallyHidden } from '../../../components/ui/plain/visually-hidden';
 import { paths } from '../../../config/paths';
 import { MenuIcon } from './menu-icon';
 import { PinButton } from './pin-button';

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import type { MenuItem } from '@cockpit/contracts';
-import { Divider, Skeleton, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PlaceholderTile } from '../../../components/ui/placeholder-tile';
+import { Skeleton } from '../../../components/ui/plain/skeleton';
 import { useMenu } from '../api/get-menu';
 import { usePinToggle } from '../../../lib/pins';
 import { MenuGroups } from './menu-groups';
@@ -25,11 +25,11 @@ export function MenuPanel({ header, recentItems }: MenuPanelProps) {
   let body: ReactNode;
   if (menu.isPending) {
     body = (
-      <Stack gap="sm" p="md" aria-hidden="true">
+      <div className={classes.skeletons} aria-hidden="true">
         {Array.from({ length: 6 }, (_, index) => (
           <Skeleton key={index} height={36} />
         ))}
-      </Stack>
+      </div>
     );
   } else if (menu.isError) {
     body = (
@@ -45,13 +45,14 @@ export function MenuPanel({ header, recentItems }: MenuPanelProps) {
   }
 
   return (
-    <Stack gap={0} h="100%" data-testid="menu-panel">
+    // Plain elements with Mantine's look (bundle budget, docs/decisions/011).
+    <div className={classes.panel} data-testid="menu-panel">
       {header}
-      <Divider />
+      <hr className={classes.divider} />
       {menu.isSuccess && <MenuSearch groups={menu.data.groups} recentItems={recentItems} />}
       <div className={classes.scroll} aria-busy={menu.isPending}>
         <nav aria-label={t('menu.title')}>{body}</nav>
       </div>
-    </Stack>
+    </div>
   );
 }

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { effectiveCulture, type Notification } from '@cockpit/contracts';
+import { WithMantine } from '../../../lib/mantine-area';
 import { useUiLanguage } from '../../../lib/use-ui-language';
 import { useNotificationActions } from '../hooks/use-notification-actions';
 import { useNotifications } from '../hooks/use-notifications';
@@ -65,12 +66,9 @@ export function LatestNotifications({ notifications, label, uiCulture }: LatestN
       </ul>
       {dialogWanted && (
         <Suspense fallback={null}>
-          <NotificationDialog
-            notification={opened}
-            language={language}
-            culture={culture}
-            onClose={close}
-          />
+          <WithMantine>
+            <NotificationDialog notification={opened} language={language} culture={culture} onClose={close} />
+          </WithMantine>
         </Suspense>
       )}
     </>

@@ -1,7 +1,7 @@
 import { useId } from 'react';
-import { Group, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { localizedText, type Notification } from '@cockpit/contracts';
+import { VisuallyHidden } from '../../../components/ui/plain/visually-hidden';
 import { useIsClamped } from '../hooks/use-is-clamped';
 import { formatShortDate } from '../../../lib/date-time';
 import classes from './notification-card.module.css';
@@ -29,8 +29,10 @@ export function NotificationCard({ notification, language, culture, onOpen, onHo
   const [textRef, clamped] = useIsClamped<HTMLParagraphElement>(text);
   const unread = !notification.wasRead;
 
+  // Plain elements with Mantine's look (bundle budget, docs/decisions/011): the reports home shows cards.
   return (
-    <UnstyledButton
+    <button
+      type="button"
       className={classes.card}
       onClick={() => onOpen(notification)}
       onMouseEnter={() => onHover(notification)}
@@ -39,31 +41,31 @@ export function NotificationCard({ notification, language, culture, onOpen, onHo
       data-testid="notification-card"
       data-unread={unread || undefined}
     >
-      <Stack gap={4}>
-        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-          <Text id={`${id}-title`} fw={unread ? 700 : 500} size="sm" className={classes.title}>
+      <div className={classes.body}>
+        <div className={classes.heading}>
+          <p id={`${id}-title`} className={classes.titleText} style={{ fontWeight: unread ? 700 : 500 }}>
             {title}
-          </Text>
+          </p>
           {unread && (
             <>
               <span className={classes.unreadDot} aria-hidden="true" data-testid="unread-dot" />
               <VisuallyHidden id={`${id}-unread`}>{t('notifications.unread')}</VisuallyHidden>
             </>
           )}
-        </Group>
-        <Text id={`${id}-date`} size="xs" c="dimmed" component="time" dateTime={notification.date}>
+        </div>
+        <time id={`${id}-date`} className={classes.date} dateTime={notification.date}>
           {formatShortDate(notification.date, culture)}
-        </Text>
-        <Text ref={textRef} size="sm" className={classes.text}>
+        </time>
+        <p ref={textRef} className={classes.textBody}>
           {text}
-        </Text>
+        </p>
         {clamped && (
-          <Text component="span" size="sm" className={classes.readMore} data-testid="read-more">
+          <span className={classes.readMoreText} data-testid="read-more">
             {t('notifications.readMore')}
-          </Text>
+          </span>
         )}
-      </Stack>
-    </UnstyledButton>
+      </div>
+    </button>
   );
 }
 
