@@ -411,6 +411,36 @@ describe.each(testDrivers())('GET /api/reports/:name (%s)', (driver) => {
     expect(quarters.data!.table!.columns[0]).toEqual({ key: 'period', label: 'Quarter', format: 'quarter' });
   });
 
+  it('a stored report whose opening values no longer parse opens with the definition\'s own; one naming a missing definition is 404', async () => {
+    // Written behind the catalogue's back, as an older version or an operator might leave it, for the menu
+    // item without content: announced like any change.
+    const changed = { type: 'catalogue-changed', organisationId: demoGmbhId } as const;
+    await t.database.db.insert(reports).values({
+      organisationId: demoGmbhId,
+      name: 'balance-sheet',
+      kind: 'query',
+      definitionName: 'sales-trend',
+      params: ['not', 'values'],
+    });
+    await t.app.clusterEvents.announce(changed);
+    try {
+      const opened = await report('balance-sheet');
+      expect(opened.report.kind).toBe('query');
+      expect(parameterValue(opened, 'grouping')).toBe('month');
+      await t.database.db
+        .update(reports)
+        .set({ definitionName: 'no-such-definition' })
+        .where(and(eq(reports.organisationId, demoGmbhId), eq(reports.name, 'balance-sheet')));
+      await t.app.clusterEvents.announce(changed);
+      expect((await getReport('balance-sheet')).statusCode).toBe(404);
+    } finally {
+      await t.database.db
+        .delete(reports)
+        .where(and(eq(reports.organisationId, demoGmbhId), eq(reports.name, 'balance-sheet')));
+      await t.app.clusterEvents.announce(changed);
+    }
+  });
+
   it('needs a bearer token', async () => {
     const response = await t.app.inject({ method: 'GET', url: pathOf(apiRoutes.getReport, { name: 'totalviewlayout' }) });
     expect(response.statusCode).toBe(401);
