@@ -165,7 +165,7 @@ describe('the prebuilt server bundle (npm start)', () => {
     expect(menu.status).toBe(200);
     expect(JSON.stringify(await menu.json())).toContain('totalviewlayout');
 
-    // A built-in report's aggregate query on the (small) sales data set.
+    // A query report's SQL definition over the (small) demo sales data set (decision 027).
     const report = await fetch(`${baseUrl}${pathOf(apiRoutes.getReport, { name: 'totalviewlayout' })}`, {
       headers: { authorization },
     });

@@ -35,7 +35,7 @@ export type DateRangeFieldProps = {
 
 /**
  * A date range (reports and dashboards): the presets as a radio group of chips and "Custom" with two date
- * inputs and Apply — the built-in reports' period and a query report's date-range parameters alike.
+ * inputs and Apply — a query report's and a dashboard's date-range parameters alike.
  */
 export function DateRangeField({
   label,

@@ -10,8 +10,8 @@ export type ParameterBarProps = {
 };
 
 /**
- * A query report's or a dashboard's parameters as controls above it (decision 027): a date range as the built-in reports
- * have it, a date, a number, a text, a choice (select) and several choices (multi-select), each labelled
+ * A query report's or a dashboard's parameters as controls above it (decision 027): a date range (presets and a
+ * custom range), a date, a number, a text, a choice (select) and several choices (multi-select), each labelled
  * in the UI language as the server answered, required ones marked. A choice applies at once; a typed
  * value when the field is left or Enter is pressed.
  */

@@ -29,7 +29,7 @@ export type TreeNode = {
   icon?: string | null;
   audience?: Audience;
   featured?: boolean;
-  /** What it is: "Built-in · Sales overview", "Embedded", "6 tiles". */
+  /** What it is: "Query report", "Embedded", "6 tiles". */
   detail?: string;
   /** How many users pinned it. */
   pins?: number;

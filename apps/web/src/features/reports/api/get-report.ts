@@ -5,8 +5,8 @@ import { useUiLanguage } from '../../../lib/use-ui-language';
 import type { ReportSearch } from '../utils/report-search';
 
 /**
- * `GET /api/reports/:name`: the report's definition and, for a built-in report, its data for a date
- * range and grouping (reports and dashboards). The server validates the parameters (400 names the field) and checks
+ * `GET /api/reports/:name`: the report's definition and, for a query report, its data for the chosen
+ * parameter values (decision 027). The server validates the parameters (400 names the field) and checks
  * the answer against its schema before sending; a table may hold 100,000 rows, so it is not parsed a
  * second time here. Labels come in the request's language, so the language is part of the key.
  */

@@ -7,7 +7,7 @@ import { jsonResponse, renderWithProviders } from '../../../testing/test-utils';
 import type { ReportSearch } from '../utils/report-search';
 import { ReportView } from './report-view';
 
-// The report page: title and sub-title, parameters, KPIs, charts and table of a built-in report;
+// The report page: title and sub-title, KPIs, charts and table of a query report (decision 027);
 // embedded and external reports; loading, "not available", invalid parameters and failure states.
 
 vi.mock('../../../components/data-display/report-chart', () => ({
