@@ -92,6 +92,8 @@ for (const language of ['en', 'de'] as const) {
     const { context, page } = await openBrowser(browser, language);
     try {
       await page.goto('/login');
+      await expect(page.getByRole('link', { name: t.forgot })).toBeVisible();
+      await shoot(page, `login-${language}`);
       await page.getByRole('link', { name: t.forgot }).click();
       await expect(page).toHaveURL(/\/forgot-password$/);
       await expect(page.getByRole('heading', { name: t.title })).toBeVisible();
