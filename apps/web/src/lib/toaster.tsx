@@ -1,5 +1,8 @@
+import { useMemo } from 'react';
+import { MantineThemeProvider, Notification } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import '@mantine/notifications/styles.css';
+import { useTranslation } from 'react-i18next';
 import { toastWidth } from './toast';
 
 /**
@@ -7,5 +10,21 @@ import { toastWidth } from './toast';
  * it after the shell is on screen; toasts shown before that wait in the store and appear then.
  */
 export function Toaster() {
-  return <Notifications position="bottom-right" containerWidth={toastWidth} limit={5} zIndex={400} />;
+  const { t } = useTranslation();
+  // Every toast's close button is named in the UI language (it is an icon only).
+  const theme = useMemo(
+    () => ({
+      components: {
+        Notification: Notification.extend({
+          defaultProps: { closeButtonProps: { 'aria-label': t('common.close') } },
+        }),
+      },
+    }),
+    [t],
+  );
+  return (
+    <MantineThemeProvider theme={theme}>
+      <Notifications position="bottom-right" containerWidth={toastWidth} limit={5} zIndex={400} />
+    </MantineThemeProvider>
+  );
 }

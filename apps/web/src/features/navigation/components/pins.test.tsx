@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { apiRoutes, type MenuResponse, type PinUpdate } from '@cockpit/contracts';
 import { Toaster } from '../../../lib/toaster';
@@ -89,5 +89,7 @@ describe('pins', () => {
     const toast = await screen.findByRole('alert');
     expect(toast).toHaveTextContent('Could not pin');
     expect(toast).toHaveTextContent('“Total view” could not be saved. Please try again.');
+    // The toast's close button (an icon only) is named.
+    expect(within(toast).getByRole('button', { name: 'Close' })).toBeInTheDocument();
   });
 });
