@@ -152,7 +152,7 @@ export function buildMailContent(input: MailContentInput): MailContent {
   }
   html.push(
     `<p><a href="${escapeHtml(input.reportUrl)}" style="display:inline-block;padding:8px 16px;background:#1971c2;color:#ffffff;text-decoration:none;border-radius:4px">${escapeHtml(t('subscriptions.mail.open'))}</a></p>`,
-    `<p style="font-size:12px;color:#868e96">${escapeHtml(t('subscriptions.mail.why'))} <a href="${escapeHtml(input.unsubscribeUrl)}" style="color:#868e96">${escapeHtml(t('subscriptions.mail.unsubscribe'))}</a></p>`,
+    `<p style="font-size:12px;color:#495057">${escapeHtml(t('subscriptions.mail.why'))} <a href="${escapeHtml(input.unsubscribeUrl)}" style="color:#495057">${escapeHtml(t('subscriptions.mail.unsubscribe'))}</a></p>`,
     '</body></html>',
   );
   return { subject, text: `${text.join('\n')}\n`, html: html.join('\n'), images };
