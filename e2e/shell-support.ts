@@ -163,4 +163,5 @@ export async function expectNoSeriousA11yViolations(page: Page, include?: string
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
-export const englishDefaults = { uiLanguage: 'en', uiCulture: 'en-GB', currencySymbol: '€' } as const;
+/** The demo administrator's and member's own settings (apps/server/src/seed/demo-data.ts): formats follow the language. */
+export const englishDefaults = { uiLanguage: 'en', uiCulture: 'auto', currencySymbol: '€' } as const;
