@@ -242,7 +242,7 @@ for (const language of ['en', 'de-DE'] as const) {
       await phoneScreens(browser, language, title, layoutId);
     } finally {
       if (layoutId !== null) await deleteDashboard(page, layoutId).catch(() => undefined);
-      await restoreSettings(page, englishDefaults).catch(() => undefined);
+      await restoreSettings(page, { ...englishDefaults, displayName: demoUsers.admin.displayName }).catch(() => undefined);
       await context.close();
     }
   });

@@ -119,7 +119,7 @@ describe('token verifier', () => {
       audience: issuer,
       minReloadIntervalMs: 1_000,
     });
-    const sign = (kid: string, privateKey: CryptoKey, subject: string) =>
+    const sign = (kid: string, privateKey: typeof first.privateKey, subject: string) =>
       new SignJWT({ sid: 's1' })
         .setProtectedHeader({ alg: 'EdDSA', kid })
         .setSubject(subject)
