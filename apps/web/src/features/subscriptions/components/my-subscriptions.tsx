@@ -14,6 +14,12 @@ import {
 import { scheduleText } from './schedule-text';
 import { SubscriptionForm } from './subscription-form';
 
+/** An alert's state as its badge says it. */
+const alertStateLabelKeys = {
+  normal: 'subscriptions.alerts.state.normal',
+  triggered: 'subscriptions.alerts.state.triggered',
+} as const;
+
 const statusKeys: Record<DeliveryStatus, string> = {
   queued: 'subscriptions.status.queued',
   sending: 'subscriptions.status.sending',
@@ -164,7 +170,7 @@ function SubscriptionsTable({ rows, testId }: { rows: SubscriptionView[]; testId
                         color={subscription.alertState === 'triggered' ? 'orange' : 'gray'}
                         data-testid="alert-state"
                       >
-                        {t(`subscriptions.alerts.state.${subscription.alertState}`)}
+                        {t(alertStateLabelKeys[subscription.alertState])}
                       </Badge>
                     </Group>
                   )}
