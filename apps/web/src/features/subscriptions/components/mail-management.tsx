@@ -3,8 +3,14 @@ import { Badge, Button, Code, Group, Stack, Table, Text, Title } from '@mantine/
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { SubscriptionRecipients } from '@cockpit/contracts';
+import { QueryTable } from '../../../components/ui/query-table';
 import { roleLabel, subscriptionLabel } from '../../../lib/option-labels';
-import { useManagedDeliveries, useManagedSubscriptions, useOutbox, useOutboxMail } from '../api/subscriptions';
+import {
+  useManagedDeliveries,
+  useManagedSubscriptions,
+  useOutbox,
+  useOutboxMail,
+} from '../api/subscriptions';
 import { DeliveryStatusBadge, LastDelivery } from './my-subscriptions';
 import { scheduleText } from './schedule-text';
 import { SubscribeOthersButton, type SubscribeOthersProps } from './subscribe-others';
@@ -16,11 +22,19 @@ const when = (iso: string, locale: string) =>
 export function recipientsText(recipients: SubscriptionRecipients | null, t: TFunction): string {
   if (!recipients) return t('subscriptions.recipientsOwner');
   const parts: string[] = [];
-  if (recipients.userIds.length > 0) parts.push(t('subscriptions.recipientsUsers', { count: recipients.userIds.length }));
+  if (recipients.userIds.length > 0)
+    parts.push(t('subscriptions.recipientsUsers', { count: recipients.userIds.length }));
   if (recipients.audience) {
     const { roles, subscriptions } = recipients.audience;
-    const names = [...roles.map((role) => roleLabel(t, role)), ...subscriptions.map((plan) => subscriptionLabel(t, plan))];
-    parts.push(t('subscriptions.recipientsAudience', { audience: names.length > 0 ? names.join(', ') : t('subscriptions.everyone') }));
+    const names = [
+      ...roles.map((role) => roleLabel(t, role)),
+      ...subscriptions.map((plan) => subscriptionLabel(t, plan)),
+    ];
+    parts.push(
+      t('subscriptions.recipientsAudience', {
+        audience: names.length > 0 ? names.join(', ') : t('subscriptions.everyone'),
+      }),
+    );
   }
   return parts.join('; ');
 }
@@ -46,90 +60,86 @@ export function MailManagement({ reports, renderAudience }: SubscribeOthersProps
           </Title>
           <SubscribeOthersButton reports={reports} renderAudience={renderAudience} />
         </Group>
-        {subscriptions.data?.subscriptions.length === 0 && (
-          <Text c="dimmed">{t('subscriptions.organisationNone')}</Text>
-        )}
-        {subscriptions.data && subscriptions.data.subscriptions.length > 0 && (
-          <Table.ScrollContainer minWidth={640}>
-            <Table data-testid="organisation-subscriptions">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('subscriptions.report')}</Table.Th>
-                  <Table.Th>{t('subscriptions.recipients')}</Table.Th>
-                  <Table.Th>{t('subscriptions.when')}</Table.Th>
-                  <Table.Th>{t('subscriptions.lastDelivery')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {subscriptions.data.subscriptions.map((subscription) => (
-                  <Table.Tr key={subscription.id} data-testid="organisation-subscription-row">
-                    <Table.Td>
-                      {subscription.title || subscription.targetName}
-                      {subscription.kind === 'alert' && (
-                        <Badge size="xs" ml={6}>
-                          {t('subscriptions.alert')}
-                        </Badge>
-                      )}
-                    </Table.Td>
-                    <Table.Td>{recipientsText(subscription.recipients, t)}</Table.Td>
-                    <Table.Td>
-                      {scheduleText(subscription.schedule, t, i18n.language)}
-                      {subscription.paused && (
-                        <Badge color="gray" ml={6}>
-                          {t('subscriptions.paused')}
-                        </Badge>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      <LastDelivery delivery={subscription.lastDelivery} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
+        <QueryTable
+          query={subscriptions}
+          items={(data) => data.subscriptions}
+          empty={{
+            icon: 'search',
+            headline: t('subscriptions.organisationNone'),
+            text: t('subscriptions.organisationNoneText'),
+          }}
+          columns={[
+            t('subscriptions.report'),
+            t('subscriptions.recipients'),
+            t('subscriptions.when'),
+            t('subscriptions.lastDelivery'),
+          ]}
+          minWidth={640}
+          data-testid="organisation-subscriptions"
+          renderRow={(subscription) => (
+            <Table.Tr key={subscription.id} data-testid="organisation-subscription-row">
+              <Table.Td>
+                {subscription.title || subscription.targetName}
+                {subscription.kind === 'alert' && (
+                  <Badge size="xs" ml={6}>
+                    {t('subscriptions.alert')}
+                  </Badge>
+                )}
+              </Table.Td>
+              <Table.Td>{recipientsText(subscription.recipients, t)}</Table.Td>
+              <Table.Td>
+                {scheduleText(subscription.schedule, t, i18n.language)}
+                {subscription.paused && (
+                  <Badge color="gray" ml={6}>
+                    {t('subscriptions.paused')}
+                  </Badge>
+                )}
+              </Table.Td>
+              <Table.Td>
+                <LastDelivery delivery={subscription.lastDelivery} />
+              </Table.Td>
+            </Table.Tr>
+          )}
+        />
       </Stack>
       <Stack gap="sm" component="section" aria-labelledby="deliveries-heading">
         <Title order={2} size="h3" id="deliveries-heading">
           {t('subscriptions.deliveries')}
         </Title>
-        {deliveries.data?.deliveries.length === 0 && (
-          <Text c="dimmed">{t('subscriptions.noDeliveries')}</Text>
-        )}
-        {deliveries.data && deliveries.data.deliveries.length > 0 && (
-          <Table.ScrollContainer minWidth={640}>
-            <Table data-testid="deliveries">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('subscriptions.at')}</Table.Th>
-                  <Table.Th>{t('subscriptions.report')}</Table.Th>
-                  <Table.Th>{t('subscriptions.recipient')}</Table.Th>
-                  <Table.Th>{t('subscriptions.statusLabel')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {deliveries.data.deliveries.map((delivery) => (
-                  <Table.Tr key={delivery.id}>
-                    <Table.Td>{when(delivery.updatedAt, i18n.language)}</Table.Td>
-                    <Table.Td>{delivery.targetName}</Table.Td>
-                    <Table.Td>{delivery.recipientEmail}</Table.Td>
-                    <Table.Td>
-                      <Stack gap={2}>
-                        <DeliveryStatusBadge status={delivery.status} reason={delivery.reason} />
-                        {delivery.reason && (
-                          <Text size="xs" c="dimmed">
-                            {delivery.reason}
-                          </Text>
-                        )}
-                      </Stack>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
+        <QueryTable
+          query={deliveries}
+          items={(data) => data.deliveries}
+          empty={{
+            icon: 'search',
+            headline: t('subscriptions.noDeliveries'),
+            text: t('subscriptions.noDeliveriesText'),
+          }}
+          columns={[
+            t('subscriptions.at'),
+            t('subscriptions.report'),
+            t('subscriptions.recipient'),
+            t('subscriptions.statusLabel'),
+          ]}
+          minWidth={640}
+          data-testid="deliveries"
+          renderRow={(delivery) => (
+            <Table.Tr key={delivery.id}>
+              <Table.Td>{when(delivery.updatedAt, i18n.language)}</Table.Td>
+              <Table.Td>{delivery.targetName}</Table.Td>
+              <Table.Td>{delivery.recipientEmail}</Table.Td>
+              <Table.Td>
+                <Stack gap={2}>
+                  <DeliveryStatusBadge status={delivery.status} reason={delivery.reason} />
+                  {delivery.reason && (
+                    <Text size="xs" c="dimmed">
+                      {delivery.reason}
+                    </Text>
+                  )}
+                </Stack>
+              </Table.Td>
+            </Table.Tr>
+          )}
+        />
       </Stack>
       <Stack gap="sm" component="section" aria-labelledby="outbox-heading">
         <Group gap="sm">
@@ -142,41 +152,39 @@ export function MailManagement({ reports, renderAudience }: SubscribeOthersProps
             </Badge>
           )}
         </Group>
-        {outbox.data?.mails.length === 0 && <Text c="dimmed">{t('subscriptions.outboxEmpty')}</Text>}
-        {outbox.data && outbox.data.mails.length > 0 && (
-          <Table.ScrollContainer minWidth={640}>
-            <Table data-testid="outbox">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('subscriptions.at')}</Table.Th>
-                  <Table.Th>{t('subscriptions.recipient')}</Table.Th>
-                  <Table.Th>{t('subscriptions.subject')}</Table.Th>
-                  <Table.Th>{t('subscriptions.attachments')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {outbox.data.mails.map((item) => (
-                  <Table.Tr key={item.id} data-testid="outbox-row">
-                    <Table.Td>{when(item.createdAt, i18n.language)}</Table.Td>
-                    <Table.Td>{item.to}</Table.Td>
-                    <Table.Td>
-                      <Button
-                        variant="subtle"
-                        size="compact-sm"
-                        onClick={() => setOpen(open === item.id ? null : item.id)}
-                      >
-                        {item.subject}
-                      </Button>
-                    </Table.Td>
-                    <Table.Td>
-                      {item.attachments.map((attachment) => attachment.filename).join(', ')}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
+        <QueryTable
+          query={outbox}
+          items={(data) => data.mails}
+          empty={{
+            icon: 'search',
+            headline: t('subscriptions.outboxEmpty'),
+            text: t('subscriptions.outboxEmptyText'),
+          }}
+          columns={[
+            t('subscriptions.at'),
+            t('subscriptions.recipient'),
+            t('subscriptions.subject'),
+            t('subscriptions.attachments'),
+          ]}
+          minWidth={640}
+          data-testid="outbox"
+          renderRow={(item) => (
+            <Table.Tr key={item.id} data-testid="outbox-row">
+              <Table.Td>{when(item.createdAt, i18n.language)}</Table.Td>
+              <Table.Td>{item.to}</Table.Td>
+              <Table.Td>
+                <Button
+                  variant="subtle"
+                  size="compact-sm"
+                  onClick={() => setOpen(open === item.id ? null : item.id)}
+                >
+                  {item.subject}
+                </Button>
+              </Table.Td>
+              <Table.Td>{item.attachments.map((attachment) => attachment.filename).join(', ')}</Table.Td>
+            </Table.Tr>
+          )}
+        />
         {open && mail.data && (
           <Stack gap={4} data-testid="outbox-mail">
             <Text fw={600}>{mail.data.subject}</Text>
