@@ -3,6 +3,7 @@ import { Badge, Button, Group, Modal, Select, Stack, Table, Text, Title } from '
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { AlertCondition, DeliveryStatus, SubscriptionView } from '@cockpit/contracts';
+import { QueryTable } from '../../../components/ui/query-table';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { showToast } from '../../../lib/toast';
 import {
@@ -84,12 +85,14 @@ export function MySubscriptions() {
   const list = useMySubscriptions();
   const settings = useDeliverySettings();
   const actions = useSubscriptionActions();
-  const mine = list.data?.subscriptions ?? [];
-  const subscriptions = mine.filter((subscription) => subscription.kind === 'subscription');
-  const alerts = mine.filter((subscription) => subscription.kind === 'alert');
 
   return (
-    <Stack gap="md" component="section" aria-labelledby="my-subscriptions-heading" data-testid="my-subscriptions">
+    <Stack
+      gap="md"
+      component="section"
+      aria-labelledby="my-subscriptions-heading"
+      data-testid="my-subscriptions"
+    >
       <Title order={2} size="h3" id="my-subscriptions-heading">
         {t('subscriptions.mine')}
       </Title>
@@ -104,13 +107,21 @@ export function MySubscriptions() {
           onChange={(value) => value && actions.setTimeZone.mutate(value)}
         />
       )}
-      {list.data && subscriptions.length === 0 && <Text c="dimmed">{t('subscriptions.none')}</Text>}
-      {subscriptions.length > 0 && <SubscriptionsTable rows={subscriptions} testId="my-subscriptions-table" />}
+      <SubscriptionsTable
+        query={list}
+        kind="subscription"
+        empty={{ headline: t('subscriptions.none'), text: t('subscriptions.noneText') }}
+        testId="my-subscriptions-table"
+      />
       <Title order={3} size="h4" id="my-alerts-heading">
         {t('subscriptions.alerts.heading')}
       </Title>
-      {list.data && alerts.length === 0 && <Text c="dimmed">{t('subscriptions.alerts.none')}</Text>}
-      {alerts.length > 0 && <SubscriptionsTable rows={alerts} testId="my-alerts-table" />}
+      <SubscriptionsTable
+        query={list}
+        kind="alert"
+        empty={{ headline: t('subscriptions.alerts.none'), text: t('subscriptions.alerts.noneText') }}
+        testId="my-alerts-table"
+      />
     </Stack>
   );
 }
@@ -124,7 +135,10 @@ export function conditionText(condition: AlertCondition, t: TFunction, locale: s
     case 'below':
       return t('subscriptions.condition.below', { column: condition.column, value: number(condition.value) });
     case 'changed-by':
-      return t('subscriptions.condition.changedBy', { column: condition.column, percent: number(condition.percent) });
+      return t('subscriptions.condition.changedBy', {
+        column: condition.column,
+        percent: number(condition.percent),
+      });
     case 'has-rows':
       return t('subscriptions.condition.hasRows');
     case 'no-rows':
@@ -133,7 +147,17 @@ export function conditionText(condition: AlertCondition, t: TFunction, locale: s
 }
 
 /** One table of my subscriptions or my alerts: edit in place, send (or check) now, pause, delete. */
-function SubscriptionsTable({ rows, testId }: { rows: SubscriptionView[]; testId: string }) {
+function SubscriptionsTable({
+  query,
+  kind,
+  empty,
+  testId,
+}: {
+  query: ReturnType<typeof useMySubscriptions>;
+  kind: SubscriptionView['kind'];
+  empty: { headline: string; text: string };
+  testId: string;
+}) {
   const { t, i18n } = useTranslation();
   const actions = useSubscriptionActions();
   const [editing, setEditing] = useState<SubscriptionView | null>(null);
@@ -142,97 +166,102 @@ function SubscriptionsTable({ rows, testId }: { rows: SubscriptionView[]; testId
 
   return (
     <>
-      <Table.ScrollContainer minWidth={720}>
-        <Table data-testid={testId}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('subscriptions.report')}</Table.Th>
-              <Table.Th>{t('subscriptions.when')}</Table.Th>
-              <Table.Th>{t('subscriptions.lastDelivery')}</Table.Th>
-              <Table.Th>{t('subscriptions.actions')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((subscription) => (
-              <Table.Tr key={subscription.id} data-testid="subscription-row">
-                <Table.Td>
-                  <Text size="sm" fw={500}>
-                    {titleOf(subscription)}
+      <QueryTable
+        query={query}
+        items={(data) => data.subscriptions.filter((subscription) => subscription.kind === kind)}
+        empty={{ icon: 'search', ...empty }}
+        columns={[
+          t('subscriptions.report'),
+          t('subscriptions.when'),
+          t('subscriptions.lastDelivery'),
+          t('subscriptions.actions'),
+        ]}
+        minWidth={720}
+        data-testid={testId}
+        renderRow={(subscription) => (
+          <Table.Tr key={subscription.id} data-testid="subscription-row">
+            <Table.Td>
+              <Text size="sm" fw={500}>
+                {titleOf(subscription)}
+              </Text>
+              {subscription.condition && (
+                <Group gap={6}>
+                  <Text size="xs" c="dimmed">
+                    {conditionText(subscription.condition, t, i18n.language)}
                   </Text>
-                  {subscription.condition && (
-                    <Group gap={6}>
-                      <Text size="xs" c="dimmed">
-                        {conditionText(subscription.condition, t, i18n.language)}
-                      </Text>
-                      <Badge
-                        size="xs"
-                        variant="light"
-                        color={subscription.alertState === 'triggered' ? 'orange' : 'gray'}
-                        data-testid="alert-state"
-                      >
-                        {t(alertStateLabelKeys[subscription.alertState])}
-                      </Badge>
-                    </Group>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">
-                    {scheduleText(subscription.schedule, t, i18n.language)} ({subscription.timeZone})
-                  </Text>
-                  {subscription.paused && (
-                    <Badge color="gray" data-testid="paused">
-                      {t('subscriptions.paused')}
-                    </Badge>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  <LastDelivery delivery={subscription.lastDelivery} />
-                </Table.Td>
-                <Table.Td>
-                  <Group gap={6} wrap="nowrap">
-                    <Button size="xs" variant="light" onClick={() => setEditing(subscription)}>
-                      {t('subscriptions.edit')}
-                    </Button>
-                    <Button
-                      size="xs"
-                      variant="light"
-                      onClick={() =>
-                        actions.sendNow.mutate(subscription.id, {
-                          onSuccess: () =>
-                            showToast({
-                              type: 'success',
-                              title: t(subscription.kind === 'alert' ? 'subscriptions.checkNow' : 'subscriptions.sendNow'),
-                              message: t(
-                                subscription.kind === 'alert' ? 'subscriptions.checkingNow' : 'subscriptions.sendingNow',
-                              ),
-                            }),
-                        })
-                      }
-                    >
-                      {t(subscription.kind === 'alert' ? 'subscriptions.checkNow' : 'subscriptions.sendNow')}
-                    </Button>
-                    <Button
-                      size="xs"
-                      variant="default"
-                      onClick={() =>
-                        actions.update.mutate({
-                          id: subscription.id,
-                          body: bodyOf(subscription, { paused: !subscription.paused }),
-                        })
-                      }
-                    >
-                      {subscription.paused ? t('subscriptions.resume') : t('subscriptions.pause')}
-                    </Button>
-                    <Button size="xs" variant="subtle" color="red" onClick={() => setDeleting(subscription)}>
-                      {t('subscriptions.delete')}
-                    </Button>
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+                  <Badge
+                    size="xs"
+                    variant="light"
+                    color={subscription.alertState === 'triggered' ? 'orange' : 'gray'}
+                    data-testid="alert-state"
+                  >
+                    {t(alertStateLabelKeys[subscription.alertState])}
+                  </Badge>
+                </Group>
+              )}
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm">
+                {scheduleText(subscription.schedule, t, i18n.language)} ({subscription.timeZone})
+              </Text>
+              {subscription.paused && (
+                <Badge color="gray" data-testid="paused">
+                  {t('subscriptions.paused')}
+                </Badge>
+              )}
+            </Table.Td>
+            <Table.Td>
+              <LastDelivery delivery={subscription.lastDelivery} />
+            </Table.Td>
+            <Table.Td>
+              <Group gap={6} wrap="nowrap">
+                <Button size="xs" variant="light" onClick={() => setEditing(subscription)}>
+                  {t('subscriptions.edit')}
+                </Button>
+                <Button
+                  size="xs"
+                  variant="light"
+                  onClick={() =>
+                    actions.sendNow.mutate(subscription.id, {
+                      onSuccess: () =>
+                        showToast({
+                          type: 'success',
+                          title: t(
+                            subscription.kind === 'alert'
+                              ? 'subscriptions.checkNow'
+                              : 'subscriptions.sendNow',
+                          ),
+                          message: t(
+                            subscription.kind === 'alert'
+                              ? 'subscriptions.checkingNow'
+                              : 'subscriptions.sendingNow',
+                          ),
+                        }),
+                    })
+                  }
+                >
+                  {t(subscription.kind === 'alert' ? 'subscriptions.checkNow' : 'subscriptions.sendNow')}
+                </Button>
+                <Button
+                  size="xs"
+                  variant="default"
+                  onClick={() =>
+                    actions.update.mutate({
+                      id: subscription.id,
+                      body: bodyOf(subscription, { paused: !subscription.paused }),
+                    })
+                  }
+                >
+                  {subscription.paused ? t('subscriptions.resume') : t('subscriptions.pause')}
+                </Button>
+                <Button size="xs" variant="subtle" color="red" onClick={() => setDeleting(subscription)}>
+                  {t('subscriptions.delete')}
+                </Button>
+              </Group>
+            </Table.Td>
+          </Table.Tr>
+        )}
+      />
       <Modal
         opened={editing !== null}
         onClose={() => setEditing(null)}
