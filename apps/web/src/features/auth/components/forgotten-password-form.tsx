@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
-import { IconAlertCircle, IconMailCheck } from '@tabler/icons-react';
+import { IconMailCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { passwordResetLinkMinutes } from '@cockpit/contracts';
 import { Alert } from '../../../components/ui/plain/alert';
 import { Button } from '../../../components/ui/plain/button';
-import { TextField } from '../../../components/ui/plain/text-field';
 import { paths } from '../../../config/paths';
 import { isApiRequestError } from '../../../lib/api-client';
 import { requestPasswordReset } from '../api/password-reset';
+import { EmailField, FormError } from './form-fields';
 import classes from './login-form.module.css';
 
 /** Enough of an address to be worth asking for (the server checks it properly). */
@@ -40,7 +40,11 @@ export function ForgottenPasswordForm() {
       setSent(true);
     } catch (error) {
       setFormError(
-        t(isApiRequestError(error) && error.status === 429 ? 'forgottenPassword.rateLimited' : 'forgottenPassword.error'),
+        t(
+          isApiRequestError(error) && error.status === 429
+            ? 'forgottenPassword.rateLimited'
+            : 'forgottenPassword.error',
+        ),
       );
     } finally {
       setPending(false);
@@ -67,19 +71,11 @@ export function ForgottenPasswordForm() {
   return (
     <form onSubmit={(event) => void handleSubmit(event)} noValidate aria-label={t('forgottenPassword.title')}>
       <div className={classes.fields}>
-        {formError && (
-          <Alert color="red" icon={<IconAlertCircle aria-hidden="true" />}>
-            {formError}
-          </Alert>
-        )}
-        <TextField
+        <FormError message={formError} />
+        <EmailField
           label={t('forgottenPassword.email')}
-          name="email"
-          type="email"
-          autoComplete="username"
-          aria-required="true"
           value={email}
-          onChange={(event) => setEmail(event.currentTarget.value)}
+          onChange={setEmail}
           error={fieldError}
         />
         <Button type="submit" loading={pending} fullWidth>

@@ -1,16 +1,15 @@
 import { lazy, Suspense, useState, type FormEvent, type ReactNode } from 'react';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { errorCodes } from '@cockpit/contracts';
-import { Alert } from '../../../components/ui/plain/alert';
 import { Button } from '../../../components/ui/plain/button';
-import { PasswordField, TextField } from '../../../components/ui/plain/text-field';
+import { PasswordField } from '../../../components/ui/plain/text-field';
 import { paths } from '../../../config/paths';
 import { isApiRequestError } from '../../../lib/api-client';
 import { lazySession } from '../../../lib/auth/lazy-session';
 import { useSessionStore } from '../../../lib/auth/session-state';
 import { clearIntegrityRefusal } from '../../../lib/integrity/integrity-state';
 import { integrityRefused } from '../../../lib/integrity/lazy-integrity';
+import { EmailField, FormError } from './form-fields';
 import { IntegrityNotice } from './integrity-notice';
 import classes from './login-form.module.css';
 
@@ -98,21 +97,8 @@ export function LoginForm({ onSuccess, alternative }: LoginFormProps) {
       <form onSubmit={(event) => void handleSubmit(event)} noValidate>
         <div className={classes.fields}>
           <IntegrityNotice />
-          {formError && (
-            <Alert color="red" icon={<IconAlertCircle aria-hidden="true" />}>
-              {formError}
-            </Alert>
-          )}
-          <TextField
-            label={t('login.email')}
-            name="email"
-            type="email"
-            autoComplete="username"
-            aria-required="true"
-            value={email}
-            onChange={(event) => setEmail(event.currentTarget.value)}
-            error={fieldErrors.email}
-          />
+          <FormError message={formError} />
+          <EmailField label={t('login.email')} value={email} onChange={setEmail} error={fieldErrors.email} />
           <PasswordField
             label={t('login.password')}
             toggleLabel={t('login.showPassword')}

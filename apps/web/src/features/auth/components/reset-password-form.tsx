@@ -7,8 +7,13 @@ import { Button } from '../../../components/ui/plain/button';
 import { PasswordField } from '../../../components/ui/plain/text-field';
 import { paths } from '../../../config/paths';
 import { isApiRequestError } from '../../../lib/api-client';
-import { newPasswordLengthMessage, passwordRulesText, refusedPasswordMessage } from '../../../lib/password-rules';
+import {
+  newPasswordLengthMessage,
+  passwordRulesText,
+  refusedPasswordMessage,
+} from '../../../lib/password-rules';
 import { completePasswordReset } from '../api/password-reset';
+import { FormError } from './form-fields';
 import classes from './login-form.module.css';
 
 type FieldErrors = { newPassword?: string; confirmPassword?: string };
@@ -44,7 +49,8 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
     const found: FieldErrors = {};
     const lengthProblem = newPasswordLengthMessage(t, values.newPassword);
     if (lengthProblem !== null) found.newPassword = lengthProblem;
-    else if (values.confirmPassword !== values.newPassword) found.confirmPassword = t('resetPassword.mismatch');
+    else if (values.confirmPassword !== values.newPassword)
+      found.confirmPassword = t('resetPassword.mismatch');
     setErrors(found);
     if (Object.keys(found).length > 0 || !token) return;
     setPending(true);
@@ -58,7 +64,8 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
       else if (isApiRequestError(error) && error.status === 410) setState('link-used');
       else if (isApiRequestError(error) && error.code === errorCodes.singleSignOnRequired) {
         setFormError(t('login.error.singleSignOnRequired'));
-      } else if (isApiRequestError(error) && error.status === 429) setFormError(t('forgottenPassword.rateLimited'));
+      } else if (isApiRequestError(error) && error.status === 429)
+        setFormError(t('forgottenPassword.rateLimited'));
       else setFormError(t('resetPassword.error'));
     } finally {
       setPending(false);
@@ -95,11 +102,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
     <form onSubmit={(event) => void handleSubmit(event)} noValidate aria-label={t('resetPassword.title')}>
       <div className={classes.fields}>
         <p className={classes.text}>{passwordRulesText(t)}</p>
-        {formError && (
-          <Alert color="red" icon={<IconAlertCircle aria-hidden="true" />}>
-            {formError}
-          </Alert>
-        )}
+        <FormError message={formError} />
         <PasswordField
           label={t('resetPassword.new')}
           toggleLabel={t('login.showPassword')}
