@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
+import { usePagePointer } from '../../../lib/use-page-pointer';
 import { ActionIcon, Badge, Button, Group, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useReducedMotion } from '@mantine/hooks';
 import { Link, useNavigate } from 'react-router';
@@ -140,36 +141,25 @@ export function CatalogueTree(props: CatalogueTreeProps) {
     return () => clearTimeout(timer);
   }, [highlight, groups, id, reduceMotion]);
 
-  // A mouse or finger drag follows the pointer over the whole page, also while the rows are redrawn in
-  // their new order (a captured pointer would be lost when its row moves).
-  useEffect(() => {
-    if (!lift || lift.keyboard || lift.dropped) return;
-    const held = lift;
-    const onMove = (event: globalThis.PointerEvent) => {
-      const places = [
-        ...(sectionRef.current?.querySelectorAll<HTMLElement>('[data-reorder-scope]') ?? []),
-      ].filter((row) => row.dataset.reorderScope === held.scope);
-      if (places.length === 0) return;
-      let to = held.to;
-      places.forEach((row, place) => {
-        const rect = row.getBoundingClientRect();
-        if (event.clientY >= rect.top && event.clientY <= rect.bottom) to = place;
-      });
-      if (event.clientY < places[0]!.getBoundingClientRect().top) to = 0;
-      if (event.clientY > places.at(-1)!.getBoundingClientRect().bottom) to = places.length - 1;
-      if (to !== held.to) setLift({ ...held, to });
-    };
-    const onUp = () => drop(held);
-    const onCancel = () => setLift(null);
-    window.addEventListener('pointermove', onMove);
-    window.addEventListener('pointerup', onUp);
-    window.addEventListener('pointercancel', onCancel);
-    return () => {
-      window.removeEventListener('pointermove', onMove);
-      window.removeEventListener('pointerup', onUp);
-      window.removeEventListener('pointercancel', onCancel);
-    };
-  });
+  // A mouse or finger drag follows the pointer over the whole page while the rows are redrawn in their new order.
+  const held = lift && !lift.keyboard && !lift.dropped ? lift : null;
+  const moveHeld = (current: Lift, event: globalThis.PointerEvent) => {
+    const places = [
+      ...(sectionRef.current?.querySelectorAll<HTMLElement>('[data-reorder-scope]') ?? []),
+    ].filter((row) => row.dataset.reorderScope === current.scope);
+    if (places.length === 0) return;
+    let to = current.to;
+    places.forEach((row, place) => {
+      const rect = row.getBoundingClientRect();
+      if (event.clientY >= rect.top && event.clientY <= rect.bottom) to = place;
+    });
+    if (event.clientY < places[0]!.getBoundingClientRect().top) to = 0;
+    if (event.clientY > places.at(-1)!.getBoundingClientRect().bottom) to = places.length - 1;
+    if (to !== current.to) setLift({ ...current, to });
+  };
+  usePagePointer(
+    held && { move: (event) => moveHeld(held, event), up: () => drop(held), cancel: () => setLift(null) },
+  );
 
   const scopeTitles = (scope: string): string[] =>
     scope === groupsScope

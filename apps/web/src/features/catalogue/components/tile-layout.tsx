@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { usePagePointer } from '../../../lib/use-page-pointer';
 import { Grid, Paper, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconGripVertical } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -151,22 +152,14 @@ export function TileLayout({ tiles, onMove, onResize }: TileLayoutProps) {
     else resize(gesture.index, gesture.width);
   }
 
-  // The gesture follows the pointer over the whole page, also while the tiles are redrawn in a new order
-  // (a captured pointer would be lost when its tile moves).
-  useEffect(() => {
-    if (!gesture) return;
-    const onMove = (event: globalThis.PointerEvent) => pointerMoved(gesture, event);
-    const onUp = () => pointerReleased(gesture);
-    const onCancel = () => setGesture(null);
-    window.addEventListener('pointermove', onMove);
-    window.addEventListener('pointerup', onUp);
-    window.addEventListener('pointercancel', onCancel);
-    return () => {
-      window.removeEventListener('pointermove', onMove);
-      window.removeEventListener('pointerup', onUp);
-      window.removeEventListener('pointercancel', onCancel);
-    };
-  });
+  // The gesture follows the pointer over the whole page, also while the tiles are redrawn in a new order.
+  usePagePointer(
+    gesture && {
+      move: (event) => pointerMoved(gesture, event),
+      up: () => pointerReleased(gesture),
+      cancel: () => setGesture(null),
+    },
+  );
 
   return (
     <Stack gap="xs">
