@@ -10,9 +10,10 @@ import {
 } from '@cockpit/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { organisations, user, userAttributes } from '../src/db/schema';
+import { user, userAttributes } from '../src/db/schema';
 import { uploadsSchemaName } from '../src/features/data-sources/uploads/uploaded-tables-repository';
 import { type TestApp, buildTestApp, demoUsers, testDrivers } from './helpers/build-test-app';
+import { createUploadedTable, organisationIdOf } from './helpers/uploaded-tables';
 
 // Query reports (docs/decisions/027-reports-over-own-data.md): a report defined in SQL over the
 // organisation's uploaded tables, through the catalogue, THE executor and the report page's answer —
@@ -83,34 +84,23 @@ describe.each(testDrivers())('query reports (%s)', (driver) => {
 
   beforeAll(async () => {
     t = await buildTestApp(driver);
-    const [organisation] = await t.database.db
-      .select({ id: organisations.id })
-      .from(organisations)
-      .where(eq(organisations.name, 'Demo GmbH'));
-    organisationId = organisation!.id;
-    // The organisation's uploaded table, as an upload would leave it (features/data-sources/uploads).
-    const schema = uploadsSchemaName(organisationId);
-    await t.database.db.execute(sql.raw(`create schema if not exists "${schema}"`));
-    await t.database.db.execute(
-      sql.raw(`create table "${schema}".orders (day date not null, region text not null, amount numeric(12,2) not null)`),
+    organisationId = await organisationIdOf(t);
+    await createUploadedTable(
+      t,
+      organisationId,
+      'orders',
+      'day date not null, region text not null, amount numeric(12,2) not null',
+      orders,
     );
-    for (const [day, region, amount] of orders) {
-      await t.database.db.execute(
-        sql`insert into ${sql.raw(`"${schema}".orders`)} values (${day}, ${region}, ${amount})`,
-      );
-    }
   });
   afterAll(() => t?.close());
 
-  const call = async (email: Email, method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: unknown) =>
-    t.app.inject({
-      method,
-      url,
-      headers: await t.bearer(email),
-      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-    });
+  const call = (email: Email, method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: unknown) =>
+    t.as(email, method, url, payload);
   const exported = async () =>
-    catalogueDocumentSchema.parse((await call(demoUsers.admin, 'GET', apiRoutes.exportCatalogue.path)).json());
+    catalogueDocumentSchema.parse(
+      (await call(demoUsers.admin, 'GET', apiRoutes.exportCatalogue.path)).json(),
+    );
   const withOwnData = (document: CatalogueDocument, definitions: unknown[]): unknown => ({
     ...document,
     // The demo's own definitions stay (its menu shows them); these come after.
@@ -135,7 +125,13 @@ describe.each(testDrivers())('query reports (%s)', (driver) => {
             ],
             tiles: [
               { type: 'kpi', definition: 'orders-by-month', title: { en: 'Total' }, width: 4 },
-              { type: 'table', definition: 'orders-by-month', visual: 'table', title: { en: 'Months' }, width: 8 },
+              {
+                type: 'table',
+                definition: 'orders-by-month',
+                visual: 'table',
+                title: { en: 'Months' },
+                width: 8,
+              },
             ],
           },
         ],
@@ -147,8 +143,16 @@ describe.each(testDrivers())('query reports (%s)', (driver) => {
         name: 'own-data',
         title: { en: 'Own data' },
         items: [
-          { name: 'orders-by-month', title: { en: 'Orders by month' }, report: { kind: 'query', definition: 'orders-by-month' } },
-          { name: 'my-orders', title: { en: 'My orders' }, report: { kind: 'query', definition: 'my-orders' } },
+          {
+            name: 'orders-by-month',
+            title: { en: 'Orders by month' },
+            report: { kind: 'query', definition: 'orders-by-month' },
+          },
+          {
+            name: 'my-orders',
+            title: { en: 'My orders' },
+            report: { kind: 'query', definition: 'my-orders' },
+          },
         ],
       },
     ],
@@ -162,7 +166,12 @@ describe.each(testDrivers())('query reports (%s)', (driver) => {
 
   it('imports definitions over the uploaded tables and exports them again without changes', async () => {
     const before = await exported();
-    const imported = await call(demoUsers.admin, 'PUT', apiRoutes.importCatalogue.path, withOwnData(before, [definition, mine]));
+    const imported = await call(
+      demoUsers.admin,
+      'PUT',
+      apiRoutes.importCatalogue.path,
+      withOwnData(before, [definition, mine]),
+    );
     expect(imported.statusCode, imported.body).toBe(200);
     const after = await exported();
     expect(after.definitions?.map((entry) => entry.name)).toEqual(
@@ -183,8 +192,13 @@ describe.each(testDrivers())('query reports (%s)', (driver) => {
       ['2026-02', 230.25, 2],
       ['2026-03', 55.75, 1],
     ]);
-    expect(answer.data?.kpis).toEqual([expect.objectContaining({ value: 486.5, format: 'currency', label: 'Total' })]);
-    expect(answer.data?.charts[0]).toMatchObject({ kind: 'bar', categories: ['2026-01', '2026-02', '2026-03'] });
+    expect(answer.data?.kpis).toEqual([
+      expect.objectContaining({ value: 486.5, format: 'currency', label: 'Total' }),
+    ]);
+    expect(answer.data?.charts[0]).toMatchObject({
+      kind: 'bar',
+      categories: ['2026-01', '2026-02', '2026-03'],
+    });
     expect(answer.data?.charts[0]?.series[0]?.values).toEqual([200.5, 230.25, 55.75]);
     const regions = answer.parameters?.find((parameter) => parameter.name === 'regions');
     expect(regions?.options?.map((option) => option.value)).toEqual(['North', 'South', 'West']);
@@ -205,10 +219,14 @@ describe.each(testDrivers())('query reports (%s)', (driver) => {
   });
 
   it('treats an injection attempt in a value as a value: nothing extra, nothing changed', async () => {
-    const response = await report('orders-by-month', { regions: ["North') or 1=1 --", "x'; drop table orders; --"] });
+    const response = await report('orders-by-month', {
+      regions: ["North') or 1=1 --", "x'; drop table orders; --"],
+    });
     expect(response.statusCode, response.body).toBe(200);
     expect(reportResponseSchema.parse(response.json()).data?.table?.rows).toEqual([]);
-    const count = await t.database.db.execute(sql.raw(`select count(*)::int as n from "${uploadsSchemaName(organisationId)}".orders`));
+    const count = await t.database.db.execute(
+      sql.raw(`select count(*)::int as n from "${uploadsSchemaName(organisationId)}".orders`),
+    );
     expect((count as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(orders.length);
   });
 
@@ -221,7 +239,9 @@ describe.each(testDrivers())('query reports (%s)', (driver) => {
     const tileUrl = (tileId: string, values?: unknown) =>
       `${pathOf(apiRoutes.getDashboardTile, { layoutId: '777', tileId })}${values === undefined ? '' : `?values=${encodeURIComponent(JSON.stringify(values))}`}`;
     // The dashboard's default: South only.
-    const kpi = dashboardTileDataResponseSchema.parse((await call(demoUsers.member, 'GET', tileUrl(kpiTile!.id))).json());
+    const kpi = dashboardTileDataResponseSchema.parse(
+      (await call(demoUsers.member, 'GET', tileUrl(kpiTile!.id))).json(),
+    );
     expect(kpi.data.kpis.map((entry) => entry.value)).toEqual([135.75]);
     expect(kpi.params).toBeNull();
     expect(kpi.info?.fromCache).toBe(false);
@@ -237,7 +257,11 @@ describe.each(testDrivers())('query reports (%s)', (driver) => {
   });
 
   it('refuses values that are not JSON, not declared or of the wrong type with a 400 naming them', async () => {
-    const notJson = await call(demoUsers.member, 'GET', `${pathOf(apiRoutes.getReport, { name: 'orders-by-month' })}?values=%7Bnope`);
+    const notJson = await call(
+      demoUsers.member,
+      'GET',
+      `${pathOf(apiRoutes.getReport, { name: 'orders-by-month' })}?values=%7Bnope`,
+    );
     expect(notJson.statusCode).toBe(400);
     const unknown = await report('orders-by-month', { colour: 'red' });
     expect(unknown.statusCode).toBe(400);
@@ -247,13 +271,18 @@ describe.each(testDrivers())('query reports (%s)', (driver) => {
     expect(wrongType.json().error.message).toContain('regions');
   });
 
-  it('binds the reader\'s own attribute: without it the report is not available, with it only their rows', async () => {
+  it("binds the reader's own attribute: without it the report is not available, with it only their rows", async () => {
     const without = await report('my-orders');
     expect(without.statusCode).toBe(403);
     expect(without.json().error.message).toMatch(/not available for your account/i);
 
-    const [member] = await t.database.db.select({ id: user.id }).from(user).where(eq(user.email, demoUsers.member));
-    await t.database.db.insert(userAttributes).values({ userId: member!.id, attributes: { region: ['North', 'West'] } });
+    const [member] = await t.database.db
+      .select({ id: user.id })
+      .from(user)
+      .where(eq(user.email, demoUsers.member));
+    await t.database.db
+      .insert(userAttributes)
+      .values({ userId: member!.id, attributes: { region: ['North', 'West'] } });
     const withAttribute = await report('my-orders');
     expect(withAttribute.statusCode, withAttribute.body).toBe(200);
     expect(reportResponseSchema.parse(withAttribute.json()).data?.table?.rows).toEqual([
@@ -305,7 +334,7 @@ describe.each(testDrivers())('query reports (%s)', (driver) => {
     expect(foreign.statusCode).toBe(404);
   });
 
-  describe('the SQL editor\'s preview', () => {
+  describe("the SQL editor's preview", () => {
     const preview = (body: unknown) => call(demoUsers.admin, 'POST', apiRoutes.previewDefinition.path, body);
 
     it('runs an unsaved definition on its source and shows the result with the parameters it found', async () => {
@@ -339,7 +368,10 @@ describe.each(testDrivers())('query reports (%s)', (driver) => {
     });
 
     it('binds the chosen user\'s attributes ("Preview as") and refuses a user of another organisation', async () => {
-      const [member] = await t.database.db.select({ id: user.id }).from(user).where(eq(user.email, demoUsers.member));
+      const [member] = await t.database.db
+        .select({ id: user.id })
+        .from(user)
+        .where(eq(user.email, demoUsers.member));
       const asMember = await preview({ definition: mine, asUserId: member!.id });
       expect(asMember.statusCode, asMember.body).toBe(200);
       expect(definitionPreviewResponseSchema.parse(asMember.json()).data?.table?.rows).toEqual([

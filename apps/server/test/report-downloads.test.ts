@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organisations, user, userAttributes } from '../src/db/schema';
 import { uploadsSchemaName } from '../src/features/data-sources/uploads/uploaded-tables-repository';
 import { type TestApp, buildTestApp, demoUsers, testDrivers } from './helpers/build-test-app';
+import { createUploadedTable, organisationIdOf } from './helpers/uploaded-tables';
 
 // Downloads of a query report (docs/decisions/027-reports-over-own-data.md, "Results"): the whole SQL
 // result streamed as CSV or XLSX, for the reader exactly as the report page runs it — values bound, the
@@ -69,23 +70,23 @@ describe.each(testDrivers())('report downloads (%s)', (driver) => {
   beforeAll(async () => {
     // A few sales rows: the demo's region report has names to translate.
     t = await buildTestApp(driver, { salesRows: 2_000 });
-    const [organisation] = await t.database.db
-      .select({ id: organisations.id })
-      .from(organisations)
-      .where(eq(organisations.name, 'Demo GmbH'));
-    // The organisation's uploaded table, as an upload would leave it (features/data-sources/uploads).
-    schema = uploadsSchemaName(organisation!.id);
-    await t.database.db.execute(sql.raw(`create schema if not exists "${schema}"`));
-    await t.database.db.execute(
-      sql.raw(`create table "${schema}".orders (day date not null, region text not null, amount numeric(12,2) not null, note text)`),
+    const organisationId = await organisationIdOf(t);
+    schema = uploadsSchemaName(organisationId);
+    await createUploadedTable(
+      t,
+      organisationId,
+      'orders',
+      'day date not null, region text not null, amount numeric(12,2) not null, note text',
+      orders,
     );
-    for (const [day, region, amount, note] of orders) {
-      await t.database.db.execute(
-        sql`insert into ${sql.raw(`"${schema}".orders`)} values (${day}, ${region}, ${amount}, ${note})`,
-      );
-    }
     const exported = catalogueDocumentSchema.parse(
-      (await t.app.inject({ method: 'GET', url: apiRoutes.exportCatalogue.path, headers: await t.bearer(demoUsers.admin) })).json(),
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: apiRoutes.exportCatalogue.path,
+          headers: await t.bearer(demoUsers.admin),
+        })
+      ).json(),
     );
     const imported = await t.app.inject({
       method: 'PUT',
@@ -100,8 +101,16 @@ describe.each(testDrivers())('report downloads (%s)', (driver) => {
             name: 'own-data',
             title: { en: 'Own data' },
             items: [
-              { name: 'order-list', title: { en: 'Order list' }, report: { kind: 'query', definition: 'order-list' } },
-              { name: 'my-order-list', title: { en: 'My orders' }, report: { kind: 'query', definition: 'my-order-list' } },
+              {
+                name: 'order-list',
+                title: { en: 'Order list' },
+                report: { kind: 'query', definition: 'order-list' },
+              },
+              {
+                name: 'my-order-list',
+                title: { en: 'My orders' },
+                report: { kind: 'query', definition: 'my-order-list' },
+              },
               {
                 name: 'admin-order-list',
                 title: { en: 'Orders for administrators' },
@@ -125,7 +134,12 @@ describe.each(testDrivers())('report downloads (%s)', (driver) => {
   });
   afterAll(() => t?.close());
 
-  const download = async (name: string, format: 'csv' | 'xlsx', values?: unknown, email: Email = demoUsers.member) =>
+  const download = async (
+    name: string,
+    format: 'csv' | 'xlsx',
+    values?: unknown,
+    email: Email = demoUsers.member,
+  ) =>
     t.app.inject({
       method: 'GET',
       url: `${pathOf(apiRoutes.downloadReport, { name })}?format=${format}${
@@ -137,9 +151,13 @@ describe.each(testDrivers())('report downloads (%s)', (driver) => {
   /** The rows the database itself returns for the same SQL and values. */
   const direct = async (where: string) => {
     const result = await t.database.db.execute(
-      sql.raw(`select to_char(day, 'YYYY-MM-DD') as day, region, amount::float8 as amount, note from "${schema}".orders ${where} order by day`),
+      sql.raw(
+        `select to_char(day, 'YYYY-MM-DD') as day, region, amount::float8 as amount, note from "${schema}".orders ${where} order by day`,
+      ),
     );
-    return (result as unknown as { rows: { day: string; region: string; amount: number; note: string | null }[] }).rows;
+    return (
+      result as unknown as { rows: { day: string; region: string; amount: number; note: string | null }[] }
+    ).rows;
   };
 
   const readXlsx = async (body: Buffer) => {
@@ -161,7 +179,12 @@ describe.each(testDrivers())('report downloads (%s)', (driver) => {
     const expected = await direct('');
     const field = (text: string) => (/[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text);
     const lines = expected.map((row) =>
-      [row.day, row.region, String(row.amount), row.note === null ? '' : field(row.note.startsWith('=') ? `'${row.note}` : row.note)].join(','),
+      [
+        row.day,
+        row.region,
+        String(row.amount),
+        row.note === null ? '' : field(row.note.startsWith('=') ? `'${row.note}` : row.note),
+      ].join(','),
     );
     expect(response.body).toBe(`\uFEFFDay,Region,Amount,Note\r\n${lines.join('\r\n')}\r\n`);
   });
@@ -205,7 +228,11 @@ describe.each(testDrivers())('report downloads (%s)', (driver) => {
       const rows =
         format === 'xlsx'
           ? (await readXlsx(response.rawPayload)).map((row) => row.map((cell) => String(cell ?? '')))
-          : response.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n').map((line) => line.split(','));
+          : response.body
+              .replace(/^\uFEFF/, '')
+              .trimEnd()
+              .split('\r\n')
+              .map((line) => line.split(','));
       const at = rows[0]!.indexOf('Region');
       expect(at, `${language} ${format}: ${rows[0]!.join('|')}`).toBeGreaterThanOrEqual(0);
       return [...new Set(rows.slice(1).map((row) => row[at]!))].sort();
@@ -224,14 +251,20 @@ describe.each(testDrivers())('report downloads (%s)', (driver) => {
     const values = { period: { from: '2026-01-01', to: '2026-02-28' }, regions: ['North', 'South'] };
     const response = await download('order-list', 'xlsx', values);
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(response.headers['content-type']).toBe(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
     expect(response.headers['content-disposition']).toBe('attachment; filename="order-list.xlsx"');
     const rows = await readXlsx(response.rawPayload);
-    const expected = await direct(`where day between '2026-01-01' and '2026-02-28' and region in ('North', 'South')`);
-    expect(rows[0]).toEqual(['Day', 'Region', 'Amount', 'Note']);
-    expect(rows.slice(1).map((row) => [(row[0] as Date).toISOString().slice(0, 10), row[1], row[2], row[3] ?? null])).toEqual(
-      expected.map((row) => [row.day, row.region, row.amount, row.note]),
+    const expected = await direct(
+      `where day between '2026-01-01' and '2026-02-28' and region in ('North', 'South')`,
     );
+    expect(rows[0]).toEqual(['Day', 'Region', 'Amount', 'Note']);
+    expect(
+      rows
+        .slice(1)
+        .map((row) => [(row[0] as Date).toISOString().slice(0, 10), row[1], row[2], row[3] ?? null]),
+    ).toEqual(expected.map((row) => [row.day, row.region, row.amount, row.note]));
     expect(expected).toHaveLength(3);
   });
 
@@ -240,8 +273,13 @@ describe.each(testDrivers())('report downloads (%s)', (driver) => {
     expect(without.statusCode).toBe(403);
     expect(without.json().error.message).toMatch(/not available for your account/i);
 
-    const [member] = await t.database.db.select({ id: user.id }).from(user).where(eq(user.email, demoUsers.member));
-    await t.database.db.insert(userAttributes).values({ userId: member!.id, attributes: { region: ['North'] } });
+    const [member] = await t.database.db
+      .select({ id: user.id })
+      .from(user)
+      .where(eq(user.email, demoUsers.member));
+    await t.database.db
+      .insert(userAttributes)
+      .values({ userId: member!.id, attributes: { region: ['North'] } });
     const csv = await download('my-order-list', 'csv');
     expect(csv.statusCode, csv.body).toBe(200);
     expect(csv.body).toBe('\uFEFFday,region,amount\r\n2026-01-05,North,120.5\r\n2026-02-03,North,30.25\r\n');
@@ -272,7 +310,7 @@ describe.each(testDrivers())('report downloads (%s)', (driver) => {
     expect(after).toEqual({ ...fresh, fromCache: true });
   });
 
-  it('keeps audiences: a report outside the reader\'s audience or organisation is not found', async () => {
+  it("keeps audiences: a report outside the reader's audience or organisation is not found", async () => {
     expect((await download('admin-order-list', 'csv')).statusCode).toBe(404);
     const admin = await download('admin-order-list', 'csv', undefined, demoUsers.admin);
     expect(admin.statusCode, admin.body).toBe(200);
@@ -293,7 +331,10 @@ describe.each(testDrivers())('report downloads (%s)', (driver) => {
   });
 
   it("counts against the reader's report limit like the report page: a fifth at once is 429, and a sent file gives its place back", async () => {
-    const [member] = await t.database.db.select({ id: user.id }).from(user).where(eq(user.email, demoUsers.member));
+    const [member] = await t.database.db
+      .select({ id: user.id })
+      .from(user)
+      .where(eq(user.email, demoUsers.member));
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     // Four report queries of this member are running (or waiting for their turn).
@@ -318,7 +359,9 @@ describe.each(testDrivers())('report downloads (%s)', (driver) => {
     // Sent or refused, every download gave its place back.
     expect(t.app.reportQueries.load).toEqual({ running: 0, waiting: 0 });
     const fifth = await Promise.all(Array.from({ length: 5 }, () => download('order-list', 'csv')));
-    expect(fifth.map((answer) => answer.statusCode).every((status) => status === 200 || status === 429)).toBe(true);
+    expect(fifth.map((answer) => answer.statusCode).every((status) => status === 200 || status === 429)).toBe(
+      true,
+    );
     expect((await download('order-list', 'csv')).statusCode).toBe(200);
   });
 

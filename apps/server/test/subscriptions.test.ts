@@ -14,10 +14,11 @@ import { eq, sql } from 'drizzle-orm';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import { notifications, organisations, user, userAttributes } from '../src/db/schema';
+import { notifications, user, userAttributes } from '../src/db/schema';
 import { uploadsSchemaName } from '../src/features/data-sources/uploads/uploaded-tables-repository';
 import { queues } from '../src/features/subscriptions/subscriptions-service';
 import { type TestApp, buildTestApp, demoUsers, testDrivers } from './helpers/build-test-app';
+import { createUploadedTable, organisationIdOf } from './helpers/uploaded-tables';
 import { type SmtpSink, startSmtpSink } from './helpers/smtp-sink';
 
 // Reports that come to people (docs/decisions/029-subscriptions-alerts-and-background-work.md): a real SMTP
@@ -101,34 +102,42 @@ describe.each(testDrivers())('subscriptions (%s)', (driver) => {
         DELIVERY_RETRY_DELAY_SECONDS: '1',
       },
     });
-    const [organisation] = await t.database.db
-      .select({ id: organisations.id })
-      .from(organisations)
-      .where(eq(organisations.name, 'Demo GmbH'));
-    organisationId = organisation!.id;
-    for (const row of await t.database.db.select({ id: user.id, email: user.email }).from(user)) ids[row.email] = row.id;
-    const schema = uploadsSchemaName(organisationId);
-    await t.database.db.execute(sql.raw(`create schema if not exists "${schema}"`));
-    await t.database.db.execute(
-      sql.raw(`create table "${schema}".orders (day date not null, region text not null, amount numeric(12,2) not null)`),
+    organisationId = await organisationIdOf(t);
+    for (const row of await t.database.db.select({ id: user.id, email: user.email }).from(user))
+      ids[row.email] = row.id;
+    await createUploadedTable(
+      t,
+      organisationId,
+      'orders',
+      'day date not null, region text not null, amount numeric(12,2) not null',
+      orders,
     );
-    for (const [day, region, amount] of orders) {
-      await t.database.db.execute(sql`insert into ${sql.raw(`"${schema}".orders`)} values (${day}, ${region}, ${amount})`);
-    }
     const document = catalogueDocumentSchema.parse(
       (await call(demoUsers.admin, 'GET', apiRoutes.exportCatalogue.path)).json(),
     );
     const withOwn: CatalogueDocument = {
       ...document,
-      definitions: [...(document.definitions ?? []), ordersByMonth, myRegion] as CatalogueDocument['definitions'],
+      definitions: [
+        ...(document.definitions ?? []),
+        ordersByMonth,
+        myRegion,
+      ] as CatalogueDocument['definitions'],
       menu: [
         ...document.menu,
         {
           name: 'sub-own-data',
           title: { en: 'Own data' },
           items: [
-            { name: 'sub-orders', title: { en: 'Orders by month', de: 'Bestellungen je Monat' }, report: { kind: 'query', definition: ordersByMonth.name } },
-            { name: 'sub-my-region', title: { en: 'My region' }, report: { kind: 'query', definition: myRegion.name } },
+            {
+              name: 'sub-orders',
+              title: { en: 'Orders by month', de: 'Bestellungen je Monat' },
+              report: { kind: 'query', definition: ordersByMonth.name },
+            },
+            {
+              name: 'sub-my-region',
+              title: { en: 'My region' },
+              report: { kind: 'query', definition: myRegion.name },
+            },
             {
               name: 'sub-pro-orders',
               title: { en: 'Pro orders' },
@@ -147,13 +156,8 @@ describe.each(testDrivers())('subscriptions (%s)', (driver) => {
     await smtp?.close();
   });
 
-  async function call(email: Email, method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: unknown) {
-    return t.app.inject({
-      method,
-      url,
-      headers: await t.bearer(email),
-      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-    });
+  function call(email: Email, method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: unknown) {
+    return t.as(email, method, url, payload);
   }
 
   const subscribe = async (email: Email, body: SubscriptionBody) => {
@@ -174,7 +178,11 @@ describe.each(testDrivers())('subscriptions (%s)', (driver) => {
   async function settled(email: Email, subscriptionId: string, count: number): Promise<Delivery[]> {
     const deadline = Date.now() + 90_000;
     for (;;) {
-      const response = await call(email, 'GET', `${apiRoutes.listMyDeliveries.path}?subscriptionId=${subscriptionId}`);
+      const response = await call(
+        email,
+        'GET',
+        `${apiRoutes.listMyDeliveries.path}?subscriptionId=${subscriptionId}`,
+      );
       const { deliveries } = deliveriesResponseSchema.parse(response.json());
       if (deliveries.length >= count && deliveries.every(finished)) return deliveries;
       if (Date.now() > deadline) throw new Error(`deliveries did not finish: ${JSON.stringify(deliveries)}`);
@@ -228,11 +236,17 @@ describe.each(testDrivers())('subscriptions (%s)', (driver) => {
     expect(png?.cid).toBe('chart-1@report-cockpit');
     expect(mail?.html).toContain('<img src="data:image/png;base64,');
     expect(png?.content.subarray(1, 4).toString('ascii')).toBe('PNG');
-    const decoded = new Resvg(`<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="10" height="10"><image width="10" height="10" xlink:href="data:image/png;base64,${png!.content.toString('base64')}"/></svg>`).render();
+    const decoded = new Resvg(
+      `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="10" height="10"><image width="10" height="10" xlink:href="data:image/png;base64,${png!.content.toString('base64')}"/></svg>`,
+    ).render();
     expect(decoded.width).toBe(10);
     expect(png!.content.readUInt32BE(16)).toBe(1280); // IHDR width: 640 px drawn at twice the size
     const csv = mail!.attachments.find((attachment) => attachment.filename === 'sub-orders.csv');
-    const lines = csv!.content.toString('utf8').replace(/^\uFEFF/, '').trim().split(/\r\n/);
+    const lines = csv!.content
+      .toString('utf8')
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r\n/);
     expect(lines).toEqual(['Month,Amount,Orders', '2026-01-01,120.5,1', '2026-02-01,230.25,2']);
     // A link that opens the report with the same values.
     const reportLink = link(mail!, /http:\/\/localhost:3000\/reports\/sub-orders\?values=\S+/);
@@ -240,11 +254,18 @@ describe.each(testDrivers())('subscriptions (%s)', (driver) => {
       period: { from: '2026-01-01', to: '2026-02-28' },
       regions: ['North', 'West'],
     });
-    expect(mail?.headerLines.find((header) => header.key === 'list-unsubscribe-post')?.line).toContain('List-Unsubscribe=One-Click');
+    expect(mail?.headerLines.find((header) => header.key === 'list-unsubscribe-post')?.line).toContain(
+      'List-Unsubscribe=One-Click',
+    );
 
     // The unsubscribe link: no sign-in, once, for its subscription only.
-    const token = new URL(link(mail!, /http:\/\/localhost:3000\/unsubscribe\?\S+/)).searchParams.get('token')!;
-    const page = await t.app.inject({ method: 'GET', url: `/unsubscribe?lang=en&token=${encodeURIComponent(token)}` });
+    const token = new URL(link(mail!, /http:\/\/localhost:3000\/unsubscribe\?\S+/)).searchParams.get(
+      'token',
+    )!;
+    const page = await t.app.inject({
+      method: 'GET',
+      url: `/unsubscribe?lang=en&token=${encodeURIComponent(token)}`,
+    });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<form method="post"');
     const forged = await t.app.inject({
@@ -306,13 +327,19 @@ describe.each(testDrivers())('subscriptions (%s)', (driver) => {
     });
     expect(await sendNow(demoUsers.admin, pro.id)).toBe(2);
     const deliveries = await settled(demoUsers.admin, pro.id, 2);
-    expect(Object.fromEntries(deliveries.map((delivery) => [delivery.recipientEmail, delivery.status]))).toEqual({
+    expect(
+      Object.fromEntries(deliveries.map((delivery) => [delivery.recipientEmail, delivery.status])),
+    ).toEqual({
       [demoUsers.member]: 'sent',
       [demoUsers.basic]: 'not-allowed',
     });
     expect(smtp.to(demoUsers.basic)).toEqual([]);
     const notices = await noticesOf(demoUsers.admin);
-    expect(notices.some((notice) => notice.content.text.en.includes(`${demoUsers.basic} may no longer open "Pro orders"`))).toBe(true);
+    expect(
+      notices.some((notice) =>
+        notice.content.text.en.includes(`${demoUsers.basic} may no longer open "Pro orders"`),
+      ),
+    ).toBe(true);
   });
 
   it('skips an empty result when asked, and a deactivated recipient gets nothing', async () => {
@@ -362,9 +389,13 @@ describe.each(testDrivers())('subscriptions (%s)', (driver) => {
       expect(failed).toMatchObject({ status: 'failed', attempts: 2 });
       expect(failed?.reason).toContain('550');
       const notices = await noticesOf(demoUsers.basic);
-      expect(notices.some((notice) => notice.content.title.en === 'Subscription not delivered: Orders by month')).toBe(true);
+      expect(
+        notices.some((notice) => notice.content.title.en === 'Subscription not delivered: Orders by month'),
+      ).toBe(true);
       const managed = await call(demoUsers.admin, 'GET', `${apiRoutes.listDeliveries.path}?status=failed`);
-      expect(deliveriesResponseSchema.parse(managed.json()).deliveries.map((delivery) => delivery.subscriptionId)).toContain(refused.id);
+      expect(
+        deliveriesResponseSchema.parse(managed.json()).deliveries.map((delivery) => delivery.subscriptionId),
+      ).toContain(refused.id);
     } finally {
       smtp.refuse.delete(demoUsers.basic);
     }
@@ -382,7 +413,11 @@ describe.each(testDrivers())('subscriptions (%s)', (driver) => {
       alertByMail: true,
     });
     const alertNotices = async () =>
-      (await noticesOf(demoUsers.admin)).filter((notice) => notice.content.title.en.endsWith(': Orders by month') && !notice.content.title.en.startsWith('Subscription'));
+      (await noticesOf(demoUsers.admin)).filter(
+        (notice) =>
+          notice.content.title.en.endsWith(': Orders by month') &&
+          !notice.content.title.en.startsWith('Subscription'),
+      );
     const check = async () => {
       const before = (await alertNotices()).length;
       await sendNow(demoUsers.admin, alert.id);
@@ -399,13 +434,17 @@ describe.each(testDrivers())('subscriptions (%s)', (driver) => {
       }
     };
     expect(await check()).toBe(0); // 486.50: below the line
-    await t.database.db.execute(sql`insert into ${sql.raw(`"${schema}".orders`)} values ('2026-03-15', 'West', 100)`);
+    await t.database.db.execute(
+      sql`insert into ${sql.raw(`"${schema}".orders`)} values ('2026-03-15', 'West', 100)`,
+    );
     expect(await check()).toBe(1); // crossed: one notification
     expect(await check()).toBe(0); // still above: no repeat
     await t.database.db.execute(sql`delete from ${sql.raw(`"${schema}".orders`)} where day = '2026-03-15'`);
     expect(await check()).toBe(1); // back to normal
     const titles = (await alertNotices()).map((notice) => notice.content.title.en);
-    expect(titles).toEqual(expect.arrayContaining(['Alert: Orders by month', 'Back to normal: Orders by month']));
+    expect(titles).toEqual(
+      expect.arrayContaining(['Alert: Orders by month', 'Back to normal: Orders by month']),
+    );
     const alertMail = smtp.to(demoUsers.admin).find((mail) => mail.text?.includes('amount is above 500'));
     expect(alertMail?.subject).toBe('Orders by month: your report');
   });
@@ -417,24 +456,58 @@ describe.each(testDrivers())('subscriptions (%s)', (driver) => {
       schedule,
       include,
     });
-    const list = subscriptionsResponseSchema.parse((await call(demoUsers.basic, 'GET', apiRoutes.listSubscriptions.path)).json());
+    const list = subscriptionsResponseSchema.parse(
+      (await call(demoUsers.basic, 'GET', apiRoutes.listSubscriptions.path)).json(),
+    );
     expect(list.subscriptions.map((entry) => entry.id)).toContain(mine.id);
-    const body = { targetKind: 'report', targetName: 'sub-orders', schedule: { every: 'week', time: '18:15', weekday: 5 }, include, paused: true };
-    const others = await call(demoUsers.member, 'PUT', pathOf(apiRoutes.updateSubscription, { id: mine.id }), body);
+    const body = {
+      targetKind: 'report',
+      targetName: 'sub-orders',
+      schedule: { every: 'week', time: '18:15', weekday: 5 },
+      include,
+      paused: true,
+    };
+    const others = await call(
+      demoUsers.member,
+      'PUT',
+      pathOf(apiRoutes.updateSubscription, { id: mine.id }),
+      body,
+    );
     expect(others.statusCode).toBe(404);
-    const paused = await call(demoUsers.basic, 'PUT', pathOf(apiRoutes.updateSubscription, { id: mine.id }), body);
+    const paused = await call(
+      demoUsers.basic,
+      'PUT',
+      pathOf(apiRoutes.updateSubscription, { id: mine.id }),
+      body,
+    );
     expect(paused.statusCode, paused.body).toBe(200);
     expect(paused.json()).toMatchObject({ paused: true, schedule: { every: 'week', weekday: 5 } });
     const boss = await t.app.jobs.boss();
     expect(await boss.getSchedules(queues.run, mine.id)).toEqual([]);
     // The user's time zone: schedules follow it.
-    const zone = await call(demoUsers.basic, 'PUT', apiRoutes.updateDeliverySettings.path, { timeZone: 'Europe/Vienna' });
+    const zone = await call(demoUsers.basic, 'PUT', apiRoutes.updateDeliverySettings.path, {
+      timeZone: 'Europe/Vienna',
+    });
     expect(zone.statusCode, zone.body).toBe(200);
-    const resumed = await call(demoUsers.basic, 'PUT', pathOf(apiRoutes.updateSubscription, { id: mine.id }), { ...body, paused: false });
+    const resumed = await call(
+      demoUsers.basic,
+      'PUT',
+      pathOf(apiRoutes.updateSubscription, { id: mine.id }),
+      { ...body, paused: false },
+    );
     expect(resumed.json()).toMatchObject({ timeZone: 'Europe/Vienna' });
-    expect((await boss.getSchedules(queues.run, mine.id))[0]).toMatchObject({ cron: '15 18 * * 5', timezone: 'Europe/Vienna' });
-    expect((await call(demoUsers.member, 'DELETE', pathOf(apiRoutes.deleteSubscription, { id: mine.id }))).statusCode).toBe(404);
-    expect((await call(demoUsers.basic, 'DELETE', pathOf(apiRoutes.deleteSubscription, { id: mine.id }))).statusCode).toBe(204);
+    expect((await boss.getSchedules(queues.run, mine.id))[0]).toMatchObject({
+      cron: '15 18 * * 5',
+      timezone: 'Europe/Vienna',
+    });
+    expect(
+      (await call(demoUsers.member, 'DELETE', pathOf(apiRoutes.deleteSubscription, { id: mine.id })))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await call(demoUsers.basic, 'DELETE', pathOf(apiRoutes.deleteSubscription, { id: mine.id })))
+        .statusCode,
+    ).toBe(204);
     expect(await boss.getSchedules(queues.run, mine.id)).toEqual([]);
   });
 
@@ -446,22 +519,35 @@ describe.each(testDrivers())('subscriptions (%s)', (driver) => {
     };
     await refused(demoUsers.member, { ...base, schedule: { every: 'second', time: '07:30' } });
     await refused(demoUsers.member, { ...base, schedule: { every: 'day', time: '*/1 * * * *' } });
-    await refused(demoUsers.member, { ...base, schedule: { every: 'day', time: '07:30', cron: '* * * * * *' } });
+    await refused(demoUsers.member, {
+      ...base,
+      schedule: { every: 'day', time: '07:30', cron: '* * * * * *' },
+    });
     await refused(demoUsers.member, { ...base, cron: '* * * * *' });
     await refused(demoUsers.member, { ...base, schedule: { every: 'month', time: '07:30', day: 31 } });
     await refused(demoUsers.admin, {
       ...base,
       recipients: { userIds: Array.from({ length: 10_000 }, (_, index) => `user-${index}`), audience: null },
     });
-    await refused(demoUsers.member, { ...base, recipients: { userIds: [ids[demoUsers.basic]!], audience: null } }, 403);
+    await refused(
+      demoUsers.member,
+      { ...base, recipients: { userIds: [ids[demoUsers.basic]!], audience: null } },
+      403,
+    );
     await refused(demoUsers.member, { ...base, parameterValues: { period: 5 } });
     await refused(demoUsers.member, { ...base, parameterValues: { regions: ['Atlantis'] } });
     await refused(demoUsers.member, { ...base, parameterValues: { unknown: 'x' } });
     await refused(demoUsers.member, { ...base, include: { ...include, tableRows: 100_000 } });
     await refused(demoUsers.member, { ...base, targetName: 'no-such-report' }, 404);
     await refused(demoUsers.basic, { ...base, targetName: 'sub-pro-orders' }, 404);
-    await refused(demoUsers.member, { ...base, kind: 'alert', condition: { test: 'above', column: 'nope', value: 1 } });
-    const zone = await call(demoUsers.member, 'PUT', apiRoutes.updateDeliverySettings.path, { timeZone: 'Mars/Olympus' });
+    await refused(demoUsers.member, {
+      ...base,
+      kind: 'alert',
+      condition: { test: 'above', column: 'nope', value: 1 },
+    });
+    const zone = await call(demoUsers.member, 'PUT', apiRoutes.updateDeliverySettings.path, {
+      timeZone: 'Mars/Olympus',
+    });
     expect(zone.statusCode).toBe(400);
     // Another organisation's administrator sees nothing of Demo GmbH's deliveries.
     const other = await call(demoUsers.beispielAdmin, 'GET', apiRoutes.listDeliveries.path);

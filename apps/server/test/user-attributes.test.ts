@@ -8,11 +8,11 @@ import {
   reportResponseSchema,
   userAttributesImportResultSchema,
 } from '@cockpit/contracts';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { organisations, user, userAttributes } from '../src/db/schema';
-import { uploadsSchemaName } from '../src/features/data-sources/uploads/uploaded-tables-repository';
+import { user, userAttributes } from '../src/db/schema';
 import { type TestApp, buildTestApp, demoUsers, testDrivers } from './helpers/build-test-app';
+import { createUploadedTable, organisationIdOf } from './helpers/uploaded-tables';
 
 // User attributes (docs/decisions/027-reports-over-own-data.md): administrators set them in Users and by
 // CSV import, only for their own organisation, each change in the activity log; a definition's
@@ -44,17 +44,13 @@ describe.each(testDrivers())('user attributes (%s)', (driver) => {
 
   beforeAll(async () => {
     t = await buildTestApp(driver);
-    const [organisation] = await t.database.db
-      .select({ id: organisations.id })
-      .from(organisations)
-      .where(eq(organisations.name, 'Demo GmbH'));
-    // The organisation's uploaded table, as an upload would leave it (features/data-sources/uploads).
-    const schema = uploadsSchemaName(organisation!.id);
-    await t.database.db.execute(sql.raw(`create schema if not exists "${schema}"`));
-    await t.database.db.execute(sql.raw(`create table "${schema}".regional_orders (region text not null, amount numeric(12,2) not null)`));
-    for (const [region, amount] of orders) {
-      await t.database.db.execute(sql`insert into ${sql.raw(`"${schema}".regional_orders`)} values (${region}, ${amount})`);
-    }
+    await createUploadedTable(
+      t,
+      await organisationIdOf(t),
+      'regional_orders',
+      'region text not null, amount numeric(12,2) not null',
+      orders,
+    );
     const idOf = async (email: string) =>
       (await t.database.db.select({ id: user.id }).from(user).where(eq(user.email, email)))[0]!.id;
     memberId = await idOf(demoUsers.member);
@@ -62,31 +58,36 @@ describe.each(testDrivers())('user attributes (%s)', (driver) => {
   });
   afterAll(() => t?.close());
 
-  const call = async (email: Email, method: 'GET' | 'PUT' | 'PATCH' | 'POST', url: string, payload?: unknown) =>
-    t.app.inject({
-      method,
-      url,
-      headers: await t.bearer(email),
-      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-    });
+  const call = (email: Email, method: 'GET' | 'PUT' | 'PATCH' | 'POST', url: string, payload?: unknown) =>
+    t.as(email, method, url, payload);
   const listed = async (email: string): Promise<ManagedUser> => {
-    const page = (await call(demoUsers.admin, 'GET', `${apiRoutes.listUsers.path}?search=${encodeURIComponent(email)}`)).json<ManagedUsersResponse>();
+    const page = (
+      await call(demoUsers.admin, 'GET', `${apiRoutes.listUsers.path}?search=${encodeURIComponent(email)}`)
+    ).json<ManagedUsersResponse>();
     return page.items.find((item) => item.email === email)!;
   };
   const importCsv = (csv: string, email: Email = demoUsers.admin) =>
     call(email, 'POST', apiRoutes.importUserAttributes.path, { csv });
   const stored = async (userId: string) =>
-    (await t.database.db.select().from(userAttributes).where(eq(userAttributes.userId, userId)))[0]?.attributes ?? {};
+    (await t.database.db.select().from(userAttributes).where(eq(userAttributes.userId, userId)))[0]
+      ?.attributes ?? {};
   const usersActivity = async () =>
-    (await call(demoUsers.admin, 'GET', `${apiRoutes.listActivity.path}?kind=users`)).json<ActivityResponse>().items;
+    (await call(demoUsers.admin, 'GET', `${apiRoutes.listActivity.path}?kind=users`)).json<ActivityResponse>()
+      .items;
 
-  it('sets a user\'s attributes via PATCH, answers them in the list and records the change', async () => {
+  it("sets a user's attributes via PATCH, answers them in the list and records the change", async () => {
     const patched = await call(demoUsers.admin, 'PATCH', pathOf(apiRoutes.updateUser, { id: basicId }), {
       attributes: { region: ['South'], cost_centre: ['4711', '4712'] },
     });
     expect(patched.statusCode, patched.body).toBe(200);
-    expect(patched.json<ManagedUser>().attributes).toEqual({ cost_centre: ['4711', '4712'], region: ['South'] });
-    expect((await listed(demoUsers.basic)).attributes).toEqual({ cost_centre: ['4711', '4712'], region: ['South'] });
+    expect(patched.json<ManagedUser>().attributes).toEqual({
+      cost_centre: ['4711', '4712'],
+      region: ['South'],
+    });
+    expect((await listed(demoUsers.basic)).attributes).toEqual({
+      cost_centre: ['4711', '4712'],
+      region: ['South'],
+    });
     expect((await listed(demoUsers.member)).attributes).toEqual({});
 
     // A whole set: what is left out goes.
@@ -96,14 +97,23 @@ describe.each(testDrivers())('user attributes (%s)', (driver) => {
     expect(replaced.json<ManagedUser>().attributes).toEqual({ region: ['South', 'West'] });
     expect(await stored(basicId)).toEqual({ region: ['South', 'West'] });
 
-    const targets = (await usersActivity()).filter((entry) => entry.action === 'users.changed').map((entry) => entry.target);
+    const targets = (await usersActivity())
+      .filter((entry) => entry.action === 'users.changed')
+      .map((entry) => entry.target);
     expect(targets).toContain(`${demoUsers.basic}: cost_centre = 4711 | 4712; region = South`);
     expect(targets).toContain(`${demoUsers.basic}: −cost_centre; region = South | West`);
   });
 
   it('refuses an invalid attribute via PATCH, naming the key, and changes nothing', async () => {
-    for (const attributes of [{ 'bad key': ['x'] }, { region: [] }, { region: ['x'.repeat(201)] }, { region: 'North' }]) {
-      const refused = await call(demoUsers.admin, 'PATCH', pathOf(apiRoutes.updateUser, { id: basicId }), { attributes });
+    for (const attributes of [
+      { 'bad key': ['x'] },
+      { region: [] },
+      { region: ['x'.repeat(201)] },
+      { region: 'North' },
+    ]) {
+      const refused = await call(demoUsers.admin, 'PATCH', pathOf(apiRoutes.updateUser, { id: basicId }), {
+        attributes,
+      });
       expect(refused.statusCode, JSON.stringify(attributes)).toBe(400);
       const key = Object.keys(attributes)[0]!;
       expect(refused.json().error.message, JSON.stringify(attributes)).toContain(key);
@@ -116,14 +126,20 @@ describe.each(testDrivers())('user attributes (%s)', (driver) => {
       `email,region,team\n${demoUsers.member},North,"Sales|Support"\n${demoUsers.basic.toUpperCase()},,Sales\n`,
     );
     expect(imported.statusCode, imported.body).toBe(200);
-    expect(userAttributesImportResultSchema.parse(imported.json())).toEqual({ updated: 2, unknownEmails: [], errors: [] });
+    expect(userAttributesImportResultSchema.parse(imported.json())).toEqual({
+      updated: 2,
+      unknownEmails: [],
+      errors: [],
+    });
     expect(await stored(memberId)).toEqual({ region: ['North'], team: ['Sales', 'Support'] });
     expect(await stored(basicId)).toEqual({ team: ['Sales'] });
     const targets = (await usersActivity()).map((entry) => entry.target);
     expect(targets).toContain(`${demoUsers.member}: region = North; team = Sales | Support`);
 
     // The same file again changes nothing.
-    expect((await importCsv(`email,region\n${demoUsers.member},North\n`)).json()).toMatchObject({ updated: 0 });
+    expect((await importCsv(`email,region\n${demoUsers.member},North\n`)).json()).toMatchObject({
+      updated: 0,
+    });
   });
 
   it('imports nothing when any row is invalid and names each row and column', async () => {
@@ -148,29 +164,48 @@ describe.each(testDrivers())('user attributes (%s)', (driver) => {
     expect(await stored(basicId)).toEqual({ team: ['Sales'] });
     expect(await usersActivity()).toEqual(before);
 
-    const badHeader = userAttributesImportResultSchema.parse((await importCsv('mail,region\nx@example.com,North')).json());
+    const badHeader = userAttributesImportResultSchema.parse(
+      (await importCsv('mail,region\nx@example.com,North')).json(),
+    );
     expect(badHeader.errors[0]).toMatchObject({ row: 1, column: 'mail' });
-    const badKey = userAttributesImportResultSchema.parse((await importCsv('email,re-gion\nx@example.com,North')).json());
+    const badKey = userAttributesImportResultSchema.parse(
+      (await importCsv('email,re-gion\nx@example.com,North')).json(),
+    );
     expect(badKey.errors[0]).toMatchObject({ row: 1, column: 're-gion' });
-    const unclosed = userAttributesImportResultSchema.parse((await importCsv('email,region\n"x@example.com,North')).json());
+    const unclosed = userAttributesImportResultSchema.parse(
+      (await importCsv('email,region\n"x@example.com,North')).json(),
+    );
     expect(unclosed.errors[0]?.message).toMatch(/not valid CSV/);
   });
 
   it("counts another organisation's address as unknown, never touching that user", async () => {
-    const [beispiel] = await t.database.db.select({ id: user.id }).from(user).where(eq(user.email, demoUsers.beispielAdmin));
-    const answer = await importCsv(`email;region\n${demoUsers.beispielAdmin};North\nnobody@example.com;North\n${demoUsers.basic};West\n`);
+    const [beispiel] = await t.database.db
+      .select({ id: user.id })
+      .from(user)
+      .where(eq(user.email, demoUsers.beispielAdmin));
+    const answer = await importCsv(
+      `email;region\n${demoUsers.beispielAdmin};North\nnobody@example.com;North\n${demoUsers.basic};West\n`,
+    );
     const result = userAttributesImportResultSchema.parse(answer.json());
-    expect(result).toEqual({ updated: 1, unknownEmails: [demoUsers.beispielAdmin, 'nobody@example.com'], errors: [] });
+    expect(result).toEqual({
+      updated: 1,
+      unknownEmails: [demoUsers.beispielAdmin, 'nobody@example.com'],
+      errors: [],
+    });
     expect(await stored(beispiel!.id)).toEqual({});
     expect(await stored(basicId)).toEqual({ region: ['West'], team: ['Sales'] });
     // Beispiel's administrator cannot reach Demo GmbH's users either: unknown to them.
-    const theirs = userAttributesImportResultSchema.parse((await importCsv(`email,region\n${demoUsers.member},South\n`, demoUsers.beispielAdmin)).json());
+    const theirs = userAttributesImportResultSchema.parse(
+      (await importCsv(`email,region\n${demoUsers.member},South\n`, demoUsers.beispielAdmin)).json(),
+    );
     expect(theirs).toEqual({ updated: 0, unknownEmails: [demoUsers.member], errors: [] });
     expect(await stored(memberId)).toEqual({ region: ['North'], team: ['Sales', 'Support'] });
   });
 
-  it('shows a member only their region\'s rows after the import', async () => {
-    const document = catalogueDocumentSchema.parse((await call(demoUsers.admin, 'GET', apiRoutes.exportCatalogue.path)).json());
+  it("shows a member only their region's rows after the import", async () => {
+    const document = catalogueDocumentSchema.parse(
+      (await call(demoUsers.admin, 'GET', apiRoutes.exportCatalogue.path)).json(),
+    );
     const imported = await call(demoUsers.admin, 'PUT', apiRoutes.importCatalogue.path, {
       ...document,
       definitions: [...(document.definitions ?? []), regionalDefinition],
@@ -179,7 +214,13 @@ describe.each(testDrivers())('user attributes (%s)', (driver) => {
         {
           name: 'regional',
           title: { en: 'Regional' },
-          items: [{ name: 'regional-orders', title: { en: 'Regional orders' }, report: { kind: 'query', definition: 'regional-orders' } }],
+          items: [
+            {
+              name: 'regional-orders',
+              title: { en: 'Regional orders' },
+              report: { kind: 'query', definition: 'regional-orders' },
+            },
+          ],
         },
       ],
     });
@@ -201,7 +242,9 @@ describe.each(testDrivers())('user attributes (%s)', (driver) => {
 
   it('lets no member set attributes: not their own, not through settings, not through management', async () => {
     const before = await stored(memberId);
-    const settings = (await call(demoUsers.member, 'GET', apiRoutes.getUserSettings.path)).json<Record<string, unknown>>();
+    const settings = (await call(demoUsers.member, 'GET', apiRoutes.getUserSettings.path)).json<
+      Record<string, unknown>
+    >();
     const viaSettings = await call(demoUsers.member, 'PUT', apiRoutes.updateUserSettings.path, {
       uiLanguage: settings.uiLanguage ?? 'en',
       uiCulture: settings.uiCulture ?? 'en-GB',
@@ -211,11 +254,18 @@ describe.each(testDrivers())('user attributes (%s)', (driver) => {
     });
     expect(viaSettings.statusCode).toBe(400);
     expect(viaSettings.json().error.message).toContain('attributes');
-    const viaManagement = await call(demoUsers.member, 'PATCH', pathOf(apiRoutes.updateUser, { id: memberId }), {
-      attributes: { region: ['South', 'North', 'West'] },
-    });
+    const viaManagement = await call(
+      demoUsers.member,
+      'PATCH',
+      pathOf(apiRoutes.updateUser, { id: memberId }),
+      {
+        attributes: { region: ['South', 'North', 'West'] },
+      },
+    );
     expect(viaManagement.statusCode).toBe(403);
-    expect((await importCsv(`email,region\n${demoUsers.member},North|South|West\n`, demoUsers.member)).statusCode).toBe(403);
+    expect(
+      (await importCsv(`email,region\n${demoUsers.member},North|South|West\n`, demoUsers.member)).statusCode,
+    ).toBe(403);
     expect(await stored(memberId)).toEqual(before);
   });
 
@@ -232,8 +282,12 @@ describe.each(testDrivers())('user attributes (%s)', (driver) => {
     expect(byHand.statusCode).toBe(400);
     expect(byHand.json().error.message).toContain('region');
 
-    const byImport = userAttributesImportResultSchema.parse((await importCsv(`email,region\n${demoUsers.basic},South\n`)).json());
-    expect(byImport.errors).toEqual([{ row: 2, column: 'region', message: expect.stringMatching(/single sign-on/) }]);
+    const byImport = userAttributesImportResultSchema.parse(
+      (await importCsv(`email,region\n${demoUsers.basic},South\n`)).json(),
+    );
+    expect(byImport.errors).toEqual([
+      { row: 2, column: 'region', message: expect.stringMatching(/single sign-on/) },
+    ]);
 
     const manual = await call(demoUsers.admin, 'PATCH', pathOf(apiRoutes.updateUser, { id: basicId }), {
       attributes: { cost_centre: ['1'] },

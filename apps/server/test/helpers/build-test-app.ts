@@ -54,6 +54,13 @@ export interface TestApp {
   /** A bearer token for a demo user (signed in once per file, then cached). */
   tokenFor(email: string): Promise<string>;
   bearer(email: string): Promise<{ authorization: string }>;
+  /** An API call as a demo user (their bearer token), with a JSON body when one is given. */
+  as(
+    email: string,
+    method: 'GET' | 'PUT' | 'PATCH' | 'POST' | 'DELETE',
+    url: string,
+    payload?: unknown,
+  ): ReturnType<App['inject']>;
   close(): Promise<void>;
 }
 
@@ -126,6 +133,13 @@ export async function buildTestApp(driver: TestDriver, options: TestAppOptions =
     signIn,
     tokenFor,
     bearer: async (email) => ({ authorization: `Bearer ${await tokenFor(email)}` }),
+    as: async (email, method, url, payload) =>
+      app.inject({
+        method,
+        url,
+        headers: { authorization: `Bearer ${await tokenFor(email)}` },
+        ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+      }),
     close: async () => {
       await app.close();
       await database.close();
