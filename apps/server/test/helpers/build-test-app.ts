@@ -60,7 +60,7 @@ export interface TestApp {
     method: 'GET' | 'PUT' | 'PATCH' | 'POST' | 'DELETE',
     url: string,
     payload?: unknown,
-  ): ReturnType<App['inject']>;
+  ): Promise<Awaited<ReturnType<App['inject']>>>;
   close(): Promise<void>;
 }
 
