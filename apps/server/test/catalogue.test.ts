@@ -455,6 +455,22 @@ describe.each(testDrivers())('catalogue (%s)', (driver) => {
     });
   });
 
+  it("refuses a dashboard whose parameter name is used twice, naming the parameter's place", async () => {
+    const period = { name: 'period', type: 'date-range', label: { en: 'Period' }, required: false };
+    const dashboard = {
+      layoutId: 902,
+      group: 'management',
+      title: { en: 'Twice' },
+      parameters: [period, { ...period, label: { en: 'Again' } }],
+      tiles: [],
+    };
+    const response = await call(demoUsers.admin, 'POST', apiRoutes.createDashboard.path, dashboard);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.message).toContain("the parameter 'period' is declared twice");
+    expect(response.json().error.message).toContain('parameters[1].name');
+    expect((await call(demoUsers.member, 'GET', '/api/dashboards/902')).statusCode).toBe(404);
+  });
+
   describe('audiences, featured and pins', () => {
     const pin = async (email: Email, kind: 'report' | 'dashboard', name: string, isPinned = true) =>
       call(email, 'PUT', apiRoutes.updatePin.path, { kind, name, isPinned });

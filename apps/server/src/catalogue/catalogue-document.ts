@@ -293,6 +293,13 @@ export function checkCatalogue(
     group.dashboards.forEach((dashboard, d) => {
       const at = `$.dashboards[${g}].dashboards[${d}]`;
       unique(`layout:${dashboard.layoutId}`, `${at}.layoutId`, `the layout id ${dashboard.layoutId}`);
+      const parameterNames = new Set<string>();
+      dashboard.parameters?.forEach((parameter, p) => {
+        if (parameterNames.has(parameter.name)) {
+          throw new CatalogueInvalid(`${at}.parameters[${p}].name`, `the parameter '${parameter.name}' is declared twice`);
+        }
+        parameterNames.add(parameter.name);
+      });
       dashboard.tiles.forEach((tile, t) => {
         if (tile.id) unique(`tile:${tile.id}`, `${at}.tiles[${t}].id`, `the tile id ${tile.id}`);
         const definition = valuesFit(tile.definition, tile.values, `${at}.tiles[${t}]`);
