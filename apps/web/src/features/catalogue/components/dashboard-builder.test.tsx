@@ -204,4 +204,59 @@ describe('dashboard builder', () => {
     expect(external).toHaveAttribute('target', '_blank');
     expect(screen.getByRole('link', { name: 'Open “Sales”' })).toHaveAttribute('href', '/reports/glossary');
   });
+
+  it("declares a date-range parameter of the dashboard, shows which tiles follow it, and saves it with the dashboard", async () => {
+    const withDefinition: CatalogueDocument = {
+      ...catalogue(),
+      definitions: [
+        {
+          name: 'revenue',
+          source: 'uploads',
+          sql: 'select 1 as revenue',
+          parameters: [{ name: 'period', type: 'date-range', label: { en: 'Period' }, required: false }],
+          columns: [],
+          visuals: [],
+          cacheSeconds: 300,
+        },
+      ],
+    };
+    const { calls } = stubCatalogue({ [`GET ${apiRoutes.exportCatalogue.path}`]: () => jsonResponse(withDefinition) });
+    await renderDashboards();
+    await userEvent.click(screen.getByRole('button', { name: 'Edit “Executive Overview”' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit dashboard' });
+    const section = within(dialog).getByRole('group', { name: 'Parameters' });
+    expect(within(section).getByText('No parameters: each tile shows its own values.')).toBeInTheDocument();
+    expect(within(dialog).queryByTestId('tile-follows')).not.toBeInTheDocument();
+
+    await userEvent.click(within(section).getByRole('button', { name: 'Add parameter' }));
+    const fields = within(section).getByRole('group', { name: 'Parameter 1' });
+    await userEvent.type(within(fields).getByRole('textbox', { name: /^Name/ }), 'period');
+    // The English label follows the name until it is written differently.
+    expect(within(fields).getByRole('textbox', { name: 'Label (English)' })).toHaveValue('period');
+    await userEvent.clear(within(fields).getByRole('textbox', { name: 'Label (English)' }));
+    await userEvent.type(within(fields).getByRole('textbox', { name: 'Label (English)' }), 'Period');
+    await userEvent.type(within(fields).getByRole('textbox', { name: 'Label (German)' }), 'Zeitraum');
+    await userEvent.click(within(fields).getByRole('switch', { name: 'A value is required' }));
+    await userEvent.click(within(fields).getByRole('combobox', { name: 'Default' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Last year' }));
+    // Both tiles show the definition "revenue", whose parameter "period" now follows the dashboard's.
+    expect(within(dialog).getAllByTestId('tile-follows').map((hint) => hint.textContent)).toEqual([
+      "Follows the dashboard's period",
+      "Follows the dashboard's period",
+    ]);
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const body = writes(calls)[0]?.body as DashboardInput;
+    expect(body.parameters).toEqual([
+      {
+        name: 'period',
+        type: 'date-range',
+        label: { en: 'Period', de: 'Zeitraum' },
+        required: true,
+        default: { preset: 'last-year' },
+      },
+    ]);
+    expect(body.tiles).toHaveLength(2);
+  });
 });

@@ -12,6 +12,7 @@ import {
 import { useCatalogueForm } from '../utils/use-catalogue-form';
 import { AudienceFields } from './audience-fields';
 import { CatalogueFormDialog, type CatalogueDialogProps } from './catalogue-form-dialog';
+import { DashboardParameters } from './dashboard-parameters';
 import { FeaturedSwitch } from './featured-switch';
 import { TileEditor } from './tile-editor';
 
@@ -22,7 +23,7 @@ type DashboardDialogProps = CatalogueDialogProps & {
   dashboard: CatalogueDashboard | null;
 };
 
-/** Create or change a dashboard with its tiles (decision 015). */
+/** Create or change a dashboard with its parameters (decision 027) and tiles (decision 015). */
 export function DashboardDialog({ document, group, dashboard, onClose, onSaved }: DashboardDialogProps) {
   const { t } = useTranslation();
   const save = useSaveDashboard();
@@ -65,11 +66,14 @@ export function DashboardDialog({ document, group, dashboard, onClose, onSaved }
       <FeaturedSwitch checked={values.featured} onChange={(featured) => set('featured', featured)} />
       <AudienceFields values={values.audience} onChange={(audience) => set('audience', audience)} />
       <Divider />
+      <DashboardParameters parameters={values.parameters} onChange={(parameters) => set('parameters', parameters)} check={check} />
+      <Divider />
       <TileEditor
         definitions={document.definitions ?? []}
         tiles={values.tiles}
         onChange={(tiles) => set('tiles', tiles)}
         invalidTitles={invalidTitles}
+        dashboardParameters={values.parameters.map((parameter) => parameter.name.trim())}
       />
     </CatalogueFormDialog>
   );

@@ -15,13 +15,15 @@ type TileEditorProps = {
   onChange: (tiles: TileFormValues[]) => void;
   /** Tiles whose English title is missing (by index), after a first attempt to save. */
   invalidTitles: ReadonlySet<number>;
+  /** The names of the dashboard's own parameters: a tile's definition parameter of the same name follows it. */
+  dashboardParameters: readonly string[];
 };
 
 /**
  * The tiles of a dashboard (decision 015): each a visual of a report definition (decision 027) — a KPI
  * row, a line or bar chart or a table — with its width in a 12-column grid; tiles fill the grid in order.
  */
-export function TileEditor({ definitions, tiles, onChange, invalidTitles }: TileEditorProps) {
+export function TileEditor({ definitions, tiles, onChange, invalidTitles, dashboardParameters }: TileEditorProps) {
   const { t } = useTranslation();
   const update = (index: number, changes: Partial<TileFormValues>) =>
     onChange(tiles.map((tile, i) => (i === index ? { ...tile, ...changes } : tile)));
@@ -61,6 +63,10 @@ export function TileEditor({ definitions, tiles, onChange, invalidTitles }: Tile
       />
       {tiles.map((tile, index) => {
         const label = tile.title.en.trim() || t('management.catalogue.tiles.untitled', { number: index + 1 });
+        const definition = definitions.find((candidate) => candidate.name === tile.definitionTile?.definition);
+        const follows = (definition?.parameters ?? [])
+          .map((parameter) => parameter.name)
+          .filter((name) => dashboardParameters.includes(name));
         return (
           <Paper
             key={tile.key}
@@ -128,7 +134,7 @@ export function TileEditor({ definitions, tiles, onChange, invalidTitles }: Tile
                     label={t('management.catalogue.tiles.visual')}
                     data={[
                       { value: '', label: t('management.catalogue.tiles.visualDefault') },
-                      ...(definitions.find((definition) => definition.name === tile.definitionTile?.definition)?.visuals ?? []).map(
+                      ...(definition?.visuals ?? []).map(
                         (visual) => ({ value: visual.id, label: `${visual.id} (${visual.type})` }),
                       ),
                     ]}
@@ -142,6 +148,11 @@ export function TileEditor({ definitions, tiles, onChange, invalidTitles }: Tile
                   />
                   {widthField(tile, index)}
                 </Group>
+              )}
+              {follows.length > 0 && (
+                <Text size="xs" c="dimmed" data-testid="tile-follows">
+                  {t('management.catalogue.tiles.follows', { names: follows.join(', ') })}
+                </Text>
               )}
             </Stack>
           </Paper>

@@ -16,6 +16,12 @@ import {
   type UiLanguageName,
   type ParameterValues,
 } from '@cockpit/contracts';
+import {
+  newParameterFormOf,
+  parameterBodyOf,
+  parameterFormOf,
+  type ParameterFormValues,
+} from '../../../components/parameters/parameter-form';
 
 // The management forms of the catalogue (decision 015): what a dialog edits, and how it becomes the
 // contracts' input. The contracts' schemas check the result, so the rules exist once.
@@ -245,6 +251,14 @@ export type TileFormValues = {
   title: LocalisedValues;
 };
 
+/** A parameter of the dashboard itself (decision 027): its tiles' parameters of the same name follow it. */
+export type DashboardParameterFormValues = {
+  /** A key for the list only: the name changes while it is typed. */
+  key: string;
+  name: string;
+  form: ParameterFormValues;
+};
+
 export type DashboardFormValues = {
   layoutId: string;
   group: string;
@@ -252,6 +266,7 @@ export type DashboardFormValues = {
   subTitle: LocalisedValues;
   featured: boolean;
   audience: AudienceValues;
+  parameters: DashboardParameterFormValues[];
   tiles: TileFormValues[];
 };
 
@@ -266,6 +281,11 @@ export function newTile(): TileFormValues {
     width: 6,
     title: emptyLocalised,
   };
+}
+
+/** A new dashboard parameter: a date range, the usual first one; its name is typed next. */
+export function newDashboardParameter(): DashboardParameterFormValues {
+  return { key: nextTileKey(), name: '', form: newParameterFormOf('', 'date-range') };
 }
 
 export function tileFormValues(tile: CatalogueTile): TileFormValues {
@@ -293,6 +313,7 @@ export function emptyDashboardForm(group: string, layoutId: number): DashboardFo
     subTitle: emptyLocalised,
     featured: false,
     audience: { roles: [], subscriptions: [] },
+    parameters: [],
     tiles: [],
   };
 }
@@ -305,6 +326,11 @@ export function dashboardFormValues(dashboard: CatalogueDashboard, group: string
     subTitle: localisedValues(dashboard.subTitle),
     featured: dashboard.featured ?? false,
     audience: audienceValues(dashboard.audience),
+    parameters: (dashboard.parameters ?? []).map((parameter) => ({
+      key: nextTileKey(),
+      name: parameter.name,
+      form: parameterFormOf(parameter),
+    })),
     tiles: dashboard.tiles.map(tileFormValues),
   };
 }
@@ -333,6 +359,9 @@ export function dashboardInput(values: DashboardFormValues, position?: number): 
     ...(subTitle ? { subTitle } : {}),
     ...(values.featured ? { featured: true } : {}),
     ...(audience ? { audience } : {}),
+    ...(values.parameters.length > 0
+      ? { parameters: values.parameters.map((parameter) => parameterBodyOf(parameter.name.trim(), parameter.form)) }
+      : {}),
     tiles: values.tiles.map(tileInput),
     ...(position !== undefined ? { position } : {}),
   };

@@ -5,8 +5,8 @@ import { columnFormats, type ColumnFormat, type DefinitionPreviewResponse } from
 import type { FormCheck } from '../../../lib/form-check';
 import type { ColumnFormValues } from '../utils/definition-form';
 import { columnFormatLabelKeys } from '../utils/labels';
-import { LocalisedInputs } from './localised-inputs';
-import { monoInput } from './mono-input';
+import { LocalisedInputs } from '../../../components/ui/localised-inputs';
+import { monoInput } from '../../../components/ui/mono-input';
 
 type ColumnFieldsProps = {
   columns: ColumnFormValues[];

@@ -35,8 +35,8 @@ import {
 } from '../utils/data-source-form';
 import { kindLabelKeys, tlsLabelKeys } from '../utils/labels';
 import { dataErrorMessage } from '../utils/server-error';
-import { LocalisedInputs } from './localised-inputs';
-import { monoInput } from './mono-input';
+import { LocalisedInputs } from '../../../components/ui/localised-inputs';
+import { monoInput } from '../../../components/ui/mono-input';
 
 type DataSourceDialogProps = {
   /** The source to change, or null for a new one. */

@@ -45,11 +45,11 @@ import {
 import { localisedText } from '../utils/localised-text';
 import { dataErrorMessage } from '../utils/server-error';
 import { ColumnFields } from './column-fields';
-import { ParameterFields } from './parameter-fields';
+import { ParameterFields } from '../../../components/parameters/parameter-fields';
 import { PreviewResult } from './preview-result';
 import { ParameterBar } from '../../../components/parameters/parameter-bar';
 import { VisualFields } from './visual-fields';
-import { monoInput } from './mono-input';
+import { monoInput } from '../../../components/ui/mono-input';
 
 // The SQL editor (CodeMirror and its SQL language) is a chunk of its own, loaded with this page only
 // (decision 011: the shell and the other management pages never download it).

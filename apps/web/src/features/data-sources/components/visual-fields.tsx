@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { chartVisualKinds, type DefinitionVisual } from '@cockpit/contracts';
 import type { FormCheck } from '../../../lib/form-check';
 import { visualLabelKeys } from '../utils/labels';
-import { monoInput } from './mono-input';
+import { monoInput } from '../../../components/ui/mono-input';
 
 type Kpi = Extract<DefinitionVisual, { type: 'kpi' }>;
 type Chart = Extract<DefinitionVisual, { type: 'chart' }>;

@@ -7,12 +7,11 @@ import {
   type DataSourceTls,
   type ManagedDataSource,
 } from '@cockpit/contracts';
+import type { LocalisedValues } from '../../../components/ui/localised-inputs';
 import type { IssueSource } from '../../../lib/form-check';
 
 /** The ports each database listens on unless told otherwise. */
 export const defaultPorts: Record<Exclude<DataSourceKind, 'uploads'>, number> = { postgres: 5432, mysql: 3306 };
-
-export type LocalisedValues = { en: string; de: string; deAt: string };
 
 /** What the data source form edits: every field as the inputs hold it. */
 export type DataSourceFormValues = {

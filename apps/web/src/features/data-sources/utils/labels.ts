@@ -2,7 +2,6 @@ import type {
   ColumnFormat,
   DataSourceKind,
   DataSourceTls,
-  DefinitionParameterType,
   DefinitionVisual,
 } from '@cockpit/contracts';
 
@@ -18,15 +17,6 @@ export const tlsLabelKeys: Record<DataSourceTls, string> = {
   off: 'management.data.tls.off',
   require: 'management.data.tls.require',
   verify: 'management.data.tls.verify',
-};
-
-export const parameterTypeLabelKeys: Record<DefinitionParameterType, string> = {
-  'date-range': 'management.data.parameterType.date-range',
-  date: 'management.data.parameterType.date',
-  number: 'management.data.parameterType.number',
-  text: 'management.data.parameterType.text',
-  choice: 'management.data.parameterType.choice',
-  'multi-choice': 'management.data.parameterType.multi-choice',
 };
 
 export const columnFormatLabelKeys: Record<ColumnFormat, string> = {

@@ -1,4 +1,5 @@
 import { Badge, Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   dateRangePresetLabelKeys,
@@ -6,11 +7,10 @@ import {
   definitionParameterTypes,
   type DefinitionParameterType,
 } from '@cockpit/contracts';
-import type { FormCheck } from '../../../lib/form-check';
-import type { ParameterFormValues } from '../utils/definition-form';
-import { parameterTypeLabelKeys } from '../utils/labels';
-import { LocalisedInputs } from './localised-inputs';
-import { monoInput } from './mono-input';
+import type { FormCheck } from '../../lib/form-check';
+import { LocalisedInputs } from '../ui/localised-inputs';
+import { monoInput } from '../ui/mono-input';
+import { parameterTypeLabelKeys, type ParameterFormValues } from './parameter-form';
 
 type ParameterFieldsProps = {
   name: string;
@@ -19,15 +19,22 @@ type ParameterFieldsProps = {
   form: ParameterFormValues;
   onChange: (form: ParameterFormValues) => void;
   check: FormCheck;
+  /** The name as an input (a dashboard's own parameter) instead of the name the SQL writes. */
+  nameField?: ReactNode;
+  /** Buttons beside the type badge (move, remove). */
+  actions?: ReactNode;
+  /** Whether a choice may take its options from SQL: a dashboard has no data source, so only a fixed list. */
+  optionsFromSql?: boolean;
 };
 
 const isChoice = (type: DefinitionParameterType) => type === 'choice' || type === 'multi-choice';
 
 /**
- * One parameter the SQL names (`{{name}}`, a range `{{name.from}}`): its type, labels, default, whether a
- * value is required, and for a choice its options — a fixed list or the first column of a SQL statement.
+ * One parameter the SQL names (`{{name}}`, a range `{{name.from}}`), or one a dashboard declares for its
+ * tiles to follow (decision 027): its type, labels, default, whether a value is required, and for a choice
+ * its options — a fixed list or the first column of a SQL statement.
  */
-export function ParameterFields({ name, index, form, onChange, check }: ParameterFieldsProps) {
+export function ParameterFields({ name, index, form, onChange, check, nameField, actions, optionsFromSql = true }: ParameterFieldsProps) {
   const { t } = useTranslation();
   const set = <Key extends keyof ParameterFormValues>(key: Key, value: ParameterFormValues[Key]) =>
     onChange({ ...form, [key]: value });
@@ -36,9 +43,12 @@ export function ParameterFields({ name, index, form, onChange, check }: Paramete
   return (
     <Paper withBorder p="md" radius="md" component="fieldset" aria-label={t('management.data.parameter.legend', { name })} data-testid="parameter-fields">
       <Stack gap="sm">
-        <Group justify="space-between">
-          <Text fw={600} ff="monospace">{`{{${name}}}`}</Text>
-          <Badge variant="light">{t(parameterTypeLabelKeys[form.type])}</Badge>
+        <Group justify="space-between" align="flex-start" wrap="nowrap">
+          {nameField ?? <Text fw={600} ff="monospace">{`{{${name}}}`}</Text>}
+          <Group gap={4} wrap="nowrap">
+            <Badge variant="light">{t(parameterTypeLabelKeys[form.type])}</Badge>
+            {actions}
+          </Group>
         </Group>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <Select
@@ -64,20 +74,24 @@ export function ParameterFields({ name, index, form, onChange, check }: Paramete
         <DefaultField form={form} onChange={(defaultText) => set('defaultText', defaultText)} error={check.error(`${path}.default`, t('management.data.errors.default'))} />
         {isChoice(form.type) && (
           <Stack gap="xs">
-            <Text size="sm" fw={500} id={`options-from-${name}`}>
-              {t('management.data.parameter.optionsFrom')}
-            </Text>
-            <SegmentedControl
-              aria-labelledby={`options-from-${name}`}
-              value={form.optionsFrom}
-              onChange={(value) => set('optionsFrom', value as ParameterFormValues['optionsFrom'])}
-              data={[
-                { value: 'list', label: t('management.data.parameter.optionsList') },
-                { value: 'sql', label: t('management.data.parameter.optionsSql') },
-              ]}
-              w="fit-content"
-            />
-            {form.optionsFrom === 'list' ? (
+            {optionsFromSql && (
+              <>
+                <Text size="sm" fw={500} id={`options-from-${index}`}>
+                  {t('management.data.parameter.optionsFrom')}
+                </Text>
+                <SegmentedControl
+                  aria-labelledby={`options-from-${index}`}
+                  value={form.optionsFrom}
+                  onChange={(value) => set('optionsFrom', value as ParameterFormValues['optionsFrom'])}
+                  data={[
+                    { value: 'list', label: t('management.data.parameter.optionsList') },
+                    { value: 'sql', label: t('management.data.parameter.optionsSql') },
+                  ]}
+                  w="fit-content"
+                />
+              </>
+            )}
+            {form.optionsFrom === 'list' || !optionsFromSql ? (
               <Textarea
                 label={t('management.data.parameter.options')}
                 description={t('management.data.parameter.optionsHint')}

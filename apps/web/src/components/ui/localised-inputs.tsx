@@ -1,7 +1,9 @@
 import type { ChangeEvent } from 'react';
 import { SimpleGrid, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { LocalisedValues } from '../utils/data-source-form';
+
+/** A text as the inputs hold it: English, German and the Austrian override (empty = falls back). */
+export type LocalisedValues = { en: string; de: string; deAt: string };
 
 type LocalisedInputsProps = {
   /** "Title", "Label" — each input's label starts with it. */
