@@ -6,8 +6,9 @@ import { bearerOf, englishDefaults, expectNoSeriousA11yViolations, restoreSettin
 
 // Building a dashboard in Management → Catalogue (decision 015), in English and German, at 1440 × 900
 // and 390 × 844: the layout id is assigned, two tiles are placed and sized in the live 12-column preview
-// with the keyboard and with the mouse, the saved dashboard is scrolled to and marked, a drag of its row
-// saves once, and "Open" shows the dashboard page with the same layout. The dashboard is removed again.
+// with the keyboard and with the mouse, a period of the dashboard's own is declared for them to follow,
+// the saved dashboard is scrolled to and marked, a drag of its row saves once, and "Open" shows the
+// dashboard page with the same layout and the period's control. The dashboard is removed again.
 test.describe.configure({ mode: 'serial', timeout: 300_000 });
 
 const desktop = { width: 1440, height: 900 };
@@ -188,6 +189,27 @@ for (const language of ['en', 'de-DE'] as const) {
       // The tile row's width field follows the preview.
       await expect(rows.first().getByRole('textbox', { name: text(language, 'management.catalogue.tiles.width') })).toHaveValue('8');
 
+      // The dashboard's own period (decision 027): both tiles' definition has a `period` that follows it.
+      const periodLabel = language === 'en' ? 'Period' : 'Zeitraum';
+      const parameters = dialog.getByRole('group', { name: text(language, 'management.catalogue.parameters.legend'), exact: true });
+      await parameters.getByRole('button', { name: text(language, 'management.catalogue.parameters.add') }).click();
+      await parameters
+        .getByRole('group', { name: text(language, 'management.data.parameter.legend', { name: '1' }), exact: true })
+        .getByRole('textbox', { name: new RegExp(`^${text(language, 'management.catalogue.parameters.name')}`) })
+        .fill('period');
+      const period = parameters.getByRole('group', { name: text(language, 'management.data.parameter.legend', { name: 'period' }), exact: true });
+      const parameterLabel = text(language, 'management.data.parameter.label');
+      await period.getByRole('textbox', { name: text(language, 'management.data.fields.inEnglish', { label: parameterLabel }) }).fill('Period');
+      await period.getByRole('textbox', { name: text(language, 'management.data.fields.inGerman', { label: parameterLabel }) }).fill('Zeitraum');
+      await period.getByRole('combobox', { name: text(language, 'management.data.parameter.default') }).click();
+      await page.getByRole('option', { name: text(language, 'reports.range.last-year'), exact: true }).click();
+      await expect(dialog.getByTestId('tile-follows')).toHaveText([
+        text(language, 'management.catalogue.tiles.follows', { names: 'period' }),
+        text(language, 'management.catalogue.tiles.follows', { names: 'period' }),
+      ]);
+      await parameters.scrollIntoViewIfNeeded();
+      await parameters.screenshot({ path: test.info().outputPath(`dashboard-builder-parameters-${language}-1440.png`) });
+
       await expectNoSeriousA11yViolations(page, '[role="dialog"]');
       await dialog.getByText(text(language, 'management.catalogue.layout.heading')).scrollIntoViewIfNeeded();
       await page.screenshot({ path: test.info().outputPath(`dashboard-builder-dialog-${language}-1440.png`) });
@@ -237,6 +259,10 @@ for (const language of ['en', 'de-DE'] as const) {
       expect(revenue.width / trend.width).toBeLessThan(2.2);
       await expect(columns.nth(0)).toContainText('Revenue');
       await expect(columns.nth(1)).toContainText('Trend');
+      // The dashboard's period is a control above the tiles, on the default it was given.
+      const periodControl = page.getByTestId('report-parameters').getByRole('radiogroup', { name: new RegExp(`^${periodLabel}`) });
+      await expect(periodControl).toBeVisible();
+      await expect(periodControl.getByRole('radio', { name: text(language, 'reports.range.last-year') })).toBeChecked();
       await page.screenshot({ path: test.info().outputPath(`dashboard-builder-page-${language}-1440.png`) });
 
       await phoneScreens(browser, language, title, layoutId);

@@ -69,7 +69,7 @@ export function DashboardParameters({ parameters, onChange, check }: DashboardPa
                 required
                 maxLength={63}
                 styles={monoInput}
-                w={320}
+                w={380}
               />
             }
             actions={
