@@ -187,6 +187,15 @@ for (const language of ['en', 'de-DE'] as const) {
         expect(Math.round((barBox?.y ?? 0) + (barBox?.height ?? 0))).toBe(phone.height);
         await expect(page.getByTestId('side-menu-favorites').getByText(texts[language].favorites, { exact: true })).toBeVisible();
         await expect(page.getByTestId('side-menu-more')).toHaveText(s.barMore);
+        // Every name under the icons is whole, in German too (none cut with an ellipsis).
+        const cutLabels = await bar
+          .locator('span[aria-hidden="true"]')
+          .evaluateAll((labels) =>
+            labels
+              .filter((label) => label instanceof HTMLElement && label.offsetParent !== null && label.scrollWidth > label.clientWidth)
+              .map((label) => label.textContent),
+          );
+        expect(cutLabels).toEqual([]);
 
         // The menu opens from the bar; its search box shows no "Ctrl K" on a touch screen.
         await page.getByTestId('side-menu-menu').click();

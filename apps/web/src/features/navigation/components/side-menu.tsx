@@ -79,9 +79,11 @@ type CategoryButtonProps = {
   icon: ReactNode;
   /** Where it is shown: `wide` only beside the page, `narrow` only in the phone's "More" list. */
   only?: 'wide' | 'narrow';
+  /** A shorter name under the icon in the phone's bottom bar, where the full one would be cut. */
+  barLabel?: string;
 };
 
-function CategoryButton({ category, label, icon, only }: CategoryButtonProps) {
+function CategoryButton({ category, label, icon, only, barLabel }: CategoryButtonProps) {
   const selected = useNavigationStore((state) => state.openedCategory === category);
   const open = useNavigationStore((state) => state.sideMenuOpen);
   const openCategory = useNavigationStore((state) => state.openCategory);
@@ -98,7 +100,7 @@ function CategoryButton({ category, label, icon, only }: CategoryButtonProps) {
       >
         {icon}
         <span className={classes.label} aria-hidden="true">
-          {label}
+          {barLabel ?? label}
         </span>
       </IconButton>
     </SideMenuTip>
@@ -176,6 +178,7 @@ export function SideMenu({
         <CategoryButton
           category="notifications"
           label={t(hasUnreadNotifications ? 'sideMenu.notificationsUnread' : 'sideMenu.notifications')}
+          barLabel={t('sideMenu.notificationsShort')}
           icon={
             hasUnreadNotifications ? (
               <IconBellRingingFilled size={iconSize} className={classes.ringingBell} data-unread="true" />
