@@ -12,6 +12,9 @@ import { CatalogueManagement } from './catalogue-management';
 // preview moves and resizes tiles with the keyboard, rows open their pages, a drag saves once, and a
 // new row is scrolled to and marked.
 
+// jsdom has no FontFaceSet; Mantine's autosizing Textarea (a choice's options) listens to `document.fonts`.
+if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { configurable: true, value: new EventTarget() });
+
 const toasts = vi.hoisted(() => [] as Toast[]);
 vi.mock('../../../lib/toast', async (importOriginal) => ({
   ...(await importOriginal<object>()),
@@ -205,7 +208,7 @@ describe('dashboard builder', () => {
     expect(screen.getByRole('link', { name: 'Open “Sales”' })).toHaveAttribute('href', '/reports/glossary');
   });
 
-  it("declares a date-range parameter of the dashboard, shows which tiles follow it, and saves it with the dashboard", async () => {
+  it("declares a date-range and a choice parameter of the dashboard, reorders and removes them, shows which tiles follow, and saves them with the dashboard", async () => {
     const withDefinition: CatalogueDocument = {
       ...catalogue(),
       definitions: [
@@ -230,12 +233,15 @@ describe('dashboard builder', () => {
 
     await userEvent.click(within(section).getByRole('button', { name: 'Add parameter' }));
     const fields = within(section).getByRole('group', { name: 'Parameter 1' });
-    await userEvent.type(within(fields).getByRole('textbox', { name: /^Name/ }), 'period');
+    await userEvent.click(within(fields).getByRole('textbox', { name: /^Name/ }));
+    await userEvent.paste('period');
     // The English label follows the name until it is written differently.
     expect(within(fields).getByRole('textbox', { name: 'Label (English)' })).toHaveValue('period');
     await userEvent.clear(within(fields).getByRole('textbox', { name: 'Label (English)' }));
-    await userEvent.type(within(fields).getByRole('textbox', { name: 'Label (English)' }), 'Period');
-    await userEvent.type(within(fields).getByRole('textbox', { name: 'Label (German)' }), 'Zeitraum');
+    await userEvent.click(within(fields).getByRole('textbox', { name: 'Label (English)' }));
+    await userEvent.paste('Period');
+    await userEvent.click(within(fields).getByRole('textbox', { name: 'Label (German)' }));
+    await userEvent.paste('Zeitraum');
     await userEvent.click(within(fields).getByRole('switch', { name: 'A value is required' }));
     await userEvent.click(within(fields).getByRole('combobox', { name: 'Default' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Last year' }));
@@ -245,10 +251,31 @@ describe('dashboard builder', () => {
       "Follows the dashboard's period",
     ]);
 
+    // A region choice, moved before the period; a third parameter added and removed again.
+    await userEvent.click(within(section).getByRole('button', { name: 'Add parameter' }));
+    const region = within(section).getByRole('group', { name: 'Parameter 2' });
+    await userEvent.click(within(region).getByRole('textbox', { name: /^Name/ }));
+    await userEvent.paste('region');
+    await userEvent.click(within(region).getByRole('combobox', { name: 'Type' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Choice' }));
+    expect(within(region).queryByText('Choices from')).not.toBeInTheDocument();
+    await userEvent.click(within(region).getByRole('textbox', { name: 'Choices' }));
+    await userEvent.paste('North\nSouth');
+    await userEvent.click(within(section).getByRole('button', { name: 'Move “region” up' }));
+    expect(within(section).getAllByTestId('parameter-fields').map((group) => group.getAttribute('aria-label'))).toEqual([
+      'Parameter region',
+      'Parameter period',
+    ]);
+    await userEvent.click(within(section).getByRole('button', { name: 'Add parameter' }));
+    expect(within(section).getAllByTestId('parameter-fields')).toHaveLength(3);
+    await userEvent.click(within(section).getByRole('button', { name: 'Remove parameter “parameter 3”' }));
+    expect(within(section).getAllByTestId('parameter-fields')).toHaveLength(2);
+
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     const body = writes(calls)[0]?.body as DashboardInput;
     expect(body.parameters).toEqual([
+      { name: 'region', type: 'choice', label: { en: 'region' }, required: false, options: [{ value: 'North' }, { value: 'South' }] },
       {
         name: 'period',
         type: 'date-range',

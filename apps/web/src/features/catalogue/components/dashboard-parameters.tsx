@@ -1,11 +1,12 @@
-import { ActionIcon, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ParameterFields } from '../../../components/parameters/parameter-fields';
 import { monoInput } from '../../../components/ui/mono-input';
 import type { FormCheck } from '../../../lib/form-check';
 import { moveInList, newDashboardParameter, type DashboardParameterFormValues } from '../utils/catalogue-form';
 import classes from './catalogue.module.css';
+import { ListEntryActions } from './list-entry-actions';
 
 type DashboardParametersProps = {
   parameters: DashboardParameterFormValues[];
@@ -73,32 +74,14 @@ export function DashboardParameters({ parameters, onChange, check }: DashboardPa
               />
             }
             actions={
-              <>
-                <ActionIcon
-                  variant="subtle"
-                  aria-label={t('management.catalogue.moveUp', { title: label })}
-                  disabled={index === 0}
-                  onClick={() => onChange(moveInList(parameters, index, -1))}
-                >
-                  <IconArrowUp size={18} aria-hidden="true" />
-                </ActionIcon>
-                <ActionIcon
-                  variant="subtle"
-                  aria-label={t('management.catalogue.moveDown', { title: label })}
-                  disabled={index === parameters.length - 1}
-                  onClick={() => onChange(moveInList(parameters, index, 1))}
-                >
-                  <IconArrowDown size={18} aria-hidden="true" />
-                </ActionIcon>
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  aria-label={t('management.catalogue.parameters.remove', { name: label })}
-                  onClick={() => onChange(parameters.filter((_, i) => i !== index))}
-                >
-                  <IconTrash size={18} aria-hidden="true" />
-                </ActionIcon>
-              </>
+              <ListEntryActions
+                title={label}
+                index={index}
+                count={parameters.length}
+                onMove={(direction) => onChange(moveInList(parameters, index, direction))}
+                removeLabel={t('management.catalogue.parameters.remove', { name: label })}
+                onRemove={() => onChange(parameters.filter((_, i) => i !== index))}
+              />
             }
           />
         );

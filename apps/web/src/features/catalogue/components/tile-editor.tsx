@@ -1,9 +1,10 @@
-import { ActionIcon, Button, Group, NumberInput, Paper, Select, Stack, Text } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Button, Group, NumberInput, Paper, Select, Stack, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { CatalogueReportDefinition, DashboardTileType } from '@cockpit/contracts';
 import { moveInList, newTile, type TileFormValues } from '../utils/catalogue-form';
 import { tileTypeOptions } from '../utils/catalogue-labels';
+import { ListEntryActions } from './list-entry-actions';
 import { LocalisedFields } from './localised-fields';
 import { moveTo, TileLayout } from './tile-layout';
 import classes from './catalogue.module.css';
@@ -82,32 +83,14 @@ export function TileEditor({ definitions, tiles, onChange, invalidTitles, dashbo
                 <Text size="sm" fw={600}>
                   {t('management.catalogue.tiles.number', { number: index + 1 })}
                 </Text>
-                <Group gap={4} wrap="nowrap">
-                  <ActionIcon
-                    variant="subtle"
-                    aria-label={t('management.catalogue.moveUp', { title: label })}
-                    disabled={index === 0}
-                    onClick={() => onChange(moveInList(tiles, index, -1))}
-                  >
-                    <IconArrowUp size={18} aria-hidden="true" />
-                  </ActionIcon>
-                  <ActionIcon
-                    variant="subtle"
-                    aria-label={t('management.catalogue.moveDown', { title: label })}
-                    disabled={index === tiles.length - 1}
-                    onClick={() => onChange(moveInList(tiles, index, 1))}
-                  >
-                    <IconArrowDown size={18} aria-hidden="true" />
-                  </ActionIcon>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={t('management.catalogue.tiles.remove', { title: label })}
-                    onClick={() => onChange(tiles.filter((_, i) => i !== index))}
-                  >
-                    <IconTrash size={18} aria-hidden="true" />
-                  </ActionIcon>
-                </Group>
+                <ListEntryActions
+                  title={label}
+                  index={index}
+                  count={tiles.length}
+                  onMove={(direction) => onChange(moveInList(tiles, index, direction))}
+                  removeLabel={t('management.catalogue.tiles.remove', { title: label })}
+                  onRemove={() => onChange(tiles.filter((_, i) => i !== index))}
+                />
               </Group>
               <LocalisedFields
                 label={t('management.catalogue.tiles.title')}
