@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { Resvg } from '@resvg/resvg-js';
+import { LRUCache } from 'lru-cache';
 import { type ReportChart, reportChartOption } from '@cockpit/contracts';
 import { BarChart, LineChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TitleComponent } from 'echarts/components';
@@ -41,9 +43,27 @@ export function chartSvg(chart: ReportChart, formatter: ValueFormatter): string 
   }
 }
 
+/**
+ * Rasterised images by their SVG: recipients of one report with the same values and culture get the same
+ * chart, and rasterising (fonts included) costs far more than drawing the SVG.
+ */
+const rasterised = new LRUCache<string, Buffer>({
+  maxSize: 16 * 1024 * 1024,
+  sizeCalculation: (png) => png.length,
+});
+
 /** The chart as a PNG at twice its size (sharp on high-density screens). */
 export function chartPng(chart: ReportChart, formatter: ValueFormatter): Buffer {
   const svg = chartSvg(chart, formatter);
+  const key = createHash('sha256').update(svg).digest('base64');
+  const known = rasterised.get(key);
+  if (known) return known;
+  const png = rasterise(svg);
+  rasterised.set(key, png);
+  return png;
+}
+
+function rasterise(svg: string): Buffer {
   const png = new Resvg(svg, {
     fitTo: { mode: 'width', value: chartImageSize.width * 2 },
     font: { loadSystemFonts: true, defaultFontFamily: 'DejaVu Sans' },

@@ -474,12 +474,18 @@ export function createSubscriptionsService(options: SubscriptionsServiceOptions)
     /** Registers this feature's workers (processes that work background jobs). */
     async registerWorkers(instance: PgBoss): Promise<void> {
       await boss();
-      await instance.work<{ subscriptionId: string }>(queues.run, { pollingIntervalSeconds: 1 }, async ([job]) => {
-        if (job) await run(job.data.subscriptionId, job.id);
-      });
+      // Runs are mostly database work (recipients, deliveries): several at once per process. Each delivery
+      // renders on the CPU and then waits for the mail server, so a few at once keep both busy.
+      await instance.work<{ subscriptionId: string }>(
+        queues.run,
+        { pollingIntervalSeconds: 1, localConcurrency: 4 },
+        async ([job]) => {
+          if (job) await run(job.data.subscriptionId, job.id);
+        },
+      );
       await instance.work<{ deliveryId: string }>(
         queues.delivery,
-        { pollingIntervalSeconds: 1, localConcurrency: 2 },
+        { pollingIntervalSeconds: 1, localConcurrency: 4 },
         async ([job]) => {
           if (job) await deliver(job.data.deliveryId, job.retryCount);
         },
