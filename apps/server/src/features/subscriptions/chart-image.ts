@@ -44,21 +44,32 @@ export function chartSvg(chart: ReportChart, formatter: ValueFormatter): string 
 }
 
 /**
- * Rasterised images by their SVG: recipients of one report with the same values and culture get the same
- * chart, and rasterising (fonts included) costs far more than drawing the SVG.
+ * Rasterised images by what they show: recipients of one report with the same values and formats get the
+ * same chart, and drawing and rasterising it (fonts included) is the costly part of a delivery. (The SVG
+ * itself cannot be the key: ECharts numbers its elements anew on every drawing.)
  */
-const rasterised = new LRUCache<string, Buffer>({
-  maxSize: 16 * 1024 * 1024,
-  sizeCalculation: (png) => png.length,
-});
+const rasterised = new LRUCache<string, Buffer>({ maxSize: 16 * 1024 * 1024, sizeCalculation: (png) => png.length });
+
+/** What decides the image: the chart, its category labels, and the culture's numbers and currency. */
+const imageKey = (chart: ReportChart, formatter: ValueFormatter) =>
+  createHash('sha256')
+    .update(
+      JSON.stringify([
+        chart,
+        chart.categories.map((category) => formatter.format(category, chart.categoryFormat)),
+        formatter.format(1234.5, 'currency'),
+        formatter.formatAxis(1_234_567, 'number'),
+        formatter.formatAxis(0.5, 'percent'),
+      ]),
+    )
+    .digest('base64');
 
 /** The chart as a PNG at twice its size (sharp on high-density screens). */
 export function chartPng(chart: ReportChart, formatter: ValueFormatter): Buffer {
-  const svg = chartSvg(chart, formatter);
-  const key = createHash('sha256').update(svg).digest('base64');
+  const key = imageKey(chart, formatter);
   const known = rasterised.get(key);
   if (known) return known;
-  const png = rasterise(svg);
+  const png = rasterise(chartSvg(chart, formatter));
   rasterised.set(key, png);
   return png;
 }
