@@ -102,6 +102,17 @@ async function phoneScreens(browser: Browser, language: Language, title: string,
     await row.getByRole('button', { name: text(language, 'management.moreActions', { name: title }) }).click();
     await page.getByRole('menuitem', { name: text(language, 'management.catalogue.edit', { title }) }).click();
     const dialog = page.getByRole('dialog', { name: text(language, 'management.catalogue.dashboard.editTitle') });
+    // The dashboard's period, as saved, fits the phone's width.
+    const parameters = dialog.getByRole('group', { name: text(language, 'management.catalogue.parameters.legend'), exact: true });
+    await expect(parameters.getByRole('textbox', { name: new RegExp(`^${text(language, 'management.catalogue.parameters.name')}`) })).toHaveValue(
+      'period',
+    );
+    const sticksOut = await parameters.evaluate((element) => {
+      const right = element.getBoundingClientRect().right + 1;
+      return Array.from(element.querySelectorAll('*')).filter((inner) => inner.getBoundingClientRect().right > right).map((inner) => inner.className);
+    });
+    expect(sticksOut).toEqual([]);
+    await parameters.screenshot({ path: test.info().outputPath(`dashboard-builder-parameters-${language}-390.png`) });
     const preview = dialog.getByTestId('tile-layout');
     await preview.scrollIntoViewIfNeeded();
     await expect(preview.getByTestId('layout-tile')).toHaveCount(2);

@@ -41,9 +41,18 @@ export function ParameterFields({ name, index, form, onChange, check, nameField,
   const path = `parameters.${index}`;
 
   return (
-    <Paper withBorder p="md" radius="md" component="fieldset" aria-label={t('management.data.parameter.legend', { name })} data-testid="parameter-fields">
+    <Paper
+      withBorder
+      p="md"
+      radius="md"
+      component="fieldset"
+      aria-label={t('management.data.parameter.legend', { name })}
+      data-testid="parameter-fields"
+      // A fieldset is at least as wide as its content: on a phone it would stick out of the dialog.
+      style={{ minWidth: 0 }}
+    >
       <Stack gap="sm">
-        <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <Group justify="space-between" align="flex-start">
           {nameField ?? <Text fw={600} ff="monospace">{`{{${name}}}`}</Text>}
           <Group gap={4} wrap="nowrap">
             <Badge variant="light">{t(parameterTypeLabelKeys[form.type])}</Badge>

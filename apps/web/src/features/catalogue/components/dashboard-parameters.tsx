@@ -70,7 +70,8 @@ export function DashboardParameters({ parameters, onChange, check }: DashboardPa
                 required
                 maxLength={63}
                 styles={monoInput}
-                w={380}
+                maw={380}
+                style={{ flex: '1 1 15rem', minWidth: 0 }}
               />
             }
             actions={
