@@ -32,6 +32,8 @@ const texts = {
     done: 'Done',
     safeWay: 'in a safe way',
     sendNotification: 'Send notification',
+    chosenUsers: 'Chosen users',
+    users: 'Users',
     sent: 'Notification sent',
     germanOptional: 'German (optional)',
     addReportTo: 'Add a report to Sales',
@@ -62,6 +64,8 @@ const texts = {
     done: 'Fertig',
     safeWay: 'auf sicherem Weg',
     sendNotification: 'Benachrichtigung senden',
+    chosenUsers: 'Ausgewählte Benutzer',
+    users: 'Benutzer',
     sent: 'Benachrichtigung gesendet',
     germanOptional: 'Deutsch (optional)',
     addReportTo: 'Bericht zu Vertrieb hinzufügen',
@@ -214,6 +218,10 @@ for (const language of languages) {
         // Notifications: English alone is enough; German falls back to it.
         await page.goto('/management/notifications');
         await patient(page.getByText(t.germanOptional).first()).toBeVisible(firstLoad);
+        // To the administrator alone: other journeys count the member's and basic user's notifications.
+        await page.getByText(t.chosenUsers).click();
+        await page.getByRole('combobox', { name: t.users, exact: true }).fill('Anna');
+        await page.getByRole('option', { name: new RegExp(demoUsers.admin.displayName) }).click();
         await page.getByRole('textbox', { name: language === 'en' ? 'Title' : 'Titel' }).first().fill(`Trust ${run}`);
         await page.getByRole('textbox', { name: 'Text' }).first().fill('English only.');
         await patient(page.getByTestId('notification-preview-de-AT')).toContainText(`Trust ${run}`);

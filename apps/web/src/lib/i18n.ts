@@ -54,6 +54,11 @@ function browserPreferences(): readonly string[] {
  * The remembered UI language; with nothing (or something unknown) remembered, the browser's language
  * (the login screen greets a German browser in German, decision 030). The remembered choice wins.
  */
+/** Remembers a language in this browser as chosen (the account's saved language after signing in). */
+export function rememberLanguage(language: UiLanguageName): void {
+  readStorage()?.setItem(languageStorageKey, language);
+}
+
 export function readStoredLanguage(): UiLanguageName {
   const stored = readStorage()?.getItem(languageStorageKey);
   return isUiLanguage(stored) ? stored : browserLanguage(browserPreferences());

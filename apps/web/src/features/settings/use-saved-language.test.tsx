@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { renderHook, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import type { ReactNode } from 'react';
+import { languageStorageKey } from '@cockpit/contracts';
 import { userSettingsFixture } from '../../testing/fixtures';
 import { createTestI18n } from '../../testing/test-utils';
 import { forgetAppliedLanguage, savedLanguageToApply, useApplySavedLanguage } from './use-saved-language';
@@ -35,5 +36,14 @@ describe('saved language', () => {
     forgetAppliedLanguage();
     rerender({ settings: { ...german } });
     await waitFor(() => expect(i18n.language).toBe('de-AT'));
+  });
+
+  it('remembers the saved language in this browser also when it is already shown', async () => {
+    localStorage.removeItem(languageStorageKey);
+    const i18n = await createTestI18n('de-AT');
+    const wrapper = ({ children }: { children: ReactNode }) => <I18nextProvider i18n={i18n}>{children}</I18nextProvider>;
+    renderHook(() => useApplySavedLanguage(german), { wrapper });
+    await waitFor(() => expect(localStorage.getItem(languageStorageKey)).toBe('de-AT'));
+    expect(i18n.language).toBe('de-AT');
   });
 });

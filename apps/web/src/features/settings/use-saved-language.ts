@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UiLanguageName, UserSettings } from '@cockpit/contracts';
+import { rememberLanguage } from '../../lib/i18n';
 
 /**
  * "On sign-in apply the user's saved language" (navigation shell): the language stored on the server wins over
@@ -21,7 +22,10 @@ export function useApplySavedLanguage(settings: UserSettings | undefined): void 
     if (!settings || appliedForUser === settings.userId) return;
     appliedForUser = settings.userId;
     const language = savedLanguageToApply(settings, i18n.language);
+    // The account's language is a choice: this browser remembers it, also when it is already shown
+    // (changing the language remembers it by itself; decision 030).
     if (language !== null) void i18n.changeLanguage(language);
+    else rememberLanguage(settings.accountSettings.uiLanguage.name);
   }, [settings, i18n]);
 }
 
