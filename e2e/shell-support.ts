@@ -145,8 +145,14 @@ export async function signInWithLanguage(
 ): Promise<ShellTexts> {
   await signIn(page, user);
   if (language !== 'en') {
+    // The header's choice is saved to the account: wait for it, or the next page load would find the old
+    // language there and switch back to it.
+    const saved = page.waitForResponse(
+      (response) => response.request().method() === 'PUT' && new URL(response.url()).pathname === apiRoutes.updateUserSettings.path,
+    );
     await page.getByRole('combobox', { name: texts.en.language }).selectOption(languageLabels[language]);
     await expect(page.getByRole('button', { name: texts[language].favorites, exact: true })).toBeVisible();
+    expect((await saved).ok()).toBe(true);
   }
   return texts[language];
 }
