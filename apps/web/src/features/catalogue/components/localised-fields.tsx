@@ -1,11 +1,9 @@
-import type { ChangeEvent } from 'react';
-import { SimpleGrid, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { LocalisedInputs } from '../../../components/ui/localised-inputs';
 import type { FormCheck } from '../../../lib/form-check';
 import type { LocalisedValues } from '../utils/catalogue-form';
 
-/** Hints below the inputs, so that inputs side by side line up whether they have a hint or not. */
-export const hintsBelow: ('label' | 'input' | 'description' | 'error')[] = ['label', 'input', 'description', 'error'];
+export { hintsBelow } from '../../../components/ui/localised-inputs';
 
 type LocalisedFieldsProps = {
   /** "Title", "Sub-title", "Tile title" — each field's label starts with it. */
@@ -19,48 +17,28 @@ type LocalisedFieldsProps = {
   autoFocus?: boolean;
 };
 
+const catalogueLabelKeys = {
+  en: 'management.catalogue.fields.inEnglish',
+  de: 'management.catalogue.fields.inGerman',
+  deAt: 'management.catalogue.fields.inAustrian',
+} as const;
+
 /**
- * A catalogue text in English, German and the Austrian override (spec §9 languages): empty German
- * falls back to English, empty Austrian to German.
+ * A catalogue text in English, German and the Austrian override, each fallback said under its input
+ * (the shared inputs in components/ui/localised-inputs.tsx, in the catalogue's wording).
  */
-export function LocalisedFields({ label, values, onChange, required, englishError, maxLength, autoFocus }: LocalisedFieldsProps) {
+export function LocalisedFields({ required = false, ...props }: LocalisedFieldsProps) {
   const { t } = useTranslation();
-  const set = (key: keyof LocalisedValues) => (event: ChangeEvent<HTMLInputElement>) => {
-    const value = event.currentTarget.value; // read now: the updater runs later
-    onChange({ ...values, [key]: value });
-  };
   return (
-    <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-      <TextInput
-        label={t('management.catalogue.fields.inEnglish', { label })}
-        value={values.en}
-        onChange={set('en')}
-        required={required}
-        error={englishError}
-        maxLength={maxLength}
-        lang="en"
-        inputWrapperOrder={hintsBelow}
-        data-autofocus={autoFocus || undefined}
-      />
-      <TextInput
-        label={t('management.catalogue.fields.inGerman', { label })}
-        description={t('management.catalogue.fields.germanHint')}
-        value={values.de}
-        onChange={set('de')}
-        maxLength={maxLength}
-        lang="de-DE"
-        inputWrapperOrder={hintsBelow}
-      />
-      <TextInput
-        label={t('management.catalogue.fields.inAustrian', { label })}
-        description={t('management.catalogue.fields.austrianHint')}
-        value={values.deAt}
-        onChange={set('deAt')}
-        maxLength={maxLength}
-        lang="de-AT"
-        inputWrapperOrder={hintsBelow}
-      />
-    </SimpleGrid>
+    <LocalisedInputs
+      {...props}
+      required={required}
+      labelKeys={catalogueLabelKeys}
+      fallbackHints={{
+        de: t('management.catalogue.fields.germanHint'),
+        deAt: t('management.catalogue.fields.austrianHint'),
+      }}
+    />
   );
 }
 

@@ -1,3 +1,4 @@
+import type { LocalisedValues } from '../../../components/ui/localised-inputs';
 import {
   catalogueTextIn,
   type Audience,
@@ -27,7 +28,7 @@ import {
 // contracts' input. The contracts' schemas check the result, so the rules exist once.
 
 /** A text in every UI language as the form edits it: empty strings, not absent fields. */
-export type LocalisedValues = { en: string; de: string; deAt: string };
+export type { LocalisedValues } from '../../../components/ui/localised-inputs';
 
 export const emptyLocalised: LocalisedValues = { en: '', de: '', deAt: '' };
 
