@@ -45,7 +45,10 @@ async function main(): Promise<void> {
   const { bundle, remove } = await buildBenchBundle();
   try {
     const outcome = await withScratchDatabase(adminUrl, 'cockpit_bench_subscriptions', async (databaseUrl) => {
+      // BENCH_CPU_PROFILE=<folder>: the server writes a CPU profile there when it stops (decision 028).
+      const profileDir = process.env.BENCH_CPU_PROFILE;
       const server = await startProductionServer(bundle, databaseUrl, {
+        nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
         env: {
           SMTP_URL: smtp.url,
           MAIL_FROM: 'Report Cockpit <cockpit@example.com>',

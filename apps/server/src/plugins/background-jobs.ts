@@ -32,6 +32,11 @@ function bossFor(app: App): PgBoss {
     schema: jobsSchema,
     // Schedules and maintenance only where jobs are worked; a queue-only process sends jobs and reads.
     schedule: working,
+    // A schedule falls due within 5 s of its minute (the library's default check: 30 s), and what fell
+    // due is sent in batches of 50 every second (default: every 5 s — 1,000 subscriptions due at 8:00
+    // would otherwise start over 100 s).
+    cronMonitorIntervalSeconds: 5,
+    cronWorkerIntervalSeconds: 1,
     supervise: working,
     // Timed-out jobs and jobs whose worker died (no heartbeat) are failed — and so retried — by these passes.
     superviseIntervalSeconds: app.config.jobsMonitorIntervalSeconds,

@@ -18,6 +18,7 @@ import type { CatalogueService } from '../../catalogue/catalogue-service';
 import { catalogueTitleIn, visibleDashboard, visibleReport } from '../../catalogue/catalogue-views';
 import type { Config } from '../../config';
 import { HttpError, badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
+import { batchedWork, settleEach } from '../../lib/job-batches';
 import { translate } from '../../lib/language';
 import { MailFailure, type Mailer } from '../../lib/mail/mailer';
 import { isAdministrator } from '../../plugins/require-admin';
@@ -474,21 +475,16 @@ export function createSubscriptionsService(options: SubscriptionsServiceOptions)
     /** Registers this feature's workers (processes that work background jobs). */
     async registerWorkers(instance: PgBoss): Promise<void> {
       await boss();
-      // Runs are mostly database work (recipients, deliveries): several at once per process. Each delivery
-      // renders on the CPU and then waits for the mail server, so a few at once keep both busy.
-      await instance.work<{ subscriptionId: string }>(
-        queues.run,
-        { pollingIntervalSeconds: 1, localConcurrency: 4 },
-        async ([job]) => {
-          if (job) await run(job.data.subscriptionId, job.id);
-        },
+      // Runs and deliveries are worked in batches (lib/job-batches.ts): a backlog — everything due at
+      // 8:00 — is fetched again at once instead of a job per polling interval. Runs are mostly database
+      // work; a delivery renders on the CPU and then waits for the mail server, so a few at once keep
+      // both busy.
+      const batches = { ...batchedWork, pollingIntervalSeconds: 1 } as const;
+      await instance.work<{ subscriptionId: string }>(queues.run, { ...batches, localConcurrency: 2 }, (jobs) =>
+        settleEach(jobs, (job) => run(job.data.subscriptionId, job.id)),
       );
-      await instance.work<{ deliveryId: string }>(
-        queues.delivery,
-        { pollingIntervalSeconds: 1, localConcurrency: 4 },
-        async ([job]) => {
-          if (job) await deliver(job.data.deliveryId, job.retryCount);
-        },
+      await instance.work<{ deliveryId: string }>(queues.delivery, { ...batches, localConcurrency: 2 }, (jobs) =>
+        settleEach(jobs, (job) => deliver(job.data.deliveryId, job.retryCount)),
       );
       await instance.work<{ deliveryId: string }>(queues.failed, { pollingIntervalSeconds: 2 }, async ([job]) => {
         if (job) await deadLetter(job.data.deliveryId);
