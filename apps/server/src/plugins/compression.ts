@@ -22,6 +22,12 @@ export const syncCompressionMaxBytes = 64 * 1024;
 const brotliQuality = 1;
 
 /**
+ * gzip's level, for clients without brotli, on the same grounds: a 100,000-row answer (3.6 MB of JSON)
+ * takes 35 ms at level 1 and 87 ms at 5, for 9 % more bytes (0.93 against 0.85 MB).
+ */
+const gzipLevel = 1;
+
+/**
  * gzip / brotli for every answer the client accepts it for (decision 009): a report of 100,000 rows is
  * several MB of JSON, under a third of that compressed. The notification stream writes to the socket
  * itself and is never compressed (events must arrive at once).
@@ -33,6 +39,6 @@ export async function registerCompression(app: App): Promise<void> {
     syncThreshold: syncCompressionMaxBytes,
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: brotliQuality } },
-    zlibOptions: { level: 5 },
+    zlibOptions: { level: gzipLevel },
   });
 }
