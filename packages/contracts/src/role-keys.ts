@@ -5,5 +5,13 @@ export const roleKeys = ['organisationadministrator', 'organisationmember'] as c
 export type RoleKey = (typeof roleKeys)[number];
 export const managementRoleKey: RoleKey = 'organisationadministrator';
 
+/**
+ * THE administrator rule, written once for server and web: whatever differs for administrators (management,
+ * the new-contract notice, the administrator's menu and editors) asks here instead of comparing role keys.
+ */
+export function isAdministrator(user: { roleKey: string }): boolean {
+  return user.roleKey === managementRoleKey;
+}
+
 export const subscriptions = ['basic', 'pro'] as const;
 export type Subscription = (typeof subscriptions)[number];
