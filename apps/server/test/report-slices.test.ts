@@ -1,11 +1,10 @@
 import { apiRoutes, pathOf, reportResponseSchema, type ReportResponse } from '@cockpit/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { organisations } from '../src/db/schema';
+import { organisations, salesDatasets } from '../src/db/schema';
 import { syncCompressionMaxBytes } from '../src/plugins/compression';
 import { addDays } from '../src/reporting/calendar';
 import { SerializedRows, serializeReportResponse } from '../src/reporting/report-answer';
-import { salesDataRange } from '../src/reporting/sales-data-range';
 import { type TestApp, buildTestApp, demoUsers, testDrivers } from './helpers/build-test-app';
 
 // Decision 009, "Report queries": one member's 100,000-row reports must not stall everyone else. A large
@@ -83,7 +82,11 @@ describe.each(testDrivers())('large report tables (%s)', (driver) => {
       .from(organisations)
       .where(eq(organisations.name, 'Demo GmbH'));
     organisationId = row!.id;
-    lastDay = (await salesDataRange(t.database.db, organisationId))!.to;
+    const [dataset] = await t.database.db
+      .select({ lastDay: salesDatasets.lastDay })
+      .from(salesDatasets)
+      .where(eq(salesDatasets.organisationId, organisationId));
+    lastDay = dataset!.lastDay;
     const [counts] = await rowsOfSql<{ n: string }>(sql`
       select (select count(*) from sales_stores where organisation_id = ${organisationId})
         * (select count(*) from product_categories where organisation_id = ${organisationId}) as n
