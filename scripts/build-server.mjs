@@ -130,8 +130,8 @@ export async function buildServer(outfile = serverBundle) {
       bundle: true,
       platform: 'node',
       format: 'esm',
-      // package.json engines (STACK.md): Node ≥ 20.19.
-      target: 'node20.19',
+      // package.json engines: Node ≥ 22.12 (decision 033).
+      target: 'node22.12',
       // Resolve packages exactly as Node does (`import`/`require`, `node`, `default`), without esbuild's
       // bundler-only `module` condition.
       conditions: [],
