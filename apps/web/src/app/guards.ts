@@ -1,5 +1,5 @@
 import { data, redirect, type LoaderFunctionArgs } from 'react-router';
-import { managementRoleKey } from '@cockpit/contracts';
+import { isAdministrator } from '@cockpit/contracts';
 import { paths, safeRedirectPath } from '../config/paths';
 import { lazySession } from '../lib/auth/lazy-session';
 import { getClientParams } from '../lib/client-params';
@@ -78,7 +78,7 @@ export async function canManage(queryClientSource: QueryClientSource): Promise<b
     resolveQueryClient(queryClientSource),
   ]);
   const settings = await queryClient.ensureQueryData(getUserSettingsQueryOptions(getClientParams().isoLanguageName));
-  return settings.roleKey === managementRoleKey;
+  return isAdministrator(settings);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { managementRoleKey } from '@cockpit/contracts';
+import { isAdministrator } from '@cockpit/contracts';
 import { useCallback } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -31,7 +31,7 @@ export function DashboardRoute() {
       currencySymbol={account?.currencySymbol ?? '€'}
       values={searchParams.get('values') || undefined}
       onValuesChange={handleValuesChange}
-      isAdministrator={settings.data?.roleKey === managementRoleKey}
+      isAdministrator={settings.data !== undefined && isAdministrator(settings.data)}
     />
   );
 }

@@ -3,7 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { matchPath, Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { managementRoleKey } from '@cockpit/contracts';
+import { isAdministrator } from '@cockpit/contracts';
 import { overlayPanelQuery } from '../../../config/layout';
 import { paths } from '../../../config/paths';
 import { PageLoader } from '../../../components/ui/page-loader';
@@ -206,7 +206,7 @@ export function MainLayout() {
       <ShellSideMenu
         dashboardsAvailable={dashboardsAvailable}
         hasUnreadNotifications={hasUnreadNotifications}
-        showManagement={settings.data?.roleKey === managementRoleKey}
+        showManagement={settings.data !== undefined && isAdministrator(settings.data)}
         onLogout={handleLogout}
       />
       <SidePanel

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { effectiveCulture, managementRoleKey } from '@cockpit/contracts';
+import { effectiveCulture, isAdministrator } from '@cockpit/contracts';
 import { useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useMenu } from '../../../features/navigation/api/get-menu';
@@ -61,7 +61,7 @@ export function ReportRoute() {
         currencySymbol={account?.currencySymbol ?? '€'}
         search={readReportSearch(searchParams)}
         onSearchChange={handleSearchChange}
-        isAdministrator={settings.data?.roleKey === managementRoleKey}
+        isAdministrator={settings.data !== undefined && isAdministrator(settings.data)}
         pin={
           item
             ? {

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { managementRoleKey, type RoleKey } from '@cockpit/contracts';
+import { isAdministrator, type RoleKey } from '@cockpit/contracts';
 import { lazyModule, type LazyModule } from '../../../lib/lazy-module';
 import { useMantineAreaModule, WithMantine } from '../../../lib/mantine-area';
 import { useUiLanguage } from '../../../lib/use-ui-language';
@@ -22,18 +22,18 @@ type MessageAreaProps = {
 
 /** What the message area shows: the notice while a contract message is available, the banner once a message came. */
 function useWanted(roleKey: RoleKey | undefined) {
-  const isAdministrator = roleKey === managementRoleKey;
+  const administrator = roleKey !== undefined && isAdministrator({ roleKey });
   const current = useCurrentMessage(useUiLanguage());
-  const contract = useContractMessage(isAdministrator);
+  const contract = useContractMessage(administrator);
   // Once a message came, the banner stays (it remembers its cards, also when the language changes).
   const [bannerWanted, setBannerWanted] = useState(false);
   if (!bannerWanted && current.data?.item) setBannerWanted(true);
   return {
     current,
     contract,
-    isAdministrator,
+    isAdministrator: administrator,
     banner: bannerWanted || Boolean(current.data?.item),
-    notice: isAdministrator && contract.data?.available === true,
+    notice: administrator && contract.data?.available === true,
   };
 }
 
