@@ -10,6 +10,7 @@ import {
   type PinUpdate,
 } from '@cockpit/contracts';
 import { api } from './api-client';
+import { refetchOnMeta } from './refetch-on';
 import { showToast } from './toast';
 
 // THE pins path of the web app (spec §4 Pin; decision 015): one mutation, one optimistic update and one
@@ -28,8 +29,11 @@ export type PinsShape =
   /** A dashboard's layout with its own `isPinned`. */
   | { shape: 'dashboard' };
 
-/** The `meta` of a query that shows pins. */
-export const pinsMeta = (pins: PinsShape) => ({ pins });
+/**
+ * The `meta` of a query that shows pins. What shows pins shows catalogue items, so it is read again when
+ * the catalogue or the user's audience changes (lib/refetch-on.ts).
+ */
+export const pinsMeta = (pins: PinsShape) => ({ pins, ...refetchOnMeta('catalogue-changed') });
 
 /** `PUT /api/navigation/pins` (spec §4 Pin: "toggled by an update setting pinned to the opposite value"). */
 export function updatePin(update: PinUpdate): Promise<PinUpdate> {

@@ -5,7 +5,7 @@ import { matchPath } from 'react-router';
 import { paths } from '../../../config/paths';
 import { startAnalytics, trackReportOpen } from '../../../lib/analytics';
 import { useNavigationStore } from '../../../features/navigation/store/navigation-store';
-import { recentsQueryKey } from '../../../features/recents/api/get-recents';
+import { invalidateQueriesOn } from '../../../lib/refetch-on';
 
 /**
  * spec §2 Main menu: opening `totalviewlayout` or `pmxlayout` records an analytics event — however it
@@ -39,14 +39,11 @@ export function useMenuSearchHotkeys(): void {
   ]);
 }
 
-/** Queries that show catalogue content besides those that show pins (they carry `meta.pins`). */
-const catalogueQueryRoots: ReadonlySet<unknown> = new Set(['dashboards-availability', 'report', ...recentsQueryKey]);
-
 /**
  * A catalogue change, or a change of the user's audience, arrives on the notification stream (decision
- * 015): menus, favourites, featured items, the dashboards panel, recents and open reports are read again
- * — within a second, without a reload. A report or dashboard the user may no longer see then answers
- * "not found".
+ * 015): the queries that ask for it (`meta.refetchOn`, lib/refetch-on.ts: menus, favourites, featured
+ * items, the dashboards panel, recents, open reports) are read again — within a second, without a
+ * reload. A report or dashboard the user may no longer see then answers "not found".
  */
 export function useLiveCatalogue(): void {
   const queryClient = useQueryClient();
@@ -57,9 +54,7 @@ export function useLiveCatalogue(): void {
     void import('../../../features/notifications/api/notifications-connection').then(({ onCatalogueChanged }) => {
       if (cancelled) return;
       unsubscribe = onCatalogueChanged(() => {
-        void queryClient.invalidateQueries({
-          predicate: (query) => query.meta?.pins !== undefined || catalogueQueryRoots.has(query.queryKey[0]),
-        });
+        void invalidateQueriesOn(queryClient, 'catalogue-changed');
       });
     });
     return () => {

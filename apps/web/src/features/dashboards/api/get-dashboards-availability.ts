@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRoutes, type DashboardsAvailability } from '@cockpit/contracts';
 import { api } from '../../../lib/api-client';
+import { refetchOnMeta } from '../../../lib/refetch-on';
 
 /**
  * `GET /api/dashboards/availability` (spec §2 dashboards route, §4 "Dashboards availability: unknown,
@@ -14,6 +15,8 @@ export function getDashboardsAvailabilityQueryOptions() {
   return queryOptions({
     queryKey: ['dashboards-availability'],
     queryFn: getDashboardsAvailability,
+    // The user's audience decides whether any dashboard is theirs (decision 015).
+    meta: refetchOnMeta('catalogue-changed'),
   });
 }
 

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRoutes, type RecentsResponse, type UiLanguageName } from '@cockpit/contracts';
 import { api } from '../../../lib/api-client';
+import { refetchOnMeta } from '../../../lib/refetch-on';
 import { useUiLanguage } from '../../../lib/use-ui-language';
 
 /** Query keys of the recent items; recording an opening and clearing the list invalidate them. */
@@ -19,6 +20,8 @@ export function getRecentsQueryOptions(language: UiLanguageName) {
   return queryOptions({
     queryKey: [...recentsQueryKey, language],
     queryFn: getRecents,
+    // Titles change and items the user may no longer see drop out when the catalogue changes (decision 015).
+    meta: refetchOnMeta('catalogue-changed'),
   });
 }
 

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRoutes, type ApiQuery, type ReportResponse, type UiLanguageName } from '@cockpit/contracts';
 import { api } from '../../../lib/api-client';
+import { refetchOnMeta } from '../../../lib/refetch-on';
 import { useUiLanguage } from '../../../lib/use-ui-language';
 import type { ReportSearch } from '../utils/report-search';
 
@@ -19,6 +20,8 @@ export function getReportQueryOptions(name: string, search: ReportSearch, langua
   return queryOptions({
     queryKey: ['report', name, language, search],
     queryFn: () => getReport(name, search),
+    // A report the user may no longer see answers "not found" once the catalogue changed (decision 015).
+    meta: refetchOnMeta('catalogue-changed'),
   });
 }
 

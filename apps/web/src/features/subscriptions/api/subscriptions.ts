@@ -7,6 +7,7 @@ import {
   apiRoutes,
 } from '@cockpit/contracts';
 import { api } from '../../../lib/api-client';
+import { refetchOnMeta } from '../../../lib/refetch-on';
 import { useUiLanguage } from '../../../lib/use-ui-language';
 
 // Subscriptions and alerts (decision 029): the user's own list, deliveries and time zone; management's
@@ -118,7 +119,8 @@ export function useSubscribedReport(name: string, values: ParameterValues, enabl
     queryFn: () =>
       api.call(apiRoutes.getReport, { params: { name }, query: search as ApiQuery<typeof apiRoutes.getReport> }),
     enabled: enabled && name !== '',
-    meta: { globalLoading: false },
+    // Like the report page's own query: an item the user may no longer see answers "not found".
+    meta: { globalLoading: false, ...refetchOnMeta('catalogue-changed') },
   });
 }
 
