@@ -29,6 +29,8 @@ export default defineConfig({
           root: './apps/server',
           include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
           environment: 'node',
+          // Says at the end which suites a missing PostgreSQL, Redis, nginx or MariaDB left out.
+          globalSetup: ['./test/services-summary.ts'],
           // PGlite instances and argon2 are memory- and CPU-heavy; the CI machine has two cores.
           fileParallelism: false,
           testTimeout: 60_000,
