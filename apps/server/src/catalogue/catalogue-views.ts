@@ -101,9 +101,17 @@ export function visibleItems(snapshot: CatalogueSnapshot, viewer: Viewer): ItemR
   return admitted(snapshot.menuGroups, snapshot.items, viewer);
 }
 
+/**
+ * Whether the viewer's subscription includes dashboards (decision 015: dashboards need the pro one). The
+ * one rule for the catalogue, the dashboards routes and a dashboard subscription's deliveries (decision 029).
+ */
+export function mayOpenDashboards(viewer: Pick<Viewer, 'subscription'>): boolean {
+  return viewer.subscription === 'pro';
+}
+
 /** The dashboards the viewer may see, in dashboard menu order (none without the pro subscription). */
 export function visibleDashboards(snapshot: CatalogueSnapshot, viewer: Viewer): DashboardRow[] {
-  return viewer.subscription === 'pro' ? admitted(snapshot.dashboardGroups, snapshot.dashboards, viewer) : [];
+  return mayOpenDashboards(viewer) ? admitted(snapshot.dashboardGroups, snapshot.dashboards, viewer) : [];
 }
 
 const isPinnedReport = (item: ItemRow, pins: Pins) => pins.report.has(item.name);
