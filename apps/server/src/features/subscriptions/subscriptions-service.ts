@@ -15,7 +15,7 @@ import type { PgBoss } from 'pg-boss';
 import type { z } from 'zod';
 import type { AuthenticatedUser } from '../../auth/authenticated-user';
 import type { CatalogueService } from '../../catalogue/catalogue-service';
-import { catalogueTitleIn, visibleDashboard, visibleReport } from '../../catalogue/catalogue-views';
+import { catalogueTitleIn, mayOpenDashboards, visibleDashboard, visibleReport } from '../../catalogue/catalogue-views';
 import type { Config } from '../../config';
 import { HttpError, badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
 import { batchedWork, settleEach } from '../../lib/job-batches';
@@ -23,9 +23,9 @@ import { translate } from '../../lib/language';
 import { MailFailure, type Mailer } from '../../lib/mail/mailer';
 import { isAdministrator } from '../../plugins/require-admin';
 import type { BackgroundJobs } from '../../plugins/background-jobs';
-import type { DeliveryDependencies } from '../../plugins/report-deliveries';
+import type { DashboardForReader, DeliveryDependencies } from '../../plugins/report-deliveries';
 import { fill } from '../../lib/mail/mail-text';
-import { buildMailContent } from './mail-content';
+import { type MailTile, buildMailContent } from './mail-content';
 import { cronOf } from './schedule';
 import {
   type SubscriptionRow,
@@ -267,23 +267,39 @@ export function createSubscriptionsService(options: SubscriptionsServiceOptions)
     try {
       const parts = subscriptionParts(row);
       const language = recipient.uiLanguage;
+      // Dashboards need the pro subscription (the catalogue's one rule): a basic recipient gets nothing.
+      if (row.targetKind === 'dashboard' && !mayOpenDashboards(recipient)) {
+        throw new NotAllowed('dashboards need the pro subscription');
+      }
       const title = await titleFor(recipient, row);
       if (title === null) throw new NotAllowed('the recipient may not open this report');
       const timeZone = await repository.timeZoneOf(recipient.id);
       const formatter = createValueFormatter(recipient.uiCulture, recipient.currencySymbol, language);
+      const notAllowedWhenRefused = (error: unknown) => {
+        if (error instanceof HttpError && (error.statusCode === 404 || error.statusCode === 403)) {
+          return new NotAllowed(error.message);
+        }
+        return error;
+      };
       let answer: ReportResponse;
+      let tiles: MailTile[] | undefined;
       if (row.targetKind === 'report') {
         try {
           answer = await deps.reports.load(recipient, row.targetName, language, parts.parameterValues);
         } catch (error) {
-          if (error instanceof HttpError && (error.statusCode === 404 || error.statusCode === 403)) {
-            throw new NotAllowed(error.message);
-          }
-          throw error;
+          throw notAllowedWhenRefused(error);
         }
       } else {
+        // The dashboard as the recipient sees it: its title and each tile's answer (decision 029).
+        let dashboard: DashboardForReader;
+        try {
+          dashboard = await deps.dashboard(recipient, Number(row.targetName), language);
+        } catch (error) {
+          throw notAllowedWhenRefused(error);
+        }
+        tiles = dashboard.tiles;
         answer = {
-          report: { name: row.targetName, title, subTitle: null, kind: 'query', groupings: [], frameUrl: null, externalUrl: null, dataRange: null },
+          report: { name: row.targetName, title: dashboard.title, subTitle: dashboard.subTitle, kind: 'query', groupings: [], frameUrl: null, externalUrl: null, dataRange: null },
           params: null,
           data: null,
         } as ReportResponse;
@@ -302,6 +318,7 @@ export function createSubscriptionsService(options: SubscriptionsServiceOptions)
         include: parts.include,
         reportUrl: linkFor(row, parts.parameterValues),
         unsubscribeUrl: await unsubscribeUrl(row, recipient.id, language),
+        ...(tiles ? { tiles } : {}),
       });
       const attachments = [...content.images];
       if (parts.include.attachment !== 'none' && row.targetKind === 'report') {
