@@ -1,12 +1,15 @@
-import type { Notification } from '@cockpit/contracts';
-import { applyStreamEvent, resetNotificationsStore, useNotificationsStore } from '../store/notifications-store';
+import type { QueryClient } from '@tanstack/react-query';
+import type { Notification, NotificationStreamEvent } from '@cockpit/contracts';
+import { resetNotificationsStore, useNotificationsStore } from '../store/notifications-store';
+import { applyStreamEvent, forgetNotifications, isLoadingOlder, keepNotifications, onPagesLoaded } from './notifications-cache';
 import { connectNotificationsStream } from './notifications-stream';
 
 /**
  * One stream per tab, however many components read notifications (the bell, the panel): each holds it
- * with `retainNotificationsConnection()`; the last release closes it and forgets the data (sign-out
- * unmounts the layout, so the next user never sees the previous user's notifications).
+ * with `retainNotificationsConnection(queryClient)`; the last release closes it and forgets the data
+ * (sign-out unmounts the layout, so the next user never sees the previous user's notifications).
  */
+
 type NewNotificationListener = (notification: Notification) => void;
 
 let holders = 0;
@@ -15,20 +18,39 @@ let releaseTimer: ReturnType<typeof setTimeout> | undefined;
 const newNotificationListeners = new Set<NewNotificationListener>();
 const catalogueListeners = new Set<() => void>();
 
-export function retainNotificationsConnection(): () => void {
-  holders += 1;
-  clearTimeout(releaseTimer);
-  disconnect ??= connectNotificationsStream({
+/** Writes the stream into the query cache, also over a page of older notifications loaded meanwhile. */
+function connect(queryClient: QueryClient): () => void {
+  keepNotifications(queryClient);
+  let duringLoad: NotificationStreamEvent[] = [];
+  const stopWatching = onPagesLoaded(queryClient, (succeeded) => {
+    const events = duringLoad;
+    duringLoad = [];
+    if (succeeded) for (const event of events) applyStreamEvent(queryClient, event);
+  });
+  const stopStream = connectNotificationsStream({
     onEvent: (event) => {
       if (event.type === 'catalogue') {
         for (const listener of catalogueListeners) listener();
         return;
       }
-      const added = applyStreamEvent(event);
+      if (isLoadingOlder(queryClient)) duringLoad.push(event);
+      const added = applyStreamEvent(queryClient, event);
       if (added) for (const listener of newNotificationListeners) listener(added);
     },
     onStatus: (status) => useNotificationsStore.setState({ status }),
   });
+  return () => {
+    stopStream();
+    stopWatching();
+    forgetNotifications(queryClient);
+    resetNotificationsStore();
+  };
+}
+
+export function retainNotificationsConnection(queryClient: QueryClient): () => void {
+  holders += 1;
+  clearTimeout(releaseTimer);
+  disconnect ??= connect(queryClient);
   let released = false;
   return () => {
     if (released) return;
@@ -41,7 +63,6 @@ export function retainNotificationsConnection(): () => void {
       if (holders > 0) return;
       disconnect?.();
       disconnect = null;
-      resetNotificationsStore();
     }, 0);
   };
 }

@@ -1,13 +1,19 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { apiRoutes, type Notification, type NotificationStreamEvent } from '@cockpit/contracts';
+import { apiRoutes, type Notification, type NotificationPage, type NotificationStreamEvent } from '@cockpit/contracts';
 import { setToken } from '../../../lib/auth/token-store';
 import { useGlobalLoading } from '../../../lib/global-loading';
 import { Toaster } from '../../../lib/toaster';
 import { jsonResponse, renderWithProviders } from '../../../testing/test-utils';
 import { useHasUnreadNotifications, useNotificationsStream } from '../hooks/use-notifications';
-import { applyStreamEvent, resetNotificationsStore, useNotificationsStore } from '../store/notifications-store';
+import {
+  applyStreamEvent,
+  notificationsListOptions,
+  notificationsOf,
+  unreadCountOptions,
+  type NotificationsData,
+} from '../api/notifications-cache';
 import { NotificationsPanel } from './notifications-panel';
 
 // spec §2 Notifications and the detail dialog, §4 (read on click, moused over once, new-message toast),
@@ -32,13 +38,22 @@ const fixtures = {
   englishOnly: notification('n4', { wasRead: true, date: '2025-01-01T10:00:00.000Z', content: { title: { en: 'English only', de: '' }, text: { en: 'Only English', de: '' } } }),
 };
 
-type Server = { push: (event: NotificationStreamEvent) => void; patches: Array<{ uid: string; body: unknown }> };
+type Server = {
+  push: (event: NotificationStreamEvent) => void;
+  patches: Array<{ uid: string; body: unknown }>;
+  /** `GET /api/notifications` requests (pages), by their query. */
+  pageRequests: URLSearchParams[];
+};
 
-function stubServer(initial: Notification[]): Server {
+function stubServer(
+  initial: Notification[],
+  { hasMore = false, olderPages = [] }: { hasMore?: boolean; olderPages?: NotificationPage[] } = {},
+): Server {
   setToken('a.b.c');
   const encoder = new TextEncoder();
   let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
   const patches: Server['patches'] = [];
+  const pageRequests: Server['pageRequests'] = [];
   const push = (event: NotificationStreamEvent) =>
     controller?.enqueue(encoder.encode(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`));
   vi.stubGlobal(
@@ -53,12 +68,17 @@ function stubServer(initial: Notification[]): Server {
             push({
               type: 'snapshot',
               notifications: initial,
-              hasMore: false,
+              hasMore,
               unreadCount: initial.filter((item) => !item.wasRead).length,
             });
           },
         });
         return new Response(body, { headers: { 'content-type': 'text/event-stream' } });
+      }
+      if (request.method === 'GET' && pathname === apiRoutes.listOlderNotifications.path) {
+        pageRequests.push(new URL(request.url).searchParams);
+        const page = olderPages.shift();
+        return page ? jsonResponse(page) : jsonResponse({ error: { code: 'INTERNAL', message: 'x' } }, 500);
       }
       if (request.method === 'PATCH') {
         const uid = pathname.split('/').pop() ?? '';
@@ -70,7 +90,7 @@ function stubServer(initial: Notification[]): Server {
       return jsonResponse({ error: { code: 'NOT_FOUND', message: pathname } }, 404);
     }),
   );
-  return { push, patches };
+  return { push, patches, pageRequests };
 }
 
 function Bell() {
@@ -191,13 +211,15 @@ describe('NotificationsPanel', () => {
     expect(server.patches.filter((patch) => 'wasRead' in (patch.body as object))).toHaveLength(1);
   });
 
-  it('a click updates the store once; the stream confirms it', async () => {
+  it('a click updates the cache once; the stream confirms it', async () => {
     const server = stubServer([fixtures.unread]);
-    await renderWithProviders(<Layout />);
+    const { queryClient } = await renderWithProviders(<Layout />);
     const card = await screen.findByRole('button', { name: 'Release notes Unread' });
     const changes: Notification[][] = [];
-    const unsubscribe = useNotificationsStore.subscribe((state, previous) => {
-      if (state.notifications !== previous.notifications && state.notifications) changes.push(state.notifications);
+    const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
+      if (event.type !== 'updated' || event.action.type !== 'success') return;
+      const data = queryClient.getQueryData<NotificationsData>(notificationsListOptions.queryKey);
+      if (event.query.queryKey[1] === 'list' && data) changes.push(notificationsOf(data));
     });
     // A click without a hover first (the hover would be a change of its own).
     act(() => card.click());
@@ -263,21 +285,111 @@ describe('NotificationsPanel', () => {
   });
 });
 
+// Server state in the query cache (decision 011, update): the stream writes the list and the count in
+// place (no page is read again for an event), and older pages are the infinite query's next pages.
+describe('NotificationsPanel with the query cache', () => {
+  /** The list end's observer: the test says when the end scrolls into view. */
+  let scrolledToEnd: () => void;
+  beforeEach(() => {
+    const callbacks = new Set<IntersectionObserverCallback>();
+    scrolledToEnd = () => {
+      for (const callback of callbacks) {
+        callback([{ isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver);
+      }
+    };
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(private readonly callback: IntersectionObserverCallback) {}
+        observe() {
+          callbacks.add(this.callback);
+        }
+        unobserve() {}
+        disconnect() {
+          callbacks.delete(this.callback);
+        }
+      },
+    );
+  });
+
+  it('a stream event updates the list and the unread count without reading a page', async () => {
+    const server = stubServer([fixtures.unread, fixtures.long]);
+    const { queryClient } = await renderWithProviders(<Layout />);
+    expect(await screen.findByRole('button', { name: 'Release notes Unread' })).toBeInTheDocument();
+    expect(queryClient.getQueryData(unreadCountOptions.queryKey)).toBe(1);
+    expect(screen.getByTestId('bell')).toHaveTextContent('unread');
+
+    // Read in another tab: the card loses its dot and the bell follows.
+    act(() => server.push({ type: 'upsert', notification: { ...fixtures.unread, wasRead: true }, unreadCount: 0 }));
+    expect(await screen.findByRole('button', { name: 'Release notes' })).toBeInTheDocument();
+    expect(screen.getByTestId('bell')).toHaveTextContent('all read');
+    expect(queryClient.getQueryData(unreadCountOptions.queryKey)).toBe(0);
+
+    // Deleted on the server: gone from the list.
+    act(() => server.push({ type: 'remove', uid: fixtures.long.uid, unreadCount: 0 }));
+    await vi.waitFor(() => expect(screen.queryByRole('button', { name: 'Maintenance' })).toBeNull());
+
+    // A new one: at the top, counted.
+    act(() =>
+      server.push({ type: 'upsert', notification: notification('n9', { date: '2025-04-01T10:00:00.000Z' }), unreadCount: 1 }),
+    );
+    expect(await screen.findByRole('button', { name: 'Title n9 Unread' })).toBeInTheDocument();
+    expect(screen.getAllByTestId('notification-card')).toHaveLength(2);
+    expect(screen.getByTestId('bell')).toHaveTextContent('unread');
+    expect(queryClient.getQueryData(unreadCountOptions.queryKey)).toBe(1);
+    expect(server.pageRequests).toEqual([]);
+  });
+
+  it('loads the next page below the list when its end is in view', async () => {
+    const older = notification('n8', { wasRead: true, date: '2024-12-01T10:00:00.000Z' });
+    const server = stubServer([fixtures.unread, fixtures.long], {
+      hasMore: true,
+      olderPages: [{ notifications: [older], hasMore: false }],
+    });
+    await renderWithProviders(<Layout />);
+    expect(await screen.findByTestId('notifications-older')).toBeInTheDocument();
+    expect(server.pageRequests).toEqual([]);
+    act(() => scrolledToEnd());
+    expect(await screen.findByRole('button', { name: 'Title n8' })).toBeInTheDocument();
+    expect(server.pageRequests).toHaveLength(1);
+    expect(server.pageRequests[0]?.get('beforeUid')).toBe(fixtures.long.uid);
+    expect(server.pageRequests[0]?.get('beforeDate')).toBe(fixtures.long.date);
+    const titles = screen.getAllByTestId('notification-card').map((card) => within(card).getAllByText(/Release notes|Maintenance|Title n8/)[0]?.textContent);
+    expect(titles).toEqual(['Release notes', 'Maintenance', 'Title n8']);
+    // The last page: no more to load.
+    await vi.waitFor(() => expect(screen.queryByTestId('notifications-older')).toBeNull());
+    // Loading a page is no reason for the content area's loading indicator (spec §9).
+    expect(spinnerSeen).not.toContain(true);
+  });
+
+  it('says when an older page could not be loaded, and loads it when scrolled to again', async () => {
+    const older = notification('n8', { wasRead: true, date: '2024-12-01T10:00:00.000Z' });
+    const pages: NotificationPage[] = [];
+    const server = stubServer([fixtures.unread], { hasMore: true, olderPages: pages });
+    await renderWithProviders(<Layout />);
+    await screen.findByTestId('notifications-older');
+    act(() => scrolledToEnd());
+    expect(await screen.findByText('Older notifications could not be loaded. Scroll again to retry.')).toBeInTheDocument();
+    pages.push({ notifications: [older], hasMore: false });
+    act(() => scrolledToEnd());
+    expect(await screen.findByRole('button', { name: 'Title n8' })).toBeInTheDocument();
+    expect(server.pageRequests).toHaveLength(2);
+  });
+});
+
 // The bell is a pure reader: only the shell opens the stream (useNotificationsStream).
 describe('useHasUnreadNotifications', () => {
   it('reads the unread count without opening the stream', async () => {
     const fetchSpy = vi.fn(async (_input: RequestInfo | URL) => new Response(null, { status: 404 }));
     vi.stubGlobal('fetch', fetchSpy);
     setToken('a.b.c');
-    resetNotificationsStore();
-    await renderWithProviders(<Bell />);
+    const { queryClient } = await renderWithProviders(<Bell />);
     expect(screen.getByTestId('bell')).toHaveTextContent('all read');
     act(() => {
-      applyStreamEvent({ type: 'snapshot', notifications: [fixtures.unread], hasMore: false, unreadCount: 1 });
+      applyStreamEvent(queryClient, { type: 'snapshot', notifications: [fixtures.unread], hasMore: false, unreadCount: 1 });
     });
-    expect(screen.getByTestId('bell')).toHaveTextContent('unread');
+    await vi.waitFor(() => expect(screen.getByTestId('bell')).toHaveTextContent('unread'));
     await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
     expect(fetchSpy.mock.calls.map(([input]) => String(input)).filter((url) => url.includes(apiRoutes.streamNotifications.path))).toEqual([]);
-    act(() => resetNotificationsStore());
   });
 });

@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { effectiveCulture } from '@cockpit/contracts';
 import { PlaceholderTile } from '../../../components/ui/placeholder-tile';
 import { useUiLanguage } from '../../../lib/use-ui-language';
-import { loadOlderNotifications } from '../api/get-older-notifications';
 import { useNotificationActions } from '../hooks/use-notification-actions';
 import { useNotifications } from '../hooks/use-notifications';
 import { NotificationCardItems } from './notification-card';
@@ -25,7 +24,7 @@ type NotificationsPanelProps = {
 export function NotificationsPanel({ header, uiCulture }: NotificationsPanelProps) {
   const { t } = useTranslation();
   const language = useUiLanguage();
-  const { notifications, status, hasMore } = useNotifications();
+  const { notifications, status, hasMore, loadOlder } = useNotifications();
   const { opened, open, hover, close } = useNotificationActions();
   const culture = effectiveCulture(uiCulture, language);
 
@@ -38,14 +37,11 @@ export function NotificationsPanel({ header, uiCulture }: NotificationsPanelProp
     if (!hasMore || !oldest || !end || typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver((entries) => {
       if (!entries.some((entry) => entry.isIntersecting)) return;
-      loadOlderNotifications(oldest).then(
-        () => setOlderFailed(false),
-        () => setOlderFailed(true),
-      );
+      void loadOlder().then(({ failed }) => setOlderFailed(failed));
     });
     observer.observe(end);
     return () => observer.disconnect();
-  }, [hasMore, oldest]);
+  }, [hasMore, oldest, loadOlder]);
 
   let content: ReactNode;
   if (notifications === null && status === 'reconnecting') {

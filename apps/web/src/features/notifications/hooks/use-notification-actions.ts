@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import type { Notification } from '@cockpit/contracts';
 import { useMarkNotification } from '../api/update-notification';
-import { useNotificationsStore } from '../store/notifications-store';
+import { useNotifications } from './use-notifications';
 
 /**
  * spec §2 Notifications, for every list of cards: a click opens the detail dialog and marks the card read
@@ -9,7 +9,7 @@ import { useNotificationsStore } from '../store/notifications-store';
  * shows the live version of the notification and closes if it is deleted meanwhile.
  */
 export function useNotificationActions() {
-  const notifications = useNotificationsStore((state) => state.notifications);
+  const { notifications } = useNotifications();
   const mark = useMarkNotification();
   const [openUid, setOpenUid] = useState<string | null>(null);
   const hoverSent = useRef(new Set<string>());

@@ -1,7 +1,9 @@
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../lib/toast';
 import type * as ConnectionModule from '../api/notifications-connection';
+import { notificationsListOptions, unreadCountOptions } from '../api/notifications-cache';
 import { useNotificationsStore } from '../store/notifications-store';
 
 /**
@@ -27,11 +29,15 @@ function withConnection(start: (connection: typeof ConnectionModule) => () => vo
 /**
  * The signed-in shell's one notifications stream (DESIGN.md §5): open while the layout is mounted, and
  * the spec §4 toast when a new notification arrives — whether or not the panel is open. Only the shell
- * calls this; everything else reads the store (`useNotifications`, `useHasUnreadNotifications`).
+ * calls this; everything else reads the query cache (`useNotifications`, `useHasUnreadNotifications`).
  */
 export function useNotificationsStream(): void {
   const { t } = useTranslation();
-  useEffect(() => withConnection(({ retainNotificationsConnection }) => retainNotificationsConnection()), []);
+  const queryClient = useQueryClient();
+  useEffect(
+    () => withConnection(({ retainNotificationsConnection }) => retainNotificationsConnection(queryClient)),
+    [queryClient],
+  );
   useEffect(
     () =>
       withConnection(({ onNewNotification }) =>
@@ -49,12 +55,25 @@ export function useNotificationsStream(): void {
   );
 }
 
-/** The notifications (newest first; `null` until the first snapshot) and the stream's state. */
+/**
+ * The notifications (newest first; `null` until the first snapshot), the stream's state, and the next
+ * older page: `loadOlder` loads it once at a time (the list asks whenever its end is in view) and
+ * resolves with whether that failed.
+ */
 export function useNotifications() {
-  const notifications = useNotificationsStore((state) => state.notifications);
+  const list = useInfiniteQuery(notificationsListOptions);
   const status = useNotificationsStore((state) => state.status);
-  const hasMore = useNotificationsStore((state) => state.hasMore);
-  return { notifications, status, hasMore };
+  const { fetchNextPage } = list;
+  const loadOlder = useCallback(
+    () => fetchNextPage({ cancelRefetch: false }).then((result) => ({ failed: result.isFetchNextPageError })),
+    [fetchNextPage],
+  );
+  return {
+    notifications: list.data?.notifications ?? null,
+    status,
+    hasMore: list.data?.hasMore ?? false,
+    loadOlder,
+  };
 }
 
 /**
@@ -63,5 +82,5 @@ export function useNotifications() {
  * so unread notifications older than the loaded pages count too.
  */
 export function useHasUnreadNotifications(): boolean {
-  return useNotificationsStore((state) => state.unreadCount > 0);
+  return useQuery({ ...unreadCountOptions, select: (count) => count > 0 }).data ?? false;
 }
