@@ -3,7 +3,7 @@ import { api } from '../../../lib/api-client';
 
 /**
  * `GET /api/notifications?beforeDate=…&beforeUid=…`: the page older than `oldest`, or without a cursor
- * the newest page (DESIGN.md §5).
+ * the newest page (docs/product.md §D.5).
  */
 export function getNotificationsPage(oldest: Notification | null): Promise<NotificationPage> {
   return api.call(

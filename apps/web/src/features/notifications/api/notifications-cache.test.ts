@@ -40,7 +40,7 @@ beforeEach(() => {
   queryClient = createTestQueryClient();
 });
 
-describe('applyStreamEvent (spec §4 new-message signal)', () => {
+describe('applyStreamEvent (docs/product.md §4 new-message signal)', () => {
   it('a snapshot replaces the list and never counts as new', () => {
     expect(applyStreamEvent(queryClient, { type: 'snapshot', notifications: [notification('a', 1)], hasMore: false, unreadCount: 1 })).toBeNull();
     // A reconnect snapshot that is longer is still no new-message signal (no duplicate toasts).
@@ -81,8 +81,8 @@ describe('applyStreamEvent (spec §4 new-message signal)', () => {
   });
 });
 
-// DESIGN.md §5 with paging: the snapshot is the newest page; the bell counts every unread notification
-// as the server does, also those not loaded.
+// docs/product.md §D.5 with paging: the snapshot is the newest page; the bell counts every unread
+// notification as the server does, also those not loaded.
 describe('the unread count', () => {
   it('takes the unread count from the server, not from the loaded list', () => {
     applyStreamEvent(queryClient, { type: 'snapshot', notifications: [notification('a', 0, true)], hasMore: true, unreadCount: 250 });

@@ -11,10 +11,10 @@ import { getNotificationsPage } from './get-older-notifications';
 
 /**
  * The signed-in user's notifications are server state, so they live in the query cache (decision 011,
- * update: one owner for server state). The stream (DESIGN.md §5) writes them with `setQueryData`: its
- * snapshot is the newest page, its events change the pages in place. Older pages are an infinite query's
- * next pages (`GET /api/notifications?beforeDate=…&beforeUid=…`). The query never fetches its first page
- * itself (`enabled: false`): the stream delivers it, so nothing is loaded twice.
+ * update: one owner for server state). The stream (docs/product.md §D.5) writes them with
+ * `setQueryData`: its snapshot is the newest page, its events change the pages in place. Older pages are
+ * an infinite query's next pages (`GET /api/notifications?beforeDate=…&beforeUid=…`). The query never
+ * fetches its first page itself (`enabled: false`): the stream delivers it, so nothing is loaded twice.
  */
 export const notificationsKey = ['notifications'] as const;
 const listKey = [...notificationsKey, 'list'] as const;
@@ -123,9 +123,9 @@ const mapPages = (data: NotificationsData, update: (items: Notification[], index
 });
 
 /**
- * Applies one stream event to the cache. Returns the notification that made the list longer (spec §4:
- * the new-message signal), or `null` — never for a snapshot, so the first one and those after a
- * reconnect raise no toast.
+ * Applies one stream event to the cache. Returns the notification that made the list longer
+ * (docs/product.md §4: the new-message signal), or `null` — never for a snapshot, so the first one and
+ * those after a reconnect raise no toast.
  */
 export function applyStreamEvent(queryClient: QueryClient, event: NotificationStreamEvent): Notification | null {
   const current = getList(queryClient);

@@ -67,7 +67,7 @@ export function retainNotificationsConnection(queryClient: QueryClient): () => v
   };
 }
 
-/** spec §4 new-message signal: called when the list gets longer (never for a snapshot). */
+/** docs/product.md §4 new-message signal: called when the list gets longer (never for a snapshot). */
 export function onNewNotification(listener: NewNotificationListener): () => void {
   newNotificationListeners.add(listener);
   return () => newNotificationListeners.delete(listener);

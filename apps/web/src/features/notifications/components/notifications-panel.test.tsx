@@ -358,7 +358,7 @@ describe('NotificationsPanel with the query cache', () => {
     expect(titles).toEqual(['Release notes', 'Maintenance', 'Title n8']);
     // The last page: no more to load.
     await vi.waitFor(() => expect(screen.queryByTestId('notifications-older')).toBeNull());
-    // Loading a page is no reason for the content area's loading indicator (spec §9).
+    // Loading a page is no reason for the content area's loading indicator (docs/product.md §9).
     expect(spinnerSeen).not.toContain(true);
   });
 
