@@ -251,6 +251,15 @@ test('a pro user finds a dashboard in the panel, opens it, pins it and finds it 
     const tiles = page.getByTestId('dashboard-tile');
     await expect(tiles).toHaveCount(7);
     await expect(tiles.filter({ has: page.getByTestId('kpi-value') })).toHaveCount(4);
+    // Each figure stays on one line with its currency symbol, even in a quarter-width tile.
+    for (const value of await tiles.getByTestId('kpi-value').all()) {
+      const lines = await value.evaluate((element) => {
+        const range = document.createRange();
+        range.selectNodeContents(element);
+        return new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top))).size;
+      });
+      expect(lines, await value.innerText()).toBe(1);
+    }
     await expect(
       page.locator('[data-tile-type="line"] [data-testid="report-chart"] svg path').first(),
     ).toBeAttached();

@@ -32,7 +32,15 @@ export function KpiCards({ kpis, formatter, label, columns = 4, plain = false }:
         m={0}
       >
         {kpis.map((kpi) => (
-          <Paper key={kpi.key} withBorder={!plain} p={plain ? 0 : 'md'} radius="md" data-kpi={kpi.key}>
+          <Paper
+            key={kpi.key}
+            withBorder={!plain}
+            p={plain ? 0 : 'md'}
+            radius="md"
+            data-kpi={kpi.key}
+            // The value's size follows the card's own width (a container), not the window's.
+            style={{ containerType: 'inline-size' }}
+          >
             <Text component="dt" size="sm" c="dimmed">
               {kpi.label}
             </Text>
@@ -41,12 +49,13 @@ export function KpiCards({ kpis, formatter, label, columns = 4, plain = false }:
               m={0}
               fw={700}
               data-testid="kpi-value"
-              // Large amounts must fit a quarter-width dashboard tile: the size follows the viewport, and
-              // a long value wraps rather than being cut off.
+              // Large amounts must fit a quarter-width dashboard tile: "12.345.678,90 €" is about nine
+              // ems wide, so the size is a ninth of the card's width (within bounds), and the value
+              // stays on one line with its currency symbol; only what still does not fit wraps.
               style={{
                 fontVariantNumeric: 'tabular-nums',
-                fontSize: 'clamp(1rem, 1.35vw, 1.6rem)',
-                overflowWrap: 'anywhere',
+                fontSize: 'clamp(0.9rem, 11cqi, 1.6rem)',
+                overflowWrap: 'break-word',
               }}
             >
               {formatter.format(kpi.value, kpi.format)}
