@@ -15,22 +15,19 @@ import { MenuHeader } from '../../../features/navigation/components/menu-header'
 import { MenuPanel } from '../../../features/navigation/components/menu-panel';
 import { useRecents } from '../../../features/recents/api/get-recents';
 import { SideMenu } from '../../../features/navigation/components/side-menu';
-import {
-  useHasUnreadNotifications,
-  useNotificationsStream,
-} from '../../../features/notifications/hooks/use-notifications';
+import { useHasUnreadNotifications } from '../../../features/notifications/hooks/use-notifications';
 import { SidePanel } from '../../../features/navigation/components/side-panel';
 import { useNavigationStore, type NavigationCategory } from '../../../features/navigation/store/navigation-store';
 import { useUserSettings } from '../../../features/settings/api/get-user-settings';
 import { LanguageSelect } from '../../../features/settings/components/language-select';
-import { forgetAppliedLanguage, useApplySavedLanguage } from '../../../features/settings/use-saved-language';
+import { forgetAppliedLanguage } from '../../../features/settings/use-saved-language';
 import { useAppConfig } from '../../../lib/app-config';
 import { signOut } from '../../../lib/auth/session';
 import { lazyModule } from '../../../lib/lazy-module';
 import { MantineAreaProvider, WithMantine } from '../../../lib/mantine-area';
 import { useGlobalLoading } from '../../../lib/global-loading';
 import { useToastsWanted } from '../../../lib/toast';
-import { useLiveCatalogue, useMenuSearchHotkeys, useNavigationPath, useReportOpenTracking } from './shell-hooks';
+import { ShellEffects } from './shell-effects';
 import classes from './main-layout.module.css';
 import panelClasses from '../../../features/navigation/components/side-panel-content.module.css';
 
@@ -73,9 +70,12 @@ const mantineAreaModule = lazyModule(() => import('../../mantine-area'));
 const MantineArea = lazy(() => mantineAreaModule.load().then(({ MantineArea }) => ({ default: MantineArea })));
 const mantineArea = { Area: MantineArea, module: mantineAreaModule };
 const isReportsHome = (pathname: string) => matchPath(paths.reportsHome.path, pathname) !== null;
+// Every page but the reports home uses Mantine: its provider starts loading with the page's own code.
+const prefetchMantineFor = (pathname: string) => {
+  if (!isReportsHome(pathname)) mantineAreaModule.prefetch();
+};
 
 const Toaster = lazy(() => import('../../../lib/toaster').then(({ Toaster }) => ({ default: Toaster })));
-const IdleSignOut = lazy(() => import('./idle-sign-out').then(({ IdleSignOut }) => ({ default: IdleSignOut })));
 
 /**
  * The signed-in area with what only it needs: the server-state cache, and Mantine's provider for the parts
@@ -97,7 +97,8 @@ export function SignedInLayout({ queryClient }: { queryClient: QueryClient }) {
  * spec §2 Main layout: the fixed side menu (76 px), the side panel (285 px) with the chosen category,
  * and the content area with a loading indicator, a message area and the routed page; toasts bottom
  * right; the idle timeout (never on /login: this layout is the signed-in area only). The app layer
- * composes the features here; they do not know each other.
+ * composes the features here; they do not know each other. What the shell does rather than shows
+ * (streams, language, hotkeys, analytics, idle timeout) is `ShellEffects`.
  */
 export function MainLayout() {
   const { t } = useTranslation();
@@ -117,19 +118,12 @@ export function MainLayout() {
   const panelOverlays = useSidePanelOverlay(panelOpen, pathname);
   const toastsWanted = useToastsWanted();
 
-  useApplySavedLanguage(settings.data);
-  useNavigationPath(pathname);
-  useMenuSearchHotkeys();
-  useLiveCatalogue();
   const recents = useRecents();
-  useReportOpenTracking(appConfig.isSuccess ? appConfig.data.analyticsMeasurementId : undefined, pathname);
 
   // spec §2: dashboards only when available.
   const dashboardsAvailable = availability.data?.available === true;
   const category: NavigationCategory = storedCategory === 'dashboards' && !dashboardsAvailable ? 'menu' : storedCategory;
 
-  // The shell alone opens the notifications stream and raises the new-notification toast (DESIGN.md §5).
-  useNotificationsStream();
   const hasUnreadNotifications = useHasUnreadNotifications();
 
   // spec §4 Log-out: to /login, clear the login button text, then sign out on the server.
@@ -188,12 +182,7 @@ export function MainLayout() {
   }
 
   const loading = apiBusy || navigation.state === 'loading';
-  // Every page but the reports home uses Mantine: its provider starts loading with the page's own code.
   const onReportsHome = isReportsHome(pathname);
-  const nextPathname = navigation.location?.pathname;
-  useEffect(() => {
-    if (nextPathname !== undefined && !isReportsHome(nextPathname)) mantineAreaModule.prefetch();
-  }, [nextPathname]);
 
   const overlayShown = panelOverlays && panelOpen;
   const closeSideMenu = useNavigationStore.getState().closeSideMenu;
@@ -251,15 +240,8 @@ export function MainLayout() {
             <Toaster />
           </WithMantine>
         )}
-        {/* The idle timeout starts once its configuration is known (never on /login: not this layout). */}
-        {appConfig.isSuccess && (
-          <IdleSignOut
-            timeoutSeconds={appConfig.data.idleTimeoutSeconds}
-            countdownSeconds={appConfig.data.idleCountdownSeconds}
-            onSignOut={handleLogout}
-          />
-        )}
       </Suspense>
+      <ShellEffects prefetchMantineFor={prefetchMantineFor} onSignOut={handleLogout} />
     </div>
   );
 }
