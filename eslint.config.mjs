@@ -131,7 +131,9 @@ export default tseslint.config(
   },
   {
     // Server layers. The start-up (main.ts) runs the demo seed; nothing else in production code imports
-    // seed/ — tests may. auth/ is below plugins/ (plugins glue auth to Fastify, never the reverse).
+    // seed/ — tests may. The shared layers (auth/, db/, catalogue/, activity/, lib/) are below plugins/
+    // and features/: what they need of those is passed in by app.ts. db/schema.ts, the table registry
+    // drizzle-kit reads, composes the features' `*-schema.ts` files and nothing else of them.
     files: ['apps/server/src/**/*.ts'],
     ignores: ['apps/server/src/main.ts', 'apps/server/src/seed/**'],
     rules: {
@@ -146,9 +148,22 @@ export default tseslint.config(
               message: 'Production code does not import the demo seed (only main.ts runs it at start-up).',
             },
             {
-              target: 'apps/server/src/auth',
-              from: 'apps/server/src/plugins',
-              message: 'auth/ never imports plugins/: move what both need into auth/ (or lib/).',
+              target: [
+                'apps/server/src/auth',
+                'apps/server/src/catalogue',
+                'apps/server/src/activity',
+                'apps/server/src/lib',
+                'apps/server/src/db/!(schema).ts',
+              ],
+              from: ['apps/server/src/plugins', 'apps/server/src/features'],
+              message:
+                'auth/, db/, catalogue/, activity/ and lib/ never import plugins/ or features/: move what both need into the shared layer, or have app.ts pass it in.',
+            },
+            {
+              target: 'apps/server/src/db/schema.ts',
+              from: ['apps/server/src/plugins/**', 'apps/server/src/features/**'],
+              except: ['**/*-schema.ts'],
+              message: "db/schema.ts composes tables only: a feature's `*-schema.ts`, nothing else of a feature or plugin.",
             },
             ...featuresApart('apps/server/src/features'),
           ],

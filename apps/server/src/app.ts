@@ -1,15 +1,14 @@
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { type ZodTypeProvider, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { App } from './app-types';
-import { createAuth } from './auth/create-auth';
 import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db/database';
 import { appConfigRoutes } from './features/app-config/app-config-routes';
-import { createCatalogueService } from './catalogue/catalogue-service';
 import { dashboardsRoutes } from './features/dashboards/dashboards-routes';
 import { embeddedPagesRoutes } from './features/reports/embedded-pages';
 import { reportsRoutes } from './features/reports/reports-routes';
 import { healthRoutes } from './features/health/health-routes';
+import { metricsRoutes } from './features/health/metrics-routes';
 import { managementRoutes } from './features/management/management-routes';
 import type { DataSourceProbe } from './features/data-sources/data-source-probe';
 import { dataSourcesRoutes } from './features/data-sources/data-sources-routes';
@@ -25,26 +24,31 @@ import { recentsRoutes } from './features/recents/recents-routes';
 import { userSessionsRoutes } from './features/user-sessions/user-sessions-routes';
 import { userSettingsRoutes } from './features/user-settings/user-settings-routes';
 import { forgottenPasswordRoutes } from './features/sign-in/forgotten-password-routes';
-import { registerAuthRoutes } from './plugins/auth-routes';
-import { registerClusterEvents } from './plugins/cluster-events';
-import { requireBearerToken } from './plugins/authenticate';
-import { restrictToAdministrators } from './plugins/require-admin';
-import { requireAccountSetUpFirst } from './plugins/account-set-up-gates';
+import { authRoutes } from './features/sign-in/auth-routes';
+import { singleSignOn } from './features/sign-in/single-sign-on-plugin';
+import { providerAddressPolicy } from './features/sign-in/provider-address-policy';
+import { integrityRoutes } from './features/integrity/integrity-routes';
+import { databasePlugin } from './plugins/database';
+import { clusterEventsPlugin } from './plugins/cluster-events';
+import { cataloguePlugin } from './plugins/catalogue';
+import { authPlugin } from './plugins/auth';
+import { authenticatePlugin } from './plugins/authenticate';
+import { managementScope } from './plugins/require-admin';
+import { accountSetUpGatesPlugin } from './plugins/account-set-up-gates';
 import { frameworkErrorHandler, registerErrorHandler } from './plugins/error-handler';
-import { integrityRoutes } from './plugins/integrity/integrity-routes';
-import { registerMetrics } from './plugins/metrics';
-import { registerSecurity } from './plugins/security';
+import { metricsPlugin } from './plugins/metrics';
+import { securityPlugin } from './plugins/security';
 import { registerSwagger } from './plugins/swagger';
 import { registerWebApp } from './plugins/web-app';
 import { serializeErrorForLog } from './lib/log-redaction';
 import { createSystemNameResolver, type NameResolver, systemNameResolver } from './lib/name-resolver';
 import { trustProxyOption } from './lib/trust-proxy';
 import { registerCompression } from './plugins/compression';
-import { registerReportQueryLimits } from './plugins/report-query-limits';
-import { registerReportExecutor } from './plugins/report-executor';
+import { reportQueryLimitsPlugin } from './plugins/report-query-limits';
+import { reportExecutorPlugin } from './plugins/report-executor';
 import { OneLinePerRequest, bufferedStdout, flushRequestLog } from './plugins/request-log';
-import { registerBackgroundJobs } from './plugins/background-jobs';
-import { registerMail } from './plugins/mail';
+import { backgroundJobsPlugin } from './plugins/background-jobs-plugin';
+import { mailPlugin } from './plugins/mail';
 import { deliveryDependencies } from './plugins/report-deliveries';
 import { outboxRoutes } from './features/mail/outbox-routes';
 import {
@@ -58,7 +62,7 @@ export interface BuildAppOptions {
   config: Config;
   /** Migrated (and, if wanted, seeded) by the caller; the caller also closes it. */
   db: Database;
-  /** The database's LISTEN (`DatabaseHandle.listen`) for live notifications (DESIGN.md §5). */
+  /** The database's LISTEN (`DatabaseHandle.listen`) for live notifications and events between instances. */
   listen?: DatabaseHandle['listen'];
   /** Pool and LISTEN connection state for the metrics and the readiness check (decision 018). */
   databaseStatus?: Pick<DatabaseHandle, 'poolStats' | 'listeners'>;
@@ -109,54 +113,48 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
 
   app.decorate('config', config);
-  app.decorate('db', db);
   // Registered first, so it runs last: after the server has answered its last request (decision 028).
   app.addHook('onClose', flushRequestLog);
   registerErrorHandler(app);
-  // Changes every server process must apply: catalogue, pins, sessions, users (DESIGN.md §2). Before
-  // registerSecurity: session events travel over it (decision 017).
-  registerClusterEvents(app, listen);
-  app.decorate(
-    'catalogue',
-    createCatalogueService({
-      db,
-      frameOrigins: config.reportFrameOrigins,
-      events: app.clusterEvents,
-    }),
-  );
+  // What other parts rely on is a named plugin that declares what it needs (decision 032): registered
+  // before a dependency, or without it, start-up stops with the missing plugin's name. The comments say
+  // why the order is as it is where no dependency can say it (hooks that must precede every route).
+  await app.register(databasePlugin, { db });
+  // Changes every server process must apply: catalogue, pins, sessions, users (decision 017).
+  await app.register(clusterEventsPlugin, listen ? { listen } : {});
+  await app.register(cataloguePlugin);
   // Before any route (security hardening): route inventory, security headers, rate limits, integrity, session events.
-  await registerSecurity(app);
+  await app.register(securityPlugin);
   // Decision 009: compressed answers, and limits on report and tile queries.
   await registerCompression(app);
-  registerReportQueryLimits(app);
+  await app.register(reportQueryLimitsPlugin);
   // After the route inventory, before every route: request durations, 429s, sign-ins (decision 018).
-  registerMetrics(app, databaseStatus);
-  // After the metrics (its per-source series join their registry): THE executor of report SQL (decision 027).
-  registerReportExecutor(app, nameResolver ? { nameResolver } : {});
-  app.decorate(
-    'auth',
-    createAuth({
-      config,
+  await app.register(metricsPlugin, databaseStatus ? { databaseStatus } : {});
+  // THE executor of report SQL (decision 027).
+  await app.register(reportExecutorPlugin, nameResolver ? { nameResolver } : {});
+  await app.register(authPlugin, {
+    // The sign-in feature's provider sign-in, composed here (auth/ imports no feature, decision 023).
+    singleSignOn: singleSignOn({
       db,
+      authSecret: config.authSecret,
       logger: app.log,
-      integrity: app.integrity,
-      sessionEvents: app.sessionEvents,
-      nameResolver,
+      addressPolicy: providerAddressPolicy(config, nameResolver),
     }),
-  );
+  });
   await registerSwagger(app);
   // Reports that come to people (decision 029): mail, durable jobs, subscriptions and alerts.
-  registerMail(app);
-  registerBackgroundJobs(app);
+  await app.register(mailPlugin);
+  await app.register(backgroundJobsPlugin);
   const subscriptions = createSubscriptionsFeature(app, deliveryDependencies(app));
 
-  // Public: sign-in/out and token exchange (session cookie), health, translations.
-  registerAuthRoutes(app);
+  // Public: sign-in/out and token exchange (session cookie), health and metrics, translations.
+  await app.register(authRoutes);
   await app.register(healthRoutes, { databaseStatus });
+  await app.register(metricsRoutes);
   await app.register(translationsRoutes);
   // Pages an embedded report shows in its frame: public, a frame cannot send the bearer token (reports and dashboards).
   await app.register(embeddedPagesRoutes);
-  await app.register(integrityRoutes(app.integrity));
+  await app.register(integrityRoutes);
   // A mail's unsubscribe link: its signed token is the credential (decision 029).
   await app.register(unsubscribeRoutes, { subscriptions });
   // Forgotten passwords (decision 031): the mail's single-use link is the credential.
@@ -164,9 +162,9 @@ export async function buildApp({
 
   // Everything else needs a bearer token: the hook is added to this scope before any route in it.
   await app.register(async (scope) => {
-    requireBearerToken(scope);
+    await scope.register(authenticatePlugin);
     // Decisions 021 and 022: a one-time password, then a required second factor, before anything else.
-    requireAccountSetUpFirst(scope);
+    await scope.register(accountSetUpGatesPlugin);
     await scope.register(userSettingsRoutes);
     await scope.register(userSessionsRoutes);
     await scope.register(twoFactorStatusRoutes);
@@ -176,23 +174,25 @@ export async function buildApp({
     await scope.register(reportsRoutes);
     await scope.register(appConfigRoutes);
     await scope.register(subscriptionsRoutes, { subscriptions });
-    // `/api/management/*`: administrators only (plugins/require-admin.ts) for every route in this scope.
+    // `/api/management/*`: every management route is registered in this one scope, whose first plugin
+    // refuses anyone but administrators (plugins/require-admin.ts): a route needs no check of its own.
     // Features do not import each other, so each one's management routes are composed here.
-    await scope.register(async (management) => {
-      restrictToAdministrators(management);
-      await management.register(managementRoutes);
-      await management.register(catalogueRoutes);
-      await management.register(signInSettingsRoutes, { nameResolver });
-      await management.register(twoFactorManagementRoutes);
-      await management.register(dataSourcesRoutes, {
-        probe: dataSourceProbe ?? app.executor,
-      });
-      await management.register(subscriptionsManagementRoutes, { subscriptions });
-      await management.register(outboxRoutes);
-    });
+    await scope.register(
+      managementScope(async (management) => {
+        await management.register(managementRoutes);
+        await management.register(catalogueRoutes);
+        await management.register(signInSettingsRoutes, { nameResolver });
+        await management.register(twoFactorManagementRoutes);
+        await management.register(dataSourcesRoutes, {
+          probe: dataSourceProbe ?? app.executor,
+        });
+        await management.register(subscriptionsManagementRoutes, { subscriptions });
+        await management.register(outboxRoutes);
+        await management.register(managementNotificationsRoutes);
+      }),
+    );
     await scope.register(messagesRoutes);
     await scope.register(notificationsRoutes, { listen });
-    await scope.register(managementNotificationsRoutes);
   });
 
   await registerWebApp(app);

@@ -1,6 +1,6 @@
 import { authApiPrefix } from '@cockpit/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allowedAuthEndpoints } from '../src/plugins/auth-routes';
+import { allowedAuthEndpoints } from '../src/features/sign-in/auth-routes';
 import { type TestApp, buildTestApp, demoUsers, integrityHeader } from './helpers/build-test-app';
 
 // decision 009: the auth library brings many endpoints; only those the app uses may answer. This asks

@@ -1,4 +1,4 @@
-import { betterAuth } from 'better-auth';
+import { type BetterAuthPlugin, betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import {
   errorCodes,
@@ -10,9 +10,6 @@ import {
 } from '@cockpit/contracts';
 import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from 'better-auth/api';
 import { jwt } from 'better-auth/plugins/jwt';
-import { singleSignOn } from '../features/sign-in/single-sign-on-plugin';
-import { providerAddressPolicy } from '../features/sign-in/provider-address-policy';
-import { type NameResolver, systemNameResolver } from '../lib/name-resolver';
 import { twoFactor } from 'better-auth/plugins/two-factor';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -55,15 +52,25 @@ interface CreateAuthOptions {
   integrity?: IntegrityTokenCheck;
   /** Told when better-auth deletes a session (sign-out, revocation), to close its streams. */
   sessionEvents?: SessionEvents;
-  /** DNS for single sign-on's address rule (decision 020); tests answer it themselves. */
-  nameResolver?: NameResolver;
+  /**
+   * Single sign-on with the organisation's provider (decision 020): the sign-in feature's better-auth
+   * plugin, composed by app.ts (auth/ imports no feature, docs/decisions/023-layers-enforced-by-lint.md).
+   */
+  singleSignOn?: BetterAuthPlugin;
 }
 
 /**
  * better-auth: e-mail + password sign-in, sessions in our database (cookie only for /api/auth/*), and
  * the jwt plugin that exchanges a session for a short-lived bearer token (DESIGN.md §3).
  */
-export function createAuth({ config, db, logger, integrity, sessionEvents, nameResolver }: CreateAuthOptions) {
+export function createAuth({
+  config,
+  db,
+  logger,
+  integrity,
+  sessionEvents,
+  singleSignOn,
+}: CreateAuthOptions) {
   const localOrigins = [config.port, 5173].flatMap((port) => [
     `http://localhost:${port}`,
     `http://127.0.0.1:${port}`,
@@ -194,12 +201,12 @@ export function createAuth({ config, db, logger, integrity, sessionEvents, nameR
       defaultCookieAttributes: { httpOnly: true, sameSite: 'strict', path: '/' },
       // Check the Origin header also under Vitest (better-auth skips it when NODE_ENV is 'test').
       disableOriginCheck: false,
-      // The Fastify glue puts the socket address here (plugins/auth-routes.ts).
+      // The Fastify glue puts the socket address here (features/sign-in/auth-routes.ts).
       ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
     },
     telemetry: { enabled: false },
     // Anything that is not one of its own answers (a failed query, say) is thrown to our glue
-    // (plugins/auth-routes.ts), which logs it without bound parameters and answers 500/503. Otherwise
+    // (features/sign-in/auth-routes.ts), which logs it without bound parameters and answers 500/503. Otherwise
     // its router prints the error — the query's e-mail or session token included — to stderr
     // (decision 009). Its own answers (wrong password, bad origin) still become responses.
     onAPIError: { throw: true },
@@ -218,12 +225,7 @@ export function createAuth({ config, db, logger, integrity, sessionEvents, nameR
       // sign-in limits to its code endpoints (plugins/sign-in-guard.ts).
       twoFactor({ issuer: twoFactorIssuer, backupCodeOptions: { amount: recoveryCodeCount } }),
       // Decision 020: the organisation's OpenID Connect provider (/api/auth/sso/*).
-      singleSignOn({
-        db,
-        authSecret: config.authSecret,
-        logger,
-        addressPolicy: providerAddressPolicy(config, nameResolver ?? systemNameResolver),
-      }),
+      ...(singleSignOn ? [singleSignOn] : []),
       jwt({
         jwt: {
           expirationTime: accessTokenLifetime,

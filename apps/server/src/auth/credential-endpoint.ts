@@ -1,5 +1,5 @@
 // Which better-auth endpoint takes credentials. In auth/ because the auth library's own hook
-// (create-auth.ts) and the Fastify glue (plugins/sign-in-guard.ts, auth-routes.ts, metrics.ts) both ask.
+// (create-auth.ts) and the Fastify glue (plugins/sign-in-guard.ts and metrics.ts, features/sign-in/auth-routes.ts) both ask.
 
 /**
  * The better-auth endpoints that take credentials: all need an integrity token (decision 007); the code

@@ -10,7 +10,7 @@ import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { pins, user } from '../db/schema';
 import { badRequest } from '../lib/http-error';
-import type { ClusterEvents } from '../plugins/cluster-events';
+import type { CatalogueDataSources } from './catalogue-data-sources';
 import { type Actor, recordActivity } from '../activity/activity-repository';
 import { CatalogueInvalid, checkCatalogue, diffCatalogues, documentOf } from './catalogue-document';
 import {
@@ -21,7 +21,6 @@ import {
 } from './catalogue-snapshot';
 import { lockCatalogue, writeCatalogue } from './catalogue-store';
 import { checkDefinitionStatements } from './definition-statements';
-import { dataSourcesDocumentProblem } from '../features/data-sources/data-sources-catalogue';
 import {
   type CatalogueView,
   type Pins,
@@ -61,14 +60,27 @@ function forTheLog(changes: CatalogueChange[]): CatalogueChange[] {
 
 const actionOf = (change: CatalogueChange) => `catalogue.${change.object}.${change.change}` as ActivityAction;
 
+/**
+ * The cluster events as the catalogue uses them (plugins/cluster-events.ts provides them; catalogue/ does
+ * not import plugins/, docs/decisions/023-layers-enforced-by-lint.md): a change is announced to every server
+ * process, each forgets what it remembered of that organisation — or of all when events may have been missed.
+ */
+export interface CatalogueEvents {
+  on(type: 'catalogue-changed', listener: (event: { organisationId: string }) => void): () => void;
+  onMissed(listener: () => void): () => void;
+  announce(event: { type: 'catalogue-changed'; organisationId: string }): Promise<void>;
+}
+
 export function createCatalogueService({
   db,
   frameOrigins,
   events,
+  dataSources,
 }: {
   db: Database;
   frameOrigins: readonly string[];
-  events: ClusterEvents | null;
+  events: CatalogueEvents | null;
+  dataSources: CatalogueDataSources;
 }) {
   const snapshots: CatalogueSnapshots = createCatalogueSnapshots(db);
   events?.on('catalogue-changed', ({ organisationId }) => snapshots.forget(organisationId));
@@ -105,7 +117,7 @@ export function createCatalogueService({
       await checkStatements(next, current);
       const found = diffCatalogues(current, next);
       if (found.length === 0) return found;
-      await writeCatalogue(tx, organisationId, next);
+      await writeCatalogue(tx, organisationId, next, dataSources);
       if (actor.id) {
         await recordActivity(
           tx,
@@ -144,7 +156,7 @@ export function createCatalogueService({
 
   /** The definitions' SQL (decision 027): declared references, one SELECT of the source's dialect. */
   async function checkStatements(next: CatalogueDocument, current: CatalogueDocument): Promise<void> {
-    const sourceProblem = dataSourcesDocumentProblem(next.dataSources ?? []);
+    const sourceProblem = dataSources.problem(next.dataSources ?? []);
     if (sourceProblem) throw badRequest(`Invalid catalogue at ${sourceProblem.path}: ${sourceProblem.message}`);
     const kinds = new Map<string, DataSourceKind>();
     for (const source of [...(current.dataSources ?? []), ...(next.dataSources ?? [])]) kinds.set(source.name, source.kind);

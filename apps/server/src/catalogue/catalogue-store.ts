@@ -9,7 +9,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { and, eq, getTableColumns, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { fromExcluded } from '../db/upsert';
-import { upsertDataSourcesFromDocument } from '../features/data-sources/data-sources-catalogue';
+import type { CatalogueDataSources } from './catalogue-data-sources';
 import {
   dashboardGroups,
   dashboardTiles,
@@ -107,9 +107,10 @@ export async function writeCatalogue(
   tx: Writer,
   organisationId: string,
   document: CatalogueDocument,
+  dataSources: CatalogueDataSources,
 ): Promise<void> {
   // ---- data sources and report definitions (decision 027)
-  const sourceIds = await upsertDataSourcesFromDocument(tx, organisationId, document.dataSources ?? []);
+  const sourceIds = await dataSources.upsert(tx, organisationId, document.dataSources ?? []);
   await writeDefinitions(tx, organisationId, document, sourceIds);
 
   // ---- menu groups, items and their report definitions

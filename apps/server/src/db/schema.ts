@@ -29,7 +29,7 @@ export * from '../features/recents/recents-schema';
 export * from '../features/two-factor/two-factor-schema';
 
 // ---- use-once keys while Redis is away (decision 009 "Outages") ----
-export * from '../plugins/use-once-claims-schema';
+export * from './use-once-claims-schema';
 
 // ---- single sign-on: the organisation's OpenID Connect provider (decision 020) ----
 export * from '../features/sign-in/sign-in-schema';

@@ -24,7 +24,7 @@ function parametersOf(schema: z.ZodType | undefined, location: 'query' | 'header
 
 /**
  * The OpenAPI path items of endpoints that no route of ours describes: the auth library answers them
- * through one catch-all route (plugins/auth-routes.ts), yet an API client must know how to sign in and get
+ * through one catch-all route (features/sign-in/auth-routes.ts), yet an API client must know how to sign in and get
  * a token (decision 025). Built from the same contracts descriptors as every other operation.
  */
 export function libraryPathItems(endpoints: readonly Endpoint[]): Record<string, Record<string, unknown>> {

@@ -1,7 +1,7 @@
 import { apiRoutes, errorCodes } from '@cockpit/contracts';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
-import type { App } from '../app-types';
 import { type ErrorCode, HttpError } from '../lib/http-error';
+import { declaredPlugin, pluginNames } from './declared-plugin';
 
 /**
  * Something a signed-in user must do before anything else, and what they may call meanwhile: what the
@@ -40,11 +40,15 @@ const gates: readonly AccountSetUpGate[] = [
  * After the bearer check of the protected scope: a user with a step still to do gets 403 with that
  * step's code from every route but the ones the step needs.
  */
-export function requireAccountSetUpFirst(scope: App): void {
-  // Synchronous (decision 028): the usual answer, "no step to do", needs no promise.
-  scope.addHook('onRequest', (request, _reply, done) => {
-    const gate = gates.find(({ applies }) => applies(request.user));
-    if (!gate || gate.allowed.has(`${request.method} ${request.routeOptions.url ?? ''}`)) return done();
-    done(new HttpError(403, gate.code, gate.message));
-  });
-}
+export const accountSetUpGatesPlugin = declaredPlugin(
+  pluginNames.accountSetUpGates,
+  [pluginNames.authenticate],
+  (scope) => {
+    // Synchronous (decision 028): the usual answer, "no step to do", needs no promise.
+    scope.addHook('onRequest', (request, _reply, done) => {
+      const gate = gates.find(({ applies }) => applies(request.user));
+      if (!gate || gate.allowed.has(`${request.method} ${request.routeOptions.url ?? ''}`)) return done();
+      done(new HttpError(403, gate.code, gate.message));
+    });
+  },
+);

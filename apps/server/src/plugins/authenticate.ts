@@ -8,6 +8,7 @@ import { createSessionActivity, sessionActivityResolutionMs } from '../auth/sess
 import { sessionIdleLimitMs } from '../auth/create-auth';
 import { createTokenVerifier } from '../auth/token-verifier';
 import { unauthorized } from '../lib/http-error';
+import { declaredPlugin, pluginNames } from './declared-plugin';
 
 const bearerPattern = /^Bearer +([A-Za-z0-9\-_.]+)$/;
 
@@ -19,11 +20,19 @@ interface TokenSession {
 }
 
 /**
- * Adds the bearer-token check to a scope: every route registered in that scope (and its children)
- * answers 401 without a valid, unexpired token of an active user. app.ts registers all protected
- * routes inside one such scope, so a new route cannot forget it.
+ * Adds the bearer-token check to the scope that registers it: every route registered in that scope (and
+ * its children) answers 401 without a valid, unexpired token of an active user. app.ts registers all
+ * protected routes inside one such scope, so a new route cannot forget it. Hooks that read `request.user`
+ * declare it as their dependency.
  */
-export function requireBearerToken(scope: App): void {
+export const authenticatePlugin = declaredPlugin(
+  pluginNames.authenticate,
+  // The JWKS of the auth library, sessions in the database, session events to forget ended sessions.
+  [pluginNames.database, pluginNames.auth, pluginNames.security],
+  (scope) => requireBearerToken(scope),
+);
+
+function requireBearerToken(scope: App): void {
   const verify = createTokenVerifier({
     loadJwks: () => scope.auth.api.getJwks(),
     issuer: scope.config.publicUrl,

@@ -4,6 +4,7 @@ import type { App } from '../app-types';
 import type { Database, DatabaseHandle } from '../db/database';
 import { type StopListening, payloadObject } from '../db/pg-listener';
 import type { SessionEvent } from '../auth/session-events';
+import { declaredPlugin, pluginNames } from './declared-plugin';
 
 /**
  * Things one server process learns that every process must act on (DESIGN.md §2 "Scale-out path":
@@ -159,10 +160,19 @@ declare module 'fastify' {
   }
 }
 
-/** Decorates `app.clusterEvents`; listening starts when the app is ready and stops when it closes. */
-export function registerClusterEvents(app: App, listen: DatabaseHandle['listen'] | undefined): void {
-  const events = new ClusterEvents(app.db, app.log);
-  app.decorate('clusterEvents', events);
-  app.addHook('onReady', async () => events.start(listen));
-  app.addHook('onClose', async () => events.stop());
+export interface ClusterEventsOptions {
+  /** The database's LISTEN; without it (a test app) events stay in this process. */
+  listen?: DatabaseHandle['listen'];
 }
+
+/** Decorates `app.clusterEvents`; listening starts when the app is ready and stops when it closes. */
+export const clusterEventsPlugin = declaredPlugin<ClusterEventsOptions>(
+  pluginNames.clusterEvents,
+  [pluginNames.database],
+  (app, { listen }) => {
+    const events = new ClusterEvents(app.db, app.log);
+    app.decorate('clusterEvents', events);
+    app.addHook('onReady', async () => events.start(listen));
+    app.addHook('onClose', async () => events.stop());
+  },
+);

@@ -1,5 +1,5 @@
-import type { App } from '../app-types';
 import { type Mailer, createMailer } from '../lib/mail/mailer';
+import { declaredPlugin, pluginNames } from './declared-plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -8,8 +8,8 @@ declare module 'fastify' {
   }
 }
 
-export function registerMail(app: App): void {
+export const mailPlugin = declaredPlugin(pluginNames.mail, [pluginNames.database], (app) => {
   const mailer = createMailer({ db: app.db, smtpUrl: app.config.mail.smtpUrl, from: app.config.mail.from });
   app.decorate('mailer', mailer);
   app.addHook('onClose', () => mailer.close());
-}
+});

@@ -6,8 +6,8 @@ import type { FastifyRequest } from 'fastify';
 import type { App } from '../app-types';
 import type { DatabaseHandle, PoolStats } from '../db/database';
 import { guardedCacheLookups } from '../lib/guarded-cache';
-import { unauthorized } from '../lib/http-error';
 import { credentialEndpointOf } from '../auth/credential-endpoint';
+import { declaredPlugin, pluginNames } from './declared-plugin';
 
 /** Where Prometheus scrapes (decision 018). */
 export const metricsPath = '/metrics';
@@ -46,13 +46,22 @@ export function bearerMatches(header: string | undefined, token: string): boolea
 /**
  * Prometheus metrics in one registry per app: request durations by route and status, open notification
  * streams, delivery lag, the database pool, guarded-cache hits and misses, sign-in failures, 429s and
- * integrity verifications, plus Node's process metrics. Served at `GET /metrics` on the API port for the
- * configured bearer token, or on a port of its own (METRICS_PORT); off when neither is configured.
+ * integrity verifications, plus Node's process metrics. Served on a port of its own (METRICS_PORT), or at
+ * `GET /metrics` on the API port for the configured bearer token (features/health/metrics-routes.ts); off
+ * when neither is configured.
  */
-export function registerMetrics(
-  app: App,
-  databaseStatus: Pick<DatabaseHandle, 'poolStats'> | undefined,
-): void {
+export const metricsPlugin = declaredPlugin<MetricsOptions>(
+  pluginNames.metrics,
+  [],
+  (app, { databaseStatus }) => registerMetrics(app, databaseStatus),
+);
+
+export interface MetricsOptions {
+  /** The database pool's numbers; without them (PGlite) there are no pool series. */
+  databaseStatus?: Pick<DatabaseHandle, 'poolStats'>;
+}
+
+function registerMetrics(app: App, databaseStatus: Pick<DatabaseHandle, 'poolStats'> | undefined): void {
   const settings = app.config.metrics;
   const registry = new Registry();
   const streamSources = new Set<() => number>();
@@ -184,20 +193,9 @@ export function registerMetrics(
     }
   };
 
+  // On the API port it is a route among the others (features/health/metrics-routes.ts).
+  if (settings.port === null) return;
   const token = settings.token;
-  if (settings.port === null) {
-    // On the API port: only for the configured bearer token (the config requires one in this mode).
-    app.get(metricsPath, { schema: { hide: true } }, async (request, reply) => {
-      if (!token || !bearerMatches(request.headers.authorization, token)) {
-        throw unauthorized('A valid metrics token is required');
-      }
-      return reply
-        .header('content-type', registry.contentType)
-        .header('cache-control', 'no-store')
-        .send(await registry.metrics());
-    });
-    return;
-  }
 
   // On a port of its own: a plain HTTP server with one path, outside the API's hooks and rate limits.
   const server = http.createServer((req, res) => {

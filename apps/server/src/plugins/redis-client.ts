@@ -1,6 +1,9 @@
 import { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
 import { type RedisBreaker, createRedisBreaker } from './redis-breaker';
+import { declaredPlugin, pluginNames } from './declared-plugin';
+import { createMemoryCounters, createRedisCounters } from './shared-counters';
+import { createDatabaseClaims } from './use-once-claims';
 
 /**
  * The optional Redis connection (DESIGN.md §2 "rate-limit counters move to Redis when REDIS_URL is set"):
@@ -20,3 +23,23 @@ export function createRedisClient(url: string, log: FastifyBaseLogger): { redis:
   // The breaker logs the outage and the recovery once each.
   return { redis, breaker: createRedisBreaker(redis, log) };
 }
+
+/**
+ * `app.redis`, `app.redisBreaker` and `app.sharedCounters`: Redis when REDIS_URL is set, memory otherwise.
+ * While Redis is away, use-once keys go to the database, counts to this process (decision 009 "Outages").
+ */
+export const redisClientPlugin = declaredPlugin(pluginNames.redisClient, [pluginNames.database], (app) => {
+  const { config } = app;
+  const connection = config.redisUrl ? createRedisClient(config.redisUrl, app.log) : null;
+  const redis = connection?.redis ?? null;
+  const counters = connection
+    ? createRedisCounters(connection.redis, config.redisKeyPrefix, {
+        breaker: connection.breaker,
+        durableClaims: createDatabaseClaims(app.db),
+      })
+    : createMemoryCounters();
+  if (redis) app.addHook('onClose', async () => redis.disconnect());
+  app.decorate('redis', redis);
+  app.decorate('redisBreaker', connection?.breaker ?? null);
+  app.decorate('sharedCounters', counters);
+});

@@ -9,6 +9,7 @@ import type { NameResolver } from '../lib/name-resolver';
 import { type DefinitionRunner, createDefinitionRunner } from '../reporting/definition-runner';
 import { type Executor, type ExecutorSource, createExecutor } from '../reporting/executor/executor';
 import { createDataSourceHostPolicy, ownDatabaseOf } from '../reporting/executor/host-policy';
+import { declaredPlugin, pluginNames } from './declared-plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -23,7 +24,19 @@ declare module 'fastify' {
  * One executor per process, with the operator's DATA_SOURCE_HOSTS rule and the metrics registry, closed
  * with the app; and the definition runner that the report page, tiles and previews share.
  */
-export function registerReportExecutor(app: App, { nameResolver }: { nameResolver?: NameResolver } = {}): void {
+export const reportExecutorPlugin = declaredPlugin<ReportExecutorOptions>(
+  pluginNames.reportExecutor,
+  // Its per-source series join the metrics' registry.
+  [pluginNames.database, pluginNames.metrics],
+  (app, { nameResolver }) => registerReportExecutor(app, nameResolver),
+);
+
+export interface ReportExecutorOptions {
+  /** DNS answers for the DATA_SOURCE_HOSTS rule; the system's by default. */
+  nameResolver?: NameResolver;
+}
+
+function registerReportExecutor(app: App, nameResolver: NameResolver | undefined): void {
   const { db, config } = app;
   const executor = createExecutor({
     db,

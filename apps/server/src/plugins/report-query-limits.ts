@@ -1,5 +1,5 @@
-import type { App } from '../app-types';
 import { type ReportQueryLimiter, createReportQueryLimiter } from '../reporting/report-query-limiter';
+import { declaredPlugin, pluginNames } from './declared-plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -9,14 +9,18 @@ declare module 'fastify' {
 }
 
 /** One limiter for the whole process: reports and dashboard tiles count against the same limits. */
-export function registerReportQueryLimits(app: App): void {
-  app.decorate(
-    'reportQueries',
-    createReportQueryLimiter({
-      db: app.db,
-      log: app.log,
-      maxPerUser: app.config.reportLimits.maxConcurrentPerUser,
-      statementTimeoutMs: app.config.reportLimits.statementTimeoutMs,
-    }),
-  );
-}
+export const reportQueryLimitsPlugin = declaredPlugin(
+  pluginNames.reportQueryLimits,
+  [pluginNames.database],
+  (app) => {
+    app.decorate(
+      'reportQueries',
+      createReportQueryLimiter({
+        db: app.db,
+        log: app.log,
+        maxPerUser: app.config.reportLimits.maxConcurrentPerUser,
+        statementTimeoutMs: app.config.reportLimits.statementTimeoutMs,
+      }),
+    );
+  },
+);

@@ -1,31 +1,26 @@
-import { managementRoleKey } from '@cockpit/contracts';
+import { isAdministrator } from '@cockpit/contracts';
 import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { App } from '../app-types';
-import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { forbidden } from '../lib/http-error';
+import { declaredPlugin, pluginNames } from './declared-plugin';
 
 /**
- * THE administrator rule of the server (spec §6: organisationadministrator is the only named role). The
- * management routes use it through `requireAdmin`; anything else that differs for administrators (the
- * new-contract notice) asks here rather than comparing role keys itself.
+ * THE administrator rule, shared with the web app (@cockpit/contracts): organisationadministrator is the
+ * only named role. Re-exported for the callers that still import it from here.
  */
-export function isAdministrator(user: Pick<AuthenticatedUser, 'roleKey'>): boolean {
-  return user.roleKey === managementRoleKey;
-}
+export { isAdministrator };
 
 /**
- * The management permission (spec §6; DESIGN.md §3 "only organisationadministrator … checked on every
- * management API call"). THE one place that decides it on the server; every `/api/management/*` route
- * uses it, whichever feature owns the route.
+ * The management permission (docs/product.md §6: every `/api/management/*` call is for
+ * organisationadministrator only, 403 for anyone else). THE one place that decides it on the server:
+ * every `/api/management/*` route, whichever feature owns it, is registered in app.ts's management scope
+ * (`managementScope` below), whose first plugin is `administratorsOnly`.
  *
  * It is an `onRequest` hook so that the order of answers is always 401 (no or bad token: the bearer
  * hook of the protected scope runs first) → 403 (signed in, not an administrator) → 400 (invalid
  * input) → 404 (not in the caller's organisation). A member therefore learns nothing about a route's
  * input rules or about another organisation's ids.
- *
- * Use it either per route (`{ onRequest: requireAdmin }`) or for a whole encapsulated plugin with
- * `restrictToAdministrators(scope)`. Both only work inside the protected scope (app.ts), which sets
- * `request.user`.
  */
 export async function requireAdmin(request: FastifyRequest): Promise<void> {
   // `request.user` is null only if a route was registered outside the protected scope by mistake: refuse.
@@ -35,7 +30,27 @@ export async function requireAdmin(request: FastifyRequest): Promise<void> {
   }
 }
 
-/** Adds `requireAdmin` to every route of an encapsulated plugin (registered without fastify-plugin). */
-export function restrictToAdministrators(scope: App): void {
-  scope.addHook('onRequest', requireAdmin);
+/**
+ * `requireAdmin` for every route of the (encapsulated) scope that registers it. It reads `request.user`,
+ * so it declares the bearer check as its dependency: registered outside the protected scope, start-up
+ * fails instead of every request being refused (decision 032).
+ */
+export const administratorsOnly = declaredPlugin(
+  pluginNames.administratorsOnly,
+  [pluginNames.authenticate],
+  (scope) => {
+    scope.addHook('onRequest', requireAdmin);
+  },
+);
+
+/**
+ * The management scope: an encapsulated plugin whose first plugin is `administratorsOnly`, then
+ * `register` adds the routes. app.ts registers every feature's management routes through one such scope,
+ * inside the protected scope, so a management route needs no check of its own.
+ */
+export function managementScope(register: (management: App) => Promise<void>): FastifyPluginAsyncZod {
+  return async (management) => {
+    await management.register(administratorsOnly);
+    await register(management);
+  };
 }

@@ -1,5 +1,5 @@
 import type { HTTPMethods, RouteOptions } from 'fastify';
-import type { App } from '../app-types';
+import { declaredPlugin, pluginNames } from './declared-plugin';
 
 /** One registered route as the router knows it (HEAD twins of GET routes left out). */
 export interface InventoryRoute {
@@ -13,7 +13,7 @@ export interface InventoryRoute {
  * and the schema checks iterate over `app.routeInventory`, so a route added later is covered — or makes
  * those tests fail until someone decides what it should answer. Must run before any route is added.
  */
-export function registerRouteInventory(app: App): void {
+export const routeInventoryPlugin = declaredPlugin(pluginNames.routeInventory, [], (app) => {
   const routes: InventoryRoute[] = [];
   app.decorate('routeInventory', routes);
   app.addHook('onRoute', (route) => {
@@ -24,4 +24,4 @@ export function registerRouteInventory(app: App): void {
       routes.push({ method, url: route.url, schema: route.schema });
     }
   });
-}
+});

@@ -7,12 +7,12 @@ import { HttpError } from '../lib/http-error';
 import { type IntegrityService, createIntegrityService } from './integrity/integrity-service';
 import { registerInputGuards } from './input-guards';
 import type { RedisBreaker } from './redis-breaker';
-import { createRedisClient } from './redis-client';
-import { type InventoryRoute, registerRouteInventory } from './route-inventory';
+import { redisClientPlugin } from './redis-client';
+import { type InventoryRoute, routeInventoryPlugin } from './route-inventory';
 import { registerSecurityHeaders } from './security-headers';
 import { registerSecurityLog } from './security-log';
-import { type SharedCounters, createMemoryCounters, createRedisCounters } from './shared-counters';
-import { createDatabaseClaims } from './use-once-claims';
+import type { SharedCounters } from './shared-counters';
+import { declaredPlugin, pluginNames } from './declared-plugin';
 import { type SignInGuard, createSignInGuard } from './sign-in-guard';
 import { createPendingSecondFactorLookup } from '../auth/pending-second-factor';
 
@@ -41,26 +41,23 @@ declare module 'fastify' {
  * registered with the other public routes, after the API docs), the sign-in guard, session events and
  * the authorisation-failure log.
  */
-export async function registerSecurity(app: App): Promise<void> {
+export const securityPlugin = declaredPlugin(
+  pluginNames.security,
+  // Session events travel over the cluster event path (decision 017).
+  [pluginNames.database, pluginNames.clusterEvents],
+  registerSecurity,
+);
+
+async function registerSecurity(app: App): Promise<void> {
   const { config } = app;
-  registerRouteInventory(app);
+  await app.register(routeInventoryPlugin);
   await registerSecurityHeaders(app);
   registerSecurityLog(app);
   registerInputGuards(app);
 
-  const connection = config.redisUrl ? createRedisClient(config.redisUrl, app.log) : null;
-  const redis = connection?.redis ?? null;
-  // While Redis is away, use-once keys go to the database, counts to this process (decision 009 "Outages").
-  const counters = connection
-    ? createRedisCounters(connection.redis, config.redisKeyPrefix, {
-        breaker: connection.breaker,
-        durableClaims: createDatabaseClaims(app.db),
-      })
-    : createMemoryCounters();
-  if (redis) app.addHook('onClose', async () => redis.disconnect());
-  app.decorate('redis', redis);
-  app.decorate('redisBreaker', connection?.breaker ?? null);
-  app.decorate('sharedCounters', counters);
+  await app.register(redisClientPlugin);
+  const redis = app.redis;
+  const counters = app.sharedCounters;
 
   // Per-address limits for routes that opt in with `config.rateLimit` (the public integrity routes).
   await app.register(rateLimit, {

@@ -35,7 +35,7 @@ export async function registerSwagger(app: App): Promise<void> {
           },
         },
       },
-      // The auth library answers these through one catch-all route (plugins/auth-routes.ts).
+      // The auth library answers these through one catch-all route (features/sign-in/auth-routes.ts).
       paths: libraryPathItems([
         apiEndpoints.signInWithEmail,
         apiEndpoints.signOut,

@@ -1,7 +1,7 @@
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import type { DurableClaims } from './shared-counters';
-import { useOnceClaims } from './use-once-claims-schema';
+import { useOnceClaims } from '../db/use-once-claims-schema';
 
 /** Expired claims are swept after every this many claims. */
 const sweepEvery = 100;

@@ -2,6 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { dashboardGroups, menuGroups, organisations, user } from '../db/schema';
 import { createCatalogueService } from '../catalogue/catalogue-service';
+import { catalogueDataSources } from '../features/data-sources/data-sources-catalogue';
 import { type DemoOrganisation, demoOrganisations } from './demo-data';
 import { seedDemoNotifications } from './demo-notifications';
 import { seedManagementDemoData } from './management-seed';
@@ -99,6 +100,9 @@ async function seedCatalogue(db: Database, organisationId: string, organisation:
   };
   if (groups.length > 0 || boards.length > 0) return counts;
   // Demo frames are same-origin paths, so no frame origins are needed to accept them.
-  await createCatalogueService({ db, frameOrigins: [], events: null }).seed(organisationId, document);
+  await createCatalogueService({ db, frameOrigins: [], events: null, dataSources: catalogueDataSources }).seed(
+    organisationId,
+    document,
+  );
   return counts;
 }

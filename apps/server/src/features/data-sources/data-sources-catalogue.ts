@@ -1,4 +1,5 @@
 import type { CatalogueDataSource } from '@cockpit/contracts';
+import type { CatalogueDataSources } from '../../catalogue/catalogue-data-sources';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { dataSources } from '../../db/schema';
@@ -122,3 +123,9 @@ export async function exportDataSources(
     return { name: row.name, title: titleOf(row), kind, ...(connection ? { connection } : {}) };
   });
 }
+
+/** The catalogue's view of this feature (catalogue/catalogue-data-sources.ts), passed in where it is built. */
+export const catalogueDataSources: CatalogueDataSources = {
+  problem: (sources) => dataSourcesDocumentProblem(sources),
+  upsert: upsertDataSourcesFromDocument,
+};

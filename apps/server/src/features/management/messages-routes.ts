@@ -1,5 +1,6 @@
 import { endpointRoute } from '../../lib/endpoint-route';
 import {
+  isAdministrator,
   apiEndpoints,
   type BannerLanguageContent,
   type BannerMessageItem,
@@ -8,7 +9,6 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/http-error';
 import { resolveLanguage } from '../../lib/language';
-import { isAdministrator } from '../../plugins/require-admin';
 import { createBannerMessagesRepository } from './banner-messages-repository';
 import { createContractsRepository } from './contracts-repository';
 

@@ -2,18 +2,14 @@ import { endpointRoute } from '../../lib/endpoint-route';
 import { apiEndpoints } from '@cockpit/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../activity/activity-repository';
-import { restrictToAdministrators } from '../../plugins/require-admin';
 import { listSentNotifications, sendNotifications } from './notifications-sender';
 
 /**
  * `POST /api/management/notifications` (send) and `GET /api/management/notifications` (what was sent,
- * with read counts): organisation administrators only (403 for members, 401 without a token), and only
- * to and about users of their own organisation. Encapsulated, so the administrator check covers exactly
- * these routes; registered inside the protected scope so the bearer check runs first.
+ * with read counts): organisation administrators only (403 for members, 401 without a token) — app.ts
+ * registers them in the management scope — and only to and about users of their own organisation.
  */
 export const managementNotificationsRoutes: FastifyPluginAsyncZod = async (app) => {
-  restrictToAdministrators(app);
-
   app.route({
     ...endpointRoute(apiEndpoints.sendNotification),
     handler: async (request, reply) => {

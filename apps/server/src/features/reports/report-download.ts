@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
 import {
+  isAdministrator,
   type CatalogueReportDefinition,
   type ReportDownloadFormat,
   type UiLanguageName,
@@ -14,7 +15,6 @@ import {
 import ExcelJS from 'exceljs';
 import type { AuthenticatedUser } from '../../auth/authenticated-user';
 import { notFound } from '../../lib/http-error';
-import { isAdministrator } from '../../plugins/require-admin';
 import { DefinitionUnusable, type DefinitionRunner, type RunStream } from '../../reporting/definition-runner';
 import { VisualMisfit, cellOf, columnOf, valueColumnOf } from '../../reporting/definition-visuals';
 import { executorHttpError } from '../../reporting/executor/executor-errors';

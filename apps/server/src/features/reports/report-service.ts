@@ -1,4 +1,5 @@
 import {
+  isAdministrator,
   type ParameterValues,
   type ReportDefinition,
   parameterValuesSchema,
@@ -12,7 +13,6 @@ import { notFound } from '../../lib/http-error';
 import { DefinitionUnusable, type DefinitionRunner, valuesFromQuery } from '../../reporting/definition-runner';
 import { VisualMisfit } from '../../reporting/definition-visuals';
 import { executorHttpError } from '../../reporting/executor/executor-errors';
-import { isAdministrator } from '../../plugins/require-admin';
 import { isSafeExternalUrl, resolveFrameUrl } from '../../reporting/frame-url';
 import { type ReportResponseAnswer, withSerializedTable } from '../../reporting/report-answer';
 import type { ReportQueryLimiter } from '../../reporting/report-query-limiter';

@@ -1,5 +1,6 @@
 import {
   attributeClaimsSchema,
+  isAdministrator,
   roleKeySchema,
   subscriptionSchema,
   type SignInDomain,
@@ -10,8 +11,6 @@ import { type Actor, recordActivity } from '../../activity/activity-repository';
 import type { Database } from '../../db/database';
 import { session, user } from '../../db/schema';
 import { ssoDomains, ssoProviders } from './sign-in-schema';
-import type { AuthenticatedUser } from '../../auth/authenticated-user';
-import { isAdministrator } from '../../plugins/require-admin';
 
 export type SsoProviderRow = typeof ssoProviders.$inferSelect;
 
@@ -49,7 +48,7 @@ export function passwordsRefused(
   const breakGlass =
     provider.breakGlassUserId === account.id &&
     account.active &&
-    isAdministrator({ roleKey: account.roleKey as AuthenticatedUser['roleKey'] });
+    isAdministrator(account);
   return !breakGlass;
 }
 

@@ -6,12 +6,13 @@ import {
   tokenCheckParam,
 } from '@cockpit/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { App } from '../app-types';
-import { errorCodeForStatus, internalErrorMessage } from '../lib/http-error';
-import { databaseIsDown, unavailableRetryAfterSeconds } from './database-unavailable';
-import { credentialEndpointOf, normalisedAuthPath } from '../auth/credential-endpoint';
-import { cookiePrefix } from '../auth/create-auth';
-import { unavailableMessage } from './error-handler';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { App } from '../../app-types';
+import { errorCodeForStatus, internalErrorMessage } from '../../lib/http-error';
+import { databaseIsDown, unavailableRetryAfterSeconds } from '../../plugins/database-unavailable';
+import { credentialEndpointOf, normalisedAuthPath } from '../../auth/credential-endpoint';
+import { cookiePrefix } from '../../auth/create-auth';
+import { unavailableMessage } from '../../plugins/error-handler';
 
 /**
  * The endpoints of the auth library the app uses (DESIGN.md §3): sign-in, sign-out and the exchange of the
@@ -44,9 +45,10 @@ const hopByHopHeaders = new Set([
 /**
  * The Fastify glue for better-auth: `/api/auth/*` is converted to a Web `Request`, answered by
  * `auth.handler`, and copied back. These routes authenticate with the session cookie, not a bearer
- * token (DESIGN.md §3). Error answers are normalised to `{ error: { code, message } }`.
+ * token (docs/product.md §D.3 "Sign-in"). Error answers are normalised to `{ error: { code, message } }`. The sign-in guard
+ * (plugins/sign-in-guard.ts) adds the integrity token and the sign-in limits to the credential endpoints.
  */
-export function registerAuthRoutes(app: App): void {
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: ['GET', 'POST'],
     url: `${authApiPrefix}/*`,
@@ -81,7 +83,10 @@ export function registerAuthRoutes(app: App): void {
       }
       if (response.status === 401 && isTokenCheck(request)) {
         // The web app's session check: "no session" is an answer, not a failed request (tokenCheckParam).
-        return reply.status(200).type('application/json; charset=utf-8').send(JSON.stringify({ token: null }));
+        return reply
+          .status(200)
+          .type('application/json; charset=utf-8')
+          .send(JSON.stringify({ token: null }));
       }
       if (credentialEndpoint) {
         const userId = response.ok ? await signedInUserId(response) : null;
@@ -90,11 +95,13 @@ export function registerAuthRoutes(app: App): void {
       return sendWebResponse(response, reply, request, app);
     },
   });
-}
+};
 
 /** `GET /api/auth/token`, with or without the session check. */
 function isTokenExchange(request: FastifyRequest): boolean {
-  return request.method === 'GET' && new URL(request.url, 'http://localhost').pathname === apiRoutes.getToken.path;
+  return (
+    request.method === 'GET' && new URL(request.url, 'http://localhost').pathname === apiRoutes.getToken.path
+  );
 }
 
 /** `GET /api/auth/token?check=true`: answered 200 `{ token: null }` without a session (contracts `tokenCheckParam`). */
@@ -161,7 +168,8 @@ async function sendWebResponse(response: Response, reply: FastifyReply, request:
   if (response.status < 400) return reply.send(withoutSessionToken(request.url, text));
 
   // Expected refusals (wrong password, bad origin) are not errors.
-  if (response.status < 500) request.log.debug({ status: response.status }, 'better-auth refused the request');
+  if (response.status < 500)
+    request.log.debug({ status: response.status }, 'better-auth refused the request');
   // better-auth answers `{ code, message }`; the web app expects our error shape for every /api call.
   let message = response.statusText || 'Request failed';
   let code: string = errorCodeForStatus(response.status);
