@@ -3,7 +3,7 @@
 /** Roles and subscriptions (DESIGN.md §3). Only `organisationadministrator` may manage (spec §6). */
 export const roleKeys = ['organisationadministrator', 'organisationmember'] as const;
 export type RoleKey = (typeof roleKeys)[number];
-export const managementRoleKey: RoleKey = 'organisationadministrator';
+const managementRoleKey: RoleKey = 'organisationadministrator';
 
 /**
  * THE administrator rule, written once for server and web: whatever differs for administrators (management,

@@ -6,12 +6,6 @@ import { forbidden } from '../lib/http-error';
 import { declaredPlugin, pluginNames } from './declared-plugin';
 
 /**
- * THE administrator rule, shared with the web app (@cockpit/contracts): organisationadministrator is the
- * only named role. Re-exported for the callers that still import it from here.
- */
-export { isAdministrator };
-
-/**
  * The management permission (docs/product.md §6: every `/api/management/*` call is for
  * organisationadministrator only, 403 for anyone else). THE one place that decides it on the server:
  * every `/api/management/*` route, whichever feature owns it, is registered in app.ts's management scope

@@ -6,6 +6,7 @@ import {
   type SubscriptionView,
   dashboardPagePath,
   errorCodes,
+  isAdministrator,
   reportPagePath,
   type subscriptionBodySchema,
   subscriptionLimits,
@@ -21,7 +22,6 @@ import { HttpError, badRequest, conflict, forbidden, notFound } from '../../lib/
 import { batchedWork, settleEach } from '../../lib/job-batches';
 import { translate } from '../../lib/language';
 import { MailFailure, type Mailer } from '../../lib/mail/mailer';
-import { isAdministrator } from '../../plugins/require-admin';
 import type { BackgroundJobs } from '../../plugins/background-jobs';
 import type { DashboardForReader, DeliveryDependencies } from '../../plugins/report-deliveries';
 import { fill } from '../../lib/mail/mail-text';
