@@ -23,8 +23,10 @@ const durationSeconds = Number(process.env.BENCH_DURATION_SECONDS ?? 10);
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const drivers = (process.env.BENCH_REPORT_LOAD_DRIVERS ?? 'pglite,pg').split(',');
 const parallel = 20;
-const heavyPath =
-  '/api/reports/contribution-margin?range=all&grouping=day&useBackendTranslation=false&currencySymbol=%E2%82%AC&isoLanguageName=en';
+// The heaviest view of the demo: every day of the whole data set (the definition's parameters).
+const heavyPath = `/api/reports/contribution-margin?values=${encodeURIComponent(
+  JSON.stringify({ period: { preset: 'all' }, grouping: 'day' }),
+)}&useBackendTranslation=false&currencySymbol=%E2%82%AC&isoLanguageName=en`;
 const menuPath =
   '/api/navigation/menu?useBackendTranslation=false&currencySymbol=%E2%82%AC&isoLanguageName=en';
 const targets = { pglite: 500, pg: 50 } as const;

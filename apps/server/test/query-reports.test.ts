@@ -243,7 +243,6 @@ describe.each(testDrivers())('query reports (%s)', (driver) => {
       (await call(demoUsers.member, 'GET', tileUrl(kpiTile!.id))).json(),
     );
     expect(kpi.data.kpis.map((entry) => entry.value)).toEqual([135.75]);
-    expect(kpi.params).toBeNull();
     expect(kpi.info?.fromCache).toBe(false);
     // The reader's choice on the dashboard: North.
     const table = dashboardTileDataResponseSchema.parse(

@@ -19,12 +19,9 @@ describe('serializeReportResponse', () => {
       title: 'Contribution "margin" [[x]]',
       subTitle: null,
       kind: 'query' as const,
-      groupings: [],
       frameUrl: null,
       externalUrl: null,
-      dataRange: null,
     },
-    params: null,
     data: {
       kpis: [],
       charts: [],

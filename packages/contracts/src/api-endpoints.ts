@@ -687,9 +687,10 @@ export const apiEndpoints = {
   // ---- reports
   getReport: endpoint(apiRoutes.getReport, {
     tags: ['reports'],
-    summary: "A report of the user's organisation: its definition and, for a built-in report, its data",
-    description: 'Built-in reports run a fixed server-side query for a date range (`range` preset, or `from` and `to`) ' +
-          'and a grouping. Values are raw numbers; the client formats them in the user culture.',
+    summary: "A report of the user's organisation: its definition and, for a query report, its data",
+    description:
+      'A query report runs its SQL definition for the given parameter values (`values`, JSON) as the signed-in ' +
+      "user, with the user's attributes bound. Values are raw numbers; the client formats them in the user culture.",
     params: reportNameParamsSchema,
     query: reportQuerySchema,
     response: {
@@ -697,7 +698,7 @@ export const apiEndpoints = {
           400: apiErrorSchema,
           401: apiErrorSchema,
           404: apiErrorSchema,
-          // A stored grouping its query does not declare (docs/decisions/024).
+          // A stored definition that cannot run (docs/decisions/024).
           500: apiErrorSchema,
         },
   }),

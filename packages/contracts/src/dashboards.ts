@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { menuGroupSchema } from './navigation';
-import { reportDataSchema, reportParamsSchema } from './reports';
+import { reportDataSchema } from './reports';
 import { parameterViewSchema, resultInfoSchema } from './report-definitions';
 import { withClientQuery } from './client-params';
 
@@ -58,8 +58,6 @@ export type DashboardResponse = z.infer<typeof dashboardResponseSchema>;
  */
 export const dashboardTileDataResponseSchema = z.object({
   tile: dashboardTileSchema,
-  /** Built-in tiles: the range and grouping; null for a report definition's tile (decision 027). */
-  params: reportParamsSchema.nullable(),
   data: reportDataSchema,
   /** A report definition's tile: when its data was read (decision 027). */
   info: resultInfoSchema.nullable().optional(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { withClientQuery } from './client-params';
-import { dateRangePresetSchema, isoDateSchema, maxReportRangeDays, rangeLengthDays } from './report-dates';
+import { isoDateSchema } from './report-dates';
 import { parameterViewSchema, resultInfoSchema } from './report-definitions';
 
 export * from './report-dates';
@@ -12,20 +12,6 @@ export * from './report-dates';
 export const reportKinds = ['query', 'embedded', 'external'] as const;
 export const reportKindSchema = z.enum(reportKinds);
 export type ReportKind = z.infer<typeof reportKindSchema>;
-
-/** How a report groups its rows (the answer's `params` and `groupings`; query reports group by their own parameters). */
-export const reportGroupings = [
-  'day',
-  'week',
-  'month',
-  'quarter',
-  'region',
-  'store',
-  'category',
-  'product',
-] as const;
-export const reportGroupingSchema = z.enum(reportGroupings);
-export type ReportGrouping = z.infer<typeof reportGroupingSchema>;
 
 /** How the client formats a value in the user's culture (numbers arrive raw, DESIGN.md §4). */
 export const valueFormats = [
@@ -42,39 +28,12 @@ export const valueFormats = [
 export const valueFormatSchema = z.enum(valueFormats);
 export type ValueFormat = z.infer<typeof valueFormatSchema>;
 
-/**
- * `GET /api/reports/:name` query: a preset `range`, or a custom `from`/`to` (both, `to` ≥ `from`, at
- * most {@link maxReportRangeDays} days), and a `grouping`. Nothing given → the report's defaults.
- */
+/** `GET /api/reports/:name` query (decision 027): the reader's parameter values, checked against the definition. */
 export const reportQuerySchema = withClientQuery({
-  range: dateRangePresetSchema.optional(),
-  from: isoDateSchema.optional(),
-  to: isoDateSchema.optional(),
-  grouping: reportGroupingSchema.optional(),
-  /** Query reports (decision 027): the parameter values as JSON `{ name: value }`, checked against the definition. */
+  /** The parameter values as JSON `{ name: value }`; missing ones take the definition's defaults. */
   values: z.string().max(16_000).optional(),
-  /** Query reports: `true` runs the definition afresh instead of answering from the cache (the page's refresh). */
+  /** `true` runs the definition afresh instead of answering from the cache (the page's refresh). */
   refresh: z.enum(['true', 'false']).optional(),
-}).superRefine((query, context) => {
-  if (query.range && (query.from || query.to)) {
-    context.addIssue({ code: 'custom', path: ['range'], message: 'give either range or from/to, not both' });
-    return;
-  }
-  if (query.from && !query.to) {
-    context.addIssue({ code: 'custom', path: ['to'], message: 'is required when from is given' });
-  } else if (query.to && !query.from) {
-    context.addIssue({ code: 'custom', path: ['from'], message: 'is required when to is given' });
-  } else if (query.from && query.to) {
-    const days = rangeLengthDays(query.from, query.to);
-    if (days < 1) context.addIssue({ code: 'custom', path: ['to'], message: 'must not be before from' });
-    else if (days > maxReportRangeDays) {
-      context.addIssue({
-        code: 'custom',
-        path: ['to'],
-        message: `the range must not exceed ${maxReportRangeDays} days`,
-      });
-    }
-  }
 });
 export type ReportQuery = z.infer<typeof reportQuerySchema>;
 
@@ -166,30 +125,15 @@ export const reportDefinitionSchema = z.object({
   title: z.string(),
   subTitle: z.string().nullable(),
   kind: reportKindSchema,
-  /** Groupings the user may choose (empty: the report has none). */
-  groupings: z.array(reportGroupingSchema),
   /** Embedded: the URL shown in the frame. */
   frameUrl: z.string().nullable(),
   /** External: the URL opened in a new window. */
   externalUrl: z.string().nullable(),
-  /** First and last day with data for the organisation (null: no data yet). */
-  dataRange: dateRangeSchema.nullable(),
 });
 export type ReportDefinition = z.infer<typeof reportDefinitionSchema>;
 
-/** The parameters the data was computed for (presets resolved to dates). */
-export const reportParamsSchema = z.object({
-  range: dateRangePresetSchema.nullable(),
-  from: isoDateSchema,
-  to: isoDateSchema,
-  grouping: reportGroupingSchema.nullable(),
-});
-export type ReportParams = z.infer<typeof reportParamsSchema>;
-
 export const reportResponseSchema = z.object({
   report: reportDefinitionSchema,
-  /** Null for embedded and external reports. */
-  params: reportParamsSchema.nullable(),
   data: reportDataSchema.nullable(),
   /** Query reports (decision 027): the parameters shown above the report, with the values used. */
   parameters: z.array(parameterViewSchema).nullable().optional(),

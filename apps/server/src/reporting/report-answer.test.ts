@@ -26,12 +26,12 @@ const answerOf = (data: ReturnType<typeof withSerializedTable>) => ({
     title: 'Orders',
     subTitle: null,
     kind: 'query' as const,
-    groupings: [],
+   
     frameUrl: null,
     externalUrl: null,
-    dataRange: null,
+   
   },
-  params: null,
+ 
   data,
 });
 

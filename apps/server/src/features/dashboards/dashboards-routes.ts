@@ -100,7 +100,7 @@ export const dashboardsRoutes: FastifyPluginAsyncZod = async (app) => {
       const chosen = () => valuesFromQuery(request.query.values);
       const { type, data, info } = await dashboardTiles.load(user, opened, tile, { language, chosen, log: request.log });
       const view = { id: tile.id, type, title: catalogueTitleIn(language, tile), width: tile.width };
-      return { tile: view, params: null, data, info };
+      return { tile: view, data, info };
     },
   });
 };

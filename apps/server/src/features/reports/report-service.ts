@@ -87,17 +87,17 @@ export function createReportService({
         name: stored.name,
         ...titlesOf(stored.item, language),
         kind: kind.data,
-        groupings: [],
+       
         frameUrl: null,
         externalUrl: null,
-        dataRange: null,
+       
       };
 
       if (kind.data === 'external') {
         if (!stored.externalUrl || !isSafeExternalUrl(stored.externalUrl)) {
           throw notAvailable(name, 'external URL is not http(s)', stored.externalUrl);
         }
-        return { report: { ...definition, externalUrl: stored.externalUrl }, params: null, data: null };
+        return { report: { ...definition, externalUrl: stored.externalUrl }, data: null };
       }
 
       if (kind.data === 'embedded') {
@@ -108,7 +108,7 @@ export function createReportService({
             'frame URL is not same-origin or on REPORT_FRAME_ORIGINS',
             stored.frameUrl,
           );
-        return { report: { ...definition, frameUrl }, params: null, data: null };
+        return { report: { ...definition, frameUrl }, data: null };
       }
 
       if (!stored.definition) throw notAvailable(name, 'unknown report definition', stored.definitionName);
@@ -129,7 +129,7 @@ export function createReportService({
         );
         return {
           report: definition,
-          params: null,
+         
           data: withSerializedTable(answer.data),
           parameters: answer.parameters,
           info: answer.info,

@@ -63,14 +63,6 @@ function parameterLines(input: MailContentInput): { label: string; value: string
       return { label: parameter.label, value: text };
     });
   }
-  if (answer.params) {
-    return [
-      {
-        label: fill(language, 'subscriptions.mail.period'),
-        value: `${formatter.format(answer.params.from, 'date')} – ${formatter.format(answer.params.to, 'date')}`,
-      },
-    ];
-  }
   return [];
 }
 

@@ -299,8 +299,8 @@ export function createSubscriptionsService(options: SubscriptionsServiceOptions)
         }
         tiles = dashboard.tiles;
         answer = {
-          report: { name: row.targetName, title: dashboard.title, subTitle: dashboard.subTitle, kind: 'query', groupings: [], frameUrl: null, externalUrl: null, dataRange: null },
-          params: null,
+          report: { name: row.targetName, title: dashboard.title, subTitle: dashboard.subTitle, kind: 'query', frameUrl: null, externalUrl: null, dataRange: null },
+         
           data: null,
         } as ReportResponse;
       }

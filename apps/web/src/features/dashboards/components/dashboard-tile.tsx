@@ -133,14 +133,6 @@ export function DashboardTile({
           {tile.title}
         </Title>
         {content}
-        {query.data?.params && (
-          <Text size="xs" c="dimmed" mt="auto">
-            {t('reports.range.summary', {
-              from: formatter.format(query.data.params.from, 'date'),
-              to: formatter.format(query.data.params.to, 'date'),
-            })}
-          </Text>
-        )}
         {query.data?.info && (
           <Text size="xs" c="dimmed" mt="auto">
             {t('reports.info.dataAsOf', { time: formatDateTime(query.data.info.dataAsOf, formatter.culture) })}

@@ -7,7 +7,6 @@ import {
   type DashboardResponse,
   type DashboardTileDataResponse,
   pathOf,
-  type ReportParams,
 } from '@cockpit/contracts';
 import userEvent from '@testing-library/user-event';
 import { stubApi } from '../../../testing/stub-api';
@@ -55,16 +54,14 @@ const dashboard: DashboardResponse = {
   ],
 };
 
-const params: ReportParams = { range: 'this-year', from: '2026-01-01', to: '2026-11-21', grouping: 'month' };
-
 const kpiTile: DashboardTileDataResponse = {
   tile: dashboard.tiles[0]!,
-  params,
   data: {
     kpis: [{ key: 'revenue', label: 'Revenue', value: 1234.5, format: 'currency' }],
     charts: [],
     table: null,
   },
+  info: { dataAsOf: '2026-11-21T13:05:00.000Z', fromCache: false, cutAtRows: null },
 };
 
 describe('DashboardView', () => {
@@ -78,8 +75,7 @@ describe('DashboardView', () => {
       [`GET ${pathOf(apiRoutes.getDashboardTile, { layoutId: 101, tileId: tileIds[2]! })}`]: () =>
         jsonResponse({
           tile: dashboard.tiles[2],
-          params,
-          data: {
+                  data: {
             kpis: [],
             charts: [],
             table: {
@@ -108,7 +104,8 @@ describe('DashboardView', () => {
     expect(await within(tiles[1]!).findByText('This tile could not be loaded.')).toBeInTheDocument();
     expect(within(tiles[1]!).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
     expect(await within(tiles[2]!).findByText('Tablet')).toBeInTheDocument();
-    expect(within(tiles[0]!).getByText('01.01.2026 – 21.11.2026')).toBeInTheDocument();
+    // When its data was read, in the user's culture.
+    expect(within(tiles[0]!).getByText(/^Data as of 21\.11\.2026/)).toBeInTheDocument();
   });
 
   it('says so when the dashboard does not exist (or is another organisation’s)', async () => {
@@ -141,7 +138,7 @@ describe('DashboardView', () => {
     const calls = stubApi({
       [`GET ${pathOf(apiRoutes.getDashboard, { layoutId: 101 })}`]: () => jsonResponse(withParameters),
       [`GET ${pathOf(apiRoutes.getDashboardTile, { layoutId: 101, tileId: tileIds[0]! })}`]: () =>
-        jsonResponse({ ...kpiTile, params: null }),
+        jsonResponse({ ...kpiTile }),
       // A tile whose report filters by a user attribute the reader lacks.
       [`GET ${pathOf(apiRoutes.getDashboardTile, { layoutId: 101, tileId: tileIds[1]! })}`]: () =>
         jsonResponse({ error: { code: errorCodes.userAttributeMissing, message: 'not for you' } }, 403),

@@ -38,12 +38,12 @@ const answer = (overrides: Partial<ReportResponse> = {}): ReportResponse => ({
     title: 'Monthly Sales (SQL)',
     subTitle: null,
     kind: 'query',
-    groupings: [],
+   
     frameUrl: null,
     externalUrl: null,
-    dataRange: null,
+   
   },
-  params: null,
+ 
   data: {
     kpis: [{ key: 'totals.total', label: 'Revenue', value: 1500, format: 'currency' }],
     charts: [],

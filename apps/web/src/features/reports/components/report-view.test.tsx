@@ -33,15 +33,15 @@ const definition: ReportResponse['report'] = {
   title: 'Total View',
   subTitle: 'All key figures at a glance',
   kind: 'query',
-  groupings: [],
+ 
   frameUrl: null,
   externalUrl: null,
-  dataRange: null,
+ 
 };
 
 const queryAnswer: ReportResponse = {
   report: definition,
-  params: null,
+ 
   parameters: [],
   info: null,
   data: {
@@ -84,7 +84,7 @@ async function renderReport(
       fallbackTitle="Menu title"
       culture={culture}
       currencySymbol="€"
-      search={{ range: 'this-year' }}
+      search={{}}
       onSearchChange={onSearchChange}
     />,
   );
@@ -145,10 +145,10 @@ describe('ReportView', () => {
           name: 'kpi-glossary',
           title: 'KPI Glossary',
           kind: 'embedded',
-          groupings: [],
+         
           frameUrl: '/embedded/kpi-glossary?lang=en',
         },
-        params: null,
+       
         data: null,
       }),
     );
@@ -164,10 +164,10 @@ describe('ReportView', () => {
         report: {
           ...definition,
           kind: 'external',
-          groupings: [],
+         
           externalUrl: 'https://example.com/market-data',
         },
-        params: null,
+       
         data: null,
       }),
     );

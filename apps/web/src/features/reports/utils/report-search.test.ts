@@ -6,11 +6,11 @@ import { readReportSearch, withParameterValue, writeReportSearch } from './repor
 
 describe('report search parameters', () => {
   it('reads and writes the URL query, leaving out empty values', () => {
-    const search = readReportSearch(new URLSearchParams('range=this-year&grouping=month&from=&other=1'));
-    expect(search).toEqual({ range: 'this-year', grouping: 'month' });
-    expect(writeReportSearch({ from: '2026-01-01', to: '2026-01-31', grouping: 'day' }).toString()).toBe(
-      'from=2026-01-01&to=2026-01-31&grouping=day',
-    );
+    const search = readReportSearch(new URLSearchParams('values=%7B%7D&range=this-year&other=1'));
+    expect(search).toEqual({ values: '{}' });
+    expect(readReportSearch(new URLSearchParams('values='))).toEqual({});
+    expect(writeReportSearch({ values: '{"a":1}' }).toString()).toBe('values=%7B%22a%22%3A1%7D');
+    expect(writeReportSearch({}).toString()).toBe('');
   });
 
   it("carries a query report's values as JSON, so a link opens the same view", () => {

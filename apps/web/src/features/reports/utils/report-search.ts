@@ -2,21 +2,16 @@ import type { ParameterValue } from '@cockpit/contracts';
 import { withValue } from '../../../lib/parameter-values';
 
 /**
- * A report's parameters as they stand in the page URL (`?range=this-year&grouping=month`, or
- * `?from=…&to=…`), so a reload or a shared link shows the same view. They go to the server as they
- * are: the server validates them and answers 400 naming the field, which the page shows. A query report
- * (decision 027) keeps the values the reader chose as JSON in `?values=`, e.g.
- * `?values={"period":{"preset":"last-year"},"regions":["North"]}`.
+ * A report's parameter values as they stand in the page URL, so a reload or a shared link shows the same
+ * view: the values the reader chose as JSON in `?values=` (decision 027), e.g.
+ * `?values={"period":{"preset":"last-year"},"regions":["North"]}`. They go to the server as they are: it
+ * checks them against the definition and answers 400 naming the parameter, which the page shows.
  */
 export type ReportSearch = {
-  range?: string;
-  from?: string;
-  to?: string;
-  grouping?: string;
   values?: string;
 };
 
-const searchKeys = ['range', 'from', 'to', 'grouping', 'values'] as const;
+const searchKeys = ['values'] as const;
 
 export function readReportSearch(params: URLSearchParams): ReportSearch {
   const search: ReportSearch = {};

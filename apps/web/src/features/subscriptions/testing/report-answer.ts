@@ -6,8 +6,8 @@ import type { ParameterValue } from '@cockpit/contracts';
  */
 export function monthlySalesAnswer(period: ParameterValue) {
   return {
-    report: { name: 'monthly-sales', title: 'Monthly Sales (SQL)', subTitle: null, kind: 'query', groupings: [], frameUrl: null, externalUrl: null, dataRange: null },
-    params: null,
+    report: { name: 'monthly-sales', title: 'Monthly Sales (SQL)', subTitle: null, kind: 'query', frameUrl: null, externalUrl: null },
+   
     parameters: [{ name: 'period', type: 'date-range', label: 'Period', required: true, options: null, value: period }],
     data: {
       kpis: [],
