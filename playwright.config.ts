@@ -2,7 +2,7 @@ import { defineConfig, devices } from '@playwright/test';
 import { debianChromium } from './e2e/debian-chromium';
 
 // Browser journeys run against the built app served by the real server on a fresh embedded database
-// (STACK.md: Debian's Chromium, never a downloaded browser).
+// (docs/tools.md: Debian's Chromium, never a downloaded browser).
 // E2E_PORT and WEB_DIST_DIR let several engineers run journeys side by side on one machine.
 const port = Number(process.env.E2E_PORT ?? 3100);
 const dataDir = `/tmp/cockpit-e2e-${process.pid}`;

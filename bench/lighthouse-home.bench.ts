@@ -11,7 +11,7 @@ import { debianChromium } from '../e2e/debian-chromium';
 // The reports home's Lighthouse scores for a signed-in member (docs/decisions/016-reports-home-recents-
 // and-narrow-screens.md): performance ≥ 0.95, accessibility 1.0, best practices 1.0. What it measures is
 // what users run: `npm start` (scripts/start.mjs: the built web app and the prebuilt server bundle, request
-// logging as deployed) on a fresh embedded database, Debian's Chromium (STACK.md), Lighthouse's default
+// logging as deployed) on a fresh embedded database, Debian's Chromium (docs/tools.md), Lighthouse's default
 // mobile profile (simulated slow 4G and 4× CPU slowdown) and, for comparison, its desktop profile.
 // The member signs in through the login screen first (the session cookie stays; Lighthouse keeps storage),
 // then Lighthouse loads `/reports` cold.

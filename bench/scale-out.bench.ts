@@ -30,7 +30,7 @@ import { insertBenchUsers } from './support/bench-users';
 import { sseBlocks } from './support/sse-blocks';
 import { percentile } from './support/percentile';
 
-// Scale-out figures (DESIGN.md §2, decisions 017 and 019), all in one run on one PostgreSQL database and
+// Scale-out figures (docs/product.md §D.2, decisions 017 and 019), all in one run on one PostgreSQL database and
 // Redis, three instances of the bundle `npm start` runs, Debian's nginx in front (deploy/nginx.conf):
 // 1. "Send to all" fan-out: 5,000 users with an open notification stream each, spread by nginx over the
 //    three instances; an administrator's POST /api/management/notifications (recipients: all) through

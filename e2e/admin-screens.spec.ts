@@ -12,7 +12,7 @@ import {
 
 // What an organisation administrator uses every day, at 1440 × 900 and 390 × 844, in English and German:
 // management tables that fit (e-mail addresses on one line, secondary actions behind "⋯", no word broken
-// in the middle), the 76 px side menu on the desktop (spec §2) and a labelled bottom bar on a phone,
+// in the middle), the 76 px side menu on the desktop (docs/product.md §2) and a labelled bottom bar on a phone,
 // stacked cards for management lists, no keyboard hints on touch screens and the period as one select.
 
 const desktop = { width: 1440, height: 900 };
@@ -104,7 +104,7 @@ for (const language of ['en', 'de-DE'] as const) {
     test('1440 × 900: the 76 px side menu, management tables that fit, "⋯" by keyboard', async ({ browser }, testInfo) => {
       const { context, page } = await signInAdmin(browser, language);
       try {
-        // spec §2: the fixed side menu is 76 px wide on the desktop; no bottom-bar "More" there.
+        // docs/product.md §2: the fixed side menu is 76 px wide on the desktop; no bottom-bar "More" there.
         const rail = page.getByRole('navigation', { name: s.navigation });
         expect((await rail.boundingBox())?.width).toBe(76);
         await expect(page.getByTestId('side-menu-more')).toBeHidden();

@@ -1,5 +1,5 @@
 /**
- * Debian's Chromium (STACK.md: never a downloaded browser), as the browser journeys and the Lighthouse
+ * Debian's Chromium (docs/tools.md: never a downloaded browser), as the browser journeys and the Lighthouse
  * bench start it. Without the background-networking flags Chromium keeps trying hosts this machine's
  * closed network refuses.
  */

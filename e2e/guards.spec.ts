@@ -1,6 +1,6 @@
 import { test, expect, signIn, demoUsers } from './fixtures';
 
-// spec §2 routes and §6: the guards are real even while the areas behind them are still being built.
+// docs/product.md §2 routes and §6: the guards are real even while the areas behind them are still being built.
 test('a basic user cannot open dashboards and is sent to the root, which is the reports home', async ({ page }) => {
   await signIn(page, demoUsers.basic);
   await page.goto('/dashboards');

@@ -12,7 +12,7 @@ import {
   type ShellLanguage,
 } from './shell-support';
 
-// The reports area's home and getting around (DESIGN.md §3 routes; spec §2 Main layout on narrow
+// The reports area's home and getting around (docs/product.md §D.3 routes; docs/product.md §2 Main layout on narrow
 // screens): recents that follow the user to another browser, favourites and featured sections, the
 // administrator's Management button, the overlaying side panel below 1024 px, no horizontal page scroll
 // and touch targets ≥ 44 px at 390 × 844 — in English and German, axe-core clean.
@@ -126,7 +126,7 @@ for (const language of ['en', 'de-DE'] as const satisfies readonly ShellLanguage
           await page.goto(`/reports/${name}`);
           await expect(page.getByRole('heading', { level: 1, name: h.reports[index] })).toBeVisible();
         }
-        // The side menu's home link: the reports home (spec §2: the root redirects to it).
+        // The side menu's home link: the reports home (docs/product.md §2: the root redirects to it).
         await page.goto('/');
         await expect(page).toHaveURL(/\/reports$/);
         const recents = page.getByRole('list', { name: h.recents });

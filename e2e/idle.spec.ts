@@ -10,7 +10,7 @@ import {
   texts,
 } from './shell-support';
 
-// Journeys that need other server settings: the idle timeout (DESIGN.md §3) and analytics with
+// Journeys that need other server settings: the idle timeout (docs/product.md §D.3) and analytics with
 // a measurement id. They run against the second server of playwright.config.ts (port + 50) started with
 // IDLE_TIMEOUT_SECONDS=4, IDLE_COUNTDOWN_SECONDS=12 (long enough for an accessibility scan on a slow
 // machine) and GA_MEASUREMENT_ID=G-E2ETEST1.

@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { test, expect, signIn, demoUsers } from './fixtures';
 import { englishDefaults, languageLabels, restoreSettings, texts } from './shell-support';
 
-// Spec §1: the UI language is remembered (under `translocoLang`). For each of the three languages: a
+// docs/product.md §1: the UI language is remembered (under `translocoLang`). For each of the three languages: a
 // reload of the login screen keeps it, signed out; chosen in the header while signed in, it survives a
 // reload and is still there on the login screen after signing out.
 

@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { demoUsers, expect, signIn, test } from './fixtures';
 
 // Management area journeys: the management area (users, notifications, banner messages, contract center), the
-// message banner and the new-contract notice in the shell (spec §2, §4, §6, §7). The journeys build on
+// message banner and the new-contract notice in the shell (docs/product.md §2, §4, §6, §7). The journeys build on
 // each other (the user created first is used later), so they run in order.
 // Several people in their own browsers walk through management: two minutes each on a shared machine.
 test.describe.configure({ mode: 'serial', timeout: 120_000 });

@@ -3,7 +3,7 @@ import type { Browser, Page } from '@playwright/test';
 import { apiRoutes } from '@cockpit/contracts';
 import { demoUsers, expect, signIn, test } from './fixtures';
 
-// Live notifications journeys: live notifications in the side panel (spec §2 Notifications and detail dialog, §4,
+// Live notifications journeys: live notifications in the side panel (docs/product.md §2 Notifications and detail dialog, §4,
 // §9), fed by the server-sent events stream and the demo seed (4 per user: 2 read, 2 unread, one with a
 // link, one long enough to be clamped).
 
@@ -118,7 +118,7 @@ test.describe('notifications', () => {
     const newest = cards(page).first();
     await expect(newest).toContainText('Quarter closed');
     await expect(newest.getByTestId('unread-dot')).toBeVisible();
-    // The toast of spec §4, in a live region so screen readers announce it.
+    // The toast of docs/product.md §4, in a live region so screen readers announce it.
     const toast = page.locator('[role="status"], [role="alert"]').filter({ hasText: 'You have received a new Notification.' });
     await expect(toast).toBeVisible();
     await expect(toast).toContainText('New Notification');

@@ -226,7 +226,7 @@ test('a basic user reaches no dashboard, not even by its address', async ({ page
   await signIn(page, demoUsers.basic);
   await expect(page.getByRole('button', { name: 'Dashboards' })).toHaveCount(0);
   await page.goto('/dashboards/101');
-  // The root, which redirects to the reports home (spec §2).
+  // The root, which redirects to the reports home (docs/product.md §2).
   await expect(page).toHaveURL(/\/reports$/);
 });
 

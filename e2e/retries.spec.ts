@@ -1,6 +1,6 @@
 import { demoUsers, expect, signIn, test } from './fixtures';
 
-// spec §7 "a failed call is retried once" — once in total, by the API client only, for calls that can
+// docs/product.md §7 "a failed call is retried once" — once in total, by the API client only, for calls that can
 // safely be sent twice: a GET answered 503 reaches the server twice, a POST once (a password change or
 // a notification batch must not happen twice).
 

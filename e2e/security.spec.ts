@@ -213,7 +213,7 @@ test.describe('changes the server did not confirm', () => {
     });
     await unread.first().click();
     await page.keyboard.press('Escape');
-    // The read mark's PATCH is not tried again (spec §7 retries idempotent calls only): one refusal.
+    // The read mark's PATCH is not tried again (docs/product.md §7 retries idempotent calls only): one refusal.
     await expect.poll(() => refusals).toBe(1);
     // Not confirmed by the server: still unread once the refusal is back.
     await expect(unread).toHaveCount(before);

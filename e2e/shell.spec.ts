@@ -14,7 +14,7 @@ import {
   type ShellLanguage,
 } from './shell-support';
 
-// Navigation shell journeys: the navigation shell of spec §2 / §4 / §9 in English and German — side menu and
+// Navigation shell journeys: the navigation shell of docs/product.md §2 / §4 / §9 in English and German — side menu and
 // panel, main menu, menu search, pins and favourites, support, header language, settings, toasts,
 // global loading, log-out — with axe-core on every screen. The idle timeout and analytics with an id
 // run against a server with other settings (e2e/idle.spec.ts).
@@ -38,7 +38,7 @@ for (const language of ['en', 'de-DE'] as const) {
       const t = await signInWithLanguage(page, demoUsers.member, language);
       const panel = sidePanel(page);
       await expect(panel).toBeVisible();
-      // spec §4: the panel's layer order differs when open (above the content while open).
+      // docs/product.md §4: the panel's layer order differs when open (above the content while open).
       await expect(panel).toHaveCSS('z-index', '25');
       await expect(panel).toHaveCSS('width', '285px');
       await expect(
@@ -52,7 +52,7 @@ for (const language of ['en', 'de-DE'] as const) {
       await expect(panel).toBeVisible();
       await expect(page.locator('#main-content')).toHaveCSS('margin-left', `${76 + 285}px`);
 
-      // Choosing a category opens it and expands a collapsed panel (spec §2).
+      // Choosing a category opens it and expands a collapsed panel (docs/product.md §2).
       const categories = [
         { button: t.favorites, panel: 'favorites-panel' },
         { button: t.support, panel: 'support-panel' },
@@ -167,7 +167,7 @@ for (const language of ['en', 'de-DE'] as const) {
       await expect(overlay).toBeHidden();
       await expect(box).toHaveValue('');
 
-      // Escape closes; a click on the backdrop closes and clears (spec §4).
+      // Escape closes; a click on the backdrop closes and clears (docs/product.md §4).
       await box.fill('sal');
       await page.keyboard.press('Escape');
       await expect(overlay).toBeHidden();
@@ -314,7 +314,7 @@ test.describe('header, settings and feedback', () => {
         await page.getByLabel(t.displayName).fill('Bernd B. (E2E)');
         await page.getByRole('button', { name: t.saveSettings }).click();
 
-        // The toast: bottom right, 420 px wide (spec §9), with a close button.
+        // The toast: bottom right, 420 px wide (docs/product.md §9), with a close button.
         const toast = page.getByRole('status').filter({ hasText: t.settingsSaved });
         await expect(toast).toBeVisible();
         await expect(toast.getByRole('button')).toBeVisible();

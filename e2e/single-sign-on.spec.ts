@@ -77,7 +77,7 @@ async function publishTxtRecord(baseURL: string | undefined, name: string, value
   expect(response.ok).toBe(true);
 }
 
-/** A fresh browser whose login screen speaks `language` (the remembered UI language, spec §1). */
+/** A fresh browser whose login screen speaks `language` (the remembered UI language, docs/product.md §1). */
 async function freshPage(browser: Browser, language: Language): Promise<Page> {
   const context = await browser.newContext();
   await context.addInitScript((lang) => window.localStorage.setItem('translocoLang', lang), language);

@@ -93,7 +93,7 @@ function chunkGroupImports(): Plugin {
   };
 }
 
-// The web app: dev server on 5173 proxying the API (DESIGN.md §2), build into dist/ (served by the API
+// The web app: dev server on 5173 proxying the API (docs/product.md §D.2), build into dist/ (served by the API
 // server), and the `web` unit-test project the root vitest.config.ts lists.
 /**
  * React Router's package exports only its development build (extra checks and warnings), for production

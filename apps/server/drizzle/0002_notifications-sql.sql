@@ -1,4 +1,4 @@
--- Change detection for live notifications (issue 4, DESIGN.md §5): every insert, update and delete of a
+-- Change detection for live notifications (issue 4, docs/product.md §D.5): every insert, update and delete of a
 -- notification calls pg_notify with ids only (payload far below the 8000-byte limit and the 1 KB budget),
 -- so every server process LISTENing on the channel can push the change to that user's open streams,
 -- whichever process (or plain SQL) made it. The notification is delivered when the transaction commits.

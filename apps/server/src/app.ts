@@ -108,7 +108,7 @@ export async function buildApp({
     frameworkErrors: frameworkErrorHandler(config),
   }).withTypeProvider<ZodTypeProvider>();
 
-  // One schema per route validates, serialises and documents it (DESIGN.md §4).
+  // One schema per route validates, serialises and documents it (docs/product.md §D.4).
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -205,7 +205,7 @@ async function loggerOptions(
 ): Promise<FastifyServerOptions['logger']> {
   const base = {
     level: config.logLevel,
-    // Never log credentials (DESIGN.md §3, security hardening): session cookie, bearer and integrity tokens, and any
+    // Never log credentials (docs/product.md §D.3, security hardening): session cookie, bearer and integrity tokens, and any
     // password or token field a log call might carry.
     redact: {
       paths: [

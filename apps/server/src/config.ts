@@ -7,7 +7,7 @@ import { uploadLimits } from '@cockpit/contracts';
 import { z } from 'zod';
 import { parseAllowedHosts } from './lib/public-address';
 
-// The only module that reads the environment (STYLE.md: "Environment read and validated once").
+// The only module that reads the environment (docs/conventions.md: "Environment read and validated once").
 // Everything else receives a `Config`.
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));

@@ -123,7 +123,7 @@ describe.each(testDrivers())('auth (%s)', (driver) => {
       method: 'POST',
       url: apiRoutes.signOut.path,
       headers: { cookie, origin: t.origin },
-      // The web client adds its fields to every JSON POST body (spec §7).
+      // The web client adds its fields to every JSON POST body (docs/product.md §7).
       payload: {
         useBackendTranslation: false,
         isoLanguageName: 'en',

@@ -91,7 +91,7 @@ const get =
   () => ({ method: 'GET', url });
 
 const table: Record<string, RouteCase[]> = {
-  // ---- public (DESIGN.md §4; docs/decisions/008 on why the API documentation is public)
+  // ---- public (docs/product.md §D.4; docs/decisions/008 on why the API documentation is public)
   'GET /api/health': [{ label: 'health', request: get(apiRoutes.getHealth.path), expect: all(200) }],
   'GET /api/health/ready': [{ label: 'readiness', request: get(apiRoutes.getReadiness.path), expect: all(200) }],
   'GET /api/Localization/getTranslations': [
@@ -128,7 +128,7 @@ const table: Record<string, RouteCase[]> = {
     { label: 'docs css', request: get(`${apiDocsPath}/static/swagger-ui.css`), expect: all(200) },
   ],
 
-  // ---- the auth library (session cookie, DESIGN.md §3)
+  // ---- the auth library (session cookie, docs/product.md §D.3)
   'GET /api/auth/*': [
     { label: 'token for the session', request: get(apiRoutes.getToken.path), expect: signedIn(200) },
     // Endpoints of the library the app does not use are switched off (decision 009).
@@ -245,7 +245,7 @@ const table: Record<string, RouteCase[]> = {
     },
   ],
 
-  // ---- recently opened reports and dashboards (the reports home, DESIGN.md §3 routes)
+  // ---- recently opened reports and dashboards (the reports home, docs/product.md §D.3 routes)
   'GET /api/user/recents': [{ label: 'own recents', request: get(apiRoutes.listRecents.path), expect: signedIn(200) }],
   'POST /api/user/recents': [
     {
@@ -310,7 +310,7 @@ const table: Record<string, RouteCase[]> = {
   ],
   'GET /api/app/config': [{ label: 'app config', request: get(apiRoutes.getAppConfig.path), expect: signedIn(200) }],
 
-  // ---- reports and dashboards: dashboards need the pro subscription (DESIGN.md §3)
+  // ---- reports and dashboards: dashboards need the pro subscription (docs/product.md §D.3)
   'GET /api/reports/:name': [
     {
       label: "Demo GmbH's report",

@@ -664,7 +664,7 @@ describe.each(testDrivers())('catalogue (%s)', (driver) => {
 });
 
 // A change made through process A reaches process B at once: B's remembered menus are dropped and B's
-// open streams get the `catalogue` event (cluster events over LISTEN/NOTIFY, DESIGN.md §2). PostgreSQL
+// open streams get the `catalogue` event (cluster events over LISTEN/NOTIFY, docs/product.md §D.2). PostgreSQL
 // only: PGlite is one in-process database by design.
 describe.skipIf(!process.env.TEST_DATABASE_URL)('catalogue across server processes (postgres)', () => {
   let a: TestApp;

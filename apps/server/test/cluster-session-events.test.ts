@@ -9,7 +9,7 @@ import { type TestApp, buildTestApp, testConfig } from './helpers/build-test-app
 import { type Credentials, signInAs } from './helpers/roles';
 import { openNotificationStream } from './helpers/sse-client';
 
-// DESIGN.md §2, decision 017: a session ended or a user changed on one server process is applied by every
+// docs/product.md §D.2, decision 017: a session ended or a user changed on one server process is applied by every
 // process (bearer-check cache dropped, streams closed) within a second, over LISTEN/NOTIFY. Two complete
 // apps on one PostgreSQL database; test/multi-instance/ does the same with real processes behind nginx.
 

@@ -12,7 +12,7 @@ import { dashboardTiles, dashboards, organisations } from '../src/db/schema';
 import { utcToday } from '../src/reporting/calendar';
 import { type TestApp, buildTestApp, demoUsers, testDrivers } from './helpers/build-test-app';
 
-// spec §2 dashboards route and side panel, §3 (name = layout id), pro subscription, a grid of tiles each
+// docs/product.md §2 dashboards route and side panel, §3 (name = layout id), pro subscription, a grid of tiles each
 // showing a visual of a report definition (the demo's are SQL over its sales data set, decision 027),
 // reports and dashboards (another organisation's dashboard → 404).
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pins, user } from '../src/db/schema';
 import { type TestApp, buildTestApp, demoUsers, testDrivers } from './helpers/build-test-app';
 
-// spec §2 Favorites: pinned reports and dashboards with their titles, per user and organisation.
+// docs/product.md §2 Favorites: pinned reports and dashboards with their titles, per user and organisation.
 describe.each(testDrivers())('GET /api/navigation/favorites (%s)', (driver) => {
   let t: TestApp;
   beforeAll(async () => {

@@ -35,7 +35,7 @@ const verify = (t: TestApp, challenge: unknown, solution: unknown) =>
   t.app.inject({
     method: 'POST',
     url: apiRoutes.verifyIntegrity.path,
-    // The web client adds its fields to every JSON body (spec §7).
+    // The web client adds its fields to every JSON body (docs/product.md §7).
     payload: { challenge, solution, useBackendTranslation: false, isoLanguageName: 'en' },
   });
 
@@ -245,7 +245,7 @@ describe('app integrity with used challenges in Redis', async () => {
 
   beforeAll(async () => {
     if (!reachable) return;
-    // Two server processes sharing one Redis (DESIGN.md §2 scale-out).
+    // Two server processes sharing one Redis (docs/product.md §D.2 scale-out).
     const env = { REDIS_URL: testRedisUrl, REDIS_KEY_PREFIX: prefix };
     first = await buildTestApp('pglite', { env, seed: false });
     second = await buildTestApp('pglite', { env, seed: false });

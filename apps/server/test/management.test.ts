@@ -314,7 +314,7 @@ describe.each(testDrivers())('management API (%s)', (driver) => {
     });
   });
 
-  describe('message service (spec §7)', () => {
+  describe('message service (docs/product.md §7)', () => {
     const current = (as: string, query = '') => call(as, 'GET', `${apiRoutes.getCurrentMessage.path}${query}`);
 
     it('answers the current banner message in the UI language, default label left to the client', async () => {

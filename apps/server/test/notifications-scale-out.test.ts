@@ -9,7 +9,7 @@ import { user } from '../src/db/schema';
 import { type TestApp, buildTestApp, demoUsers, testConfig } from './helpers/build-test-app';
 import { type SseStream, openNotificationStream } from './helpers/sse-client';
 
-// DESIGN.md §2/§5: several stateless server processes on one PostgreSQL. Process A and process B are two
+// docs/product.md §D.2/§D.5: several stateless server processes on one PostgreSQL. Process A and process B are two
 // complete apps (own pool, own LISTEN connection) on the same database; a change made through either, or
 // in plain SQL, reaches the streams of both. Then the listeners' connections are killed and the streams
 // recover with a full snapshot. PostgreSQL only: PGlite is one in-process database by design.

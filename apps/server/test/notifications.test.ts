@@ -17,7 +17,7 @@ import { demoNotifications, seedDemoNotifications } from '../src/seed/demo-notif
 import { type TestApp, buildTestApp, demoUsers, testDrivers } from './helpers/build-test-app';
 import { type SseStream, openNotificationStream } from './helpers/sse-client';
 
-// Live notifications / DESIGN.md §5: the notifications stream, PATCH and the administrators' send API, on PGlite and
+// Live notifications / docs/product.md §D.5: the notifications stream, PATCH and the administrators' send API, on PGlite and
 // PostgreSQL. Streams need a real listening server (`inject` cannot stream).
 
 const draft = (title: string) => ({
@@ -362,7 +362,7 @@ describe.each(testDrivers())('notifications (%s)', (driver) => {
   });
 });
 
-// DESIGN.md §5 with paging: the snapshot is the newest page; older notifications are read page by page,
+// docs/product.md §D.5 with paging: the snapshot is the newest page; older notifications are read page by page,
 // and every event carries the count of all unread ones, so the bell sees those not loaded too.
 describe('notification pages and the unread count', () => {
   let t: TestApp;

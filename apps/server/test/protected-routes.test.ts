@@ -29,7 +29,7 @@ const protectedRoutes: { method: 'GET' | 'PUT'; url: string; payload?: object }[
 const notBearerProtected = new Set<string>([
   ...publicApiPaths,
   authApiPrefix,
-  // The auth library's routes authenticate with its session cookie (DESIGN.md §3).
+  // The auth library's routes authenticate with its session cookie (docs/product.md §D.3).
   ...Object.values(apiRoutes)
     .filter((route) => route.path.startsWith(`${authApiPrefix}/`))
     .map((route) => route.path),
@@ -46,7 +46,7 @@ const notBearerProtected = new Set<string>([
   apiRoutes.changePassword.path,
 ]);
 
-/** What the web client adds to every call (spec §7). */
+/** What the web client adds to every call (docs/product.md §7). */
 const clientQuery =
   'useBackendTranslation=false&currencySymbol=%E2%82%AC&isoLanguageName=de-DE&cultureName=de-DE';
 const clientBody = {

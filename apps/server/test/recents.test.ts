@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recentItems, user } from '../src/db/schema';
 import { type TestApp, buildTestApp, demoUsers, testDrivers } from './helpers/build-test-app';
 
-// The reports home's "Continue where you left off" (DESIGN.md §3 routes): recently opened reports and
+// The reports home's "Continue where you left off" (docs/product.md §D.3 routes): recently opened reports and
 // dashboards per user, on the server, newest first, at most 8, only what the user may still see.
 describe.each(testDrivers())('/api/user/recents (%s)', (driver) => {
   let t: TestApp;
@@ -27,7 +27,7 @@ describe.each(testDrivers())('/api/user/recents (%s)', (driver) => {
       method: 'POST',
       url: apiRoutes.listRecents.path,
       headers: await t.bearer(email),
-      // The web client adds its fields to every JSON body (spec §7).
+      // The web client adds its fields to every JSON body (docs/product.md §7).
       payload: { kind, name, isoLanguageName: 'en', useBackendTranslation: false },
     });
   const clear = async (email: string) =>
@@ -95,7 +95,7 @@ describe.each(testDrivers())('/api/user/recents (%s)', (driver) => {
     expect((await open(demoUsers.admin, 'report', 'ba-liquidity')).statusCode).toBe(404);
     expect((await open(demoUsers.admin, 'dashboard', '301')).statusCode).toBe(404);
     expect((await open(demoUsers.admin, 'dashboard', 'not-a-layout-id')).statusCode).toBe(404);
-    // Dashboards need the pro subscription (DESIGN.md §3).
+    // Dashboards need the pro subscription (docs/product.md §D.3).
     expect((await open(demoUsers.basic, 'dashboard', '101')).statusCode).toBe(404);
     expect(await recentsOf(demoUsers.admin)).toEqual([]);
     expect(await recentsOf(demoUsers.basic)).toEqual([]);

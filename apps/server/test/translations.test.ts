@@ -17,7 +17,7 @@ describe.each(testDrivers())('GET /api/Localization/getTranslations (%s)', (driv
     expect(body.Translations['login.title']).toBeTruthy();
   });
 
-  it('accepts the client parameters of spec §7', async () => {
+  it('accepts the client parameters of docs/product.md §7', async () => {
     const response = await t.app.inject({
       method: 'GET',
       url: `${apiRoutes.getTranslations.path}?lang=de-AT&useBackendTranslation=false&currencySymbol=%E2%82%AC&isoLanguageName=en`,

@@ -26,7 +26,7 @@ describe.each(testDrivers())('GET /api/user/settings (%s)', (driver) => {
     [demoUsers.member, 'Max Member', 'organisationmember', 'pro', 'Demo GmbH'],
     [demoUsers.basic, 'Bea Basic', 'organisationmember', 'basic', 'Demo GmbH'],
     [demoUsers.beispielAdmin, 'Bernd Beispiel', 'organisationadministrator', 'pro', 'Beispiel AG'],
-  ])('has the spec §3 shape for %s', async (email, displayName, roleKey, subscription, organisationName) => {
+  ])('has the docs/product.md §3 shape for %s', async (email, displayName, roleKey, subscription, organisationName) => {
     const settings = await settingsOf(email);
     expect(settings).toMatchObject({
       userDisplayName: displayName,
@@ -65,7 +65,7 @@ describe.each(testDrivers())('PUT /api/user/settings (%s)', (driver) => {
     const response = await put(demoUsers.member, {
       ...valid,
       displayName: '  Maximilian M.  ',
-      // The client fields of spec §7 are accepted beside the settings.
+      // The client fields of docs/product.md §7 are accepted beside the settings.
       useBackendTranslation: false,
       isoLanguageName: 'en',
       cultureName: 'en-GB',
@@ -186,7 +186,7 @@ describe.each(testDrivers())('POST /api/user/password (%s)', (driver) => {
     expect(await signInStatus(oldPassword)).toBe(200);
   });
 
-  it('accepts the client fields of spec §7 beside the passwords (and still checks them)', async () => {
+  it('accepts the client fields of docs/product.md §7 beside the passwords (and still checks them)', async () => {
     const response = await t.app.inject({
       method: 'POST',
       url: `${apiRoutes.changePassword.path}?useBackendTranslation=false&isoLanguageName=de-DE`,

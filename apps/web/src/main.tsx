@@ -22,7 +22,7 @@ bootstrap()
       );
     });
   })
-  // spec §8 "bootstrap failure: logged to the console".
+  // docs/product.md §8 "bootstrap failure: logged to the console".
   .catch((error: unknown) => {
     console.error('The app could not start', error);
   });

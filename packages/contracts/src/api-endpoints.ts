@@ -209,7 +209,7 @@ const libraryAnswerSchema = z.looseObject({});
 
 /** Every endpoint of the API, keyed by its operation id (the same keys as `apiRoutes`). */
 export const apiEndpoints = {
-  // ---- the auth library (DESIGN.md §3): answered by better-auth, described here for API clients
+  // ---- the auth library (docs/product.md §D.3): answered by better-auth, described here for API clients
   signInWithEmail: endpoint(apiRoutes.signInWithEmail, {
     tags: ['auth'],
     summary: 'Sign in with e-mail and password: sets the session cookie',
@@ -302,7 +302,7 @@ export const apiEndpoints = {
     response: { 204: z.null(), 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema },
   }),
 
-  // ---- navigation (spec §2 menu and favourites, §4 pin)
+  // ---- navigation (docs/product.md §2 menu and favourites, §4 pin)
   getMenu: endpoint(apiRoutes.getMenu, {
     tags: ['navigation'],
     summary: "The signed-in user's menu groups and items",
@@ -311,7 +311,7 @@ export const apiEndpoints = {
   }),
   getFavorites: endpoint(apiRoutes.getFavorites, {
     tags: ['navigation'],
-    summary: "The signed-in user's pinned reports and dashboards (spec §2 Favorites)",
+    summary: "The signed-in user's pinned reports and dashboards (docs/product.md §2 Favorites)",
     query: withClientQuery({}),
     response: { 200: favoritesResponseSchema, 401: apiErrorSchema },
   }),
@@ -448,7 +448,7 @@ export const apiEndpoints = {
     response: { 200: libraryAnswerSchema, 400: apiErrorSchema, 401: apiErrorSchema, 429: apiErrorSchema },
   }),
 
-  // ---- the message service (spec §7)
+  // ---- the message service (docs/product.md §7)
   getCurrentMessage: endpoint(apiRoutes.getCurrentMessage, {
     tags: ['messages'],
     summary: 'The banner message to show now, in the given UI language (`item: null` when none)',
@@ -564,7 +564,7 @@ export const apiEndpoints = {
     response: { 204: z.null(), 401: apiErrorSchema },
   }),
 
-  // ---- notifications (DESIGN.md §5)
+  // ---- notifications (docs/product.md §D.5)
   streamNotifications: endpoint(apiRoutes.streamNotifications, {
     tags: ['notifications'],
     summary: "The signed-in user's notifications as server-sent events",
@@ -654,7 +654,7 @@ export const apiEndpoints = {
         },
   }),
 
-  // ---- translations (spec §7)
+  // ---- translations (docs/product.md §7)
   getTranslations: endpoint(apiRoutes.getTranslations, {
     tags: ['localization'],
     summary: 'UI texts of one language',

@@ -34,7 +34,7 @@ function route<const Id extends string, const Method extends RouteMethod, const 
   return { operationId, method, path, security };
 }
 
-/** Where the auth library answers (DESIGN.md §3): it authenticates with its session cookie. */
+/** Where the auth library answers (docs/product.md §D.3): it authenticates with its session cookie. */
 export const authApiPrefix = '/api/auth';
 /** The OpenAPI document's UI; the JSON document is served at `${apiDocsPath}/json`. */
 export const apiDocsPath = '/api/docs';
@@ -55,7 +55,7 @@ export const apiRoutes = {
   getIntegrityChallenge: route('getIntegrityChallenge', 'GET', '/api/integrity/challenge', 'public'),
   verifyIntegrity: route('verifyIntegrity', 'POST', '/api/integrity/verify', 'public'),
 
-  // ---- the auth library's endpoints the app uses (DESIGN.md §3, decision 009)
+  // ---- the auth library's endpoints the app uses (docs/product.md §D.3, decision 009)
   signInWithEmail: route('signInWithEmail', 'POST', '/api/auth/sign-in/email', 'public'),
   signOut: route('signOut', 'POST', '/api/auth/sign-out', 'session'),
   getToken: route('getToken', 'GET', '/api/auth/token', 'session'),
@@ -85,7 +85,7 @@ export const apiRoutes = {
   clearRecents: route('clearRecents', 'DELETE', '/api/user/recents'),
   getAppConfig: route('getAppConfig', 'GET', '/api/app/config'),
 
-  // ---- navigation (spec §2 menu, favourites; §4 pin)
+  // ---- navigation (docs/product.md §2 menu, favourites; §4 pin)
   getMenu: route('getMenu', 'GET', '/api/navigation/menu'),
   getFavorites: route('getFavorites', 'GET', '/api/navigation/favorites'),
   getFeatured: route('getFeatured', 'GET', '/api/navigation/featured'),
@@ -99,17 +99,17 @@ export const apiRoutes = {
   getDashboard: route('getDashboard', 'GET', '/api/dashboards/:layoutId'),
   getDashboardTile: route('getDashboardTile', 'GET', '/api/dashboards/:layoutId/tiles/:tileId'),
 
-  // ---- notifications (DESIGN.md §5)
+  // ---- notifications (docs/product.md §D.5)
   streamNotifications: route('streamNotifications', 'GET', '/api/notifications/stream'),
   listOlderNotifications: route('listOlderNotifications', 'GET', '/api/notifications'),
   updateNotification: route('updateNotification', 'PATCH', '/api/notifications/:uid'),
 
-  // ---- the message service (spec §7)
+  // ---- the message service (docs/product.md §7)
   getCurrentMessage: route('getCurrentMessage', 'GET', '/api/messages/current'),
   getContractMessage: route('getContractMessage', 'GET', '/api/messages/contract'),
   dismissMessage: route('dismissMessage', 'POST', '/api/messages/:id/dismissal'),
 
-  // ---- management (organisation administrators only, DESIGN.md §3)
+  // ---- management (organisation administrators only, docs/product.md §D.3)
   listUsers: route('listUsers', 'GET', '/api/management/users'),
   createUser: route('createUser', 'POST', '/api/management/users'),
   updateUser: route('updateUser', 'PATCH', '/api/management/users/:id'),

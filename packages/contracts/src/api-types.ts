@@ -19,14 +19,14 @@ export type ApiResponse<Route extends ApiRoute> = {
     : never;
 }[keyof EndpointOf<Route>['response']];
 
-// The fields the client adds to every call (spec §7) are optional in every schema: a caller leaves them out.
+// The fields the client adds to every call (docs/product.md §7) are optional in every schema: a caller leaves them out.
 type InputOf<Route extends ApiRoute, Key extends 'query' | 'body'> = Key extends keyof EndpointOf<Route>
   ? z.input<SchemaOf<EndpointOf<Route>[Key]>>
   : never;
 
-/** The query a caller passes (the client adds its own fields, spec §7). */
+/** The query a caller passes (the client adds its own fields, docs/product.md §7). */
 export type ApiQuery<Route extends ApiRoute> = InputOf<Route, 'query'>;
-/** The JSON body a caller passes (the client adds its own fields, spec §7). */
+/** The JSON body a caller passes (the client adds its own fields, docs/product.md §7). */
 export type ApiBody<Route extends ApiRoute> = InputOf<Route, 'body'>;
 
 /** What a call of a route takes: its path parameters, query and body, each only where the route has one. */

@@ -1,10 +1,10 @@
 // Plain functions, no zod (see languages.ts): the web app's router and the server's menu both build
-// these addresses, so they are defined once here (spec §2 routes).
+// these addresses, so they are defined once here (docs/product.md §2 routes).
 
 /** The page of a report: `/reports/<name>`. */
 export const reportPagePath = (name: string) => `/reports/${encodeURIComponent(name)}`;
 
-/** The page of a dashboard by its numeric layout id (spec §3: a dashboard item's name holds it). */
+/** The page of a dashboard by its numeric layout id (docs/product.md §3: a dashboard item's name holds it). */
 export const dashboardPagePath = (layoutId: number | string) =>
   `/dashboards/${encodeURIComponent(String(layoutId))}`;
 
@@ -23,7 +23,7 @@ declare const URL: new (
 const unsafeRedirectCharacters = /[\u0000-\u001f\u007f-\u009f\\]/;
 
 /**
- * The in-app address (path, query, hash) to go to after signing in (spec §2 `redirectTo`; the login
+ * The in-app address (path, query, hash) to go to after signing in (docs/product.md §2 `redirectTo`; the login
  * screen and the single sign-on callback), or `null` when `target` could lead anywhere else: it must be a
  * path, contain no control character or backslash, and resolve against `origin` to that same origin. The
  * value returned is the resolved one, never the raw input.

@@ -34,7 +34,7 @@ export const signOutResponseSchema = z.looseObject({ success: z.boolean() });
 /** `GET /api/auth/token`: `check=true` asks for `{ token: null }` instead of 401 without a session. */
 export const tokenCheckQuerySchema = z.object({ check: z.enum(['true', 'false']).optional() });
 
-/** `GET /api/auth/token`: the session exchanged for a short-lived bearer token (DESIGN.md §3). */
+/** `GET /api/auth/token`: the session exchanged for a short-lived bearer token (docs/product.md §D.3). */
 export const tokenResponseSchema = z.object({ token: z.string() });
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 

@@ -8,7 +8,7 @@ const card = (title: string): BannerLanguageContent => ({
   secondary: null,
 });
 
-// Banner texts follow the catalogue's pattern (spec §9): English required, German optional, an optional
+// Banner texts follow the catalogue's pattern (docs/product.md §9): English required, German optional, an optional
 // Austrian override.
 describe('banner content languages', () => {
   it('needs English only; German defaults to none', () => {

@@ -3,7 +3,7 @@ import { isGermanLanguage } from './languages';
 import { isSafeBannerHref, linkMaxLength } from './safe-links';
 
 /**
- * Banner message content (spec §2 Message banner, §3 Banner message, §4): shared by the management API
+ * Banner message content (docs/product.md §2 Message banner, §3 Banner message, §4): shared by the management API
  * that writes it and the message service that shows it. Kept apart from the management API so that the
  * shell (which shows banners to everyone) does not pull in the management shapes.
  */
@@ -40,7 +40,7 @@ function checkButtonAction(button: { type: BannerActionType; href: string | null
   }
 }
 
-/** The primary button; without a label the card shows the translated global label (spec §2). */
+/** The primary button; without a label the card shows the translated global label (docs/product.md §2). */
 export const bannerPrimaryButtonSchema = z
   .object({ label: z.string().trim().max(bannerLabelMaxLength).nullable(), ...buttonFields })
   .superRefine(checkButtonAction);
@@ -63,7 +63,7 @@ export const bannerLanguageContentSchema = z.object({
 export type BannerLanguageContent = z.infer<typeof bannerLanguageContentSchema>;
 
 /**
- * Banner texts, the catalogue's pattern: English required, German optional (`null` shows English, spec §9),
+ * Banner texts, the catalogue's pattern: English required, German optional (`null` shows English, docs/product.md §9),
  * an optional Austrian override (absent or `null` shows German).
  */
 export const bannerContentLanguages = ['en', 'de', 'deAt'] as const;
@@ -75,7 +75,7 @@ export const bannerContentSchema = z.object({
 });
 export type BannerContent = z.infer<typeof bannerContentSchema>;
 
-/** The texts a user with `language` sees: `de-AT` its override, then German, then English (spec §9). */
+/** The texts a user with `language` sees: `de-AT` its override, then German, then English (docs/product.md §9). */
 export function bannerContentIn(content: BannerContent, language: string): BannerLanguageContent {
   if (!isGermanLanguage(language)) return content.en;
   const german = content.de ?? content.en;

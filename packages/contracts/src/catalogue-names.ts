@@ -10,7 +10,7 @@ export const catalogueNameSchema = z
 
 /**
  * A text in every UI language: English is required; German falls back to English when missing, and the
- * Austrian override (`deAt`) falls back to German (spec §9 languages).
+ * Austrian override (`deAt`) falls back to German (docs/product.md §9 languages).
  */
 export const localisedTextSchema = (max: number) =>
   z

@@ -9,7 +9,7 @@ import { catalogueNameSchema, localisedTextSchema } from './catalogue-names';
 import { catalogueDataSourceSchema } from './data-sources';
 import { definitionParameterSchema, parameterValuesSchema, reportDefinitionBodySchema } from './report-definitions';
 
-// The catalogue (DESIGN.md §2, docs/decisions/015): the menu groups, report items, dashboard groups,
+// The catalogue (docs/product.md §D.2, docs/decisions/015): the menu groups, report items, dashboard groups,
 // dashboards and tiles of an organisation, with audiences and "featured", as ONE versioned JSON
 // document. Export, import, every edit in management and the demo seed go through this format.
 
@@ -72,7 +72,7 @@ export const catalogueItemSchema = z
     title: catalogueTitleSchema,
     subTitle: catalogueSubTitleSchema.optional(),
     icon: catalogueIconSchema.optional(),
-    /** A name such as "EBITDA Bridge" reads the same in every language (spec §3 Menu item). */
+    /** A name such as "EBITDA Bridge" reads the same in every language (docs/product.md §3 Menu item). */
     leaveTitleUntranslated: z.boolean().optional(),
     featured: z.boolean().optional(),
     audience: audienceSchema.optional(),
@@ -111,7 +111,7 @@ export type CatalogueTile = z.infer<typeof catalogueTileSchema>;
 
 export const catalogueDashboardSchema = z
   .object({
-    /** spec §3: a dashboard's menu item name is its numeric layout id. */
+    /** docs/product.md §3: a dashboard's menu item name is its numeric layout id. */
     layoutId: z.number().int().min(1).max(999_999_999),
     title: catalogueTitleSchema,
     subTitle: catalogueSubTitleSchema.optional(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * What the web client adds to every API call (spec §7, DESIGN.md §4). Every route accepts these; the
+ * What the web client adds to every API call (docs/product.md §7, docs/product.md §D.4). Every route accepts these; the
  * server uses them for the language of server texts and the formatting of values.
  */
 const boolish = z
@@ -16,7 +16,7 @@ export const clientQueryParamsSchema = z.object({
 });
 export type ClientQueryParams = z.infer<typeof clientQueryParamsSchema>;
 
-/** Body fields the client adds to JSON POST/PUT/PATCH bodies (spec §7). */
+/** Body fields the client adds to JSON POST/PUT/PATCH bodies (docs/product.md §7). */
 export const clientBodyFieldsSchema = z.object({
   useBackendTranslation: z.boolean().optional(),
   isoLanguageName: z.string().max(16).optional(),

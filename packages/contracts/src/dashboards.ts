@@ -4,8 +4,8 @@ import { reportDataSchema } from './reports';
 import { parameterViewSchema, resultInfoSchema } from './report-definitions';
 import { withClientQuery } from './client-params';
 
-// Dashboards (spec §2 Side panel: dashboards, §3; DESIGN.md §3): a dashboard is a grid of tiles, each
-// one a built-in query. For dashboards a menu item's `name` holds the numeric layout id (spec §3).
+// Dashboards (docs/product.md §2 Side panel: dashboards, §3; docs/product.md §D.3): a dashboard is a grid of tiles, each
+// one a built-in query. For dashboards a menu item's `name` holds the numeric layout id (docs/product.md §3).
 
 /** `GET /api/dashboards/menu`: groups of dashboard items for the dashboards panel. */
 export const dashboardsMenuResponseSchema = z.object({ groups: z.array(menuGroupSchema) });

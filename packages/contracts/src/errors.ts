@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Every error response: `{ error: { code, message } }` (DESIGN.md §4). */
+/** Every error response: `{ error: { code, message } }` (docs/product.md §D.4). */
 export const apiErrorSchema = z.object({
   error: z.object({
     code: z.string(),

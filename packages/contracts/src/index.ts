@@ -1,4 +1,4 @@
-// The API's shapes, written once (DESIGN.md §4). Server routes validate with these schemas and the web
+// The API's shapes, written once (docs/product.md §D.4). Server routes validate with these schemas and the web
 // app derives its types from them; nothing here is duplicated on either side.
 export * from './api-routes';
 export * from './api-endpoints';

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { withClientBody } from './client-params';
 
 /**
- * App integrity (spec §1 "checks app integrity with a captcha provider; the integrity token refreshes
- * automatically"; DESIGN.md §3): the SPA solves a signed proof-of-work challenge (ALTCHA v2, PBKDF2) and
+ * App integrity (docs/product.md §1 "checks app integrity with a captcha provider; the integrity token refreshes
+ * automatically"; docs/product.md §D.3): the SPA solves a signed proof-of-work challenge (ALTCHA v2, PBKDF2) and
  * exchanges the solution for a short-lived integrity token, sent in this header on sign-in and sign-up.
  */
 // In a zod-free module: the web app's API client (login route) needs only this name (languages.ts says why).
@@ -52,7 +52,7 @@ export const integritySolutionSchema = z
   .strict();
 export type IntegritySolution = z.infer<typeof integritySolutionSchema>;
 
-/** `POST /api/integrity/verify` body (plus the client fields of spec §7). */
+/** `POST /api/integrity/verify` body (plus the client fields of docs/product.md §7). */
 export const integrityVerifyBodySchema = withClientBody({
   challenge: integrityChallengeSchema,
   solution: integritySolutionSchema,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isGermanLanguage, twoLetterIsoOf } from './languages';
 import { catalogueTextIn, localizedText } from './localized-text';
 
-// spec §9: "if the language starts with de, use German" — one rule for server, web and contracts.
+// docs/product.md §9: "if the language starts with de, use German" — one rule for server, web and contracts.
 describe('isGermanLanguage', () => {
   it.each(['de', 'de-DE', 'de-AT', 'de-CH', 'DE-at', ' de-DE '])('%j is German', (language) => {
     expect(isGermanLanguage(language)).toBe(true);
@@ -20,7 +20,7 @@ describe('isGermanLanguage', () => {
   });
 });
 
-describe('catalogueTextIn (spec §9 fallbacks)', () => {
+describe('catalogueTextIn (docs/product.md §9 fallbacks)', () => {
   const all = { en: 'Sales', de: 'Umsatz', deAt: 'Umsatz (AT)' };
 
   it('picks the language and falls back', () => {

@@ -1,13 +1,13 @@
 // No zod here: the login route imports these (bundle budget, docs/decisions/011).
 
-/** The UI languages (spec §1, §9). English is the default; the choice is kept under `translocoLang`. */
+/** The UI languages (docs/product.md §1, §9). English is the default; the choice is kept under `translocoLang`. */
 export const uiLanguageNames = ['en', 'de-DE', 'de-AT'] as const;
 export type UiLanguageName = (typeof uiLanguageNames)[number];
 export const defaultUiLanguage: UiLanguageName = 'en';
 export const languageStorageKey = 'translocoLang';
 
 /**
- * The one rule for "is this German" (spec §9: a language that starts with `de`), for UI language names,
+ * The one rule for "is this German" (docs/product.md §9: a language that starts with `de`), for UI language names,
  * request languages (`de-CH`, `de`) and cultures alike. Everything that picks German over English asks this.
  */
 export function isGermanLanguage(language: string): boolean {

@@ -2,13 +2,13 @@
 import { isGermanLanguage } from './languages';
 
 /**
- * A text in both languages (a notification's title or text, spec §3), with an optional Austrian
+ * A text in both languages (a notification's title or text, docs/product.md §3), with an optional Austrian
  * override — the same pattern as catalogue texts.
  */
 export type LocalizedTextPair = { de: string; en: string; deAt?: string | undefined };
 
 /**
- * spec §9: a language starting with `de` uses the German text and falls back to English; any other uses
+ * docs/product.md §9: a language starting with `de` uses the German text and falls back to English; any other uses
  * English and falls back to German. An empty text counts as missing. `de-AT` reads the Austrian override
  * first, when there is one.
  */
@@ -27,7 +27,7 @@ export type CatalogueTextVariants<En extends string | null = string | null> = {
 };
 
 /**
- * A catalogue text in a UI language (spec §9), the same on server and web: German falls back to English,
+ * A catalogue text in a UI language (docs/product.md §9), the same on server and web: German falls back to English,
  * the Austrian override (`de-AT`) to German; English falls back to German.
  */
 export function catalogueTextIn(text: CatalogueTextVariants<string>, language: string): string;

@@ -128,7 +128,7 @@ export const userPasswordResetBodySchema = withClientBody(userPasswordResetSchem
 /** Actions that carry no fields of their own (deactivate, reactivate, a domain proof): no body at all is fine too. */
 export const emptyBodySchema = withClientBody({}).nullish();
 
-// ---------------------------------------------------------------- banner messages (spec §2, §3, §4)
+// ---------------------------------------------------------------- banner messages (docs/product.md §2, §3, §4)
 
 const bannerMessageFields = {
   /** `null`: shown from now on. */
@@ -169,7 +169,7 @@ export type ManagedBanner = z.infer<typeof managedBannerSchema>;
 export const managedBannersResponseSchema = z.object({ items: z.array(managedBannerSchema) });
 export type ManagedBannersResponse = z.infer<typeof managedBannersResponseSchema>;
 
-// ---------------------------------------------------------------- contract center (DESIGN.md §3)
+// ---------------------------------------------------------------- contract center (docs/product.md §D.3)
 
 export const contractStatuses = ['active', 'pending', 'superseded'] as const;
 export const contractStatusSchema = z.enum(contractStatuses);

@@ -3,10 +3,10 @@ import { withClientQuery } from './client-params';
 import { bannerActionTypeSchema } from './banner-messages';
 
 /**
- * The message service (spec §7 "one call checks whether a contract message is available and returns an
+ * The message service (docs/product.md §7 "one call checks whether a contract message is available and returns an
  * item; another fetches the message for the UI language name and returns success and item"). Any
  * signed-in user may call it; the contract message is only ever available to an organisation
- * administrator (spec §6).
+ * administrator (docs/product.md §6).
  */
 // The paths live in a zod-free module (the web app's shell calls them, not zod; see languages.ts).
 
@@ -15,7 +15,7 @@ export const currentMessageQuerySchema = withClientQuery({
   uiLanguageName: z.string().max(16).optional(),
 });
 
-/** A banner button as the banner shows it. `label: null` → the translated global label (spec §2). */
+/** A banner button as the banner shows it. `label: null` → the translated global label (docs/product.md §2). */
 export const bannerMessageButtonSchema = z.object({
   label: z.string().nullable(),
   type: bannerActionTypeSchema,
@@ -23,7 +23,7 @@ export const bannerMessageButtonSchema = z.object({
 });
 export type BannerMessageButton = z.infer<typeof bannerMessageButtonSchema>;
 
-/** spec §3 Banner message: id, title, body, action, secondaryAction (the callbacks live in the web app). */
+/** docs/product.md §3 Banner message: id, title, body, action, secondaryAction (the callbacks live in the web app). */
 export const bannerMessageItemSchema = z.object({
   id: z.string(),
   title: z.string(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** spec §3 Menu item. For dashboards, `name` holds the numeric layout id. */
+/** docs/product.md §3 Menu item. For dashboards, `name` holds the numeric layout id. */
 export const menuItemSchema = z.object({
   name: z.string(),
   title: z.string(),
@@ -17,7 +17,7 @@ export const menuItemSchema = z.object({
 });
 export type MenuItem = z.infer<typeof menuItemSchema>;
 
-/** spec §3 Menu group. */
+/** docs/product.md §3 Menu group. */
 export const menuGroupSchema = z.object({
   name: z.string(),
   title: z.string(),
@@ -32,12 +32,12 @@ export type MenuGroup = z.infer<typeof menuGroupSchema>;
 export const menuResponseSchema = z.object({ groups: z.array(menuGroupSchema) });
 export type MenuResponse = z.infer<typeof menuResponseSchema>;
 
-/** spec §4 Pin: reports by navigation item name, dashboards by layout id. */
+/** docs/product.md §4 Pin: reports by navigation item name, dashboards by layout id. */
 export const pinKinds = ['report', 'dashboard'] as const;
 export const pinKindSchema = z.enum(pinKinds);
 export type PinKind = z.infer<typeof pinKindSchema>;
 
-/** `PUT /api/navigation/pins` body (plus the client fields of spec §7) and its answer; idempotent. */
+/** `PUT /api/navigation/pins` body (plus the client fields of docs/product.md §7) and its answer; idempotent. */
 export const pinUpdateSchema = z.object({
   kind: pinKindSchema,
   name: z.string().min(1).max(200),
@@ -77,7 +77,7 @@ export const menuIconNames = [
 export type MenuIconName = (typeof menuIconNames)[number];
 
 /**
- * `GET /api/navigation/favorites` (spec §2 Favorites): the user's pinned reports (menu items, in menu
+ * `GET /api/navigation/favorites` (docs/product.md §2 Favorites): the user's pinned reports (menu items, in menu
  * order) and pinned dashboards (`name` = layout id, `path` = the dashboard's page), titles in the
  * request's language. Pins whose target no longer exists are left out.
  */

@@ -7,7 +7,7 @@ import {
   sendNotificationBodySchema,
 } from './notifications';
 
-describe('isSafeHttpUrl (DESIGN.md §5: url must be http(s))', () => {
+describe('isSafeHttpUrl (docs/product.md §D.5: url must be http(s))', () => {
   it.each([
     'https://example.com',
     'http://example.com/path?q=1#x',
@@ -57,7 +57,7 @@ describe('isSafeHttpUrl (DESIGN.md §5: url must be http(s))', () => {
   });
 });
 
-describe('localizedText (spec §9)', () => {
+describe('localizedText (docs/product.md §9)', () => {
   const both = { de: 'Hallo', en: 'Hello' };
   it.each([
     ['de-DE', 'Hallo'],
@@ -77,7 +77,7 @@ describe('localizedText (spec §9)', () => {
   });
 });
 
-describe('notificationPatchSchema (spec §4)', () => {
+describe('notificationPatchSchema (docs/product.md §4)', () => {
   it.each([{ wasRead: true }, { mouseOver: true }, { wasRead: true, isoLanguageName: 'de-DE', useBackendTranslation: false }])(
     'accepts %j',
     (body) => {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { withClientBody, withClientQuery } from './client-params';
 import { isSafeHttpUrl, linkMaxLength } from './safe-links';
 
-// Live notifications (spec §2 Notifications, §3 Notification, §4, §9; DESIGN.md §5). One set of shapes
+// Live notifications (docs/product.md §2 Notifications, §3 Notification, §4, §9; docs/product.md §D.5). One set of shapes
 // for the stored content, the SSE stream, the PATCH of the owner and the administrators' send API.
 
 /** Limits of the administrators' send API (live notifications: "length-limited"). */
@@ -23,11 +23,11 @@ export const notificationUrlSchema = z
   .refine(isSafeHttpUrl, { error: 'must be an http:// or https:// URL' })
   .transform((value) => value.trim());
 
-/** A text in both languages, optionally an Austrian override; read with `localizedText` (spec §9). */
+/** A text in both languages, optionally an Austrian override; read with `localizedText` (docs/product.md §9). */
 export const localizedTextSchema = z.object({ de: z.string(), en: z.string(), deAt: z.string().optional() });
 export type LocalizedText = z.infer<typeof localizedTextSchema>;
 
-/** spec §3: the stored `content` of a notification; `url` is optional and only ever http(s). */
+/** docs/product.md §3: the stored `content` of a notification; `url` is optional and only ever http(s). */
 export const notificationContentSchema = z.object({
   title: localizedTextSchema,
   text: localizedTextSchema,
@@ -35,7 +35,7 @@ export const notificationContentSchema = z.object({
 });
 export type NotificationContent = z.infer<typeof notificationContentSchema>;
 
-/** spec §3 Notification as the client receives it. */
+/** docs/product.md §3 Notification as the client receives it. */
 export const notificationSchema = z.object({
   uid: z.string(),
   userId: z.string(),
@@ -51,8 +51,8 @@ export type Notification = z.infer<typeof notificationSchema>;
 export const notificationParamsSchema = z.object({ uid: z.guid({ error: 'must be a notification uid' }) });
 
 /**
- * `PATCH /api/notifications/:uid` (spec §4): exactly `{ "wasRead": true }` or `{ "mouseOver": true }`,
- * plus the fields the client adds to every body (spec §7). Anything else is a 400.
+ * `PATCH /api/notifications/:uid` (docs/product.md §4): exactly `{ "wasRead": true }` or `{ "mouseOver": true }`,
+ * plus the fields the client adds to every body (docs/product.md §7). Anything else is a 400.
  */
 export const notificationPatchSchema = withClientBody({
   wasRead: z.literal(true).optional(),
@@ -116,7 +116,7 @@ const boundedText = (max: number) =>
     .min(1, { error: 'must not be empty' })
     .max(max, { error: `must be at most ${max} characters` });
 
-/** Optional: empty (or absent) falls back — German to English, Austrian to German (spec §9). */
+/** Optional: empty (or absent) falls back — German to English, Austrian to German (docs/product.md §9). */
 const optionalText = (max: number) =>
   z
     .string()
@@ -143,7 +143,7 @@ export const notificationRecipientsSchema = z.union([
 export type NotificationRecipients = z.infer<typeof notificationRecipientsSchema>;
 
 /**
- * The content an administrator sends: English required, German optional (empty reads English, spec §9),
+ * The content an administrator sends: English required, German optional (empty reads English, docs/product.md §9),
  * an optional Austrian override; an optional http(s) link.
  */
 export const notificationDraftSchema = z
@@ -183,5 +183,5 @@ export type SentNotification = z.infer<typeof sentNotificationSchema>;
 export const sentNotificationsResponseSchema = z.object({ sent: z.array(sentNotificationSchema) });
 export type SentNotificationsResponse = z.infer<typeof sentNotificationsResponseSchema>;
 
-// spec §9 language rule, in a zod-free module (bundle budget, docs/decisions/011); re-exported here.
+// docs/product.md §9 language rule, in a zod-free module (bundle budget, docs/decisions/011); re-exported here.
 export { localizedText } from './localized-text';

@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { menuItemSchema, pinKindSchema } from './navigation';
 
 /**
- * The signed-in user's recently opened reports and dashboards (DESIGN.md §3 routes: the reports area's
+ * The signed-in user's recently opened reports and dashboards (docs/product.md §D.3 routes: the reports area's
  * home shows them as "Continue where you left off"). Stored on the server per user, so they follow the
  * user to another browser; a report by its menu item name, a dashboard by its layout id (as pins are,
- * spec §4 Pin).
+ * docs/product.md §4 Pin).
  */
 export const recentKindSchema = pinKindSchema;
 export type RecentKind = z.infer<typeof recentKindSchema>;
@@ -30,7 +30,7 @@ export type RecentItem = z.infer<typeof recentItemSchema>;
 export const recentsResponseSchema = z.object({ items: z.array(recentItemSchema) });
 export type RecentsResponse = z.infer<typeof recentsResponseSchema>;
 
-/** `POST /api/user/recents` body (plus the client fields of spec §7): the user opened this item. */
+/** `POST /api/user/recents` body (plus the client fields of docs/product.md §7): the user opened this item. */
 export const recentOpeningSchema = z.object({
   kind: recentKindSchema,
   name: z.string().min(1).max(200),

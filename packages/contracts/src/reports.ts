@@ -5,7 +5,7 @@ import { parameterViewSchema, resultInfoSchema } from './report-definitions';
 
 export * from './report-dates';
 
-// Report content (DESIGN.md §3 "Report / dashboard content"): a report is a row in the database. A
+// Report content (docs/product.md §D.3 "Report / dashboard content"): a report is a row in the database. A
 // query report shows a report definition's SQL over a data source of the organisation (decision 027); an
 // embedded one shows a URL in a frame; an external one opens its URL in a new window.
 
@@ -13,7 +13,7 @@ export const reportKinds = ['query', 'embedded', 'external'] as const;
 export const reportKindSchema = z.enum(reportKinds);
 export type ReportKind = z.infer<typeof reportKindSchema>;
 
-/** How the client formats a value in the user's culture (numbers arrive raw, DESIGN.md §4). */
+/** How the client formats a value in the user's culture (numbers arrive raw, docs/product.md §D.4). */
 export const valueFormats = [
   'text',
   'date',

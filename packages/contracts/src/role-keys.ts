@@ -1,6 +1,6 @@
 // Plain constants, no zod (see languages.ts): the route guards in the web app's entry use them.
 
-/** Roles and subscriptions (DESIGN.md §3). Only `organisationadministrator` may manage (spec §6). */
+/** Roles and subscriptions (docs/product.md §D.3). Only `organisationadministrator` may manage (docs/product.md §6). */
 export const roleKeys = ['organisationadministrator', 'organisationmember'] as const;
 export type RoleKey = (typeof roleKeys)[number];
 const managementRoleKey: RoleKey = 'organisationadministrator';

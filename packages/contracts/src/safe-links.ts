@@ -14,7 +14,7 @@ const httpSchemePrefix = /^https?:\/\//i;
 declare const URL: new (input: string) => { protocol: string; hostname: string };
 
 /**
- * Whether `value` is a link a notification may carry and the UI may render (DESIGN.md §5: `url` must be
+ * Whether `value` is a link a notification may carry and the UI may render (docs/product.md §D.5: `url` must be
  * http(s), anything else is rejected on write and never rendered as a link). Leading/trailing blanks are
  * ignored; control characters anywhere, a scheme other than `http:`/`https:`, protocol-relative (`//host`),
  * scheme-less or host-less values are not.

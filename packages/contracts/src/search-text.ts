@@ -1,5 +1,5 @@
 // Plain functions, no zod (see languages.ts): every search of the web app — the main menu search and the
-// dashboards panel — compares text through this one normaliser (DESIGN.md §3: case- and
+// dashboards panel — compares text through this one normaliser (docs/product.md §D.3: case- and
 // accent-insensitive, `ä` matches `a`, `ß` matches `ss`).
 
 // Letters that do not decompose into a base letter and a mark under NFD.

@@ -4,14 +4,14 @@ import { automaticCulture } from './languages';
 import { uiLanguageNameSchema } from './localization';
 import { roleKeySchema, subscriptionSchema } from './roles';
 
-/** spec §3 User settings: `uiLanguage` has a name and a twoLetterISOlanguageName. */
+/** docs/product.md §3 User settings: `uiLanguage` has a name and a twoLetterISOlanguageName. */
 export const uiLanguageSchema = z.object({
   name: uiLanguageNameSchema,
   twoLetterISOlanguageName: z.enum(['en', 'de']),
 });
 export type UiLanguage = z.infer<typeof uiLanguageSchema>;
 
-/** Cultures offered for dates and numbers (DESIGN.md §3 Settings page). */
+/** Cultures offered for dates and numbers (docs/product.md §D.3 Settings page). */
 export const uiCultures = ['en-GB', 'en-US', 'de-DE', 'de-AT', 'de-CH'] as const;
 export const uiCultureSchema = z.enum(uiCultures);
 export type UiCulture = z.infer<typeof uiCultureSchema>;
@@ -55,7 +55,7 @@ export const currencySymbolMaxLength = 8;
 const printable = /^[^\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]*$/;
 
 /**
- * `PUT /api/user/settings` body (DESIGN.md §3 Settings page; the menu header's language dropdown sends
+ * `PUT /api/user/settings` body (docs/product.md §D.3 Settings page; the menu header's language dropdown sends
  * the same with only the language changed). Answered with the whole {@link userSettingsSchema}.
  */
 export const userSettingsUpdateSchema = z.object({

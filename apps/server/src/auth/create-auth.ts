@@ -23,7 +23,7 @@ import { hashPassword, verifyPassword } from './password';
 import { endDeviceTrust, trustDeviceOption } from './device-trust';
 import { createSecondFactorStepCheck } from './second-factor-steps';
 
-/** Lifetime of the bearer token the SPA gets from `GET /api/auth/token` (DESIGN.md §3: ≤ 15 min). */
+/** Lifetime of the bearer token the SPA gets from `GET /api/auth/token` (docs/product.md §D.3: ≤ 15 min). */
 export const accessTokenLifetime = '15m';
 
 /** The session cookie is `cockpit.session_token` (`__Secure-cockpit.session_token` on https). */
@@ -61,7 +61,7 @@ interface CreateAuthOptions {
 
 /**
  * better-auth: e-mail + password sign-in, sessions in our database (cookie only for /api/auth/*), and
- * the jwt plugin that exchanges a session for a short-lived bearer token (DESIGN.md §3).
+ * the jwt plugin that exchanges a session for a short-lived bearer token (docs/product.md §D.3).
  */
 export function createAuth({
   config,

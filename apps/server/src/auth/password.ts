@@ -8,7 +8,7 @@ import * as zxcvbnEn from '@zxcvbn-ts/language-en';
 import { type Algorithm, hash, verify } from '@node-rs/argon2';
 import { HttpError } from '../lib/http-error';
 
-// argon2id with the OWASP minimum (19 MiB, 2 passes, 1 lane): DESIGN.md §3 "passwords hashed with argon2id".
+// argon2id with the OWASP minimum (19 MiB, 2 passes, 1 lane): docs/product.md §D.3 "passwords hashed with argon2id".
 const options = {
   algorithm: 2 as Algorithm, // Algorithm.Argon2id (a const enum, not importable under isolatedModules)
   memoryCost: 19_456,

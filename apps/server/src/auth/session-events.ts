@@ -30,7 +30,7 @@ export interface SessionEventBus {
 /**
  * Tells every server process that sessions ended or a user's stored account changed (decision 009:
  * ending a session, signing out or being deactivated stops API access and closes the notification
- * streams; DESIGN.md §2: such changes travel over LISTEN/NOTIFY so every process applies them within a
+ * streams; docs/product.md §D.2: such changes travel over LISTEN/NOTIFY so every process applies them within a
  * second).
  *
  * Ended sessions are emitted by sign-out and session revocation (better-auth's session delete hook),

@@ -14,7 +14,7 @@ interface TokenVerifierOptions {
 const maxRememberedTokens = 20_000;
 
 /**
- * Verifies bearer tokens locally with jose (DESIGN.md §3) against the cached key set; the keys are
+ * Verifies bearer tokens locally with jose (docs/product.md §D.3) against the cached key set; the keys are
  * reloaded when a token names a key the cache does not have (key created or rotated since).
  *
  * A token that verified is remembered until its `exp`: a signature check costs more than the rest of a

@@ -20,9 +20,9 @@ import {
 
 // What a viewer sees of a catalogue snapshot (decision 015). Audiences are applied here and nowhere
 // else: an item is visible when its group and the item admit the viewer; a dashboard when the viewer has
-// the pro subscription (DESIGN.md §3 "Dashboards available") and its group and it admit the viewer.
+// the pro subscription (docs/product.md §D.3 "Dashboards available") and its group and it admit the viewer.
 
-/** The viewer's pins: item names and dashboard layout ids (as text, spec §4). */
+/** The viewer's pins: item names and dashboard layout ids (as text, docs/product.md §4). */
 export interface Pins {
   report: ReadonlySet<string>;
   dashboard: ReadonlySet<string>;
@@ -33,7 +33,7 @@ const titleOf = (
   row: { titleEn: string; titleDe: string | null; titleDeAt: string | null },
 ) => textIn(language, row.titleEn, row.titleDe, row.titleDeAt) ?? row.titleEn;
 
-/** A report item as a menu item (spec §3 Menu item); the client marks the active route. */
+/** A report item as a menu item (docs/product.md §3 Menu item); the client marks the active route. */
 export function reportMenuItem(item: ItemRow, language: UiLanguageName, isPinned: boolean): MenuItem {
   return {
     name: item.name,
@@ -50,7 +50,7 @@ export function reportMenuItem(item: ItemRow, language: UiLanguageName, isPinned
   };
 }
 
-/** A dashboard as a menu item: spec §3, for dashboards `name` holds the numeric layout id. */
+/** A dashboard as a menu item: docs/product.md §3, for dashboards `name` holds the numeric layout id. */
 export function dashboardMenuItem(
   dashboard: DashboardRow,
   language: UiLanguageName,
@@ -139,7 +139,7 @@ export type CatalogueView<Result> = (
   pins: Pins,
 ) => Result;
 
-/** spec §3 menu: groups with the items the viewer may see; a group left with nothing to open is not shown. */
+/** docs/product.md §3 menu: groups with the items the viewer may see; a group left with nothing to open is not shown. */
 export const menuFor: CatalogueView<MenuGroup[]> = (snapshot, viewer, language, pins) =>
   groupsWith(snapshot.menuGroups, visibleItems(snapshot, viewer), language, (item) => {
     const menuItem = reportMenuItem(item, language, isPinnedReport(item, pins));
@@ -148,7 +148,7 @@ export const menuFor: CatalogueView<MenuGroup[]> = (snapshot, viewer, language, 
     return available ? menuItem : { ...menuItem, available: false };
   });
 
-/** spec §2 Side panel: dashboards — the groups of dashboards the viewer may see. */
+/** docs/product.md §2 Side panel: dashboards — the groups of dashboards the viewer may see. */
 export const dashboardsMenuFor: CatalogueView<MenuGroup[]> = (snapshot, viewer, language, pins) =>
   groupsWith(snapshot.dashboardGroups, visibleDashboards(snapshot, viewer), language, (dashboard) =>
     dashboardMenuItem(dashboard, language, isPinnedDashboard(dashboard, pins)),
@@ -179,7 +179,7 @@ function menuItemsWhere(keep: Keep): CatalogueView<ReportsAndDashboards> {
 }
 
 /**
- * spec §2 Favorites: the pinned reports and dashboards the viewer may still see, in menu order. A pin of
+ * docs/product.md §2 Favorites: the pinned reports and dashboards the viewer may still see, in menu order. A pin of
  * a deleted or hidden item stays stored and shows again when the item does (or the audience widens).
  */
 export const favoritesFor = menuItemsWhere({ report: isPinnedReport, dashboard: isPinnedDashboard });
@@ -211,7 +211,7 @@ export function visibleDashboard(
   return dashboard && group ? { dashboard, group } : null;
 }
 
-/** Whether the viewer may pin `name` (spec §4: reports by item name, dashboards by layout id). */
+/** Whether the viewer may pin `name` (docs/product.md §4: reports by item name, dashboards by layout id). */
 export function canPin(snapshot: CatalogueSnapshot, viewer: Viewer, kind: PinKind, name: string): boolean {
   if (kind === 'report') return visibleReport(snapshot, viewer, name) !== null;
   return /^\d{1,9}$/.test(name) && visibleDashboard(snapshot, viewer, Number(name)) !== null;

@@ -10,7 +10,7 @@ import { HttpError } from '../lib/http-error';
 
 // `npm run notify -- …`: operators send a notification without the management screen, through the same
 // service as `POST /api/management/notifications` (same validation, same organisation boundary). Every
-// running server process pushes it to open streams (database trigger + LISTEN, DESIGN.md §5).
+// running server process pushes it to open streams (database trigger + LISTEN, docs/product.md §D.5).
 
 export const notifyUsage = `Usage: npm run notify -- --organisation <name> (--all | --to <e-mail> [--to <e-mail> …])
          --title-en <text> --text-en <text> [--title-de <text>] [--text-de <text>] [--url <https://…>]

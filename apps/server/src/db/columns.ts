@@ -19,7 +19,7 @@ export const updatedAtColumn = () =>
     .notNull();
 
 /**
- * A catalogue title in English, German and the Austrian override of the German one (spec §9: empty → the
+ * A catalogue title in English, German and the Austrian override of the German one (docs/product.md §9: empty → the
  * German one; decision 015).
  */
 export const titleColumns = () => ({

@@ -23,7 +23,7 @@ import {
 // The core tables: organisations, better-auth's tables, the catalogue and pins. Feature schemas import the
 // tables they refer to from here — never from schema.ts, the registry that re-exports them all — so no
 // module imports one that imports it back (docs/decisions/023-layers-enforced-by-lint.md).
-// One pg-core schema for PGlite and PostgreSQL (DESIGN.md §2). Property names are what the code and
+// One pg-core schema for PGlite and PostgreSQL (docs/product.md §D.2). Property names are what the code and
 // better-auth use; column names are snake_case. After a change run `npm run db:generate -w @cockpit/server`.
 
 export const organisations = pgTable('organisations', {
@@ -141,7 +141,7 @@ export const jwks = pgTable('jwks', {
   crv: text('crv'),
 });
 
-// ---- the catalogue: navigation (spec §3 Menu group / Menu item), decision 015 ----
+// ---- the catalogue: navigation (docs/product.md §3 Menu group / Menu item), decision 015 ----
 
 export const menuGroups = pgTable(
   'menu_groups',
@@ -206,7 +206,7 @@ export const dashboards = pgTable(
   {
     id: uuidPrimaryKey(),
     organisationId: organisationIdColumn(),
-    /** spec §3: for dashboards the menu item's name holds this numeric layout id. */
+    /** docs/product.md §3: for dashboards the menu item's name holds this numeric layout id. */
     layoutId: integer('layout_id').notNull(),
     groupId: text('group_id')
       .notNull()
@@ -225,7 +225,7 @@ export const dashboards = pgTable(
   ],
 );
 
-// ---- pins (spec §4: reports by navigation item name, dashboards by layout id) ----
+// ---- pins (docs/product.md §4: reports by navigation item name, dashboards by layout id) ----
 
 export const pins = pgTable(
   'pins',

@@ -2,7 +2,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
- * A pid file (`<dataDir>.lock`) beside the PGlite data (STACK.md: one process per data directory). Returns the release
+ * A pid file (`<dataDir>.lock`) beside the PGlite data (docs/tools.md: one process per data directory). Returns the release
  * function. A lock left behind by a process that no longer runs is taken over.
  */
 export function acquireDataDirLock(dataDir: string): () => void {

@@ -14,7 +14,7 @@ import { acquireDataDirLock } from './data-dir-lock';
 import { type ListenHandlers, type StopListening, listenWithPgClient } from './pg-listener';
 import * as schema from './schema';
 
-/** The one database type used everywhere: PGlite and node-postgres both extend it (DESIGN.md §2). */
+/** The one database type used everywhere: PGlite and node-postgres both extend it (docs/product.md §D.2). */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export type DatabaseTarget =
@@ -49,7 +49,7 @@ export interface DatabaseHandle {
   /** Whether each LISTEN connection opened through `listen` is connected now: for readiness. */
   listeners(): ListenerStatus[];
   /**
-   * LISTEN on a channel (live notifications, DESIGN.md §5): PostgreSQL through one dedicated connection
+   * LISTEN on a channel (live notifications, docs/product.md §D.5): PostgreSQL through one dedicated connection
    * that reconnects by itself; PGlite in-process. Call the returned function to stop.
    */
   listen(channel: string, handlers: ListenHandlers): Promise<StopListening>;

@@ -1,6 +1,6 @@
 import pg from 'pg';
 
-/** What a LISTEN subscription reports (DESIGN.md §5: one LISTEN connection per server process). */
+/** What a LISTEN subscription reports (docs/product.md §D.5: one LISTEN connection per server process). */
 export interface ListenHandlers {
   /** Each NOTIFY payload on the channel, in commit order. */
   onNotify: (payload: string) => void;

@@ -9,20 +9,20 @@ export * from './core-tables';
 /** What the drizzle adapter of better-auth gets: its tables under its model names. */
 export const authSchema = { user, session, account, verification, jwks, twoFactor };
 
-// ---- live notifications (DESIGN.md §5, decision 003) ----
+// ---- live notifications (docs/product.md §D.5, decision 003) ----
 export * from '../features/notifications/notifications-schema';
 
 // ---- management: contracts, banner messages, dismissals ----
 export * from '../features/management/management-schema';
 
-// ---- sales data set, report definitions and dashboard tiles (DESIGN.md §3, decision 012) ----
+// ---- sales data set, report definitions and dashboard tiles (docs/product.md §D.3, decision 012) ----
 export * from '../features/reports/reports-schema';
 export * from '../features/dashboards/dashboard-tiles-schema';
 
 // ---- what administrators did (management → Activity) ----
 export * from '../activity/activity-schema';
 
-// ---- recently opened reports and dashboards (the reports home, DESIGN.md §3 routes) ----
+// ---- recently opened reports and dashboards (the reports home, docs/product.md §D.3 routes) ----
 export * from '../features/recents/recents-schema';
 
 // ---- two-factor sign-in: better-auth's two-factor plugin table (decision 021) ----

@@ -12,7 +12,7 @@ type Field<E, Key extends string> = E extends { readonly [K in Key]: infer Value
 
 /**
  * The Fastify route options of an endpoint descriptor from the contracts (decision 025): method, URL and
- * one schema that validates, serialises and documents the route (DESIGN.md §4). Spread it into
+ * one schema that validates, serialises and documents the route (docs/product.md §D.4). Spread it into
  * `app.route({ ...endpointRoute(apiEndpoints.x), handler })`; the handler's request and reply are typed
  * from the same schemas by fastify-type-provider-zod.
  */

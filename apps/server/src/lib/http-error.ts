@@ -19,7 +19,7 @@ export class HttpError extends Error {
 export const badRequest = (message: string) => new HttpError(400, errorCodes.badRequest, message);
 export const unauthorized = (message: string) => new HttpError(401, errorCodes.unauthorized, message);
 export const forbidden = (message: string) => new HttpError(403, errorCodes.forbidden, message);
-/** 404 also for objects that exist but are not the caller's (DESIGN.md §4: never reveal them). */
+/** 404 also for objects that exist but are not the caller's (docs/product.md §D.4: never reveal them). */
 export const notFound = (message: string) => new HttpError(404, errorCodes.notFound, message);
 export const conflict = (message: string) => new HttpError(409, errorCodes.conflict, message);
 
@@ -49,5 +49,5 @@ export function errorCodeForStatus(status: number): ErrorCode {
   }
 }
 
-/** 5xx answers never carry internals (DESIGN.md §4). */
+/** 5xx answers never carry internals (docs/product.md §D.4). */
 export const internalErrorMessage = 'Internal server error';

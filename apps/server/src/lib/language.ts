@@ -1,7 +1,7 @@
 import { isGermanLanguage, type UiLanguageName, translations, uiLanguageNames } from '@cockpit/contracts';
 
 /**
- * The UI language for server texts: the request's `isoLanguageName` (spec §7) when given, else the
+ * The UI language for server texts: the request's `isoLanguageName` (docs/product.md §7) when given, else the
  * user's stored language. `de-CH` or `de` count as German (`de-DE`); anything else is English.
  */
 export function resolveLanguage(

@@ -7,7 +7,7 @@ import type { SessionEvent } from '../auth/session-events';
 import { declaredPlugin, pluginNames } from './declared-plugin';
 
 /**
- * Things one server process learns that every process must act on (DESIGN.md §2 "Scale-out path":
+ * Things one server process learns that every process must act on (docs/product.md §D.2 "Scale-out path":
  * "a session ended, a user changed, a pin, a catalogue change travels over LISTEN/NOTIFY"). Payloads
  * carry ids only (a NOTIFY payload is limited to 8,000 bytes).
  */

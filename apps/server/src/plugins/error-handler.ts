@@ -11,7 +11,7 @@ import { staticSecurityHeaders } from './security-headers';
 export const unavailableMessage = 'The service is temporarily unavailable. Please try again shortly.';
 
 /**
- * Every error becomes `{ error: { code, message } }` with the right status (DESIGN.md §4): 400 names
+ * Every error becomes `{ error: { code, message } }` with the right status (docs/product.md §D.4): 400 names
  * the invalid field, 5xx never carries internals.
  */
 export function registerErrorHandler(app: App): void {

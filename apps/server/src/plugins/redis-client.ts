@@ -6,7 +6,7 @@ import { createMemoryCounters, createRedisCounters } from './shared-counters';
 import { createDatabaseClaims } from './use-once-claims';
 
 /**
- * The optional Redis connection (DESIGN.md §2 "rate-limit counters move to Redis when REDIS_URL is set"):
+ * The optional Redis connection (docs/product.md §D.2 "rate-limit counters move to Redis when REDIS_URL is set"):
  * shared sign-in counters and used integrity challenges for several server processes. Commands fail at
  * once instead of queueing while Redis is away (no offline queue), and the breaker (plugins/redis-breaker.ts)
  * sends callers straight to their fallback while it is (plugins/shared-counters.ts, decision 009).

@@ -15,7 +15,7 @@ const analyticsImageHosts = ['https://*.google-analytics.com', 'https://*.google
 
 /**
  * The Content-Security-Policy directives (security hardening). Scripts come only from this origin, plus the tag
- * manager when a GA measurement id is configured (DESIGN.md §3 Analytics); frames only from the
+ * manager when a GA measurement id is configured (docs/product.md §D.3 Analytics); frames only from the
  * configured report origins. Styles allow 'unsafe-inline' because Mantine writes its theme variables
  * into a <style> element at run time (docs/decisions/008-strict-csp-with-inline-styles-and-public-api-docs.md).
  */

@@ -75,6 +75,6 @@ async function registerSecurity(app: App): Promise<void> {
     'signInGuard',
     createSignInGuard(config, counters, integrity, createPendingSecondFactorLookup(app.db)),
   );
-  // Announced to every server process over the cluster event path (DESIGN.md §2, decision 017).
+  // Announced to every server process over the cluster event path (docs/product.md §D.2, decision 017).
   app.decorate('sessionEvents', new SessionEvents(app.clusterEvents));
 }

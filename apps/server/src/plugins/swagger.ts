@@ -8,7 +8,7 @@ import { libraryPathItems } from '../lib/library-operations';
 
 /**
  * OpenAPI document built from the contracts' endpoint descriptors (decision 025), with its UI at /api/docs
- * (DESIGN.md §4). Every operation has an operation id and declares its security (an empty list for public
+ * (docs/product.md §D.4). Every operation has an operation id and declares its security (an empty list for public
  * ones), so that a client can be generated from it. Must be registered before the routes so that it sees
  * them.
  */

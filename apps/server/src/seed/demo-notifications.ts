@@ -6,7 +6,7 @@ import { notifications, user } from '../db/schema';
 import type { DemoOrganisation } from './demo-data';
 
 // Demo live notifications: every demo user gets read and unread ones in German and English, one
-// long enough to be clamped at 4 lines (spec §9) and one with a link.
+// long enough to be clamped at 4 lines (docs/product.md §9) and one with a link.
 
 interface DemoNotification {
   /** Natural key: with the user's e-mail it gives a stable uid, so the seed never duplicates. */

@@ -34,7 +34,7 @@ export const demoWelcomeBanner: BannerContent = {
   en: {
     title: 'Notifications now arrive live',
     body: 'New notifications appear the moment they are sent. Language and date format can be changed in your settings.',
-    // No label: the card shows the translated global label (spec §2 "default primary label").
+    // No label: the card shows the translated global label (docs/product.md §2 "default primary label").
     primary: { label: null, type: 'close', href: null },
     secondary: { label: 'Open settings', type: 'link', href: '/settings' },
   },

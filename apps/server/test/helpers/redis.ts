@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 
-/** Redis for the shared-counter tests: TEST_REDIS_URL, else the local default (STACK.md: Redis on 6379). */
+/** Redis for the shared-counter tests: TEST_REDIS_URL, else the local default (docs/tools.md: Redis on 6379). */
 export const testRedisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 /** Whether Redis answers PING within a second; the Redis variants run only then. */

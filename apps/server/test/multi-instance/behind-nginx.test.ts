@@ -29,7 +29,7 @@ import {
   upstreamHeader,
 } from './cluster';
 
-// DESIGN.md §2 scale-out, decision 019: three real server processes (the bundle `npm start` runs) on one
+// docs/product.md §D.2 scale-out, decision 019: three real server processes (the bundle `npm start` runs) on one
 // PostgreSQL database and Redis, started at the same moment on a fresh database, with Debian's nginx in
 // front running deploy/nginx.conf. Everything a user does goes through the proxy; where a check needs one
 // particular instance (warming its caches, acting "on another instance") it talks to that instance directly.
@@ -47,7 +47,7 @@ const missing = [
 ];
 const runInCi = process.env.CI === 'true' || process.env.CI === '1';
 
-/** Cross-instance changes must be applied everywhere within this (DESIGN.md §2: "within a second"). */
+/** Cross-instance changes must be applied everywhere within this (docs/product.md §D.2: "within a second"). */
 const withinMs = 1_000;
 const authSecret = 'multi-instance-secret-that-is-long-enough-0123456789';
 const demo = {

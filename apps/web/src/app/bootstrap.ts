@@ -8,7 +8,7 @@ import { createRouterStart } from './router-start';
 type SessionModule = Awaited<ReturnType<typeof lazySession.load>>;
 
 /**
- * Start-up (spec §1, DESIGN.md §3): the session check with the cookie and the translations start at
+ * Start-up (docs/product.md §1, docs/product.md §D.3): the session check with the cookie and the translations start at
  * once and in parallel; the router's guards wait for the session; the first screen waits for the texts.
  * What the login route does without (bundle budget, docs/decisions/011) loads here as chunks of its own:
  * the session at once (the guards wait for it), the integrity check once the first screen has been
@@ -20,7 +20,7 @@ export async function bootstrap() {
   const routerStart = createRouterStart(() => import('./routed-app'));
   const routed = isLoginPathname(window.location.pathname) ? undefined : routerStart.start();
 
-  // spec §8 "HTTP 401: browser goes to /login" — the session is over; come back here after signing in.
+  // docs/product.md §8 "HTTP 401: browser goes to /login" — the session is over; come back here after signing in.
   const sendToLogin = ({ expireSession }: SessionModule) => {
     expireSession();
     const { pathname, search, hash } = window.location;
@@ -40,7 +40,7 @@ export async function bootstrap() {
       session.setSessionEndedHandler(() => sendToLogin(session));
       void session.startSession();
     },
-    // spec §8 "bootstrap failure: logged to the console"; the guards try to load it again.
+    // docs/product.md §8 "bootstrap failure: logged to the console"; the guards try to load it again.
     (error: unknown) => console.error('Could not check the session at start-up', error),
   );
 
@@ -50,7 +50,7 @@ export async function bootstrap() {
     void routerStart.current()?.router.navigate(paths.twoFactorSetup.getHref(), { replace: true });
   });
 
-  // spec §1 app integrity (security hardening): solved in a Web Worker once the first screen had its turn.
+  // docs/product.md §1 app integrity (security hardening): solved in a Web Worker once the first screen had its turn.
   setIntegrityTokenProvider(getIntegrityToken);
   whenIdle(startIntegrityCheck);
 

@@ -6,7 +6,7 @@ import { getClientParams } from '../lib/client-params';
 import { resolveQueryClient, type QueryClientSource } from '../lib/query-client-source';
 
 /**
- * Route guards as loaders (DESIGN.md §6). Each waits for what it needs to know and then lets the
+ * Route guards as loaders (docs/product.md §D.6). Each waits for what it needs to know and then lets the
  * navigation through, redirects, or answers "not found".
  *
  * The session module, the feature API modules (and TanStack Query itself) are imported when a guard first
@@ -30,7 +30,7 @@ async function passwordChangeRequired(): Promise<boolean> {
 }
 
 /**
- * spec §6 "Sign-in is required on reports, management, settings and dashboards". A user with a
+ * docs/product.md §6 "Sign-in is required on reports, management, settings and dashboards". A user with a
  * one-time password chooses a new one first (decision 022), then continues to the page requested.
  */
 export async function requireSession({ request }: Pick<LoaderFunctionArgs, 'request'>): Promise<null> {
@@ -54,7 +54,7 @@ export async function requirePasswordChange({ request }: Pick<LoaderFunctionArgs
 }
 
 /**
- * spec §2 dashboards route: "waits until it is known whether dashboards are available; if not
+ * docs/product.md §2 dashboards route: "waits until it is known whether dashboards are available; if not
  * available, redirects to the root path".
  */
 export function createRequireDashboardsAvailable(queryClientSource: QueryClientSource) {
@@ -70,7 +70,7 @@ export function createRequireDashboardsAvailable(queryClientSource: QueryClientS
   };
 }
 
-/** Whether the signed-in user may manage (spec §6; DESIGN.md §3: only `organisationadministrator`). */
+/** Whether the signed-in user may manage (docs/product.md §6; docs/product.md §D.3: only `organisationadministrator`). */
 export async function canManage(queryClientSource: QueryClientSource): Promise<boolean> {
   if ((await sessionReady()) !== 'signed-in') return false;
   const [{ getUserSettingsQueryOptions }, queryClient] = await Promise.all([
@@ -82,7 +82,7 @@ export async function canManage(queryClientSource: QueryClientSource): Promise<b
 }
 
 /**
- * spec §2 management: the permission check "applied on activation". (The check on matching is
+ * docs/product.md §2 management: the permission check "applied on activation". (The check on matching is
  * `patchRoutesOnNavigation` in router.tsx: for anyone else the routes do not even exist.) A user who
  * lost the role since the routes were added gets the not-found screen, never the area.
  */

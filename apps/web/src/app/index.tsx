@@ -46,7 +46,7 @@ function LoginWithoutRouter({ routerStart, onRouterStarted }: LoginWithoutRouter
         .catch((error: unknown) => {
           // The router module could not be downloaded: a page load of the same place tries everything again.
           console.error('The app could not start', error);
-          // Only ever an in-app address (spec §2 `redirectTo`, config/paths.ts); without one, this page again.
+          // Only ever an in-app address (docs/product.md §2 `redirectTo`, config/paths.ts); without one, this page again.
           if (target === undefined) window.location.reload();
           else window.location.assign(safeRedirectPath(target) ?? paths.home.getHref());
         });

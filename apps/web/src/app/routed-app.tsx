@@ -9,7 +9,7 @@ import { createAppRouter, type AppRouter } from './router';
  */
 export type RoutedApp = { router: AppRouter; element: ReactElement };
 
-/** The app's data router (DESIGN.md §6), started at the browser's current URL. */
+/** The app's data router (docs/product.md §D.6), started at the browser's current URL. */
 export function createRoutedApp(): RoutedApp {
   const router = createAppRouter(() => import('../lib/react-query').then(({ queryClient }) => queryClient));
   return { router, element: <RouterProvider router={router} /> };

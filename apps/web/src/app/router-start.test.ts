@@ -3,7 +3,7 @@ import type { RoutedApp } from './routed-app';
 import { createRouterStart } from './router-start';
 
 // The router starts at the page to go to after signing in (decision 011); that page comes from the login
-// URL's `redirectTo` (spec §2), so it is checked once more before it reaches the history.
+// URL's `redirectTo` (docs/product.md §2), so it is checked once more before it reaches the history.
 
 afterEach(() => {
   window.history.replaceState(null, '', '/');

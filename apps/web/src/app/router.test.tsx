@@ -9,7 +9,7 @@ import { menuFixture, userSettingsFixture } from '../testing/fixtures';
 import { createTestI18n, createTestQueryClient, jsonResponse, TestProviders } from '../testing/test-utils';
 import { createAppRoutes, createPatchRoutesOnNavigation, routeIds } from './router';
 
-// spec §2 routes and §6 guards, through the real route tree with a stubbed server.
+// docs/product.md §2 routes and §6 guards, through the real route tree with a stubbed server.
 
 type ServerState = { session: boolean; settings: UserSettings; dashboards: boolean };
 
@@ -113,7 +113,7 @@ const admin = userSettingsFixture({
 });
 
 describe('routes and guards', () => {
-  it('an unknown path shows the page-not-found texts with a link home (spec §2)', async () => {
+  it('an unknown path shows the page-not-found texts with a link home (docs/product.md §2)', async () => {
     stubServer({ session: false, settings: member, dashboards: false });
     await renderApp('/no/such/page');
     expect(await screen.findByText('Oops, page not found')).toBeInTheDocument();
@@ -145,11 +145,11 @@ describe('routes and guards', () => {
     expect(screen.getByRole('navigation', { name: 'Main navigation' })).toBeInTheDocument();
     // The page follows the shell in a deferred render (main-layout.tsx).
     expect(await screen.findByRole('heading', { name: 'Reports' })).toBeInTheDocument();
-    // Dashboards are available: the side menu shows their button (spec §2).
+    // Dashboards are available: the side menu shows their button (docs/product.md §2).
     expect(screen.getByRole('button', { name: 'Dashboards' })).toBeInTheDocument();
   });
 
-  it('dashboards redirect to the root when not available (spec §2), which is the reports home', async () => {
+  it('dashboards redirect to the root when not available (docs/product.md §2), which is the reports home', async () => {
     stubServer({ session: true, settings: member, dashboards: false });
     const router = await renderApp('/dashboards');
     await waitFor(() => expect(router.state.location.pathname).toBe('/reports'));
@@ -157,7 +157,7 @@ describe('routes and guards', () => {
     expect(screen.queryByRole('button', { name: 'Dashboards' })).not.toBeInTheDocument();
   });
 
-  it('the root redirects to the reports home (spec §2 "empty path redirects to reports"), keeping the query', async () => {
+  it('the root redirects to the reports home (docs/product.md §2 "empty path redirects to reports"), keeping the query', async () => {
     stubServer({ session: true, settings: member, dashboards: true });
     const router = await renderApp('/?from=bookmark');
     await waitFor(() => expect(router.state.location.pathname).toBe('/reports'));
@@ -292,7 +292,7 @@ describe('routes and guards', () => {
     expect(await screen.findByText('Oops, page not found')).toBeInTheDocument();
   });
 
-  it('log-out goes to /login, then ends the session on the server (spec §4)', async () => {
+  it('log-out goes to /login, then ends the session on the server (docs/product.md §4)', async () => {
     const requests = stubServer({ session: true, settings: member, dashboards: true });
     const router = await renderApp('/');
     await screen.findByTestId('menu-panel');

@@ -17,17 +17,17 @@ import { NotFoundRoute } from './routes/not-found';
 import { ContentErrorBoundary, RootErrorBoundary } from './routes/route-error-boundary';
 
 /**
- * Routes of spec §2 (DESIGN.md §6: data router, loaders as guards, areas as lazy chunks).
+ * Routes of docs/product.md §2 (docs/product.md §D.6: data router, loaders as guards, areas as lazy chunks).
  *
  *   /                         root (error boundary: not-found for 404s, the error tile otherwise)
- *   ├─ / (index)              redirects to /reports (spec §2 "empty path redirects to reports")
+ *   ├─ / (index)              redirects to /reports (docs/product.md §2 "empty path redirects to reports")
  *   ├─ /login                 authentication area, no guard
  *   ├─ /forgot-password, /reset-password  a forgotten password (decision 031), no guard
  *   ├─ /change-password       a one-time password replaced first (decision 022), guard requirePasswordChange
  *   ├─ /two-factor-setup      a second factor the organisation requires (decision 021), guard requireSession
  *   ├─ (app)                  main layout, guard requireSession
  *   │  └─ (content)           content-area error boundary
- *   │     ├─ /reports         the reports area's home (DESIGN.md §3 routes)
+ *   │     ├─ /reports         the reports area's home (docs/product.md §D.3 routes)
  *   │     ├─ /reports/:name   a report
  *   │     ├─ /settings
  *   │     ├─ /dashboards      guard requireDashboardsAvailable: the overview and /dashboards/:layoutId
@@ -43,7 +43,7 @@ const areaRoutes = lazyModule(() => import('./routes/app/area-routes').then((mod
 const areaRoute = (name: AreaRoute) => async () => (await areaRoutes.load())[name]();
 
 /**
- * spec §2 "empty path redirects to reports": `/` (old links, bookmarks, the not-found screen's "return
+ * docs/product.md §2 "empty path redirects to reports": `/` (old links, bookmarks, the not-found screen's "return
  * to home") goes to the reports area's home, keeping any query (a loader's request has no hash). The
  * guard of the signed-in area then runs there.
  */
@@ -168,9 +168,9 @@ function isManagementPath(path: string): boolean {
 }
 
 /**
- * spec §2 management: "an extra permission check, applied on activation and on matching". On matching:
+ * docs/product.md §2 management: "an extra permission check, applied on activation and on matching". On matching:
  * the management routes are added only for an administrator, so for anyone else `/management` matches
- * nothing but `*` (page not found) and the management chunk is never downloaded (DESIGN.md §3).
+ * nothing but `*` (page not found) and the management chunk is never downloaded (docs/product.md §D.3).
  */
 export function createPatchRoutesOnNavigation(queryClient: QueryClientSource): PatchRoutesOnNavigationFunction {
   let managementRoutes: RouteObject[] | undefined;

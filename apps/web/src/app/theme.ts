@@ -1,7 +1,7 @@
 import type { MantineColorsTuple, MantineThemeOverride } from '@mantine/core';
 
 /**
- * Brand colours (spec §9: green, orange, red, blue, white). Each palette is tuned so that shades 6–9
+ * Brand colours (docs/product.md §9: green, orange, red, blue, white). Each palette is tuned so that shades 6–9
  * keep a contrast of at least 4.5:1 against white — text in the primary colour and white text on
  * filled buttons stay readable (WCAG AA).
  */

@@ -1,5 +1,5 @@
 /**
- * Screen widths at which the signed-in layout changes (spec §2 Main layout, on narrow screens). The CSS
+ * Screen widths at which the signed-in layout changes (docs/product.md §2 Main layout, on narrow screens). The CSS
  * modules repeat these numbers in their media queries (main-layout.module.css, side-panel.module.css).
  */
 

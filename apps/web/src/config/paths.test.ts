@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loginTarget } from '../app/routes/auth/login-screen';
 import { isSafeRedirect, paths, safeRedirectPath } from './paths';
 
-// spec §2 `redirectTo`: after signing in the user goes back to the page originally requested — only
+// docs/product.md §2 `redirectTo`: after signing in the user goes back to the page originally requested — only
 // ever a page of this app. The attack strings are the ones a security review sent through the login URL.
 
 const origin = 'https://cockpit.example';

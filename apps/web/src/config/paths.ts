@@ -4,7 +4,7 @@ import {
   reportPagePath,
   safeRedirectPath as safeRedirectPathIn,
 } from '@cockpit/contracts';
-// Every route path of the app, defined once (spec §2 routes). Route definitions use `path`; links and
+// Every route path of the app, defined once (docs/product.md §2 routes). Route definitions use `path`; links and
 // redirects use `getHref` so no component builds a URL by hand.
 
 const pageOrigin = () => (typeof window === 'undefined' ? 'http://localhost' : window.location.origin);
@@ -25,12 +25,12 @@ export function isSafeRedirect(target: string | null | undefined): target is str
 export { isLoginPathname };
 
 export const paths = {
-  /** The root: redirects to the reports area's home (spec §2 "empty path redirects to reports"). */
+  /** The root: redirects to the reports area's home (docs/product.md §2 "empty path redirects to reports"). */
   home: {
     path: '/',
     getHref: () => '/',
   },
-  /** The reports area's home (DESIGN.md §3 routes): recents, favourites, featured, latest notifications. */
+  /** The reports area's home (docs/product.md §D.3 routes): recents, favourites, featured, latest notifications. */
   reportsHome: {
     path: '/reports',
     getHref: () => '/reports',
@@ -83,7 +83,7 @@ export const paths = {
     path: '/dashboards',
     getHref: () => '/dashboards',
   },
-  /** A dashboard by its numeric layout id (spec §3: a dashboard item's name holds it). */
+  /** A dashboard by its numeric layout id (docs/product.md §3: a dashboard item's name holds it). */
   dashboard: {
     path: '/dashboards/:layoutId',
     getHref: dashboardPagePath,

@@ -8,7 +8,7 @@ import {
   type AnalyticsEnvironment,
 } from './analytics';
 
-// DESIGN.md §3 Analytics: GA4 only with a measurement id; `report_open` for totalviewlayout / pmxlayout.
+// docs/product.md §D.3 Analytics: GA4 only with a measurement id; `report_open` for totalviewlayout / pmxlayout.
 
 function fakeEnvironment() {
   const gtag = vi.fn();

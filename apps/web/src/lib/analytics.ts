@@ -1,14 +1,14 @@
 /**
- * Analytics (spec §1, §2 Main menu; DESIGN.md §3): the Google Analytics 4 tag is loaded only when the
+ * Analytics (docs/product.md §1, §2 Main menu; docs/product.md §D.3): the Google Analytics 4 tag is loaded only when the
  * server configures a measurement id; opening `totalviewlayout` or `pmxlayout` sends the event
  * `report_open` with the report's name. Without an id nothing is loaded and nothing is sent.
  */
 export type Gtag = (...args: unknown[]) => void;
 
-/** spec §2 "Items named totalviewlayout and pmxlayout record an analytics event when opened". */
+/** docs/product.md §2 "Items named totalviewlayout and pmxlayout record an analytics event when opened". */
 export const trackedReportNames: ReadonlySet<string> = new Set(['totalviewlayout', 'pmxlayout']);
 export const reportOpenEvent = 'report_open';
-/** The tag manager host (spec §1 "from a tag manager host"). */
+/** The tag manager host (docs/product.md §1 "from a tag manager host"). */
 export const tagHost = 'https://www.googletagmanager.com';
 
 const measurementIdPattern = /^G-[A-Z0-9]+$/;
@@ -34,7 +34,7 @@ export function createAnalytics(measurementId: string | null, environment: Analy
   environment.loadScript(`${tagHost}/gtag/js?id=${encodeURIComponent(measurementId)}`);
   const gtag = environment.getGtag();
   gtag('js', new Date());
-  // Page views are not what the spec asks for; only the report event is sent.
+  // Page views are not what docs/product.md asks for; only the report event is sent.
   gtag('config', measurementId, { send_page_view: false });
   return {
     enabled: true,

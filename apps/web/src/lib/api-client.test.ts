@@ -5,7 +5,7 @@ import { ApiRequestError, createApiClient, setTokenSource, type ApiClientDepende
 import { clearToken, getToken, setToken, waitForToken } from './auth/token-store';
 import type { ClientParams } from './client-params';
 
-// spec §7 (calls), §8 (errors), DESIGN.md §4: every rule of the one API client.
+// docs/product.md §7 (calls), §8 (errors), docs/product.md §D.4: every rule of the one API client.
 
 const params: ClientParams = { isoLanguageName: 'de-AT', cultureName: 'de-AT', currencySymbol: '€' };
 
@@ -59,7 +59,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('bearer token (spec §7 "carries an Authorization header with a bearer token")', () => {
+describe('bearer token (docs/product.md §7 "carries an Authorization header with a bearer token")', () => {
   it('adds the bearer token to protected /api calls', async () => {
     const { client, calls } = setup([jsonResponse(menu)]);
     await client.call(apiRoutes.getMenu);
@@ -147,7 +147,7 @@ describe('bearer token (spec §7 "carries an Authorization header with a bearer 
   });
 });
 
-describe('query parameters and body fields (spec §7)', () => {
+describe('query parameters and body fields (docs/product.md §7)', () => {
   it('GET adds useBackendTranslation=false, currencySymbol and isoLanguageName', async () => {
     const { client, calls } = setup([jsonResponse(menu)]);
     await client.call(fakeRoute('GET', '/api/navigation/menu'), { query: { own: 'yes' } } as never);
@@ -220,7 +220,7 @@ describe('query parameters and body fields (spec §7)', () => {
   });
 });
 
-describe('retry once (spec §7, DESIGN.md §4)', () => {
+describe('retry once (docs/product.md §7, docs/product.md §D.4)', () => {
   it('retries a network error once and succeeds', async () => {
     const { client, fetchMock } = setup([new TypeError('Failed to fetch'), jsonResponse(menu)]);
     await expect(client.call(apiRoutes.getMenu)).resolves.toEqual(menu);
@@ -274,7 +274,7 @@ describe('retry once (spec §7, DESIGN.md §4)', () => {
   });
 });
 
-describe('error responses (spec §8)', () => {
+describe('error responses (docs/product.md §8)', () => {
   it('401 on a protected call drops the token and sends the browser to /login', async () => {
     setToken('old');
     const { client, onUnauthorized } = setup([jsonResponse({ error: { code: 'UNAUTHORIZED', message: 'expired' } }, 401)]);

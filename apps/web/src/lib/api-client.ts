@@ -13,8 +13,8 @@ import {
 import { getClientParams, type ClientParams } from './client-params';
 
 /**
- * THE HTTP client of the app (STYLE.md: one client, no `fetch` in components). It carries every rule of
- * spec §7 / §8 and DESIGN.md §4:
+ * THE HTTP client of the app (docs/conventions.md: one client, no `fetch` in components). It carries every rule of
+ * docs/product.md §7 / §8 and docs/product.md §D.4:
  * - a call to an `/api` URL waits for the session's token and sends it as `Authorization: Bearer`,
  *   except the public paths and `/api/auth/*` (those use the session cookie);
  * - GET adds `useBackendTranslation=false`, `currencySymbol`, `isoLanguageName` to the query;
@@ -36,7 +36,7 @@ import { getClientParams, type ClientParams } from './client-params';
  * with `api.download` instead: the same token, query, error and retry rules, the bytes as a Blob.
  */
 
-/** An error answer of the API (`{ error: { code, message } }`, DESIGN.md §4) or a failed call. */
+/** An error answer of the API (`{ error: { code, message } }`, docs/product.md §D.4) or a failed call. */
 export class ApiRequestError extends Error {
   readonly status: number;
   readonly code: string;
@@ -134,10 +134,10 @@ function fileNameOf(disposition: string | null): string | null {
 
 export type ApiClientDependencies = {
   fetch?: typeof globalThis.fetch;
-  /** Resolves with the bearer token (spec §7: waits until one exists). */
+  /** Resolves with the bearer token (docs/product.md §7: waits until one exists). */
   getToken?: () => Promise<string>;
   getClientParams?: () => ClientParams;
-  /** spec §8: 401 → the browser goes to /login. */
+  /** docs/product.md §8: 401 → the browser goes to /login. */
   onUnauthorized?: () => void;
   /** Delay before the single retry; 0 in tests. */
   retryDelayMs?: number;
@@ -154,12 +154,12 @@ function resolveUrl(path: string, origin: string): URL {
   return new URL(path, origin);
 }
 
-/** spec §7: "every request whose URL contains an api segment". */
+/** docs/product.md §7: "every request whose URL contains an api segment". */
 export function isApiUrl(url: URL): boolean {
   return apiSegment.test(url.pathname);
 }
 
-/** `/api/auth/*` belongs to the auth library and authenticates with the session cookie (DESIGN.md §3). */
+/** `/api/auth/*` belongs to the auth library and authenticates with the session cookie (docs/product.md §D.3). */
 export function isAuthUrl(url: URL): boolean {
   return url.pathname === authApiPrefix || url.pathname.startsWith(`${authApiPrefix}/`);
 }
@@ -190,7 +190,7 @@ const tokenSourceSet = new Promise<TokenSource>((resolve) => {
 /**
  * The token store registers itself here when it is loaded — with the session, after the login screen
  * has been drawn (decision 011: the login route's download does without it). A call that needs a token
- * before then waits, as it waits for a token anyway (spec §7).
+ * before then waits, as it waits for a token anyway (docs/product.md §7).
  */
 export function setTokenSource(source: TokenSource): void {
   tokenSource = source;
@@ -233,7 +233,7 @@ function defined(values: Record<string, string | boolean | undefined>): Record<s
 }
 
 /**
- * spec §7 "a failed call is retried once", for calls that may safely be sent twice (RFC 9110 §9.2.2
+ * docs/product.md §7 "a failed call is retried once", for calls that may safely be sent twice (RFC 9110 §9.2.2
  * idempotent methods): a POST that reached the server and failed on the way back — a notification batch,
  * say — must not go out again.
  */
@@ -315,7 +315,7 @@ export function createApiClient(dependencies: ApiClientDependencies = {}) {
     fetch: (input, init) => (dependencies.fetch ?? globalThis.fetch)(input, init),
     timeout: timeoutMs,
     throwHttpErrors: true,
-    // spec §7 "a failed call is retried once": idempotent methods, network errors and 502/503/504 only.
+    // docs/product.md §7 "a failed call is retried once": idempotent methods, network errors and 502/503/504 only.
     retry: {
       limit: 1,
       methods: [...retriedMethods],
@@ -341,20 +341,20 @@ export function createApiClient(dependencies: ApiClientDependencies = {}) {
     },
   });
 
-  /** A failed answer, whichever way it was sent: reported as spec §8 says, then thrown. */
+  /** A failed answer, whichever way it was sent: reported as docs/product.md §8 says, then thrown. */
   function report(apiError: ApiRequestError, url: URL, options: RequestOptions): never {
     const expected = options.expectedStatuses?.includes(apiError.status) ?? false;
     if (!expected) {
-      // spec §8 "any error response: logged to the console and rethrown".
+      // docs/product.md §8 "any error response: logged to the console and rethrown".
       console.error(`API error ${apiError.status} ${apiError.method} ${url.pathname}: ${apiError.code} ${apiError.message}`);
     }
     if (apiError.status === 401 && needsBearer(url, options.security)) {
-      // spec §8 "HTTP 401: browser goes to /login". A 401 from /api/auth/* is an answer about the
+      // docs/product.md §8 "HTTP 401: browser goes to /login". A 401 from /api/auth/* is an answer about the
       // session itself (wrong password, no session) and is left to the caller.
       tokenSource?.clearToken(); // none registered: no token is held
       onUnauthorized();
     } else if (apiError.status === 403) {
-      // spec §8 "HTTP 403: logs a warning 'Forbidden error. Error 403' only".
+      // docs/product.md §8 "HTTP 403: logs a warning 'Forbidden error. Error 403' only".
       console.warn('Forbidden error. Error 403');
       // Decision 021: the organisation requires a second factor this user has not set up yet.
       if (apiError.code === errorCodes.twoFactorRequired) twoFactorRequiredHandler();
@@ -401,7 +401,7 @@ export function createApiClient(dependencies: ApiClientDependencies = {}) {
       if (value !== undefined) searchParams.set(key, String(value));
     }
     if (extend && method.toUpperCase() === 'GET') {
-      // spec §7 "GET to api: query parameters useBackendTranslation (false), currencySymbol and
+      // docs/product.md §7 "GET to api: query parameters useBackendTranslation (false), currencySymbol and
       // isoLanguageName are added".
       const added = defined({
         useBackendTranslation: 'false',
@@ -414,7 +414,7 @@ export function createApiClient(dependencies: ApiClientDependencies = {}) {
 
     let json = options.json;
     if (extend && isJsonBody(json) && !(options.body instanceof FormData)) {
-      // spec §7 "POST to api: the body is extended with useBackendTranslation (false), isoLanguageName,
+      // docs/product.md §7 "POST to api: the body is extended with useBackendTranslation (false), isoLanguageName,
       // cultureName and currencySymbol; form-data bodies are left alone". PUT/PATCH bodies likewise.
       // A field the caller sets itself wins: saving a new currency symbol (PUT /api/user/settings)
       // must not be overwritten by the one currently in use.

@@ -1,7 +1,7 @@
 import { defaultUiLanguage, effectiveCulture, type UiLanguageName } from '@cockpit/contracts';
 
 /**
- * What the API client adds to every call (spec §7): the UI language, the UI culture and the currency
+ * What the API client adds to every call (docs/product.md §7): the UI language, the UI culture and the currency
  * symbol. i18n keeps the language current; the user's settings supply culture and currency once known.
  * Held here, outside React, because the API client runs outside components.
  */

@@ -9,11 +9,11 @@ import {
   toDateTimeLocal,
 } from './date-time';
 
-// The one date-time formatter of the web app (DESIGN.md §3 "Short date in UI culture").
+// The one date-time formatter of the web app (docs/product.md §D.3 "Short date in UI culture").
 describe('date-time formatting', () => {
   const instant = '2026-03-10T12:00:00.000Z';
 
-  it('writes the short date in the UI culture (spec §2 Notifications)', () => {
+  it('writes the short date in the UI culture (docs/product.md §2 Notifications)', () => {
     expect(formatShortDate(instant, 'de-DE')).toBe('10.03.26');
     expect(formatShortDate(instant, 'en-GB')).toBe('10/03/2026');
     expect(formatShortDate(instant, 'en-US')).toBe('3/10/26');

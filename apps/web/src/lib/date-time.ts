@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { cultureFor } from './client-params';
 
 /**
- * The one place the web app turns instants and calendar dates into text (DESIGN.md §3 "Short date in UI
- * culture"). Dates follow the user's UI culture (spec §3 accountSettings.uiCulture); relative times speak
+ * The one place the web app turns instants and calendar dates into text (docs/product.md §D.3 "Short date in UI
+ * culture"). Dates follow the user's UI culture (docs/product.md §3 accountSettings.uiCulture); relative times speak
  * the UI language. An unknown culture falls back to en-GB, an unreadable date gives an empty text (or the
  * text unchanged, for calendar dates) — never "Invalid Date" and never a crash.
  */
@@ -44,7 +44,7 @@ function formatInstant(instant: Instant, culture: string, options: Intl.DateTime
   return Number.isNaN(time) ? '' : dateTimeFormat(culture, options).format(time);
 }
 
-/** spec §2 Notifications "a short date in the UI culture": `dateStyle: 'short'`. */
+/** docs/product.md §2 Notifications "a short date in the UI culture": `dateStyle: 'short'`. */
 export function formatShortDate(instant: Instant, culture: string): string {
   return formatInstant(instant, culture, { dateStyle: 'short' });
 }

@@ -6,7 +6,7 @@ import { createTestQueryClient } from '../testing/test-utils';
 import { countsForGlobalLoading, useGlobalLoading } from './global-loading';
 import { refreshIntegrity, resetIntegrityForTests } from './integrity/integrity';
 
-// spec §9 loading-indicator ignore list / DESIGN.md §3: the notifications stream and the integrity
+// docs/product.md §9 loading-indicator ignore list / docs/product.md §D.3: the notifications stream and the integrity
 // refresh do not show the global spinner; every other call does. (The stream and the marking of a
 // notification are checked in features/notifications/components/notifications-panel.test.tsx.)
 function renderIndicator() {

@@ -1,11 +1,11 @@
 import { useIsFetching, useIsMutating } from '@tanstack/react-query';
 
 /**
- * The content area's loading indicator (spec §2 Main layout; spec §9 "the loading indicator ignore
- * list"; DESIGN.md §3: "the notifications stream and the integrity refresh do not show the global
+ * The content area's loading indicator (docs/product.md §2 Main layout; docs/product.md §9 "the loading indicator ignore
+ * list"; docs/product.md §D.3: "the notifications stream and the integrity refresh do not show the global
  * spinner"). It shows while a TanStack Query query or mutation runs.
  *
- * The spec's ignore list of paths is kept by the mechanism, not by a list: the notifications stream
+ * The ignore list of paths (docs/product.md §9, §D.3) is kept by the mechanism, not by a list: the notifications stream
  * (fetch-event-source) and the integrity refresh (lib/integrity) never run through TanStack Query, so
  * they cannot reach the indicator; a query or mutation that runs in the background (marking a
  * notification read or moused over, recording a recent) opts out with `meta: { globalLoading: false }`.

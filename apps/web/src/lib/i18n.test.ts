@@ -3,8 +3,8 @@ import { languageStorageKey } from '@cockpit/contracts';
 import { getClientParams } from './client-params';
 import { createI18n, missingTranslationText, readStoredLanguage } from './i18n';
 
-// spec §1, §8, §9 and DESIGN.md §6: default en, fallbacks en then de, `[Missing translation]`,
-// remembered under translocoLang. Instances here use inline resources (no HTTP backend, STACK.md).
+// docs/product.md §1, §8, §9 and docs/product.md §D.6: default en, fallbacks en then de, `[Missing translation]`,
+// remembered under translocoLang. Instances here use inline resources (no HTTP backend, docs/tools.md).
 const resources = {
   en: { 'only.en': 'English only', 'both.key': 'English', 'greeting.name': 'Hello {{name}}' },
   'de-DE': { 'only.de': 'Nur Deutsch', 'both.key': 'Deutsch', 'at.fallsBack': 'aus Deutschland' },
@@ -101,7 +101,7 @@ describe('i18n', () => {
     expect(warn).not.toHaveBeenCalled();
   });
 
-  it('loads every available language once through the loader (spec §7)', async () => {
+  it('loads every available language once through the loader (docs/product.md §7)', async () => {
     const load = vi.fn(async (language: string) => ({ 'both.key': `text ${language}` }));
     const i18n = await createI18n({ loadTranslations: load, warnOnMissing: false });
     expect(load.mock.calls.map(([language]) => language).sort()).toEqual(['de-AT', 'de-DE', 'en']);

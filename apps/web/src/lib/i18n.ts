@@ -11,7 +11,7 @@ import { api } from './api-client';
 import { setClientLanguage } from './client-params';
 
 /**
- * UI texts (spec §1, §8, §9; DESIGN.md §6). Keys are flat (`login.title`): no key or namespace
+ * UI texts (docs/product.md §1, §8, §9; docs/product.md §D.6). Keys are flat (`login.title`): no key or namespace
  * separators. Languages en, de-DE, de-AT; default en; the choice is remembered in localStorage under
  * `translocoLang`; a key missing in the current language falls back to en, then de-DE; a key missing
  * everywhere renders `[Missing translation]` and warns in the console outside production.
@@ -65,7 +65,7 @@ export function readStoredLanguage(): UiLanguageName {
 }
 
 /**
- * spec §7 "GET Localization/getTranslations with query lang={language}; response field Translations;
+ * docs/product.md §7 "GET Localization/getTranslations with query lang={language}; response field Translations;
  * called once per available language": i18next asks once per language and keeps the result.
  */
 export async function fetchTranslations(language: UiLanguageName): Promise<Record<string, string>> {
@@ -96,11 +96,11 @@ function createApiBackend(load: LoadTranslations): BackendModule {
 export type CreateI18nOptions = {
   /** The language to start with; defaults to the remembered one. */
   language?: UiLanguageName;
-  /** Inline texts (unit tests: the HTTP backend hangs jsdom, STACK.md). */
+  /** Inline texts (unit tests: the HTTP backend hangs jsdom, docs/tools.md). */
   resources?: Partial<Record<UiLanguageName, Record<string, string>>>;
   /** Where texts come from when no inline resources are given; defaults to the API. */
   loadTranslations?: LoadTranslations;
-  /** Warn about missing keys (default: outside production builds, spec §8). */
+  /** Warn about missing keys (default: outside production builds, docs/product.md §8). */
   warnOnMissing?: boolean;
 };
 
@@ -132,7 +132,7 @@ export async function createI18n(options: CreateI18nOptions = {}): Promise<I18n>
   });
 
   const language = options.language ?? readStoredLanguage();
-  // The translation calls themselves already carry the language (spec §7 isoLanguageName).
+  // The translation calls themselves already carry the language (docs/product.md §7 isoLanguageName).
   setClientLanguage(language);
 
   await instance.init({
@@ -142,7 +142,7 @@ export async function createI18n(options: CreateI18nOptions = {}): Promise<I18n>
     load: 'currentOnly',
     nonExplicitSupportedLngs: false,
     fallbackLng: fallbackLanguages,
-    // spec §7: the translations of every available language are loaded up front.
+    // docs/product.md §7: the translations of every available language are loaded up front.
     preload: options.resources ? false : [...uiLanguageNames],
     ns: ['translation'],
     defaultNS: 'translation',

@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { createMocks } from 'react-idle-timer';
 import { useIdleSignOut } from './idle';
 
-// DESIGN.md §3 Idle timeout: after the idle time a countdown; any input cancels it; at zero, sign-out.
+// docs/product.md §D.3 Idle timeout: after the idle time a countdown; any input cancels it; at zero, sign-out.
 
 function Probe({ onSignOut }: { onSignOut: () => void }) {
   const idle = useIdleSignOut({ timeoutSeconds: 10, countdownSeconds: 5, onSignOut, enabled: true });

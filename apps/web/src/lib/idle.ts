@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useIdleTimer } from 'react-idle-timer';
 
 /**
- * Idle timeout (spec §1, §9; DESIGN.md §3): after `timeoutSeconds` without input a dialog counts down
+ * Idle timeout (docs/product.md §1, §9; docs/product.md §D.3): after `timeoutSeconds` without input a dialog counts down
  * `countdownSeconds` and then signs out. Any input cancels the countdown. With `crossTab`, the tabs of
  * this app share one timer: input in any tab keeps all of them alive, and the dialog appears only when
  * every tab has been idle. The hook is used by the signed-in layout only, so it never runs on /login.

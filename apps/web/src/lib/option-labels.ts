@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { roleKeys, subscriptions, uiLanguageNames, type RoleKey, type Subscription, type UiLanguageName } from '@cockpit/contracts';
 
-// Static keys (STYLE.md: a script checks that every language has them).
+// Static keys (docs/conventions.md: a script checks that every language has them).
 const roleLabelKeys: Record<RoleKey, string> = {
   organisationadministrator: 'roles.organisationadministrator',
   organisationmember: 'roles.organisationmember',

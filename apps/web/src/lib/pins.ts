@@ -13,7 +13,7 @@ import { api } from './api-client';
 import { refetchOnMeta } from './refetch-on';
 import { showToast } from './toast';
 
-// THE pins path of the web app (spec §4 Pin; decision 015): one mutation, one optimistic update and one
+// THE pins path of the web app (docs/product.md §4 Pin; decision 015): one mutation, one optimistic update and one
 // rollback for every place that shows a star — main menu, favourites, dashboards panel, a dashboard's
 // page, the home's featured list. A query that shows pins says how in its `meta` (`pinsMeta`), so this
 // module needs to know no feature's query keys, and features need not know each other.
@@ -35,7 +35,7 @@ export type PinsShape =
  */
 export const pinsMeta = (pins: PinsShape) => ({ pins, ...refetchOnMeta('catalogue-changed') });
 
-/** `PUT /api/navigation/pins` (spec §4 Pin: "toggled by an update setting pinned to the opposite value"). */
+/** `PUT /api/navigation/pins` (docs/product.md §4 Pin: "toggled by an update setting pinned to the opposite value"). */
 export function updatePin(update: PinUpdate): Promise<PinUpdate> {
   return api.call(apiRoutes.updatePin, { body: update });
 }

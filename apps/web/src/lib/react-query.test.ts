@@ -4,7 +4,7 @@ import { jsonResponse } from '../testing/test-utils';
 import { createApiClient } from './api-client';
 import { createQueryClient } from './react-query';
 
-// spec §7 "a failed call is retried once": once in total — the API client retries, the query cache not
+// docs/product.md §7 "a failed call is retried once": once in total — the API client retries, the query cache not
 // again (a GET failing with a 5xx used to be sent four times).
 
 beforeEach(() => {

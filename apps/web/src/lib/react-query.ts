@@ -2,7 +2,7 @@ import { QueryClient, type DefaultOptions } from '@tanstack/react-query';
 import { onAccountDataReset } from './auth/session';
 
 /**
- * Server state (DESIGN.md §6). spec §7 "a failed call is retried once" — by the API client, which knows
+ * Server state (docs/product.md §D.6). docs/product.md §7 "a failed call is retried once" — by the API client, which knows
  * the method and the status (lib/api-client.ts). A second retry here would send a failing GET up to four
  * times, so queries and mutations do not retry at all.
  */

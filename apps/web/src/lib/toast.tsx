@@ -3,7 +3,7 @@ import { notifications, notificationsStore, useNotifications } from '@mantine/no
 import { IconAlertTriangle, IconCheck, IconInfoCircle, IconX } from '@tabler/icons-react';
 
 /**
- * Toasts (spec §2 Toasts, §3 Toast, §9): bottom right, 420 px wide; types info, success, warning and
+ * Toasts (docs/product.md §2 Toasts, §3 Toast, §9): bottom right, 420 px wide; types info, success, warning and
  * error; a title, a message, and a close button when closable. Every feature shows toasts through
  * `showToast`; the app mounts `<Toaster />` (toaster.tsx) once, in the main layout.
  */

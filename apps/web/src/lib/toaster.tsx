@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { toastWidth } from './toast';
 
 /**
- * The toast container: bottom right, 420 px (spec §2, §9). A module of its own so the layout can load
+ * The toast container: bottom right, 420 px (docs/product.md §2, §9). A module of its own so the layout can load
  * it after the shell is on screen; toasts shown before that wait in the store and appear then.
  */
 export function Toaster() {

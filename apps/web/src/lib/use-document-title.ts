@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 
-/** Sets the browser tab's title for a screen (spec §2: "titled Login", "titled Settings", …). */
+/** Sets the browser tab's title for a screen (docs/product.md §2: "titled Login", "titled Settings", …). */
 export function useDocumentTitle(title: string): void {
   useEffect(() => {
     document.title = title;

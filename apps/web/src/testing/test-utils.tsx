@@ -12,7 +12,7 @@ import type { UiLanguageName } from '@cockpit/contracts';
 import { theme } from '../app/theme';
 import { createI18n } from '../lib/i18n';
 
-/** The real texts, inline (STACK.md: the HTTP backend hangs jsdom). */
+/** The real texts, inline (docs/tools.md: the HTTP backend hangs jsdom). */
 export const testResources = { en, 'de-DE': deDE, 'de-AT': deAT } as Record<UiLanguageName, Record<string, string>>;
 
 export function createTestI18n(language: UiLanguageName = 'en'): Promise<I18n> {

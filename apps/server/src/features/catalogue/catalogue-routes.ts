@@ -21,7 +21,7 @@ import {
 // Management → Catalogue and Activity (decision 015). Registered inside the management plugin, so only
 // organisation administrators reach these routes, for their own organisation only.
 
-/** The client's spec §7 fields ride along in JSON bodies; the catalogue edits do not need them. */
+/** The client's docs/product.md §7 fields ride along in JSON bodies; the catalogue edits do not need them. */
 function withoutClientFields<T extends Record<string, unknown>>(body: T) {
   const {
     useBackendTranslation: _a,
@@ -221,7 +221,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 };
 
-/** An import body may carry the client's spec §7 fields next to the document; they are not part of it. */
+/** An import body may carry the client's docs/product.md §7 fields next to the document; they are not part of it. */
 function stripClientFields(body: unknown): unknown {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
   return withoutClientFields(body as Record<string, unknown>);

@@ -15,7 +15,7 @@ import { valuesFromQuery } from '../../reporting/definition-runner';
 import { createDashboardTiles, dashboardParametersOf, requireDashboards } from './dashboard-tiles';
 
 /**
- * Dashboards (spec §2 dashboards route and side panel, §3; DESIGN.md §3): availability, the dashboards
+ * Dashboards (docs/product.md §2 dashboards route and side panel, §3; docs/product.md §D.3): availability, the dashboards
  * menu, a dashboard's layout and each tile's data. Everything but availability needs the `pro`
  * subscription (403 otherwise); another organisation's dashboard or tile, or one outside the user's
  * audience (decision 015), is 404 with nothing of it in the answer.
@@ -46,7 +46,7 @@ export const dashboardsRoutes: FastifyPluginAsyncZod = async (app) => {
     ...endpointRoute(apiEndpoints.getDashboardsAvailability),
     handler: async (request) => {
       const { user } = request;
-      // DESIGN.md §3: pro, and at least one dashboard the user's audience allows.
+      // docs/product.md §D.3: pro, and at least one dashboard the user's audience allows.
       const available = visibleDashboards(await catalogue.snapshot(user.organisationId), user).length > 0;
       return { available };
     },

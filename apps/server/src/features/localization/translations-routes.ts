@@ -2,7 +2,7 @@ import { endpointRoute } from '../../lib/endpoint-route';
 import { apiEndpoints, translations } from '@cockpit/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
-/** `GET /api/Localization/getTranslations?lang=xx` (spec §7): public; one call per language. */
+/** `GET /api/Localization/getTranslations?lang=xx` (docs/product.md §7): public; one call per language. */
 export const translationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...endpointRoute(apiEndpoints.getTranslations),

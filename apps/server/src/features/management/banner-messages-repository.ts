@@ -13,7 +13,7 @@ import { bannerDismissals, bannerMessages } from './management-schema';
 
 type BannerRow = typeof bannerMessages.$inferSelect;
 
-/** Where a banner message stands at `now` (spec §4: shown while scheduled; DESIGN.md: start/end). */
+/** Where a banner message stands at `now` (docs/product.md §4: shown while scheduled; a start and an end time). */
 export function scheduleStatus(
   startsAt: Date | null,
   endsAt: Date | null,
@@ -126,7 +126,7 @@ export function createBannerMessagesRepository(db: Database, logger: FastifyBase
     },
 
     /**
-     * spec §7 message service: the newest message of the user's organisation that is shown now and that
+     * docs/product.md §7 message service: the newest message of the user's organisation that is shown now and that
      * this user has not closed. A row with broken content is passed over for the next one.
      */
     async currentForUser(

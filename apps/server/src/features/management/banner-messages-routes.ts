@@ -8,7 +8,7 @@ import { createBannerMessagesRepository } from './banner-messages-repository';
 const bannerNotFound = () => notFound('No such banner message in your organisation');
 
 /**
- * Banner messages of the administrator's organisation (spec §2 Message banner, §3, §4; management area):
+ * Banner messages of the administrator's organisation (docs/product.md §2 Message banner, §3, §4; management area):
  * list, create, edit, schedule and delete. Registered inside the management plugin.
  */
 export const bannerMessagesRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -7,7 +7,7 @@ import { resolveLanguage } from '../../lib/language';
 import { createContractsRepository } from './contracts-repository';
 
 /**
- * The contract center (spec §2 `/management/administrator/contractcenter`; DESIGN.md §3): the
+ * The contract center (docs/product.md §2 `/management/administrator/contractcenter`; docs/product.md §D.3): the
  * organisation's current contract and subscription, the pending new contract, and accepting it (which
  * ends the new-contract notice). Registered inside the management plugin.
  */

@@ -31,7 +31,7 @@ function toContract(row: ContractRow, acceptedByName: string | null, german: boo
 
 export type AcceptResult = 'accepted' | 'not-found' | 'not-pending';
 
-/** DESIGN.md §3 Contract center: ONE organisation's contracts; other organisations' are "not found". */
+/** docs/product.md §D.3 Contract center: ONE organisation's contracts; other organisations' are "not found". */
 export function createContractsRepository(db: Database) {
   async function contractWithStatus(organisationId: string, status: 'active' | 'pending', german: boolean) {
     const [row] = await db
@@ -67,7 +67,7 @@ export function createContractsRepository(db: Database) {
       };
     },
 
-    /** For the message service: the pending contract, if any (spec §2 New-contract notice). */
+    /** For the message service: the pending contract, if any (docs/product.md §2 New-contract notice). */
     async pending(organisationId: string): Promise<ContractRow | null> {
       const [row] = await db
         .select()

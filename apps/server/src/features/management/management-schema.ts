@@ -7,8 +7,8 @@ import { organisationIdColumn, user } from '../../db/core-tables';
 // user closed which banner message.
 
 /**
- * DESIGN.md §3 Contract center: the organisation's contract (`active`), at most one new contract waiting
- * for acceptance (`pending`, the new-contract notice of spec §2), and the ones replaced (`superseded`).
+ * docs/product.md §D.3 Contract center: the organisation's contract (`active`), at most one new contract waiting
+ * for acceptance (`pending`, the new-contract notice of docs/product.md §2), and the ones replaced (`superseded`).
  */
 export const contracts = pgTable(
   'contracts',
@@ -44,7 +44,7 @@ export const contracts = pgTable(
 );
 
 /**
- * spec §3 Banner message, per organisation, shown between `starts_at` and `ends_at` (null: open-ended).
+ * docs/product.md §3 Banner message, per organisation, shown between `starts_at` and `ends_at` (null: open-ended).
  * `content` holds the English and German texts and buttons (`BannerContent` of the contracts); it is
  * validated on write and again on read, so a bad row is skipped, never rendered.
  */
@@ -69,7 +69,7 @@ export const bannerMessages = pgTable(
   ],
 );
 
-/** spec §4 Banner "closing a card removes it": remembered per user so it stays closed after reload. */
+/** docs/product.md §4 Banner "closing a card removes it": remembered per user so it stays closed after reload. */
 export const bannerDismissals = pgTable(
   'banner_dismissals',
   {

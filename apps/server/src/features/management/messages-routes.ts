@@ -25,9 +25,9 @@ function toItem(id: string, content: BannerLanguageContent): BannerMessageItem {
 }
 
 /**
- * The message service of spec §7 for every signed-in user: the banner message for the UI language, the
- * new-contract message (organisation administrators only, spec §6), and closing a banner message so it
- * stays closed for that user (spec §4, management area).
+ * The message service of docs/product.md §7 for every signed-in user: the banner message for the UI language, the
+ * new-contract message (organisation administrators only, docs/product.md §6), and closing a banner message so it
+ * stays closed for that user (docs/product.md §4, management area).
  */
 export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
   const banners = createBannerMessagesRepository(app.db, app.log);
@@ -51,7 +51,7 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
     ...endpointRoute(apiEndpoints.getContractMessage),
     handler: async (request) => {
       const { user } = request;
-      // spec §6: only organisationadministrator checks for and sees the new-contract notice. Anyone else
+      // docs/product.md §6: only organisationadministrator checks for and sees the new-contract notice. Anyone else
       // simply has no contract message (no hint that a contract exists).
       if (!isAdministrator(user)) return { available: false, item: null };
       const pending = await contracts.pending(user.organisationId);

@@ -9,13 +9,13 @@ import { createMenuCache } from './menu-cache';
 
 /**
  * `GET /api/navigation/menu`, `GET /api/navigation/favorites`, `GET /api/navigation/featured` and
- * `PUT /api/navigation/pins` (spec §2 Favorites, §3 menu, §4 pin). What a user sees is decided by the
+ * `PUT /api/navigation/pins` (docs/product.md §2 Favorites, §3 menu, §4 pin). What a user sees is decided by the
  * catalogue (features/catalogue, decision 015), audiences included.
  */
 export const navigationRoutes: FastifyPluginAsyncZod = async (app) => {
   const { catalogue } = app;
   const menuCache = createMenuCache();
-  // Every process drops what it remembered (cluster events, DESIGN.md §2).
+  // Every process drops what it remembered (cluster events, docs/product.md §D.2).
   const unsubscribe = [
     app.clusterEvents.on('catalogue-changed', ({ organisationId }) => menuCache.forgetOrganisation(organisationId)),
     app.clusterEvents.on('pins-changed', ({ userId }) => menuCache.forgetUser(userId)),
@@ -76,7 +76,7 @@ export const navigationRoutes: FastifyPluginAsyncZod = async (app) => {
       const { user } = request;
       const { kind, name, isPinned } = request.body;
       // Another organisation's report, or one outside the user's audience, is "not found", never
-      // "forbidden" (DESIGN.md §4). Unpinning is always allowed: a pin of a deleted item can be removed.
+      // "forbidden" (docs/product.md §D.4). Unpinning is always allowed: a pin of a deleted item can be removed.
       if (!(await catalogue.canPin(user, kind, name)) && (isPinned || !(await hasPin(user.id, kind, name)))) {
         throw notFound(`No ${kind} named '${name}' exists`);
       }

@@ -12,7 +12,7 @@ import type { NotificationsRepository } from './notifications-repository';
 /** The channel the trigger of migration `notifications-sql` notifies on. */
 export const notificationsChannel = 'notifications_changed';
 
-/** What the trigger sends: ids only (DESIGN.md §5), or `truncate` for the whole table. */
+/** What the trigger sends: ids only (docs/product.md §D.5), or `truncate` for the whole table. */
 type Change = { op: 'insert' | 'update' | 'delete'; uid: string; userId: string } | { op: 'truncate' };
 /** A change waiting to be loaded and sent, with when its notice arrived (delivery lag, decision 018). */
 type QueuedChange = Change & { op: 'insert' | 'update' | 'delete'; arrivedAt: number };
@@ -75,7 +75,7 @@ const encodeEvent = (event: NotificationStreamEvent) => `event: ${event.type}\nd
 const heartbeat = ':\n\n';
 
 /**
- * The registry of open notification streams of this server process (DESIGN.md §5): userId → streams.
+ * The registry of open notification streams of this server process (docs/product.md §D.5): userId → streams.
  * It LISTENs on the database once; for each change it loads the row (batched) and sends `upsert` or
  * `remove` to that user's streams only. When the listener reconnects (changes may have been missed) every
  * stream gets a fresh snapshot. One shared timer sends heartbeats and ends streams whose token expired.

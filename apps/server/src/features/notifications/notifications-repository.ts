@@ -67,7 +67,7 @@ export type NotificationFlag = 'wasRead' | 'mouseOver';
 
 export function createNotificationsRepository(db: Database) {
   return {
-    /** spec §7: one user's notifications, newest first (index notifications_user_id_date_idx). */
+    /** docs/product.md §7: one user's notifications, newest first (index notifications_user_id_date_idx). */
     async listForUser(userId: string, limit = snapshotLimit): Promise<Notification[]> {
       const rows = await db
         .select(streamColumns)
@@ -106,7 +106,7 @@ export function createNotificationsRepository(db: Database) {
       return { notifications: rows.slice(0, limit).map(toNotification), hasMore: rows.length > limit };
     },
 
-    /** Unread notifications per user, all of them (the bell; DESIGN.md §5). Users without any: 0. */
+    /** Unread notifications per user, all of them (the bell; docs/product.md §D.5). Users without any: 0. */
     async countUnread(userIds: string[]): Promise<Map<string, number>> {
       const counts = new Map(userIds.map((id) => [id, 0]));
       if (userIds.length === 0) return counts;
@@ -139,7 +139,7 @@ export function createNotificationsRepository(db: Database) {
     },
 
     /**
-     * spec §4: sets `wasRead` or `mouseOver` on the owner's notification. Idempotent: a flag that is
+     * docs/product.md §4: sets `wasRead` or `mouseOver` on the owner's notification. Idempotent: a flag that is
      * already set is not written again (no change event either). `null` when the uid is not the user's.
      */
     async setFlag(userId: string, uid: string, flag: NotificationFlag): Promise<Notification | null> {

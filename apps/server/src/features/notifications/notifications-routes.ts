@@ -10,15 +10,15 @@ import { NotificationStreams } from './notification-streams';
 import { createNotificationsRepository } from './notifications-repository';
 
 export interface NotificationsRoutesOptions {
-  /** The database's LISTEN (DESIGN.md §5); without it streams get snapshots but no live changes. */
+  /** The database's LISTEN (docs/product.md §D.5); without it streams get snapshots but no live changes. */
   listen?: DatabaseHandle['listen'];
   /** Tests shorten the heartbeat. */
   heartbeatMs?: number;
 }
 
 /**
- * `GET /api/notifications/stream` (server-sent events) and `PATCH /api/notifications/:uid` (spec §2
- * Notifications, §4, §7; DESIGN.md §5). Registered inside the protected scope: both need a bearer token.
+ * `GET /api/notifications/stream` (server-sent events) and `PATCH /api/notifications/:uid` (docs/product.md §2
+ * Notifications, §4, §7; docs/product.md §D.5). Registered inside the protected scope: both need a bearer token.
  */
 export const notificationsRoutes: FastifyPluginAsyncZod<NotificationsRoutesOptions> = async (app, options) => {
   const repository = createNotificationsRepository(app.db);
@@ -103,7 +103,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<NotificationsRoutesOptio
     handler: async (request) => {
       const flag = request.body.wasRead ? 'wasRead' : 'mouseOver';
       const notification = await repository.setFlag(request.user.id, request.params.uid, flag);
-      // Another user's notification is "not found" as well: no hint that it exists (DESIGN.md §4).
+      // Another user's notification is "not found" as well: no hint that it exists (docs/product.md §D.4).
       if (!notification) throw notFound('No such notification');
       return notification;
     },

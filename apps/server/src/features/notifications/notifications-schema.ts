@@ -4,7 +4,7 @@ import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-o
 import { user } from '../../db/core-tables';
 
 /**
- * spec §3 Notification, DESIGN.md §5. A trigger (migration `notifications-sql`) calls
+ * docs/product.md §3 Notification, docs/product.md §D.5. A trigger (migration `notifications-sql`) calls
  * `pg_notify('notifications_changed', …)` with ids only on every insert, update and delete, so every
  * server process can push the change to that user's open streams.
  */
@@ -24,7 +24,7 @@ export const notifications = pgTable(
     batchId: uuid('batch_id'),
   },
   (t) => [
-    // "One user's newest first" (spec §7: filtered by userId, ordered by date descending).
+    // "One user's newest first" (docs/product.md §7: filtered by userId, ordered by date descending).
     index('notifications_user_id_date_idx').on(t.userId, t.date.desc()),
     index('notifications_batch_id_idx')
       .on(t.batchId)

@@ -40,7 +40,7 @@ export async function sendNotifications(
       .select({ id: user.id })
       .from(user)
       .where(and(inOrganisation, inArray(user.id, wanted)));
-    // Which id is missing, and whether it exists in another organisation, is not said (DESIGN.md §4).
+    // Which id is missing, and whether it exists in another organisation, is not said (docs/product.md §D.4).
     if (found.length !== wanted.length) throw notFound('One or more recipients are not active users of your organisation');
     addressed = and(inOrganisation, inArray(user.id, wanted));
   }

@@ -8,7 +8,7 @@ import { recentTargetKey, visibleRecentTargets } from './recents-visibility';
 
 /**
  * `GET`, `POST` and `DELETE /api/user/recents`: the reports and dashboards the user opened recently
- * (the reports home's "Continue where you left off", DESIGN.md §3 routes). Which of them the user may see
+ * (the reports home's "Continue where you left off", docs/product.md §D.3 routes). Which of them the user may see
  * is decided in one place, `visibleRecentTargets`.
  */
 export const recentsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -38,7 +38,7 @@ export const recentsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { user } = request;
       const { kind, name } = request.body;
       const visible = await visibleRecentTargets(app.catalogue, user, user.uiLanguage, [{ kind, name }]);
-      // Another organisation's report is "not found", never "forbidden" (DESIGN.md §4).
+      // Another organisation's report is "not found", never "forbidden" (docs/product.md §D.4).
       if (!visible.has(recentTargetKey({ kind, name }))) throw notFound(`No ${kind} named '${name}' exists`);
       const openedAt = await repository.record(user.id, kind, name);
       return { kind, name, openedAt: openedAt.toISOString() };

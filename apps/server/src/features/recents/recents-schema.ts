@@ -4,8 +4,8 @@ import { user } from '../../db/core-tables';
 
 /**
  * The reports and dashboards a user opened recently (the reports home's "Continue where you left off",
- * DESIGN.md §3 routes): one row per user and item — a report by its menu item name, a dashboard by its
- * layout id, as pins are (spec §4 Pin) — with the time of the last opening. Kept per user on the server,
+ * docs/product.md §D.3 routes): one row per user and item — a report by its menu item name, a dashboard by its
+ * layout id, as pins are (docs/product.md §4 Pin) — with the time of the last opening. Kept per user on the server,
  * so the list follows the user to another browser; at most `storedRecentsLimit` rows per user.
  */
 export const recentItems = pgTable(

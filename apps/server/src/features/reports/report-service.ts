@@ -151,7 +151,7 @@ function openingValues(stored: unknown): ParameterValues {
   return parsed.success ? parsed.data : {};
 }
 
-/** Title and sub-title from the menu item in the UI language (spec §3 leaveTitleUntranslated). */
+/** Title and sub-title from the menu item in the UI language (docs/product.md §3 leaveTitleUntranslated). */
 function titlesOf(item: ItemRow, language: UiLanguageName): { title: string; subTitle: string | null } {
   return {
     title: item.leaveTitleUntranslated ? item.titleEn : catalogueTitleIn(language, item),

@@ -16,7 +16,7 @@ import {
 import { uuidPrimaryKey } from '../../db/columns';
 import { organisationIdColumn, organisations } from '../../db/core-tables';
 
-// The sales data set behind the reports (reports and dashboards, DESIGN.md §3 "Report / dashboard content") and the
+// The sales data set behind the reports (reports and dashboards, docs/product.md §D.3 "Report / dashboard content") and the
 // report definitions. Dimension ids are small integers so the 1,000,000-row fact table stays compact.
 // Why reports read pre-aggregated daily tables instead of the fact table: docs/decisions/012.
 

@@ -15,7 +15,7 @@ import { cookiePrefix } from '../../auth/create-auth';
 import { unavailableMessage } from '../../plugins/error-handler';
 
 /**
- * The endpoints of the auth library the app uses (DESIGN.md §3): sign-in, sign-out and the exchange of the
+ * The endpoints of the auth library the app uses (docs/product.md §D.3): sign-in, sign-out and the exchange of the
  * session for a bearer token. Every other one answers 404 (decision 009) — `update-user` would set a name
  * past the display-name rules, `change-password` keep the other sessions, `list-sessions` hand session
  * tokens to JavaScript; the app's own routes do those things. Compared in the library's routing spelling.

@@ -31,7 +31,7 @@ export const userSessionsRoutes: FastifyPluginAsyncZod = async (app) => {
     ...endpointRoute(apiEndpoints.endSession),
     handler: async (request, reply) => {
       const { user } = request;
-      // Someone else's session id is "not found", never "forbidden" (DESIGN.md §4).
+      // Someone else's session id is "not found", never "forbidden" (docs/product.md §D.4).
       if (!(await repository.deleteOwn(user.id, request.params.id))) throw notFound('No such session');
       request.log.info(
         { event: 'auth.session.ended', userId: user.id, current: request.params.id === user.sessionId },

@@ -26,13 +26,13 @@ const availableUiLanguages = uiLanguageNames.map((name) => ({
 }));
 
 /**
- * `GET` and `PUT /api/user/settings` (spec §3 user settings; DESIGN.md §3 settings page) and
+ * `GET` and `PUT /api/user/settings` (docs/product.md §3 user settings; docs/product.md §D.3 settings page) and
  * `POST /api/user/password` (password change with the current password).
  */
 export const userSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const repository = createUserSettingsRepository(app.db);
 
-  /** The spec §3 entity; the role label is a server text in the language the client asked for (spec §7). */
+  /** The docs/product.md §3 entity; the role label is a server text in the language the client asked for (docs/product.md §7). */
   const settingsOf = async (user: AuthenticatedUser, language: UiLanguageName) => ({
     accountSettings: {
       uiLanguage: { name: user.uiLanguage, twoLetterISOlanguageName: twoLetterIsoOf(user.uiLanguage) },

@@ -6,7 +6,7 @@ import { SignJWT, errors, jwtVerify } from 'jose';
 import type { Config } from '../../config';
 import type { SharedCounters } from '../shared-counters';
 
-/** The algorithm every challenge uses (ALTCHA v2 proof of work, STACK.md). */
+/** The algorithm every challenge uses (ALTCHA v2 proof of work, docs/tools.md). */
 export const integrityAlgorithm = 'PBKDF2/SHA-256';
 const tokenType = 'integrity+jwt';
 
@@ -30,7 +30,7 @@ function derive(secret: string, purpose: string): Buffer {
 }
 
 /**
- * App integrity (spec §1, DESIGN.md §3, docs/decisions/007-proof-of-work-integrity-token.md): ALTCHA v2 in its deterministic
+ * App integrity (docs/product.md §1, docs/product.md §D.3, docs/decisions/007-proof-of-work-integrity-token.md): ALTCHA v2 in its deterministic
  * mode — the server picks the secret counter and signs the derived key, so checking a solution is one
  * HMAC, while finding it costs the client about `maxNumber × 3/4` PBKDF2 derivations. A redeemed
  * challenge is remembered until it expires (SharedCounters.claimOnce), so it cannot be used twice.

@@ -5,8 +5,8 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import classes from './not-found.module.css';
 
 /**
- * spec §2 Page not found: 'Oops, page not found', the explanation, and a 'return to home' link to the
- * root. Shown for unknown paths and for areas the user may not see (spec §6 management). Drawn without
+ * docs/product.md §2 Page not found: 'Oops, page not found', the explanation, and a 'return to home' link to the
+ * root. Shown for unknown paths and for areas the user may not see (docs/product.md §6 management). Drawn without
  * Mantine's JavaScript (styled like it): this screen is part of the router module, loaded before the
  * first screen of every page but /login (decision 011).
  */

@@ -19,7 +19,7 @@ function ErrorTile() {
   return <PlaceholderTile onRetry={() => window.location.reload()} />;
 }
 
-/** Errors outside the main layout: 404 → page not found (spec §2), anything else → the error tile. */
+/** Errors outside the main layout: 404 → page not found (docs/product.md §2), anything else → the error tile. */
 export function RootErrorBoundary() {
   const error = useLoggedRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundRoute />;

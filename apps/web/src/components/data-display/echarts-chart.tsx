@@ -15,7 +15,7 @@ import ReactEChartsCore from 'echarts-for-react/esm/core';
 import { type ReportChart, reportChartOption } from '@cockpit/contracts';
 import type { ValueFormatter } from '../../lib/value-format';
 
-// This module is the lazy chunk with ECharts (STACK.md: modular `echarts/core` imports — the full
+// This module is the lazy chunk with ECharts (docs/tools.md: modular `echarts/core` imports — the full
 // build costs ~215 KB gzip more; `echarts-for-react/esm/core`, as `lib/core` breaks under Vite 8).
 // SVG rather than canvas: crisp at any zoom, and the drawn text is in the DOM.
 echarts.use([LineChart, BarChart, GridComponent, TooltipComponent, LegendComponent, SVGRenderer]);

@@ -7,7 +7,7 @@ type IdleTimeoutDialogProps = {
   onStay: () => void;
 };
 
-/** The idle countdown (DESIGN.md §3 Idle timeout): any input, or the button, keeps the session. */
+/** The idle countdown (docs/product.md §D.3 Idle timeout): any input, or the button, keeps the session. */
 export function IdleTimeoutDialog({ opened, remainingSeconds, onStay }: IdleTimeoutDialogProps) {
   const { t } = useTranslation();
   return (

@@ -4,7 +4,7 @@ import classes from './page.module.css';
 
 type PageProps = { title: string; children?: ReactNode };
 
-/** A routed page in the content area: sets the tab title (spec §2 "titled …") and shows it as heading. */
+/** A routed page in the content area: sets the tab title (docs/product.md §2 "titled …") and shows it as heading. */
 export function Page({ title, children }: PageProps) {
   useDocumentTitle(title);
   return (

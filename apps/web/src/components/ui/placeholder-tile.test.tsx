@@ -3,8 +3,8 @@ import { fireEvent, screen } from '@testing-library/react';
 import { renderWithProviders } from '../../testing/test-utils';
 import { PlaceholderTile } from './placeholder-tile';
 
-describe('PlaceholderTile (spec §2)', () => {
-  it('defaults to the error icon and the exact spec texts', async () => {
+describe('PlaceholderTile (docs/product.md §2)', () => {
+  it('defaults to the error icon and the exact texts of docs/product.md §2', async () => {
     await renderWithProviders(<PlaceholderTile />);
     expect(screen.getByTestId('placeholder-tile')).toHaveAttribute('data-icon', 'error');
     expect(screen.getByRole('heading', { name: 'Error has occured' })).toBeInTheDocument();

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from './plain/button';
 import classes from './placeholder-tile.module.css';
 
-/** spec §2 Placeholder tile icons. */
+/** docs/product.md §2 Placeholder tile icons. */
 export const placeholderIcons = ['favorites', 'notifications', 'search', 'error'] as const;
 export type PlaceholderIcon = (typeof placeholderIcons)[number];
 
@@ -16,25 +16,25 @@ const icons: Record<PlaceholderIcon, { icon: TablerIcon; color: string }> = {
 };
 
 type PlaceholderTileProps = {
-  /** Default `error` (spec §2 "Default: error icon"). */
+  /** Default `error` (docs/product.md §2 "Default: error icon"). */
   icon?: PlaceholderIcon;
-  /** Default: 'Error has occured' (spec §2, spelled as the spec has it). */
+  /** Default: 'Error has occured' (docs/product.md §2, spelled as docs/product.md has it). */
   headline?: string;
-  /** Default: the connection hint of spec §2. */
+  /** Default: the connection hint of docs/product.md §2. */
   text?: string;
   /** Heading level of the headline within the page (default 2). */
   headingOrder?: 2 | 3 | 4;
   /** Smaller, for the 285 px side panel. */
   compact?: boolean;
-  /** Shows a Retry button that calls this (a failed load: spec §2 error tile). */
+  /** Shows a Retry button that calls this (a failed load: docs/product.md §2 error tile). */
   onRetry?: (() => void) | undefined;
   /** Other actions below the text. */
   children?: ReactNode;
 };
 
 /**
- * spec §2 Placeholder tile: an icon (favourites, notifications, search or error), a headline and a
- * text. Without props it is the error tile with the exact default texts of spec §2. Used for empty
+ * docs/product.md §2 Placeholder tile: an icon (favourites, notifications, search or error), a headline and a
+ * text. Without props it is the error tile with the exact default texts of docs/product.md §2. Used for empty
  * states ("no favourites yet"), "nothing found" and failures — also outside the signed-in area (the
  * route error screens), so it is drawn without Mantine's JavaScript, styled like its Stack, ThemeIcon,
  * Title and Text (docs/decisions/011-shell-navigation-state-and-bundle-budget.md).

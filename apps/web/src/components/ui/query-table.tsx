@@ -14,7 +14,7 @@ type QueryStatusProps = {
 };
 
 /**
- * A query that has no data (yet): a loader while it loads, else the error tile (spec §2 Placeholder
+ * A query that has no data (yet): a loader while it loads, else the error tile (docs/product.md §2 Placeholder
  * tile) with a retry button. For screens that return early until their data is there.
  */
 export function QueryStatus({ query, headingOrder }: QueryStatusProps) {
@@ -40,7 +40,7 @@ type QueryContentProps<T> = QueryStatusProps & {
   children: (data: T) => ReactNode;
 };
 
-/** What a screen shows for one query (STYLE.md "empty, loading and error states"): its status, or the content. */
+/** What a screen shows for one query (docs/conventions.md "empty, loading and error states"): its status, or the content. */
 export function QueryContent<T>({ query, headingOrder, children }: QueryContentProps<T>) {
   return query.isSuccess ? (
     <>{children(query.data)}</>
@@ -78,7 +78,7 @@ type QueryTableProps<T, Item> = {
   'data-testid'?: string;
 };
 
-// Static keys (STYLE.md: a script checks that every language has them).
+// Static keys (docs/conventions.md: a script checks that every language has them).
 const paginationLabelKeys = {
   first: 'management.pagination.first',
   previous: 'management.pagination.previous',

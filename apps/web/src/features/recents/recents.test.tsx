@@ -10,7 +10,7 @@ import { useRecents } from './api/get-recents';
 import { useRecordOpening } from './api/record-recent';
 import { ClearRecents } from './components/clear-recents';
 
-// Recently opened reports and dashboards (the reports home, DESIGN.md §3 routes): opening a page
+// Recently opened reports and dashboards (the reports home, docs/product.md §D.3 routes): opening a page
 // records it once, the list is read again afterwards, and the settings page clears it.
 
 afterEach(() => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { localizedSupportUrl, supportLinksFor, telHref } from './support-links';
 
-// spec §1: knowledge base English variant for English; tutorial one for English, another for the rest.
+// docs/product.md §1: knowledge base English variant for English; tutorial one for English, another for the rest.
 const support = {
   postalAddress: 'Somewhere 1',
   phone: '+49 (30) 123-4567',

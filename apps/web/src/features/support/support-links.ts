@@ -1,7 +1,7 @@
 import { twoLetterIsoOf, type AppConfig, type UiLanguageName } from '@cockpit/contracts';
 
 /**
- * spec §1 Support panel language rules: the knowledge base link is the English variant when the locale
+ * docs/product.md §1 Support panel language rules: the knowledge base link is the English variant when the locale
  * is English (the German one otherwise); the tutorial is one for English and another for every other
  * locale. Both URLs come from the server's configuration (GET /api/app/config).
  */

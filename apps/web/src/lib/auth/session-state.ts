@@ -8,7 +8,7 @@ export type SessionStatus = 'unknown' | 'signed-in' | 'signed-out';
 
 type SessionState = {
   status: SessionStatus;
-  /** The login button shows its busy state while a sign-in runs; sign-out clears it (spec §4). */
+  /** The login button shows its busy state while a sign-in runs; sign-out clears it (docs/product.md §4). */
   signInPending: boolean;
   /**
    * The server could not say whether the session exists (an outage: 503, no connection). The person

@@ -14,7 +14,7 @@ import {
 } from './session';
 import { getToken, waitForToken } from './token-store';
 
-// DESIGN.md §3: session cookie → short-lived bearer token in memory, renewed before it expires.
+// docs/product.md §D.3: session cookie → short-lived bearer token in memory, renewed before it expires.
 
 function makeToken(expiresInSeconds: number, subject = 'user-1'): string {
   const encode = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
@@ -226,7 +226,7 @@ describe('sign-in and sign-out', () => {
     expect(useSessionStore.getState()).toMatchObject({ status: 'signed-out', signInPending: false });
   });
 
-  it('spec §4 log-out: navigates to /login first, then signs out on the server, drops token and cache', async () => {
+  it('docs/product.md §4 log-out: navigates to /login first, then signs out on the server, drops token and cache', async () => {
     stubServer({
       [`GET ${apiRoutes.getToken.path}`]: () => jsonResponse({ token: makeToken(900) }),
       [`POST ${apiRoutes.signOut.path}`]: () => jsonResponse({ success: true }),

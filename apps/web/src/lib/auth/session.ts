@@ -6,7 +6,7 @@ import { useSessionStore, type SessionStatus } from './session-state';
 import { clearToken, getTokenExpiry, setToken, setTokenRefresher } from './token-store';
 
 /**
- * The signed-in session (DESIGN.md §3): the server keeps an HttpOnly session cookie used only by
+ * The signed-in session (docs/product.md §D.3): the server keeps an HttpOnly session cookie used only by
  * `/api/auth/*`; this module exchanges it for a short-lived bearer token, holds the token in memory,
  * renews it about a minute before it expires and drops it on sign-out.
  */
@@ -148,8 +148,8 @@ export function refreshToken(): Promise<string | null> {
 setTokenRefresher(refreshToken);
 
 /**
- * Start-up (DESIGN.md §3): first ask for a token with the cookie. Resolves once it is known whether a
- * session exists; guards await it. An outage is waited out (below); any other failure is logged (spec §8
+ * Start-up (docs/product.md §D.3): first ask for a token with the cookie. Resolves once it is known whether a
+ * session exists; guards await it. An outage is waited out (below); any other failure is logged (docs/product.md §8
  * bootstrap failure) and counts as signed out.
  */
 export function startSession(): Promise<SessionStatus> {
@@ -230,7 +230,7 @@ export async function completeSecondFactor(kind: 'code' | 'recovery-code', code:
 }
 
 /**
- * spec §4 "Log-out: navigates to /login, clears the login button text, then signs the user out".
+ * docs/product.md §4 "Log-out: navigates to /login, clears the login button text, then signs the user out".
  * `navigate` is the router's; the server call comes last and the local session ends even if it fails.
  */
 export async function signOut(navigate: (to: string) => Promise<void> | void): Promise<void> {
@@ -245,7 +245,7 @@ export async function signOut(navigate: (to: string) => Promise<void> | void): P
   }
 }
 
-/** 401 from a protected call: the session is over (spec §8); the caller sends the browser to /login. */
+/** 401 from a protected call: the session is over (docs/product.md §8); the caller sends the browser to /login. */
 export function expireSession(): void {
   dropSession();
 }

@@ -2,8 +2,8 @@ import { setTokenSource } from '../api-client';
 import { readTokenExpiry } from './jwt';
 
 /**
- * The bearer token, kept in memory only (never in localStorage: DESIGN.md §3). The API client awaits
- * `waitForToken()` before every protected call — spec §7 "the call waits until a token exists".
+ * The bearer token, kept in memory only (never in localStorage: docs/product.md §D.3). The API client awaits
+ * `waitForToken()` before every protected call — docs/product.md §7 "the call waits until a token exists".
  */
 type Waiter = (token: string) => void;
 

@@ -4,12 +4,12 @@ import { clearIntegrityRefusal, useIntegrityStore, type IntegrityStatus } from '
 import { solveInWorker, type ChallengeSolver } from './solve-in-worker';
 
 /**
- * App integrity (spec §1 "checks app integrity with a captcha provider; the integrity token refreshes
- * automatically"; DESIGN.md §3; security hardening). At start-up a Web Worker solves the server's proof-of-work
+ * App integrity (docs/product.md §1 "checks app integrity with a captcha provider; the integrity token refreshes
+ * automatically"; docs/product.md §D.3; security hardening). At start-up a Web Worker solves the server's proof-of-work
  * challenge and the solution is exchanged for an integrity token of about an hour, kept in memory and
  * renewed before it expires. Sign-in and sign-up send it (api-client); without it the server refuses them.
  *
- * None of this goes through TanStack Query, so the global loading indicator never sees it (DESIGN.md §3
+ * None of this goes through TanStack Query, so the global loading indicator never sees it (docs/product.md §D.3
  * ignore list: "the integrity refresh does not show the global spinner").
  */
 // The state the login screen reads is in integrity-state.ts: the screen draws without this module.

@@ -11,7 +11,7 @@ const integrity = lazyModule(() => import('./integrity'));
 
 type IntegrityModule = Awaited<ReturnType<typeof integrity.load>>;
 
-/** Runs `use` once the check's module is there. A module that cannot be downloaded is logged (spec §8). */
+/** Runs `use` once the check's module is there. A module that cannot be downloaded is logged (docs/product.md §8). */
 function withIntegrity(use: (module: IntegrityModule) => unknown): void {
   integrity.load().then(use, (error: unknown) => {
     console.error('The app integrity check could not be loaded', error);

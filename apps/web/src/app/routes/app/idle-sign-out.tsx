@@ -17,7 +17,7 @@ type IdleSignOutProps = {
 };
 
 /**
- * The idle timeout of the signed-in area (DESIGN.md §3): the timer and its countdown dialog. The layout
+ * The idle timeout of the signed-in area (docs/product.md §D.3): the timer and its countdown dialog. The layout
  * loads this module after the shell is on screen (it is not needed to show it); the dialog's own code
  * follows when the countdown first starts, and stays mounted after that so it closes as a dialog should.
  */

@@ -94,7 +94,7 @@ export function SignedInLayout({ queryClient }: { queryClient: QueryClient }) {
 }
 
 /**
- * spec §2 Main layout: the fixed side menu (76 px), the side panel (285 px) with the chosen category,
+ * docs/product.md §2 Main layout: the fixed side menu (76 px), the side panel (285 px) with the chosen category,
  * and the content area with a loading indicator, a message area and the routed page; toasts bottom
  * right; the idle timeout (never on /login: this layout is the signed-in area only). The app layer
  * composes the features here; they do not know each other. What the shell does rather than shows
@@ -120,13 +120,13 @@ export function MainLayout() {
 
   const recents = useRecents();
 
-  // spec §2: dashboards only when available.
+  // docs/product.md §2: dashboards only when available.
   const dashboardsAvailable = availability.data?.available === true;
   const category: NavigationCategory = storedCategory === 'dashboards' && !dashboardsAvailable ? 'menu' : storedCategory;
 
   const hasUnreadNotifications = useHasUnreadNotifications();
 
-  // spec §4 Log-out: to /login, clear the login button text, then sign out on the server.
+  // docs/product.md §4 Log-out: to /login, clear the login button text, then sign out on the server.
   const handleLogout = useCallback(() => {
     useNavigationStore.getState().reset();
     forgetAppliedLanguage();
@@ -247,7 +247,7 @@ export function MainLayout() {
 }
 
 /**
- * Below 1024 px the side panel overlays the page (spec §2 Main layout on narrow screens): Escape closes
+ * Below 1024 px the side panel overlays the page (docs/product.md §2 Main layout on narrow screens): Escape closes
  * it, and so does moving to another page (an item chosen in the panel, by mouse or keyboard). Returns
  * whether the panel overlays the page at the current width.
  */

@@ -31,7 +31,7 @@ export function ReportRoute() {
   const item = menu.data?.groups.flatMap((group) => group.items).find((candidate) => candidate.name === name);
   const account = settings.data?.accountSettings;
   const togglePin = usePinToggle();
-  // The reports home's "Continue where you left off" (DESIGN.md §3 routes).
+  // The reports home's "Continue where you left off" (docs/product.md §D.3 routes).
   useRecordOpening('report', name);
 
   const handleSearchChange = useCallback(

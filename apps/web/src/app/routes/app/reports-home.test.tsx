@@ -16,7 +16,7 @@ import { stubApi, type StubCall } from '../../../testing/stub-api';
 import { jsonResponse, renderWithProviders } from '../../../testing/test-utils';
 import { ReportsHomeRoute } from './reports-home';
 
-// The reports home (DESIGN.md §3 routes): four sections, each with its own loading, error and empty
+// The reports home (docs/product.md §D.3 routes): four sections, each with its own loading, error and empty
 // state; recents with a relative time in the UI language; favourites with unpin; featured (GET
 // /api/navigation/featured, stubbed here); the three newest notifications opening the detail dialog.
 

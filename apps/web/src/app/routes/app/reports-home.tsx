@@ -17,7 +17,7 @@ import classes from './reports-home.module.css';
 const renderIcon = (item: MenuItem) => <MenuIcon name={item.icon} />;
 
 /**
- * `/reports`, the reports area's home (spec §2 reports route; DESIGN.md §3 routes): "Continue where you
+ * `/reports`, the reports area's home (docs/product.md §2 reports route; docs/product.md §D.3 routes): "Continue where you
  * left off", "Favorites", "Featured by your organisation" and "Latest notifications", each with its own
  * loading, error and empty state. The app layer joins the features that own the data.
  */

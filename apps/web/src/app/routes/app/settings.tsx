@@ -11,7 +11,7 @@ import { MySubscriptions } from '../../../features/subscriptions/components/my-s
 import { TwoFactorSection } from '../../../features/two-factor/components/two-factor-section';
 
 /**
- * spec §2 settings route, titled Settings; DESIGN.md §3: UI language, UI culture, currency symbol,
+ * docs/product.md §2 settings route, titled Settings; docs/product.md §D.3: UI language, UI culture, currency symbol,
  * display name and password change, saved on the server and applied without a reload; the user's own
  * sessions; clearing the recent items of the reports home.
  */

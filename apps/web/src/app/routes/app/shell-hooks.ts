@@ -8,9 +8,9 @@ import { useNavigationStore } from '../../../features/navigation/store/navigatio
 import { invalidateQueriesOn } from '../../../lib/refetch-on';
 
 /**
- * spec §2 Main menu: opening `totalviewlayout` or `pmxlayout` records an analytics event — however it
+ * docs/product.md §2 Main menu: opening `totalviewlayout` or `pmxlayout` records an analytics event — however it
  * is opened (menu, favourites, search, a link). Analytics starts once the app config says whether a
- * measurement id exists (DESIGN.md §3); `undefined` means "not known yet".
+ * measurement id exists (docs/product.md §D.3); `undefined` means "not known yet".
  */
 export function useReportOpenTracking(measurementId: string | null | undefined, pathname: string): void {
   useEffect(() => {
@@ -24,13 +24,13 @@ export function useReportOpenTracking(measurementId: string | null | undefined, 
   }, [pathname, measurementId]);
 }
 
-/** spec §3 "path array": the store follows the route. */
+/** docs/product.md §3 "path array": the store follows the route. */
 export function useNavigationPath(pathname: string): void {
   const setPath = useNavigationStore((state) => state.setPath);
   useEffect(() => setPath(pathname), [pathname, setPath]);
 }
 
-/** DESIGN.md §3: `Ctrl+K` (⌘K) and `/` focus the menu search, opening the menu if needed. */
+/** docs/product.md §D.3: `Ctrl+K` (⌘K) and `/` focus the menu search, opening the menu if needed. */
 export function useMenuSearchHotkeys(): void {
   const requestSearchFocus = useNavigationStore((state) => state.requestSearchFocus);
   useHotkeys([

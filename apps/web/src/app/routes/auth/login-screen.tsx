@@ -6,7 +6,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import classes from './login.module.css';
 
 /**
- * Where the login screen goes after signing in: the page originally requested (`redirectTo`, spec §2),
+ * Where the login screen goes after signing in: the page originally requested (`redirectTo`, docs/product.md §2),
  * if it is a safe in-app path other than the login screen itself, else the root.
  */
 export function loginTarget(redirectTo: string | null): string {
@@ -36,7 +36,7 @@ type LoginScreenProps = {
 };
 
 /**
- * spec §2 login screen: the authentication area, no guard, titled Login, texts from the `login` scope.
+ * docs/product.md §2 login screen: the authentication area, no guard, titled Login, texts from the `login` scope.
  * After signing in the user goes to the page originally requested, else to the root.
  *
  * No router hooks: a page loaded at /login draws this screen without React Router, which loads only after

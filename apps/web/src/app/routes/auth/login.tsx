@@ -2,7 +2,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { LoginScreen } from './login-screen';
 
 /**
- * The /login route inside the router (log-out, spec §4; a guard's redirect, spec §6): the login screen
+ * The /login route inside the router (log-out, docs/product.md §4; a guard's redirect, docs/product.md §6): the login screen
  * with the router's navigate. A page *loaded* at /login draws the same screen without the router
  * (app/index.tsx).
  */

@@ -30,7 +30,7 @@ type FieldErrors = { email?: string; password?: string };
 
 /**
  * Sign-in with e-mail and password (translation scope `login`). Wrong credentials get a clear
- * message; any other failure a generic one (the API client has already logged it, spec §8). Built from
+ * message; any other failure a generic one (the API client has already logged it, docs/product.md §8). Built from
  * the plain components (components/ui/plain): the login route does not load Mantine (decision 011).
  */
 export function LoginForm({ onSuccess, alternative }: LoginFormProps) {

@@ -10,7 +10,7 @@ import { startSingleSignOn } from '../api/start-single-sign-on';
 import classes from './login-form.module.css';
 import styles from './single-sign-on.module.css';
 
-// Static keys (STYLE.md: a script checks that every language has them).
+// Static keys (docs/conventions.md: a script checks that every language has them).
 const errorKeys: Record<SingleSignOnError, string> = {
   unknown_domain: 'login.sso.error.unknown_domain',
   provider_unavailable: 'login.sso.error.provider_unavailable',

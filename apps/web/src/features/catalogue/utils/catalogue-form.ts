@@ -36,7 +36,7 @@ export function localisedValues(text: LocalisedText | undefined): LocalisedValue
   return { en: text?.en ?? '', de: text?.de ?? '', deAt: text?.deAt ?? '' };
 }
 
-/** Empty languages are left out: German falls back to English, Austrian to German (spec §9). */
+/** Empty languages are left out: German falls back to English, Austrian to German (docs/product.md §9). */
 export function localisedText(values: LocalisedValues): LocalisedText {
   const de = values.de.trim();
   const deAt = values.deAt.trim();
@@ -48,7 +48,7 @@ export function optionalLocalisedText(values: LocalisedValues): LocalisedText | 
   return values.en.trim() || values.de.trim() || values.deAt.trim() ? localisedText(values) : undefined;
 }
 
-/** A catalogue text in the UI language, by the contracts' rule the server applies too (spec §9). */
+/** A catalogue text in the UI language, by the contracts' rule the server applies too (docs/product.md §9). */
 export function textIn(text: LocalisedText, language: UiLanguageName): string {
   return catalogueTextIn(text, language);
 }
@@ -300,7 +300,7 @@ export function tileFormValues(tile: CatalogueTile): TileFormValues {
   };
 }
 
-/** The next free layout id: one more than the largest in the catalogue (spec §3: numeric layout ids). */
+/** The next free layout id: one more than the largest in the catalogue (docs/product.md §3: numeric layout ids). */
 export function proposeLayoutId(document: CatalogueDocument): number {
   const ids = document.dashboards.flatMap((group) => group.dashboards.map((dashboard) => dashboard.layoutId));
   return ids.length === 0 ? 1 : Math.max(...ids) + 1;

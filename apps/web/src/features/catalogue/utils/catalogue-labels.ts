@@ -14,7 +14,7 @@ import {
 } from '@cockpit/contracts';
 import type { ItemKind } from './catalogue-form';
 
-// Static keys (STYLE.md: a script checks that every language has them).
+// Static keys (docs/conventions.md: a script checks that every language has them).
 
 const tileTypeLabelKeys: Record<DashboardTileType, string> = {
   kpi: 'management.catalogue.tileType.kpi',

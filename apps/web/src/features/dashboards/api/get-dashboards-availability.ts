@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { refetchOnMeta } from '../../../lib/refetch-on';
 
 /**
- * `GET /api/dashboards/availability` (spec §2 dashboards route, §4 "Dashboards availability: unknown,
+ * `GET /api/dashboards/availability` (docs/product.md §2 dashboards route, §4 "Dashboards availability: unknown,
  * then available or not"). Not localised, so the key has no language.
  */
 export function getDashboardsAvailability(): Promise<DashboardsAvailability> {

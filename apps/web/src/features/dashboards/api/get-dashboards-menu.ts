@@ -8,8 +8,8 @@ import { useUiLanguage } from '../../../lib/use-ui-language';
 export const dashboardsMenuQueryKey = ['dashboards-menu'] as const;
 
 /**
- * `GET /api/dashboards/menu`: dashboard groups and items for the dashboards panel (spec §2 Side
- * panel: dashboards; spec §3: an item's `name` is the numeric layout id). Titles in the request's
+ * `GET /api/dashboards/menu`: dashboard groups and items for the dashboards panel (docs/product.md §2 Side
+ * panel: dashboards; docs/product.md §3: an item's `name` is the numeric layout id). Titles in the request's
  * language, so the language is part of the key.
  */
 export function getDashboardsMenu(): Promise<DashboardsMenuResponse> {

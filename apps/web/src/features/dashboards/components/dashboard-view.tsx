@@ -31,7 +31,7 @@ function parametersInUse(parameters: ParameterView[], values: string | undefined
   );
 }
 
-/** The dashboard as a menu item (spec §3: name = layout id), for pinning and the favourites. */
+/** The dashboard as a menu item (docs/product.md §3: name = layout id), for pinning and the favourites. */
 function asMenuItem(dashboard: DashboardResponse): MenuItem {
   return {
     name: String(dashboard.layoutId),

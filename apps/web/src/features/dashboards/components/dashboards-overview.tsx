@@ -5,7 +5,7 @@ import { PlaceholderTile } from '../../../components/ui/placeholder-tile';
 import { paths } from '../../../config/paths';
 import { useDashboardsMenu } from '../api/get-dashboards-menu';
 
-/** `/dashboards` (spec §2, titled Dashboards): the organisation's dashboards by group. */
+/** `/dashboards` (docs/product.md §2, titled Dashboards): the organisation's dashboards by group. */
 export function DashboardsOverview() {
   const { t } = useTranslation();
   const menu = useDashboardsMenu();

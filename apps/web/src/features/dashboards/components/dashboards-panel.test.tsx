@@ -7,7 +7,7 @@ import { type StubCall, stubApi } from '../../../testing/stub-api';
 import { jsonResponse, renderWithProviders } from '../../../testing/test-utils';
 import { DashboardsPanel } from './dashboards-panel';
 
-// spec §2 Side panel: dashboards — search box, accordion groups (several open at once), items that
+// docs/product.md §2 Side panel: dashboards — search box, accordion groups (several open at once), items that
 // open a dashboard and can be pinned by layout id (optimistic, rolled back when the server refuses).
 
 afterEach(() => {

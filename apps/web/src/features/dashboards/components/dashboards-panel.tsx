@@ -22,15 +22,15 @@ import { usePinToggle } from '../../../lib/pins';
 import { filterDashboardGroups } from '../utils/filter-dashboards';
 
 export type DashboardsPanelProps = {
-  /** spec §3 "dashboard search term", kept in the navigation state by the app layer. */
+  /** docs/product.md §3 "dashboard search term", kept in the navigation state by the app layer. */
   searchTerm: string;
   onSearchTermChange: (term: string) => void;
   /** The navigation feature's pin toggle (favourites follow it). */
 };
 
 /**
- * spec §2 Side panel: dashboards — a search box and accordion groups (several open at once) of
- * dashboard items; each item opens its dashboard and can be pinned by its layout id (spec §3, §4).
+ * docs/product.md §2 Side panel: dashboards — a search box and accordion groups (several open at once) of
+ * dashboard items; each item opens its dashboard and can be pinned by its layout id (docs/product.md §3, §4).
  */
 export function DashboardsPanel({ searchTerm, onSearchTermChange }: DashboardsPanelProps) {
   const { t } = useTranslation();

@@ -2,7 +2,7 @@ import type { UiLanguageName } from '@cockpit/contracts';
 
 type LocalisedText = { en: string; de?: string; deAt?: string };
 
-/** A stored text in the UI language: Austrian falls back to German, German to English (spec §9 languages). */
+/** A stored text in the UI language: Austrian falls back to German, German to English (docs/product.md §9 languages). */
 export function localisedText(text: LocalisedText, language: UiLanguageName | string): string {
   if (language === 'de-AT') return text.deAt ?? text.de ?? text.en;
   if (language.startsWith('de')) return text.de ?? text.en;

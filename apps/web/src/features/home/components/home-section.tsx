@@ -23,8 +23,8 @@ type HomeSectionProps = {
 };
 
 /**
- * One section of the reports home (DESIGN.md §3 routes) with its own loading, error and empty state — a
- * failing section never takes the others down. Errors and "nothing yet" are the spec §2 placeholder tile.
+ * One section of the reports home (docs/product.md §D.3 routes) with its own loading, error and empty state — a
+ * failing section never takes the others down. Errors and "nothing yet" are the docs/product.md §2 placeholder tile.
  */
 export function HomeSection({
   id,

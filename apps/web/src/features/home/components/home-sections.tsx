@@ -16,7 +16,7 @@ export type SectionSource<T> = { status: HomeSectionStatus; data: T | undefined;
 /** Draws an item's icon as the menu does (the app layer passes the navigation feature's icons). */
 export type RenderItemIcon = (item: MenuItem) => ReactNode;
 
-/** Reports first, then dashboards (only while dashboards are available to the user, spec §2). */
+/** Reports first, then dashboards (only while dashboards are available to the user, docs/product.md §2). */
 function reportsAndDashboards(
   lists: { reports: MenuItem[]; dashboards: MenuItem[] } | undefined,
   dashboardsAvailable: boolean,
@@ -68,12 +68,12 @@ export function RecentsSection({ recents, renderIcon }: RecentsSectionProps) {
 type FavoritesSectionProps = {
   favorites: SectionSource<FavoritesResponse>;
   dashboardsAvailable: boolean;
-  /** Unpins an item (spec §4 Pin: "setting pinned to the opposite value"). */
+  /** Unpins an item (docs/product.md §4 Pin: "setting pinned to the opposite value"). */
   onUnpin: (kind: PinKind, item: MenuItem) => void;
   renderIcon?: RenderItemIcon;
 };
 
-/** "Favorites": the pinned reports and dashboards as tiles, each with unpin (spec §2 Favorites). */
+/** "Favorites": the pinned reports and dashboards as tiles, each with unpin (docs/product.md §2 Favorites). */
 export function FavoritesSection({ favorites, dashboardsAvailable, onUnpin, renderIcon }: FavoritesSectionProps) {
   const { t } = useTranslation();
   const tiles: ItemTile[] = reportsAndDashboards(favorites.data, dashboardsAvailable).map(({ kind, item }) => ({

@@ -31,7 +31,7 @@ function internalHref(item: MenuItem): string | null {
 
 /**
  * Reports and dashboards as tiles (the reports home's sections): the whole tile is the link — an
- * internal page, or an external report opened in a new window (`noopener`, spec §2 Main menu) — with the
+ * internal page, or an external report opened in a new window (`noopener`, docs/product.md §2 Main menu) — with the
  * title, the sub-title and a line of meta data; an action (unpin) sits beside the link, not inside it.
  */
 export function ItemTiles({ tiles, label }: ItemTilesProps) {

@@ -17,7 +17,7 @@ import { useNow } from '../../../lib/use-now';
 import { useActivity } from '../api/get-activity';
 import classes from './management-table.module.css';
 
-// Static keys (STYLE.md: a script checks that every language has them).
+// Static keys (docs/conventions.md: a script checks that every language has them).
 const actionLabelKeys: Record<ActivityAction, string> = {
   'catalogue.imported': 'management.activity.action.catalogue.imported',
   'catalogue.menu-group.added': 'management.activity.action.catalogue.menu-group.added',

@@ -53,7 +53,7 @@ describe('banner form values', () => {
     expect(bannerInput(emptyBannerForm).content).toMatchObject({ de: null, deAt: null });
   });
 
-  it('a German text begun must be finished; the previews fall back like users do (spec §9)', () => {
+  it('a German text begun must be finished; the previews fall back like users do (docs/product.md §9)', () => {
     const values = structuredClone(emptyBannerForm);
     values.content.en = { ...values.content.en, title: 'Maintenance', body: 'On Saturday.' };
     values.content.de = { ...values.content.de, title: 'Wartung' };

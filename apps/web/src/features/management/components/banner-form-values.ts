@@ -75,7 +75,7 @@ function languageContent(values: BannerLanguageValues): BannerLanguageContent {
   return {
     title: values.title,
     body: values.body,
-    // An empty label means "the translated global label" (spec §2).
+    // An empty label means "the translated global label" (docs/product.md §2).
     primary: {
       label: values.primaryLabel.trim() === '' ? null : values.primaryLabel,
       type: values.primaryType,
@@ -91,7 +91,7 @@ function languageContent(values: BannerLanguageValues): BannerLanguageContent {
   };
 }
 
-/** An optional language nothing was written in: not sent, so its users read the fallback (spec §9). */
+/** An optional language nothing was written in: not sent, so its users read the fallback (docs/product.md §9). */
 export function isUnwritten(values: BannerLanguageValues): boolean {
   return (
     values.title.trim() === '' &&

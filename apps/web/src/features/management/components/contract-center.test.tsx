@@ -6,7 +6,7 @@ import { setToken } from '../../../lib/auth/token-store';
 import { jsonResponse, renderWithProviders } from '../../../testing/test-utils';
 import { ContractCenter } from './contract-center';
 
-// DESIGN.md §3 Contract center against a stubbed management API.
+// docs/product.md §D.3 Contract center against a stubbed management API.
 
 const contract = (overrides: Partial<Contract>): Contract => ({
   id: 'c1',

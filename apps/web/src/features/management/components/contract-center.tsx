@@ -13,12 +13,12 @@ import { ContractDetails } from './contract-details';
 import classes from './contract-center.module.css';
 
 type ContractCenterProps = {
-  /** Called once a contract was accepted: the app ends the new-contract notice (spec §2). */
+  /** Called once a contract was accepted: the app ends the new-contract notice (docs/product.md §2). */
   onAccepted?: () => void;
 };
 
 /**
- * DESIGN.md §3 Contract center (spec §2 `/management/administrator/contractcenter`): the current
+ * docs/product.md §D.3 Contract center (docs/product.md §2 `/management/administrator/contractcenter`): the current
  * contract and how much of it is used, and the pending new contract with an accept action.
  */
 export function ContractCenter({ onAccepted }: ContractCenterProps) {

@@ -65,7 +65,7 @@ describe('notification composer', () => {
     const titles = screen.getAllByRole('textbox', { name: 'Title' });
     const texts = screen.getAllByRole('textbox', { name: 'Text' });
     await fill(titles[0]!, 'Board meeting moved');
-    // German is still empty: German users would see the English title (spec §9 fallback).
+    // German is still empty: German users would see the English title (docs/product.md §9 fallback).
     expect(screen.getByTestId('notification-preview-de-DE')).toHaveTextContent('Board meeting moved');
     await fill(titles[1]!, 'Sitzung verschoben');
     expect(screen.getByTestId('notification-preview-de-DE')).toHaveTextContent('Sitzung verschoben');

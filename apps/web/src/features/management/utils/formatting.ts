@@ -1,4 +1,4 @@
-/** Money on the management screens, in the UI culture (DESIGN.md §3); dates are lib/date-time's. */
+/** Money on the management screens, in the UI culture (docs/product.md §D.3); dates are lib/date-time's. */
 
 /** An amount in the smallest unit of an ISO 4217 currency (cents); an unknown culture or code still shows. */
 export function formatMoney(cents: number, currency: string, culture: string): string {

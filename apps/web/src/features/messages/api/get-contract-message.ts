@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRoutes, type ContractMessageResponse } from '@cockpit/contracts';
 import { api } from '../../../lib/api-client';
 
-/** spec §7 message service: "checks whether a contract message is available and returns an item". */
+/** docs/product.md §7 message service: "checks whether a contract message is available and returns an item". */
 export function getContractMessage(): Promise<ContractMessageResponse> {
   return api.call(apiRoutes.getContractMessage);
 }
@@ -14,7 +14,7 @@ export function getContractMessageQueryOptions() {
   return queryOptions({ queryKey: contractMessageQueryKey, queryFn: getContractMessage });
 }
 
-/** spec §6: only an organisation administrator checks for the contract message at all. */
+/** docs/product.md §6: only an organisation administrator checks for the contract message at all. */
 export function useContractMessage(enabled: boolean) {
   return useQuery({ ...getContractMessageQueryOptions(), enabled });
 }

@@ -12,7 +12,7 @@ import { jsonResponse, renderWithProviders } from '../../../testing/test-utils';
 import { MessageArea, useMessageAreaSettled } from './message-area';
 import { collapsedNoticeKey } from './new-contract-notice';
 
-// spec §2 Message banner and New-contract notice, §4 Banner, §6, §7 message service; DESIGN.md §3
+// docs/product.md §2 Message banner and New-contract notice, §4 Banner, §6, §7 message service; docs/product.md §D.3
 // (fetch when the language is known and when it changes), against a stubbed server.
 
 const welcome = (language: 'en' | 'de'): BannerMessageItem => ({
@@ -195,7 +195,7 @@ describe('new-contract notice', () => {
     expect(screen.queryByTestId('new-contract-notice')).not.toBeInTheDocument();
   });
 
-  it('other roles never even ask for it (spec §6)', async () => {
+  it('other roles never even ask for it (docs/product.md §6)', async () => {
     const requests = stubServer({ current: () => null, contract: pending });
     renderArea('organisationmember');
     await waitFor(() =>

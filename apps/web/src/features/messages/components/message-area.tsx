@@ -38,7 +38,7 @@ function useWanted(roleKey: RoleKey | undefined) {
 }
 
 /**
- * spec §2 Main layout "a content area with … a message area": the new-contract notice (spec §6: only
+ * docs/product.md §2 Main layout "a content area with … a message area": the new-contract notice (docs/product.md §6: only
  * organisationadministrator checks for it) and the message banner, above the routed page. Renders
  * nothing while both are hidden, so the layout's message area collapses.
  */

@@ -10,7 +10,7 @@ import { MessageCard } from './message-card';
 import classes from './message-banner.module.css';
 
 /**
- * spec §2 Message banner / §4 Banner, DESIGN.md §3: fetches the current message for the UI language
+ * docs/product.md §2 Message banner / §4 Banner, docs/product.md §D.3: fetches the current message for the UI language
  * (again when the language changes: the same message id then replaces its card) and shows the cards;
  * hidden while there are none. Every button ends its card: a link button first opens its link (a path
  * of the app in place, a web address in a new tab), a close button only closes. Closing is sent to the

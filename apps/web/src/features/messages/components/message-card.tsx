@@ -11,7 +11,7 @@ type MessageCardProps = {
 };
 
 /**
- * spec §2 Message banner: one card with a title, a body, a primary button (default label: the translated
+ * docs/product.md §2 Message banner: one card with a title, a body, a primary button (default label: the translated
  * global label) and an optional secondary button. Presentational, so the management area can show the
  * very same card as a preview.
  */

@@ -28,7 +28,7 @@ function writeCollapsed(reference: string, collapsed: boolean): void {
 }
 
 /**
- * spec §2 New-contract notice: shown only to an organisation administrator (the caller decides) and
+ * docs/product.md §2 New-contract notice: shown only to an organisation administrator (the caller decides) and
  * only while the message service says a contract message is available; its button leads to the
  * contract center, where accepting the contract ends the notice. Once read, it can be folded to one
  * line (remembered for this contract) — it stays until the contract is accepted, but no longer takes

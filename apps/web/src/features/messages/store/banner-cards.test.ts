@@ -10,7 +10,7 @@ const message = (id: string, title = `Title ${id}`): BannerMessageItem => ({
   secondaryAction: null,
 });
 
-describe('banner cards (spec §4 Banner)', () => {
+describe('banner cards (docs/product.md §4 Banner)', () => {
   it('starts empty (the banner is hidden) and adds messages in order', () => {
     expect(initialBannerCards.cards).toEqual([]);
     const state = [message('a'), message('b')].reduce(

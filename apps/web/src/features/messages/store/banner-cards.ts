@@ -1,7 +1,7 @@
 import type { BannerMessageItem } from '@cockpit/contracts';
 
 /**
- * The cards of the message banner (spec §2 Message banner, §4 Banner): a message with an id that is
+ * The cards of the message banner (docs/product.md §2 Message banner, §4 Banner): a message with an id that is
  * already shown replaces that card in place (e.g. the same message in the new UI language); closing a
  * card removes it; a closed id is never shown again in this session, even if an answer that was already
  * on its way brings it back. The banner is hidden while `cards` is empty.

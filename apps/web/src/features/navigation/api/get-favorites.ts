@@ -7,7 +7,7 @@ import { useUiLanguage } from '../../../lib/use-ui-language';
 /** Query keys of the pinned items; pin changes update and invalidate them (lib/pins.ts). */
 export const favoritesQueryKey = ['navigation-favorites'] as const;
 
-/** `GET /api/navigation/favorites`: pinned reports and dashboards with titles (spec §2 Favorites). */
+/** `GET /api/navigation/favorites`: pinned reports and dashboards with titles (docs/product.md §2 Favorites). */
 export function getFavorites(): Promise<FavoritesResponse> {
   return api.call(apiRoutes.getFavorites);
 }

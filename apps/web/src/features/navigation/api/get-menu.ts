@@ -5,7 +5,7 @@ import { pinsMeta } from '../../../lib/pins';
 import { useUiLanguage } from '../../../lib/use-ui-language';
 
 /**
- * `GET /api/navigation/menu`: the user's menu groups and items (spec §2 Main menu, §3). Titles come in
+ * `GET /api/navigation/menu`: the user's menu groups and items (docs/product.md §2 Main menu, §3). Titles come in
  * the language of the `isoLanguageName` the API client adds, so the language is part of the key.
  */
 export function getMenu(): Promise<MenuResponse> {

@@ -7,7 +7,7 @@ import { jsonResponse, renderWithProviders } from '../../../testing/test-utils';
 import { useNavigationStore } from '../store/navigation-store';
 import { FavoritesPanel } from './favorites-panel';
 
-// spec §2 Favorites: two groups shown only with pins, unpin, empty state, expanded state in the store.
+// docs/product.md §2 Favorites: two groups shown only with pins, unpin, empty state, expanded state in the store.
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -20,12 +20,12 @@ const groupIcons: Record<FavoritesGroup, ReactNode> = {
 };
 
 type FavoritesPanelProps = {
-  /** Pinned dashboards are shown only while dashboards are available to the user (spec §2, §6). */
+  /** Pinned dashboards are shown only while dashboards are available to the user (docs/product.md §2, §6). */
   dashboardsAvailable: boolean;
 };
 
 /**
- * spec §2 Favorites: two accordion groups, reports and dashboards, each shown only with pinned items;
+ * docs/product.md §2 Favorites: two accordion groups, reports and dashboards, each shown only with pinned items;
  * each item can be unpinned; with neither, the empty-state placeholder. Whether each group is expanded
  * is kept in the navigation state.
  */

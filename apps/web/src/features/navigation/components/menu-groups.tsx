@@ -32,8 +32,8 @@ export function initiallyOpenGroups(groups: readonly MenuGroup[], pathname: stri
 }
 
 /**
- * spec §2 Main menu: accordion groups that expand and collapse, several open at once. Which groups are
- * open lives in the navigation store, so a search result can open its group (spec §2 Menu search).
+ * docs/product.md §2 Main menu: accordion groups that expand and collapse, several open at once. Which groups are
+ * open lives in the navigation store, so a search result can open its group (docs/product.md §2 Menu search).
  * Collapsed items stay in the page (hidden) so the open state survives re-renders.
  */
 export function MenuGroups({ groups, onTogglePin }: MenuGroupsProps) {

@@ -4,7 +4,7 @@ import type { RoleKey, Subscription } from '@cockpit/contracts';
 import { Skeleton } from '../../../components/ui/plain/skeleton';
 import classes from './menu-header.module.css';
 
-// Static keys (STYLE.md: a script checks every language has them).
+// Static keys (docs/conventions.md: a script checks every language has them).
 const roleLabelKeys: Record<RoleKey, string> = {
   organisationadministrator: 'roles.organisationadministrator',
   organisationmember: 'roles.organisationmember',
@@ -27,7 +27,7 @@ type MenuHeaderProps = {
 };
 
 /**
- * spec §2 Menu header: display name, role label, subscription label (a pro tag) and the language
+ * docs/product.md §2 Menu header: display name, role label, subscription label (a pro tag) and the language
  * dropdown with the available UI languages.
  */
 export function MenuHeader({ user, languageSelect }: MenuHeaderProps) {

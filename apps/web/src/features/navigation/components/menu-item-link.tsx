@@ -32,7 +32,7 @@ type MenuItemLinkProps = {
 };
 
 /**
- * spec §2 Main menu: an item is an internal link or an external URL opened in a new window
+ * docs/product.md §2 Main menu: an item is an internal link or an external URL opened in a new window
  * (`noopener`); it shows title, optional sub-title, optional icon, an active marker for the current
  * route and a favourites pin. The pin is a sibling of the link (a button inside a link is not allowed).
  */

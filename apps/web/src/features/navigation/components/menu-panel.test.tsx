@@ -8,7 +8,7 @@ import { resolveMenuIcon, defaultMenuIcon } from './menu-icon';
 import { useNavigationStore } from '../store/navigation-store';
 import { MenuPanel } from './menu-panel';
 
-// spec §2 Main menu: accordion groups (several open), items as internal or external links.
+// docs/product.md §2 Main menu: accordion groups (several open), items as internal or external links.
 
 afterEach(() => {
   vi.unstubAllGlobals();

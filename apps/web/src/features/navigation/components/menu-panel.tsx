@@ -16,7 +16,7 @@ type MenuPanelProps = {
   recentItems?: MenuItem[] | undefined;
 };
 
-/** spec §2 Side panel "menu: the main menu" — the search box and the user's menu from the API. */
+/** docs/product.md §2 Side panel "menu: the main menu" — the search box and the user's menu from the API. */
 export function MenuPanel({ header, recentItems }: MenuPanelProps) {
   const { t } = useTranslation();
   const menu = useMenu();

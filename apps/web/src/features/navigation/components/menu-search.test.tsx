@@ -8,7 +8,7 @@ import { jsonResponse, renderWithProviders } from '../../../testing/test-utils';
 import { useNavigationStore } from '../store/navigation-store';
 import { MenuPanel } from './menu-panel';
 
-// spec §2 Menu search, §4 search overlay; DESIGN.md §3 (2 characters, keyboard).
+// docs/product.md §2 Menu search, §4 search overlay; docs/product.md §D.3 (2 characters, keyboard).
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -90,7 +90,7 @@ describe('menu search', () => {
     expect(screen.queryByTestId('menu-search-overlay')).not.toBeInTheDocument();
   });
 
-  it('clicking the backdrop closes the overlay and clears the term (spec §4)', async () => {
+  it('clicking the backdrop closes the overlay and clears the term (docs/product.md §4)', async () => {
     const { input } = await renderMenu();
     await userEvent.type(input, 'total');
     fireEvent.click(screen.getByTestId('menu-search-backdrop'));

@@ -32,11 +32,11 @@ const asResult = (item: MenuItem): SearchResultItem => ({
 });
 
 /**
- * spec §2 Menu search (DESIGN.md §3): the search box at the top of the main menu. Focusing it opens an
+ * docs/product.md §2 Menu search (docs/product.md §D.3): the search box at the top of the main menu. Focusing it opens an
  * overlay with matching items (label + sub-title) and matching groups, or the empty state, or the
  * "too short" hint. Keyboard: arrows move, Enter chooses, Escape closes; Ctrl+K and "/" focus it
  * (main layout). Choosing an item opens it; choosing a group expands it, clears the term and closes
- * the overlay; clicking the backdrop closes it and clears the term (spec §4). While the box is empty it
+ * the overlay; clicking the backdrop closes it and clears the term (docs/product.md §4). While the box is empty it
  * offers the recently opened reports and dashboards.
  */
 export function MenuSearch({ groups, recentItems = [] }: MenuSearchProps) {
@@ -130,7 +130,7 @@ export function MenuSearch({ groups, recentItems = [] }: MenuSearchProps) {
   }
 
   // Focus moving to another control (Tab, a side-menu button) closes the overlay; a mouse press on the
-  // backdrop moves the focus nowhere and is handled by the backdrop's click (spec §4).
+  // backdrop moves the focus nowhere and is handled by the backdrop's click (docs/product.md §4).
   function handleBlur(event: FocusEvent<HTMLInputElement>) {
     if (event.relatedTarget !== null) closeSearch();
   }

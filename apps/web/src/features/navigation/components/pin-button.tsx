@@ -8,7 +8,7 @@ type PinButtonProps = {
   onToggle: () => void;
 };
 
-/** spec §2 Main menu / Favorites: the favourites pin of an item, a toggle button with its own name. */
+/** docs/product.md §2 Main menu / Favorites: the favourites pin of an item, a toggle button with its own name. */
 export function PinButton({ title, isPinned, onToggle }: PinButtonProps) {
   const { t } = useTranslation();
   return (

@@ -9,7 +9,7 @@ import { jsonResponse, renderWithProviders } from '../../../testing/test-utils';
 import { useNavigationStore } from '../store/navigation-store';
 import { MenuPanel } from './menu-panel';
 
-// spec §4 Pin; navigation shell: optimistic update, rolled back with an error toast when the server refuses.
+// docs/product.md §4 Pin; navigation shell: optimistic update, rolled back with an error toast when the server refuses.
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -22,16 +22,16 @@ import classes from './side-menu.module.css';
 
 export const sidePanelId = 'side-panel';
 
-/** spec §2: "the dashboards tooltip is the fixed word Dashboards" — the same in every language. */
+/** docs/product.md §2: "the dashboards tooltip is the fixed word Dashboards" — the same in every language. */
 export const dashboardsTooltip = 'Dashboards';
 
 type SideMenuProps = {
-  /** spec §2: the dashboards button exists only when dashboards are available. */
+  /** docs/product.md §2: the dashboards button exists only when dashboards are available. */
   dashboardsAvailable: boolean;
-  /** spec §2: "a different selected icon when unread notifications exist". */
+  /** docs/product.md §2: "a different selected icon when unread notifications exist". */
   hasUnreadNotifications: boolean;
   /**
-   * Organisation administrators get a Management button (DESIGN.md §3 management permission); for
+   * Organisation administrators get a Management button (docs/product.md §D.3 management permission); for
    * anyone else it is not rendered — and only a link, so no management code is downloaded with it.
    */
   showManagement?: boolean;
@@ -39,7 +39,7 @@ type SideMenuProps = {
 };
 
 /**
- * The tooltip of a side-menu button (spec §2 "Each has a tooltip"): shown to the right on hover and on
+ * The tooltip of a side-menu button (docs/product.md §2 "Each has a tooltip"): shown to the right on hover and on
  * keyboard focus, in CSS only — a positioning library for five fixed buttons would cost the shell
  * ~15 KB gzip (bench/web-bundle.bench.ts). The button's accessible name is its aria-label; the tooltip
  * repeats it visually and is hidden from assistive technology.
@@ -63,7 +63,7 @@ function SideMenuTip({
   );
 }
 
-/** What every side-menu button looks like: 44 px, filled blue while it is `highlighted` (spec §2). */
+/** What every side-menu button looks like: 44 px, filled blue while it is `highlighted` (docs/product.md §2). */
 const buttonLook = (highlighted: boolean) =>
   ({
     size: 44,
@@ -137,7 +137,7 @@ function AreaLink({ label, to, current, icon, testId }: AreaLinkProps) {
 }
 
 /**
- * spec §2 Fixed side menu (76 px): favorites, menu, dashboards (only when available; its tooltip is the
+ * docs/product.md §2 Fixed side menu (76 px): favorites, menu, dashboards (only when available; its tooltip is the
  * fixed word Dashboards), notifications, support; at the bottom the arrow that collapses or expands the
  * side panel, the Management link for organisation administrators, a settings link and the log-out
  * button. Each has a tooltip and an accessible name.

@@ -17,7 +17,7 @@ type SidePanelProps = {
 };
 
 /**
- * spec §2 Side panel (285 px) showing the chosen category; starts expanded; collapsed it leaves the page
+ * docs/product.md §2 Side panel (285 px) showing the chosen category; starts expanded; collapsed it leaves the page
  * (and the accessibility tree) until the arrow or a category opens it again. Below 1024 px it overlays
  * the page instead of pushing it aside (the layout draws the backdrop and closes it on Escape).
  * Its content is first rendered when the panel first opens and then stays (search term, scroll, open

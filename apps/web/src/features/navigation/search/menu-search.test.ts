@@ -3,7 +3,7 @@ import type { MenuGroup, MenuItem } from '@cockpit/contracts';
 import { normalizeSearchText } from '@cockpit/contracts';
 import { buildMenuSearchIndex, searchMenu, type SearchOutcome } from './menu-search';
 
-// spec §2 Menu search; DESIGN.md §3: ≥ 2 characters, case- and accent-insensitive, labels before sub-titles.
+// docs/product.md §2 Menu search; docs/product.md §D.3: ≥ 2 characters, case- and accent-insensitive, labels before sub-titles.
 
 function item(name: string, title: string, subTitle: string | null = null, externalUrl: string | null = null): MenuItem {
   return {
@@ -105,7 +105,7 @@ describe('searchMenu', () => {
     expect(itemNames(searchMenu(index, 'region umsatz'))).toEqual(['sales-by-region']);
   });
 
-  it('returns the spec §3 result fields, external items without a path', () => {
+  it('returns the docs/product.md §3 result fields, external items without a path', () => {
     const outcome = searchMenu(index, 'market');
     expect(outcome.state).toBe('results');
     if (outcome.state !== 'results') return;

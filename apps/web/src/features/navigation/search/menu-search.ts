@@ -1,7 +1,7 @@
 import { type MenuGroup, normalizeSearchText } from '@cockpit/contracts';
 
 /**
- * The menu search (spec §2 Menu search, §3 Search results; DESIGN.md §3): case- and accent-insensitive
+ * The menu search (docs/product.md §2 Menu search, §3 Search results; docs/product.md §D.3): case- and accent-insensitive
  * (`ä` matches `a`, `ß` matches `ss`, `é` matches `e`), over the translated labels the menu arrived
  * with, label matches ranked before sub-title matches, a minimum of 2 characters.
  *
@@ -10,7 +10,7 @@ import { type MenuGroup, normalizeSearchText } from '@cockpit/contracts';
  */
 export const minSearchLength = 2;
 
-/** spec §3 Search results: items (name, path, translatedLabel, subTitle, groupName). */
+/** docs/product.md §3 Search results: items (name, path, translatedLabel, subTitle, groupName). */
 export type SearchResultItem = {
   name: string;
   /** The in-app path, or null for an external item (then `externalUrl` is set). */
@@ -23,12 +23,12 @@ export type SearchResultItem = {
   groupLabel: string;
 };
 
-/** spec §3 Search results: groups (name, translatedLabel). */
+/** docs/product.md §3 Search results: groups (name, translatedLabel). */
 export type SearchResultGroup = { name: string; translatedLabel: string };
 
 export type SearchResults = { items: SearchResultItem[]; groups: SearchResultGroup[] };
 
-/** spec §2 Menu search: three states (plus idle while the term is empty). */
+/** docs/product.md §2 Menu search: three states (plus idle while the term is empty). */
 export type SearchOutcome =
   | { state: 'tooShort' }
   | { state: 'empty' }

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { initialNavigationState, useNavigationStore } from './navigation-store';
 
-// spec §3 Navigation state, §4 side menu transitions.
+// docs/product.md §3 Navigation state, §4 side menu transitions.
 afterEach(() => useNavigationStore.getState().reset());
 
 const state = () => useNavigationStore.getState();
@@ -16,7 +16,7 @@ describe('navigation store', () => {
     });
   });
 
-  it('choosing a category opens it and expands the panel (spec §2)', () => {
+  it('choosing a category opens it and expands the panel (docs/product.md §2)', () => {
     state().toggleSideMenu();
     expect(state().sideMenuOpen).toBe(false);
     state().openCategory('support');
@@ -41,7 +41,7 @@ describe('navigation store', () => {
     expect(state().openedMenuGroups).toEqual(['sales', 'finance']);
   });
 
-  it('holds the search term, state and results; closing clears them (spec §4)', () => {
+  it('holds the search term, state and results; closing clears them (docs/product.md §4)', () => {
     state().openSearch();
     const results = { items: [], groups: [{ name: 'sales', translatedLabel: 'Sales' }] };
     state().setSearch('sal', { state: 'results', results, totalItems: 0, totalGroups: 1 });

@@ -4,8 +4,8 @@ import { collapsedPanelQuery, matchesMedia } from '../../../config/layout';
 import type { SearchOutcome, SearchResults } from '../search/menu-search';
 
 /**
- * The navigation state of spec §3 in one client store (DESIGN.md §6), inspectable with the Redux
- * DevTools keeping 25 states (spec §9) in development builds only.
+ * The navigation state of docs/product.md §3 in one client store (docs/product.md §D.6), inspectable with the Redux
+ * DevTools keeping 25 states (docs/product.md §9) in development builds only.
  *
  * Server data is not copied in here: pinned report and dashboard items and the dashboards-available
  * flag come from TanStack Query (favourites, menu and availability queries), where pins are updated
@@ -17,12 +17,12 @@ export type NavigationCategory = (typeof navigationCategories)[number];
 export const favoritesGroups = ['reports', 'dashboards'] as const;
 export type FavoritesGroup = (typeof favoritesGroups)[number];
 
-/** spec §2 Menu search: the overlay's state; `idle` while it is closed. */
+/** docs/product.md §2 Menu search: the overlay's state; `idle` while it is closed. */
 export type SearchState = 'idle' | SearchOutcome['state'];
 
 export type MenuSearchSlice = {
   term: string;
-  /** The overlay is open (spec §4 "focusing the box opens it"). */
+  /** The overlay is open (docs/product.md §4 "focusing the box opens it"). */
   isOpen: boolean;
   state: SearchState;
   results: SearchResults;
@@ -30,15 +30,15 @@ export type MenuSearchSlice = {
 
 type NavigationData = {
   openedCategory: NavigationCategory;
-  /** spec §2 "it starts expanded" — on a phone (below 768 px) collapsed, so the page shows first. */
+  /** docs/product.md §2 "it starts expanded" — on a phone (below 768 px) collapsed, so the page shows first. */
   sideMenuOpen: boolean;
-  /** spec §3 "path array": the current route's path segments. */
+  /** docs/product.md §3 "path array": the current route's path segments. */
   path: string[];
   /** Expanded main-menu groups; null until the menu's defaults are applied. */
   openedMenuGroups: string[] | null;
-  /** spec §2 Favorites: "The expanded or collapsed state of each group is kept in the navigation state." */
+  /** docs/product.md §2 Favorites: "The expanded or collapsed state of each group is kept in the navigation state." */
   openedFavoritesGroups: Record<FavoritesGroup, boolean>;
-  /** spec §3 "dashboard search term" (the dashboards panel's search box). */
+  /** docs/product.md §3 "dashboard search term" (the dashboards panel's search box). */
   dashboardSearchTerm: string;
   search: MenuSearchSlice;
   /** Bumped by Ctrl+K and "/" to ask the search box to take the focus. */
@@ -46,9 +46,9 @@ type NavigationData = {
 };
 
 type NavigationActions = {
-  /** spec §2 "Choosing a menu option opens and expands the panel." */
+  /** docs/product.md §2 "Choosing a menu option opens and expands the panel." */
   openCategory: (category: NavigationCategory) => void;
-  /** spec §2 "An arrow button collapses or expands the side panel." */
+  /** docs/product.md §2 "An arrow button collapses or expands the side panel." */
   toggleSideMenu: () => void;
   /** Where the panel overlays the page: the backdrop, Escape or a chosen item close it. */
   closeSideMenu: () => void;
@@ -151,7 +151,7 @@ export const useNavigationStore = create<NavigationState>()(
         ),
       reset: () => set(startState(), false, 'reset'),
     }),
-    // spec §9 "State inspection tooling keeps 25 states"; DESIGN.md §3: development only.
+    // docs/product.md §9 "State inspection tooling keeps 25 states"; docs/product.md §D.3: development only.
     { name: 'navigation', maxAge: 25, enabled: import.meta.env.DEV },
   ),
 );

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiRoutes, type NotificationStreamEvent } from '@cockpit/contracts';
 import { connectNotificationsStream, type StreamStatus } from './notifications-stream';
 
-// The fetch-based SSE client (DESIGN.md §5): bearer token per connection, events checked against the
+// The fetch-based SSE client (docs/product.md §D.5): bearer token per connection, events checked against the
 // contracts' shape (stream-event.ts), reconnect after the server ends the stream (token expiry) or the network fails.
 
 const encoder = new TextEncoder();

@@ -5,9 +5,9 @@ import { waitForToken } from '../../../lib/auth/token-store';
 import { parseStreamEvent } from './stream-event';
 
 /**
- * `GET /api/notifications/stream` (DESIGN.md §5). Not through the API client: ky reads whole bodies and
+ * `GET /api/notifications/stream` (docs/product.md §D.5). Not through the API client: ky reads whole bodies and
  * EventSource cannot send headers, so this uses a fetch-based SSE client — with the same bearer rule as
- * every `/api` call (spec §7: it waits for a token). Each (re)connect asks for the current token, so a
+ * every `/api` call (docs/product.md §7: it waits for a token). Each (re)connect asks for the current token, so a
  * stream the server ends at token expiry comes back with the renewed one. After a failure it waits with
  * exponential backoff (1 s … 30 s, jittered), or less when the browser reports it is online again.
  */

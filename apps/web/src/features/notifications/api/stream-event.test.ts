@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { notificationStreamEventSchema } from '@cockpit/contracts';
 import { parseStreamEvent } from './stream-event';
 
-// The stream's hand-written check must agree with the contracts' schema (DESIGN.md §4: the shapes are
+// The stream's hand-written check must agree with the contracts' schema (docs/product.md §D.4: the shapes are
 // written once — this test is what keeps the second reading of them honest): same verdict, same result.
 
 const notification = {

@@ -1,7 +1,7 @@
 import type { LocalizedText, Notification, NotificationStreamEvent } from '@cockpit/contracts';
 
 /**
- * Reads one event of `GET /api/notifications/stream` (DESIGN.md §5). The server writes these events by
+ * Reads one event of `GET /api/notifications/stream` (docs/product.md §D.5). The server writes these events by
  * hand (no response schema serialises them), so the client checks each one — written out instead of
  * calling the contracts' `notificationStreamEventSchema`, as the signed-in shell loads no zod (bundle
  * budget, docs/decisions/011). It accepts exactly what that schema accepts and returns what the schema
@@ -56,7 +56,7 @@ function readLocalizedText(value: unknown): LocalizedText | null {
   return { de: value.de, en: value.en };
 }
 
-/** contracts `notificationSchema` (spec §3 Notification). */
+/** contracts `notificationSchema` (docs/product.md §3 Notification). */
 function readNotification(value: unknown): Notification | null {
   if (!isRecord(value)) return null;
   const { uid, userId, date, wasRead, mouseOver, content } = value;

@@ -5,7 +5,7 @@ import { setFlagLocally } from './notifications-cache';
 
 export type NotificationFlag = 'wasRead' | 'mouseOver';
 
-/** `PATCH /api/notifications/:uid` with `{ wasRead: true }` or `{ mouseOver: true }` (spec §4). */
+/** `PATCH /api/notifications/:uid` with `{ wasRead: true }` or `{ mouseOver: true }` (docs/product.md §4). */
 export function updateNotification(uid: string, flag: NotificationFlag): Promise<Notification> {
   const body = flag === 'wasRead' ? { wasRead: true as const } : { mouseOver: true as const };
   return api.call(apiRoutes.updateNotification, { params: { uid }, body });
@@ -14,7 +14,7 @@ export function updateNotification(uid: string, flag: NotificationFlag): Promise
 /**
  * Marks a notification: one cache update at once on screen, then the server; the stream's upsert
  * confirms it to every tab, so the answer is not applied a second time. A refusal puts the flag back.
- * Left out of the global loading indicator (DESIGN.md §3 ignore list).
+ * Left out of the global loading indicator (docs/product.md §D.3 ignore list).
  */
 export function useMarkNotification() {
   const queryClient = useQueryClient();

@@ -17,7 +17,7 @@ const NotificationDialog = lazy(() =>
 export const latestNotificationsCount = 3;
 
 /**
- * The newest notifications for the reports home (DESIGN.md §3 routes): `status` as a query's, so the
+ * The newest notifications for the reports home (docs/product.md §D.3 routes): `status` as a query's, so the
  * page shows its own loading and error states — "error" while the stream has never connected and keeps
  * retrying (the notifications panel shows the error tile then too).
  */
@@ -38,7 +38,7 @@ type LatestNotificationsProps = {
 };
 
 /**
- * The cards of spec §2 Notifications (title, clamped text, short date, unread dot) for a few
+ * The cards of docs/product.md §2 Notifications (title, clamped text, short date, unread dot) for a few
  * notifications: a click marks one read and opens the detail dialog, hovering marks it moused over once.
  */
 export function LatestNotifications({ notifications, label, uiCulture }: LatestNotificationsProps) {

@@ -8,16 +8,16 @@ import classes from './notification-card.module.css';
 
 type NotificationCardProps = {
   notification: Notification;
-  /** The UI language (spec §9 picks the title/text language from it). */
+  /** The UI language (docs/product.md §9 picks the title/text language from it). */
   language: string;
-  /** The UI culture for the short date (DESIGN.md §3). */
+  /** The UI culture for the short date (docs/product.md §D.3). */
   culture: string;
   onOpen: (notification: Notification) => void;
   onHover: (notification: Notification) => void;
 };
 
 /**
- * spec §2 Notifications: a card with title, text clamped at 4 lines, short date and the unread dot; a
+ * docs/product.md §2 Notifications: a card with title, text clamped at 4 lines, short date and the unread dot; a
  * "read more" hint only when the text is really cut. The whole card is one button that opens the detail
  * dialog (so "read more" is part of it, not a second control).
  */

@@ -7,15 +7,15 @@ import { formatShortDate } from '../../../lib/date-time';
 type NotificationDialogProps = {
   notification: Notification | null;
   language: string;
-  /** The UI culture for the short date (DESIGN.md §3). */
+  /** The UI culture for the short date (docs/product.md §D.3). */
   culture: string;
   onClose: () => void;
 };
 
 /**
- * spec §2 Notification detail dialog: title, date, the full text, an optional link labelled "Link" and a
+ * docs/product.md §2 Notification detail dialog: title, date, the full text, an optional link labelled "Link" and a
  * close button. The link opens in a new tab without access to this page (`noopener`), and only an
- * http(s) URL is ever rendered as a link (DESIGN.md §5), whatever is stored.
+ * http(s) URL is ever rendered as a link (docs/product.md §D.5), whatever is stored.
  */
 export function NotificationDialog({ notification, language, culture, onClose }: NotificationDialogProps) {
   const { t } = useTranslation();

@@ -16,7 +16,7 @@ import {
 } from '../api/notifications-cache';
 import { NotificationsPanel } from './notifications-panel';
 
-// spec §2 Notifications and the detail dialog, §4 (read on click, moused over once, new-message toast),
+// docs/product.md §2 Notifications and the detail dialog, §4 (read on click, moused over once, new-message toast),
 // §9 (language rule, 4-line clamp), against a stubbed server: the SSE stream and PATCH.
 
 const long = 'A long text that needs more than four lines in the side panel. '.repeat(8);
@@ -104,7 +104,7 @@ function Stream() {
   return null;
 }
 
-/** Every value the content area's loading indicator took (spec §9 ignore list: never for the stream). */
+/** Every value the content area's loading indicator took (docs/product.md §9 ignore list: never for the stream). */
 let spinnerSeen: boolean[] = [];
 function SpinnerProbe() {
   spinnerSeen.push(useGlobalLoading());
@@ -231,7 +231,7 @@ describe('NotificationsPanel', () => {
     act(() => server.push({ type: 'upsert', notification: { ...fixtures.unread, wasRead: true }, unreadCount: 0 }));
     await vi.waitFor(() => expect(changes).toHaveLength(2));
     unsubscribe();
-    // Neither the stream nor the marking showed the global spinner (spec §9, DESIGN.md §3).
+    // Neither the stream nor the marking showed the global spinner (docs/product.md §9, docs/product.md §D.3).
     expect(spinnerSeen.length).toBeGreaterThan(0);
     expect(spinnerSeen).not.toContain(true);
   });

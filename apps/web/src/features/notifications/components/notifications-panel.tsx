@@ -17,7 +17,7 @@ type NotificationsPanelProps = {
 };
 
 /**
- * spec §2 Notifications: the signed-in user's notifications, live (DESIGN.md §5), newest first; an
+ * docs/product.md §2 Notifications: the signed-in user's notifications, live (docs/product.md §D.5), newest first; an
  * empty-state tile when there are none. A click marks a card read (if unread) and opens the detail
  * dialog; hovering marks it moused over, once.
  */
@@ -45,7 +45,7 @@ export function NotificationsPanel({ header, uiCulture }: NotificationsPanelProp
 
   let content: ReactNode;
   if (notifications === null && status === 'reconnecting') {
-    // Never connected so far: the default error tile (spec §2) while the stream keeps retrying.
+    // Never connected so far: the default error tile (docs/product.md §2) while the stream keeps retrying.
     content = <PlaceholderTile compact headingOrder={3} />;
   } else if (notifications === null) {
     content = (

@@ -1,7 +1,7 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 
 /**
- * Whether a line-clamped element really cuts its text (spec §2: "read more" only when the text is cut
+ * Whether a line-clamped element really cuts its text (docs/product.md §2: "read more" only when the text is cut
  * off; the check runs after render). Measured after every render of new text and again whenever the
  * element's size changes (panel shown, window resized, fonts loaded).
  */

@@ -4,7 +4,7 @@ import { useMarkNotification } from '../api/update-notification';
 import { useNotifications } from './use-notifications';
 
 /**
- * spec §2 Notifications, for every list of cards: a click opens the detail dialog and marks the card read
+ * docs/product.md §2 Notifications, for every list of cards: a click opens the detail dialog and marks the card read
  * (if unread); hovering marks it moused over, once — even before the stream confirms the flag. The dialog
  * shows the live version of the notification and closes if it is deleted meanwhile.
  */

@@ -27,8 +27,8 @@ function withConnection(start: (connection: typeof ConnectionModule) => () => vo
 }
 
 /**
- * The signed-in shell's one notifications stream (DESIGN.md §5): open while the layout is mounted, and
- * the spec §4 toast when a new notification arrives — whether or not the panel is open. Only the shell
+ * The signed-in shell's one notifications stream (docs/product.md §D.5): open while the layout is mounted, and
+ * the docs/product.md §4 toast when a new notification arrives — whether or not the panel is open. Only the shell
  * calls this; everything else reads the query cache (`useNotifications`, `useHasUnreadNotifications`).
  */
 export function useNotificationsStream(): void {
@@ -77,8 +77,8 @@ export function useNotifications() {
 }
 
 /**
- * For the bell of the side menu (spec §2: a different selected icon while any notification is unread;
- * spec §4 "an unread flag is true if any notification is unread"). A pure reader: the server's count,
+ * For the bell of the side menu (docs/product.md §2: a different selected icon while any notification is unread;
+ * docs/product.md §4 "an unread flag is true if any notification is unread"). A pure reader: the server's count,
  * so unread notifications older than the loaded pages count too.
  */
 export function useHasUnreadNotifications(): boolean {

@@ -24,7 +24,7 @@ export type ReportViewProps = {
   onSearchChange: (search: ReportSearch) => void;
   /** An administrator reads the data source's own message when it fails (the server sends it only to them). */
   isAdministrator?: boolean;
-  /** The favourites star, as on a dashboard page (spec §4 pin); absent while the menu item is unknown. */
+  /** The favourites star, as on a dashboard page (docs/product.md §4 pin); absent while the menu item is unknown. */
   pin?: { isPinned: boolean; onToggle: () => void };
 };
 

@@ -9,7 +9,7 @@ import { useSessions } from '../api/get-sessions';
 import { describeUserAgent } from '../utils/describe-user-agent';
 
 type SessionsListProps = {
-  /** The culture choice for dates and times (spec §3 accountSettings.uiCulture; `auto` follows the language). */
+  /** The culture choice for dates and times (docs/product.md §3 accountSettings.uiCulture; `auto` follows the language). */
   culture: string;
 };
 

@@ -4,10 +4,10 @@ import { api } from '../../../lib/api-client';
 import { setClientAccountSettings } from '../../../lib/client-params';
 import { useUiLanguage } from '../../../lib/use-ui-language';
 
-/** `GET /api/user/settings` (spec §3 User settings). The role label is localised by the server. */
+/** `GET /api/user/settings` (docs/product.md §3 User settings). The role label is localised by the server. */
 export async function getUserSettings(): Promise<UserSettings> {
   const settings = await api.call(apiRoutes.getUserSettings);
-  // spec §7: from now on every call carries this user's culture and currency symbol.
+  // docs/product.md §7: from now on every call carries this user's culture and currency symbol.
   setClientAccountSettings(settings.accountSettings);
   return settings;
 }

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { setClientAccountSettings } from '../../../lib/client-params';
 import { getUserSettingsQueryOptions, userSettingsQueryKey } from './get-user-settings';
 
-/** `PUT /api/user/settings` (DESIGN.md §3 Settings page): answers the whole, updated entity. */
+/** `PUT /api/user/settings` (docs/product.md §D.3 Settings page): answers the whole, updated entity. */
 export function updateUserSettings(update: UserSettingsUpdate): Promise<UserSettings> {
   return api.call(apiRoutes.updateUserSettings, { body: update });
 }
@@ -21,7 +21,7 @@ export function toSettingsUpdate(settings: UserSettings): UserSettingsUpdate {
 
 /**
  * Saves settings and applies them without a reload: later calls carry the new culture and currency
- * (spec §7), and every view of the settings (header, reports) gets the new entity at once.
+ * (docs/product.md §7), and every view of the settings (header, reports) gets the new entity at once.
  */
 export function useUpdateUserSettings() {
   const queryClient = useQueryClient();

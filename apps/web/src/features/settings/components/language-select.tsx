@@ -10,7 +10,7 @@ import classes from './language-select.module.css';
 type LanguageSelectProps = { settings: UserSettings };
 
 /**
- * spec §2 Menu header: the language dropdown with the available UI languages. Choosing one switches
+ * docs/product.md §2 Menu header: the language dropdown with the available UI languages. Choosing one switches
  * the UI at once (and remembers it under `translocoLang`, lib/i18n.ts) and saves it to the user's
  * settings on the server; if saving fails, the UI keeps the choice and says it was not saved.
  */

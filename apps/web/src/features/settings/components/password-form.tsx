@@ -19,7 +19,7 @@ type PasswordFormProps = {
 };
 
 /**
- * DESIGN.md §3 Settings page: password change — and the "Choose a new password" screen (decision 022).
+ * docs/product.md §D.3 Settings page: password change — and the "Choose a new password" screen (decision 022).
  * The current password is required; the new one follows the contracts' rules (12 to 128 characters),
  * differs from the current one and is typed twice. A wrong current password or a common new one gets
  * its own message from the server's answer.

@@ -18,7 +18,7 @@ import { toSettingsUpdate, useUpdateUserSettings } from '../api/update-user-sett
 type Field = keyof UserSettingsUpdate;
 type FieldErrors = Partial<Record<Field, string>>;
 
-/** A date and a number in a culture, so the choice shows what it changes (DESIGN.md §3 short date). */
+/** A date and a number in a culture, so the choice shows what it changes (docs/product.md §D.3 short date). */
 export function culturePreview(culture: string, currencySymbol: string): string {
   const date = formatShortDate(new Date(2025, 11, 31), culture);
   const number = new Intl.NumberFormat(culture, { minimumFractionDigits: 2 }).format(1234.56);
@@ -28,7 +28,7 @@ export function culturePreview(culture: string, currencySymbol: string): string 
 type SettingsFormProps = { settings: UserSettings };
 
 /**
- * DESIGN.md §3 Settings page: UI language, UI culture (dates and numbers), currency symbol and display
+ * docs/product.md §D.3 Settings page: UI language, UI culture (dates and numbers), currency symbol and display
  * name, checked with the contracts' rules, saved on the server and applied at once (no reload).
  * Fields the user has not touched follow the saved settings (the header can switch the language).
  */

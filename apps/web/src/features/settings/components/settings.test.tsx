@@ -18,7 +18,7 @@ import { LanguageSelect } from './language-select';
 import { PasswordForm } from './password-form';
 import { SettingsForm } from './settings-form';
 
-// DESIGN.md §3 Settings page; spec §2 Menu header language dropdown; the language rules of the navigation shell.
+// docs/product.md §D.3 Settings page; docs/product.md §2 Menu header language dropdown; the language rules of the navigation shell.
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -54,7 +54,7 @@ function WithSettings({ render }: { render: (settings: UserSettings) => React.Re
 }
 
 describe('SettingsForm', () => {
-  it('saves culture, currency and display name; later calls carry them (spec §7)', async () => {
+  it('saves culture, currency and display name; later calls carry them (docs/product.md §7)', async () => {
     const server = settingsServer();
     await renderWithProviders(
       <>

@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import { renderWithProviders } from '../../../testing/test-utils';
 import { SupportPanel } from './support-panel';
 
-// spec §1 support panel: every value from the server configuration; language rules per locale.
+// docs/product.md §1 support panel: every value from the server configuration; language rules per locale.
 const support = {
   postalAddress: 'Cockpit Support, Main Street 1, 12345 Town',
   phone: '+49 30 1234567',

@@ -14,7 +14,7 @@ type SupportPanelProps = {
 };
 
 /**
- * spec §1 / §2 support panel: the provider's postal address, phone, e-mail (mailto), the knowledge
+ * docs/product.md §1 / §2 support panel: the provider's postal address, phone, e-mail (mailto), the knowledge
  * base (English variant for English) and a button opening the interactive tutorial in a new tab (one
  * for English, another for other locales). Every value comes from the server's configuration.
  */

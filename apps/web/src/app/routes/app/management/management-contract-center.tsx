@@ -4,7 +4,7 @@ import { contractMessageQueryKey } from '../../../../features/messages/api/get-c
 import { useSectionTitle } from './use-section-title';
 
 /**
- * spec §2 `/management/administrator/contractcenter`, reached from the new-contract notice. Accepting
+ * docs/product.md §2 `/management/administrator/contractcenter`, reached from the new-contract notice. Accepting
  * the pending contract asks the message service again, which ends the notice.
  */
 export function ContractCenterRoute() {

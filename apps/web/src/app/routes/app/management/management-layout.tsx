@@ -46,7 +46,7 @@ const sections = [
 ] as const;
 
 /**
- * spec §2 management route: the management area (organisation administrators only; the code is loaded
+ * docs/product.md §2 management route: the management area (organisation administrators only; the code is loaded
  * only for them). A heading, the sections as links, and the chosen section below.
  */
 export function ManagementLayout() {

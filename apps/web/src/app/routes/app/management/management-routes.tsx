@@ -5,9 +5,9 @@ import { createRequireManagement } from '../../../guards';
 import { routeIds } from '../../../route-ids';
 
 /**
- * The management area's routes (spec §2 management), patched into the route tree at match time for
+ * The management area's routes (docs/product.md §2 management), patched into the route tree at match time for
  * administrators only (`createPatchRoutesOnNavigation` in app/router.tsx) and imported only then: for
- * anyone else, neither this table nor the area's code is ever downloaded (DESIGN.md §3, decision 011).
+ * anyone else, neither this table nor the area's code is ever downloaded (docs/product.md §D.3, decision 011).
  * The guard `requireManagement` is the check "applied on activation".
  */
 export function createManagementRoutes(queryClient: QueryClientSource): RouteObject[] {
