@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { filesUnder, readText, root } from './source-files';
 
-// Code comments, tests and docs name the feature, the spec section or the decision record
+// Code comments, tests and docs name the feature, the section of docs/product.md or the decision record
 // (docs/decisions/) — never a numbered tracker entry: the tracker is not part of the repository, and
 // its numbers mean nothing to a reader of the code.
 const trackerNumber = /\bissues? #?\d+/i;
