@@ -142,7 +142,7 @@ for (const language of ['en', 'de-DE'] as const) {
 
       await openCatalogue(page, t);
       await expectNoSeriousA11yViolations(page, 'main');
-      await page.screenshot({ path: `/tmp/catalogue-tree-${language}.png`, fullPage: true });
+      await page.screenshot({ path: test.info().outputPath(`catalogue-tree-${language}.png`), fullPage: true });
 
       // A group …
       await page.getByRole('button', { name: t.addMenuGroup }).click();
@@ -150,7 +150,7 @@ for (const language of ['en', 'de-DE'] as const) {
       await groupDialog.getByRole('textbox', { name: t.titleEnglish, exact: true }).fill(groupTitle);
       await groupDialog.getByRole('textbox', { name: t.titleGerman, exact: true }).fill(`${groupTitle} (de)`);
       await expectNoSeriousA11yViolations(page, '[role="dialog"]');
-      await page.screenshot({ path: `/tmp/catalogue-group-dialog-${language}.png` });
+      await page.screenshot({ path: test.info().outputPath(`catalogue-group-dialog-${language}.png`) });
       await groupDialog.getByRole('button', { name: t.save }).click();
       await expect(groupDialog).toBeHidden();
       const groupName = (await catalogueApi(page).then((api) => api.document())).menu.find((g) => g.title.en === groupTitle)!.name;
@@ -167,7 +167,7 @@ for (const language of ['en', 'de-DE'] as const) {
       await expect(preview.contentFrame().locator('body')).not.toBeEmpty();
       await expectNoSeriousA11yViolations(page, '[role="dialog"]');
       await preview.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `/tmp/catalogue-item-dialog-${language}.png` });
+      await page.screenshot({ path: test.info().outputPath(`catalogue-item-dialog-${language}.png`) });
       await itemDialog.getByRole('button', { name: t.save }).click();
       await expect(itemDialog).toBeHidden();
       const itemName = (await catalogueApi(page).then((api) => api.document())).menu
@@ -186,7 +186,7 @@ for (const language of ['en', 'de-DE'] as const) {
       await page.getByRole('button', { name: t.deleteObject(itemTitle) }).click();
       const confirm = page.getByRole('dialog', { name: t.deleteTitle(itemTitle) });
       await expect(confirm).toContainText(t.onePin);
-      await page.screenshot({ path: `/tmp/catalogue-delete-${language}.png` });
+      await page.screenshot({ path: test.info().outputPath(`catalogue-delete-${language}.png`) });
       await confirm.getByRole('button', { name: t.deleteButton }).click();
       await expect(confirm).toBeHidden();
 
@@ -243,7 +243,7 @@ test('an item limited to pro is absent for the basic user, its URL is page-not-f
     await expect(basicMenu.getByRole('button', { name: groupTitle, exact: true })).toHaveCount(0);
     await basic.page.goto(`/reports/${itemName}`);
     await expect(basic.page.getByText('Oops, page not found')).toBeVisible();
-    await basic.page.screenshot({ path: '/tmp/catalogue-basic-not-found.png' });
+    await basic.page.screenshot({ path: test.info().outputPath('catalogue-basic-not-found.png') });
 
     // "Preview as" member + basic lists exactly the groups and items the basic user's menu has.
     const basicMenuAnswer = (await (
@@ -267,7 +267,7 @@ test('an item limited to pro is absent for the basic user, its URL is page-not-f
       await expect(basicMenu.getByRole('button', { name: shown.title, exact: true })).toBeVisible();
     }
     await expectNoSeriousA11yViolations(page, 'main');
-    await page.screenshot({ path: '/tmp/catalogue-preview-basic.png', fullPage: true });
+    await page.screenshot({ path: test.info().outputPath('catalogue-preview-basic.png'), fullPage: true });
 
     // As a pro member, the item is there.
     await page.getByRole('combobox', { name: 'Subscription' }).click();
@@ -320,7 +320,7 @@ test('export, edit the file, import with the change summary; an invalid file cha
   const invalidDialog = page.getByRole('dialog', { name: 'Import invalid.json' });
   await expect(invalidDialog.getByRole('alert')).toContainText(/\$\.menu\[\d+\]\.items\[0\]\.report\.url/);
   await expect(invalidDialog.getByRole('button', { name: 'Apply' })).toBeDisabled();
-  await page.screenshot({ path: '/tmp/catalogue-import-invalid.png' });
+  await page.screenshot({ path: test.info().outputPath('catalogue-import-invalid.png') });
   await invalidDialog.getByRole('button', { name: 'Cancel' }).click();
 
   // The edited file: the summary lists what would change; only "Apply" changes the catalogue.
@@ -333,7 +333,7 @@ test('export, edit the file, import with the change summary; an invalid file cha
   await expect(dialog).toContainText(`${originalTrendTitle} (E2E)`);
   await expect(dialog).toContainText(groupTitle);
   await expectNoSeriousA11yViolations(page, '[role="dialog"]');
-  await page.screenshot({ path: '/tmp/catalogue-import-summary.png' });
+  await page.screenshot({ path: test.info().outputPath('catalogue-import-summary.png') });
   expect((await (await catalogueApi(page)).document()).menu.some((g) => g.title.en === groupTitle)).toBe(false);
   await dialog.getByRole('button', { name: 'Apply' }).click();
   await expect(dialog).toBeHidden();
@@ -379,7 +379,7 @@ test('dashboards: a new dashboard with tiles gets the next layout id, reorders b
   await expect(tiles.nth(0)).toHaveAttribute('aria-label', 'Trend');
   await tiles.nth(1).scrollIntoViewIfNeeded();
   await expectNoSeriousA11yViolations(page, '[role="dialog"]');
-  await page.screenshot({ path: '/tmp/catalogue-dashboard-dialog-en.png' });
+  await page.screenshot({ path: test.info().outputPath('catalogue-dashboard-dialog-en.png') });
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
 
@@ -393,7 +393,7 @@ test('dashboards: a new dashboard with tiles gets the next layout id, reorders b
   await expect(group.getByTestId('catalogue-dashboards-child').first()).toContainText(title);
   await expect(up).toBeFocused();
   await expectNoSeriousA11yViolations(page, 'main');
-  await page.screenshot({ path: '/tmp/catalogue-dashboards-en.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('catalogue-dashboards-en.png'), fullPage: true });
 
   await row.getByRole('button', { name: `Delete “${title}”` }).click();
   const confirm = page.getByRole('dialog', { name: `Delete “${title}”?` });
@@ -425,7 +425,7 @@ test('the Activity list shows these actions, newest first, filterable, imports w
   await lastImport.getByRole('button', { name: /changes?$/ }).click();
   await expect(page.getByRole('list', { name: /^Changes: Imported the catalogue/ }).first()).toContainText('Removed');
   await expectNoSeriousA11yViolations(page, 'main');
-  await page.screenshot({ path: '/tmp/catalogue-activity-en.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('catalogue-activity-en.png'), fullPage: true });
 
   await page.getByRole('combobox', { name: 'Kind' }).click();
   await page.getByRole('option', { name: 'Users' }).click();

@@ -1,4 +1,3 @@
-import { mkdir } from 'node:fs/promises';
 import { apiRoutes, pathOf } from '@cockpit/contracts';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { demoUsers, expect, signIn, test } from './fixtures';
@@ -52,9 +51,8 @@ const texts = {
 type Language = keyof typeof texts;
 
 async function shoot(page: Page, name: string): Promise<void> {
-  await mkdir('test-results/forgotten-password', { recursive: true });
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-  await page.screenshot({ path: `test-results/forgotten-password/${name}.png`, fullPage: true });
+  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
 }
 
 /** A signed-out person in a browser of their own, its UI language remembered on it. */

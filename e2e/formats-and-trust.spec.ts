@@ -105,7 +105,7 @@ async function shoot(page: Page, name: string): Promise<void> {
     ['phone', phone],
   ] as const) {
     await page.setViewportSize(viewport);
-    await page.screenshot({ path: `/tmp/screens/formats-${name}-${device}.png`, fullPage: true });
+    await page.screenshot({ path: test.info().outputPath(`formats-${name}-${device}.png`), fullPage: true });
   }
   await page.setViewportSize(desktop);
 }
@@ -181,7 +181,7 @@ for (const language of languages) {
         await patient(dialog.getByRole('button', { name: t.start })).toBeVisible();
         await patient(dialog.locator('input[type="datetime-local"]')).toHaveCount(0);
         await dialog.getByRole('button', { name: t.start }).click();
-        await page.screenshot({ path: `/tmp/screens/formats-banner-dates-${language}.png` });
+        await page.screenshot({ path: test.info().outputPath(`formats-banner-dates-${language}.png`) });
         await page.keyboard.press('Escape');
       } finally {
         await restoreAdmin(page);
@@ -241,7 +241,7 @@ for (const language of languages) {
         await patient(item.getByText(t.frameRefused)).toBeVisible();
         await patient(item.getByTestId('frame-preview').locator('iframe')).toHaveCount(0);
         await expectNoSeriousA11yViolations(page, '[role="dialog"]');
-        await page.screenshot({ path: `/tmp/screens/formats-frame-url-${language}.png` });
+        await page.screenshot({ path: test.info().outputPath(`formats-frame-url-${language}.png`) });
         await item.getByRole('button', { name: t.cancel }).click();
 
         // The report page has a favourites star like a dashboard page.
@@ -262,9 +262,9 @@ for (const language of languages) {
         await patient(table.locator('th').first()).toHaveCSS('position', 'sticky', firstLoad);
         await patient(page.getByTestId('table-more-columns').first()).toHaveText(t.moreColumns);
         await expectNoSeriousA11yViolations(page, 'main');
-        await page.screenshot({ path: `/tmp/screens/formats-report-table-${language}-phone.png`, fullPage: true });
+        await page.screenshot({ path: test.info().outputPath(`formats-report-table-${language}-phone.png`), fullPage: true });
         await page.setViewportSize(desktop);
-        await page.screenshot({ path: `/tmp/screens/formats-report-table-${language}-desktop.png`, fullPage: true });
+        await page.screenshot({ path: test.info().outputPath(`formats-report-table-${language}-desktop.png`), fullPage: true });
 
         // The new-contract notice folds to one line, remembered; it stays for the administrator.
         const notice = page.getByTestId('new-contract-notice');

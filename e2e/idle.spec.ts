@@ -48,7 +48,7 @@ for (const language of ['en', 'de-DE'] as const) {
       expect(seconds).toBeLessThanOrEqual(countdownSeconds);
       await expect(dialog.getByRole('button', { name: t.stay })).toBeVisible();
       await expectNoSeriousA11yViolations(page);
-      await page.screenshot({ path: `/tmp/i3-idle-${language}.png` });
+      await page.screenshot({ path: test.info().outputPath(`idle-${language}.png`) });
 
       // Any input cancels it: here a mouse movement.
       await page.mouse.move(400, 300);

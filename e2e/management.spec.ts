@@ -113,7 +113,7 @@ test('the administrator creates a user who can then sign in', async ({ page, bro
   await expect(page).toHaveURL(/\/management\/users$/);
   const table = page.getByTestId('users-table');
   await expect(table.getByRole('row', { name: /Max Member/ })).toBeVisible();
-  await page.screenshot({ path: '/tmp/issue6-users.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('users.png'), fullPage: true });
   await expectNoSeriousA11yViolations(page);
 
   // Search narrows the list.
@@ -131,7 +131,7 @@ test('the administrator creates a user who can then sign in', async ({ page, bro
   await dialog.getByLabel('Initial password').fill(newcomer.initialPassword);
   await dialog.getByLabel('Language').click();
   await page.getByRole('listbox', { name: 'Language' }).getByRole('option', { name: 'Deutsch (Deutschland)' }).click();
-  await page.screenshot({ path: '/tmp/issue6-create-user.png' });
+  await page.screenshot({ path: test.info().outputPath('create-user.png') });
   await expectNoSeriousA11yViolations(page, '[role="dialog"]');
   await dialog.getByRole('button', { name: 'Create user' }).click();
   await expect(dialog).toBeHidden();
@@ -173,12 +173,12 @@ test('a banner message shows, its secondary action works, closing hides it and i
   const preview = dialog.getByTestId('banner-preview');
   await expect(preview.getByRole('article', { name: e2eBanner.de.title })).toBeVisible();
   await expect(preview.getByRole('button', { name: 'OK' })).toBeVisible();
-  await page.screenshot({ path: '/tmp/issue6-banner-form.png' });
+  await page.screenshot({ path: test.info().outputPath('banner-form.png') });
   await expectNoSeriousA11yViolations(page, '[role="dialog"]');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByTestId('banner-row').filter({ hasText: e2eBanner.en.title })).toContainText('Active');
-  await page.screenshot({ path: '/tmp/issue6-banners.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('banners.png'), fullPage: true });
   await expectNoSeriousA11yViolations(page);
 
   const reader = await openSecondBrowser(browser);
@@ -186,7 +186,7 @@ test('a banner message shows, its secondary action works, closing hides it and i
   const banner = reader.page.getByTestId('message-banner');
   const newest = banner.getByRole('article', { name: e2eBanner.de.title });
   await expect(newest).toContainText(e2eBanner.de.body);
-  await reader.page.screenshot({ path: '/tmp/issue6-message-banner.png' });
+  await reader.page.screenshot({ path: test.info().outputPath('message-banner.png') });
   await expectNoSeriousA11yViolations(reader.page, '[data-testid="message-area"]');
 
   // The secondary action follows its link and ends the card; the next message takes its place.
@@ -236,7 +236,7 @@ test('a notification composed in management arrives live, in German for a German
   await page.getByRole('button', { name: 'Send notification' }).click();
   await expect(page.getByText('Only web addresses starting with https:// or http:// are allowed.')).toBeVisible();
   await page.getByLabel('Link (optional)').fill('https://example.com/board');
-  await page.screenshot({ path: '/tmp/issue6-notification-compose.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('notification-compose.png'), fullPage: true });
   await expectNoSeriousA11yViolations(page);
   await page.getByRole('button', { name: 'Send notification' }).click();
   await expect(page.getByText('Sent to 1 user.')).toBeVisible();
@@ -258,7 +258,7 @@ test('a notification composed in management arrives live, in German for a German
   // The read count follows.
   await page.reload();
   await expect(page.getByTestId('sent-notification-row').filter({ hasText: titles.en })).toContainText('1 of 1 read');
-  await page.screenshot({ path: '/tmp/issue6-notifications-sent.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('notifications-sent.png'), fullPage: true });
 });
 
 test('deactivating a user signs them out on their next call', async ({ page, browser }) => {
@@ -272,7 +272,7 @@ test('deactivating a user signs them out on their next call', async ({ page, bro
   await page.getByRole('button', { name: `More actions for ${newcomer.displayName}` }).click();
   await page.getByRole('menuitem', { name: `Deactivate ${newcomer.displayName}` }).click();
   const confirm = page.getByRole('dialog', { name: `Deactivate ${newcomer.displayName}?` });
-  await page.screenshot({ path: '/tmp/issue6-deactivate.png' });
+  await page.screenshot({ path: test.info().outputPath('deactivate.png') });
   await confirm.getByRole('button', { name: 'Deactivate' }).click();
   await expect(confirm).toBeHidden();
   await expect(page.getByTestId('user-row').filter({ hasText: newcomer.email })).toContainText('Deactivated');
@@ -313,13 +313,13 @@ test('the new-contract notice leads to the contract center and disappears after 
   await signIn(page, demoUsers.admin);
   const notice = page.getByTestId('new-contract-notice');
   await expect(notice).toContainText('RC-2025-0342');
-  await page.screenshot({ path: '/tmp/issue6-contract-notice.png' });
+  await page.screenshot({ path: test.info().outputPath('contract-notice.png') });
   await notice.getByRole('link', { name: 'Open the contract center' }).click();
   await expect(page).toHaveURL(/\/management\/administrator\/contractcenter$/);
   const pending = page.getByTestId('pending-contract');
   await expect(pending).toContainText('RC-2025-0342');
   await expect(page.getByTestId('current-contract')).toContainText('RC-2024-0117');
-  await page.screenshot({ path: '/tmp/issue6-contract-center.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('contract-center.png'), fullPage: true });
   await expectNoSeriousA11yViolations(page);
 
   await pending.getByRole('button', { name: 'Accept contract' }).click();
@@ -330,7 +330,7 @@ test('the new-contract notice leads to the contract center and disappears after 
   await expect(pending).toBeHidden();
   await expect(page.getByTestId('current-contract')).toContainText('RC-2025-0342');
   await expect(page.getByTestId('current-contract')).toContainText('Anna Admin');
-  await page.screenshot({ path: '/tmp/issue6-contract-accepted.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('contract-accepted.png'), fullPage: true });
 
   // It stays ended after a reload.
   await page.goto('/');

@@ -55,7 +55,7 @@ test.describe('notifications', () => {
     const panel = await openNotifications(page);
     await expect(panel.getByTestId('unread-dot')).toHaveCount(2);
     await expect(card(page, titles.welcome).getByTestId('unread-dot')).toHaveCount(0);
-    await page.screenshot({ path: '/tmp/issue4-notifications-panel.png' });
+    await page.screenshot({ path: test.info().outputPath('notifications-panel.png') });
     await expectNoSeriousA11yViolations(page, '[data-testid="notifications-panel"]');
 
     await card(page, titles.link).click();
@@ -66,7 +66,7 @@ test.describe('notifications', () => {
     await expect(link).toHaveAttribute('href', 'https://example.com/release-notes');
     await expect(link).toHaveAttribute('target', '_blank');
     await expect(link).toHaveAttribute('rel', /noopener/);
-    await page.screenshot({ path: '/tmp/issue4-notification-dialog.png' });
+    await page.screenshot({ path: test.info().outputPath('notification-dialog.png') });
     await expectNoSeriousA11yViolations(page, '[role="dialog"]');
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(dialog).toBeHidden();
@@ -122,7 +122,7 @@ test.describe('notifications', () => {
     const toast = page.locator('[role="status"], [role="alert"]').filter({ hasText: 'You have received a new Notification.' });
     await expect(toast).toBeVisible();
     await expect(toast).toContainText('New Notification');
-    await page.screenshot({ path: '/tmp/issue4-notification-toast.png' });
+    await page.screenshot({ path: test.info().outputPath('notification-toast.png') });
   });
 
   test('German content in German', async ({ page }) => {
@@ -135,7 +135,7 @@ test.describe('notifications', () => {
     await expect(panel.getByText('Willkommen in Ihrem Report-Cockpit')).toBeVisible();
     await expect(panel.getByText(titles.welcome)).toHaveCount(0);
     await expect(panel.getByText('weiterlesen')).toBeVisible();
-    await page.screenshot({ path: '/tmp/issue4-notifications-german.png' });
+    await page.screenshot({ path: test.info().outputPath('notifications-german.png') });
     // Leave the account as it was for other journeys.
     await page.getByTestId('language-select').selectOption('en');
     await expect(panel.getByRole('heading', { name: 'Notifications' })).toBeVisible();

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { mkdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from '@playwright/test';
 import { apiRoutes, pathOf, type CatalogueDocument, type ManagedUsersResponse } from '@cockpit/contracts';
@@ -56,9 +56,8 @@ const made: Partial<Record<Language, { table: string; definition: string; item: 
 
 const suffix = (language: Language) => language.replace('-', '_').toLowerCase();
 
-/** Screenshots of a new screen on a desktop and a phone, for a person to look at (/tmp/screens); neither scrolls sideways. */
+/** Screenshots of a new screen on a desktop and a phone, for a person to look at (in the test's output folder); neither scrolls sideways. */
 async function shoot(page: Page, name: string): Promise<void> {
-  await mkdir('/tmp/screens', { recursive: true });
   for (const [device, viewport] of [
     ['desktop', { width: 1440, height: 900 }],
     ['phone', { width: 390, height: 844 }],
@@ -72,7 +71,7 @@ async function shoot(page: Page, name: string): Promise<void> {
     }
     // Two frames: the layout has followed the new width before the picture is taken.
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-    await page.screenshot({ path: `/tmp/screens/own-data-${name}-${device}.png`, fullPage: true });
+    await page.screenshot({ path: test.info().outputPath(`own-data-${name}-${device}.png`), fullPage: true });
     // Nothing runs past the screen's edge: wide content scrolls inside its own box.
     expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} is wider than the ${device}`).toBeLessThanOrEqual(
       viewport.width,

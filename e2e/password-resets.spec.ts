@@ -110,7 +110,7 @@ async function resetPassword(page: Page, language: Language, person: { name: str
   const text = texts[language];
   await page.goto('/management/users');
   await page.getByLabel(text.search).fill(person.email);
-  await page.screenshot({ path: `/tmp/password-reset-users-${language}.png` });
+  await page.screenshot({ path: test.info().outputPath(`password-reset-users-${language}.png`) });
   // The row's secondary actions are behind "⋯".
   await page.getByRole('button', { name: text.more(person.name) }).click();
   await page.getByRole('menuitem', { name: text.setFor(person.name) }).click();
@@ -119,7 +119,7 @@ async function resetPassword(page: Page, language: Language, person: { name: str
   await dialog.getByRole('button', { name: text.setPassword }).click();
   await expect(dialog.getByText(text.common)).toBeVisible();
   await expectNoSeriousA11yViolations(page, '[role="dialog"]');
-  await page.screenshot({ path: `/tmp/password-reset-dialog-${language}.png` });
+  await page.screenshot({ path: test.info().outputPath(`password-reset-dialog-${language}.png`) });
   await dialog.getByLabel(text.current).fill(oneTime);
   await dialog.getByRole('button', { name: text.setPassword }).click();
   // The password is shown once, to be passed on; "Done" closes it.
@@ -161,7 +161,7 @@ async function signInAndChoosePassword(page: Page, language: Language, email: st
   await page.getByLabel(text.repeat, { exact: true }).fill(common[language]);
   await page.keyboard.press('Enter');
   await expect(page.getByText(text.common)).toBeVisible();
-  await page.screenshot({ path: `/tmp/password-change-${language}.png`, fullPage: true });
+  await page.screenshot({ path: test.info().outputPath(`password-change-${language}.png`), fullPage: true });
   await expectNoSeriousA11yViolations(page);
 
   await page.getByLabel(text.next, { exact: true }).fill(chosen);

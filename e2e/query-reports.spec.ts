@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import type { Page } from '@playwright/test';
 import { demoUsers, expect, test } from './fixtures';
@@ -35,7 +34,6 @@ const regionsLabel = { en: 'Regions', 'de-DE': 'Regionen' } as const;
 const monthLabel = { en: 'Month', 'de-DE': 'Monat' } as const;
 
 async function shoot(page: Page, name: string): Promise<void> {
-  await mkdir('/tmp/screens', { recursive: true });
   for (const [device, viewport] of [
     ['desktop', { width: 1440, height: 900 }],
     ['phone', { width: 390, height: 844 }],
@@ -48,7 +46,7 @@ async function shoot(page: Page, name: string): Promise<void> {
       await expect(page.getByRole('button', { name: /^(Expand side panel|Seitenleiste ausklappen)$/ })).toBeVisible();
     }
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-    await page.screenshot({ path: `/tmp/screens/query-report-${name}-${device}.png`, fullPage: true });
+    await page.screenshot({ path: test.info().outputPath(`query-report-${name}-${device}.png`), fullPage: true });
   }
   await page.setViewportSize({ width: 1440, height: 900 });
 }

@@ -74,7 +74,7 @@ test('a report shows KPIs, charts and a table that sorts; its download holds the
   await page.keyboard.press('Escape');
   await expect(table.locator('th', { hasText: 'Cost' })).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
-  await page.screenshot({ path: '/tmp/i5-report.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('report.png'), fullPage: true });
 
   // The server writes the whole result: every row of the table, its revenues adding up to the KPI.
   const downloadPromise = page.waitForEvent('download');
@@ -152,7 +152,7 @@ test('changing the culture to de-AT changes number, currency and date formats', 
     await expect(page.locator('[data-kpi="kpis.total_margin_pct"] [data-testid="kpi-value"]')).toHaveText(/^\d+,\d\s%$/);
     // Austrian month names: Jänner.
     expect((await rowTexts(page, 0))[0]).toMatch(/^Jän\. \d{4}$/);
-    await page.screenshot({ path: '/tmp/i5-report-de-AT.png', fullPage: true });
+    await page.screenshot({ path: test.info().outputPath('report-de-AT.png'), fullPage: true });
 
     // The download follows the culture: semicolons, decimal commas.
     const downloadPromise = page.waitForEvent('download');
@@ -185,7 +185,7 @@ test('the product mix shows categories per month as stacked bars and a pivot tab
   ]);
   await expect(page.locator('[data-chart-id="mix"] svg path').first()).toBeAttached();
   await expectNoSeriousA11yViolations(page);
-  await page.screenshot({ path: '/tmp/i5-pmx.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('pmx.png'), fullPage: true });
 });
 
 test('the dashboards overview lists the dashboards by group', async ({ page }) => {
@@ -198,7 +198,7 @@ test('the dashboards overview lists the dashboards by group', async ({ page }) =
     '/dashboards/201',
   );
   await expectNoSeriousA11yViolations(page);
-  await page.screenshot({ path: '/tmp/i5-dashboards-overview.png' });
+  await page.screenshot({ path: test.info().outputPath('dashboards-overview.png') });
 });
 
 test('embedded, external and unavailable reports', async ({ page }) => {
@@ -209,7 +209,7 @@ test('embedded, external and unavailable reports', async ({ page }) => {
   await expect(
     page.frameLocator('[data-testid="embedded-report"]').getByRole('heading', { name: 'KPI glossary' }),
   ).toBeVisible();
-  await page.screenshot({ path: '/tmp/i5-embedded.png' });
+  await page.screenshot({ path: test.info().outputPath('embedded.png') });
 
   await page.goto('/reports/market-data-portal');
   const open = page.getByRole('link', { name: 'Open report' });
@@ -272,7 +272,7 @@ test('a pro user finds a dashboard in the panel, opens it, pins it and finds it 
     ).toHaveAttribute('aria-pressed', 'true');
     await expect(page.getByTestId('dashboard-pin')).toHaveText('Unpin from favorites');
     await expectNoSeriousA11yViolations(page);
-    await page.screenshot({ path: '/tmp/i5-dashboard.png', fullPage: true });
+    await page.screenshot({ path: test.info().outputPath('dashboard.png'), fullPage: true });
 
     await page.getByRole('button', { name: 'Favorites', exact: true }).click();
     const favorite = sidePanel(page).getByRole('link', { name: /Executive Overview/ });
@@ -329,7 +329,7 @@ test("a dashboard's own period: every tile follows it, the address keeps it", as
   await expect(page.getByTestId('dashboard-tile').first()).not.toHaveAttribute('aria-busy', 'true');
   const thisYear = await values.allInnerTexts();
   await expectNoSeriousA11yViolations(page);
-  await page.screenshot({ path: '/tmp/screens/dashboard-parameters-en.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('dashboard-parameters-en.png'), fullPage: true });
 
   // A reload (or a shared link) shows the same view.
   await page.reload();

@@ -67,7 +67,7 @@ test.describe('app integrity', () => {
     await expect(notice).toContainText('This app could not be verified');
     await expect(notice).toContainText('Your sign-in was refused');
     await expect(notice).toContainText('The check has succeeded');
-    await page.screenshot({ path: '/tmp/issue7-login-integrity-refused.png' });
+    await page.screenshot({ path: test.info().outputPath('login-integrity-refused.png') });
     await expectNoSeriousA11yViolations(page, 'main');
 
     refuse = false;
@@ -81,7 +81,7 @@ test.describe('app integrity', () => {
     await page.goto('/login');
     // Four attempts over about 20 s, then the notice.
     await expect(page.getByTestId('integrity-notice')).toContainText('did not finish', { timeout: 60_000 });
-    await page.screenshot({ path: '/tmp/issue7-login-integrity-failed.png' });
+    await page.screenshot({ path: test.info().outputPath('login-integrity-failed.png') });
     await page.unroute('**/api/integrity/challenge**');
     await page.getByRole('button', { name: 'Check again' }).click();
     await expect(page.getByTestId('integrity-notice')).toHaveCount(0);
@@ -144,7 +144,7 @@ test.describe('sessions on the settings page', () => {
     const phoneRow = list.getByTestId('session-row').filter({ hasText: 'Safari on iOS' }).first();
     await expect(phoneRow).toBeVisible();
     await list.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: '/tmp/issue7-settings-sessions.png', fullPage: true });
+    await page.screenshot({ path: test.info().outputPath('settings-sessions.png'), fullPage: true });
     await expectNoSeriousA11yViolations(page, '[data-testid="sessions-list"]');
 
     await phoneRow.getByRole('button', { name: 'End the session of Safari on iOS' }).click();

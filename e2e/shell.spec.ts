@@ -81,7 +81,7 @@ for (const language of ['en', 'de-DE'] as const) {
       await expect(page.locator('[data-tooltip]').filter({ hasText: /^Dashboards$/ })).toBeVisible();
 
       await expectNoSeriousA11yViolations(page);
-      await page.screenshot({ path: `/tmp/i3-shell-menu-${language}.png` });
+      await page.screenshot({ path: test.info().outputPath(`shell-menu-${language}.png`) });
     });
 
     test('main menu: groups expand, an internal item is marked active, an external one opens a new window', async ({
@@ -145,7 +145,7 @@ for (const language of ['en', 'de-DE'] as const) {
       await expect(results.getByRole('option').first()).toContainText(t.totalView);
       await expect(results.getByRole('option').first()).toContainText(t.totalViewSubTitle);
       await expectNoSeriousA11yViolations(page);
-      await page.screenshot({ path: `/tmp/i3-search-${language}.png` });
+      await page.screenshot({ path: test.info().outputPath(`search-${language}.png`) });
 
       // Enter opens the active item; the overlay closes and the term is cleared.
       await page.keyboard.press('ArrowDown');
@@ -204,7 +204,7 @@ for (const language of ['en', 'de-DE'] as const) {
         await favorites.getByRole('button', { name: t.unpinTotalView }).click();
         await expect(favorites.getByRole('heading', { name: t.noFavorites })).toBeVisible();
         await expectNoSeriousA11yViolations(page);
-        await page.screenshot({ path: `/tmp/i3-favorites-empty-${language}.png` });
+        await page.screenshot({ path: test.info().outputPath(`favorites-empty-${language}.png`) });
 
         // The menu agrees.
         await page.getByRole('button', { name: t.menu, exact: true }).click();
@@ -248,7 +248,7 @@ for (const language of ['en', 'de-DE'] as const) {
       expect(tab.url()).toBe(`https://example.com/${variant}/tutorial`);
       await tab.close();
       await expectNoSeriousA11yViolations(page);
-      await page.screenshot({ path: `/tmp/i3-support-${language}.png` });
+      await page.screenshot({ path: test.info().outputPath(`support-${language}.png`) });
     });
 
     test('log-out goes to /login with the sign-in button ready and ends the session', async ({ page }) => {
@@ -323,7 +323,7 @@ test.describe('header, settings and feedback', () => {
         expect(box && viewport && viewport.width - (box.x + box.width)).toBeLessThan(40);
         expect(box && viewport && viewport.height - (box.y + box.height)).toBeLessThan(40);
         await expect(page.locator('.mantine-Notifications-root').first()).toHaveCSS('width', '420px');
-        await page.screenshot({ path: `/tmp/i3-settings-${language}.png` });
+        await page.screenshot({ path: test.info().outputPath(`settings-${language}.png`) });
 
         // Applied at once: the header shows the new name without a reload; a reload keeps everything.
         await expect(page.getByTestId('menu-header')).toContainText('Bernd B. (E2E)');

@@ -135,7 +135,7 @@ for (const language of ['en', 'de-DE'] as const) {
     const row = page.getByTestId(`domain-${scenario.domain}`);
     await expect(row.getByText(t.unverified, { exact: true })).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'main');
-    await page.screenshot({ path: `/tmp/sso-management-${language}.png`, fullPage: true });
+    await page.screenshot({ path: test.info().outputPath(`sso-management-${language}.png`), fullPage: true });
     await page.getByRole('button', { name: t.verify(scenario.domain) }).click();
     await expect(page.getByTestId('domain-proof-error')).toContainText(t.recordMissing);
     const codes = row.locator('code');
@@ -146,7 +146,7 @@ for (const language of ['en', 'de-DE'] as const) {
     await expect(page.getByText(t.domainVerified)).toBeVisible();
     await expect(row.getByText(t.verified, { exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: t.verify(scenario.domain) })).toHaveCount(0);
-    await page.screenshot({ path: `/tmp/sso-management-verified-${language}.png`, fullPage: true });
+    await page.screenshot({ path: test.info().outputPath(`sso-management-verified-${language}.png`), fullPage: true });
   });
 
   test(`[${language}] a person signs in with the organisation through the provider's pages`, async ({
@@ -157,7 +157,7 @@ for (const language of ['en', 'de-DE'] as const) {
       await page.goto('/login');
       await page.locator('summary', { hasText: t.open }).click();
       await expectNoSeriousA11yViolations(page);
-      await page.screenshot({ path: `/tmp/sso-login-${language}.png` });
+      await page.screenshot({ path: test.info().outputPath(`sso-login-${language}.png`) });
       await startSingleSignOn(page, language, e2eProvider.accounts[scenario.person].email);
       await expect(page).toHaveURL(/127\.0\.0\.1/);
       await signInAtProvider(page, scenario.person);
@@ -190,7 +190,7 @@ test('[de-DE] an e-mail address the provider has not verified gets a clear Germa
     await expect(page).toHaveURL(/\/login\?ssoError=email_not_verified/);
     await expect(page.getByTestId('sso-error')).toContainText(texts['de-DE'].notVerified);
     await expectNoSeriousA11yViolations(page);
-    await page.screenshot({ path: '/tmp/sso-login-error-de-DE.png' });
+    await page.screenshot({ path: test.info().outputPath('sso-login-error-de-DE.png') });
   } finally {
     await page.context().close();
   }

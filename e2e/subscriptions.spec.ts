@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
 import type { Browser, Locator, Page } from '@playwright/test';
 import { demoUsers, expect, signIn, test } from './fixtures';
 import { englishDefaults, expectNoSeriousA11yViolations, restoreSettings, signInWithLanguage } from './shell-support';
@@ -34,10 +33,9 @@ const backgroundWork = { timeout: 90_000 };
 
 /** The window as the person sees it, scrolled to `part` where given. */
 async function shoot(page: Page, name: string, part?: Locator): Promise<void> {
-  await mkdir('test-results/subscriptions', { recursive: true });
   if (part) await part.scrollIntoViewIfNeeded();
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-  await page.screenshot({ path: `test-results/subscriptions/${name}.png` });
+  await page.screenshot({ path: test.info().outputPath(`${name}.png`) });
 }
 
 /** A Mantine select: open it by its label and choose an option by its name. */

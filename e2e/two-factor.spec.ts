@@ -179,7 +179,7 @@ for (const language of ['en', 'de-DE'] as const) {
       const section = page.getByTestId('two-factor-section');
       const { key, codes } = await turnOnInSettings(page, user.password, t, async (step) => {
         await expectNoSeriousA11yViolations(page, '[data-testid="two-factor-section"]');
-        await page.screenshot({ path: `test-results/two-factor-${step}-${language}.png`, fullPage: true });
+        await page.screenshot({ path: test.info().outputPath(`two-factor-${step}-${language}.png`), fullPage: true });
         if (step !== 'codes') return;
         // Ten recovery codes, shown once, with a download as a text file.
         const shown = await section.getByTestId('two-factor-recovery-codes').locator('code').allInnerTexts();
@@ -199,7 +199,7 @@ for (const language of ['en', 'de-DE'] as const) {
       await enterPassword(page, user, t);
       await expect(page.getByText(t.codeIntro)).toBeVisible();
       await expectNoSeriousA11yViolations(page);
-      await page.screenshot({ path: `test-results/two-factor-sign-in-${language}.png` });
+      await page.screenshot({ path: test.info().outputPath(`two-factor-sign-in-${language}.png`) });
       await page.getByLabel(t.code, { exact: true }).fill(await wrongCodeFor(key));
       await page.getByRole('button', { name: t.verify }).click();
       await expect(page.getByRole('alert')).toContainText(t.wrongCode);
@@ -248,7 +248,7 @@ for (const language of ['en', 'de-DE'] as const) {
       await admin.locator('label').filter({ has: policy }).click();
       await expect(policy).toBeChecked();
       await expectNoSeriousA11yViolations(admin, 'section[aria-labelledby="two-factor-policy-title"]');
-      await admin.screenshot({ path: `test-results/two-factor-policy-${language}.png`, fullPage: true });
+      await admin.screenshot({ path: test.info().outputPath(`two-factor-policy-${language}.png`), fullPage: true });
 
       // The member signs in with the password only and is sent to the set-up; nothing else until then.
       await enterPassword(page, demoUsers.member, t);
@@ -258,7 +258,7 @@ for (const language of ['en', 'de-DE'] as const) {
       await expect(page).toHaveURL(/\/two-factor-setup$/);
       await expect(page.getByLabel(t.yourPassword)).toBeVisible();
       await expectNoSeriousA11yViolations(page);
-      await page.screenshot({ path: `test-results/two-factor-required-${language}.png`, fullPage: true });
+      await page.screenshot({ path: test.info().outputPath(`two-factor-required-${language}.png`), fullPage: true });
     } finally {
       if (adminReady) await cleanUpAs(admin, [demoUsers.admin.email]);
       await adminContext.close();

@@ -31,7 +31,7 @@ test('an administrator uploads a German CSV, makes the postcode text and imports
   await page.getByRole('option', { name: 'Text' }).click();
   await expect(page.getByTestId('upload-table-name')).toHaveValue('umsaetze_2026');
   await expectNoSeriousA11yViolations(page, 'main');
-  await page.screenshot({ path: 'test-results/uploads-preview-en.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('uploads-preview-en.png'), fullPage: true });
 
   await page.getByTestId('upload-import').click();
   await expect(page.getByTestId('upload-done')).toHaveText('2 rows imported into umsaetze_2026 (2 in the table)');
@@ -73,7 +73,7 @@ test('auf Deutsch: ein Blatt einer Arbeitsmappe, dann ein falscher Wert mit Zeil
     const error = page.getByTestId('upload-error');
     await expect(error).toContainText('Es wurde nichts importiert');
     await expect(error).toContainText('Zeile 3, Spalte „Fläche“: „viel“ passt nicht zum Typ der Spalte.');
-    await page.screenshot({ path: 'test-results/uploads-bad-value-de.png', fullPage: true });
+    await page.screenshot({ path: test.info().outputPath('uploads-bad-value-de.png'), fullPage: true });
     await expect(page.getByTestId('uploaded-table-row').filter({ hasText: 'filialen' })).toContainText('1');
   } finally {
     await restoreSettings(page, { ...englishDefaults, displayName: demoUsers.admin.displayName });
