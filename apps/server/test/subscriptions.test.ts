@@ -1,12 +1,10 @@
 import {
   type CatalogueDocument,
-  type Delivery,
   type SubscriptionBody,
   apiRoutes,
   catalogueDocumentSchema,
   deliveriesResponseSchema,
   pathOf,
-  subscriptionViewSchema,
   subscriptionsResponseSchema,
 } from '@cockpit/contracts';
 import { Resvg } from '@resvg/resvg-js';
@@ -17,16 +15,17 @@ import ExcelJS from 'exceljs';
 import { notifications, user, userAttributes } from '../src/db/schema';
 import { uploadsSchemaName } from '../src/features/data-sources/uploads/uploaded-tables-repository';
 import { queues } from '../src/features/subscriptions/subscriptions-service';
-import { type TestApp, buildTestApp, demoUsers, testDrivers } from './helpers/build-test-app';
-import { createUploadedTable, organisationIdOf } from './helpers/uploaded-tables';
-import { type SmtpSink, startSmtpSink } from './helpers/smtp-sink';
+import { type TestApp, demoUsers, testDrivers } from './helpers/build-test-app';
+import { createUploadedTable } from './helpers/uploaded-tables';
+import { type SmtpSink } from './helpers/smtp-sink';
+import { type DemoEmail, startSubscriptionsApp, subscriberCalls } from './helpers/subscription-apps';
 
 // Reports that come to people (docs/decisions/029-subscriptions-alerts-and-background-work.md): a real SMTP
 // server receives the mails; each delivery renders as its recipient (audiences, user attributes, language,
 // culture); statuses for skipped, refused and failed deliveries; the unsubscribe link; alerts once per
 // crossing; hostile subscriptions refused.
 
-type Email = (typeof demoUsers)[keyof typeof demoUsers];
+type Email = DemoEmail;
 
 const orders = [
   ['2026-01-05', 'North', 120.5],
@@ -89,22 +88,10 @@ describe.each(testDrivers())('subscriptions (%s)', (driver) => {
   let t: TestApp;
   let smtp: SmtpSink;
   let organisationId: string;
-  const ids: Record<string, string> = {};
+  let ids: Record<string, string>;
 
   beforeAll(async () => {
-    smtp = await startSmtpSink();
-    t = await buildTestApp(driver, {
-      env: {
-        BACKGROUND_JOBS: 'true',
-        SMTP_URL: smtp.url,
-        MAIL_FROM: 'Report Cockpit <cockpit@example.com>',
-        DELIVERY_RETRIES: '1',
-        DELIVERY_RETRY_DELAY_SECONDS: '1',
-      },
-    });
-    organisationId = await organisationIdOf(t);
-    for (const row of await t.database.db.select({ id: user.id, email: user.email }).from(user))
-      ids[row.email] = row.id;
+    ({ t, smtp, organisationId, ids } = await startSubscriptionsApp(driver));
     await createUploadedTable(
       t,
       organisationId,
@@ -160,35 +147,7 @@ describe.each(testDrivers())('subscriptions (%s)', (driver) => {
     return t.as(email, method, url, payload);
   }
 
-  const subscribe = async (email: Email, body: SubscriptionBody) => {
-    const response = await call(email, 'POST', apiRoutes.createSubscription.path, body);
-    expect(response.statusCode, response.body).toBe(201);
-    return subscriptionViewSchema.parse(response.json());
-  };
-
-  const sendNow = async (email: Email, id: string) => {
-    const response = await call(email, 'POST', pathOf(apiRoutes.sendSubscriptionNow, { id }));
-    expect(response.statusCode, response.body).toBe(202);
-    return response.json<{ deliveries: number }>().deliveries;
-  };
-
-  const finished = (delivery: Delivery) => !['queued', 'sending', 'retrying'].includes(delivery.status);
-
-  /** The subscription's deliveries once all `count` of them have finished (generous: a busy machine). */
-  async function settled(email: Email, subscriptionId: string, count: number): Promise<Delivery[]> {
-    const deadline = Date.now() + 90_000;
-    for (;;) {
-      const response = await call(
-        email,
-        'GET',
-        `${apiRoutes.listMyDeliveries.path}?subscriptionId=${subscriptionId}`,
-      );
-      const { deliveries } = deliveriesResponseSchema.parse(response.json());
-      if (deliveries.length >= count && deliveries.every(finished)) return deliveries;
-      if (Date.now() > deadline) throw new Error(`deliveries did not finish: ${JSON.stringify(deliveries)}`);
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  }
+  const { subscribe, sendNow, settled } = subscriberCalls(() => t);
 
   const noticesOf = async (email: string) =>
     t.database.db
