@@ -41,6 +41,8 @@ const repoRoot = path.resolve(import.meta.dirname, '..');
 interface Case {
   label: string;
   run: () => Promise<unknown>;
+  /** A demo report's default view: held to the p95 target on PostgreSQL (the other cases are for comparison). */
+  defaultView?: boolean;
 }
 
 
@@ -195,8 +197,14 @@ async function reportCases(app: App, handle: DatabaseHandle, organisationId: str
     cases.push({
       label: `${name} (definition ${report.definition})`,
       run: runDefinition(report.definition, report.values ?? {}),
+      defaultView: true,
     });
   }
+  // The contribution margin by week (it opens by month): 5,000 rows, for comparison with its default view.
+  cases.push({
+    label: 'contribution-margin, last 12 months by week',
+    run: runDefinition('margin-detail', { period: { preset: 'last-12-months' }, grouping: 'week' }),
+  });
   // The biggest answer a user can ask for: three years by day, store and category (~100,000 rows).
   cases.push({
     label: 'contribution-margin, all, by day (≈100k rows)',
@@ -268,7 +276,7 @@ async function benchDriver(
     const app = await appOn(handle);
     for (const item of await reportCases(app, handle, organisation.id)) {
       const { p50, p95 } = await measure(item.run, count);
-      const counted = name === 'PostgreSQL' && !item.label.startsWith('(') && !item.label.includes('≈100k');
+      const counted = name === 'PostgreSQL' && item.defaultView === true;
       const verdict = counted ? (p95 <= p95TargetMs ? '  ✓' : `  ✗ (target ${p95TargetMs} ms)`) : '';
       if (counted && p95 > p95TargetMs) targetsMet = false;
       console.log(

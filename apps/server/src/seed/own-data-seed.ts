@@ -9,14 +9,16 @@ import { quoted, uploadsSchemaName } from '../features/data-sources/uploads/uplo
 /** The views a demo organisation's SQL reports read; `organisation` is the organisation id as a literal. */
 const salesViews = (organisation: string) => ({
   // One row per day, store and product category (new columns go last: `create or replace view` keeps the old ones).
+  // Left joins on the dimensions' primary keys: a report that does not name a dimension does not pay for
+  // its join (PostgreSQL removes it), and one that groups by the ids joins the names after grouping.
   sales_by_day: `
     select d.sale_date, r.name_en as region, r.name_de as region_de, s.name as store,
       c.name_en as category, c.name_de as category_de, d.quantity, d.revenue, d.cost,
-      d.revenue - d.cost as margin, c.code as category_code
+      d.revenue - d.cost as margin, c.code as category_code, d.region_id, d.store_id, d.category_id
     from public.sales_daily d
-      join public.sales_regions r on r.id = d.region_id
-      join public.sales_stores s on s.id = d.store_id
-      join public.product_categories c on c.id = d.category_id
+      left join public.sales_regions r on r.id = d.region_id
+      left join public.sales_stores s on s.id = d.store_id
+      left join public.product_categories c on c.id = d.category_id
     where d.organisation_id = ${organisation}`,
   // One row per day and product.
   product_sales_by_day: `
@@ -27,6 +29,20 @@ const salesViews = (organisation: string) => ({
       join public.products p on p.id = d.product_id
       join public.product_categories c on c.id = d.category_id
     where d.organisation_id = ${organisation}`,
+  // The dimensions, for reports that group by id and name afterwards.
+  regions: `
+    select r.id as region_id, r.name_en as region, r.name_de as region_de
+    from public.sales_regions r where r.organisation_id = ${organisation}`,
+  stores: `
+    select s.id as store_id, s.name as store, s.region_id, r.name_en as region, r.name_de as region_de
+    from public.sales_stores s join public.sales_regions r on r.id = s.region_id
+    where s.organisation_id = ${organisation}`,
+  categories: `
+    select c.id as category_id, c.code as category_code, c.name_en as category, c.name_de as category_de
+    from public.product_categories c where c.organisation_id = ${organisation}`,
+  // The data set's first and last day (a comparison with last year stops at the last day).
+  sales_data_set: `
+    select first_day, last_day from public.sales_datasets where organisation_id = ${organisation}`,
 });
 
 /** Creates (or brings up to date) the demo organisation's sales views; idempotent. */
