@@ -104,98 +104,13 @@ const envSchema = z.object({
   JOBS_MONITOR_INTERVAL_SECONDS: optional(z.coerce.number().int().min(1).max(600)),
 });
 
-export interface Config {
-  nodeEnv: 'development' | 'production' | 'test';
-  port: number;
-  host: string;
-  /** `null` → embedded PGlite in `<dataDir>/pglite`. */
-  databaseUrl: string | null;
-  dataDir: string;
-  authSecret: string;
-  /** Origin the browser uses, without a trailing slash; also the JWT issuer and audience. */
-  publicUrl: string;
-  seedDemo: boolean;
-  /** Rows of the demo sales fact table for the first organisation (reports and dashboards: at least 1,000,000). */
-  seedSalesRows: number;
-  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
-  idleTimeoutSeconds: number;
-  idleCountdownSeconds: number;
-  gaMeasurementId: string | null;
-  support: {
-    postalAddress: string;
-    phone: string;
-    email: string;
-    knowledgeBaseUrl: { en: string; de: string };
-    tutorialUrl: { en: string; de: string };
-  };
-  webDistDir: string;
-  /** `null` → counters live in this process's memory. */
-  redisUrl: string | null;
-  redisKeyPrefix: string;
-  /** CSP `frame-src` (security hardening): the only origins a report may be framed from. */
-  reportFrameOrigins: string[];
-  integrity: {
-    /** Upper bound of the secret counter (difficulty); the counter is drawn from [max/2, max]. */
-    maxNumber: number;
-    /** PBKDF2 iterations per try. */
-    cost: number;
-    /** A challenge must be solved within this time (security hardening: at most 600 s). */
-    challengeTtlSeconds: number;
-    /** Lifetime of the integrity token (security hardening: about one hour). */
-    tokenTtlSeconds: number;
-  };
-  /** Sign-in rate limits (security hardening; ASVS: at most 100 failed attempts per account per hour). */
-  signInLimits: {
-    maxFailuresPerAccountPerHour: number;
-    maxFailuresPerAddressPer15Minutes: number;
-    maxAttemptsPerAddressPerMinute: number;
-  };
-  /**
-   * Fastify's `trustProxy` (decision 009): `false` → the socket address is the client; a hop count, or
-   * the addresses/CIDRs of the proxies whose `X-Forwarded-For` is believed. Sign-in limits key on it.
-   */
-  trustProxy: false | number | string[];
-  /** Absolute session lifetime in seconds (ASVS 7.3.2; the idle limit is `idleTimeoutSeconds`). */
-  sessionMaxAgeSeconds: number;
-  /** Report and tile queries (decision 009: one member cannot stall the server). */
-  reportLimits: {
-    maxConcurrentPerUser: number;
-    statementTimeoutMs: number;
-  };
-  /** Uploaded tables (decision 027): larger files or more rows → 413. */
-  uploadLimits: { maxBytes: number; maxRows: number };
-  /** Prometheus metrics (decision 018): `null` → off (no `/metrics` anywhere). */
-  metrics: {
-    /** Bearer token `/metrics` requires; `null` only when served on its own port without one. */
-    token: string | null;
-    /** `null` → on the API port at `/metrics` (then `token` is set). */
-    port: number | null;
-    host: string;
-  } | null;
-  /**
-   * SSO_ALLOWED_HOSTS (decision 020): host names and addresses/CIDRs of single-sign-on providers on a
-   * private network, which the public-address rule (lib/public-address.ts) would otherwise refuse.
-   */
-  ssoAllowedHosts: string[];
-  /** SSO_DNS_SERVERS (decision 020): where the domain proofs' TXT records are asked; `[]` → the system's resolver. */
-  ssoDnsServers: string[];
-  /**
-   * DATA_SOURCE_HOSTS (decision 027): where data source connections may go besides public addresses —
-   * host names and addresses/CIDRs; the cockpit's own database server only when listed here.
-   */
-  dataSourceHosts: string[];
-  /** Mail (decision 029): `smtpUrl: null` → mails are written to the outbox administrators read. */
-  mail: { smtpUrl: string | null; from: string };
-  /**
-   * Background work (decision 029): `true` → this process works the durable jobs (deliveries, schedules,
-   * alerts) and runs the schedules; `false` → it only queues them for processes that do.
-   */
-  backgroundJobs: boolean;
-  /** A failed delivery is tried `retries` more times, waiting `retryDelaySeconds` × 2ⁿ (decision 029). */
-  deliveries: { retries: number; retryDelaySeconds: number; timeoutSeconds: number; heartbeatSeconds: number };
-  /** How often a working process checks for timed-out jobs and jobs whose worker died (decision 029). */
-  jobsMonitorIntervalSeconds: number;
-}
+/**
+ * What the server runs with: the environment parsed by `envSchema` and completed by `toConfig` (defaults,
+ * lists, derived settings). The type is its output, never written twice (docs/conventions.md).
+ */
+const configSchema = envSchema.transform(toConfig);
+
+export type Config = z.output<typeof configSchema>;
 
 /** Thrown for a missing or invalid variable; the message names it (main.ts prints it and exits 1). */
 export class ConfigError extends Error {
@@ -203,13 +118,17 @@ export class ConfigError extends Error {
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const parsed = envSchema.safeParse(env);
+  const parsed = configSchema.safeParse(env);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const variable = String(issue?.path[0] ?? 'environment');
     throw new ConfigError(`Invalid environment variable ${variable}: ${issue?.message ?? 'invalid'}`);
   }
-  const e = parsed.data;
+  return parsed.data;
+}
+
+/** Defaults and derived settings; throws `ConfigError` for what the schema cannot check on one variable. */
+function toConfig(e: z.output<typeof envSchema>) {
   const nodeEnv = e.NODE_ENV ?? 'development';
   const portNumber = e.PORT ?? 3000;
   const dataDir = path.resolve(e.DATA_DIR ?? path.join(repoRoot, 'data'));
@@ -236,13 +155,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     nodeEnv,
     port: portNumber,
     host: e.HOST ?? '0.0.0.0',
+    /** `null` → embedded PGlite in `<dataDir>/pglite`. */
     databaseUrl,
     dataDir,
     authSecret,
+    /** Origin the browser uses, without a trailing slash; also the JWT issuer and audience. */
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${portNumber}`).replace(/\/+$/, ''),
     // Demo data (with published passwords) on the embedded database by default; on a real PostgreSQL or
     // in production only when asked with SEED_DEMO=true (decision 009).
     seedDemo: databaseUrl === null && nodeEnv !== 'production' ? e.SEED_DEMO !== 'false' : e.SEED_DEMO === 'true',
+    /** Rows of the demo sales fact table for the first organisation (reports and dashboards: at least 1,000,000). */
     seedSalesRows: e.SEED_SALES_ROWS ?? 1_000_000,
     logLevel: e.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     idleTimeoutSeconds: e.IDLE_TIMEOUT_SECONDS ?? 1800,
@@ -262,46 +184,78 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       },
     },
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? defaultWebDistDir),
+    /** `null` → counters live in this process's memory. */
     redisUrl: e.REDIS_URL ?? null,
     redisKeyPrefix: e.REDIS_KEY_PREFIX ?? 'cockpit:',
+    /** CSP `frame-src` (security hardening): the only origins a report may be framed from. */
     reportFrameOrigins: parseOrigins('REPORT_FRAME_ORIGINS', e.REPORT_FRAME_ORIGINS),
     integrity: {
       // Measured in bench/integrity.bench.ts: well under a second in a browser on one core.
+      /** Upper bound of the secret counter (difficulty); the counter is drawn from [max/2, max]. */
       maxNumber: e.INTEGRITY_MAX_NUMBER ?? 200,
+      /** PBKDF2 iterations per try. */
       cost: e.INTEGRITY_COST ?? 5000,
+      /** A challenge must be solved within this time (security hardening: at most 600 s). */
       challengeTtlSeconds: 600,
+      /** Lifetime of the integrity token (security hardening: about one hour). */
       tokenTtlSeconds: 3600,
     },
+    /** Sign-in rate limits (security hardening; ASVS: at most 100 failed attempts per account per hour). */
     signInLimits: {
       maxFailuresPerAccountPerHour: e.SIGN_IN_MAX_FAILURES_PER_ACCOUNT ?? 100,
       maxFailuresPerAddressPer15Minutes: e.SIGN_IN_MAX_FAILURES_PER_ADDRESS ?? 50,
       maxAttemptsPerAddressPerMinute: e.SIGN_IN_MAX_ATTEMPTS_PER_ADDRESS ?? 60,
     },
+    /**
+     * Fastify's `trustProxy` (decision 009): `false` → the socket address is the client; a hop count, or
+     * the addresses/CIDRs of the proxies whose `X-Forwarded-For` is believed. Sign-in limits key on it.
+     */
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    /** Absolute session lifetime in seconds (ASVS 7.3.2; the idle limit is `idleTimeoutSeconds`). */
     sessionMaxAgeSeconds: e.SESSION_MAX_AGE_SECONDS ?? 12 * 3600,
+    /** Report and tile queries (decision 009: one member cannot stall the server). */
     reportLimits: {
       maxConcurrentPerUser: e.REPORT_MAX_CONCURRENT_PER_USER ?? 4,
       statementTimeoutMs: e.REPORT_STATEMENT_TIMEOUT_MS ?? 10_000,
     },
+    /** Uploaded tables (decision 027): larger files or more rows → 413. */
     uploadLimits: {
       maxBytes: e.UPLOAD_MAX_MEGABYTES ? e.UPLOAD_MAX_MEGABYTES * 1024 * 1024 : uploadLimits.maxBytes,
       maxRows: e.UPLOAD_MAX_ROWS ?? uploadLimits.maxRows,
     },
+    /** Prometheus metrics (decision 018): `null` → off (no `/metrics` anywhere). */
     metrics:
       e.METRICS_TOKEN || e.METRICS_PORT
         ? {
+            /** Bearer token `/metrics` requires; `null` only when served on its own port without one. */
             token: e.METRICS_TOKEN ?? null,
+            /** `null` → on the API port at `/metrics` (then `token` is set). */
             port: e.METRICS_PORT ?? null,
             // Its own port is for a scraper on the same host or network; loopback unless asked.
             host: e.METRICS_HOST ?? '127.0.0.1',
           }
         : null,
+    /**
+     * SSO_ALLOWED_HOSTS (decision 020): host names and addresses/CIDRs of single-sign-on providers on a
+     * private network, which the public-address rule (lib/public-address.ts) would otherwise refuse.
+     */
     ssoAllowedHosts: parseAllowedHostList('SSO_ALLOWED_HOSTS', e.SSO_ALLOWED_HOSTS),
+    /** SSO_DNS_SERVERS (decision 020): where the domain proofs' TXT records are asked; `[]` → the system's resolver. */
     ssoDnsServers: parseDnsServers(e.SSO_DNS_SERVERS),
+    /**
+     * DATA_SOURCE_HOSTS (decision 027): where data source connections may go besides public addresses —
+     * host names and addresses/CIDRs; the cockpit's own database server only when listed here.
+     */
     dataSourceHosts: parseAllowedHostList('DATA_SOURCE_HOSTS', e.DATA_SOURCE_HOSTS),
+    /** Mail (decision 029): `smtpUrl: null` → mails are written to the outbox administrators read. */
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM ?? 'Report Cockpit <cockpit@localhost>' },
-    // Tests build many apps: only those about background work start workers (BACKGROUND_JOBS=true).
+    /**
+     * Background work (decision 029): `true` → this process works the durable jobs (deliveries, schedules,
+     * alerts) and runs the schedules; `false` → it only queues them for processes that do.
+     * Tests build many apps: only those about background work start workers (BACKGROUND_JOBS=true).
+     */
     backgroundJobs: (e.BACKGROUND_JOBS ?? (nodeEnv === 'test' ? 'false' : 'true')) === 'true',
+    /** A failed delivery is tried `retries` more times, waiting `retryDelaySeconds` × 2ⁿ (decision 029). */
     deliveries: {
       retries: e.DELIVERY_RETRIES ?? 3,
       retryDelaySeconds: e.DELIVERY_RETRY_DELAY_SECONDS ?? 60,
@@ -309,6 +263,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       timeoutSeconds: 180,
       heartbeatSeconds: e.DELIVERY_HEARTBEAT_SECONDS ?? 30,
     },
+    /** How often a working process checks for timed-out jobs and jobs whose worker died (decision 029). */
     jobsMonitorIntervalSeconds: e.JOBS_MONITOR_INTERVAL_SECONDS ?? 30,
   };
 }
