@@ -31,6 +31,17 @@ function featuresApart(dir) {
   }));
 }
 
+/**
+ * The catalogue's public face (apps/server/src/catalogue/index.ts): code outside catalogue/ — production
+ * code, the seed, the start-up and tests — imports the index, never the files behind it.
+ */
+const catalogueFace = {
+  target: ['apps/server/src/!(catalogue)/**', 'apps/server/src/*.ts', 'apps/server/test/**'],
+  from: 'apps/server/src/catalogue',
+  except: ['./index.ts'],
+  message: "Import the catalogue through its index ('…/catalogue'), not the files behind it.",
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -166,9 +177,17 @@ export default tseslint.config(
               message: "db/schema.ts composes tables only: a feature's `*-schema.ts`, nothing else of a feature or plugin.",
             },
             ...featuresApart('apps/server/src/features'),
+            catalogueFace,
           ],
         },
       ],
+    },
+  },
+  {
+    // The files the server layers above leave out keep the catalogue's public face too.
+    files: ['apps/server/src/main.ts', 'apps/server/src/seed/**/*.ts', 'apps/server/test/**/*.ts'],
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: [catalogueFace] }],
     },
   },
 );

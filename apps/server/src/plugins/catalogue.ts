@@ -1,4 +1,4 @@
-import { createCatalogueService } from '../catalogue/catalogue-service';
+import { createCatalogueService } from '../catalogue';
 import { catalogueDataSources } from '../features/data-sources/data-sources-catalogue';
 import { declaredPlugin, pluginNames } from './declared-plugin';
 

@@ -11,8 +11,7 @@ import {
 } from '@cockpit/contracts';
 import type { App } from '../app-types';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
-import { textIn } from '../catalogue/catalogue-snapshot';
-import { catalogueTitleIn } from '../catalogue/catalogue-views';
+import { catalogueTitleIn, textIn } from '../catalogue';
 import { createDashboardTiles } from '../features/dashboards/dashboard-tiles';
 import { createReportDownloads } from '../features/reports/report-download';
 import { createReportService } from '../features/reports/report-service';

@@ -16,7 +16,7 @@ import {
   saveDashboardGroup,
   saveItem,
   saveMenuGroup,
-} from '../../catalogue/catalogue-edits';
+} from '../../catalogue';
 
 // Management → Catalogue and Activity (decision 015). Registered inside the management plugin, so only
 // organisation administrators reach these routes, for their own organisation only.

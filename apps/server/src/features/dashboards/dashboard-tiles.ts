@@ -15,9 +15,14 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { AuthenticatedUser } from '../../auth/authenticated-user';
-import type { CatalogueService } from '../../catalogue/catalogue-service';
-import type { DashboardGroupRow, DashboardRow, TileRow } from '../../catalogue/catalogue-snapshot';
-import { mayOpenDashboards, visibleDashboard } from '../../catalogue/catalogue-views';
+import {
+  type CatalogueService,
+  type DashboardGroupRow,
+  type DashboardRow,
+  type TileRow,
+  mayOpenDashboards,
+  visibleDashboard,
+} from '../../catalogue';
 import { HttpError, forbidden, internalErrorMessage, notFound } from '../../lib/http-error';
 import { DefinitionUnusable, type DefinitionRunner, parseStoredDefinition } from '../../reporting/definition-runner';
 import { VisualMisfit } from '../../reporting/definition-visuals';

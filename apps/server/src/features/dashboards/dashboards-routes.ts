@@ -9,8 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/http-error';
 import { resolveLanguage } from '../../lib/language';
-import { textIn } from '../../catalogue/catalogue-snapshot';
-import { catalogueTitleIn, visibleDashboards } from '../../catalogue/catalogue-views';
+import { catalogueTitleIn, textIn, visibleDashboards } from '../../catalogue';
 import { valuesFromQuery } from '../../reporting/definition-runner';
 import { createDashboardTiles, dashboardParametersOf, requireDashboards } from './dashboard-tiles';
 

@@ -1,5 +1,5 @@
 import type { CatalogueDataSource } from '@cockpit/contracts';
-import type { CatalogueDataSources } from '../../catalogue/catalogue-data-sources';
+import type { CatalogueDataSources } from '../../catalogue';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { dataSources } from '../../db/schema';

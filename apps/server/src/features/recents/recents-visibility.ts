@@ -1,6 +1,11 @@
 import type { MenuItem, RecentKind, RoleKey, Subscription, UiLanguageName } from '@cockpit/contracts';
-import type { CatalogueService } from '../../catalogue/catalogue-service';
-import { dashboardMenuItem, reportMenuItem, visibleDashboards, visibleItems } from '../../catalogue/catalogue-views';
+import {
+  type CatalogueService,
+  dashboardMenuItem,
+  reportMenuItem,
+  visibleDashboards,
+  visibleItems,
+} from '../../catalogue';
 
 /** Who asks: the signed-in user (`request.user` has these). */
 export interface RecentsViewer {

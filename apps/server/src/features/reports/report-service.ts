@@ -16,9 +16,7 @@ import { executorHttpError } from '../../reporting/executor/executor-errors';
 import { isSafeExternalUrl, resolveFrameUrl } from '../../reporting/frame-url';
 import { type ReportResponseAnswer, withSerializedTable } from '../../reporting/report-answer';
 import type { ReportQueryLimiter } from '../../reporting/report-query-limiter';
-import type { CatalogueService } from '../../catalogue/catalogue-service';
-import { type ItemRow, textIn } from '../../catalogue/catalogue-snapshot';
-import { catalogueTitleIn, visibleReport } from '../../catalogue/catalogue-views';
+import { type CatalogueService, catalogueTitleIn, type ItemRow, textIn, visibleReport } from '../../catalogue';
 
 export interface ReportRequest {
   user: AuthenticatedUser;

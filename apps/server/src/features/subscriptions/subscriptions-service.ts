@@ -15,8 +15,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { PgBoss } from 'pg-boss';
 import type { z } from 'zod';
 import type { AuthenticatedUser } from '../../auth/authenticated-user';
-import type { CatalogueService } from '../../catalogue/catalogue-service';
-import { catalogueTitleIn, mayOpenDashboards, visibleDashboard, visibleReport } from '../../catalogue/catalogue-views';
+import {
+  type CatalogueService,
+  catalogueTitleIn,
+  mayOpenDashboards,
+  visibleDashboard,
+  visibleReport,
+} from '../../catalogue';
 import type { Config } from '../../config';
 import { HttpError, badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
 import { batchedWork, settleEach } from '../../lib/job-batches';
