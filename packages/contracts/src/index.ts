@@ -12,6 +12,7 @@ export * from './user-settings';
 export * from './navigation';
 export * from './auth';
 export * from './token-claims';
+export * from './account-set-up';
 export * from './app-config';
 export * from './locales';
 export * from './notifications';

@@ -1,4 +1,5 @@
 import {
+  type AccountSetUpGate,
   type RoleKey,
   type Subscription,
   type UiCultureChoice,
@@ -11,6 +12,7 @@ import {
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { organisations, session, user } from '../db/schema';
+import { isSecondFactorCovered, pendingGates } from './account-policy';
 
 /** What every protected route knows about the caller (`request.user`). */
 export interface AuthenticatedUser {
@@ -29,6 +31,12 @@ export interface AuthenticatedUser {
    * names one, the bearer check refuses a token without it (plugins/authenticate.ts).
    */
   sessionId: string;
+  /**
+   * The set-up gates this session must pass first, in order (auth/account-policy.ts): everything but what
+   * the first one needs answers 403 (plugins/account-set-up-gates.ts). None when absent (a delivery that
+   * runs as its recipient has no session).
+   */
+  pendingGates?: readonly AccountSetUpGate[];
   /**
    * The organisation requires a second factor of this session's user and they have none yet (decision
    * 021: password sessions only; single sign-on is exempt). Everything but the set-up answers 403.
@@ -94,6 +102,13 @@ export async function loadActiveSession(
   const [found] = await prepared.execute({ userId: id, sessionId, now: new Date() });
   if (!found || !found.user.active) return null;
   const row = found.user;
+  const account = {
+    mustChangePassword: row.mustChangePassword,
+    twoFactorEnabled: row.twoFactorEnabled,
+    organisationRequiresTwoFactor: found.requireTwoFactor,
+  };
+  const sessionFacts = { signInMethod: found.signInMethod };
+  const gates = pendingGates(account, sessionFacts);
   return {
     sessionExpiresAt: found.sessionExpiresAt,
     user: {
@@ -107,9 +122,10 @@ export async function loadActiveSession(
       currencySymbol: row.currencySymbol,
       displayName: row.name,
       email: row.email,
-      secondFactorMissing: found.requireTwoFactor && found.signInMethod !== 'sso' && !row.twoFactorEnabled,
-      secondFactorCovered: found.signInMethod === 'sso' || row.twoFactorEnabled,
-      mustChangePassword: row.mustChangePassword && found.signInMethod !== 'sso',
+      pendingGates: gates,
+      secondFactorMissing: gates.includes('second-factor'),
+      secondFactorCovered: isSecondFactorCovered(account, sessionFacts),
+      mustChangePassword: gates.includes('password-change'),
     },
   };
 }

@@ -22,6 +22,7 @@ import { redactErrorsIn } from '../lib/log-redaction';
 import { hashPassword, verifyPassword } from './password';
 import { endDeviceTrust, trustDeviceOption } from './device-trust';
 import { createSecondFactorStepCheck } from './second-factor-steps';
+import { pendingGates } from './account-policy';
 
 /** Lifetime of the bearer token the SPA gets from `GET /api/auth/token` (docs/product.md §D.3: ≤ 15 min). */
 export const accessTokenLifetime = '15m';
@@ -187,13 +188,10 @@ export function createAuth({
         if (userId) await endDeviceTrust(db, userId);
       }),
     },
-    rateLimit: {
-      enabled: config.nodeEnv === 'production',
-      window: 60,
-      max: 300,
-      // Generous enough for browser tests that sign in several users in a row.
-      customRules: { '/sign-in/email': { window: 60, max: 30 } },
-    },
+    // Off everywhere, explicitly: the library's limiter (per process, in memory) only ever ran in production,
+    // so no test covered it. Sign-in is limited by plugins/sign-in-guard.ts before the library is reached,
+    // with counters shared between instances (docs/decisions/009-sign-in-limits-session-revocation-and-outages.md).
+    rateLimit: { enabled: false },
     advanced: {
       cookiePrefix,
       // Security hardening: HttpOnly, SameSite=Strict (the cookie is only ever sent by same-origin fetches to
@@ -237,21 +235,14 @@ export function createAuth({
           definePayload: ({ user, session }) => ({
             email: user.email,
             sid: session.id,
-            ...(mustChangePassword(user, session) ? { [passwordChangeRequiredClaim]: true } : {}),
+            ...(pendingGates({ mustChangePassword: user.mustChangePassword }, { signInMethod: session.signInMethod }).includes('password-change')
+              ? { [passwordChangeRequiredClaim]: true }
+              : {}),
           }),
         },
       }),
     ],
   });
-}
-
-/** A one-time password is in use, and the session is not a single sign-on one (decision 022). */
-function mustChangePassword(user: object, session: object): boolean {
-  return (
-    'mustChangePassword' in user &&
-    user.mustChangePassword === true &&
-    !('signInMethod' in session && session.signInMethod === 'sso')
-  );
 }
 
 export type Auth = ReturnType<typeof createAuth>;

@@ -130,7 +130,7 @@ function toWebRequest(request: FastifyRequest, publicUrl: string): Request {
     if (value === undefined || hopByHopHeaders.has(name)) continue;
     for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
   }
-  // better-auth rate-limits by client address: the one TRUST_PROXY lets Fastify derive (decision 009).
+  // better-auth records the client address with the session: the one TRUST_PROXY lets Fastify derive (decision 009).
   headers.set('x-forwarded-for', request.ip);
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== undefined;
   if (hasBody && !headers.has('content-type')) headers.set('content-type', 'application/json');
