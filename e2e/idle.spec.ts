@@ -83,15 +83,18 @@ test('idle: without input the countdown ends in a sign-out', async ({ page }) =>
 });
 
 test('idle: never on /login', async ({ page }) => {
+  await page.clock.install();
   await page.goto('/login');
   await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
-  // Longer than idle time plus countdown: nothing appears, nothing happens.
-  await page.waitForTimeout((idleSeconds + countdownSeconds + 2) * 1000);
+  // Longer than idle time plus countdown, in the page's time: nothing appears, nothing happens.
+  await page.clock.runFor((idleSeconds + countdownSeconds + 2) * 1000);
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(page).toHaveURL(/\/login$/);
 });
 
 test('idle: input in one tab keeps the other tabs signed in', async ({ page, context }) => {
+  // One clock for both tabs (it is the context's): the steps below run the tabs' timers, not wait for them.
+  await page.clock.install();
   await signIn(page, demoUsers.admin);
   const other = await context.newPage();
   await other.goto('/');
@@ -99,14 +102,14 @@ test('idle: input in one tab keeps the other tabs signed in', async ({ page, con
   const otherDialog = other.getByRole('dialog');
 
   // Work in the first tab for longer than idle time plus countdown; the second tab stays untouched.
-  const until = Date.now() + (idleSeconds + countdownSeconds + 4) * 1000;
-  let step = 0;
-  while (Date.now() < until) {
-    step += 1;
+  const stepMs = 700;
+  const steps = Math.ceil(((idleSeconds + countdownSeconds + 4) * 1000) / stepMs);
+  for (let step = 1; step <= steps; step += 1) {
     await page.mouse.move(200 + (step % 2) * 40, 300);
     await expect(otherDialog).toHaveCount(0);
-    await page.waitForTimeout(700);
+    await page.clock.runFor(stepMs);
   }
+  await expect(otherDialog).toHaveCount(0);
   await expect(other).not.toHaveURL(/\/login/);
   await expect(other.getByTestId('menu-panel')).toBeVisible();
   await expect(page).not.toHaveURL(/\/login/);
