@@ -201,7 +201,15 @@ export function createDefinitionRunner<Source extends RunnableSource>(deps: Defi
     return result.rows.flatMap((row) => {
       const value = row[0];
       if (value === null || value === undefined) return [];
-      const text = value instanceof Date ? value.toISOString().slice(0, 10) : String(value);
+      // A day as its date, a scalar as it is written, anything else (a json column's value) as JSON.
+      const text =
+        value instanceof Date
+          ? value.toISOString().slice(0, 10)
+          : typeof value === 'string'
+            ? value
+            : typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint'
+              ? String(value)
+              : JSON.stringify(value);
       return [{ value: text, label: text }];
     });
   }

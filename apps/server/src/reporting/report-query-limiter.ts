@@ -135,7 +135,7 @@ export function createReportQueryLimiter({
     return db.transaction(async (tx) => {
       // A number from the configuration, not user input; SET takes no bind parameters.
       await tx.execute(sql.raw(`set local statement_timeout = ${Math.floor(statementTimeoutMs)}`));
-      return work(tx as unknown as Database);
+      return work(tx);
     });
   };
 

@@ -8,9 +8,9 @@ import { pgTextParsers } from './result-values';
 // `maxRows` the rows are not kept and the caller drops the connection, which ends the statement.
 
 export const pgTypeParsers = {
-  getTypeParser: (oid: number, format?: string) =>
-    (pgTextParsers[oid] as ((text: string) => unknown) | undefined) ??
-    pg.types.getTypeParser(oid, (format ?? 'text') as 'text'),
+  getTypeParser: (oid: number, format?: string): ((text: string) => unknown) =>
+    pgTextParsers[oid] ??
+    (pg.types.getTypeParser(oid, (format ?? 'text') as 'text') as (text: string) => unknown),
 };
 
 interface QueryInternals {
@@ -30,17 +30,21 @@ export interface BoundedResult {
 export function runBounded(client: pg.ClientBase, text: string, values: readonly unknown[], maxRows: number): Promise<BoundedResult> {
   return new Promise((resolve, reject) => {
     let settled = false;
-    const settle = (result: BoundedResult | null, error?: unknown) => {
+    const finish = (result: BoundedResult) => {
       if (settled) return;
       settled = true;
-      if (result) resolve(result);
-      else reject(error);
+      resolve(result);
+    };
+    const fail = (error: Error) => {
+      if (settled) return;
+      settled = true;
+      reject(error);
     };
     class BoundedQuery extends (pg.Query as unknown as QueryConstructor) {
       kept = 0;
       override handleDataRow(message: unknown) {
         if (this.kept >= maxRows) {
-          settle({ fields: this._result.fields, rows: this._result.rows, full: true });
+          finish({ fields: this._result.fields, rows: this._result.rows, full: true });
           return;
         }
         this.kept += 1;
@@ -55,8 +59,8 @@ export function runBounded(client: pg.ClientBase, text: string, values: readonly
       // Always the extended protocol: never several statements in one text.
       queryMode: 'extended',
       callback: (error: Error | null, result?: { fields: BoundedResult['fields']; rows: unknown[][] }) => {
-        if (error) settle(null, error);
-        else settle({ fields: result?.fields ?? [], rows: result?.rows ?? [], full: false });
+        if (error) fail(error);
+        else finish({ fields: result?.fields ?? [], rows: result?.rows ?? [], full: false });
       },
     });
     client.query(query);

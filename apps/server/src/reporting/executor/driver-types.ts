@@ -14,7 +14,7 @@ export interface StatementRun {
    */
   maxRows?: number;
   /** Maps the database's error position back to the definition's SQL as written. */
-  templatePosition(textOffset: number): number;
+  templatePosition: (textOffset: number) => number;
 }
 
 /**

@@ -503,12 +503,13 @@ export function createExecutor(options: ExecutorOptions): Executor {
   async function mysqlProbe(query: SessionQuery) {
     const grants = (await query('SHOW GRANTS')).map((row) => String(row[0]));
     const accountCanWrite = grants.some((grant) => /\b(ALL PRIVILEGES|INSERT|UPDATE|DELETE)\b/i.test(grant.split(' ON ')[0] ?? ''));
-    const [[table] = []] = await query(
+    // information_schema.tables.table_name is text.
+    const [[table] = []] = (await query(
       `SELECT table_name FROM information_schema.tables WHERE table_schema = DATABASE() AND table_type = 'BASE TABLE' LIMIT 1`,
-    );
+    )) as [string][];
     if (table === undefined) return { readOnlySession: true, accountCanWrite };
     try {
-      await query(`DELETE FROM \`${String(table).replaceAll('`', '``')}\` WHERE 1 = 0`);
+      await query(`DELETE FROM \`${table.replaceAll('`', '``')}\` WHERE 1 = 0`);
       return { readOnlySession: false, accountCanWrite };
     } catch (error) {
       const errno = Number((error as { errno?: unknown }).errno);

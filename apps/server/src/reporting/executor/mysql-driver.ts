@@ -116,7 +116,7 @@ export function createMysqlDriver(hostPolicy: DataSourceHostPolicy): DatabaseDri
     try {
       entry = await poolOf(source);
       connection = await promised<Connection>((callback) => entry.pool.getConnection(callback));
-      entry.version ??= String(((await run(connection, 'SELECT VERSION()')) as unknown[][])[0]?.[0] ?? '');
+      entry.version ??= ((await run(connection, 'SELECT VERSION()')) as [string][])[0]?.[0] ?? '';
     } catch (error) {
       throw mysqlFailure(source, error);
     }

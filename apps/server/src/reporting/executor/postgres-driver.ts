@@ -47,6 +47,12 @@ function sslOptions(connection: DataSourceConnection) {
   return { rejectUnauthorized: true, ca: connection.caCertificate, servername: connection.host };
 }
 
+/** The SQLSTATE of a database error (five characters); '' for an error that has none, e.g. a lost connection. */
+export function sqlStateOf(error: unknown): string {
+  const code = (error as { code?: unknown } | null | undefined)?.code;
+  return typeof code === 'string' ? code : '';
+}
+
 /** A driver error as the executor's typed error; the password is never part of a pg message. */
 export function pgFailure(
   source: { name: string },
@@ -55,7 +61,7 @@ export function pgFailure(
   positionShift = 0,
 ): Error {
   if (error instanceof DataSourceHostRefused) return new SourceUnavailable(source.name, error.message);
-  const code = String((error as { code?: unknown }).code ?? '');
+  const code = sqlStateOf(error);
   const message = error instanceof Error ? error.message : String(error);
   if (code === queryCanceled) return new QueryTimedOut(source.name, run?.timeoutSeconds ?? 0);
   if (!/^[0-9A-Z]{5}$/.test(code) || connectionClasses.some((prefix) => code.startsWith(prefix))) {
@@ -195,7 +201,7 @@ export function createPostgresDriver(hostPolicy: DataSourceHostPolicy): Database
             return out;
           }
           try {
-            const rows = await cursor!.read(max - pending.length);
+            const rows = await cursor.read(max - pending.length);
             if (rows.length < max - pending.length) done = true;
             const converted = pgResultRows(fields, rows);
             const out = pending.length === 0 ? converted : [...pending, ...converted];
@@ -209,7 +215,7 @@ export function createPostgresDriver(hostPolicy: DataSourceHostPolicy): Database
         async close() {
           try {
             // A cursor that failed has no portal left to close.
-            if (!failed) await cursor!.close();
+            if (!failed) await cursor.close();
             await client.query('ROLLBACK');
             release(false);
           } catch {

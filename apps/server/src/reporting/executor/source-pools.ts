@@ -4,16 +4,16 @@
 
 export interface SourcePools<Entry> {
   /** The pool of this version of the source, made by `create` the first time; a failed creation is tried again next time. */
-  poolOf(source: { id: string; version: number }, create: () => Promise<Entry>): Promise<Entry>;
+  poolOf: (source: { id: string; version: number }, create: () => Promise<Entry>) => Promise<Entry>;
   /**
    * Counts a connection taken from the source's pool; the returned release counts it back once, however
    * often it is called, and hands it to `giveBack` (broken: destroy it rather than reuse it).
    */
-  taken(sourceId: string, giveBack: (broken: boolean) => void): (broken: boolean) => void;
-  connectionsInUse(): Map<string, number>;
+  taken: (sourceId: string, giveBack: (broken: boolean) => void) => (broken: boolean) => void;
+  connectionsInUse: () => Map<string, number>;
   /** The source changed or was removed: its pools close. */
-  forget(sourceId: string): Promise<void>;
-  close(): Promise<void>;
+  forget: (sourceId: string) => Promise<void>;
+  close: () => Promise<void>;
 }
 
 export function createSourcePools<Entry>(end: (entry: Entry) => Promise<void>): SourcePools<Entry> {

@@ -10,7 +10,7 @@ import type { UploadsScope } from '../sql/uploads-confinement';
 import type { DriverSource, SourceCursor, StatementRun } from './driver-types';
 import { pgTypeParsers, runBounded } from './bounded-query';
 import { QueryTimedOut } from './executor-errors';
-import { inMemoryCursor, pgFailure } from './postgres-driver';
+import { inMemoryCursor, pgFailure, sqlStateOf } from './postgres-driver';
 import { type ResultRow, pgColumn, pgResultRows, pgTextParsers } from './result-values';
 import { uploadsSchemaName } from './uploads-schema';
 
@@ -104,14 +104,14 @@ async function openOwnSession(db: Database, setup: string): Promise<OwnSession> 
         const result = await connection.query({ text, values: values ? [...values] : undefined, rowMode: 'array', types: pgTypes });
         return { fields: result.fields, rows: result.rows as unknown[][] };
       } catch (error) {
-        const code = String((error as { code?: unknown }).code ?? '');
+        const code = sqlStateOf(error);
         if (!/^[0-9A-Z]{5}$/.test(code)) broken = true;
         throw error;
       }
     },
     async bounded(text, values, maxRows) {
       const result = await runBounded(connection, text, values, maxRows).catch((error: unknown) => {
-        const code = String((error as { code?: unknown }).code ?? '');
+        const code = sqlStateOf(error);
         if (!/^[0-9A-Z]{5}$/.test(code)) broken = true;
         throw error;
       });
@@ -141,7 +141,7 @@ async function openOwnSession(db: Database, setup: string): Promise<OwnSession> 
             return await cursor.read(rows);
           } catch (error) {
             failed = true;
-            const code = String((error as { code?: unknown }).code ?? '');
+            const code = sqlStateOf(error);
             if (!/^[0-9A-Z]{5}$/.test(code)) broken = true;
             throw error;
           }
@@ -293,7 +293,7 @@ export function createUploadsDriver(db: Database): UploadsDriver {
       const result = (await db.execute(sql`
         select c.relname as name from pg_catalog.pg_class c
         join pg_catalog.pg_namespace n on n.oid = c.relnamespace
-        where n.nspname = ${schema} and c.relkind in ('r', 'v', 'm', 'p', 'f')`)) as unknown as { rows: { name: string }[] };
+        where n.nspname = ${schema} and c.relkind in ('r', 'v', 'm', 'p', 'f')`)) as { rows: { name: string }[] };
       const scope = { schema, tables: new Set(result.rows.map((row) => row.name)) };
       scopes.set(key, scope);
       return scope;
@@ -374,7 +374,7 @@ export function createUploadsDriver(db: Database): UploadsDriver {
       const result = (await db.execute(sql`
         select table_name as "table", column_name as "column", data_type as "type"
         from information_schema.columns where table_schema = ${schema}
-        order by table_name, ordinal_position`)) as unknown as { rows: { table: string; column: string; type: string }[] };
+        order by table_name, ordinal_position`)) as { rows: { table: string; column: string; type: string }[] };
       const tables = new Map<string, SourceTable>();
       for (const row of result.rows) {
         const table = tables.get(row.table) ?? { schema, name: row.table, columns: [] };
@@ -385,7 +385,7 @@ export function createUploadsDriver(db: Database): UploadsDriver {
     },
 
     async serverVersion() {
-      const result = (await db.execute(sql`show server_version`)) as unknown as { rows: { server_version: string }[] };
+      const result = (await db.execute(sql`show server_version`)) as { rows: { server_version: string }[] };
       return result.rows[0]?.server_version ?? '';
     },
   };

@@ -25,7 +25,7 @@ export interface CompiledSql {
   /** The references kept in the text, each once, in order of first use. */
   references: string[];
   /** The 0-based offset in the template of a 0-based offset in `text` (for the database's error position). */
-  templatePosition(textOffset: number): number;
+  templatePosition: (textOffset: number) => number;
 }
 
 const userPrefix = 'user.';

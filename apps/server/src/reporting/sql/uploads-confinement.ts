@@ -103,9 +103,12 @@ const allowedValueFunctions = new Set([
 
 type Node = Record<string, unknown>;
 
+/** A name in the parse tree (always a string there); '' where there is none. */
+const textOf = (value: unknown): string => (typeof value === 'string' ? value : '');
+
 const stringsOf = (list: unknown): string[] =>
   Array.isArray(list)
-    ? list.map((item) => String(((item as Node).String as { sval?: unknown } | undefined)?.sval ?? ''))
+    ? list.map((item) => textOf(((item as Node).String as Node | undefined)?.sval))
     : [];
 
 const isWrapped = (value: Node) => {
@@ -120,8 +123,8 @@ export function confineToUploads(statement: unknown, scope: UploadsScope, toOffs
   };
 
   const checkRelation = (range: Node, ctes: ReadonlySet<string>) => {
-    const relname = String(range.relname ?? '');
-    const schemaname = range.schemaname === undefined ? null : String(range.schemaname);
+    const relname = textOf(range.relname);
+    const schemaname = range.schemaname === undefined ? null : textOf(range.schemaname);
     if (range.catalogname !== undefined) refuse(`'${relname}' names another database`, range);
     if (relname.startsWith('pg_')) refuse(`'${relname}' is a system catalogue: only your uploaded tables can be read`, range);
     if (schemaname === null) {
@@ -160,7 +163,7 @@ export function confineToUploads(statement: unknown, scope: UploadsScope, toOffs
   /** The CTE names a WITH adds for its own query (and, when recursive, for its CTEs). */
   const withScope = (withClause: Node, outer: ReadonlySet<string>) => {
     const names = (Array.isArray(withClause.ctes) ? withClause.ctes : []).map((cte) =>
-      String(((cte as Node).CommonTableExpr as Node | undefined)?.ctename ?? ''),
+      textOf(((cte as Node).CommonTableExpr as Node | undefined)?.ctename),
     );
     return { names, recursive: withClause.recursive === true, all: new Set([...outer, ...names]) };
   };
@@ -203,7 +206,7 @@ export function confineToUploads(statement: unknown, scope: UploadsScope, toOffs
       scoped.names.forEach((_, index) => {
         const cte = ((withClause.ctes as Node[])[index]!.CommonTableExpr ?? {}) as Node;
         const visible = scoped.recursive ? scoped.all : new Set([...outer, ...scoped.names.slice(0, index)]);
-        if (String(cte.ctename ?? '').startsWith('pg_')) refuse(`a CTE may not be called '${String(cte.ctename)}'`, cte);
+        if (textOf(cte.ctename).startsWith('pg_')) refuse(`a CTE may not be called '${String(cte.ctename)}'`, cte);
         for (const [key, field] of Object.entries(cte)) if (key !== 'ctename') visit(field, visible);
       });
       ctes = scoped.all;
