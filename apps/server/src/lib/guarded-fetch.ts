@@ -1,4 +1,3 @@
-import type { LookupFunction } from 'node:net';
 import http from 'node:http';
 import https from 'node:https';
 import { AddressRefusedError, type PublicAddressRule } from './public-address';
@@ -52,7 +51,7 @@ export function createGuardedFetch(options: GuardedFetchOptions): GuardedFetch {
             ...init.headers,
             ...(body ? { 'content-length': String(body.length) } : {}),
           },
-          lookup: options.rule.lookup as unknown as LookupFunction,
+          lookup: options.rule.lookup,
           signal: init.signal,
         },
         (response) => {

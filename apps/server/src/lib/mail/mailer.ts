@@ -1,4 +1,5 @@
 import nodemailer from 'nodemailer';
+import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import type { Database } from '../../db/database';
 import { type OutboxAttachment, mailOutbox } from './mail-schema';
 
@@ -63,7 +64,7 @@ export function createMailer({ db, smtpUrl, from }: MailerOptions): Mailer {
         connectionTimeout: 15_000,
         greetingTimeout: 15_000,
         socketTimeout: 30_000,
-      } as Parameters<typeof nodemailer.createTransport>[0])
+      } satisfies SMTPTransport.Options)
     : null;
   const writer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
 
@@ -96,7 +97,9 @@ export function createMailer({ db, smtpUrl, from }: MailerOptions): Mailer {
         }
       }
       const built = await writer.sendMail(mailOptions(message));
-      const raw = Buffer.isBuffer(built.message) ? built.message.toString('utf8') : String(built.message);
+      // `buffer: true`: the stream transport hands the whole message over as one Buffer, never as a stream.
+      if (!Buffer.isBuffer(built.message)) throw new MailFailure('the message was not built into a buffer');
+      const raw = built.message.toString('utf8');
       const attachments: OutboxAttachment[] = (message.attachments ?? []).map((attachment) => ({
         filename: attachment.filename,
         contentType: attachment.contentType,
