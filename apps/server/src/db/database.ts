@@ -47,12 +47,12 @@ export interface DatabaseHandle {
   /** Connections of the pool (PostgreSQL; `null` for PGlite): for the metrics. */
   poolStats(): PoolStats | null;
   /** Whether each LISTEN connection opened through `listen` is connected now: for readiness. */
-  listeners(): ListenerStatus[];
+  listeners: () => ListenerStatus[];
   /**
    * LISTEN on a channel (live notifications, docs/product.md §D.5): PostgreSQL through one dedicated connection
    * that reconnects by itself; PGlite in-process. Call the returned function to stop.
    */
-  listen(channel: string, handlers: ListenHandlers): Promise<StopListening>;
+  listen: (channel: string, handlers: ListenHandlers) => Promise<StopListening>;
   close(): Promise<void>;
 }
 
@@ -97,11 +97,11 @@ async function appliedMigrations(db: Database): Promise<number> {
   type Rows<T> = { rows: T[] };
   const exists = (await db.execute(
     sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`,
-  )) as unknown as Rows<{ present: boolean }>;
+  )) as Rows<{ present: boolean }>;
   if (!exists.rows[0]?.present) return 0;
   const result = (await db.execute(
     sql`select count(*)::int as applied from drizzle.__drizzle_migrations`,
-  )) as unknown as Rows<{ applied: number | string }>;
+  )) as Rows<{ applied: number | string }>;
   return Number(result.rows[0]?.applied ?? 0);
 }
 
