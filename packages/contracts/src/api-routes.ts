@@ -23,16 +23,31 @@ export interface ApiRoute<
   readonly method: Method;
   readonly path: Path;
   readonly security: RouteSecurity;
+  /**
+   * The route takes credentials of this kind and needs the app integrity token (decision 007): the web
+   * app's client sends it, the server refuses the call without it (`integrityRequirementOf`).
+   */
+  readonly integrity?: CredentialKind;
 }
+
+/**
+ * What a call that takes credentials is: a password sign-in, a sign-up, or the code step of a two-factor
+ * sign-in (decision 021: it counts against the same limits as passwords).
+ */
+export type CredentialKind = 'sign-in' | 'sign-up' | 'second-factor';
 
 function route<const Id extends string, const Method extends RouteMethod, const Path extends `/${string}`>(
   operationId: Id,
   method: Method,
   path: Path,
   security: RouteSecurity = 'bearer',
+  marks: { integrity?: CredentialKind } = {},
 ): ApiRoute<Id, Method, Path> {
-  return { operationId, method, path, security };
+  return { operationId, method, path, security, ...marks };
 }
+
+/** Needs the app integrity token (decision 007) and takes credentials of this kind. */
+const integrity = (kind: CredentialKind) => ({ integrity: kind });
 
 /** Where the auth library answers (docs/product.md §D.3): it authenticates with its session cookie. */
 export const authApiPrefix = '/api/auth';
@@ -56,7 +71,7 @@ export const apiRoutes = {
   verifyIntegrity: route('verifyIntegrity', 'POST', '/api/integrity/verify', 'public'),
 
   // ---- the auth library's endpoints the app uses (docs/product.md §D.3, decision 009)
-  signInWithEmail: route('signInWithEmail', 'POST', '/api/auth/sign-in/email', 'public'),
+  signInWithEmail: route('signInWithEmail', 'POST', '/api/auth/sign-in/email', 'public', integrity('sign-in')),
   signOut: route('signOut', 'POST', '/api/auth/sign-out', 'session'),
   getToken: route('getToken', 'GET', '/api/auth/token', 'session'),
   /** Single sign-on (decision 020): the organisation's provider for an e-mail; the browser goes there. */
@@ -66,8 +81,20 @@ export const apiRoutes = {
   // two-factor cookie for the code step of a sign-in)
   enableTwoFactor: route('enableTwoFactor', 'POST', '/api/auth/two-factor/enable', 'session'),
   disableTwoFactor: route('disableTwoFactor', 'POST', '/api/auth/two-factor/disable', 'session'),
-  verifyTwoFactorCode: route('verifyTwoFactorCode', 'POST', '/api/auth/two-factor/verify-totp', 'session'),
-  verifyRecoveryCode: route('verifyRecoveryCode', 'POST', '/api/auth/two-factor/verify-backup-code', 'session'),
+  verifyTwoFactorCode: route(
+    'verifyTwoFactorCode',
+    'POST',
+    '/api/auth/two-factor/verify-totp',
+    'session',
+    integrity('second-factor'),
+  ),
+  verifyRecoveryCode: route(
+    'verifyRecoveryCode',
+    'POST',
+    '/api/auth/two-factor/verify-backup-code',
+    'session',
+    integrity('second-factor'),
+  ),
 
   // ---- forgotten passwords (decision 031): the app's own routes under the auth prefix, no sign-in
   requestPasswordReset: route('requestPasswordReset', 'POST', '/api/auth/password-reset/request', 'public'),
@@ -220,6 +247,36 @@ export function pathOf<Path extends string>(
  * the browser would log as an error. Without the parameter the endpoint answers 401 as before.
  */
 export const tokenCheckParam = 'check';
+
+/**
+ * The auth library's own paths that take credentials, by prefix, for the endpoints it serves that are not
+ * routes above (other sign-in methods, sign-up, other code steps): every one needs the integrity token too.
+ */
+export const integrityAuthPathPrefixes: readonly { readonly prefix: string; readonly kind: CredentialKind }[] = [
+  { prefix: `${authApiPrefix}/sign-in`, kind: 'sign-in' },
+  { prefix: `${authApiPrefix}/sign-up`, kind: 'sign-up' },
+  { prefix: `${authApiPrefix}/two-factor/verify`, kind: 'second-factor' },
+];
+
+/** The routes marked `integrity`. */
+export const integrityRoutes: readonly ApiRoute[] = /* @__PURE__ */ integrityRoutesOf(apiRoutes);
+
+function integrityRoutesOf(routes: Record<string, ApiRoute>): ApiRoute[] {
+  return Object.values(routes).filter((candidate) => candidate.integrity !== undefined);
+}
+
+/**
+ * Whether a path needs the app integrity token, and what kind of credentials it takes (decision 007):
+ * a route marked `integrity`, or a path under `integrityAuthPathPrefixes`. The one lookup of the web
+ * app's client and of the server (which first undoes every other spelling of the path); letter case
+ * does not count.
+ */
+export function integrityRequirementOf(pathname: string): CredentialKind | null {
+  const path = pathname.toLowerCase();
+  const marked = integrityRoutes.find((candidate) => candidate.path.toLowerCase() === path);
+  if (marked?.integrity) return marked.integrity;
+  return integrityAuthPathPrefixes.find(({ prefix }) => path.startsWith(prefix))?.kind ?? null;
+}
 
 /** Paths reachable without a bearer token or session (sign-in itself, translations, health, integrity). */
 export const publicApiPaths: readonly string[] = /* @__PURE__ */ publicPathsOf(apiRoutes);

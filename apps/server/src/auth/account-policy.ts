@@ -2,7 +2,13 @@
 // account still has to pass, and which auth paths need the integrity token. The auth library's hooks
 // (create-auth.ts), the bearer check (authenticated-user.ts) and the Fastify glue (plugins/, features/sign-in)
 // ask here and decide nothing of it themselves.
-import { type AccountSetUpGate, accountSetUpGates } from '@cockpit/contracts';
+import {
+  type AccountSetUpGate,
+  type CredentialKind,
+  accountSetUpGates,
+  integrityRequirementOf as contractsIntegrityRequirementOf,
+} from '@cockpit/contracts';
+import { normalisedAuthPath } from './credential-endpoint';
 
 /** How a session was signed in: the `sign_in_method` column of the session (db/core-tables.ts). */
 export type SignInMethod = 'password' | 'sso';
@@ -50,4 +56,15 @@ const gateApplies: Record<AccountSetUpGate, (account: AccountFacts) => boolean> 
 export function pendingGates(account: AccountFacts, session: SessionFacts): AccountSetUpGate[] {
   if (isSingleSignOnSession(session)) return [];
   return accountSetUpGates.filter((gate) => gateApplies[gate](account));
+}
+
+/**
+ * Whether a request path needs the app integrity token, and what credentials it takes (decision 007):
+ * the routes the contracts mark `integrity` and the auth library's credential paths they declare
+ * (`integrityAuthPathPrefixes`), the same lookup the web app's client makes. Percent-encoding, doubled or
+ * trailing slashes, dot segments and letter case are undone first, so no spelling of
+ * `/api/auth/sign-in/email` gets past the integrity check and the sign-in limits.
+ */
+export function integrityRequirementOf(pathname: string): CredentialKind | null {
+  return contractsIntegrityRequirementOf(normalisedAuthPath(pathname));
 }

@@ -17,12 +17,11 @@ import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { authSchema, session as sessionTable, user as userTable } from '../db/schema';
 import type { SessionEvents } from './session-events';
-import { credentialEndpointOf } from './credential-endpoint';
 import { redactErrorsIn } from '../lib/log-redaction';
 import { hashPassword, verifyPassword } from './password';
 import { endDeviceTrust, trustDeviceOption } from './device-trust';
 import { createSecondFactorStepCheck } from './second-factor-steps';
-import { pendingGates } from './account-policy';
+import { integrityRequirementOf, pendingGates } from './account-policy';
 
 /** Lifetime of the bearer token the SPA gets from `GET /api/auth/token` (docs/product.md §D.3: ≤ 15 min). */
 export const accessTokenLifetime = '15m';
@@ -162,7 +161,7 @@ export function createAuth({
           await endIdleSession(ctx);
           return;
         }
-        if (integrity && credentialEndpointOf(`/api/auth${ctx.path}`)) {
+        if (integrity && integrityRequirementOf(`/api/auth${ctx.path}`)) {
           const token = ctx.headers?.get(integrityTokenHeader);
           if (!token || !(await integrity.verifyToken(token))) {
             throw new APIError('FORBIDDEN', {

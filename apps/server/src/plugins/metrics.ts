@@ -6,7 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import type { App } from '../app-types';
 import type { DatabaseHandle, PoolStats } from '../db/database';
 import { guardedCacheLookups } from '../lib/guarded-cache';
-import { credentialEndpointOf } from '../auth/credential-endpoint';
+import { integrityRequirementOf } from '../auth/account-policy';
 import { declaredPlugin, pluginNames } from './declared-plugin';
 
 /** Where Prometheus scrapes (decision 018). */
@@ -185,7 +185,7 @@ function registerMetrics(app: App, databaseStatus: Pick<DatabaseHandle, 'poolSta
     // However the path is spelled (the sign-in guard's own normalisation).
     const signIn =
       route === `${authApiPrefix}/*` &&
-      credentialEndpointOf(request.url.split('?', 1)[0] ?? '') === 'sign-in';
+      integrityRequirementOf(request.url.split('?', 1)[0] ?? '') === 'sign-in';
     if (signIn && status >= 400 && status < 500 && status !== 429) {
       signInFailures.inc({ status_code: String(status) });
     } else if (route === apiRoutes.verifyIntegrity.path && status !== 429) {

@@ -7,6 +7,7 @@ import {
   type RouteSecurity,
   authApiPrefix,
   errorCodes,
+  integrityRequirementOf,
   integrityTokenHeader,
   pathOf,
 } from '@cockpit/contracts';
@@ -165,17 +166,12 @@ export function isAuthUrl(url: URL): boolean {
 }
 
 /**
- * Sign-in and sign-up need the app integrity token (security hardening), and so does the code step of a two-factor
- * sign-in (decision 021); the server refuses them without it.
+ * Calls that take credentials need the app integrity token (decision 007): the routes the contracts mark
+ * `integrity` and the auth library's credential paths they declare — the same lookup the server refuses
+ * them by (contracts `integrityRequirementOf`).
  */
 export function needsIntegrity(url: URL, method: string): boolean {
-  const path = url.pathname.toLowerCase();
-  return (
-    method.toUpperCase() === 'POST' &&
-    (path.startsWith(`${authApiPrefix}/sign-in/`) ||
-      path.startsWith(`${authApiPrefix}/sign-up/`) ||
-      path.startsWith(`${authApiPrefix}/two-factor/verify`))
-  );
+  return method.toUpperCase() === 'POST' && integrityRequirementOf(url.pathname) !== null;
 }
 
 /** The session's token store (auth/token-store.ts), as the client needs it. */

@@ -10,7 +10,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { App } from '../../app-types';
 import { errorCodeForStatus, internalErrorMessage } from '../../lib/http-error';
 import { databaseIsDown, unavailableRetryAfterSeconds } from '../../plugins/database-unavailable';
-import { credentialEndpointOf, normalisedAuthPath } from '../../auth/credential-endpoint';
+import { integrityRequirementOf } from '../../auth/account-policy';
+import { normalisedAuthPath } from '../../auth/credential-endpoint';
 import { cookiePrefix } from '../../auth/create-auth';
 import { unavailableMessage } from '../../plugins/error-handler';
 
@@ -56,7 +57,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       const webRequest = toWebRequest(request, app.config.publicUrl);
       // The path exactly as better-auth will route it (security hardening: integrity token and sign-in limits).
-      const credentialEndpoint = credentialEndpointOf(new URL(webRequest.url).pathname);
+      const credentialEndpoint = integrityRequirementOf(new URL(webRequest.url).pathname);
       if (credentialEndpoint) {
         if (await app.signInGuard.before(request, reply, credentialEndpoint)) return reply;
       }
