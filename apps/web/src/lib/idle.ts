@@ -45,6 +45,9 @@ export const idleActivityEvents = [
 const crossTabSyncMs = 1_000;
 const countdownTickMs = 250;
 
+/** What the hook uses of the timer. */
+type IdleControls = { getRemainingTime: () => number; activate: () => boolean };
+
 export function useIdleSignOut({ timeoutSeconds, countdownSeconds, onSignOut, enabled }: IdleSignOutOptions): IdleSignOutState {
   const [prompted, setPrompted] = useState(false);
   const [remainingSeconds, setRemainingSeconds] = useState(countdownSeconds);
@@ -76,7 +79,9 @@ export function useIdleSignOut({ timeoutSeconds, countdownSeconds, onSignOut, en
       if (idleTimer?.isPrompted()) idleTimer.activate();
     },
   });
-  const { getRemainingTime, activate } = timer;
+  // react-idle-timer hands out closures (no `this`), though its types declare them as methods.
+  const controls: IdleControls = timer;
+  const { getRemainingTime, activate } = controls;
 
   useEffect(() => {
     if (!prompted) return;

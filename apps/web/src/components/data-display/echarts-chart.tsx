@@ -47,5 +47,5 @@ export function EChartsChart({ chart, formatter, height }: EChartsChartProps) {
 
 /** Exported for tests: the report chart's option (contracts' chart-option.ts, shared with the mails' images). */
 export function buildOption(chart: ReportChart, formatter: ValueFormatter, width = 0): Option {
-  return reportChartOption(chart, formatter, { width }) as Option;
+  return reportChartOption(chart, formatter, { width });
 }

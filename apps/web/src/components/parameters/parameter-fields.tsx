@@ -64,7 +64,7 @@ export function ParameterFields({ name, index, form, onChange, check, nameField,
             label={t('management.data.parameter.type')}
             data={definitionParameterTypes.map((type) => ({ value: type, label: t(parameterTypeLabelKeys[type]) }))}
             value={form.type}
-            onChange={(type) => type && onChange({ ...form, type: type as DefinitionParameterType, defaultText: '' })}
+            onChange={(type) => type && onChange({ ...form, type: type, defaultText: '' })}
             allowDeselect={false}
           />
           <Switch
@@ -91,7 +91,7 @@ export function ParameterFields({ name, index, form, onChange, check, nameField,
                 <SegmentedControl
                   aria-labelledby={`options-from-${index}`}
                   value={form.optionsFrom}
-                  onChange={(value) => set('optionsFrom', value as ParameterFormValues['optionsFrom'])}
+                  onChange={(value) => set('optionsFrom', value)}
                   data={[
                     { value: 'list', label: t('management.data.parameter.optionsList') },
                     { value: 'sql', label: t('management.data.parameter.optionsSql') },

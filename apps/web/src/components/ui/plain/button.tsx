@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes, CSSProperties } from 'react';
+import type { ButtonHTMLAttributes } from 'react';
 import { Loader } from './loader';
 import classes from './button.module.css';
 
@@ -51,7 +51,7 @@ export function Button({
       type="button"
       {...rest}
       className={classes.button}
-      style={{ ...colors, ...style } as CSSProperties}
+      style={{ ...colors, ...style }}
       data-size={size}
       data-block={fullWidth || undefined}
       data-loading={loading || undefined}

@@ -58,7 +58,7 @@ export function IconLink({ variant = 'subtle', color, size, radius, className, s
     <Link
       className={className ? `${classes.root} ${className}` : classes.root}
       data-variant={variant}
-      style={lookStyle({ variant, color, size, radius }, style as CSSProperties | undefined)}
+      style={lookStyle({ variant, color, size, radius }, style)}
       {...rest}
     />
   );

@@ -1,6 +1,6 @@
 import { Checkbox, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { roleKeys, subscriptions, type RoleKey, type Subscription } from '@cockpit/contracts';
+import { roleKeys, subscriptions } from '@cockpit/contracts';
 import { roleLabel, subscriptionLabel } from '../../../lib/option-labels';
 import type { AudienceValues } from '../utils/catalogue-form';
 
@@ -27,7 +27,7 @@ export function AudienceFields({ values, onChange }: AudienceFieldsProps) {
         <Checkbox.Group
           label={t('management.catalogue.fields.roles')}
           value={values.roles}
-          onChange={(roles) => onChange({ ...values, roles: roles as RoleKey[] })}
+          onChange={(roles) => onChange({ ...values, roles: roles })}
         >
           <Stack gap={6} mt={6}>
             {roleKeys.map((role) => (
@@ -38,7 +38,7 @@ export function AudienceFields({ values, onChange }: AudienceFieldsProps) {
         <Checkbox.Group
           label={t('management.catalogue.fields.subscriptions')}
           value={values.subscriptions}
-          onChange={(chosen) => onChange({ ...values, subscriptions: chosen as Subscription[] })}
+          onChange={(chosen) => onChange({ ...values, subscriptions: chosen })}
         >
           <Stack gap={6} mt={6}>
             {subscriptions.map((subscription) => (

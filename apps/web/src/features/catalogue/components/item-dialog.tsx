@@ -13,7 +13,6 @@ import {
   itemInput,
   itemKinds,
   type ItemFormValues,
-  type ItemKind,
 } from '../utils/catalogue-form';
 import { kindLabel } from '../utils/catalogue-labels';
 import { useCatalogueForm } from '../utils/use-catalogue-form';
@@ -78,7 +77,7 @@ export function ItemDialog({ document, group, item, onClose, onSaved }: ItemDial
       <Radio.Group
         label={t('management.catalogue.fields.kind')}
         value={values.kind}
-        onChange={(kind) => set('kind', kind as ItemKind)}
+        onChange={(kind) => set('kind', kind)}
       >
         <Group gap="lg" mt={6}>
           {itemKinds.map((kind) => (

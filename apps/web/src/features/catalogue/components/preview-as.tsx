@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Group, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { MenuGroup, RoleKey, Subscription } from '@cockpit/contracts';
+import type { MenuGroup } from '@cockpit/contracts';
 import { QueryContent } from '../../../components/ui/query-table';
 import { roleOptions, subscriptionOptions } from '../../../lib/option-labels';
 import { useUiLanguage } from '../../../lib/use-ui-language';
@@ -29,7 +29,7 @@ export function PreviewAs() {
           label={t('management.catalogue.preview.role')}
           data={roleOptions(t)}
           value={audience.roleKey}
-          onChange={(value) => value && setAudience((current) => ({ ...current, roleKey: value as RoleKey }))}
+          onChange={(value) => value && setAudience((current) => ({ ...current, roleKey: value }))}
           allowDeselect={false}
           w={260}
         />
@@ -37,7 +37,7 @@ export function PreviewAs() {
           label={t('management.catalogue.preview.subscription')}
           data={subscriptionOptions(t)}
           value={audience.subscription}
-          onChange={(value) => value && setAudience((current) => ({ ...current, subscription: value as Subscription }))}
+          onChange={(value) => value && setAudience((current) => ({ ...current, subscription: value }))}
           allowDeselect={false}
           w={200}
         />

@@ -1,7 +1,7 @@
 import { Button, Group, NumberInput, Paper, Select, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { CatalogueReportDefinition, DashboardTileType } from '@cockpit/contracts';
+import type { CatalogueReportDefinition } from '@cockpit/contracts';
 import { moveInList, newTile, type TileFormValues } from '../utils/catalogue-form';
 import { tileTypeOptions } from '../utils/catalogue-labels';
 import { ListEntryActions } from './list-entry-actions';
@@ -33,7 +33,7 @@ export function TileEditor({ definitions, tiles, onChange, invalidTitles, dashbo
       label={t('management.catalogue.tiles.type')}
       data={tileTypeOptions(t)}
       value={tile.type}
-      onChange={(type) => type && update(index, { type: type as DashboardTileType })}
+      onChange={(type) => type && update(index, { type: type })}
       allowDeselect={false}
     />
   );

@@ -70,7 +70,7 @@ export function ColumnFields({ columns, onChange, resultColumns, check }: Column
                 label={t('management.data.columns.format')}
                 data={columnFormats.map((format) => ({ value: format, label: t(columnFormatLabelKeys[format]) }))}
                 value={column.format}
-                onChange={(format) => format && update(index, { ...column, format: format as ColumnFormat })}
+                onChange={(format) => format && update(index, { ...column, format: format })}
                 allowDeselect={false}
                 w={180}
               />

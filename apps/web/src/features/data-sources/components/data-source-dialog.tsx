@@ -16,8 +16,6 @@ import {
   dataSourceKinds,
   dataSourceMaxRowLimit,
   dataSourceTlsModes,
-  type DataSourceKind,
-  type DataSourceTls,
   type ManagedDataSource,
 } from '@cockpit/contracts';
 import { FormDialog } from '../../../components/ui/form-dialog';
@@ -124,7 +122,7 @@ export function DataSourceDialog({ source, onClose, onSaved }: DataSourceDialogP
           <SegmentedControl
             aria-labelledby="data-source-kind-label"
             value={values.kind}
-            onChange={(kind) => setValues((current) => withKind(current, kind as DataSourceKind))}
+            onChange={(kind) => setValues((current) => withKind(current, kind))}
             // The kind of a stored source does not change (its definitions are written in its dialect).
             disabled={source !== null}
             data={(source?.kind === 'uploads' ? dataSourceKinds : databaseKinds).map((kind) => ({
@@ -189,7 +187,7 @@ export function DataSourceDialog({ source, onClose, onSaved }: DataSourceDialogP
             label={t('management.data.fields.tls')}
             data={dataSourceTlsModes.map((mode) => ({ value: mode, label: t(tlsLabelKeys[mode]) }))}
             value={values.tls}
-            onChange={(tls) => tls && set('tls', tls as DataSourceTls)}
+            onChange={(tls) => tls && set('tls', tls)}
             allowDeselect={false}
           />
           {values.tls === 'verify' && (

@@ -28,7 +28,8 @@ export function parameterText(value: unknown): string {
     const range = value as { from?: string; to?: string; preset?: string };
     return range.preset ?? `${range.from ?? ''} – ${range.to ?? ''}`;
   }
-  return String(value);
+  // The log's values come from JSON: a string as it is, a number or boolean as JSON writes it.
+  return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
 type QueryLogProps = { dataHref: string; definitionHref: (name: string) => string };

@@ -18,7 +18,6 @@ import { IconFileUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import {
   type UploadColumn,
-  type UploadColumnType,
   type UploadPreviewResponse,
   type UploadResult,
   uploadColumnTypes,
@@ -253,7 +252,7 @@ export function UploadTableWizard({ sourceName, onDone }: UploadTableWizardProps
                           onChange={(type) => {
                             if (!type) return;
                             setColumns((current) =>
-                              current.map((c, i) => (i === index ? { ...c, type: type as UploadColumnType } : c)),
+                              current.map((c, i) => (i === index ? { ...c, type: type } : c)),
                             );
                           }}
                           data-testid="upload-column-type"

@@ -144,7 +144,7 @@ function ChartFields({ chart, onChange, columnData, error }: ChartFieldsProps) {
         <SegmentedControl
           aria-labelledby={kindLabelId}
           value={chart.kind}
-          onChange={(kind) => onChange({ ...chart, kind: kind as Chart['kind'] })}
+          onChange={(kind) => onChange({ ...chart, kind: kind })}
           data={chartVisualKinds.map((kind) => ({ value: kind, label: t(chartKindLabelKeys[kind]) }))}
           w="fit-content"
         />

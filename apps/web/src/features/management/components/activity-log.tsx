@@ -113,7 +113,7 @@ export function ActivityLog() {
           ]}
           value={kind ?? ''}
           onChange={(value) => {
-            setKind(value ? (value as ActivityKind) : null);
+            setKind(value ? (value) : null);
             setPage(1);
           }}
           allowDeselect={false}

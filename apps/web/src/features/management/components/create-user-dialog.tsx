@@ -8,9 +8,6 @@ import {
   passwordMinLength,
   type ManagedUser,
   type NewUserInput,
-  type RoleKey,
-  type Subscription,
-  type UiLanguageName,
 } from '@cockpit/contracts';
 import { isApiRequestError } from '../../../lib/api-client';
 import { refusedPasswordMessage } from '../../../lib/password-rules';
@@ -164,14 +161,14 @@ export function CreateUserDialog({ opened, onClose, onCreated }: CreateUserDialo
           label={t('management.users.role')}
           data={roleOptions(t)}
           value={values.roleKey}
-          onChange={(value) => value && set('roleKey', value as RoleKey)}
+          onChange={(value) => value && set('roleKey', value)}
           allowDeselect={false}
         />
         <Select
           label={t('management.users.subscription')}
           data={subscriptionOptions(t)}
           value={values.subscription}
-          onChange={(value) => value && set('subscription', value as Subscription)}
+          onChange={(value) => value && set('subscription', value)}
           allowDeselect={false}
         />
       </Group>
@@ -179,7 +176,7 @@ export function CreateUserDialog({ opened, onClose, onCreated }: CreateUserDialo
         label={t('management.users.language')}
         data={languageOptions(t)}
         value={values.uiLanguage}
-        onChange={(value) => value && set('uiLanguage', value as UiLanguageName)}
+        onChange={(value) => value && set('uiLanguage', value)}
         allowDeselect={false}
       />
     </FormDialog>

@@ -86,7 +86,7 @@ export function EditUserDialog({ user, onClose, onSaved }: EditUserDialogProps) 
         description={user.isSelf ? t('management.users.ownRoleHint') : undefined}
         data={roleOptions(t)}
         value={roleKey}
-        onChange={(value) => value && setRoleKey(value as RoleKey)}
+        onChange={(value) => value && setRoleKey(value)}
         allowDeselect={false}
         disabled={user.isSelf}
       />
@@ -94,7 +94,7 @@ export function EditUserDialog({ user, onClose, onSaved }: EditUserDialogProps) 
         label={t('management.users.subscription')}
         data={subscriptionOptions(t)}
         value={subscription}
-        onChange={(value) => value && setSubscription(value as Subscription)}
+        onChange={(value) => value && setSubscription(value)}
         allowDeselect={false}
       />
       <UserAttributesField

@@ -245,14 +245,14 @@ function SignInSettingsFields({ settings }: { settings: SignInSettings }) {
             label={t('management.signIn.newUserRole')}
             data={roleOptions(t)}
             value={newUserRoleKey}
-            onChange={(value) => value && setNewUserRoleKey(value as RoleKey)}
+            onChange={(value) => value && setNewUserRoleKey(value)}
             allowDeselect={false}
           />
           <Select
             label={t('management.signIn.newUserSubscription')}
             data={subscriptionOptions(t)}
             value={newUserSubscription}
-            onChange={(value) => value && setNewUserSubscription(value as Subscription)}
+            onChange={(value) => value && setNewUserSubscription(value)}
             allowDeselect={false}
           />
         </Group>

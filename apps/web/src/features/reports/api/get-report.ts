@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRoutes, type ApiQuery, type ReportResponse, type UiLanguageName } from '@cockpit/contracts';
+import { apiRoutes, type ReportResponse, type UiLanguageName } from '@cockpit/contracts';
 import { api } from '../../../lib/api-client';
 import { refetchOnMeta } from '../../../lib/refetch-on';
 import { useUiLanguage } from '../../../lib/use-ui-language';
@@ -13,7 +13,7 @@ import type { ReportSearch } from '../utils/report-search';
  */
 export function getReport(name: string, search: ReportSearch): Promise<ReportResponse> {
   // The page's address is passed on as it is: the server answers 400 naming a field it does not accept.
-  return api.call(apiRoutes.getReport, { params: { name }, query: search as ApiQuery<typeof apiRoutes.getReport> });
+  return api.call(apiRoutes.getReport, { params: { name }, query: search });
 }
 
 export function getReportQueryOptions(name: string, search: ReportSearch, language: UiLanguageName) {

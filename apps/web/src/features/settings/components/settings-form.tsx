@@ -72,16 +72,20 @@ export function SettingsForm({ settings }: SettingsFormProps) {
     setErrors({});
     const previousLanguage = settings.accountSettings.uiLanguage.name;
     update.mutate(parsed.data, {
-      onSuccess: async (saved) => {
+      onSuccess: (saved) => {
         setDraft({});
         const language = saved.accountSettings.uiLanguage.name;
-        if (language !== previousLanguage) await i18n.changeLanguage(language);
-        showToast({
-          id: 'settings-saved',
-          type: 'success',
-          title: i18n.t('settings.saved.title'),
-          message: i18n.t('settings.saved.text'),
-        });
+        const savedToast = () =>
+          showToast({
+            id: 'settings-saved',
+            type: 'success',
+            title: i18n.t('settings.saved.title'),
+            message: i18n.t('settings.saved.text'),
+          });
+        // The toast speaks the language just saved, so it waits for the switch. Not awaited: mutate's
+        // callbacks return nothing, and i18next resolves changeLanguage even when a language fails to load.
+        if (language === previousLanguage) savedToast();
+        else void i18n.changeLanguage(language).then(savedToast);
       },
       onError: () =>
         showToast({

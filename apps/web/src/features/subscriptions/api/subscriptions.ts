@@ -1,6 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  type ApiQuery,
   type ParameterValues,
   type SubscriptionBody,
   type SubscriptionView,
@@ -117,7 +116,7 @@ export function useSubscribedReport(name: string, values: ParameterValues, enabl
   return useQuery({
     queryKey: ['report', name, language, search],
     queryFn: () =>
-      api.call(apiRoutes.getReport, { params: { name }, query: search as ApiQuery<typeof apiRoutes.getReport> }),
+      api.call(apiRoutes.getReport, { params: { name }, query: search }),
     enabled: enabled && name !== '',
     // Like the report page's own query: an item the user may no longer see answers "not found".
     meta: { globalLoading: false, ...refetchOnMeta('catalogue-changed') },

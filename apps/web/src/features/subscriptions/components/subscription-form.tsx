@@ -15,7 +15,6 @@ import { ParameterBar } from '../../../components/parameters/parameter-bar';
 import { showToast } from '../../../lib/toast';
 import { bodyOf, useSubscribedReport, useSubscriptionActions } from '../api/subscriptions';
 
-type Every = SubscriptionSchedule['every'];
 type SubscriptionKind = SubscriptionView['kind'];
 type Test = AlertCondition['test'];
 
@@ -173,7 +172,7 @@ export function SubscriptionForm({
             label={t('subscriptions.alerts.when')}
             value={test}
             allowDeselect={false}
-            onChange={(value) => setTest((value as Test | null) ?? 'above')}
+            onChange={(value) => setTest((value) ?? 'above')}
             data={(Object.keys(testKeys) as Test[]).map((value) => ({ value, label: t(testKeys[value]) }))}
           />
           {test !== 'has-rows' && test !== 'no-rows' && (
@@ -201,7 +200,7 @@ export function SubscriptionForm({
       <Select
         label={t(kind === 'alert' ? 'subscriptions.alerts.checkEvery' : 'subscriptions.every')}
         value={schedule.every}
-        onChange={(value) => setSchedule({ ...schedule, every: (value as Every | null) ?? 'day' })}
+        onChange={(value) => setSchedule({ ...schedule, every: (value) ?? 'day' })}
         allowDeselect={false}
         data={[
           { value: 'day', label: t('subscriptions.everyDay') },
@@ -266,7 +265,7 @@ export function SubscriptionForm({
             value={include.attachment}
             allowDeselect={false}
             onChange={(value) =>
-              setInclude({ ...include, attachment: (value as SubscriptionInclude['attachment'] | null) ?? 'none' })
+              setInclude({ ...include, attachment: (value) ?? 'none' })
             }
             data={[
               { value: 'none', label: t('subscriptions.attachmentNone') },
