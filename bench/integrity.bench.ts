@@ -7,7 +7,7 @@ import { type Challenge, solveChallenge } from 'altcha-lib';
 import { deriveKey as webDeriveKey } from 'altcha-lib/algorithms/web/pbkdf2';
 import { loadConfig } from '../apps/server/src/config';
 import { createIntegrityService } from '../apps/server/src/plugins/integrity/integrity-service';
-import { createMemoryCounters } from '../apps/server/src/plugins/shared-counters';
+import { createMemoryUseOnceKeys } from '../apps/server/src/plugins/use-once-keys';
 import { percentile } from './support/percentile';
 
 // Security hardening figures: how long solving the app-integrity challenge takes with the default difficulty
@@ -26,7 +26,7 @@ const config = loadConfig({
   DATA_DIR: path.join(os.tmpdir(), 'cockpit-bench-integrity'),
   LOG_LEVEL: 'silent',
 });
-const service = createIntegrityService(config, createMemoryCounters());
+const service = createIntegrityService(config, createMemoryUseOnceKeys());
 
 function summary(title: string, values: number[]) {
   const sorted = [...values].sort((a, b) => a - b);

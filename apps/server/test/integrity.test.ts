@@ -265,7 +265,7 @@ describe('app integrity with used challenges in Redis', async () => {
       const replay = await verify(second, challenge, solution);
       expect(replay.statusCode).toBe(400);
       expect(replay.json().error.code).toBe('INTEGRITY_FAILED');
-      expect(first.app.sharedCounters.backend).toBe('redis');
+      expect(first.app.useOnceKeys.backend).toBe('redis');
     },
   );
 });

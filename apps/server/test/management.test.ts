@@ -112,7 +112,7 @@ describe.each(testDrivers())('management API (%s)', (driver) => {
     it('answers an address of another organisation exactly like one of its own, never "exists", and limits such answers', async () => {
       const base = { name: 'Probe', password: 'long-enough-password', roleKey: 'organisationmember', subscription: 'pro', uiLanguage: 'en' };
       const key = refusedAddressesKey(demoAdminId);
-      await t.app.sharedCounters.reset(key);
+      await t.app.rateLimitStore.reset(key);
       const own = await admin('POST', apiRoutes.listUsers.path, { ...base, email: 'member@example.com' });
       const elsewhere = await admin('POST', apiRoutes.listUsers.path, { ...base, email: 'admin@beispiel.example' });
       expect(elsewhere.statusCode).toBe(own.statusCode);
@@ -127,7 +127,7 @@ describe.each(testDrivers())('management API (%s)', (driver) => {
       const limited = await admin('POST', apiRoutes.listUsers.path, { ...base, email: 'member@example.com' });
       expect(limited.statusCode).toBe(429);
       expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-      await t.app.sharedCounters.reset(key);
+      await t.app.rateLimitStore.reset(key);
     });
 
     it('refuses a taken e-mail (409) and invalid input (400 naming the field)', async () => {
@@ -145,7 +145,7 @@ describe.each(testDrivers())('management API (%s)', (driver) => {
       const takenElsewhere = await admin('POST', apiRoutes.listUsers.path, { ...base, email: 'admin@beispiel.example' });
       expect(takenElsewhere.statusCode).toBe(409);
       expect(takenElsewhere.body).not.toContain('Beispiel AG');
-      await t.app.sharedCounters.reset(refusedAddressesKey(demoAdminId));
+      await t.app.rateLimitStore.reset(refusedAddressesKey(demoAdminId));
 
       const invalid: [string, object][] = [
         ['password', { ...base, password: 'x'.repeat(11) }],

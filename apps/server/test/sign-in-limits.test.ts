@@ -2,7 +2,8 @@ import { apiErrorSchema, apiRoutes } from '@cockpit/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { session, user } from '../src/db/schema';
-import { createMemoryCounters } from '../src/plugins/shared-counters';
+import { createRateLimitStore } from '../src/plugins/rate-limits';
+import { createRedisBreaker } from '../src/plugins/redis-breaker';
 import {
   type TestApp,
   buildTestApp,
@@ -13,7 +14,8 @@ import {
 import { redisReachable, testRedisUrl, uniqueRedisPrefix } from './helpers/redis';
 
 // Security hardening: "Sign-in rate limits per account and per address (429 with Retry-After; at most 100 failed
-// attempts per account per hour); counters in Redis when REDIS_URL is set, in memory otherwise."
+// attempts per account per hour); counters in Redis when REDIS_URL is set, in memory otherwise." All of them are windows
+// of @fastify/rate-limit (docs/decisions/034-one-rate-limiter.md).
 
 const passwords: Record<string, string> = {
   [demoUsers.member]: 'Cockpit-member-1',
@@ -138,14 +140,20 @@ describe('sign-in attempts per address and minute', () => {
   });
 });
 
-describe('sign-in limits shared through Redis', async () => {
+describe('sign-in limits shared through Redis, as deployed: several instances on one Redis', async () => {
   const reachable = await redisReachable();
   const { prefix, cleanup } = uniqueRedisPrefix();
   let first: TestApp;
   let second: TestApp;
   beforeAll(async () => {
     if (!reachable) return;
-    const env = { REDIS_URL: testRedisUrl, REDIS_KEY_PREFIX: prefix, SIGN_IN_MAX_FAILURES_PER_ACCOUNT: '2' };
+    const env = {
+      REDIS_URL: testRedisUrl,
+      REDIS_KEY_PREFIX: prefix,
+      SIGN_IN_MAX_FAILURES_PER_ACCOUNT: '2',
+      SIGN_IN_MAX_FAILURES_PER_ADDRESS: '3',
+      SIGN_IN_MAX_ATTEMPTS_PER_ADDRESS: '6',
+    };
     first = await buildTestApp('pglite', { env });
     second = await buildTestApp('pglite', { env });
   });
@@ -156,33 +164,103 @@ describe('sign-in limits shared through Redis', async () => {
   });
 
   it.runIf(reachable)('counts failures on one process against the account on another', async () => {
-    expect(first.app.sharedCounters.backend).toBe('redis');
-    expect((await attempt(first, demoUsers.member, 'wrong-password-123')).statusCode).toBe(401);
-    expect((await attempt(second, demoUsers.member, 'wrong-password-123')).statusCode).toBe(401);
-    expectTooMany(await attempt(first, demoUsers.member, passwords[demoUsers.member]!), 3600);
-    expectTooMany(await attempt(second, demoUsers.member, passwords[demoUsers.member]!), 3600);
+    expect(first.app.rateLimitStore.backend).toBe('redis');
+    expect((await attempt(first, demoUsers.member, 'wrong-password-123', '198.51.100.90')).statusCode).toBe(401);
+    expect((await attempt(second, demoUsers.member, 'wrong-password-123', '198.51.100.91')).statusCode).toBe(401);
+    expectTooMany(await attempt(first, demoUsers.member, passwords[demoUsers.member]!, '198.51.100.92'), 3600);
+    expectTooMany(await attempt(second, demoUsers.member, passwords[demoUsers.member]!, '198.51.100.93'), 3600);
+  });
+
+  it.runIf(reachable)('takes a successful sign-in back on every instance', async () => {
+    const email = demoUsers.admin;
+    for (const t of [first, second, first]) {
+      expect((await attempt(t, email, passwords[email]!, '198.51.100.94')).statusCode).toBe(200);
+    }
+    expect((await attempt(second, email, 'wrong-password-123', '198.51.100.94')).statusCode).toBe(401);
+    expect((await attempt(first, email, passwords[email]!, '198.51.100.94')).statusCode).toBe(200);
+  });
+
+  it.runIf(reachable)('holds an address locked by failures on one instance on the other', async () => {
+    const address = '198.51.100.95';
+    for (let i = 0; i < 3; i += 1) {
+      expect((await attempt(first, `nobody-${i}@example.com`, 'wrong-password-123', address)).statusCode).toBe(401);
+    }
+    expectTooMany(await attempt(second, demoUsers.basic, passwords[demoUsers.basic]!, address), 900);
+    expect((await attempt(second, demoUsers.basic, passwords[demoUsers.basic]!, '198.51.100.96')).statusCode).toBe(200);
+  });
+
+  it.runIf(reachable)('counts attempts per address and minute across instances', async () => {
+    const address = '198.51.100.97';
+    for (const t of [first, second, first, second, first, second]) {
+      expect((await attempt(t, demoUsers.basic, passwords[demoUsers.basic]!, address)).statusCode).toBe(200);
+    }
+    const refused = await attempt(first, demoUsers.basic, passwords[demoUsers.basic]!, address);
+    expectTooMany(refused, 60);
+    expect(refused.json().error.message).toBe('Too many sign-in attempts. Please wait a moment.');
   });
 });
 
-describe('in-memory counters', () => {
-  it('count in fixed windows, take hits back, forget expired keys, and claim a key once', async () => {
-    let now = 1_000_000;
-    const counters = createMemoryCounters(() => now);
-    expect(await counters.increment('a', 1000)).toEqual({ count: 1, resetInMs: 1000 });
-    now += 400;
-    expect(await counters.increment('a', 1000)).toEqual({ count: 2, resetInMs: 600 });
-    await counters.decrement('a');
-    expect((await counters.peek('a')).count).toBe(1);
-    now += 600;
-    expect((await counters.peek('a')).count).toBe(0);
-    await counters.decrement('a');
-    expect((await counters.increment('a', 1000)).count).toBe(1);
-    expect(await counters.claimOnce('c', 500)).toBe(true);
-    expect(await counters.claimOnce('c', 500)).toBe(false);
-    now += 500;
-    expect(await counters.claimOnce('c', 500)).toBe(true);
-    await counters.reset('a');
-    expect((await counters.peek('a')).count).toBe(0);
+describe('the rate-limit store', async () => {
+  const reachable = await redisReachable();
+
+  /** One limiter's window through the store's own contract (what @fastify/rate-limit calls). */
+  const windowOf = (store: ReturnType<typeof createRateLimitStore>) => {
+    const instance = new store.Store();
+    const call = (method: 'incr' | 'read') =>
+      new Promise<number>((resolve, reject) => {
+        instance[method]('w', (error, count) => (error || !count ? reject(error) : resolve(count.current)), 60_000, 5);
+      });
+    return { incr: () => call('incr'), read: () => call('read') };
+  };
+
+  it('in memory: counts, reads without counting, takes a hit back and resets', async () => {
+    const store = createRateLimitStore(null);
+    const window = windowOf(store);
+    expect(await window.incr()).toBe(1);
+    expect(await window.incr()).toBe(2);
+    expect(await window.read()).toBe(2);
+    await store.takeBack('w');
+    expect(await window.read()).toBe(1);
+    await store.reset('w');
+    expect(await window.read()).toBe(0);
+    // Taking back from no window creates none.
+    await store.takeBack('w');
+    expect(await window.incr()).toBe(1);
+  });
+
+  it.runIf(reachable)('in Redis: shared by two stores, and in memory while Redis is away', async () => {
+    const { Redis } = await import('ioredis');
+    const { prefix, cleanup } = uniqueRedisPrefix();
+    const log = { warn: () => {}, info: () => {}, error: () => {} } as never;
+    const clients = [new Redis(testRedisUrl), new Redis(testRedisUrl)];
+    try {
+      const [one, two] = clients.map((redis) =>
+        createRateLimitStore({ redis, breaker: createRedisBreaker(redis, log), prefix }),
+      );
+      const first = windowOf(one!);
+      const second = windowOf(two!);
+      expect(await first.incr()).toBe(1);
+      expect(await second.incr()).toBe(2);
+      await one!.takeBack('w');
+      expect(await second.read()).toBe(1);
+      await two!.reset('w');
+      expect(await first.read()).toBe(0);
+
+      // Redis gone: counts go on in this process instead of failing.
+      const gone = new Redis('redis://127.0.0.1:1', {
+        lazyConnect: true,
+        enableOfflineQueue: false,
+        retryStrategy: () => null,
+      });
+      gone.on('error', () => {});
+      const away = windowOf(createRateLimitStore({ redis: gone, breaker: createRedisBreaker(gone, log), prefix }));
+      expect(await away.incr()).toBe(1);
+      expect(await away.incr()).toBe(2);
+      gone.disconnect();
+    } finally {
+      for (const redis of clients) redis.disconnect();
+      await cleanup();
+    }
   });
 });
 

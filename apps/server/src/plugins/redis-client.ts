@@ -2,14 +2,29 @@ import { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
 import { type RedisBreaker, createRedisBreaker } from './redis-breaker';
 import { declaredPlugin, pluginNames } from './declared-plugin';
-import { createMemoryCounters, createRedisCounters } from './shared-counters';
+import { type RateLimitStore, createRateLimitStore } from './rate-limits';
 import { createDatabaseClaims } from './use-once-claims';
+import { type UseOnceKeys, createMemoryUseOnceKeys, createRedisUseOnceKeys } from './use-once-keys';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The Redis connection when REDIS_URL is set (the readiness check pings it). */
+    redis: Redis | null;
+    /** Whether Redis is in use or callers fall back while it is away (plugins/redis-breaker.ts). */
+    redisBreaker: RedisBreaker | null;
+    /** Used integrity challenges; Redis when REDIS_URL is set (plugins/use-once-keys.ts). */
+    useOnceKeys: UseOnceKeys;
+    /** The store of @fastify/rate-limit; Redis when REDIS_URL is set (plugins/rate-limits.ts). */
+    rateLimitStore: RateLimitStore;
+  }
+}
 
 /**
  * The optional Redis connection (docs/product.md §D.2 "rate-limit counters move to Redis when REDIS_URL is set"):
- * shared sign-in counters and used integrity challenges for several server processes. Commands fail at
+ * rate-limit windows and used integrity challenges shared by several server processes. Commands fail at
  * once instead of queueing while Redis is away (no offline queue), and the breaker (plugins/redis-breaker.ts)
- * sends callers straight to their fallback while it is (plugins/shared-counters.ts, decision 009).
+ * sends callers straight to their fallback while it is (plugins/rate-limits.ts, plugins/use-once-keys.ts,
+ * decision 009).
  */
 export function createRedisClient(url: string, log: FastifyBaseLogger): { redis: Redis; breaker: RedisBreaker } {
   const redis = new Redis(url, {
@@ -25,21 +40,26 @@ export function createRedisClient(url: string, log: FastifyBaseLogger): { redis:
 }
 
 /**
- * `app.redis`, `app.redisBreaker` and `app.sharedCounters`: Redis when REDIS_URL is set, memory otherwise.
- * While Redis is away, use-once keys go to the database, counts to this process (decision 009 "Outages").
+ * `app.redis`, `app.redisBreaker`, `app.useOnceKeys` and `app.rateLimitStore`: Redis when REDIS_URL is set,
+ * memory otherwise. While Redis is away, use-once keys go to the database, counts to this process
+ * (decision 009 "Outages").
  */
 export const redisClientPlugin = declaredPlugin(pluginNames.redisClient, [pluginNames.database], (app) => {
   const { config } = app;
   const connection = config.redisUrl ? createRedisClient(config.redisUrl, app.log) : null;
   const redis = connection?.redis ?? null;
-  const counters = connection
-    ? createRedisCounters(connection.redis, config.redisKeyPrefix, {
+  const useOnceKeys = connection
+    ? createRedisUseOnceKeys(connection.redis, config.redisKeyPrefix, {
         breaker: connection.breaker,
         durableClaims: createDatabaseClaims(app.db),
       })
-    : createMemoryCounters();
+    : createMemoryUseOnceKeys();
+  const rateLimitStore = createRateLimitStore(
+    connection ? { ...connection, prefix: `${config.redisKeyPrefix}rl:` } : null,
+  );
   if (redis) app.addHook('onClose', async () => redis.disconnect());
   app.decorate('redis', redis);
   app.decorate('redisBreaker', connection?.breaker ?? null);
-  app.decorate('sharedCounters', counters);
+  app.decorate('useOnceKeys', useOnceKeys);
+  app.decorate('rateLimitStore', rateLimitStore);
 });

@@ -1,10 +1,10 @@
 import { createHmac } from 'node:crypto';
 import { errorCodes, integrityTokenHeader } from '@cockpit/contracts';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { CredentialEndpoint } from '../auth/credential-endpoint';
 import type { Config } from '../config';
 import type { IntegrityService } from './integrity/integrity-service';
-import type { SharedCounters } from './shared-counters';
+import { type RateLimitStore, sendTooMany } from './rate-limits';
 
 /** The e-mail of the account a request's pending two-factor sign-in belongs to, if any (decision 021). */
 export type PendingSecondFactorLookup = (request: FastifyRequest) => Promise<string | null>;
@@ -33,15 +33,6 @@ const eventNames: Record<CredentialEndpoint, string> = {
   'second-factor': 'second_factor',
 };
 
-function refuseTooMany(reply: FastifyReply, resetInMs: number, message: string): true {
-  const seconds = Math.max(1, Math.ceil(resetInMs / 1000));
-  void reply
-    .status(429)
-    .header('retry-after', String(seconds))
-    .send({ error: { code: errorCodes.rateLimited, message } });
-  return true;
-}
-
 export interface SignInGuard {
   /**
    * Before the credentials reach better-auth: an integrity token is required (403 INTEGRITY_REQUIRED),
@@ -59,28 +50,62 @@ export interface SignInGuard {
   ): Promise<void>;
 }
 
+/** What the guard counts with: the limiters of @fastify/rate-limit and its store (plugins/rate-limits.ts). */
+export interface SignInLimiters {
+  createRateLimit: FastifyInstance['createRateLimit'];
+  takeBack: RateLimitStore['takeBack'];
+}
+
+interface SignInKeys {
+  /** The account's HMAC (`accountKey`), `null` without an e-mail. */
+  account: string | null;
+}
+
 /**
  * Sign-in protection (security hardening, OWASP ASVS 5.0 §6.3 and §2.4 anti-automation): at most
  * `maxFailuresPerAccountPerHour` (100) failed sign-ins per account per hour, a limit of failures and of
- * attempts per client address, counters shared through Redis when configured.
+ * attempts per client address — all of them windows of @fastify/rate-limit, shared through Redis when
+ * configured (docs/decisions/034-one-rate-limiter.md).
  */
 export function createSignInGuard(
   config: Config,
-  counters: SharedCounters,
+  { createRateLimit, takeBack }: SignInLimiters,
   integrity: IntegrityService,
   pendingSecondFactor: PendingSecondFactorLookup = () => Promise.resolve(null),
 ): SignInGuard {
   const limits = config.signInLimits;
   // A wrong code counts against the account whose password was just given: its e-mail comes from the
   // pending two-factor sign-in, so codes and passwords share one counter (decision 021).
+  const keysOf = new WeakMap<FastifyRequest, SignInKeys>();
   const keys = async (request: FastifyRequest, endpoint: CredentialEndpoint) => {
+    const known = keysOf.get(request);
+    if (known) return known;
     const email = endpoint === 'second-factor' ? await pendingSecondFactor(request) : emailOf(request.body);
-    return {
-      account: email ? accountKey(config.authSecret, email) : null,
-      addressAttempts: `signin:ip:${request.ip}`,
-      addressFailures: `signin:ipfail:${request.ip}`,
-    };
+    const found = { account: email ? accountKey(config.authSecret, email) : null };
+    keysOf.set(request, found);
+    return found;
   };
+  const accountWindow = (account: string) => `signin:acct:${account}`;
+
+  // Every attempt per address and minute, successful or not.
+  const addressAttempts = createRateLimit({
+    max: limits.maxAttemptsPerAddressPerMinute,
+    timeWindow: minuteMs,
+    keyGenerator: (request) => `signin:ip:${request.ip}`,
+  });
+  // Only failures per address: looked at before (`increment: false`), counted after a wrong password.
+  const addressFailures = createRateLimit({
+    max: limits.maxFailuresPerAddressPer15Minutes,
+    timeWindow: quarterHourMs,
+    keyGenerator: (request) => `signin:ipfail:${request.ip}`,
+  });
+  // Per account: counted before the password is checked, so parallel attempts cannot overshoot the limit;
+  // an attempt that was no failure is taken back afterwards (decisions 009 and 034).
+  const accountFailures = createRateLimit({
+    max: limits.maxFailuresPerAccountPerHour,
+    timeWindow: hourMs,
+    keyGenerator: (request) => accountWindow(keysOf.get(request)?.account ?? ''),
+  });
 
   return {
     async before(request, reply, endpoint) {
@@ -98,58 +123,56 @@ export function createSignInGuard(
         });
         return true;
       }
-      const { account, addressAttempts, addressFailures } = await keys(request, endpoint);
+      const { account } = await keys(request, endpoint);
 
-      const attempts = await counters.increment(addressAttempts, minuteMs);
-      if (attempts.count > limits.maxAttemptsPerAddressPerMinute) {
+      const attempts = await addressAttempts(request);
+      if (!attempts.isAllowed && attempts.isExceeded) {
         request.log.warn(
           { event: 'auth.sign_in.rate_limited', scope: 'address' },
           'too many sign-in attempts',
         );
-        return refuseTooMany(reply, attempts.resetInMs, 'Too many sign-in attempts. Please wait a moment.');
+        void sendTooMany(reply, attempts.ttlInSeconds, 'Too many sign-in attempts. Please wait a moment.');
+        return true;
       }
-      const failures = await counters.peek(addressFailures);
-      if (failures.count >= limits.maxFailuresPerAddressPer15Minutes) {
+      const failures = await addressFailures(request, { increment: false });
+      // The limit is reached with the last allowed failure: no attempt is left.
+      if (!failures.isAllowed && failures.remaining === 0) {
         request.log.warn(
           { event: 'auth.sign_in.rate_limited', scope: 'address' },
           'too many failed sign-ins',
         );
-        return refuseTooMany(reply, failures.resetInMs, 'Too many failed sign-ins. Please try again later.');
+        void sendTooMany(reply, failures.ttlInSeconds, 'Too many failed sign-ins. Please try again later.');
+        return true;
       }
       if (account) {
-        // Counted before the password is checked, so parallel attempts cannot overshoot the limit; a
-        // successful sign-in takes its count back (after()).
-        const accountFailures = await counters.increment(`signin:acct:${account}`, hourMs);
-        if (accountFailures.count > limits.maxFailuresPerAccountPerHour) {
+        const accountCount = await accountFailures(request);
+        if (!accountCount.isAllowed && accountCount.isExceeded) {
           request.log.warn(
             { event: 'auth.sign_in.rate_limited', scope: 'account', account },
             'account locked for now',
           );
-          return refuseTooMany(
-            reply,
-            accountFailures.resetInMs,
-            'Too many failed sign-ins. Please try again later.',
-          );
+          void sendTooMany(reply, accountCount.ttlInSeconds, 'Too many failed sign-ins. Please try again later.');
+          return true;
         }
       }
       return false;
     },
 
     async after(request, endpoint, status, userId) {
-      const { account, addressFailures } = await keys(request, endpoint);
+      const { account } = await keys(request, endpoint);
       if (status >= 200 && status < 300) {
         request.log.info({ event: `auth.${eventNames[endpoint]}.success`, userId }, 'signed in');
-        if (account) await counters.decrement(`signin:acct:${account}`);
+        if (account) await takeBack(accountWindow(account));
         return;
       }
       // 401 is a wrong e-mail or password (or a deactivated account); 400 an input the library refused.
       request.log.warn({ event: `auth.${eventNames[endpoint]}.failure`, status, account }, 'sign-in failed');
-      if (status === 401) await counters.increment(addressFailures, quarterHourMs);
+      if (status === 401) await addressFailures(request);
       // A wrong code is 401; the library's own limits answer 400 (too many tries for this sign-in) or 429
       // (the factor is locked): all of them stay counted against the account.
       else if (endpoint === 'second-factor') return;
       // Refused for another reason (malformed input): not a password guess, so it does not count.
-      else if (account) await counters.decrement(`signin:acct:${account}`);
+      else if (account) await takeBack(accountWindow(account));
     },
   };
 }

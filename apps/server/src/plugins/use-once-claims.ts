@@ -1,13 +1,13 @@
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
-import type { DurableClaims } from './shared-counters';
+import type { DurableClaims } from './use-once-keys';
 import { useOnceClaims } from '../db/use-once-claims-schema';
 
 /** Expired claims are swept after every this many claims. */
 const sweepEvery = 100;
 
 /**
- * Use-once keys in the database (plugins/shared-counters.ts `DurableClaims`): where they go while Redis is
+ * Use-once keys in the database (plugins/use-once-keys.ts `DurableClaims`): where they go while Redis is
  * away, so that an integrity challenge redeemed on one instance is refused on every other (decision 009
  * "Outages"), instead of each instance remembering only its own.
  */

@@ -1,10 +1,11 @@
 import { endpointRoute } from '../../lib/endpoint-route';
-import { apiEndpoints, errorCodes } from '@cockpit/contracts';
+import { apiEndpoints } from '@cockpit/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { assertAcceptablePassword } from '../../auth/password';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
 import { createManagedUsersRepository } from './managed-users-repository';
 import { actorOf } from '../../activity/activity-repository';
+import { sendTooMany } from '../../plugins/rate-limits';
 
 const userNotFound = () => notFound('No such user in your organisation');
 
@@ -26,6 +27,11 @@ export const refusedAddressesKey = (administratorId: string) => `user-address-re
  * management plugin, so only organisation administrators get here.
  */
 export const managedUsersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const refusedAddresses = app.createRateLimit({
+    max: maxRefusedAddressesPerHour,
+    timeWindow: hourMs,
+    keyGenerator: (request) => refusedAddressesKey(request.user.id),
+  });
   const repository = createManagedUsersRepository(app.db);
 
   app.route({
@@ -48,20 +54,18 @@ export const managedUsersRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       const { name, email, password, roleKey, subscription, uiLanguage } = request.body;
       const { user } = request;
-      const refusalsKey = refusedAddressesKey(user.id);
-      const refusals = await app.sharedCounters.peek(refusalsKey);
-      if (refusals.count >= maxRefusedAddressesPerHour) {
-        return reply
-          .status(429)
-          .header('retry-after', String(Math.max(1, Math.ceil(refusals.resetInMs / 1000))))
-          .send({ error: { code: errorCodes.rateLimited, message: 'Too many refused addresses. Please try again later.' } });
+      // Only refusals count (decision 034): looked at here, counted below.
+      const refusals = await refusedAddresses(request, { increment: false });
+      if (!refusals.isAllowed && refusals.remaining === 0) {
+        return sendTooMany(reply, refusals.ttlInSeconds, 'Too many refused addresses. Please try again later.');
       }
       assertAcceptablePassword(password, 'password', { email, name });
       const created = await repository.create(actorOf(request), { name, email, password, roleKey, subscription, uiLanguage });
       if (!created) {
-        const counted = await app.sharedCounters.increment(refusalsKey, hourMs);
+        const counted = await refusedAddresses(request);
+        const refusalsSoFar = counted.isAllowed ? undefined : counted.max - counted.remaining;
         request.log.warn(
-          { event: 'management.user.address_refused', actorUserId: user.id, refusals: counted.count },
+          { event: 'management.user.address_refused', actorUserId: user.id, refusals: refusalsSoFar },
           'new user refused: the e-mail address is in use',
         );
         throw conflict(addressUnavailable);

@@ -11,6 +11,7 @@ import { assertAcceptablePassword } from '../../auth/password';
 import { endpointRoute } from '../../lib/endpoint-route';
 import { HttpError } from '../../lib/http-error';
 import { escapeHtml, fill } from '../../lib/mail/mail-text';
+import { sendTooMany } from '../../plugins/rate-limits';
 import { accountKey } from '../../plugins/sign-in-guard';
 import { type ResetCandidate, createForgottenPasswordRepository } from './forgotten-password-repository';
 import { createSsoProvidersRepository, passwordsRefused } from './sso-providers-repository';
@@ -33,7 +34,7 @@ export const resetPasswordPagePath = '/reset-password';
  * for `passwordResetLinkMinutes` in the user's language, through SMTP_URL or the outbox (decision 029).
  * `POST /api/auth/password-reset/complete` uses the link: the password rules of decision 022 apply, every
  * session of the user ends. Neither for users whose organisation requires single sign-on (decision 020).
- * Limits per address and per client through the rate limiter every public route uses (plugins/security.ts).
+ * Limits per address and per client through the one rate limiter (docs/decisions/034-one-rate-limiter.md).
  */
 export const forgottenPasswordRoutes: FastifyPluginAsyncZod = async (app) => {
   const repository = createForgottenPasswordRepository(app.db);
@@ -64,10 +65,7 @@ export const forgottenPasswordRoutes: FastifyPluginAsyncZod = async (app) => {
         const result = await limit(request);
         if (result.isAllowed || !result.isExceeded) continue;
         request.log.warn({ event: 'auth.password_reset.rate_limited', url: request.url }, 'forgotten password: too many requests');
-        return reply
-          .status(429)
-          .header('retry-after', String(Math.max(1, result.ttlInSeconds)))
-          .send({ error: { code: errorCodes.rateLimited, message: 'Too many requests. Please try again later.' } });
+        return sendTooMany(reply, result.ttlInSeconds, 'Too many requests. Please try again later.');
       }
       return undefined;
     };

@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AuthenticatedUser } from '../../auth/authenticated-user';
 import { assertAcceptablePassword, hashPassword, verifyPassword } from '../../auth/password';
 import { HttpError } from '../../lib/http-error';
+import { sendTooMany } from '../../plugins/rate-limits';
 import { resolveLanguage, translate } from '../../lib/language';
 import { createUserSettingsRepository } from './user-settings-repository';
 
@@ -30,6 +31,11 @@ const availableUiLanguages = uiLanguageNames.map((name) => ({
  * `POST /api/user/password` (password change with the current password).
  */
 export const userSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const wrongPasswords = app.createRateLimit({
+    max: maxPasswordChangeFailuresPerHour,
+    timeWindow: hourMs,
+    keyGenerator: (request) => `password:user:${request.user.id}`,
+  });
   const repository = createUserSettingsRepository(app.db);
 
   /** The docs/product.md §3 entity; the role label is a server text in the language the client asked for (docs/product.md §7). */
@@ -81,24 +87,18 @@ export const userSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new HttpError(400, errorCodes.passwordUnchanged, 'newPassword: must differ from the current password');
       }
       // Counted before the check, like sign-in attempts (plugins/sign-in-guard.ts), so parallel guesses
-      // cannot overshoot; a correct password takes its count back.
-      const failuresKey = `password:user:${user.id}`;
-      const attempts = await app.sharedCounters.increment(failuresKey, hourMs);
-      if (attempts.count > maxPasswordChangeFailuresPerHour) {
+      // cannot overshoot; a correct password takes its count back (docs/decisions/034-one-rate-limiter.md).
+      const attempts = await wrongPasswords(request);
+      if (!attempts.isAllowed && attempts.isExceeded) {
         request.log.warn({ event: 'user.password.rate_limited', userId: user.id }, 'too many wrong current passwords');
-        return reply
-          .status(429)
-          .header('retry-after', String(Math.max(1, Math.ceil(attempts.resetInMs / 1000))))
-          .send({
-            error: { code: errorCodes.rateLimited, message: 'Too many wrong passwords. Please try again later.' },
-          });
+        return sendTooMany(reply, attempts.ttlInSeconds, 'Too many wrong passwords. Please try again later.');
       }
       const storedHash = await repository.passwordHash(user.id);
       if (storedHash === null || !(await verifyPassword({ hash: storedHash, password: currentPassword }))) {
         request.log.warn({ event: 'user.password.failure', userId: user.id }, 'wrong current password');
         throw new HttpError(400, errorCodes.invalidCurrentPassword, 'The current password is not correct');
       }
-      await app.sharedCounters.decrement(failuresKey);
+      await app.rateLimitStore.takeBack(attempts.key);
       await repository.setPasswordHash(user.id, await hashPassword(newPassword));
       // The one-time password is gone (decision 022): the bearer check reads the user again, so the next
       // request is no longer refused.

@@ -4,7 +4,7 @@ import { type Challenge, createChallenge, randomInt, verifySolution } from 'altc
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { SignJWT, errors, jwtVerify } from 'jose';
 import type { Config } from '../../config';
-import type { SharedCounters } from '../shared-counters';
+import type { UseOnceKeys } from '../use-once-keys';
 
 /** The algorithm every challenge uses (ALTCHA v2 proof of work, docs/tools.md). */
 export const integrityAlgorithm = 'PBKDF2/SHA-256';
@@ -33,9 +33,9 @@ function derive(secret: string, purpose: string): Buffer {
  * App integrity (docs/product.md §1, docs/product.md §D.3, docs/decisions/007-proof-of-work-integrity-token.md): ALTCHA v2 in its deterministic
  * mode — the server picks the secret counter and signs the derived key, so checking a solution is one
  * HMAC, while finding it costs the client about `maxNumber × 3/4` PBKDF2 derivations. A redeemed
- * challenge is remembered until it expires (SharedCounters.claimOnce), so it cannot be used twice.
+ * challenge is remembered until it expires (UseOnceKeys.claimOnce), so it cannot be used twice.
  */
-export function createIntegrityService(config: Config, counters: SharedCounters): IntegrityService {
+export function createIntegrityService(config: Config, useOnceKeys: UseOnceKeys): IntegrityService {
   const challengeSecret = derive(config.authSecret, 'challenge').toString('hex');
   const keySignatureSecret = derive(config.authSecret, 'key-signature').toString('hex');
   const tokenKey = derive(config.authSecret, 'token');
@@ -89,7 +89,7 @@ export function createIntegrityService(config: Config, counters: SharedCounters)
       // Remembered until the challenge itself expires; after that it is refused as expired anyway.
       const ttlMs = challenge.parameters.expiresAt * 1000 - Date.now() + 1_000;
       const key = `integrity:used:${createHash('sha256').update(challenge.signature).digest('hex')}`;
-      if (!(await counters.claimOnce(key, ttlMs))) return { ok: false, reason: 'replayed' };
+      if (!(await useOnceKeys.claimOnce(key, ttlMs))) return { ok: false, reason: 'replayed' };
       return { ok: true, ...(await issueToken()) };
     },
 
