@@ -91,10 +91,12 @@ async function renderDashboards() {
 
 const writes = (calls: StubCall[]) => calls.filter((call) => call.method !== 'GET');
 
+let scrollIntoView = vi.fn();
 beforeEach(() => {
   toasts.length = 0;
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
-  Element.prototype.scrollIntoView = vi.fn();
+  scrollIntoView = vi.fn();
+  Element.prototype.scrollIntoView = scrollIntoView;
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -123,7 +125,7 @@ describe('dashboard builder', () => {
       return added!;
     });
     await waitFor(() => expect(row.querySelector('[data-highlighted]')).not.toBeNull());
-    expect(vi.mocked(Element.prototype.scrollIntoView).mock.contexts).toContain(row);
+    expect(scrollIntoView.mock.contexts).toContain(row);
   });
 
   it('moves a tile with the arrow keys and resizes it with Shift + arrows, announcing each change', async () => {

@@ -18,8 +18,8 @@ import { DefinitionEditor } from './definition-editor';
 
 if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { configurable: true, value: new EventTarget() });
 // jsdom lays nothing out; CodeMirror measures text ranges when it moves the selection.
-Range.prototype.getClientRects ??= () => Object.assign([], { item: () => null }) as unknown as DOMRectList;
-Range.prototype.getBoundingClientRect ??= () => new DOMRect();
+if (!Range.prototype.getClientRects) Range.prototype.getClientRects = () => Object.assign([], { item: () => null });
+if (!Range.prototype.getBoundingClientRect) Range.prototype.getBoundingClientRect = () => new DOMRect();
 
 const source: ManagedDataSource = {
   name: 'shop',
@@ -220,7 +220,7 @@ describe('definition editor', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Take columns from the preview' }));
     const columns = screen.getAllByTestId('column-fields');
     expect(columns).toHaveLength(3);
-    expect(columns.map((column) => (within(column).getByRole('combobox', { name: 'Format' }) as HTMLInputElement).value)).toEqual(
+    expect(columns.map((column) => within(column).getByRole<HTMLInputElement>('combobox', { name: 'Format' }).value)).toEqual(
       ['Text', 'Number', 'Whole number'],
     );
   });

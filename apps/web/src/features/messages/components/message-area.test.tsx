@@ -82,7 +82,7 @@ afterEach(() => {
 describe('message banner', () => {
   it('shows nothing while there is no message', async () => {
     const requests = stubServer({ current: () => null });
-    renderArea();
+    await renderArea();
     await waitFor(() =>
       expect(
         requests.some(
@@ -95,7 +95,7 @@ describe('message banner', () => {
 
   it('shows the card with the default primary label; closing removes it and tells the server', async () => {
     const requests = stubServer({ current: (language) => welcome(isGermanLanguage(language) ? 'de' : 'en') });
-    renderArea();
+    await renderArea();
     const card = await screen.findByRole('article', { name: 'Welcome' });
     expect(card).toHaveTextContent('Something new.');
     await userEvent.click(screen.getByRole('button', { name: 'OK' }));
@@ -188,7 +188,7 @@ describe('new-contract notice', () => {
 
   it('is not shown when no contract message is available', async () => {
     const requests = stubServer({ current: () => null, contract: { available: false, item: null } });
-    renderArea('organisationadministrator');
+    await renderArea('organisationadministrator');
     await waitFor(() =>
       expect(requests.some((r) => r.startsWith(`GET ${apiRoutes.getContractMessage.path}`))).toBe(true),
     );
@@ -197,7 +197,7 @@ describe('new-contract notice', () => {
 
   it('other roles never even ask for it (docs/product.md §6)', async () => {
     const requests = stubServer({ current: () => null, contract: pending });
-    renderArea('organisationmember');
+    await renderArea('organisationmember');
     await waitFor(() =>
       expect(requests.some((r) => r.startsWith(`GET ${apiRoutes.getCurrentMessage.path}`))).toBe(true),
     );
