@@ -145,7 +145,7 @@ describe('upload table wizard', () => {
     await userEvent.click(screen.getByTestId('upload-import'));
 
     const upload = await nextRequest(uploadPath);
-    const options = JSON.parse(String(upload.field('options'))) as UploadOptions;
+    const options = JSON.parse(upload.field('options') as string) as UploadOptions;
     expect(options).toEqual({
       table: 'sales_2026',
       mode: 'append',
