@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { apiRoutes, errorCodes, passwordChangeRequiredClaim, pathOf } from '@cockpit/contracts';
+import { apiRoutes, errorCodes, pendingSetUpClaim, pathOf } from '@cockpit/contracts';
 import { and, eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -115,7 +115,7 @@ describe.each(testDrivers())('one-time passwords (%s)', (driver) => {
     const rows = await t.database.db.select({ email: user.email, flag: user.mustChangePassword }).from(user);
     for (const row of rows) expect(row.flag, row.email).toBe(false);
     const claims = decodeJwt(await t.tokenFor(demoUsers.member));
-    expect(claims[passwordChangeRequiredClaim]).toBeUndefined();
+    expect(claims[pendingSetUpClaim]).toBeUndefined();
     const menu = await t.app.inject({ method: 'GET', url: apiRoutes.getMenu.path, headers: await t.bearer(demoUsers.member) });
     expect(menu.statusCode).toBe(200);
   });
@@ -162,7 +162,7 @@ describe.each(testDrivers())('one-time passwords (%s)', (driver) => {
     await expect(t.signIn('reset-anna@example.com', oldPassword)).rejects.toThrow(/401/);
     const cookie = await t.signIn('reset-anna@example.com', oneTime);
     const token = await tokenOf(cookie);
-    expect(decodeJwt(token)[passwordChangeRequiredClaim]).toBe(true);
+    expect(decodeJwt(token)[pendingSetUpClaim]).toEqual(['password-change']);
 
     // The administrators' activity log has it, without the password.
     const [entry] = await t.database.db
@@ -216,7 +216,7 @@ describe.each(testDrivers())('one-time passwords (%s)', (driver) => {
     expect(await flagOf(bert.id)).toBe(false);
     // The same token now works (the bearer check read the user again), and a new token has no claim.
     expect((await t.app.inject({ method: 'GET', url: apiRoutes.getMenu.path, headers: bearer })).statusCode).toBe(200);
-    expect(decodeJwt(await tokenOf(cookie))[passwordChangeRequiredClaim]).toBeUndefined();
+    expect(decodeJwt(await tokenOf(cookie))[pendingSetUpClaim]).toBeUndefined();
   });
 
   it('never holds up a single sign-on session (the provider owns those credentials)', async () => {
@@ -227,7 +227,7 @@ describe.each(testDrivers())('one-time passwords (%s)', (driver) => {
     const { token, cookie } = finn.sessions[0]!;
     const menu = await t.app.inject({ method: 'GET', url: apiRoutes.getMenu.path, headers: { authorization: `Bearer ${token}` } });
     expect(menu.statusCode).toBe(200);
-    expect(decodeJwt(await tokenOf(cookie))[passwordChangeRequiredClaim]).toBeUndefined();
+    expect(decodeJwt(await tokenOf(cookie))[pendingSetUpClaim]).toBeUndefined();
   });
 
   it('flags users created by an administrator with an initial password', async () => {
@@ -248,7 +248,7 @@ describe.each(testDrivers())('one-time passwords (%s)', (driver) => {
     expect(await flagOf(created.json<{ id: string }>().id)).toBe(true);
     const cookie = await t.signIn('reset-carla@example.com', 'Carla-initial-99');
     const token = await tokenOf(cookie);
-    expect(decodeJwt(token)[passwordChangeRequiredClaim]).toBe(true);
+    expect(decodeJwt(token)[pendingSetUpClaim]).toEqual(['password-change']);
     const menu = await t.app.inject({ method: 'GET', url: apiRoutes.getMenu.path, headers: { authorization: `Bearer ${token}` } });
     expect(menu.json().error.code).toBe(errorCodes.passwordChangeRequired);
   });

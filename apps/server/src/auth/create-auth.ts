@@ -3,9 +3,9 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import {
   errorCodes,
   integrityTokenHeader,
-  passwordChangeRequiredClaim,
   passwordMaxLength,
   passwordMinLength,
+  pendingSetUpClaim,
   recoveryCodeCount,
 } from '@cockpit/contracts';
 import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from 'better-auth/api';
@@ -15,7 +15,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
-import { authSchema, session as sessionTable, user as userTable } from '../db/schema';
+import { authSchema, organisations, session as sessionTable, user as userTable } from '../db/schema';
 import type { SessionEvents } from './session-events';
 import { redactErrorsIn } from '../lib/log-redaction';
 import { hashPassword, verifyPassword } from './password';
@@ -83,6 +83,19 @@ export function createAuth({
    */
   const idleLimitMs = sessionIdleLimitMs(config);
   const claimCodeStep = createSecondFactorStepCheck(db);
+  /** The set-up gates a new token announces (auth/account-policy.ts decides them). */
+  const gatesOf = async (user: Record<string, unknown>, session: Record<string, unknown>) => {
+    const [organisation] = await db
+      .select({ requireTwoFactor: organisations.requireTwoFactor })
+      .from(organisations)
+      .where(eq(organisations.id, String(user.organisationId)));
+    const account = {
+      mustChangePassword: user.mustChangePassword,
+      twoFactorEnabled: user.twoFactorEnabled,
+      organisationRequiresTwoFactor: organisation?.requireTwoFactor,
+    };
+    return pendingGates(account, { signInMethod: session.signInMethod });
+  };
   const endIdleSession = async (ctx: Parameters<Parameters<typeof createAuthMiddleware>[0]>[0]) => {
     const found = await getSessionFromCtx(ctx);
     if (!found) return; // no session: the endpoint answers 401 itself
@@ -230,14 +243,11 @@ export function createAuth({
           audience: config.publicUrl,
           // Only what a verifier needs; everything else is loaded per request (authenticate plugin).
           // `sid`: the bearer hook refuses tokens of ended sessions at once (security hardening).
-          // Decision 022: the web app shows the password-change screen first (the server decides anyway).
-          definePayload: ({ user, session }) => ({
-            email: user.email,
-            sid: session.id,
-            ...(pendingGates({ mustChangePassword: user.mustChangePassword }, { signInMethod: session.signInMethod }).includes('password-change')
-              ? { [passwordChangeRequiredClaim]: true }
-              : {}),
-          }),
+          // Decisions 021, 022: the web app shows the screen of a pending set-up gate first (the server decides anyway).
+          definePayload: async ({ user, session }) => {
+            const gates = await gatesOf(user, session);
+            return { email: user.email, sid: session.id, ...(gates.length > 0 ? { [pendingSetUpClaim]: gates } : {}) };
+          },
         },
       }),
     ],

@@ -1,9 +1,10 @@
 import { isLoginPathname, paths } from '../config/paths';
-import { setIntegrityTokenProvider, setTwoFactorRequiredHandler, setUnauthorizedHandler } from '../lib/api-client';
+import { setAccountSetUpHandler, setIntegrityTokenProvider, setUnauthorizedHandler } from '../lib/api-client';
 import { lazySession } from '../lib/auth/lazy-session';
 import { createI18n } from '../lib/i18n';
 import { getIntegrityToken, startIntegrityCheck } from '../lib/integrity/lazy-integrity';
 import { createRouterStart } from './router-start';
+import { accountSetUpHref, accountSetUpPaths } from './account-set-up-screens';
 
 type SessionModule = Awaited<ReturnType<typeof lazySession.load>>;
 
@@ -44,10 +45,19 @@ export async function bootstrap() {
     (error: unknown) => console.error('Could not check the session at start-up', error),
   );
 
-  // Decision 021: the organisation requires a second factor; everything but its set-up answers 403.
-  setTwoFactorRequiredHandler(() => {
-    if (window.location.pathname === paths.twoFactorSetup.path) return;
-    void routerStart.current()?.router.navigate(paths.twoFactorSetup.getHref(), { replace: true });
+  // Decisions 021, 022: a set-up gate the held token does not announce yet (a one-time password set or
+  // a second factor required since it was issued) — everything but the gate's screen answers 403. The
+  // gate's screen is shown at once; its guard reads the fresh token, as every guard does.
+  setAccountSetUpHandler((gate) => {
+    const { pathname, search, hash } = window.location;
+    if (pathname === accountSetUpPaths[gate]) return;
+    lazySession
+      .load()
+      .then((session) => session.refreshToken())
+      .then(
+        () => routerStart.current()?.router.navigate(accountSetUpHref(gate, `${pathname}${search}${hash}`), { replace: true }),
+        (error: unknown) => console.error('The session could not be loaded', error),
+      );
   });
 
   // docs/product.md §1 app integrity (security hardening): solved in a Web Worker once the first screen had its turn.

@@ -1,9 +1,10 @@
 import { data, redirect, type LoaderFunctionArgs } from 'react-router';
-import { isAdministrator } from '@cockpit/contracts';
+import { type AccountSetUpGate, isAdministrator } from '@cockpit/contracts';
 import { paths, safeRedirectPath } from '../config/paths';
 import { lazySession } from '../lib/auth/lazy-session';
 import { getClientParams } from '../lib/client-params';
 import { resolveQueryClient, type QueryClientSource } from '../lib/query-client-source';
+import { accountSetUpHref } from './account-set-up-screens';
 
 /**
  * Route guards as loaders (docs/product.md §D.6). Each waits for what it needs to know and then lets the
@@ -25,32 +26,38 @@ function requestedPath(request: Request): string {
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
-async function passwordChangeRequired(): Promise<boolean> {
-  return (await import('../lib/auth/password-change')).isPasswordChangeRequired();
+/** The set-up gate the bearer token announces (lib/auth/account-set-up.ts), or null. */
+async function pendingAccountSetUp(): Promise<AccountSetUpGate | null> {
+  return (await import('../lib/auth/account-set-up')).pendingAccountSetUp();
 }
 
 /**
  * docs/product.md §6 "Sign-in is required on reports, management, settings and dashboards". A user with a
- * one-time password chooses a new one first (decision 022), then continues to the page requested.
+ * set-up gate pending takes it first (a one-time password replaced, decision 022; a required second factor
+ * set up, decision 021), then continues.
  */
 export async function requireSession({ request }: Pick<LoaderFunctionArgs, 'request'>): Promise<null> {
   const status = await sessionReady();
   if (status !== 'signed-in') throw redirect(paths.login.getHref(requestedPath(request)));
-  if (await passwordChangeRequired()) throw redirect(paths.passwordChange.getHref(requestedPath(request)));
+  const gate = await pendingAccountSetUp();
+  if (gate) throw redirect(accountSetUpHref(gate, requestedPath(request)));
   return null;
 }
 
 /**
- * The "Choose a new password" screen (decision 022): only for a signed-in user who must; anyone else
+ * The screen of one set-up gate ("Choose a new password", "Set up two-factor sign-in"): only for a
+ * signed-in user who has that gate pending; one with another gate goes to that one's screen, anyone else
  * continues to where they were going (signed out: the login screen).
  */
-export async function requirePasswordChange({ request }: Pick<LoaderFunctionArgs, 'request'>): Promise<null> {
-  const status = await sessionReady();
-  if (status !== 'signed-in') throw redirect(paths.login.getHref());
-  if (!(await passwordChangeRequired())) {
-    throw redirect(safeRedirectPath(new URL(request.url).searchParams.get('redirectTo')) ?? paths.home.getHref());
-  }
-  return null;
+export function requireAccountSetUp(gate: AccountSetUpGate) {
+  return async function requireGate({ request }: Pick<LoaderFunctionArgs, 'request'>): Promise<null> {
+    const status = await sessionReady();
+    if (status !== 'signed-in') throw redirect(paths.login.getHref());
+    const pending = await pendingAccountSetUp();
+    if (pending === gate) return null;
+    const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get('redirectTo'));
+    throw redirect(pending ? accountSetUpHref(pending, redirectTo) : (redirectTo ?? paths.home.getHref()));
+  };
 }
 
 /**

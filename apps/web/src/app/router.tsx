@@ -10,7 +10,7 @@ import { paths } from '../config/paths';
 import { resolveQueryClient, type QueryClientSource } from '../lib/query-client-source';
 import { PageLoader } from '../components/ui/page-loader';
 import { lazyModule } from '../lib/lazy-module';
-import { canManage, createRequireDashboardsAvailable, requirePasswordChange, requireSession } from './guards';
+import { canManage, createRequireDashboardsAvailable, requireAccountSetUp, requireSession } from './guards';
 import { routeIds } from './route-ids';
 import type { AreaRoute } from './routes/app/area-routes';
 import { NotFoundRoute } from './routes/not-found';
@@ -23,8 +23,8 @@ import { ContentErrorBoundary, RootErrorBoundary } from './routes/route-error-bo
  *   ├─ / (index)              redirects to /reports (docs/product.md §2 "empty path redirects to reports")
  *   ├─ /login                 authentication area, no guard
  *   ├─ /forgot-password, /reset-password  a forgotten password (decision 031), no guard
- *   ├─ /change-password       a one-time password replaced first (decision 022), guard requirePasswordChange
- *   ├─ /two-factor-setup      a second factor the organisation requires (decision 021), guard requireSession
+ *   ├─ /change-password       a one-time password replaced first (decision 022), guard requireAccountSetUp
+ *   ├─ /two-factor-setup      a second factor the organisation requires (decision 021), guard requireAccountSetUp
  *   ├─ (app)                  main layout, guard requireSession
  *   │  └─ (content)           content-area error boundary
  *   │     ├─ /reports         the reports area's home (docs/product.md §D.3 routes)
@@ -87,7 +87,7 @@ export function createAppRoutes(queryClient: QueryClientSource): RouteObject[] {
           // Decision 022: a one-time password is replaced here before anything else (no shell: nothing
           // else may be called until then).
           path: paths.passwordChange.path,
-          loader: requirePasswordChange,
+          loader: requireAccountSetUp('password-change'),
           lazy: async () => {
             const [{ PasswordChangeRoute }, client] = await Promise.all([
               import('./routes/auth/password-change'),
@@ -100,7 +100,7 @@ export function createAppRoutes(queryClient: QueryClientSource): RouteObject[] {
           // Decision 021: the organisation requires a second factor; it is set up here (no shell: the
           // server refuses everything else until then).
           path: paths.twoFactorSetup.path,
-          loader: requireSession,
+          loader: requireAccountSetUp('second-factor'),
           lazy: async () => {
             const [{ TwoFactorSetupRoute }, client] = await Promise.all([
               import('./routes/auth/two-factor-setup'),

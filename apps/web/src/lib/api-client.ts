@@ -4,9 +4,10 @@ import {
   type ApiError,
   type ApiResponse,
   type ApiRoute,
+  type AccountSetUpGate,
   type RouteSecurity,
+  accountSetUpGateOfCode,
   authApiPrefix,
-  errorCodes,
   integrityRequirementOf,
   integrityTokenHeader,
   pathOf,
@@ -352,8 +353,9 @@ export function createApiClient(dependencies: ApiClientDependencies = {}) {
     } else if (apiError.status === 403) {
       // docs/product.md §8 "HTTP 403: logs a warning 'Forbidden error. Error 403' only".
       console.warn('Forbidden error. Error 403');
-      // Decision 021: the organisation requires a second factor this user has not set up yet.
-      if (apiError.code === errorCodes.twoFactorRequired) twoFactorRequiredHandler();
+      // Decisions 021, 022: a set-up gate is pending that the held token did not announce yet.
+      const gate = accountSetUpGateOfCode(apiError.code);
+      if (gate) accountSetUpHandler(gate);
     }
     throw apiError;
   }
@@ -512,11 +514,14 @@ export function createApiClient(dependencies: ApiClientDependencies = {}) {
 
 export type ApiClient = ReturnType<typeof createApiClient>;
 
-let twoFactorRequiredHandler: () => void = () => undefined;
+let accountSetUpHandler: (gate: AccountSetUpGate) => void = () => undefined;
 
-/** The app sends the user to the two-factor set-up screen on 403 `TWO_FACTOR_REQUIRED` (decision 021). */
-export function setTwoFactorRequiredHandler(handler: () => void): void {
-  twoFactorRequiredHandler = handler;
+/**
+ * The app follows a set-up gate the server refused a call for (403 `PASSWORD_CHANGE_REQUIRED` or
+ * `TWO_FACTOR_REQUIRED`, decisions 021, 022) as it follows one the token announces (app/bootstrap.ts).
+ */
+export function setAccountSetUpHandler(handler: (gate: AccountSetUpGate) => void): void {
+  accountSetUpHandler = handler;
 }
 
 let unauthorizedHandler: () => void = () => {
