@@ -200,9 +200,8 @@ export function createAuth({
         if (userId) await endDeviceTrust(db, userId);
       }),
     },
-    // Off everywhere, explicitly: the library's limiter (per process, in memory) only ever ran in production,
-    // so no test covered it. Sign-in is limited by plugins/sign-in-guard.ts before the library is reached,
-    // with counters shared between instances (docs/decisions/009-sign-in-limits-session-revocation-and-outages.md).
+    // Off everywhere, explicitly: one rate limiter for the whole API (docs/decisions/034-one-rate-limiter.md);
+    // sign-in is limited by plugins/sign-in-guard.ts before the library is reached.
     rateLimit: { enabled: false },
     advanced: {
       cookiePrefix,
