@@ -36,7 +36,7 @@ export function createActiveUserCache(events: SessionEvents, ttlMs = activeUserT
       return cache.get(keyOf(userId, sessionId));
     },
     /** Call before loading; pass the result to `remember`. */
-    generation: cache.generation,
+    generation: (): number => cache.generation(),
     /** Stores a loaded session unless something was forgotten since `loadStartedAt`; never past its expiry. */
     remember({ user, sessionExpiresAt }: ActiveSession, loadStartedAt: number): void {
       cache.remember(

@@ -112,7 +112,7 @@ export function createCatalogueService({
     if (!organisationId) throw new Error('catalogue write without an organisation');
     const changes = await db.transaction(async (tx) => {
       await lockCatalogue(tx, organisationId);
-      const current = documentOf(await loadCatalogueSnapshot(tx as unknown as Database, organisationId));
+      const current = documentOf(await loadCatalogueSnapshot(tx, organisationId));
       const next = check(build(current), current);
       await checkStatements(next, current);
       const found = diffCatalogues(current, next);

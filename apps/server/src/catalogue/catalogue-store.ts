@@ -86,7 +86,7 @@ async function deleteMissing<Key extends string | number>(
   keys: Key[],
 ): Promise<void> {
   await tx
-    .delete(organisationColumn.table as PgTable)
+    .delete(organisationColumn.table)
     .where(
       and(eq(organisationColumn, organisationId), keys.length > 0 ? notInArray(keyColumn, keys) : undefined),
     );

@@ -53,3 +53,12 @@ export function endpointRoute<E extends Endpoint>(endpoint: E) {
     };
   };
 }
+
+/**
+ * What `reply.serialize` gave, as text. A route's JSON serialiser gives a string; Fastify's type also
+ * allows bytes, which are read as UTF-8 (not stringified as `[object ArrayBuffer]`).
+ */
+export function serializedText(serialized: string | ArrayBuffer | Buffer): string {
+  if (typeof serialized === 'string') return serialized;
+  return (Buffer.isBuffer(serialized) ? serialized : Buffer.from(serialized)).toString('utf8');
+}

@@ -46,7 +46,7 @@ export function registerInputGuards(app: App): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    parseJson(request, body as string, (error, parsed) => {
+    void parseJson(request, body as string, (error, parsed) => {
       if (error) return done(error, undefined);
       if (jsonDepth(parsed) > maxJsonDepth) {
         return done(

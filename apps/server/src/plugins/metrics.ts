@@ -162,9 +162,9 @@ function registerMetrics(app: App, databaseStatus: Pick<DatabaseHandle, 'poolSta
   const durationSeries = new Map<string, Map<string, Map<number, DurationSeries>>>();
   const durationSeriesOf = (method: string, route: string, status: number): DurationSeries => {
     let byMethod = durationSeries.get(route);
-    if (!byMethod) durationSeries.set(route, (byMethod = new Map()));
+    if (!byMethod) durationSeries.set(route, (byMethod = new Map<string, Map<number, DurationSeries>>()));
     let byStatus = byMethod.get(method);
-    if (!byStatus) byMethod.set(method, (byStatus = new Map()));
+    if (!byStatus) byMethod.set(method, (byStatus = new Map<number, DurationSeries>()));
     let series = byStatus.get(status);
     if (!series) byStatus.set(status, (series = requestDuration.labels(method, route, String(status))));
     return series;

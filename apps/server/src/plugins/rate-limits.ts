@@ -21,9 +21,9 @@ export interface RateLimitStore {
    * Takes one hit back from `key` of a limiter made with `app.createRateLimit` (an attempt counted before
    * the check that turned out not to be a failure, decision 034); nothing when its window is over.
    */
-  takeBack(key: string): Promise<void>;
+  takeBack: (key: string) => Promise<void>;
   /** Ends the window of `key` of such a limiter (tests start from a known count). */
-  reset(key: string): Promise<void>;
+  reset: (key: string) => Promise<void>;
   readonly backend: 'memory' | 'redis';
 }
 

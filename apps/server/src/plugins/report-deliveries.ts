@@ -79,12 +79,12 @@ export function deliveryDependencies(app: App): DeliveryDependencies {
     reports: {
       async load(user, name, language, values) {
         const answer = await service.load({ user, name, language, query: { values: JSON.stringify(values) } });
-        return { ...answer, data: answer.data ? withRowValues(answer.data) : null } as ReportResponse;
+        return { ...answer, data: answer.data ? withRowValues(answer.data) : null };
       },
       async file(user, name, format, values, language) {
         const download = await downloads.open({ user, name, format, values: JSON.stringify(values), language });
         const chunks: Buffer[] = [];
-        for await (const chunk of download.body) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+        for await (const chunk of download.body as AsyncIterable<Buffer | string>) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
         return { fileName: download.fileName, contentType: download.contentType, content: Buffer.concat(chunks) };
       },
     },

@@ -92,13 +92,13 @@ function helmetHeaderValues(options: Parameters<typeof helmet>[0]): Record<strin
     setHeader: (name: string, value: unknown) => void (values[name.toLowerCase()] = String(value)),
     removeHeader: (name: string) => void delete values[name.toLowerCase()],
   };
-  let failure: unknown;
+  let failure: { error: unknown } | undefined;
   helmet(options)(
     {} as IncomingMessage,
     response as unknown as ServerResponse,
-    (error?: unknown) => void (failure = error),
+    (error?: unknown) => void (failure = error ? { error } : undefined),
   );
-  if (failure) throw failure instanceof Error ? failure : new Error(String(failure));
+  if (failure) throw failure.error instanceof Error ? failure.error : new Error(String(failure.error));
   return values;
 }
 

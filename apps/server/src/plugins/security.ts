@@ -67,7 +67,7 @@ async function registerSecurity(app: App): Promise<void> {
     'signInGuard',
     createSignInGuard(
       config,
-      { createRateLimit: app.createRateLimit, takeBack: app.rateLimitStore.takeBack },
+      { createRateLimit: (options) => app.createRateLimit(options), takeBack: app.rateLimitStore.takeBack },
       integrity,
       createPendingSecondFactorLookup(app.db),
     ),

@@ -32,8 +32,7 @@ describe('set-up gates refused by the server', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const answers = [errorCodes.passwordChangeRequired, errorCodes.twoFactorRequired, errorCodes.forbidden];
     const client = createApiClient({
-      fetch: (async () =>
-        jsonResponse({ error: { code: answers.shift(), message: 'no' } }, 403)) as typeof fetch,
+      fetch: async () => jsonResponse({ error: { code: answers.shift(), message: 'no' } }, 403),
       getToken: async () => 'token-1',
       getClientParams: () => ({ isoLanguageName: 'en', cultureName: 'en-GB', currencySymbol: '€' }),
       retryDelayMs: 0,

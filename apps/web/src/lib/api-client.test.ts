@@ -31,7 +31,7 @@ function setup(responses: Array<Response | Error>, overrides: Partial<ApiClientD
   const onUnauthorized = vi.fn();
   const getTokenMock = vi.fn(async () => 'token-1');
   const client = createApiClient({
-    fetch: fetchMock as typeof fetch,
+    fetch: fetchMock,
     getToken: getTokenMock,
     getClientParams: () => params,
     onUnauthorized,
@@ -86,7 +86,7 @@ describe('bearer token (docs/product.md §7 "carries an Authorization header wit
 
   it('uses the session token store by default (waits for the token it is given)', async () => {
     const fetchMock = vi.fn(async () => jsonResponse(menu));
-    const client = createApiClient({ fetch: fetchMock as typeof fetch, retryDelayMs: 0, origin: () => 'http://localhost:3000' });
+    const client = createApiClient({ fetch: fetchMock, retryDelayMs: 0, origin: () => 'http://localhost:3000' });
     // The store's own wait, observed: the call has reached it before the token is set.
     const asked = vi.fn();
     setTokenSource({
@@ -119,7 +119,7 @@ describe('bearer token (docs/product.md §7 "carries an Authorization header wit
       expect(storeLoaded).toBe(true);
       return jsonResponse(menu);
     });
-    const client = fresh.createApiClient({ fetch: fetchMock as typeof fetch, retryDelayMs: 0, origin: () => 'http://localhost:3000' });
+    const client = fresh.createApiClient({ fetch: fetchMock, retryDelayMs: 0, origin: () => 'http://localhost:3000' });
     const pending = client.call(apiRoutes.getMenu);
     // Loading the store registers it with the client (api-client.ts setTokenSource).
     const store = await import('./auth/token-store');
@@ -133,7 +133,7 @@ describe('bearer token (docs/product.md §7 "carries an Authorization header wit
     'sends $method $path without a token and without waiting for one',
     async (route) => {
       const { client, calls, getTokenMock } = setup([jsonResponse({ token: 'x' })]);
-      await client.call(route as ApiRoute, {} as never);
+      await client.call(route, {});
       expect(getTokenMock).not.toHaveBeenCalled();
       expect(calls[0]?.headers.get('authorization')).toBeNull();
     },
@@ -141,7 +141,7 @@ describe('bearer token (docs/product.md §7 "carries an Authorization header wit
 
   it('leaves URLs without an api segment alone', async () => {
     const { client, calls, getTokenMock } = setup([jsonResponse({})]);
-    await client.call(fakeRoute('GET', '/assets/file.txt'), {} as never);
+    await client.call(fakeRoute('GET', '/assets/file.txt'), {});
     expect(getTokenMock).not.toHaveBeenCalled();
     expect(calls[0]?.url.search).toBe('');
   });
@@ -250,7 +250,7 @@ describe('retry once (docs/product.md §7, docs/product.md §D.4)', () => {
 
   it.each([fakeRoute('PUT', '/api/navigation/pins'), apiRoutes.clearRecents])('retries an idempotent $method once', async (route) => {
     const { client, fetchMock } = setup([jsonResponse({}, 503), new Response(null, { status: 204 })]);
-    await client.call(route as ApiRoute, {} as never);
+    await client.call(route, {});
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 

@@ -42,7 +42,7 @@ export function parseAttributesCsv(csv: string): ParsedAttributesCsv {
       trim: true,
       relax_column_count: true,
       skip_empty_lines: true,
-    }) as string[][];
+    });
   } catch (error) {
     // csv-parse names the line and what it found there (an unclosed quote, say).
     const message = error instanceof Error ? error.message : 'not valid CSV';

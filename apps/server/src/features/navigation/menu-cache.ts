@@ -23,7 +23,7 @@ export function createMenuCache(ttlMs = menuCacheTtlMs) {
       return cache.get(keyOf(organisationId, userId, language));
     },
     /** Call before reading the menu; pass the result to `remember`. */
-    generation: cache.generation,
+    generation: (): number => cache.generation(),
     remember(organisationId: string, userId: string, language: UiLanguageName, body: Buffer, readStartedAt: number) {
       cache.remember(keyOf(organisationId, userId, language), body, readStartedAt);
     },

@@ -1,4 +1,4 @@
-import { endpointRoute } from '../../lib/endpoint-route';
+import { endpointRoute, serializedText } from '../../lib/endpoint-route';
 import { apiEndpoints, type MenuResponse } from '@cockpit/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/http-error';
@@ -44,7 +44,7 @@ export const navigationRoutes: FastifyPluginAsyncZod = async (app) => {
         const readStartedAt = menuCache.generation();
         const groups = await catalogue.menu(user, language);
         // Serialised through the route's response schema, exactly as an uncached answer would be.
-        body = Buffer.from(String(reply.serialize({ groups })));
+        body = Buffer.from(serializedText(reply.serialize({ groups })));
         menuCache.remember(user.organisationId, user.id, language, body, readStartedAt);
       }
       // Bytes with a JSON content type are sent as they are: the schema check above is not repeated,

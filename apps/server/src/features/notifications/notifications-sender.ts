@@ -63,7 +63,7 @@ export async function sendNotifications(
     select count(*)::int as sent from sent`;
   type Counted = { rows: { sent: number | string }[] };
   const sent = await db.transaction(async (tx) => {
-    const result = (await tx.execute(insert)) as unknown as Counted;
+    const result = (await tx.execute(insert)) as Counted;
     const count = Number(result.rows[0]?.sent ?? 0);
     if (actor) {
       await recordActivity(tx, actor, [

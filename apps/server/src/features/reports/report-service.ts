@@ -68,7 +68,7 @@ export function createReportService({
      * A query report the user may open, ready to run for them with the values they chose (a download):
      * the same lookup, audiences and values as the page. Anything else is "not available" (404).
      */
-    async queryReport(user: AuthenticatedUser, name: string, values: string | undefined) {
+    queryReport: async (user: AuthenticatedUser, name: string, values: string | undefined) => {
       const stored = await findReport(user, name);
       if (!stored || stored.kind !== 'query') throw notAvailable(name);
       if (!stored.definition) throw notAvailable(name, 'unknown report definition', stored.definitionName);

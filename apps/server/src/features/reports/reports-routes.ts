@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { endpointRoute } from '../../lib/endpoint-route';
+import { endpointRoute, serializedText } from '../../lib/endpoint-route';
 import { type ReportResponse, apiEndpoints } from '@cockpit/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { resolveLanguage } from '../../lib/language';
@@ -33,7 +33,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       // Decision 009: a large table's rows arrive serialised and are sent as they are, piece by piece;
       // the rest of the answer goes through the route's response schema. The cast only tells the type
       // provider so: the bytes are the serialised ReportResponse.
-      const parts = serializeReportResponse(answer, (payload) => String(reply.serialize(payload)));
+      const parts = serializeReportResponse(answer, (payload) => serializedText(reply.serialize(payload)));
       const body = parts.length === 1 ? parts[0] : Readable.from(parts, { objectMode: false });
       return reply.type('application/json; charset=utf-8').send(body as unknown as ReportResponse);
     },

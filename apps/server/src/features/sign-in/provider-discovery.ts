@@ -65,7 +65,7 @@ export async function discoverProvider(
     throw new DiscoveryError(describeDiscoveryFailure(error));
   }
   const metadata = configuration.serverMetadata();
-  for (const { field, url } of endpointsOf(metadata as Record<string, unknown>)) {
+  for (const { field, url } of endpointsOf(metadata)) {
     const problem = endpointUrlProblem(field, url, { local });
     if (problem) throw new DiscoveryError(problem);
     try {

@@ -421,7 +421,10 @@ function parsePending(value: string): PendingSignIn | null {
 }
 
 function displayNameOf(claims: oidc.IDToken, email: string): string {
-  const fromClaims = [claims.name, [claims.given_name, claims.family_name].filter(Boolean).join(' ')].find(
+  const givenAndFamily = [claims.given_name, claims.family_name]
+    .filter((part): part is string => typeof part === 'string' && part !== '')
+    .join(' ');
+  const fromClaims = [claims.name, givenAndFamily].find(
     (value): value is string => typeof value === 'string' && value.trim() !== '',
   );
   return (fromClaims ?? email.slice(0, email.indexOf('@'))).trim().slice(0, 100);

@@ -1,6 +1,6 @@
 import { createHash, hkdfSync, randomUUID } from 'node:crypto';
 import type { IntegrityChallenge, IntegritySolution } from '@cockpit/contracts';
-import { type Challenge, createChallenge, randomInt, verifySolution } from 'altcha-lib';
+import { createChallenge, randomInt, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { SignJWT, errors, jwtVerify } from 'jose';
 import type { Config } from '../../config';
@@ -74,7 +74,7 @@ export function createIntegrityService(config: Config, useOnceKeys: UseOnceKeys)
       let result;
       try {
         result = await verifySolution({
-          challenge: challenge as Challenge,
+          challenge,
           solution,
           deriveKey,
           hmacSignatureSecret: challengeSecret,

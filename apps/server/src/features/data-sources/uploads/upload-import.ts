@@ -302,7 +302,7 @@ async function dropAbandonedStaging(db: Database, schema: string, organisationId
             select 1 from ${uploadedTables} u
             where u.organisation_id = ${organisationId} and u.name = t.tablename
           )`,
-  )) as unknown as { rows: Array<{ name: string }> };
+  )) as { rows: Array<{ name: string }> };
   for (const { name } of result.rows) {
     if (stagingInProcess.has(name)) continue;
     await db.execute(sql.raw(`drop table if exists ${quoted(schema)}.${quoted(name)}`));

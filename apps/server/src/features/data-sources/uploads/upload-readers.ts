@@ -31,12 +31,12 @@ const separators = [';', ',', '\t', '|'] as const;
 /** The first `headBytes` of a stream, and the whole stream again (those bytes, then the rest). */
 async function peek(
   input: Readable,
-): Promise<{ head: Buffer; stream: Readable; drain: () => Promise<void>; failure: () => unknown }> {
+): Promise<{ head: Buffer; stream: Readable; drain: () => Promise<void>; failure: () => Error | null }> {
   const iterator = input[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
   const chunks: Buffer[] = [];
   let length = 0;
   let done = false;
-  let failure: unknown = null;
+  let failure: Error | null = null;
   while (length < headBytes) {
     const next = await iterator.next();
     if (next.done) {
@@ -54,7 +54,7 @@ async function peek(
     try {
       for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
     } catch (error) {
-      failure = error;
+      failure = error instanceof Error ? error : new Error(String(error));
     }
   }
   const drain = async () => {
@@ -105,7 +105,7 @@ function detectSeparator(text: string): string {
         relax_column_count: true,
         relax_quotes: true,
         skip_empty_lines: true,
-      }) as string[][];
+      });
     } catch {
       continue;
     }
@@ -166,15 +166,17 @@ function cellValue(cell: ExcelCell): CellValue {
     if ('formula' in object || 'sharedFormula' in object) {
       const result = object.result;
       if (typeof result === 'number' && isDateFormat(cell.numFmt)) return excelSerialToDate(result);
-      if (result && typeof result === 'object' && 'error' in result) return String((result as { error: unknown }).error);
+      if (result && typeof result === 'object' && 'error' in result) return String(result.error);
       return cellValue({ value: result ?? null, numFmt: cell.numFmt });
     }
     if (Array.isArray(object.richText))
-      return (object.richText as Array<{ text?: unknown }>).map((part) => String(part.text ?? '')).join('');
+      // exceljs types a rich text run's text as a string.
+      return (object.richText as Array<{ text?: string }>).map((part) => String(part.text ?? '')).join('');
     if ('text' in object) return String(object.text);
     if ('error' in object) return String(object.error);
   }
-  return String(value);
+  // Whatever else a cell holds is written as its string form, '[object Object]' for an unknown object.
+  return String(cell.value);
 }
 
 interface ExcelRow {
@@ -246,7 +248,7 @@ export const tooLarge = (message: string) => new HttpError(413, errorCodes.paylo
 async function* checked(
   rows: AsyncIterable<CellValue[]>,
   input: Readable,
-  failure: () => unknown,
+  failure: () => Error | null,
   maxBytes: number,
 ): AsyncIterable<CellValue[]> {
   const uploadFailure = () => {

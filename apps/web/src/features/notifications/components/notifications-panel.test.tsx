@@ -390,6 +390,6 @@ describe('useHasUnreadNotifications', () => {
     });
     await vi.waitFor(() => expect(screen.getByTestId('bell')).toHaveTextContent('unread'));
     await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
-    expect(fetchSpy.mock.calls.map(([input]) => String(input)).filter((url) => url.includes(apiRoutes.streamNotifications.path))).toEqual([]);
+    expect(fetchSpy.mock.calls.map(([input]) => String(input as unknown)).filter((url) => url.includes(apiRoutes.streamNotifications.path))).toEqual([]);
   });
 });

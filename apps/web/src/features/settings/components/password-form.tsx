@@ -63,6 +63,27 @@ export function PasswordForm({ required }: PasswordFormProps = {}) {
     return found;
   }
 
+  /** After a successful change: a required change continues where the user was going, then the toast. */
+  async function afterChange() {
+    setValues({ currentPassword: '', newPassword: '', confirmPassword: '' });
+    if (required) {
+      setContinuing(true);
+      try {
+        await required.onChanged();
+      } catch {
+        setFormError(t('settings.password.error.generic'));
+      } finally {
+        setContinuing(false);
+      }
+    }
+    showToast({
+      id: 'password-changed',
+      type: 'success',
+      title: t('settings.password.changed.title'),
+      message: t('settings.password.changed.text'),
+    });
+  }
+
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setFormError(null);
@@ -72,25 +93,8 @@ export function PasswordForm({ required }: PasswordFormProps = {}) {
     change.mutate(
       { currentPassword: values.currentPassword, newPassword: values.newPassword },
       {
-        onSuccess: async () => {
-          setValues({ currentPassword: '', newPassword: '', confirmPassword: '' });
-          if (required) {
-            setContinuing(true);
-            try {
-              await required.onChanged();
-            } catch {
-              setFormError(t('settings.password.error.generic'));
-            } finally {
-              setContinuing(false);
-            }
-          }
-          showToast({
-            id: 'password-changed',
-            type: 'success',
-            title: t('settings.password.changed.title'),
-            message: t('settings.password.changed.text'),
-          });
-        },
+        // The mutation does not wait for this callback; afterChange handles its own failure.
+        onSuccess: () => void afterChange(),
         onError: (error) => {
           const refused = refusedPasswordMessage(t, error);
           if (refused !== null) {
