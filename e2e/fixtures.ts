@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Page, type Request } from '@playwright/test';
 import { demoUsers } from './demo-users';
 
 /** Sign in through the login screen, as a person would, and wait for the signed-in shell. */
@@ -10,6 +10,37 @@ export async function signIn(page: Page, user: { email: string; password: string
   await expect(page.getByTestId('menu-panel')).toBeVisible();
 }
 
+const openRequests = new WeakMap<Page, Set<Request>>();
+
+/**
+ * Counts the page's requests in flight from now on. The notification stream stays open for as long as the
+ * shell is shown, so it is left out — that is also why 'networkidle' never comes.
+ */
+export function trackRequests(page: Page): void {
+  if (openRequests.has(page)) return;
+  const open = new Set<Request>();
+  openRequests.set(page, open);
+  page.on('request', (request) => {
+    if (!new URL(request.url()).pathname.endsWith('/notifications/stream')) open.add(request);
+  });
+  page.on('requestfinished', (request) => open.delete(request));
+  page.on('requestfailed', (request) => open.delete(request));
+}
+
+/**
+ * Waits until the screen has finished loading: the document loaded, no request in flight (lazy scripts, API
+ * calls; see trackRequests), nothing marked busy, and two frames painted after that.
+ */
+export async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('load');
+  const open = openRequests.get(page);
+  if (open) await expect.poll(() => open.size, { message: 'requests still in flight' }).toBe(0);
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
+}
+
 type Fixtures = { consoleErrors: string[] };
 
 /** Every test also fails on console errors the page did not expect. */
@@ -18,6 +49,7 @@ export const test = base.extend<Fixtures>({
     async ({ page }, use) => {
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+      trackRequests(page);
       await use(errors);
       expect(errors, 'uncaught page errors').toEqual([]);
     },

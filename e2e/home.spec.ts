@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { apiRoutes } from '@cockpit/contracts';
-import { demoUsers, expect, signIn, test } from './fixtures';
+import { demoUsers, expect, settle, signIn, test, trackRequests } from './fixtures';
 import {
   bearerOf,
   englishDefaults,
@@ -98,6 +98,7 @@ async function newSignedInPage(
   // load the page again at the size wanted (the panel's start state follows the width at load).
   const context = await browser.newContext({ viewport: sizes.desktop });
   const page = await context.newPage();
+  trackRequests(page);
   await signIn(page, user);
   if (size.width !== sizes.desktop.width || size.height !== sizes.desktop.height) {
     await page.setViewportSize(size);
@@ -293,8 +294,7 @@ test.describe('narrow screens', () => {
       for (const screen of screens) {
         await page.goto(screen.path);
         await screen.ready();
-        // Not "networkidle": the notifications stream stays open. Let late content (charts, tables) land.
-        await page.waitForTimeout(1_500);
+        await settle(page);
         if (await scrollsHorizontally(page)) problems.push(`${screen.path}: scrolls sideways`);
         for (const small of await smallTouchTargets(page)) problems.push(`${screen.path}: ${small}`);
       }
@@ -315,8 +315,7 @@ test.describe('narrow screens', () => {
         }
         await page.goto('/reports');
         await expect(page.getByRole('list', { name: homeTexts.en.recents }).getByRole('link')).toHaveCount(3);
-        // Not "networkidle": the notifications stream stays open. Let late content (charts, tables) land.
-        await page.waitForTimeout(1_500);
+        await settle(page);
         await page.screenshot({ path: testInfo.outputPath(`home-${name}.png`), fullPage: true });
         await clearRecents(page);
       } finally {

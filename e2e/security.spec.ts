@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { demoUsers, expect, signIn, test } from './fixtures';
+import { demoUsers, expect, settle, signIn, test } from './fixtures';
 
 // Security hardening journeys: app integrity on the login screen, no Content-Security-Policy violations on the
 // main screens, the sessions list on the settings page, stored markup shown as plain text.
@@ -21,15 +21,6 @@ async function watchCsp(page: Page): Promise<string[]> {
     });
   });
   return violations;
-}
-
-/**
- * Lets the screen finish loading its lazy parts ('networkidle' never comes: the notification stream
- * stays open). Violations are reported as they happen, so nothing is asserted about time.
- */
-async function settle(page: Page) {
-  await page.waitForLoadState('load');
-  await page.waitForTimeout(750);
 }
 
 async function expectNoSeriousA11yViolations(page: Page, include: string) {
