@@ -15,7 +15,7 @@ import { accountSetUpHref } from './account-set-up-screens';
  * /login loads too, and that should not download the signed-in area's code (bundle budget, decision 011).
  */
 const loadDashboardsApi = () => import('../features/dashboards/api/get-dashboards-availability');
-const loadSettingsApi = () => import('../features/settings/api/get-user-settings');
+const loadSettingsApi = () => import('../features/user-settings/api/get-user-settings');
 
 async function sessionReady() {
   return (await lazySession.load()).sessionReady();

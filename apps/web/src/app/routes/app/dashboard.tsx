@@ -4,7 +4,7 @@ import { useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { DashboardView } from '../../../features/dashboards/components/dashboard-view';
 import { useRecordOpening } from '../../../features/recents/api/record-recent';
-import { useUserSettings } from '../../../features/settings/api/get-user-settings';
+import { useUserSettings } from '../../../features/user-settings/api/get-user-settings';
 
 /**
  * `/dashboards/:layoutId`, behind the dashboards guard. The app layer hands the dashboard the user's

@@ -10,7 +10,7 @@ import {
   writeReportSearch,
   type ReportSearch,
 } from '../../../features/reports/utils/report-search';
-import { useUserSettings } from '../../../features/settings/api/get-user-settings';
+import { useUserSettings } from '../../../features/user-settings/api/get-user-settings';
 import { usePinToggle } from '../../../lib/pins';
 import { NotFoundContent } from '../not-found';
 import { SetAlertButton, SubscribeButton } from '../../../features/subscriptions/components/subscribe-button';

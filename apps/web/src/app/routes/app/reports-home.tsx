@@ -10,7 +10,7 @@ import {
   useLatestNotifications,
 } from '../../../features/notifications/components/latest-notifications';
 import { useRecents } from '../../../features/recents/api/get-recents';
-import { useUserSettings } from '../../../features/settings/api/get-user-settings';
+import { useUserSettings } from '../../../features/user-settings/api/get-user-settings';
 import { useHomePins } from './home-pins';
 import classes from './reports-home.module.css';
 

@@ -2,11 +2,11 @@ import { Button, Divider, Skeleton, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../../components/ui/page';
 import { PlaceholderTile } from '../../../components/ui/placeholder-tile';
-import { useUserSettings } from '../../../features/settings/api/get-user-settings';
-import { PasswordForm } from '../../../features/settings/components/password-form';
+import { useUserSettings } from '../../../features/user-settings/api/get-user-settings';
+import { PasswordForm } from '../../../features/user-settings/components/password-form';
 import { ClearRecents } from '../../../features/recents/components/clear-recents';
-import { SessionsList } from '../../../features/sessions/components/sessions-list';
-import { SettingsForm } from '../../../features/settings/components/settings-form';
+import { SessionsList } from '../../../features/user-sessions/components/sessions-list';
+import { SettingsForm } from '../../../features/user-settings/components/settings-form';
 import { MySubscriptions } from '../../../features/subscriptions/components/my-subscriptions';
 import { TwoFactorSection } from '../../../features/two-factor/components/two-factor-section';
 

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup } from '@testing-library/react';
 import { apiRoutes } from '@cockpit/contracts';
 import { useNavigationStore } from '../../../features/navigation/store/navigation-store';
-import { forgetAppliedLanguage } from '../../../features/settings/use-saved-language';
+import { forgetAppliedLanguage } from '../../../features/user-settings/use-saved-language';
 import { userSettingsFixture } from '../../../testing/fixtures';
 import { stubApi } from '../../../testing/stub-api';
 import { jsonResponse, renderWithProviders } from '../../../testing/test-utils';

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useLocation, useNavigation } from 'react-router';
 import { useNotificationsStream } from '../../../features/notifications/hooks/use-notifications';
-import { useUserSettings } from '../../../features/settings/api/get-user-settings';
-import { useApplySavedLanguage } from '../../../features/settings/use-saved-language';
+import { useUserSettings } from '../../../features/user-settings/api/get-user-settings';
+import { useApplySavedLanguage } from '../../../features/user-settings/use-saved-language';
 import { useAppConfig } from '../../../lib/app-config';
 import { useLiveCatalogue, useMenuSearchHotkeys, useNavigationPath, useReportOpenTracking } from './shell-hooks';
 

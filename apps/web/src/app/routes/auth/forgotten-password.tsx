@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ForgottenPasswordForm } from '../../../features/auth/components/forgotten-password-form';
-import { ResetPasswordForm, resetTokenOf } from '../../../features/auth/components/reset-password-form';
+import { ForgottenPasswordForm } from '../../../features/sign-in/components/forgotten-password-form';
+import { ResetPasswordForm, resetTokenOf } from '../../../features/sign-in/components/reset-password-form';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import classes from './login.module.css';
 

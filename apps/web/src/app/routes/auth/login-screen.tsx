@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isLoginPathname, paths, safeRedirectPath } from '../../../config/paths';
-import { LoginForm } from '../../../features/auth/components/login-form';
+import { LoginForm } from '../../../features/sign-in/components/login-form';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import classes from './login.module.css';
 
@@ -20,7 +20,7 @@ export function loginTarget(redirectTo: string | null): string {
  * nothing moves when it appears.
  */
 const SingleSignOn = lazy(() =>
-  import('../../../features/auth/components/single-sign-on').then((module) => ({
+  import('../../../features/sign-in/components/single-sign-on').then((module) => ({
     default: module.SingleSignOn,
   })),
 );

@@ -3,7 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths, safeRedirectPath } from '../../../config/paths';
-import { PasswordForm } from '../../../features/settings/components/password-form';
+import { PasswordForm } from '../../../features/user-settings/components/password-form';
 import { refreshToken } from '../../../lib/auth/session';
 import { NoShellRoute, NoShellScreen } from './no-shell-screen';
 

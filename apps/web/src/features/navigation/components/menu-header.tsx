@@ -22,7 +22,7 @@ export type MenuHeaderUser = {
 
 type MenuHeaderProps = {
   user: MenuHeaderUser | undefined;
-  /** The language dropdown (settings feature), composed by the layout. */
+  /** The language dropdown (user-settings feature), composed by the layout. */
   languageSelect?: ReactNode;
 };
 
