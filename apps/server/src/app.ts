@@ -9,13 +9,18 @@ import { embeddedPagesRoutes } from './features/reports/embedded-pages';
 import { reportsRoutes } from './features/reports/reports-routes';
 import { healthRoutes } from './features/health/health-routes';
 import { metricsRoutes } from './features/health/metrics-routes';
-import { managementRoutes } from './features/management/management-routes';
+import { managedUsersRoutes } from './features/users/managed-users-routes';
+import { passwordResetRoutes } from './features/users/password-reset-routes';
+import { userAttributesRoutes } from './features/users/user-attributes-routes';
+import { bannerMessagesRoutes } from './features/messages/banner-messages-routes';
+import { contractRoutes } from './features/contract/contract-routes';
+import { pendingContractNotice } from './features/contract/contract-notice';
 import type { DataSourceProbe } from './features/data-sources/data-source-probe';
 import { dataSourcesRoutes } from './features/data-sources/data-sources-routes';
 import { catalogueRoutes } from './features/catalogue/catalogue-routes';
 import { signInSettingsRoutes } from './features/sign-in/sign-in-settings-routes';
 import { twoFactorManagementRoutes, twoFactorStatusRoutes } from './features/two-factor/two-factor-routes';
-import { messagesRoutes } from './features/management/messages-routes';
+import { messagesRoutes } from './features/messages/messages-routes';
 import { translationsRoutes } from './features/localization/translations-routes';
 import { navigationRoutes } from './features/navigation/navigation-routes';
 import { managementNotificationsRoutes } from './features/notifications/management-notifications-routes';
@@ -179,7 +184,11 @@ export async function buildApp({
     // Features do not import each other, so each one's management routes are composed here.
     await scope.register(
       managementScope(async (management) => {
-        await management.register(managementRoutes);
+        await management.register(managedUsersRoutes);
+        await management.register(passwordResetRoutes);
+        await management.register(userAttributesRoutes);
+        await management.register(bannerMessagesRoutes);
+        await management.register(contractRoutes);
         await management.register(catalogueRoutes);
         await management.register(signInSettingsRoutes, { nameResolver });
         await management.register(twoFactorManagementRoutes);
@@ -191,7 +200,8 @@ export async function buildApp({
         await management.register(managementNotificationsRoutes);
       }),
     );
-    await scope.register(messagesRoutes);
+    // The message service; its new-contract notice is the contract feature's (features never import each other).
+    await scope.register(messagesRoutes, { pendingContract: pendingContractNotice(db) });
     await scope.register(notificationsRoutes, { listen });
   });
 

@@ -1,8 +1,7 @@
 import { apiErrorSchema, apiRoutes, type BannerMessageInput, pathOf } from '@cockpit/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifications, organisations, user } from '../src/db/schema';
-import { bannerMessages, contracts } from '../src/features/management/management-schema';
+import { bannerMessages, contracts, notifications, organisations, user } from '../src/db/schema';
 import { demoWelcomeBanner } from '../src/seed/management-seed';
 import { createUserWithPassword } from '../src/auth/create-user-with-password';
 import { type TestApp, buildTestApp, demoUsers, testDrivers } from './helpers/build-test-app';

@@ -13,9 +13,8 @@ import {
 } from '@cockpit/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { organisations, session, user } from '../src/db/schema';
-import { maxRefusedAddressesPerHour, refusedAddressesKey } from '../src/features/management/managed-users-routes';
-import { bannerMessages, contracts } from '../src/features/management/management-schema';
+import { bannerMessages, contracts, organisations, session, user } from '../src/db/schema';
+import { maxRefusedAddressesPerHour, refusedAddressesKey } from '../src/features/users/managed-users-routes';
 import { demoWelcomeBanner } from '../src/seed/management-seed';
 import { seedDemoData } from '../src/seed/seed';
 import { type TestApp, buildTestApp, demoUsers, testDrivers } from './helpers/build-test-app';

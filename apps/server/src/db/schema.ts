@@ -12,8 +12,9 @@ export const authSchema = { user, session, account, verification, jwks, twoFacto
 // ---- live notifications (docs/product.md §D.5, decision 003) ----
 export * from '../features/notifications/notifications-schema';
 
-// ---- management: contracts, banner messages, dismissals ----
-export * from '../features/management/management-schema';
+// ---- the contract center: contracts; the message service: banner messages, dismissals ----
+export * from '../features/contract/contract-schema';
+export * from '../features/messages/messages-schema';
 
 // ---- sales data set, report definitions and dashboard tiles (docs/product.md §D.3, decision 012) ----
 export * from '../features/reports/reports-schema';

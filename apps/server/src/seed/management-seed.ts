@@ -1,8 +1,7 @@
 import type { BannerContent } from '@cockpit/contracts';
 import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/database';
-import { organisations } from '../db/schema';
-import { bannerMessages, contracts } from '../features/management/management-schema';
+import { bannerMessages, contracts, organisations } from '../db/schema';
 
 // Demo data of the management area: Demo GmbH has a current contract, a pending new contract
 // (so its administrator sees the new-contract notice) and one active banner message with a secondary

@@ -9,7 +9,7 @@ import { and, count, desc, eq, gt, isNull, lte, notExists, or, sql } from 'drizz
 import type { FastifyBaseLogger } from 'fastify';
 import { type Actor, recordActivity } from '../../activity/activity-repository';
 import type { Database } from '../../db/database';
-import { bannerDismissals, bannerMessages } from './management-schema';
+import { bannerDismissals, bannerMessages } from './messages-schema';
 
 type BannerRow = typeof bannerMessages.$inferSelect;
 

@@ -5,12 +5,12 @@ import {
   type BannerLanguageContent,
   type BannerMessageItem,
   bannerContentIn,
+  type ContractMessageItem,
 } from '@cockpit/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/http-error';
 import { resolveLanguage } from '../../lib/language';
 import { createBannerMessagesRepository } from './banner-messages-repository';
-import { createContractsRepository } from './contracts-repository';
 
 function toItem(id: string, content: BannerLanguageContent): BannerMessageItem {
   return {
@@ -24,14 +24,21 @@ function toItem(id: string, content: BannerLanguageContent): BannerMessageItem {
   };
 }
 
+export interface MessagesRoutesOptions {
+  /**
+   * The organisation's contract waiting for acceptance, if any: the contract feature's
+   * (contract/contract-notice.ts), passed in by app.ts since features never import each other.
+   */
+  pendingContract: (organisationId: string) => Promise<ContractMessageItem | null>;
+}
+
 /**
  * The message service of docs/product.md §7 for every signed-in user: the banner message for the UI language, the
  * new-contract message (organisation administrators only, docs/product.md §6), and closing a banner message so it
  * stays closed for that user (docs/product.md §4, management area).
  */
-export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
+export const messagesRoutes: FastifyPluginAsyncZod<MessagesRoutesOptions> = async (app, { pendingContract }) => {
   const banners = createBannerMessagesRepository(app.db, app.log);
-  const contracts = createContractsRepository(app.db);
 
   app.route({
     ...endpointRoute(apiEndpoints.getCurrentMessage),
@@ -54,12 +61,9 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
       // docs/product.md §6: only organisationadministrator checks for and sees the new-contract notice. Anyone else
       // simply has no contract message (no hint that a contract exists).
       if (!isAdministrator(user)) return { available: false, item: null };
-      const pending = await contracts.pending(user.organisationId);
+      const pending = await pendingContract(user.organisationId);
       if (!pending) return { available: false, item: null };
-      return {
-        available: true,
-        item: { id: pending.id, reference: pending.reference, startsOn: pending.startsOn },
-      };
+      return { available: true, item: pending };
     },
   });
 

@@ -8,7 +8,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { type Actor, recordActivity } from '../../activity/activity-repository';
 import type { Database } from '../../db/database';
 import { organisations, user } from '../../db/schema';
-import { contracts } from './management-schema';
+import { contracts } from './contract-schema';
 
 type ContractRow = typeof contracts.$inferSelect;
 
