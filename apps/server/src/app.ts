@@ -18,7 +18,7 @@ import { pendingContractNotice } from './features/contract/contract-notice';
 import type { DataSourceProbe } from './features/data-sources/data-source-probe';
 import { dataSourcesRoutes } from './features/data-sources/data-sources-routes';
 import { catalogueRoutes } from './features/catalogue/catalogue-routes';
-import { signInSettingsRoutes } from './features/sign-in/sign-in-settings-routes';
+import { signInSettingsRoutes } from './features/single-sign-on/sign-in-settings-routes';
 import { twoFactorManagementRoutes, twoFactorStatusRoutes } from './features/two-factor/two-factor-routes';
 import { messagesRoutes } from './features/messages/messages-routes';
 import { translationsRoutes } from './features/localization/translations-routes';
@@ -30,8 +30,9 @@ import { userSessionsRoutes } from './features/user-sessions/user-sessions-route
 import { userSettingsRoutes } from './features/user-settings/user-settings-routes';
 import { forgottenPasswordRoutes } from './features/sign-in/forgotten-password-routes';
 import { authRoutes } from './features/sign-in/auth-routes';
-import { singleSignOn } from './features/sign-in/single-sign-on-plugin';
-import { providerAddressPolicy } from './features/sign-in/provider-address-policy';
+import { singleSignOn } from './features/single-sign-on/single-sign-on-plugin';
+import { providerAddressPolicy } from './features/single-sign-on/provider-address-policy';
+import { passwordRefusal } from './features/single-sign-on/password-refusal';
 import { integrityRoutes } from './features/integrity/integrity-routes';
 import { databasePlugin } from './plugins/database';
 import { clusterEventsPlugin } from './plugins/cluster-events';
@@ -138,7 +139,7 @@ export async function buildApp({
   // THE executor of report SQL (decision 027).
   await app.register(reportExecutorPlugin, nameResolver ? { nameResolver } : {});
   await app.register(authPlugin, {
-    // The sign-in feature's provider sign-in, composed here (auth/ imports no feature, decision 023).
+    // The single-sign-on feature's provider sign-in, composed here (auth/ imports no feature, decision 023).
     singleSignOn: singleSignOn({
       db,
       authSecret: config.authSecret,
@@ -162,8 +163,9 @@ export async function buildApp({
   await app.register(integrityRoutes);
   // A mail's unsubscribe link: its signed token is the credential (decision 029).
   await app.register(unsubscribeRoutes, { subscriptions });
-  // Forgotten passwords (decision 031): the mail's single-use link is the credential.
-  await app.register(forgottenPasswordRoutes);
+  // Forgotten passwords (decision 031): the mail's single-use link is the credential. Whether the organisation
+  // refuses passwords is the single-sign-on feature's (features never import each other).
+  await app.register(forgottenPasswordRoutes, { refusesPassword: passwordRefusal(db) });
 
   // Everything else needs a bearer token: the hook is added to this scope before any route in it.
   await app.register(async (scope) => {

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError } from '../src/config';
-import { discoverProvider, DiscoveryError } from '../src/features/sign-in/provider-discovery';
+import { discoverProvider, DiscoveryError } from '../src/features/single-sign-on/provider-discovery';
 import { createGuardedFetch } from '../src/lib/guarded-fetch';
 import { createSystemNameResolver } from '../src/lib/name-resolver';
 import {

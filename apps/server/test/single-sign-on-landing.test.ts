@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeLandingPath } from '../src/features/sign-in/single-sign-on-plugin';
+import { safeLandingPath } from '../src/features/single-sign-on/single-sign-on-plugin';
 
 // Decision 020: after the provider, the browser lands on an in-app page — the login screen's own rule
 // (contracts `safeRedirectPath`), so a tampered `redirectTo` can never send it to another host.

@@ -53,7 +53,7 @@ interface CreateAuthOptions {
   /** Told when better-auth deletes a session (sign-out, revocation), to close its streams. */
   sessionEvents?: SessionEvents;
   /**
-   * Single sign-on with the organisation's provider (decision 020): the sign-in feature's better-auth
+   * Single sign-on with the organisation's provider (decision 020): the single-sign-on feature's better-auth
    * plugin, composed by app.ts (auth/ imports no feature, docs/decisions/023-layers-enforced-by-lint.md).
    */
   singleSignOn?: BetterAuthPlugin;

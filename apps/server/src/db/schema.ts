@@ -33,7 +33,7 @@ export * from '../features/two-factor/two-factor-schema';
 export * from './use-once-claims-schema';
 
 // ---- single sign-on: the organisation's OpenID Connect provider (decision 020) ----
-export * from '../features/sign-in/sign-in-schema';
+export * from '../features/single-sign-on/single-sign-on-schema';
 // Forgotten passwords: the hashed links of their mails (decision 031).
 export * from '../features/sign-in/forgotten-password-schema';
 

@@ -3,7 +3,7 @@ import { createAuth } from '../auth/create-auth';
 import { declaredPlugin, pluginNames } from './declared-plugin';
 
 export interface AuthOptions {
-  /** The sign-in feature's single sign-on, composed by app.ts (auth/ imports no feature). */
+  /** The single-sign-on feature's plugin, composed by app.ts (auth/ imports no feature). */
   singleSignOn?: BetterAuthPlugin;
 }
 

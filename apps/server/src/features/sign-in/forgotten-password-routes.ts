@@ -14,7 +14,6 @@ import { escapeHtml, fill } from '../../lib/mail/mail-text';
 import { sendTooMany } from '../../plugins/rate-limits';
 import { accountKey } from '../../plugins/sign-in-guard';
 import { type ResetCandidate, createForgottenPasswordRepository } from './forgotten-password-repository';
-import { createSsoProvidersRepository, passwordsRefused } from './sso-providers-repository';
 
 /** Requests per e-mail address and hour (decision 031): a mailbox is not flooded with links. */
 export const resetRequestsPerAddressPerHour = 5;
@@ -28,6 +27,14 @@ const hourMs = 60 * 60_000;
 /** Where the mail's link opens the web app's "Choose a new password" page; the token in the fragment. */
 export const resetPasswordPagePath = '/reset-password';
 
+export interface ForgottenPasswordRoutesOptions {
+  /**
+   * Whether the user's organisation refuses passwords (decision 020: single sign-on required, not its
+   * break-glass administrator): the single-sign-on feature's `passwordRefusal`, passed in by app.ts.
+   */
+  refusesPassword: (candidate: ResetCandidate) => Promise<boolean>;
+}
+
 /**
  * Forgotten passwords (docs/decisions/031-forgotten-passwords.md): `POST /api/auth/password-reset/request`
  * answers at once and the same for every address, then — after answering — mails a single-use link valid
@@ -36,9 +43,11 @@ export const resetPasswordPagePath = '/reset-password';
  * session of the user ends. Neither for users whose organisation requires single sign-on (decision 020).
  * Limits per address and per client through the one rate limiter (docs/decisions/034-one-rate-limiter.md).
  */
-export const forgottenPasswordRoutes: FastifyPluginAsyncZod = async (app) => {
+export const forgottenPasswordRoutes: FastifyPluginAsyncZod<ForgottenPasswordRoutesOptions> = async (
+  app,
+  { refusesPassword },
+) => {
   const repository = createForgottenPasswordRepository(app.db);
-  const providers = createSsoProvidersRepository(app.db);
   /** Work done after answering; the server waits for it when it closes. */
   const pending = new Set<Promise<void>>();
   app.addHook('onClose', async () => {
@@ -69,9 +78,6 @@ export const forgottenPasswordRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       return undefined;
     };
-
-  const refusesPassword = async (candidate: ResetCandidate) =>
-    passwordsRefused(await providers.findByOrganisation(candidate.organisationId), candidate);
 
   async function mailLink(email: string, requestLog: typeof app.log): Promise<void> {
     const candidate = await repository.candidateByEmail(email);

@@ -10,7 +10,7 @@ import { and, asc, eq, ilike, inArray, isNotNull, ne, notInArray, sql } from 'dr
 import { type Actor, recordActivity } from '../../activity/activity-repository';
 import type { Database } from '../../db/database';
 import { session, user } from '../../db/schema';
-import { ssoDomains, ssoProviders } from './sign-in-schema';
+import { ssoDomains, ssoProviders } from './single-sign-on-schema';
 
 export type SsoProviderRow = typeof ssoProviders.$inferSelect;
 
