@@ -40,7 +40,15 @@ const lazyAreas = [
   'src/app/routes/app/report.tsx',
   'src/app/routes/app/dashboards.tsx',
   'src/app/routes/app/management/',
-  'src/features/management/',
+  // The management screens' features, and the management parts of features the home also uses.
+  'src/features/users/',
+  'src/features/contract/',
+  'src/features/single-sign-on/',
+  'src/features/activity/',
+  'src/features/messages/components/banner-management.tsx',
+  'src/features/notifications/components/notification-composer.tsx',
+  'src/features/two-factor/components/two-factor-policy-card.tsx',
+  'src/components/ui/management-table.module.css',
 ];
 /**
  * Libraries the signed-in home must not load. Mantine's components and provider come with the other pages,

@@ -1,5 +1,5 @@
 import { VisuallyHidden } from '@mantine/core';
-import { ActivityLog } from '../../../../features/management/components/activity-log';
+import { ActivityLog } from '../../../../features/activity/components/activity-log';
 import { useSectionTitle } from './use-section-title';
 
 /** Management → Activity (decision 015). */

@@ -1,7 +1,7 @@
 import { VisuallyHidden } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import type { BannerMessageItem } from '@cockpit/contracts';
-import { BannerManagement } from '../../../../features/management/components/banner-management';
+import { BannerManagement } from '../../../../features/messages/components/banner-management';
 import { currentMessageQueryKey } from '../../../../features/messages/api/get-current-message';
 import { MessageCard } from '../../../../features/messages/components/message-card';
 import { useSectionTitle } from './use-section-title';

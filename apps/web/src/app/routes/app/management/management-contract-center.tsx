@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { ContractCenter } from '../../../../features/management/components/contract-center';
+import { ContractCenter } from '../../../../features/contract/components/contract-center';
 import { contractMessageQueryKey } from '../../../../features/messages/api/get-contract-message';
 import { useSectionTitle } from './use-section-title';
 

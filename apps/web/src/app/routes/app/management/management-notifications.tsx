@@ -1,7 +1,7 @@
 import { Divider, Stack } from '@mantine/core';
 import type { NotificationContent } from '@cockpit/contracts';
-import { NotificationComposer } from '../../../../features/management/components/notification-composer';
-import { SentNotifications } from '../../../../features/management/components/sent-notifications';
+import { NotificationComposer } from '../../../../features/notifications/components/notification-composer';
+import { SentNotifications } from '../../../../features/notifications/components/sent-notifications';
 import { NotificationCard } from '../../../../features/notifications/components/notification-card';
 import { cultureFor } from '../../../../lib/client-params';
 import { useSectionTitle } from './use-section-title';
@@ -9,8 +9,8 @@ import { useSectionTitle } from './use-section-title';
 const ignore = () => {};
 
 /**
- * Management area: Notifications section. The app composes two features: the management composer, and as its
- * preview the notifications feature's own card, so the preview is exactly what users will see.
+ * Management area: Notifications section. The app composes the notifications feature's composer with, as its
+ * preview, the feature's own card, so the preview is exactly what users will see.
  */
 export function ManagementNotificationsRoute() {
   // The section has visible headings of its own (compose, sent).

@@ -1,5 +1,5 @@
 import { VisuallyHidden } from '@mantine/core';
-import { UserManagement } from '../../../../features/management/components/user-management';
+import { UserManagement } from '../../../../features/users/components/user-management';
 import { useSectionTitle } from './use-section-title';
 
 /** Management area: the Users section. */

@@ -19,7 +19,7 @@ import { useSetUserActive } from '../api/set-user-active';
 import { roleLabel, subscriptionLabel } from '../../../lib/option-labels';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { RowActions, type RowAction } from '../../../components/ui/row-actions';
-import classes from './management-table.module.css';
+import classes from '../../../components/ui/management-table.module.css';
 import { CreateUserDialog } from './create-user-dialog';
 import { EditUserDialog } from './edit-user-dialog';
 import { ResetTwoFactorDialog } from './reset-two-factor-action';

@@ -11,7 +11,7 @@ import { useManagedBanners } from '../api/get-banners';
 import { formatDateTime, useCulture } from '../../../lib/date-time';
 import { BannerFormDialog } from './banner-form-dialog';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import classes from './management-table.module.css';
+import classes from '../../../components/ui/management-table.module.css';
 
 const statusStyle: Record<BannerScheduleStatus, { color: string; labelKey: string }> = {
   scheduled: { color: 'blue', labelKey: 'management.banners.status.scheduled' },

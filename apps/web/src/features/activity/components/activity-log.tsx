@@ -15,7 +15,7 @@ import { QueryTable } from '../../../components/ui/query-table';
 import { formatDateTime, formatRelativeTime, useCulture } from '../../../lib/date-time';
 import { useNow } from '../../../lib/use-now';
 import { useActivity } from '../api/get-activity';
-import classes from './management-table.module.css';
+import classes from '../../../components/ui/management-table.module.css';
 
 // Static keys (docs/conventions.md: a script checks that every language has them).
 const actionLabelKeys: Record<ActivityAction, string> = {

@@ -5,7 +5,7 @@ import { errorCodes, type SignInDomain, type SignInSettings } from '@cockpit/con
 import { isApiRequestError } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
 import { useVerifySignInDomain } from '../api/save-sign-in-settings';
-import classes from './management-table.module.css';
+import classes from '../../../components/ui/management-table.module.css';
 
 interface DomainProofsProps {
   /** The saved domains with their state. */

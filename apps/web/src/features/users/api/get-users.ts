@@ -9,7 +9,10 @@ export function getManagedUsers({ search, page, pageSize }: UsersQuery): Promise
   return api.call(apiRoutes.listUsers, { query: { search: search.trim() || undefined, page, pageSize } });
 }
 
-/** Every users query starts with this key; changes to users invalidate it. */
+/**
+ * Every users query starts with this key (the notifications feature's recipient candidates too); changes to
+ * users invalidate it.
+ */
 export const managedUsersQueryKey = ['management', 'users'] as const;
 
 export function getManagedUsersQueryOptions(query: UsersQuery) {
