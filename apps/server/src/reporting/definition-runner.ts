@@ -249,7 +249,7 @@ export function createDefinitionRunner<Source extends RunnableSource>(deps: Defi
         ...(input.rowLimit ? { rowLimit: input.rowLimit } : {}),
         ...(input.refresh ? { refresh: true } : {}),
       });
-      const data = visualiseResult(definition, result, {
+      const data = await visualiseResult(definition, result, {
         language: input.language,
         values: input.values,
         ...(input.visuals ? { visualIds: input.visuals } : {}),

@@ -14,6 +14,7 @@ import {
   type ValueFormat,
   catalogueTextIn,
 } from '@cockpit/contracts';
+import { mapInSlices } from './in-slices';
 
 // A query report's result as the report page and the tiles show it (decision 027): every visual of a
 // definition reads the same rows. KPIs take the first row; charts and the table take all rows. The
@@ -152,13 +153,13 @@ export interface VisualOptions {
 }
 
 /** A chart's categories and the rows they are drawn from: per row or per distinct x, ordered, cut. */
-function chartRows(
+async function chartRows(
   visual: Extract<DefinitionVisual, { type: 'chart' }>,
   rows: readonly (readonly unknown[])[],
   xOf: (row: readonly unknown[]) => string,
   firstSeriesOf: (row: readonly unknown[]) => number | null,
-): { category: string; row: readonly unknown[] }[] {
-  let picked = rows.map((row) => ({ category: xOf(row), row }));
+): Promise<{ category: string; row: readonly unknown[] }[]> {
+  let picked = await mapInSlices(rows, (row) => ({ category: xOf(row), row }));
   if (visual.categories === 'distinct') {
     const seen = new Set<string>();
     picked = picked.filter(({ category }) => !seen.has(category) && Boolean(seen.add(category)));
@@ -174,13 +175,14 @@ function chartRows(
 
 /**
  * Builds KPIs, charts and the table of `definition` from `result`. A visual naming a column the result
- * does not have is a `VisualMisfit` (the definition no longer fits its SQL: the page says so).
+ * does not have is a `VisualMisfit` (the definition no longer fits its SQL: the page says so). A large
+ * result is worked through in slices that let other requests run in between (reporting/in-slices.ts).
  */
-export function visualiseResult(
+export async function visualiseResult(
   definition: Pick<CatalogueReportDefinition, 'columns' | 'visuals'> & Partial<Pick<CatalogueReportDefinition, 'parameters'>>,
   result: VisualInput,
   { language, visualIds, tableRows, values = {} }: VisualOptions,
-): ReportData {
+): Promise<ReportData> {
   const index = new Map(result.columns.map((column, position) => [column.name, position]));
   const chosen = chosenOptions({ parameters: definition.parameters ?? [] }, values);
   const columnFor = (name: string) => {
@@ -222,7 +224,7 @@ export function visualiseResult(
       const x = columnFor(visual.x);
       const seriesColumns = visual.series.map((name) => ({ name, ...columnFor(name) }));
       const firstSeries = seriesColumns[0]!;
-      const picked = chartRows(
+      const picked = await chartRows(
         visual,
         result.rows,
         (row) => String(cellOf(row[x.position], x.column.format) ?? ''),
@@ -250,7 +252,7 @@ export function visualiseResult(
           ({ position }) =>
             !visual.omitEmpty || result.rows.some((row) => row[position] !== null && row[position] !== undefined),
         );
-      const rows = (tableRows === undefined ? result.rows : result.rows.slice(0, tableRows)).map((row) =>
+      const rows = await mapInSlices(tableRows === undefined ? result.rows : result.rows.slice(0, tableRows), (row) =>
         columns.map(({ position, column }) => cellOf(row[position], column.format)),
       );
       table = {

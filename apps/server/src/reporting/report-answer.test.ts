@@ -20,7 +20,7 @@ const dataWith = (rows: ReportData['table'] extends infer T ? (T extends { rows:
   },
 });
 
-const answerOf = (data: ReturnType<typeof withSerializedTable>) => ({
+const answerOf = (data: Awaited<ReturnType<typeof withSerializedTable>>) => ({
   report: {
     name: 'orders',
     title: 'Orders',
@@ -36,14 +36,14 @@ const answerOf = (data: ReturnType<typeof withSerializedTable>) => ({
 });
 
 describe('withSerializedTable', () => {
-  it('serialises a large table slice by slice into exactly the JSON of its rows', () => {
+  it('serialises a large table slice by slice into exactly the JSON of its rows', async () => {
     const rows = Array.from({ length: 12_345 }, (_, index) => [
       `2026-01-${String((index % 28) + 1).padStart(2, '0')}`,
       index % 3 === 0 ? 'Nord "Süd"\n€' : null,
       index % 7 === 0 ? -0.5 : index * 1.25,
     ]);
     const data = dataWith(rows);
-    const serialized = withSerializedTable(data);
+    const serialized = await withSerializedTable(data);
     expect(serialized.table?.rows).toBeInstanceOf(SerializedRows);
     const parts = serializeReportResponse(answerOf(serialized), (payload) => JSON.stringify(reportResponseSchema.parse(payload)));
     const sent = JSON.parse(Buffer.concat(parts).toString('utf8')) as ReportResponse;
@@ -52,10 +52,19 @@ describe('withSerializedTable', () => {
     expect(withRowValues(serialized)).toEqual(data);
   });
 
-  it('leaves a small table and an answer without a table as they are', () => {
+  it('leaves a small table and an answer without a table as they are', async () => {
     const small = dataWith([['2026-01-01', 'North', 1]]);
-    expect(withSerializedTable(small)).toBe(small);
+    expect(await withSerializedTable(small)).toBe(small);
     const none: ReportData = { kpis: [], charts: [], table: null };
-    expect(withSerializedTable(none)).toBe(none);
+    expect(await withSerializedTable(none)).toBe(none);
+  });
+
+  it('lets other requests run between its slices (decision 009)', async () => {
+    let otherRequestRan = false;
+    setImmediate(() => {
+      otherRequestRan = true;
+    });
+    await withSerializedTable(dataWith(Array.from({ length: 12_345 }, (_, index) => [index])));
+    expect(otherRequestRan).toBe(true);
   });
 });

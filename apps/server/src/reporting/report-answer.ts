@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ReportCell, ReportData, ReportResponse, ReportTable } from '@cockpit/contracts';
+import { forEachSlice, rowsPerSlice } from './in-slices';
 
 /**
  * Table rows already serialised as JSON (decision 009): a large table is written slice by slice, as
@@ -75,23 +76,17 @@ export function serializeReportResponse(
   return [Buffer.from(text.slice(0, at)), ...table.rows.bytes(), Buffer.from(text.slice(at + marker.length))];
 }
 
-/** Rows per JSON.stringify call of {@link withSerializedTable}. */
-const serializedSliceRows = 5_000;
-
 /**
- * A query report's answer with its table rows serialised (decision 009): up
- * to 100,000 rows are stringified slice by slice and sent as they are by {@link serializeReportResponse},
- * instead of being checked cell by cell against the response schema and stringified once more as a whole.
- * The bytes are exactly those `JSON.stringify(rows)` gives.
+ * A query report's answer with its table rows serialised (decision 009): more than one slice of rows
+ * ({@link rowsPerSlice}) are stringified slice by slice, yielding to other requests in between, and sent
+ * as they are by {@link serializeReportResponse}, instead of being checked cell by cell against the
+ * response schema and stringified once more as a whole. The bytes are exactly those `JSON.stringify(rows)` gives.
  */
-export function withSerializedTable(data: ReportData): ReportDataAnswer {
+export async function withSerializedTable(data: ReportData): Promise<ReportDataAnswer> {
   const { table } = data;
-  if (!table || table.rows.length <= serializedSliceRows) return data;
+  if (!table || table.rows.length <= rowsPerSlice) return data;
   const rows = new SerializedRows();
-  for (let start = 0; start < table.rows.length; start += serializedSliceRows) {
-    const slice = table.rows.slice(start, start + serializedSliceRows);
-    // `[[…],[…]]` without its outer brackets: the rows joined by commas, as SerializedRows takes them.
-    rows.addText(JSON.stringify(slice).slice(1, -1), slice.length);
-  }
+  // `[[…],[…]]` without its outer brackets: the rows joined by commas, as SerializedRows takes them.
+  await forEachSlice(table.rows, (slice) => rows.addText(JSON.stringify(slice).slice(1, -1), slice.length));
   return { ...data, table: { ...table, rows } };
 }

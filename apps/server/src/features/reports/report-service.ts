@@ -128,7 +128,7 @@ export function createReportService({
         return {
           report: definition,
          
-          data: withSerializedTable(answer.data),
+          data: await withSerializedTable(answer.data),
           parameters: answer.parameters,
           info: answer.info,
         };
