@@ -24,7 +24,7 @@ import {
   type SendNotificationBody,
 } from '@cockpit/contracts';
 import { showToast } from '../../../lib/toast';
-import { useRecipientCandidates } from '../api/get-recipient-candidates';
+import { useRecipientCandidates } from '../../../lib/managed-users';
 import { useSendNotification } from '../api/send-notification';
 import { useFormCheck } from '../../../lib/form-check';
 
@@ -90,7 +90,7 @@ export function NotificationComposer({ renderPreview }: NotificationComposerProp
   const [chosen, setChosen] = useState<string[]>([]);
   const [userSearch, setUserSearch] = useState('');
   const [debouncedUserSearch] = useDebouncedValue(userSearch, 250);
-  const users = useRecipientCandidates(debouncedUserSearch, { enabled: mode === 'chosen' });
+  const users = useRecipientCandidates(debouncedUserSearch, { enabled: mode === 'chosen', pageSize: 100 });
 
   // Chosen users stay selectable (and labelled) while the search shows others.
   const [knownLabels, setKnownLabels] = useState<Map<string, string>>(new Map());

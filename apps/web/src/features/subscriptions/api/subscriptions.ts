@@ -123,18 +123,6 @@ export function useSubscribedReport(name: string, values: ParameterValues, enabl
   });
 }
 
-/** Administrators: the organisation's users whose name or e-mail matches, to subscribe them. */
-export function useRecipientCandidates(search: string, enabled: boolean) {
-  return useQuery({
-    queryKey: [...subscriptionsQueryKey, 'management', 'users', search],
-    queryFn: () =>
-      api.call(apiRoutes.listUsers, { query: { search: search.trim() || undefined, page: 1, pageSize: 50 } }),
-    enabled,
-    staleTime: 10_000,
-    meta: { globalLoading: false },
-  });
-}
-
 /** Administrators: the organisation's subscriptions (those for others included). */
 export function useManagedSubscriptions() {
   return useQuery({

@@ -4,7 +4,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconUsersPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { RoleKey, Subscription, SubscriptionRecipients } from '@cockpit/contracts';
-import { useRecipientCandidates } from '../api/subscriptions';
+import { useRecipientCandidates } from '../../../lib/managed-users';
 import { SubscriptionForm } from './subscription-form';
 
 /** An audience as the catalogue's audience fields edit it: nothing chosen means everyone. */
@@ -62,7 +62,7 @@ function SubscribeOthersForm({ reports, renderAudience, onDone }: SubscribeOther
   const [debounced] = useDebouncedValue(search, 300);
   const [byAudience, setByAudience] = useState(false);
   const [audience, setAudience] = useState<AudienceChoice>({ roles: [], subscriptions: [] });
-  const candidates = useRecipientCandidates(debounced, true);
+  const candidates = useRecipientCandidates(debounced, { enabled: true, pageSize: 50 });
 
   // The chosen users stay listed while the search shows others.
   const found = (candidates.data?.items ?? []).map((user) => ({ value: user.id, label: `${user.name} <${user.email}>` }));

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRoutes, type UserAttributesImportResult } from '@cockpit/contracts';
 import { api } from '../../../lib/api-client';
-import { managedUsersQueryKey } from './get-users';
+import { managedUsersQueryKey } from '../../../lib/managed-users';
 
 /** `POST /api/management/users/attributes`: user attributes from a CSV; any invalid row → nothing imported. */
 export function importUserAttributes(csv: string): Promise<UserAttributesImportResult> {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRoutes, type ManagedUser } from '@cockpit/contracts';
 import { api } from '../../../lib/api-client';
-import { managedUsersQueryKey } from './get-users';
+import { managedUsersQueryKey } from '../../../lib/managed-users';
 
 /**
  * `POST /api/management/users/:id/deactivate` (their sessions end at once, their next call gets 401)

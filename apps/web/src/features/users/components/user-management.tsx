@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { managedUsersPageSize, type ManagedUser } from '@cockpit/contracts';
 import { QueryTable } from '../../../components/ui/query-table';
 import { showToast } from '../../../lib/toast';
-import { useManagedUsers } from '../api/get-users';
+import { useManagedUsers } from '../../../lib/managed-users';
 import { useSetUserActive } from '../api/set-user-active';
 import { roleLabel, subscriptionLabel } from '../../../lib/option-labels';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
