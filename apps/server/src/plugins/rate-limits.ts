@@ -90,11 +90,19 @@ function takeBackInMemory(memory: LocalStore, key: string): void {
 }
 
 /**
- * Decrements an existing window only (DECR on a missing key would create one without expiry). `eval` is
- * Redis's EVAL: this fixed Lua script runs atomically on the Redis server, the key is passed as KEYS[1].
+ * Decrements an existing window only (DECR on a missing key would create one without expiry), atomically on the
+ * Redis server. Defined as a command of the client, as the library's own store defines its counting: ioredis
+ * then sends the script's digest (EVALSHA) instead of its text.
  */
+const takeBackCommand = 'cockpitRateLimitTakeBack';
 const decrementIfPresent =
   "if redis.call('exists', KEYS[1]) == 1 and tonumber(redis.call('get', KEYS[1])) > 0 then return redis.call('decr', KEYS[1]) end return 0";
+
+function definedTakeBack(redis: Redis): (key: string) => Promise<unknown> {
+  redis.defineCommand(takeBackCommand, { numberOfKeys: 1, lua: decrementIfPresent });
+  const client = redis as unknown as Record<typeof takeBackCommand, (key: string) => Promise<unknown>>;
+  return (key) => client[takeBackCommand](key);
+}
 
 export function createRateLimitStore(redisOptions: RedisRateLimitOptions | null): RateLimitStore {
   const memory = new LocalStore(false, false, memoryWindows);
@@ -107,13 +115,14 @@ export function createRateLimitStore(redisOptions: RedisRateLimitOptions | null)
     };
   }
   const { redis, breaker, prefix } = redisOptions;
+  const decrement = definedTakeBack(redis);
   return {
     backend: 'redis',
     Store: withSharedManualLimiters(guarded(new RedisStore(false, false, redis, prefix), memory, breaker)),
     takeBack: (key) =>
       breaker.run(
         async () => {
-          await redis.eval(decrementIfPresent, 1, `${prefix}${key}`);
+          await decrement(`${prefix}${key}`);
         },
         async () => takeBackInMemory(memory, key),
       ),
