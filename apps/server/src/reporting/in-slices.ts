@@ -7,22 +7,20 @@ import { setImmediate as yieldToOtherRequests } from 'node:timers/promises';
  */
 export const rowsPerSlice = 5_000;
 
-/** `items.map(map)`, yielding to other requests between slices of {@link rowsPerSlice} items. */
-export async function mapInSlices<T, R>(items: readonly T[], map: (item: T) => R): Promise<R[]> {
-  if (items.length <= rowsPerSlice) return items.map(map);
-  const mapped: R[] = [];
-  for (let start = 0; start < items.length; start += rowsPerSlice) {
-    if (start > 0) await yieldToOtherRequests();
-    const end = Math.min(items.length, start + rowsPerSlice);
-    for (let at = start; at < end; at += 1) mapped.push(map(items[at]!));
-  }
-  return mapped;
-}
-
 /** Calls `work` for each slice of {@link rowsPerSlice} items, yielding to other requests between slices. */
 export async function forEachSlice<T>(items: readonly T[], work: (slice: readonly T[]) => void): Promise<void> {
   for (let start = 0; start < items.length; start += rowsPerSlice) {
     if (start > 0) await yieldToOtherRequests();
     work(items.slice(start, start + rowsPerSlice));
   }
+}
+
+/** `items.map(map)`, yielding to other requests between slices of {@link rowsPerSlice} items. */
+export async function mapInSlices<T, R>(items: readonly T[], map: (item: T) => R): Promise<R[]> {
+  if (items.length <= rowsPerSlice) return items.map(map);
+  const mapped: R[] = [];
+  await forEachSlice(items, (slice) => {
+    for (const item of slice) mapped.push(map(item));
+  });
+  return mapped;
 }

@@ -1,13 +1,8 @@
 import type { Database } from '../../db/database';
 import { createSsoProvidersRepository, passwordsRefused } from './sso-providers-repository';
 
-/** The account a password is checked for: who, in which organisation, with which role. */
-export interface PasswordAccount {
-  id: string;
-  organisationId: string;
-  roleKey: string;
-  active: boolean;
-}
+/** The account a password is checked for: what `passwordsRefused` reads of it, and its organisation. */
+export type PasswordAccount = Parameters<typeof passwordsRefused>[1] & { organisationId: string };
 
 /** Whether the account's organisation refuses its password (decision 020). */
 export type PasswordRefusal = (account: PasswordAccount) => Promise<boolean>;
