@@ -10,20 +10,20 @@ import type { NameResolver } from '../../src/lib/name-resolver';
 import type { DataSourceProbe } from '../../src/features/data-sources/data-source-probe';
 import { type DatabaseHandle, openDatabase } from '../../src/db/database';
 import { demoSignIns } from '../../src/seed/demo-data';
-import { seedDemoData } from '../../src/seed/seed';
-import { migratedPgliteTemplate } from './pglite-template';
+import { type TemplateState, pgliteTemplate, postgresTemplate, seedTemplateState } from './database-templates';
 
 // fastify/demo style (test/helper.ts): every test file builds the real app on a FRESH database and
-// talks to it with `app.inject`. PGlite in memory always; PostgreSQL too when TEST_DATABASE_URL is set
-// (a database of its own per file, dropped afterwards). Tests never share data.
+// talks to it with `app.inject`: in-memory PGlite in the `server` project, a database of its own (dropped
+// afterwards) in the `server-postgres` project, which runs the files where the database is under test
+// (vitest.config.ts, decision 040). Each starts as a copy of a seeded template. Tests never share data.
 
 export type TestDriver = 'pglite' | 'postgres';
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
 
-/** For `describe.each(testDrivers())`. */
+/** For `describe.each(testDrivers())`: the database of the Vitest project running the file. */
 export function testDrivers(): TestDriver[] {
-  return postgresUrl ? ['pglite', 'postgres'] : ['pglite'];
+  return process.env.COCKPIT_TEST_DRIVER === 'postgres' ? ['postgres'] : ['pglite'];
 }
 
 export interface TestAppOptions {
@@ -83,9 +83,10 @@ export function testConfig(env: Record<string, string> = {}): Config {
 
 export async function buildTestApp(driver: TestDriver, options: TestAppOptions = {}): Promise<TestApp> {
   const config = testConfig(options.env);
-  const { database, dropDatabase } = await openTestDatabase(driver, options.connectThrough);
-  await database.migrate();
-  if (options.seed ?? true) await seedDemoData(database.db, undefined, { salesRows: options.salesRows ?? 0 });
+  const { database, dropDatabase } = await openTestDatabase(driver, options.connectThrough, {
+    seed: options.seed ?? true,
+    salesRows: options.salesRows ?? 0,
+  });
   const app = await buildApp({
     config,
     db: database.db,
@@ -156,21 +157,31 @@ export async function integrityHeader(app: App): Promise<Record<string, string>>
   return { [integrityTokenHeader]: (await app.integrity.issueToken()).token };
 }
 
-/** A migrated, empty database of its own for one test file. */
+/** A database of its own for one test file: migrated and empty unless `state` says seeded. */
 export async function openTestDatabase(
   driver: TestDriver,
   connectThrough: (databaseUrl: string) => string = (databaseUrl) => databaseUrl,
+  state: TemplateState = { seed: false, salesRows: 0 },
 ): Promise<{ database: DatabaseHandle; dropDatabase: () => Promise<void> }> {
   if (driver === 'pglite') {
-    const loadDataDir = await migratedPgliteTemplate();
+    const loadDataDir = await pgliteTemplate(state);
     return {
       database: await openDatabase({ driver: 'pglite', dataDir: null, loadDataDir }),
       dropDatabase: async () => {},
     };
   }
   if (!postgresUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const template = await postgresTemplate(postgresUrl, state, async (templateUrl) => {
+    const prepared = await openDatabase({ driver: 'pg', connectionString: templateUrl });
+    try {
+      await prepared.migrate();
+      await seedTemplateState(prepared.db, state);
+    } finally {
+      await prepared.close();
+    }
+  });
   const name = `cockpit_t_${randomBytes(6).toString('hex')}`;
-  await withAdminClient((client) => client.query(`CREATE DATABASE "${name}"`));
+  await withAdminClient((client) => client.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`));
   const url = new URL(postgresUrl);
   url.pathname = `/${name}`;
   return {
