@@ -43,8 +43,18 @@ export async function settle(page: Page): Promise<void> {
 
 type Fixtures = { consoleErrors: string[] };
 
-/** Every test also fails on console errors the page did not expect. */
+const defaultPort = Number(process.env.E2E_PORT ?? 3100);
+
+/**
+ * Every test also fails on console errors the page did not expect; and runs against its worker's own server
+ * (playwright.config.ts: worker n on port + n), unless its file names another server.
+ */
 export const test = base.extend<Fixtures>({
+  baseURL: async ({ baseURL }, use, testInfo) => {
+    const url = new URL(baseURL ?? `http://localhost:${defaultPort}`);
+    if (Number(url.port) === defaultPort) url.port = String(defaultPort + testInfo.parallelIndex);
+    await use(url.origin);
+  },
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
