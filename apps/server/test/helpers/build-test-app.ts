@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { integrityTokenHeader } from '@cockpit/contracts';
@@ -10,7 +10,12 @@ import type { NameResolver } from '../../src/lib/name-resolver';
 import type { DataSourceProbe } from '../../src/features/data-sources/data-source-probe';
 import { type DatabaseHandle, openDatabase } from '../../src/db/database';
 import { demoSignIns } from '../../src/seed/demo-data';
-import { type TemplateState, pgliteTemplate, postgresTemplate, seedTemplateState } from './database-templates';
+import {
+  type TemplateState,
+  pgliteTemplate,
+  postgresTemplate,
+  seedTemplateState,
+} from './database-templates';
 
 // fastify/demo style (test/helper.ts): every test file builds the real app on a FRESH database and
 // talks to it with `app.inject`: in-memory PGlite in the `server` project, a database of its own (dropped
@@ -41,6 +46,11 @@ export interface TestAppOptions {
   nameResolver?: NameResolver;
   /** Management → Data's connect, describe and host rule instead of the executor's (decision 027). */
   dataSourceProbe?: DataSourceProbe;
+  /**
+   * `tokenFor` signs in through the sign-in endpoint (proof of work, argon2id) instead of minting a session
+   * directly: the suites of signing in, two-factor, single sign-on and forgotten passwords (decision 040).
+   */
+  realSignIn?: boolean;
 }
 
 export interface TestApp {
@@ -51,7 +61,7 @@ export interface TestApp {
   origin: string;
   /** Signs in and returns the `Cookie` header value of the session. */
   signIn(email: string, password?: string): Promise<string>;
-  /** A bearer token for a demo user (signed in once per file, then cached). */
+  /** A bearer token for a demo user (a session minted once per file, then cached; see `realSignIn`). */
   tokenFor(email: string): Promise<string>;
   bearer(email: string): Promise<{ authorization: string }>;
   /** An API call as a demo user (their bearer token), with a JSON body when one is given. */
@@ -116,11 +126,27 @@ export async function buildTestApp(driver: TestDriver, options: TestAppOptions =
     return `${session.name}=${session.value}`;
   };
 
+  /**
+   * A session as the sign-in endpoint makes one (better-auth's own adapter, so its database hooks run: a
+   * deactivated user gets none), and its cookie signed as better-auth signs it (HMAC-SHA256 of the token).
+   */
+  const mintSession = async (email: string) => {
+    const context = await app.auth.$context;
+    const found = await context.internalAdapter.findUserByEmail(email);
+    if (!found) throw new Error(`no user ${email}`);
+    const session = await context.internalAdapter.createSession(found.user.id, false);
+    if (!session) throw new Error(`no session for ${email}`);
+    const signature = createHmac('sha256', context.secret).update(session.token).digest('base64');
+    return `${context.authCookies.sessionToken.name}=${encodeURIComponent(`${session.token}.${signature}`)}`;
+  };
+
   const tokenFor = async (email: string) => {
     const cached = tokens.get(email);
     if (cached) return cached;
-    const cookie = await signIn(email);
+    const cookie = options.realSignIn ? await signIn(email) : await mintSession(email);
     const response = await app.inject({ method: 'GET', url: '/api/auth/token', headers: { cookie } });
+    if (response.statusCode !== 200)
+      throw new Error(`token of ${email}: ${response.statusCode} ${response.body}`);
     const token = response.json<{ token: string }>().token;
     tokens.set(email, token);
     return token;
