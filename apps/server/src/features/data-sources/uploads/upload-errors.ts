@@ -30,19 +30,15 @@ export function columnLetter(column: number): string {
 }
 
 /**
- * A cell longer than Excel's own limit (32,767 characters, docs/decisions/027): refused, CSV and XLSX
- * alike, with the row and column a spreadsheet shows for it (the header row is row 1).
+ * A cell longer than Excel's own limit (32,767 characters, docs/decisions/027-reports-over-own-data.md):
+ * refused, CSV and XLSX alike, with the row and column a spreadsheet shows for it (the header is row 1).
+ * The guards stop reading a cell one character past the limit, so how long it really is stays unknown.
  */
 export class CellTooLong extends UploadValueError {
-  constructor(row: number, column: number, text: string, characters = text.length) {
+  constructor(row: number, column: number, text: string) {
     super(
-      {
-        row,
-        column: columnLetter(column),
-        value: text.slice(0, 100),
-        tooLong: { characters, limit: maxCell },
-      },
-      `is longer than the ${maxCell.toLocaleString('en')} characters a cell may hold (${characters.toLocaleString('en')}${characters > text.length ? ' or more' : ''})`,
+      { row, column: columnLetter(column), value: text.slice(0, 100), tooLong: { limit: maxCell } },
+      `is longer than the ${maxCell.toLocaleString('en')} characters a cell may hold`,
     );
   }
 }

@@ -2,16 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { setImmediate as yieldToOtherRequests } from 'node:timers/promises';
 import {
   type UploadColumn,
-  type UploadErrorDetail,
   type UploadPreviewResponse,
   type UploadResult,
-  errorCodes,
   uploadLimits,
 } from '@cockpit/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Actor, recordActivity } from '../../../activity/activity-repository';
 import { type Database, runsOnEventLoop } from '../../../db/database';
-import { HttpError, badRequest } from '../../../lib/http-error';
+import { badRequest } from '../../../lib/http-error';
 import { uploadedTables } from '../data-sources-schema';
 import { UploadValueError, tooLarge } from './upload-errors';
 import type { UploadRows } from './upload-readers';

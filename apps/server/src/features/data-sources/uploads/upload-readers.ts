@@ -4,7 +4,6 @@ import { parse as parseCsv } from 'csv-parse';
 import { parse as parseCsvText } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
-import { errorCodes } from '@cockpit/contracts';
 import { HttpError, badRequest } from '../../../lib/http-error';
 import { csvCellGuard } from './csv-cell-guard';
 import { checkCellLength, tooLarge } from './upload-errors';

@@ -1,6 +1,6 @@
 import { Transform } from 'node:stream';
 import { uploadLimits } from '@cockpit/contracts';
-import { HttpError, badRequest } from '../../../lib/http-error';
+import { type HttpError, badRequest } from '../../../lib/http-error';
 import { CellTooLong, tooLarge } from './upload-errors';
 
 // An XLSX file is a ZIP archive of XML parts; exceljs's streaming reader unpacks it as it arrives, but
@@ -63,8 +63,12 @@ const greaterThan = 0x3e;
 function xmlTextGuard(part: string, budget: ArchiveBudget): (chunk: Buffer) => Buffer | null {
   const sharedStrings = part === 'xl/sharedStrings.xml';
   let inTag = false;
-  let tag: number[] = [];
+  // The tag's first bytes (its name and the attributes that matter come first), reused for every tag.
+  const tag = Buffer.alloc(1024);
+  let tagLength = 0;
   let tagBytes = 0;
+  let lastTagByte = 0;
+  let entityBytes = 0;
   let quote = 0;
   let count = 0;
   let savedCount = 0;
@@ -89,6 +93,7 @@ function xmlTextGuard(part: string, budget: ArchiveBudget): (chunk: Buffer) => B
       start = '';
       inScope = !closing && !selfClosing;
       if (name === 'c' && !closing) {
+        const text = tag.toString('latin1', 0, tagLength);
         cellReference = /\sr\s*=\s*["']([A-Z]+[0-9]+)["']/.exec(text)?.[1] ?? '';
         const type = /\st\s*=\s*["']([a-zA-Z]+)["']/.exec(text)?.[1];
         cellIsText = type === 's' || type === 'str' || type === 'inlineStr';
@@ -150,13 +155,15 @@ function xmlTextGuard(part: string, budget: ArchiveBudget): (chunk: Buffer) => B
           }
           continue;
         }
-        if (tag.length < 1024) tag.push(byte);
+        if (tagLength < tag.length) tag[tagLength++] = byte;
+        lastTagByte = byte;
         continue;
       }
       if (byte === lessThan) {
         inTag = true;
-        tag = [];
+        tagLength = 0;
         tagBytes = 0;
+        lastTagByte = 0;
         quote = 0;
         inEntity = false;
         afterCarriageReturn = false;
@@ -166,12 +173,20 @@ function xmlTextGuard(part: string, budget: ArchiveBudget): (chunk: Buffer) => B
       // The rest of a character or entity goes where its first byte went.
       if (inEntity || (byte >= 0x80 && byte < 0xc0)) {
         if (byte === 0x3b) inEntity = false;
+        // Real entities are short (`&amp;`, `&#x1F600;`); a parser gathers a long one whole.
+        else if (inEntity && ++entityBytes > 32) {
+          budget.fail(badRequest('The XLSX file holds XML that cannot be read (an entity too long).'));
+          return null;
+        }
         if (dropping) drop(index);
         continue;
       }
       const lineFeedOfCrlf = byte === 0x0a && afterCarriageReturn;
       afterCarriageReturn = byte === 0x0d;
-      if (byte === 0x26) inEntity = true;
+      if (byte === 0x26) {
+        inEntity = true;
+        entityBytes = 0;
+      }
       if (count > maxCell) {
         dropping = true;
         drop(index);
@@ -257,7 +272,7 @@ export function guardedArchiveInput(budget: ArchiveBudget): Transform {
     input.push(null);
   };
   const pipe = input.pipe.bind(input);
-  input.pipe = (<T extends NodeJS.WritableStream>(destination: T, options?: { end?: boolean }): T => {
+  input.pipe = <T extends NodeJS.WritableStream>(destination: T, options?: { end?: boolean }): T => {
     const unzipper = destination as T & { push(chunk: unknown, encoding?: BufferEncoding): boolean };
     const push = unzipper.push.bind(unzipper);
     unzipper.push = (chunk: unknown, encoding?: BufferEncoding) =>
@@ -268,6 +283,6 @@ export function guardedArchiveInput(budget: ArchiveBudget): Transform {
         encoding,
       );
     return pipe(destination, options);
-  }) as typeof input.pipe;
+  };
   return input;
 }
