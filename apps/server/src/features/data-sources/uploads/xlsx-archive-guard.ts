@@ -82,12 +82,17 @@ function xmlTextGuard(part: string, budget: ArchiveBudget): (chunk: Buffer) => B
   let start = '';
 
   const endTag = (): HttpError | null => {
-    const text = Buffer.from(tag).toString('latin1');
-    if (text.startsWith('!'))
-      return badRequest('The XLSX file holds XML this reader does not accept (<!…>).');
-    const closing = text.startsWith('/');
-    const selfClosing = text.endsWith('/');
-    const name = (/^\/?([^\s/>]+)/.exec(text)?.[1] ?? '').replace(/^.*:/, '');
+    if (tag[0] === 0x21) return badRequest('The XLSX file holds XML this reader does not accept (<!…>).');
+    const closing = tag[0] === 0x2f;
+    const selfClosing = lastTagByte === 0x2f;
+    // The local name (after a namespace prefix), without making a string of the whole tag.
+    let nameStart = closing ? 1 : 0;
+    let nameEnd = nameStart;
+    while (nameEnd < tagLength && tag[nameEnd]! > 0x20 && tag[nameEnd] !== 0x2f) {
+      if (tag[nameEnd] === 0x3a) nameStart = nameEnd + 1;
+      nameEnd += 1;
+    }
+    const name = nameEnd - nameStart <= 2 ? tag.toString('latin1', nameStart, nameEnd) : '';
     if (name === 'c' || name === 'si') {
       count = 0;
       start = '';
