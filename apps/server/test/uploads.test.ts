@@ -594,12 +594,30 @@ describe.each(testDrivers())('uploaded tables (%s)', (driver) => {
     const error = await refusedCell(written, 'long.xlsx');
     expect(error.detail).toMatchObject({ row: 3, column: 'B', tooLong: { limit: 32_767 } });
     expect(error.message).toContain('Row 3, column "B"');
+    // At the limit, in characters as JavaScript counts them: multi-byte letters, emoji (two each) and
+    // entities (`&amp;`, `&lt;`) are neither cut nor refused.
+    const full = `${'😀'.repeat(10_000)}${'ä&<'.repeat(4_255)}xy`;
+    expect(full).toHaveLength(32_767);
     const atLimit = await xlsx((workbook) => {
       const sheet = workbook.addWorksheet('Data');
       sheet.addRow(['id', 'note']);
-      sheet.addRow([1, 'z'.repeat(32_767)]);
+      sheet.addRow([1, full]);
     });
-    expect((await preview(atLimit, {}, 'ok.xlsx')).rows[0]![1]).toHaveLength(32_767);
+    expect((await preview(atLimit, {}, 'ok.xlsx')).rows[0]![1]).toBe(full);
+    // Shared rich text in runs, and inline text (exceljs's writer cuts emoji of long rich text: by hand).
+    const escaped = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;');
+    const runs = `<r><t>${escaped(full.slice(0, 16_000))}</t></r><r><t>${escaped(full.slice(16_000))}</t></r>`;
+    const rich = await zipOf(
+      xlsxParts({
+        sheet: [
+          '<row r="1"><c r="A1" t="inlineStr"><is><t>shared</t></is></c><c r="B1" t="inlineStr"><is><t>inline</t></is></c></row>',
+          `<row r="2"><c r="A2" t="s"><v>0</v></c><c r="B2" t="inlineStr"><is><t>${escaped(full)}</t></is></c></row>`,
+        ],
+        sharedStrings: [`<si>${runs}</si>`],
+        sharedStringsFirst: true,
+      }),
+    );
+    expect((await preview(rich, {}, 'rich.xlsx')).rows[0]).toEqual([full, full]);
 
     // 1.5 million characters in a file under 1 MB: cut to the limit while read, then named by the sheet.
     const long = randomLetters(1_500_000);

@@ -236,6 +236,7 @@ interface ZipEntry extends NodeJS.ReadableStream {
 function guardedEntry(entry: ZipEntry, budget: ArchiveBudget, stopInput: () => void): Transform {
   const filter = parsedPart.test(entry.path) ? xmlTextGuard(entry.path, budget) : null;
   let ended = false;
+  let carried: Buffer | null = null;
   const guarded: Transform = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       if (ended) return callback();
@@ -246,7 +247,16 @@ function guardedEntry(entry: ZipEntry, budget: ArchiveBudget, stopInput: () => v
         stopInput();
         return callback();
       }
-      callback(null, passed);
+      if (!filter) return callback(null, passed);
+      // exceljs decodes each piece on its own: a character cut between two pieces would become two
+      // replacement characters. Its first bytes wait for the next piece.
+      const joined: Buffer = carried ? Buffer.concat([carried, passed]) : passed;
+      const complete = wholeCharacters(joined);
+      carried = complete < joined.length ? Buffer.from(joined.subarray(complete)) : null;
+      callback(null, joined.subarray(0, complete));
+    },
+    flush(callback) {
+      callback(null, ended ? null : carried);
     },
   });
   entry.pipe(guarded);
@@ -256,6 +266,19 @@ function guardedEntry(entry: ZipEntry, budget: ArchiveBudget, stopInput: () => v
     autodrain: () => guarded.resume(),
   });
   return guarded;
+}
+
+/** How many bytes of `bytes` end with a whole UTF-8 character (all of them but a cut last one). */
+function wholeCharacters(bytes: Buffer): number {
+  for (let index = bytes.length - 1; index >= Math.max(0, bytes.length - 4); index -= 1) {
+    const byte = bytes[index]!;
+    if (byte < 0x80) return bytes.length;
+    if (byte >= 0xc0) {
+      const length = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : 2;
+      return bytes.length - index < length ? index : bytes.length;
+    }
+  }
+  return bytes.length;
 }
 
 /**
