@@ -606,18 +606,23 @@ describe.each(testDrivers())('uploaded tables (%s)', (driver) => {
     expect((await preview(atLimit, {}, 'ok.xlsx')).rows[0]![1]).toBe(full);
     // Shared rich text in runs, and inline text (exceljs's writer cuts emoji of long rich text: by hand).
     const escaped = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;');
+    // Three bytes each, across the temporary file's 64 KB pieces.
+    const euros = '€'.repeat(32_767);
     const runs = `<r><t>${escaped(full.slice(0, 16_000))}</t></r><r><t>${escaped(full.slice(16_000))}</t></r>`;
     const rich = await zipOf(
       xlsxParts({
         sheet: [
-          '<row r="1"><c r="A1" t="inlineStr"><is><t>shared</t></is></c><c r="B1" t="inlineStr"><is><t>inline</t></is></c></row>',
-          `<row r="2"><c r="A2" t="s"><v>0</v></c><c r="B2" t="inlineStr"><is><t>${escaped(full)}</t></is></c></row>`,
+          '<row r="1"><c r="A1" t="inlineStr"><is><t>shared</t></is></c><c r="B1" t="inlineStr"><is><t>inline</t></is></c>' +
+            '<c r="C1" t="inlineStr"><is><t>euro</t></is></c><c r="D1" t="inlineStr"><is><t>euro2</t></is></c></row>',
+          `<row r="2"><c r="A2" t="s"><v>0</v></c><c r="B2" t="inlineStr"><is><t>${escaped(full)}</t></is></c>` +
+            `<c r="C2" t="inlineStr"><is><t>${euros}</t></is></c><c r="D2" t="inlineStr"><is><t>x${euros.slice(1)}</t></is></c></row>`,
         ],
         sharedStrings: [`<si>${runs}</si>`],
-        sharedStringsFirst: true,
+        // The sheet first: exceljs parks it in a temporary file and reads it back in pieces of its own.
+        sharedStringsFirst: false,
       }),
     );
-    expect((await preview(rich, {}, 'rich.xlsx')).rows[0]).toEqual([full, full]);
+    expect((await preview(rich, {}, 'rich.xlsx')).rows[0]).toEqual([full, full, euros, `x${euros.slice(1)}`]);
 
     // 1.5 million characters in a file under 1 MB: cut to the limit while read, then named by the sheet.
     const long = randomLetters(1_500_000);

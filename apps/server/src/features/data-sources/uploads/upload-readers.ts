@@ -8,7 +8,7 @@ import { HttpError, badRequest } from '../../../lib/http-error';
 import { csvCellGuard } from './csv-cell-guard';
 import { checkCellLength, tooLarge } from './upload-errors';
 import type { CellValue } from './upload-values';
-import { ArchiveBudget, guardedArchiveInput } from './xlsx-archive-guard';
+import { ArchiveBudget, guardedArchiveInput, readSheetsInWholeCharacters } from './xlsx-archive-guard';
 
 export { tooLarge };
 
@@ -206,6 +206,7 @@ function xlsxRows(stream: Readable, wanted: string | undefined) {
     hyperlinks: 'ignore',
     entries: 'ignore',
   });
+  readSheetsInWholeCharacters(reader);
   const seen: string[] = [];
   let chosen: string | null = null;
   let found = false;

@@ -268,6 +268,37 @@ function guardedEntry(entry: ZipEntry, budget: ArchiveBudget, stopInput: () => v
   return guarded;
 }
 
+/**
+ * A sheet's pieces as exceljs reads them, in whole UTF-8 characters: also a sheet that came before the
+ * shared strings, which exceljs parks in a temporary file and reads back in pieces of its own.
+ */
+export function readSheetsInWholeCharacters(reader: object): void {
+  const workbook = reader as {
+    _parseWorksheet?: (iterator: AsyncIterable<Buffer>, sheetNo: string) => unknown;
+  };
+  const parseWorksheet = workbook._parseWorksheet;
+  // exceljs 4's reader; should a later version lack the method, the reader stays as it is.
+  if (typeof parseWorksheet !== 'function') return;
+  workbook._parseWorksheet = function (this: unknown, iterator, sheetNo) {
+    return parseWorksheet.call(this, inWholeCharacters(iterator), sheetNo);
+  };
+}
+
+async function* inWholeCharacters(pieces: AsyncIterable<Buffer | string>): AsyncIterable<Buffer | string> {
+  let carried: Buffer | null = null;
+  for await (const piece of pieces) {
+    if (typeof piece === 'string') {
+      yield piece;
+      continue;
+    }
+    const joined: Buffer = carried ? Buffer.concat([carried, piece]) : piece;
+    const complete = wholeCharacters(joined);
+    carried = complete < joined.length ? Buffer.from(joined.subarray(complete)) : null;
+    if (complete > 0) yield joined.subarray(0, complete);
+  }
+  if (carried) yield carried;
+}
+
 /** How many bytes of `bytes` end with a whole UTF-8 character (all of them but a cut last one). */
 function wholeCharacters(bytes: Buffer): number {
   for (let index = bytes.length - 1; index >= Math.max(0, bytes.length - 4); index -= 1) {
