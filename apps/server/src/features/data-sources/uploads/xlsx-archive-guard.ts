@@ -274,7 +274,7 @@ function guardedEntry(entry: ZipEntry, budget: ArchiveBudget, stopInput: () => v
  */
 export function readSheetsInWholeCharacters(reader: object): void {
   const workbook = reader as {
-    _parseWorksheet?: (iterator: AsyncIterable<Buffer>, sheetNo: string) => unknown;
+    _parseWorksheet?: (iterator: AsyncIterable<Buffer | string>, sheetNo: string) => unknown;
   };
   const parseWorksheet = workbook._parseWorksheet;
   // exceljs 4's reader; should a later version lack the method, the reader stays as it is.
