@@ -170,7 +170,16 @@ export type UploadColumnType = z.infer<typeof uploadColumnTypeSchema>;
 export const uploadValueStyles = ['en', 'de'] as const;
 export const uploadValueStyleSchema = z.enum(uploadValueStyles);
 
-export const uploadLimits = { maxRows: 1_000_000, maxBytes: 200 * 1024 * 1024, previewRows: 20 } as const;
+/**
+ * `maxCellCharacters`: Excel's own limit for one cell (32,767 characters); a CSV or XLSX cell longer than
+ * that is refused with its row and column, so no cell can make an upload take more memory than that.
+ */
+export const uploadLimits = {
+  maxRows: 1_000_000,
+  maxBytes: 200 * 1024 * 1024,
+  previewRows: 20,
+  maxCellCharacters: 32_767,
+} as const;
 
 /** A table name in SQL: lower-case letters, digits and `_`, starting with a letter. */
 export const uploadTableNameSchema = z
@@ -197,8 +206,8 @@ export const uploadPreviewResponseSchema = z.object({
   sheet: z.string().nullable(),
   valueStyle: uploadValueStyleSchema,
   columns: z.array(uploadColumnSchema),
-  /** The first rows as text, in column order. */
-  rows: z.array(z.array(z.string().nullable())),
+  /** The first rows as text, in column order; no cell is longer than `uploadLimits.maxCellCharacters`. */
+  rows: z.array(z.array(z.string().max(uploadLimits.maxCellCharacters).nullable())),
   suggestedTableName: z.string(),
 });
 export type UploadPreviewResponse = z.infer<typeof uploadPreviewResponseSchema>;
@@ -224,7 +233,13 @@ export const uploadResultSchema = z.object({
 export type UploadResult = z.infer<typeof uploadResultSchema>;
 
 /** A bad value: the import names its row (1 = the first data row) and column, and imports nothing. */
-export const uploadErrorDetailSchema = z.object({ row: z.number().int(), column: z.string(), value: z.string() });
+export const uploadErrorDetailSchema = z.object({
+  row: z.number().int(),
+  column: z.string(),
+  value: z.string(),
+  /** A cell over `uploadLimits.maxCellCharacters`: `row` is the spreadsheet's row (header = 1), `column` its letter. */
+  tooLong: z.object({ limit: z.number().int() }).optional(),
+});
 export type UploadErrorDetail = z.infer<typeof uploadErrorDetailSchema>;
 
 /** An upload's error answer: the API's error shape, with the bad value's row and column when there is one. */
