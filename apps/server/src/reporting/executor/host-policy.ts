@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
+import type { ServerIdentity } from './account-privileges';
 import { type NameResolver, systemNameResolver } from '../../lib/name-resolver';
 import {
   AddressRefusedError,
@@ -48,6 +49,12 @@ export interface DataSourceHostPolicy {
   problem(host: string, target?: Omit<DataSourceTarget, 'host'>): Promise<string | null>;
   /** The checked address to connect to; throws DataSourceHostRefused. */
   resolve(target: DataSourceTarget): Promise<string>;
+  /**
+   * The same rule by identity, once a connection reached `found` (PostgreSQL's system identifier): the
+   * cockpit's own server is refused unless `host` is listed, and the cockpit's own database on it always,
+   * however the host, address or port is written. `null` when allowed.
+   */
+  identityProblem(host: string, address: string, found: ServerIdentity, own: ServerIdentity): string | null;
 }
 
 export interface HostPolicyOptions {
@@ -125,6 +132,14 @@ export function createDataSourceHostPolicy(options: HostPolicyOptions): DataSour
         if (error instanceof DataSourceHostRefused) return error.message;
         throw error;
       }
+    },
+    identityProblem(host, address, found, own) {
+      if (found.systemIdentifier !== own.systemIdentifier) return null;
+      if (found.database === own.database) return `${host}/${found.database} is the cockpit's own database`;
+      if (!listed(allowed, host, address)) {
+        return `${host} is the cockpit's own database server; an operator can allow it in DATA_SOURCE_HOSTS`;
+      }
+      return null;
     },
     async resolve(target) {
       const [address] = await check(target.host, target);
