@@ -14,7 +14,9 @@ import {
 // (host names and CIDRs); otherwise only public addresses (the rule of single sign-on,
 // lib/public-address.ts). The cockpit's own database server is refused unless listed, and the cockpit's
 // own database on it is refused even then. Checked when a source is saved and again when a pool is
-// opened: the pool connects to the very address that was checked (no DNS rebinding in between).
+// opened: the pool connects to the very address that was checked (no DNS rebinding in between). Each new
+// PostgreSQL connection applies the same rule by the server's identity (`identityProblem`, decision 041),
+// which no spelling of host or port escapes.
 
 /** The cockpit's own database (from DATABASE_URL; `null` on the embedded one). */
 export interface OwnDatabase {

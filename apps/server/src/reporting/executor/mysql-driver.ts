@@ -171,9 +171,9 @@ export function createMysqlDriver(hostPolicy: DataSourceHostPolicy): DatabaseDri
   const begin = async (connection: Connection, version: string, timeoutSeconds: number) => {
     const seconds = Math.floor(timeoutSeconds);
     // Numbers from the source's settings (1–600), not user input.
-    // MariaDB merges a plain derived table into the outer query and drops its ORDER BY (its knowledge
-    // base: "Why is ORDER BY in a FROM subquery ignored?"); materialised, the wrapped statement keeps its
-    // order. MySQL keeps it when the derived table is the outer query's only table, as here.
+    // MariaDB merges a plain derived table into the outer query and drops its ORDER BY; materialised,
+    // the wrapped statement keeps its order (decision 041). MySQL keeps it when the derived table is the
+    // outer query's only table, as here.
     await run(
       connection,
       /mariadb/i.test(version)
