@@ -196,15 +196,20 @@ test('an administrator adds a MariaDB account with FILE and sees it refused, nam
         (response) =>
           response.request().method() === 'PUT' && new URL(response.url()).pathname === apiRoutes.updateUserSettings.path,
       );
+    const sourcePage = page.url();
+    // The language dropdown is in the header of the start page.
+    await page.goto('/');
     const savedGerman = settingsSaved();
     await page.getByRole('combobox', { name: texts.en.language }).selectOption(languageLabels['de-DE']);
     expect((await savedGerman).ok()).toBe(true);
+    await page.goto(sourcePage);
     await page.getByRole('button', { name: 'Verbindung testen' }).click();
     await expect(refused).toContainText('Dieses Konto wird abgewiesen');
     await expect(refused).toContainText('Rechte, die ein Konto für Berichte nicht haben darf: FILE.');
     await expectNoSeriousA11yViolations(page, 'main');
     await page.screenshot({ path: testInfo.outputPath('account-refused-de-DE.png'), fullPage: true });
 
+    await page.goto('/');
     const savedEnglish = settingsSaved();
     await page.getByRole('combobox', { name: texts['de-DE'].language }).selectOption(languageLabels.en);
     expect((await savedEnglish).ok()).toBe(true);
