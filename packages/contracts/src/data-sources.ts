@@ -60,6 +60,21 @@ export type DataSourceConnectionInput = z.input<typeof dataSourceConnectionSchem
 /** The connection fields whose change requires the password again (it must not follow to a new server). */
 export const dataSourceIdentityFields = ['host', 'port', 'database', 'user'] as const;
 
+const tlsStrength: Record<DataSourceTls, number> = { off: 0, require: 1, verify: 2 };
+
+/**
+ * TLS made weaker (verify → require → off) or the authority it verifies against replaced: the password
+ * is asked for again, as for another host — the stored one would otherwise go to the next test in clear
+ * text, or to a server that a new CA lets pass (docs/decisions/041-source-accounts-checked.md).
+ */
+export function dataSourceTlsWeakened(
+  before: { tls: DataSourceTls; caCertificate?: string | undefined },
+  after: { tls: DataSourceTls; caCertificate?: string | undefined },
+): boolean {
+  if (tlsStrength[after.tls] < tlsStrength[before.tls]) return true;
+  return before.tls === 'verify' && after.tls === 'verify' && (before.caCertificate ?? '').trim() !== (after.caCertificate ?? '').trim();
+}
+
 /**
  * A data source as the catalogue document carries it: a database connection without its password, or the
  * organisation's uploaded tables (no connection). Importing one that does not exist yet creates it
@@ -149,6 +164,11 @@ export const dataSourceTestResponseSchema = z.object({
   ok: z.boolean(),
   /** The database's own message when the connection or the read-only check failed. */
   message: z.string().nullable(),
+  /**
+   * The account holds these privileges, which a reporting account must not have (decision 041): the
+   * source is refused, on this test and on every run.
+   */
+  refusedPrivileges: z.array(z.string()).optional(),
   /** The session refused a write (it always should: every run is in a read-only transaction). */
   readOnlySession: z.boolean(),
   /** The account has INSERT/UPDATE/DELETE privileges somewhere: the README's read-only recipe is advised. */

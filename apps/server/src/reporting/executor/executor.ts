@@ -24,6 +24,7 @@ import { type ResolvedParameterValues, parameterReferenceValue, resolveParameter
 import { SqlRefused } from '../sql/sql-refused';
 import { type BoundValue, compileTemplate, isUserReference } from '../sql/sql-template';
 import { guardStatement } from '../sql/statement-guard';
+import { AccountRefused, ownServerIdentityOf } from './account-privileges';
 import type { SourceCursor, StatementRun } from './driver-types';
 import { MissingUserAttribute, QueryTimedOut, SourceQueryFailed, SourceUnavailable, logTextOf } from './executor-errors';
 import { type SourceLabels, createExecutorMetrics } from './executor-metrics';
@@ -181,7 +182,7 @@ export function createExecutor(options: ExecutorOptions): Executor {
   const { db, log } = options;
   const batchRows = options.batchRows ?? 5_000;
   const streamBatchRows = Math.min(batchRows, options.streamBatchRows ?? 1_000);
-  const postgres = createPostgresDriver(options.hostPolicy);
+  const postgres = createPostgresDriver(options.hostPolicy, ownServerIdentityOf(db));
   const mysql = createMysqlDriver(options.hostPolicy);
   const uploads = createUploadsDriver(db);
   const cache = createResultCache(options.cache);
@@ -542,7 +543,8 @@ export function createExecutor(options: ExecutorOptions): Executor {
       const failure = failureOf(source, error);
       const message =
         failure instanceof SourceUnavailable || failure instanceof SourceQueryFailed ? failure.detail : logTextOf(failure);
-      return { ok: false, message, readOnlySession: false, accountCanWrite: false, serverVersion: null, milliseconds: elapsed(), schema: null };
+      const refusedPrivileges = failure instanceof AccountRefused ? failure.privileges : [];
+      return { ok: false, message, refusedPrivileges, readOnlySession: false, accountCanWrite: false, serverVersion: null, milliseconds: elapsed(), schema: null };
     }
   }
 

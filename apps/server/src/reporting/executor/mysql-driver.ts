@@ -1,6 +1,7 @@
 import net from 'node:net';
 import mysql from 'mysql2';
 import type { DataSourceConnection } from '@cockpit/contracts';
+import { AccountRefused, mysqlRefusedPrivileges } from './account-privileges';
 import { QueryTimedOut, SourceQueryFailed, SourceUnavailable } from './executor-errors';
 import { type DataSourceHostPolicy, DataSourceHostRefused } from './host-policy';
 import type { SourceCursor } from './driver-types';
@@ -12,6 +13,22 @@ import { createSourcePools } from './source-pools';
 // statement limit of the server it finds (MariaDB `max_statement_time` in seconds, MySQL
 // `max_execution_time` in milliseconds), opens `START TRANSACTION READ ONLY` and runs the statement as
 // a server-side prepared statement (`?` bound by the server), its rows streamed with back-pressure.
+// The statement runs as a derived table (`wrapMysqlStatement`): the server's own parser then refuses
+// INTO OUTFILE/DUMPFILE and a second statement, whatever the guard's parser made of them. Each new
+// connection first proves its account acceptable (account-privileges.ts, decision 041), and a
+// connection goes back to the pool without the session's named locks (GET_LOCK).
+
+/**
+ * The statement as the only thing a derived table can hold: a query expression. `INTO OUTFILE`, `INTO
+ * DUMPFILE`, `INTO @variable` and a second statement are syntax errors there on MySQL and MariaDB alike.
+ * The statement stands on lines of its own, so a trailing `-- comment` ends before the closing parenthesis.
+ */
+export function wrapMysqlStatement(text: string): string {
+  return `SELECT * FROM (\n${text.replace(/[\s;]+$/, '')}\n) AS q`;
+}
+
+/** A derived table refuses two columns of one name (`select 1, 1`): said so, not only as the database's error. */
+const duplicateColumn = 1060;
 
 /** MariaDB: max_statement_time exceeded; MySQL: max_execution_time exceeded. */
 const timeoutErrors = new Set([1969, 3024]);
@@ -28,6 +45,8 @@ function sslOptions(connection: DataSourceConnection) {
 }
 
 export function mysqlFailure(source: { name: string }, error: unknown, timeoutSeconds = 0): Error {
+  // Already the executor's (an account refused when it connected).
+  if (error instanceof SourceUnavailable) return error;
   if (error instanceof DataSourceHostRefused) return new SourceUnavailable(source.name, error.message);
   const errno = Number((error as { errno?: unknown }).errno);
   const message = error instanceof Error ? error.message : String(error);
@@ -56,6 +75,15 @@ const run = (connection: Connection, text: string, values: unknown[] = []) =>
     connection.query({ sql: text, values, rowsAsArray: true }, (error, rows) => callback(error, rows)),
   );
 
+/**
+ * Ends the read-only transaction and drops the session's named locks (GET_LOCK outlives a transaction),
+ * so the next run on this pooled connection holds nothing of this one's.
+ */
+async function endRun(connection: Connection) {
+  await run(connection, 'ROLLBACK');
+  await run(connection, 'DO RELEASE_ALL_LOCKS()');
+}
+
 interface PoolEntry {
   pool: mysql.Pool;
   /** `MariaDB` in the version string: seconds and another variable name for the limit. */
@@ -66,6 +94,8 @@ export function createMysqlDriver(hostPolicy: DataSourceHostPolicy): DatabaseDri
   const pools = createSourcePools<PoolEntry>((entry) =>
     promised<void>((callback) => entry.pool.end(callback)),
   );
+  /** Connections whose account was checked (the pool hands out the same connection object again). */
+  const checked = new WeakSet<Connection>();
 
   const poolOf = (source: DatabaseSource): Promise<PoolEntry> => {
     const { connection } = source;
@@ -123,6 +153,17 @@ export function createMysqlDriver(hostPolicy: DataSourceHostPolicy): DatabaseDri
     const release = pools.taken(source.id, (broken) =>
       broken ? connection.destroy() : connection.release(),
     );
+    if (!checked.has(connection)) {
+      try {
+        const grants = ((await run(connection, 'SHOW GRANTS')) as unknown[][]).map((row) => String(row[0]));
+        const refused = mysqlRefusedPrivileges(grants);
+        if (refused.length > 0) throw new AccountRefused(source.name, refused);
+      } catch (error) {
+        release(true);
+        throw mysqlFailure(source, error);
+      }
+      checked.add(connection);
+    }
     return { connection, release, version: entry.version ?? '' };
   };
 
@@ -130,10 +171,13 @@ export function createMysqlDriver(hostPolicy: DataSourceHostPolicy): DatabaseDri
   const begin = async (connection: Connection, version: string, timeoutSeconds: number) => {
     const seconds = Math.floor(timeoutSeconds);
     // Numbers from the source's settings (1–600), not user input.
+    // MariaDB merges a plain derived table into the outer query and drops its ORDER BY; materialised,
+    // the wrapped statement keeps its order (decision 041). MySQL keeps it when the derived table is the
+    // outer query's only table, as here.
     await run(
       connection,
       /mariadb/i.test(version)
-        ? `SET SESSION max_statement_time = ${seconds}`
+        ? `SET SESSION max_statement_time = ${seconds}, optimizer_switch = 'derived_merge=off'`
         : `SET SESSION max_execution_time = ${seconds * 1000}`,
     );
     await run(connection, 'START TRANSACTION READ ONLY');
@@ -173,7 +217,7 @@ export function createMysqlDriver(hostPolicy: DataSourceHostPolicy): DatabaseDri
         (statement.timeoutSeconds + 5) * 1000,
       );
 
-      const command = connection.execute({ sql: statement.text, rowsAsArray: true }, [
+      const command = connection.execute({ sql: wrapMysqlStatement(statement.text), rowsAsArray: true }, [
         ...statement.values,
       ] as never[]);
       command.on('fields', (fields: { name: string; columnType: number }[]) => {
@@ -189,7 +233,14 @@ export function createMysqlDriver(hostPolicy: DataSourceHostPolicy): DatabaseDri
         if (buffered.length >= wanted) notify();
       });
       command.on('error', (error: Error) => {
-        failure ??= mysqlFailure(source, error, statement.timeoutSeconds);
+        failure ??=
+          Number((error as { errno?: unknown }).errno) === duplicateColumn
+            ? new SourceQueryFailed(
+                source.name,
+                `${error.message}: every column of the result needs a name of its own (AS …)`,
+                null,
+              )
+            : mysqlFailure(source, error, statement.timeoutSeconds);
         notify();
       });
       command.on('end', () => {
@@ -232,7 +283,7 @@ export function createMysqlDriver(hostPolicy: DataSourceHostPolicy): DatabaseDri
             return;
           }
           try {
-            await run(connection, 'ROLLBACK');
+            await endRun(connection);
             release(false);
           } catch {
             release(true);
@@ -250,7 +301,7 @@ export function createMysqlDriver(hostPolicy: DataSourceHostPolicy): DatabaseDri
           (await run(connection, text, values)) as unknown[][];
         return await work(query, version);
       } finally {
-        await run(connection, 'ROLLBACK').catch(() => {
+        await endRun(connection).catch(() => {
           broken = true;
         });
         release(broken);
