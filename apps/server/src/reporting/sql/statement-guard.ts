@@ -79,18 +79,25 @@ function guardMysql(text: string): void {
 
 /**
  * Refuses a `$n` the template did not write (decision 037): every parameter of the parsed statement must
- * stand where `compileTemplate` put one (`placeholders`, offsets in the text) — the parser, not a
- * tokenizer of our own, decides what is a parameter.
+ * stand where `compileTemplate` put one (`placeholders`, offsets in the text) and every one put there
+ * must be a parameter — the parser, not a tokenizer of our own, decides what is one.
  */
 function checkPlaceholders(statement: unknown, text: string, placeholders: readonly number[]): void {
   const expected = new Set(placeholders);
+  const seen = new Set<number>();
   walkPgTree(statement, {
     node(kind, body) {
       if (kind !== 'ParamRef') return;
       const offset = characterOffset(text, Number(body.location));
       if (!expected.has(offset)) throw new SqlRefused('write parameters as {{name}}, not as $1', offset);
+      seen.add(offset);
     },
   });
+  // One the parser did not see as a parameter stands in a literal or comment it read where we did not.
+  const unseen = placeholders.find((offset) => !seen.has(offset));
+  if (unseen !== undefined) {
+    throw new SqlRefused('a parameter may not stand inside a quoted literal or a comment', unseen);
+  }
 }
 
 /**
