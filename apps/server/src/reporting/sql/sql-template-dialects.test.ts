@@ -162,6 +162,7 @@ describe('lists and names', () => {
     );
     expect(refusal(() => compileTemplate("select '{{ name }}'", 'postgres', lookup)).reason).toContain('quoted literal');
     expect(refusal(() => compileTemplate("select '{{period}}'", 'postgres', lookup)).reason).toContain('quoted literal');
+    expect(refusal(() => compileTemplate("select '{{ period.start }}'", 'postgres', lookup)).reason).toContain('quoted literal');
     expect(refusal(() => compileTemplate("select '{{user.nope}}'", 'mysql', lookup)).reason).toContain('quoted literal');
   });
 

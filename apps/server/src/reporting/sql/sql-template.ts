@@ -272,9 +272,15 @@ export function compileTemplate(
   lookup: ReferenceLookup,
   options: CompileOptions = {},
 ): CompiledSql {
-  /** Whether a reference inside a literal or comment names something (a user reference always does). */
-  const names = (reference: string) =>
-    isUserReference(reference) || lookup(reference) !== undefined || lookup(`${reference}.from`) !== undefined;
+  /**
+   * Whether a reference inside a literal or comment names a parameter: a user reference always does, any
+   * other when its first part is declared (`'{{period.start}}'` of a date range `period` too).
+   */
+  const names = (reference: string) => {
+    if (isUserReference(reference)) return true;
+    const name = reference.split('.')[0]!;
+    return lookup(name) !== undefined || lookup(`${name}.from`) !== undefined;
+  };
   const groups = group(tokenize(sql, dialect, names));
   const resolved = new Map<string, BoundValue>();
   const valueOf = (reference: string, start: number): BoundValue => {
