@@ -182,7 +182,7 @@ describe('Redash test_parameterized_query.py', () => {
     expect(refusal(() => compileTemplate("select '{{ created_at.start }}'", 'postgres', lookup)).reason).toContain('quoted literal');
   });
 
-  it.each([
+  it.each<[Record<string, unknown>, string]>([
     [{ qux: 7 }, 'not declared'],
     [{ bar: 7 }, 'text not a number'],
     [{ num: 'baz' }, 'number not a text'],
@@ -258,7 +258,7 @@ describe.each(runners.map((open, index) => ({ open, index })))('typed binding on
       typeOf: (reference) => parameterReferenceType(parameters, reference),
     });
     await guardStatement(compiled.text, 'postgres', undefined, compiled.placeholders);
-    return runner.query(compiled.text, compiled.values as unknown[]);
+    return runner.query(compiled.text, compiled.values);
   }
 
   const orders = "(values (1, date '2016-07-18'), (2, date '2016-07-20')) as orders(id, created_at)";

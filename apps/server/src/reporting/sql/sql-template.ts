@@ -61,6 +61,9 @@ const quotedContexts = {
  */
 const isIdentifierChar = (char: string | undefined) => char !== undefined && /[\p{L}\p{N}_$\u0080-\uffff]/u.test(char);
 
+/** What MySQL takes as the space after `--`: white space or a control character. */
+const isMysqlSpace = (char: string) => /\s/.test(char) || char.charCodeAt(0) < 0x20;
+
 /** A dollar quote's tag: `$$` or `$tag$`, the tag a name without `$` (letters of any alphabet). */
 const dollarTag = /^\$(?:[\p{L}_\u0080-\uffff][\p{L}\p{N}_\u0080-\uffff]*)?\$/u;
 
@@ -130,7 +133,7 @@ function tokenize(sql: string, dialect: SqlDialect, names: (reference: string) =
       skipRegion(closingQuote('`', i + 1, false), 'backtick');
     } else if (char === '-' && next === '-') {
       const after = sql[i + 2];
-      if (dialect === 'mysql' && after !== undefined && !/[\s\x00-\x1f]/.test(after)) {
+      if (dialect === 'mysql' && after !== undefined && !isMysqlSpace(after)) {
         // MySQL: `--1` is minus minus one, node-sql-parser reads a comment — the two must not disagree.
         throw new SqlRefused("in MySQL a comment starts with '-- ' (a space after the dashes): write '-- ' or '- -'", i);
       }
