@@ -236,7 +236,8 @@ export function createExecutor(options: ExecutorOptions): Executor {
     );
     const scope = source.kind === 'uploads' ? await uploads.scope(source) : undefined;
     // The uploads scope (the schema's tables) belongs to the source's version: a new upload checks again.
-    const guardKey = `${source.kind}\u0000${scope ? `${source.id}:${source.version}` : ''}\u0000${compiled.text}`;
+    // Where the template put its placeholders belongs to the key: the same text with a `$n` of its own is refused.
+    const guardKey = `${source.kind}\u0000${scope ? `${source.id}:${source.version}` : ''}\u0000${compiled.placeholders.join(',')}\u0000${compiled.text}`;
     try {
       if (!guarded.has(guardKey)) {
         await guardStatement(compiled.text, source.kind === 'uploads' ? 'uploads' : dialect, scope, compiled.placeholders);

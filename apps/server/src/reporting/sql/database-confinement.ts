@@ -32,6 +32,13 @@ export function confinePostgresSource(statement: unknown, toOffset: (byte: numbe
         }
       }
       if (kind === 'TypeName') checkType(body);
+      if (kind === 'A_Expr') {
+        // `operator(myschema.+)` runs whatever function that operator stands for.
+        const names = stringsOf(body.name);
+        if (names.length > 1 && names[0]!.toLowerCase() !== 'pg_catalog') {
+          refuse(`the operator '${names.join('.')}' is not allowed: write it without a schema`, body);
+        }
+      }
       if (kind === 'RangeVar') {
         const relation = textOf(body.relname);
         const schema = body.schemaname === undefined ? null : textOf(body.schemaname);

@@ -43,6 +43,7 @@ describe('database sources: the allow-list', () => {
     ['select pg_advisory_lock(1)', 'pg_advisory_lock'],
     ["select query_to_xml('select 1', true, true, '')", 'query_to_xml'],
     ['select public.my_function()', 'public.my_function'],
+    ['select 1 operator(public.+) 2', "operator 'public.+'"],
     ["select 'pg_authid'::regclass", 'regclass'],
     ['select 1::_regclass', '_regclass'],
     ['select cast(x as regrole[]) from t', 'regrole'],
