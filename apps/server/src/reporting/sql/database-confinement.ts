@@ -72,10 +72,12 @@ function mysqlFunctionName(node: MysqlNode): { name: string; qualified: boolean 
 
 /**
  * MySQL/MariaDB source: `ast` is node-sql-parser's (parsed with `includeLocations`). Walks every object of
- * the tree, so a subquery's `INTO` or locking clause is found wherever it stands.
+ * the tree, so a subquery's `INTO` or locking clause is found wherever it stands. Answers how many `?`
+ * the tree holds.
  */
-export function confineMysqlSource(ast: unknown): void {
+export function confineMysqlSource(ast: unknown): number {
   let lastOffset: number | null = null;
+  let parameters = 0;
   const visit = (value: unknown): void => {
     if (Array.isArray(value)) {
       for (const item of value) visit(item);
@@ -84,6 +86,7 @@ export function confineMysqlSource(ast: unknown): void {
     if (typeof value !== 'object' || value === null) return;
     const node = value as MysqlNode;
     lastOffset = mysqlOffset(node) ?? lastOffset;
+    if (node.type === 'origin' && node.value === '?') parameters += 1;
     const into = node.into as { position?: unknown } | undefined;
     if (into && typeof into === 'object' && into.position !== null && into.position !== undefined) {
       throw new SqlRefused('SELECT … INTO writes a file or variable: only a plain SELECT may run', lastOffset);
@@ -104,4 +107,5 @@ export function confineMysqlSource(ast: unknown): void {
     for (const field of Object.values(node)) visit(field);
   };
   visit(ast);
+  return parameters;
 }

@@ -65,6 +65,13 @@ describe('MySQL: comments as MySQL reads them', () => {
     expect((await compileAndGuard('select 1 - -1 --', 'mysql')).text).toBe('select 1 - -1 --');
   });
 
+  it('refuses a ? the template did not write, counted in the parsed statement', async () => {
+    const compiled = compileTemplate('select {{name}}, {{multi}}', 'mysql', lookup);
+    expect(compiled.placeholders).toEqual([7, 10, 13]);
+    await expect(guardStatement(compiled.text, 'mysql', undefined, compiled.placeholders)).resolves.toBeUndefined();
+    await expect(guardStatement('select ?, ?', 'mysql', undefined, [7])).rejects.toThrow('not as ?');
+  });
+
   it('refuses executable comments and optimizer hints', () => {
     expect(refusal(() => compileTemplate('select /*+ MAX_EXECUTION_TIME(1000000) */ 1', 'mysql', lookup)).reason).toContain(
       'hints',

@@ -24,7 +24,7 @@ export interface CompiledSql {
   values: BoundValue[];
   /** The references kept in the text, each once, in order of first use. */
   references: string[];
-  /** PostgreSQL: the offset in `text` of every `$n` the template wrote (guardStatement refuses any other). */
+  /** The offset in `text` of every `$n` / `?` the template wrote (guardStatement refuses any other). */
   placeholders: number[];
   /** The 0-based offset in the template of a 0-based offset in `text` (for the database's error position). */
   templatePosition: (textOffset: number) => number;
@@ -346,10 +346,15 @@ export function compileTemplate(
       if (value.length === 0) {
         text += list ? mysqlEmptyList : 'NULL';
       } else {
-        text += value.map(() => '?').join(', ');
+        value.forEach((_, index) => {
+          if (index > 0) text += ', ';
+          placeholders.push(text.length);
+          text += '?';
+        });
         values.push(...(value as string[]));
       }
     } else {
+      placeholders.push(text.length);
       text += '?';
       values.push(value);
     }

@@ -48,7 +48,7 @@ const isValuesOnly = (select: Record<string, unknown>) => Array.isArray(select.v
 /** `InsertStmt` → `INSERT`. */
 const describeKind = (kind: string) => kind.replace(/Stmt$/, '').replace(/([a-z])([A-Z])/g, '$1 $2').toUpperCase();
 
-function guardMysql(text: string): void {
+function guardMysql(text: string, placeholders: readonly number[] | undefined): void {
   let ast: unknown;
   const parseOptions = { includeLocations: true };
   try {
@@ -74,7 +74,11 @@ function guardMysql(text: string): void {
     throw new SqlRefused(`only a SELECT may run, not ${String(statement.type).toUpperCase()}`);
   }
   // The whole tree, not only the parts of a UNION: a subquery's INTO or locking clause counts too.
-  confineMysqlSource(statement);
+  const parameters = confineMysqlSource(statement);
+  // node-sql-parser gives a `?` no position: as many as the template wrote, or one was written by hand.
+  if (placeholders && parameters !== placeholders.length) {
+    throw new SqlRefused('write parameters as {{name}}, not as ?');
+  }
 }
 
 /**
@@ -114,7 +118,7 @@ export async function guardStatement(
   placeholders?: readonly number[],
 ): Promise<void> {
   if (dialect === 'mysql') {
-    guardMysql(text);
+    guardMysql(text, placeholders);
     return;
   }
   const statement = await parsePostgres(text);
