@@ -57,6 +57,7 @@ describe('MySQL: comments as MySQL reads them', () => {
     expect(error.reason).toContain("'-- '");
     expect(error.position).toBe(sql.indexOf('--'));
     expect((await guardRefusal('select 1 --{{name}}', 'mysql')).reason).toContain("'-- '");
+    expect((await guardRefusal('select 1 --\u00a0x', 'mysql')).reason).toContain("'-- '");
   });
 
   it('takes `-- ` before a space, a tab or the end, and `#`, as comments', async () => {

@@ -61,8 +61,11 @@ const quotedContexts = {
  */
 const isIdentifierChar = (char: string | undefined) => char !== undefined && /[\p{L}\p{N}_$\u0080-\uffff]/u.test(char);
 
-/** What MySQL takes as the space after `--`: white space or a control character. */
-const isMysqlSpace = (char: string) => /\s/.test(char) || char.charCodeAt(0) < 0x20;
+/**
+ * What MySQL takes as the space after `--`: an ASCII space or control character (a no-break space is
+ * not one to MySQL, though it is to JavaScript's `\s`).
+ */
+const isMysqlSpace = (char: string) => char.charCodeAt(0) <= 0x20;
 
 /** A dollar quote's tag: `$$` or `$tag$`, the tag a name without `$` (letters of any alphabet). */
 const dollarTag = /^\$(?:[\p{L}_\u0080-\uffff][\p{L}\p{N}_\u0080-\uffff]*)?\$/u;
