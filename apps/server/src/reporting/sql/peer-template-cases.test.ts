@@ -203,7 +203,7 @@ describe('Redash test_parameterized_query.py', () => {
     const lookup = (reference: string) => parameterReferenceValue(parameters, resolved, reference);
     const typeOf = (reference: string) => parameterReferenceType(parameters, reference);
     const compiled = compileTemplate('foo {{bar}} {{num}} {{pick}} = any({{picks}}) {{range.from}} {{range.to}}', 'postgres', lookup, { typeOf });
-    expect(compiled.text).toBe('foo $1::text $2::numeric $3::text = any($4::text[]) $5::date $6::date');
+    expect(compiled.text).toBe('foo ($1::text) ($2::numeric) ($3::text) = any(($4::text[])) ($5::date) ($6::date)');
     expect(compiled.values).toEqual(['baz', 7, 'baz', ['qux', 'baz'], '2000-01-01', '2000-12-31']);
     expect(compileTemplate('foo {{picks}}', 'mysql', lookup).text).toBe('foo ?, ?');
   });

@@ -141,8 +141,12 @@ describe('PostgreSQL: typed placeholders', () => {
       { typeOf },
     );
     expect(compiled.text).toBe(
-      'select $1::date + 1, $2::numeric, $3::text, $4::boolean, = any($5::text[]), $6::date, $7::date, $8::text, $9::text[]',
+      'select ($1::date) + 1, ($2::numeric), ($3::text), ($4::boolean), = any(($5::text[])), ($6::date), ($7::date), ($8::text), ($9::text[])',
     );
+  });
+
+  it('keeps a typed list a value: {{multi}}[1] is its first element, not a cast to text[][1]', () => {
+    expect(compileTemplate('select {{multi}}[1]', 'postgres', lookup).text).toBe('select ($1::text[])[1]');
   });
 
   it('answers the type of each declared reference, undefined for the rest', () => {

@@ -38,7 +38,7 @@ describe('compileTemplate', () => {
       'postgres',
       lookup,
     );
-    expect(compiled.text).toBe('select * from t where region = any($1::text[]) and d between $2 and $3 and d >= $2');
+    expect(compiled.text).toBe('select * from t where region = any(($1::text[])) and d between $2 and $3 and d >= $2');
     expect(compiled.values).toEqual([['North', 'South'], '2026-01-01', '2026-01-31']);
     expect(compiled.references).toEqual(['region', 'range.from', 'range.to']);
   });
@@ -70,7 +70,7 @@ describe('compileTemplate', () => {
       expect(compiled.values).toEqual([]);
     }
     const kept = compileTemplate('select 1 where true [[ and region = any({{region}}) ]]', 'postgres', lookup);
-    expect(kept.text).toBe('select 1 where true  and region = any($1::text[]) ');
+    expect(kept.text).toBe('select 1 where true  and region = any(($1::text[])) ');
   });
 
   it('keeps an optional clause that holds a user reference, and refuses an unknown user reference', () => {
@@ -79,7 +79,7 @@ describe('compileTemplate', () => {
       'postgres',
       lookup,
     );
-    expect(compiled.text).toContain('r = any($2::text[])');
+    expect(compiled.text).toContain('r = any(($2::text[]))');
     expect(compiled.values).toEqual([null, ['North']]);
     expect(refusal(() => compileTemplate('select {{user.password}}', 'postgres', lookup)).reason).toContain(
       'user.password',

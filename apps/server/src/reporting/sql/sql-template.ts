@@ -240,7 +240,7 @@ function group(tokens: Token[]): Group[] {
   return groups;
 }
 
-/** The PostgreSQL type a placeholder is bound as (`$1::date`), so that `{{day}} + 1` is date arithmetic. */
+/** The PostgreSQL type a placeholder is bound as (`($1::date)`), so that `{{day}} + 1` is date arithmetic. */
 export type PlaceholderType = 'date' | 'numeric' | 'text' | 'boolean' | 'text[]';
 
 export interface CompileOptions {
@@ -267,7 +267,7 @@ const mysqlEmptyList = 'select null from dual where false';
 
 /**
  * Compiles a definition's SQL for `dialect`: every reference becomes a placeholder and its value goes
- * to `values`. On PostgreSQL a placeholder carries its type (`$1::date`, a list `$2::text[]`). An
+ * to `values`. On PostgreSQL a placeholder carries its type (`($1::date)`, a list `($2::text[])`). An
  * optional clause is left out when a parameter inside is empty — unless it holds a user reference,
  * which is never left out (its per-user filter would go with it). Throws SqlRefused for an undeclared
  * reference, quoting mistakes, hand-written placeholders and a list in `in (…)` on PostgreSQL.
@@ -341,8 +341,9 @@ export function compileTemplate(
         number = values.length;
         placeholderNumbers.set(part.reference, number);
       }
-      placeholders.push(text.length);
-      text += type ? `$${number}::${type}` : `$${number}`;
+      // In parentheses: `$1::text[][1]` would be a cast to a two-dimensional type, not an element.
+      placeholders.push(text.length + (type ? 1 : 0));
+      text += type ? `($${number}::${type})` : `$${number}`;
     } else if (Array.isArray(value)) {
       // `IN ({{region}})`: one placeholder per value. None selected: in `in (…)` an empty list (no value
       // is in it, every value is not — as PostgreSQL's `= any('{}')` and `<> all('{}')`), else NULL.
