@@ -326,9 +326,11 @@ describe.runIf(postgresUp || runInCi)('executor over a PostgreSQL source', () =>
     expect(await direct.query("select 1 from pg_tables where tablename = 'copy'").then((r) => r.rowCount)).toBe(0);
   });
 
-  it('runs in a read-only transaction: a data-modifying CTE and a writing function fail there', async () => {
+  it('runs in a read-only transaction: a data-modifying CTE fails there; a writing function is not on the allow-list', async () => {
     const before = [await salesCount(), await secretsCount()];
-    for (const text of ['with gone as (delete from sales returning *) select count(*) from gone', 'select write_something()']) {
+    // Decision 037: only functions on the allow-list run, so the cockpit refuses this one before the database.
+    expect(await thrown(executor.run(requestFor(source, 'select write_something()')))).toBeInstanceOf(SqlRefused);
+    for (const text of ['with gone as (delete from sales returning *) select count(*) from gone']) {
       const error = await thrown(executor.run(requestFor(source, text)));
       expect(error).toBeInstanceOf(SourceQueryFailed);
       expect((error as SourceQueryFailed).detail).toContain('read-only transaction');
@@ -347,7 +349,8 @@ describe.runIf(postgresUp || runInCi)('executor over a PostgreSQL source', () =>
 
   it('cancels a statement past the timeout', async () => {
     const slow = { ...source, id: 'pg-slow', connection: { ...connection, statementTimeoutSeconds: 1 } };
-    const error = await thrown(executor.run(requestFor(slow, 'select pg_sleep(5)')));
+    // pg_sleep is not on the allow-list (decision 037): a cross join of allowed functions takes long enough.
+    const error = await thrown(executor.run(requestFor(slow, 'select count(*) from generate_series(1, 100000) a, generate_series(1, 100000) b')));
     expect(error).toBeInstanceOf(QueryTimedOut);
     expect((error as HttpError).statusCode).toBe(503);
   });
@@ -593,7 +596,8 @@ describe.runIf(mariadbUp || runInCi)('executor over a MariaDB source', () => {
 
   it('cancels a statement past the timeout (max_statement_time)', async () => {
     const slow = { ...source, id: 'my-slow', connection: { ...connection, statementTimeoutSeconds: 1 } };
-    expect(await thrown(executor.run(requestFor(slow, 'select sleep(4)')))).toBeInstanceOf(QueryTimedOut);
+    // SLEEP is not on the allow-list (decision 037): a cross join of the sequence engine's tables takes long enough.
+    expect(await thrown(executor.run(requestFor(slow, 'select count(*) from seq_1_to_100000 a, seq_1_to_100000 b')))).toBeInstanceOf(QueryTimedOut);
     // The pool's connection is usable afterwards.
     expect((await executor.run(requestFor(slow, 'select 2 as two'))).rows).toEqual([[2]]);
   });

@@ -20,7 +20,12 @@ import { LRUCache } from 'lru-cache';
 import type { Registry } from 'prom-client';
 import type { Database } from '../../db/database';
 import { HttpError } from '../../lib/http-error';
-import { type ResolvedParameterValues, parameterReferenceValue, resolveParameterValues } from '../sql/parameter-values';
+import {
+  type ResolvedParameterValues,
+  parameterReferenceType,
+  parameterReferenceValue,
+  resolveParameterValues,
+} from '../sql/parameter-values';
 import { SqlRefused } from '../sql/sql-refused';
 import { type BoundValue, compileTemplate, isUserReference } from '../sql/sql-template';
 import { guardStatement } from '../sql/statement-guard';
@@ -221,17 +226,22 @@ export function createExecutor(options: ExecutorOptions): Executor {
       allRange: request.allRange ?? null,
     });
     const dialect = source.kind === 'mysql' ? 'mysql' : 'postgres';
-    const compiled = compileTemplate(definition.sql, dialect, (reference) =>
-      isUserReference(reference)
-        ? userReferenceValue(user, reference)
-        : parameterReferenceValue(definition.parameters, parameters, reference),
+    const compiled = compileTemplate(
+      definition.sql,
+      dialect,
+      (reference) =>
+        isUserReference(reference)
+          ? userReferenceValue(user, reference)
+          : parameterReferenceValue(definition.parameters, parameters, reference),
+      { typeOf: (reference) => parameterReferenceType(definition.parameters, reference) },
     );
     const scope = source.kind === 'uploads' ? await uploads.scope(source) : undefined;
     // The uploads scope (the schema's tables) belongs to the source's version: a new upload checks again.
-    const guardKey = `${source.kind}\u0000${scope ? `${source.id}:${source.version}` : ''}\u0000${compiled.text}`;
+    // Where the template put its placeholders belongs to the key: the same text with a `$n` of its own is refused.
+    const guardKey = `${source.kind}\u0000${scope ? `${source.id}:${source.version}` : ''}\u0000${compiled.placeholders.join(',')}\u0000${compiled.text}`;
     try {
       if (!guarded.has(guardKey)) {
-        await guardStatement(compiled.text, source.kind === 'uploads' ? 'uploads' : dialect, scope);
+        await guardStatement(compiled.text, source.kind === 'uploads' ? 'uploads' : dialect, scope, compiled.placeholders);
         guarded.set(guardKey, true);
       }
     } catch (error) {
