@@ -16,6 +16,7 @@ const databaseUnderTest = [
   'test/data-sources.test.ts',
   'test/data-sources-connect.test.ts',
   'test/data-source-accounts.test.ts',
+  'test/statement-guard-sources.test.ts',
   'test/uploads.test.ts',
   'test/reports.test.ts',
   'test/query-reports.test.ts',

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StatementRun } from '../src/reporting/executor/driver-types';
 import { SourceQueryFailed } from '../src/reporting/executor/executor-errors';
 import { createDataSourceHostPolicy } from '../src/reporting/executor/host-policy';
-import { createMysqlDriver, wrapMysqlStatement } from '../src/reporting/executor/mysql-driver';
+import { createMysqlDriver } from '../src/reporting/executor/mysql-driver';
+import { wrapForMysql } from '../src/reporting/sql/sql-template';
 import { type DatabaseDriver, type DatabaseSource, createPostgresDriver } from '../src/reporting/executor/postgres-driver';
 
 // The database drivers on their own (docs/decisions/041-source-accounts-checked.md), against the real
@@ -130,7 +131,7 @@ describe('a MariaDB statement runs as a derived table; its connection goes back 
   });
 
   it('wraps the statement on lines of its own, without a trailing semicolon', () => {
-    expect(wrapMysqlStatement('select 1 -- one;\n;  ')).toBe('SELECT * FROM (\nselect 1 -- one\n) AS q');
+    expect(wrapForMysql('select 1 -- one;\n;  ')).toBe('SELECT * FROM (\nselect 1 -- one\n) AS q');
   });
 
   it('answers INTO OUTFILE with the server’s syntax error and writes no file', async () => {

@@ -8,24 +8,16 @@ import type { SourceCursor } from './driver-types';
 import type { DatabaseDriver, DatabaseSource, SessionQuery } from './postgres-driver';
 import { type ResultRow, mysqlColumn, resultValue } from './result-values';
 import { createSourcePools } from './source-pools';
+import { wrapForMysql } from '../sql/sql-template';
 
 // A MySQL or MariaDB data source (decision 027): one pool per source version; every run sets the
 // statement limit of the server it finds (MariaDB `max_statement_time` in seconds, MySQL
 // `max_execution_time` in milliseconds), opens `START TRANSACTION READ ONLY` and runs the statement as
 // a server-side prepared statement (`?` bound by the server), its rows streamed with back-pressure.
-// The statement runs as a derived table (`wrapMysqlStatement`): the server's own parser then refuses
+// The statement runs as a derived table (`wrapForMysql`, reporting/sql): the server's own parser then refuses
 // INTO OUTFILE/DUMPFILE and a second statement, whatever the guard's parser made of them. Each new
 // connection first proves its account acceptable (account-privileges.ts, decision 041), and a
 // connection goes back to the pool without the session's named locks (GET_LOCK).
-
-/**
- * The statement as the only thing a derived table can hold: a query expression. `INTO OUTFILE`, `INTO
- * DUMPFILE`, `INTO @variable` and a second statement are syntax errors there on MySQL and MariaDB alike.
- * The statement stands on lines of its own, so a trailing `-- comment` ends before the closing parenthesis.
- */
-export function wrapMysqlStatement(text: string): string {
-  return `SELECT * FROM (\n${text.replace(/[\s;]+$/, '')}\n) AS q`;
-}
 
 /** A derived table refuses two columns of one name (`select 1, 1`): said so, not only as the database's error. */
 const duplicateColumn = 1060;
@@ -217,7 +209,7 @@ export function createMysqlDriver(hostPolicy: DataSourceHostPolicy): DatabaseDri
         (statement.timeoutSeconds + 5) * 1000,
       );
 
-      const command = connection.execute({ sql: wrapMysqlStatement(statement.text), rowsAsArray: true }, [
+      const command = connection.execute({ sql: wrapForMysql(statement.text), rowsAsArray: true }, [
         ...statement.values,
       ] as never[]);
       command.on('fields', (fields: { name: string; columnType: number }[]) => {
