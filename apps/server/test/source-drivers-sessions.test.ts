@@ -8,7 +8,6 @@ import type { StatementRun } from '../src/reporting/executor/driver-types';
 import { SourceQueryFailed } from '../src/reporting/executor/executor-errors';
 import { createDataSourceHostPolicy } from '../src/reporting/executor/host-policy';
 import { createMysqlDriver } from '../src/reporting/executor/mysql-driver';
-import { wrapForMysql } from '../src/reporting/sql/sql-template';
 import { type DatabaseDriver, type DatabaseSource, createPostgresDriver } from '../src/reporting/executor/postgres-driver';
 
 // The database drivers on their own (docs/decisions/041-source-accounts-checked.md), against the real
@@ -128,10 +127,6 @@ describe('a MariaDB statement runs as a derived table; its connection goes back 
     await root.query(`drop table if exists ${mysqlTable}`);
     await root.query(`drop user if exists '${mysqlReader}'@'%'`);
     await root.end();
-  });
-
-  it('wraps the statement on lines of its own, without a trailing semicolon', () => {
-    expect(wrapForMysql('select 1 -- one;\n;  ')).toBe('SELECT * FROM (\nselect 1 -- one\n) AS q');
   });
 
   it('answers INTO OUTFILE with the server’s syntax error and writes no file', async () => {

@@ -143,6 +143,7 @@ describe.each(testDrivers())('statement guard over uploaded tables (%s)', (drive
 
 describe.runIf(mariadbUp || runInCi)('statement guard over a MariaDB source', () => {
   const table = `guard_${randomBytes(3).toString('hex')}`;
+  const readerPassword = `reader-${randomBytes(6).toString('hex')}`;
   let direct: mysql.Connection;
   let executor: Executor;
   let source: ExecutorSource;
@@ -153,6 +154,9 @@ describe.runIf(mariadbUp || runInCi)('statement guard over a MariaDB source', ()
     direct = await mysql.createConnection({ host: '127.0.0.1', port: 3306, user: 'root', database: 'test' });
     await direct.query(`CREATE TABLE ${table} (id int primary key, region varchar(20))`);
     await direct.query(`INSERT INTO ${table} VALUES (1, 'North'), (2, 'South')`);
+    // A reporting account as decision 041 admits it: SELECT on the table, nothing global.
+    await direct.query(`CREATE USER '${table}'@'%' IDENTIFIED BY '${readerPassword}'`);
+    await direct.query(`GRANT SELECT ON test.${table} TO '${table}'@'%'`);
     const { database, dropDatabase } = await openTestDatabase('pglite');
     await database.migrate();
     const [a] = await database.db.insert(organisations).values({ name: `Org ${randomBytes(3).toString('hex')}` }).returning();
@@ -163,8 +167,8 @@ describe.runIf(mariadbUp || runInCi)('statement guard over a MariaDB source', ()
       name: 'shop',
       kind: 'mysql',
       version: 1,
-      connection: { host: '127.0.0.1', port: 3306, database: 'test', user: 'root', tls: 'off', poolSize: 2, statementTimeoutSeconds: 30, rowLimit: 1000 },
-      password: null,
+      connection: { host: '127.0.0.1', port: 3306, database: 'test', user: table, tls: 'off', poolSize: 2, statementTimeoutSeconds: 30, rowLimit: 1000 },
+      password: readerPassword,
     };
     close = async () => {
       await executor.close();
@@ -175,6 +179,7 @@ describe.runIf(mariadbUp || runInCi)('statement guard over a MariaDB source', ()
 
   afterAll(async () => {
     await direct?.query(`DROP TABLE IF EXISTS ${table}`).catch(() => {});
+    await direct?.query(`DROP USER IF EXISTS '${table}'@'%'`).catch(() => {});
     await direct?.end();
     await close?.();
   });
