@@ -47,6 +47,31 @@ function sslOptions(connection: DataSourceConnection) {
   return { rejectUnauthorized: true, ca: connection.caCertificate, servername: connection.host };
 }
 
+/**
+ * Cancels what `client` runs now (the run's deadline, docs/decisions/038-one-run-path.md): PostgreSQL's
+ * cancel request on a connection of its own, as psql sends it; the statement then fails with 57014. The
+ * connection is dropped too when the cancel does not end it within a second.
+ */
+export function cancelOnAbort(signal: AbortSignal | undefined, pool: pg.Pool, client: pg.PoolClient): () => void {
+  if (!signal) return () => {};
+  let dropTimer: NodeJS.Timeout | null = null;
+  const cancel = () => {
+    const active = (client as unknown as { activeQuery?: unknown }).activeQuery;
+    if (active) {
+      const canceller = new pg.Client(pool.options) as unknown as { cancel(client: pg.PoolClient, query: unknown): void };
+      canceller.cancel(client, active);
+    }
+    dropTimer = setTimeout(() => (client as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy(), 1_000);
+    dropTimer.unref();
+  };
+  if (signal.aborted) cancel();
+  else signal.addEventListener('abort', cancel, { once: true });
+  return () => {
+    signal.removeEventListener('abort', cancel);
+    if (dropTimer) clearTimeout(dropTimer);
+  };
+}
+
 /** The SQLSTATE of a database error (five characters); '' for an error that has none, e.g. a lost connection. */
 export function sqlStateOf(error: unknown): string {
   const code = (error as { code?: unknown } | null | undefined)?.code;
@@ -141,7 +166,7 @@ export function createPostgresDriver(hostPolicy: DataSourceHostPolicy): Database
       throw pgFailure(source, error);
     }
     const release = pools.taken(source.id, (broken) => client.release(broken));
-    return { client, release };
+    return { client, release, pool: entry.pool };
   };
 
   // One round trip: a simple query may hold several statements. The number comes from the source's
@@ -151,7 +176,12 @@ export function createPostgresDriver(hostPolicy: DataSourceHostPolicy): Database
 
   return {
     async open(source, run) {
-      const { client, release } = await connect(source);
+      const { client, release: giveBack, pool } = await connect(source);
+      const stopCancelling = cancelOnAbort(run.signal, pool, client);
+      const release = (broken: boolean) => {
+        stopCancelling();
+        giveBack(broken || (run.signal?.aborted ?? false));
+      };
       if (run.maxRows !== undefined) {
         try {
           await begin(client, run.timeoutSeconds);
