@@ -56,11 +56,17 @@ export function cancelOnAbort(signal: AbortSignal | undefined, pool: pg.Pool, cl
   if (!signal) return () => {};
   let dropTimer: NodeJS.Timeout | null = null;
   const cancel = () => {
-    const active = (client as unknown as { activeQuery?: unknown }).activeQuery;
-    if (active) {
-      const canceller = new pg.Client(pool.options) as unknown as { cancel(client: pg.PoolClient, query: unknown): void };
-      canceller.cancel(client, active);
-    }
+    // What pg's Client#cancel does, without its check of the (deprecated) active query: the deadline aborts
+    // only while a statement or a batch runs.
+    const canceller = new pg.Client(pool.options) as unknown as {
+      host: string;
+      port: number;
+      connection: { on(event: string, listener: (...args: unknown[]) => void): void; connect(port: number, host: string): void; cancel(processId: number, secretKey: number): void };
+    };
+    const { processID, secretKey } = client as unknown as { processID: number; secretKey: number };
+    canceller.connection.on('error', () => {});
+    canceller.connection.on('connect', () => canceller.connection.cancel(processID, secretKey));
+    canceller.connection.connect(canceller.port, canceller.host);
     dropTimer = setTimeout(() => (client as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy(), 1_000);
     dropTimer.unref();
   };
