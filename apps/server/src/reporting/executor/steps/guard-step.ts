@@ -27,7 +27,7 @@ export function userReferenceValue(user: RunUser, reference: string): BoundValue
 
 export interface GuardStepOptions {
   /** The reader's options of a choice from a query (the same run path, purpose `choices`, cached). */
-  optionsOf(context: RunContext, parameter: DefinitionParameter): Promise<string[]>;
+  optionsOf: (context: RunContext, parameter: DefinitionParameter) => Promise<string[]>;
 }
 
 export function guardStep({ optionsOf }: GuardStepOptions): RunStep {

@@ -25,7 +25,7 @@ export interface QueryLogEntry {
 
 export interface LogStepOptions {
   log: FastifyBaseLogger;
-  write(entry: QueryLogEntry): Promise<void>;
+  write: (entry: QueryLogEntry) => Promise<void>;
 }
 
 export function logStep({ log, write }: LogStepOptions): RunStep {
