@@ -13,6 +13,7 @@ import {
   reportResponseSchema,
 } from '@cockpit/contracts';
 import { and, eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import mysql from 'mysql2/promise';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -313,6 +314,17 @@ describe.each(testDrivers())('one run path (%s)', (driver) => {
       ];
       for (const [path, answered] of Object.entries(rows)) expect(answered, path).toEqual(expected);
       expect(cut).toEqual({ page: 3, tile: 3, download: expect.stringMatching(/^"?Cut at 3 rows/), mail: 3, preview: 3 });
+      // The XLSX download too: its rows, then the line saying where it was cut.
+      const xlsx = await as('GET', `${pathOf(apiRoutes.downloadReport, { name: `rp-${source.kind}-sales` })}?format=xlsx&${query({ region: 'North' })}`);
+      expect(xlsx.statusCode).toBe(200);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+      const sheet = workbook.worksheets[0]!;
+      const cells: unknown[][] = [];
+      sheet.eachRow({ includeEmpty: false }, (row) => void cells.push((row.values as unknown[]).slice(1)));
+      expect(cells.slice(1, 4)).toEqual(expected.map(([region, amount]) => [region, Number(amount)]));
+      expect(String(cells[4]?.[0])).toMatch(/^Cut at 3 rows/);
+      expect(cells).toHaveLength(5);
     });
 
     it("refuses a choice outside the reader's own options on every path with a 400 naming it", async () => {
