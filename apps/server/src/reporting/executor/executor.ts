@@ -142,7 +142,15 @@ export function createExecutor(options: ExecutorOptions): Executor {
   ];
 
   const answer = (request: RunRequest, output: RunOutput): Promise<Answer> =>
-    runSteps(steps, { request, output, driver: driverOf(drivers, request.source), started: performance.now() });
+    runSteps(steps, {
+      request,
+      output,
+      started: performance.now(),
+      // Looked up when a step needs it, inside log and metrics: a kind without a driver is logged too.
+      get driver() {
+        return driverOf(drivers, request.source);
+      },
+    });
 
   async function run(request: RunRequest): Promise<QueryResult> {
     const answered = await answer(request, 'rows');
