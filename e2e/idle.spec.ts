@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { apiRoutes } from '@cockpit/contracts';
-import { demoUsers, expect, signIn, test } from './fixtures';
+import { demoUsers, expect, signInThroughForm, test } from './fixtures';
 import {
   bearerOf,
   expectNoSeriousA11yViolations,
@@ -71,7 +71,7 @@ for (const language of ['en', 'de-DE'] as const) {
 }
 
 test('idle: without input the countdown ends in a sign-out', async ({ page }) => {
-  await signIn(page, demoUsers.basic);
+  await signInThroughForm(page, demoUsers.basic);
   await expect(page.getByRole('dialog', { name: texts.en.stillThere })).toBeVisible({
     timeout: dialogTimeout,
   });
@@ -95,7 +95,7 @@ test('idle: never on /login', async ({ page }) => {
 test('idle: input in one tab keeps the other tabs signed in', async ({ page, context }) => {
   // One clock for both tabs (it is the context's): the steps below run the tabs' timers, not wait for them.
   await page.clock.install();
-  await signIn(page, demoUsers.admin);
+  await signInThroughForm(page, demoUsers.admin);
   const other = await context.newPage();
   await other.goto('/');
   await expect(other.getByTestId('menu-panel')).toBeVisible();
@@ -125,7 +125,7 @@ test('analytics with a measurement id: the tag loads and opening totalviewlayout
     tagRequests.push(route.request().url());
     await route.fulfill({ status: 200, contentType: 'application/javascript', body: '/* gtag stub */' });
   });
-  await signIn(page, demoUsers.member);
+  await signInThroughForm(page, demoUsers.member);
   await page.goto('/reports/totalviewlayout');
   await expect(page.getByTestId('menu-panel')).toBeVisible();
 

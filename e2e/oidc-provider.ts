@@ -22,10 +22,11 @@ export const e2eProvider = {
 
 async function main() {
   const port = Number(process.env.OIDC_PORT);
-  const appOrigin = process.env.APP_ORIGIN ?? '';
+  // One cockpit server per journey worker (playwright.config.ts): each may sign in here.
+  const appOrigins = (process.env.APP_ORIGINS ?? '').split(',');
   const provider = await startOidcTestProvider({
     port,
-    redirectUris: [`${appOrigin}/api/auth/sso/callback`],
+    redirectUris: appOrigins.map((origin) => `${origin}/api/auth/sso/callback`),
     clientId: e2eProvider.clientId,
     clientSecret: e2eProvider.clientSecret,
   });

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { demoUsers, expect, settle, signIn, test } from './fixtures';
+import { demoUsers, expect, settle, signInThroughForm, test } from './fixtures';
 
 // Security hardening journeys: app integrity on the login screen, no Content-Security-Policy violations on the
 // main screens, the sessions list on the settings page, stored markup shown as plain text.
@@ -32,7 +32,7 @@ async function expectNoSeriousA11yViolations(page: Page, include: string) {
 test.describe('app integrity', () => {
   test('signing in sends the integrity token the worker obtained', async ({ page }) => {
     const signInRequest = page.waitForRequest((request) => request.url().endsWith('/api/auth/sign-in/email'));
-    await signIn(page, demoUsers.member);
+    await signInThroughForm(page, demoUsers.member);
     expect((await signInRequest).headers()['x-integrity-token']).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
   });
 
@@ -90,7 +90,7 @@ test.describe('content security policy', () => {
     const response = await page.goto('/login');
     expect(response?.headers()['content-security-policy']).toContain("default-src 'self'");
     await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
-    await signIn(page, demoUsers.admin);
+    await signInThroughForm(page, demoUsers.admin);
 
     await page.getByRole('button', { name: /^Notifications/ }).click();
     await expect(page.getByTestId('notifications-panel')).toBeVisible();
@@ -122,9 +122,9 @@ test.describe('sessions on the settings page', () => {
         'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 Version/17.5 Mobile/15E148 Safari/604.1',
     });
     const phone = await other.newPage();
-    await signIn(phone, demoUsers.basic);
+    await signInThroughForm(phone, demoUsers.basic);
 
-    await signIn(page, demoUsers.basic);
+    await signInThroughForm(page, demoUsers.basic);
     await page.goto('/settings');
     const list = page.getByTestId('sessions-list');
     await expect(list.getByRole('heading', { name: 'Signed-in devices' })).toBeVisible();
@@ -151,7 +151,7 @@ test.describe('sessions on the settings page', () => {
 test.describe('stored markup', () => {
   test('a display name full of markup is shown as text and never runs', async ({ page }) => {
     const hostile = '<img src=x onerror=window.__xss=1>';
-    await signIn(page, demoUsers.member);
+    await signInThroughForm(page, demoUsers.member);
     await page.goto('/settings');
     const name = page.getByLabel('Display name');
     await name.fill(hostile);
@@ -170,7 +170,7 @@ test.describe('stored markup', () => {
 
 test.describe('changes the server did not confirm', () => {
   test('a pin and a read mark that fail are rolled back visibly', async ({ page }) => {
-    await signIn(page, demoUsers.basic);
+    await signInThroughForm(page, demoUsers.basic);
     const unavailable = {
       status: 503,
       contentType: 'application/json',

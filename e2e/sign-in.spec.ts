@@ -1,11 +1,11 @@
-import { test, expect, signIn, demoUsers } from './fixtures';
+import { test, expect, signInThroughForm, demoUsers } from './fixtures';
 
 // Sign-in journeys: sign in as each demo user and see the real menu; wrong password; unknown path;
 // reload keeps the session; sign-out returns to /login.
 test.describe('sign-in', () => {
   for (const [role, user] of Object.entries(demoUsers)) {
     test(`${role} signs in and sees the menu from the server`, async ({ page }) => {
-      await signIn(page, user);
+      await signInThroughForm(page, user);
       // The reports home (`/` redirects to it).
       await expect(page).toHaveURL(/\/reports$/);
       const panel = page.getByTestId('menu-panel');
@@ -34,14 +34,14 @@ test.describe('sign-in', () => {
   });
 
   test('reload keeps the session', async ({ page }) => {
-    await signIn(page, demoUsers.member);
+    await signInThroughForm(page, demoUsers.member);
     await page.reload();
     await expect(page.getByTestId('menu-panel')).toBeVisible();
     await expect(page).not.toHaveURL(/\/login/);
   });
 
   test('log-out returns to /login and ends the session', async ({ page }) => {
-    await signIn(page, demoUsers.member);
+    await signInThroughForm(page, demoUsers.member);
     await page.getByRole('button', { name: 'Log out' }).click();
     await expect(page).toHaveURL(/\/login$/);
     await page.goto('/');

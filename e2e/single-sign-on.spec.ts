@@ -62,14 +62,14 @@ const scenarios = {
   'de-DE': { admin: demoUsers.otherAdmin, domain: 'beispiel-sso-e2e.example', person: 'bernd' },
 } as const;
 
-/** The provider's issuer: the port playwright.config.ts gives it (the app's port + 60). */
-function issuerOf(baseURL: string | undefined): string {
-  return `http://127.0.0.1:${Number(new URL(baseURL ?? 'http://localhost:3100').port) + 60}`;
+/** The one provider all journey workers' servers share (playwright.config.ts: port + 60). */
+function issuerOf(): string {
+  return `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) + 60}`;
 }
 
 /** Publishes a TXT record in the journey's DNS (e2e/oidc-provider.ts: the provider's port + 1). */
-async function publishTxtRecord(baseURL: string | undefined, name: string, value: string) {
-  const port = Number(new URL(issuerOf(baseURL)).port) + 1;
+async function publishTxtRecord(name: string, value: string) {
+  const port = Number(new URL(issuerOf()).port) + 1;
   const response = await fetch(`http://127.0.0.1:${port}/txt`, {
     method: 'POST',
     body: JSON.stringify({ name, value }),
@@ -107,7 +107,6 @@ for (const language of ['en', 'de-DE'] as const) {
 
   test(`[${language}] an administrator registers the organisation's provider in management → Sign-in`, async ({
     page,
-    baseURL,
   }) => {
     await signInWithLanguage(page, scenario.admin, language);
     await page.goto('/management/sign-in');
@@ -116,7 +115,7 @@ for (const language of ['en', 'de-DE'] as const) {
     await expect(page.getByRole('heading', { name: t.twoFactor })).toBeVisible();
     await expect(page.getByRole('link', { name: t.section })).toHaveAttribute('aria-current', 'page');
 
-    await page.getByRole('textbox', { name: t.issuerUrl }).fill(issuerOf(baseURL));
+    await page.getByRole('textbox', { name: t.issuerUrl }).fill(issuerOf());
     await page.getByRole('textbox', { name: t.clientId }).fill(e2eProvider.clientId);
     await page.getByRole('textbox', { name: t.clientSecret }).fill(e2eProvider.clientSecret);
     const domains = page.getByRole('combobox', { name: t.domains });
@@ -141,7 +140,7 @@ for (const language of ['en', 'de-DE'] as const) {
     const codes = row.locator('code');
     const recordName = (await codes.nth(0).textContent()) ?? '';
     expect(recordName).toBe(`_report-cockpit.${scenario.domain}`);
-    await publishTxtRecord(baseURL, recordName, (await codes.nth(2).textContent()) ?? '');
+    await publishTxtRecord(recordName, (await codes.nth(2).textContent()) ?? '');
     await page.getByRole('button', { name: t.verify(scenario.domain) }).click();
     await expect(page.getByText(t.domainVerified)).toBeVisible();
     await expect(row.getByText(t.verified, { exact: true })).toBeVisible();

@@ -20,9 +20,9 @@
 // repository root and apps/web/dist relative to its own module URL, which works from src/ and dist/ alike,
 // and the external packages resolve through apps/server/node_modules and the root node_modules.
 //
-// `node scripts/build-server.mjs [outfile]`. scripts/start.mjs calls buildServer() when a source changed
+// `node scripts/build-server.mjs [--if-changed] [outfile]`. scripts/start.mjs calls buildServer() when a source changed
 // since the last build; apps/server/test/server-bundle.test.ts builds a copy of its own.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -43,6 +43,21 @@ export const serverBundleSources = [
   'node_modules/.package-lock.json',
   'scripts/build-server.mjs',
 ];
+
+function newestChange(path) {
+  const full = join(root, path);
+  if (!existsSync(full)) return 0;
+  const stat = statSync(full);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(full)) newest = Math.max(newest, newestChange(join(path, entry)));
+  return newest;
+}
+
+const builtAt = (file) => (existsSync(file) ? statSync(file).mtimeMs : 0);
+
+/** Whether any of `sources` (paths from the repository root) changed after `file` was written. */
+export const changedSince = (sources, file) => Math.max(...sources.map(newestChange)) > builtAt(file);
 
 /**
  * ES-module packages that must still load from node_modules: they read files beside their code, or resolve
@@ -155,7 +170,10 @@ export async function buildServer(outfile = serverBundle) {
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const outfile = process.argv[2] ?? serverBundle;
+  // `--if-changed`: only when a source changed since the bundle was built (tests that start the server).
+  const ifChanged = process.argv.includes('--if-changed');
+  const outfile = process.argv.slice(2).find((argument) => !argument.startsWith('--')) ?? serverBundle;
+  if (ifChanged && !changedSince(serverBundleSources, outfile)) process.exit(0);
   const started = performance.now();
   try {
     await buildServer(outfile);

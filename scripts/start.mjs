@@ -3,10 +3,9 @@
 // then start the server on the embedded database (README). Later starts skip both builds and run the
 // prebuilt bundle with plain Node, so they are ready within 3 s (reports and dashboards; decision 013).
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { buildServer, serverBundle, serverBundleSources } from './build-server.mjs';
+import { buildServer, changedSince, serverBundle, serverBundleSources } from './build-server.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const builtIndex = join(root, 'apps/web/dist/index.html');
@@ -16,19 +15,6 @@ const webSources = [
   'apps/web/vite.config.ts',
   'packages/contracts/src',
 ];
-
-function newestChange(path) {
-  const full = join(root, path);
-  if (!existsSync(full)) return 0;
-  const stat = statSync(full);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of readdirSync(full)) newest = Math.max(newest, newestChange(join(path, entry)));
-  return newest;
-}
-
-const builtAt = (file) => (existsSync(file) ? statSync(file).mtimeMs : 0);
-const changedSince = (sources, file) => Math.max(...sources.map(newestChange)) > builtAt(file);
 
 if (changedSince(webSources, builtIndex)) {
   console.log('Building the web app …');

@@ -13,7 +13,7 @@ describe('endpoints of the auth library under /api/auth', () => {
   let t: TestApp;
   let cookie = '';
   beforeAll(async () => {
-    t = await buildTestApp('pglite');
+    t = await buildTestApp('pglite', { realSignIn: true });
     cookie = await t.signIn(demoUsers.member);
   });
   afterAll(() => t?.close());

@@ -15,7 +15,7 @@ import {
 describe.each(testDrivers())('auth (%s)', (driver) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp(driver);
+    t = await buildTestApp(driver, { realSignIn: true });
   });
   afterAll(() => t?.close());
 

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database';
 import { user } from '../src/db/schema';
+import { serverBundle } from './helpers/server-bundle';
 
 // decision 009: the demo accounts have published passwords, so a production start seeds them only when
 // SEED_DEMO=true is set explicitly, and prints the demo sign-ins only when it seeded them.
@@ -24,7 +25,7 @@ describe('a production start on the embedded database without SEED_DEMO', () => 
 
   it('creates no demo accounts and prints no demo sign-ins', { timeout: 300_000 }, async () => {
     const port = await freePort();
-    const child = spawn(process.execPath, ['--import', 'tsx', path.resolve(import.meta.dirname, '../src/main.ts')], {
+    const child = spawn(process.execPath, [serverBundle()], {
       cwd: path.resolve(import.meta.dirname, '..'),
       env: {
         ...process.env,

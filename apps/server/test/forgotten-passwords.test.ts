@@ -29,6 +29,7 @@ describe.each(testDrivers())('forgotten passwords (%s)', (driver) => {
   beforeAll(async () => {
     smtp = await startSmtpSink();
     t = await buildTestApp(driver, {
+      realSignIn: true,
       env: { SMTP_URL: smtp.url, MAIL_FROM: 'Report Cockpit <cockpit@example.com>', PUBLIC_URL: 'https://cockpit.example' },
     });
     const orgs = await t.database.db.select({ id: organisations.id, name: organisations.name }).from(organisations);
@@ -250,7 +251,7 @@ describe.each(testDrivers())('forgotten passwords (%s)', (driver) => {
 describe('forgotten passwords without SMTP_URL: the outbox (pglite)', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp('pglite');
+    t = await buildTestApp('pglite', { realSignIn: true });
   }, 120_000);
   afterAll(() => t?.close());
 

@@ -8,6 +8,7 @@ import { apiRoutes } from '@cockpit/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type TestApp, buildTestApp } from './helpers/build-test-app';
 import { type Credentials, signInAs } from './helpers/roles';
+import { serverBundle } from './helpers/server-bundle';
 
 // Security hardening requirement "Graceful shutdown on SIGTERM: stop accepting, finish in-flight requests, close streams, close
 // the pool."
@@ -133,7 +134,7 @@ describe('SIGTERM to the server process (main.ts)', () => {
       const logFd = openSync(logFile, 'a');
       const child = spawn(
         process.execPath,
-        ['--import', 'tsx', path.resolve(import.meta.dirname, '../src/main.ts')],
+        [serverBundle()],
         {
           cwd: path.resolve(import.meta.dirname, '..'),
           env: {

@@ -97,6 +97,7 @@ describe.each(testDrivers())('one-time passwords (%s)', (driver) => {
 
   beforeAll(async () => {
     t = await buildTestApp(driver, {
+      realSignIn: true,
       env: { LOG_LEVEL: 'debug' },
       logStream: { write: (line) => void logLines.push(line) },
     });

@@ -53,6 +53,7 @@ describe.each(testDrivers())('sign-in limits in memory (%s)', (driver) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await buildTestApp(driver, {
+      realSignIn: true,
       env: { SIGN_IN_MAX_FAILURES_PER_ACCOUNT: '3', SIGN_IN_MAX_FAILURES_PER_ADDRESS: '6' },
     });
   });
@@ -125,7 +126,7 @@ describe.each(testDrivers())('sign-in limits in memory (%s)', (driver) => {
 describe('sign-in attempts per address and minute', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp('pglite', { env: { SIGN_IN_MAX_ATTEMPTS_PER_ADDRESS: '4' } });
+    t = await buildTestApp('pglite', { realSignIn: true, env: { SIGN_IN_MAX_ATTEMPTS_PER_ADDRESS: '4' } });
   });
   afterAll(() => t?.close());
 
@@ -154,8 +155,8 @@ describe('sign-in limits shared through Redis, as deployed: several instances on
       SIGN_IN_MAX_FAILURES_PER_ADDRESS: '3',
       SIGN_IN_MAX_ATTEMPTS_PER_ADDRESS: '6',
     };
-    first = await buildTestApp('pglite', { env });
-    second = await buildTestApp('pglite', { env });
+    first = await buildTestApp('pglite', { realSignIn: true, env });
+    second = await buildTestApp('pglite', { realSignIn: true, env });
   });
   afterAll(async () => {
     await first?.close();
@@ -291,7 +292,7 @@ describe('address limits behind a reverse proxy (TRUST_PROXY)', () => {
   };
 
   it('off (the default): the proxy address is the client, and a client cannot choose its address', async () => {
-    const t = await buildTestApp('pglite', { env: limits });
+    const t = await buildTestApp('pglite', { realSignIn: true, env: limits });
     try {
       await lockOut(t, proxy, attacker);
       // Everyone behind the proxy shares the attacker's limit — why TRUST_PROXY exists.
@@ -308,7 +309,7 @@ describe('address limits behind a reverse proxy (TRUST_PROXY)', () => {
     ['a list of proxy addresses', '10.0.0.0/8, 192.168.1.1'],
     ['a hop count', '1'],
   ])('set to %s: each client behind the proxy has its own limit', async (_label, trustProxy) => {
-    const t = await buildTestApp('pglite', { env: { ...limits, TRUST_PROXY: trustProxy } });
+    const t = await buildTestApp('pglite', { realSignIn: true, env: { ...limits, TRUST_PROXY: trustProxy } });
     try {
       await lockOut(t, proxy, attacker);
       expectTooMany(await attemptVia(t, proxy, attacker, member, passwords[member]!), 900);
@@ -321,7 +322,7 @@ describe('address limits behind a reverse proxy (TRUST_PROXY)', () => {
   });
 
   it('set to proxy addresses: a request not from a proxy is keyed on its own address', async () => {
-    const t = await buildTestApp('pglite', { env: { ...limits, TRUST_PROXY: '10.0.0.0/8' } });
+    const t = await buildTestApp('pglite', { realSignIn: true, env: { ...limits, TRUST_PROXY: '10.0.0.0/8' } });
     try {
       await lockOut(t, '198.51.100.80', '192.0.2.1');
       expectTooMany(await attemptVia(t, '198.51.100.80', '192.0.2.9', member, passwords[member]!), 900);

@@ -60,7 +60,7 @@ describe.each(testDrivers())('user attributes from single sign-on (%s)', (driver
 
   beforeAll(async () => {
     idp = await startOidcTestProvider({ redirectUris: [`http://localhost:3000${singleSignOnCallbackPath}`] });
-    t = await buildTestApp(driver, { nameResolver: dns });
+    t = await buildTestApp(driver, { realSignIn: true, nameResolver: dns });
     const saved = await putSettings(settingsBody({ attributeClaims: { region: 'region', team: 'groups' } }));
     expect(saved.statusCode, saved.body).toBe(200);
     const settings = await getSettings();

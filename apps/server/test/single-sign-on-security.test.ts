@@ -145,7 +145,7 @@ describe.each(testDrivers())('single sign-on under attack (%s)', (driver) => {
 
   beforeAll(async () => {
     idp = await startOidcTestProvider({ redirectUris: [`http://localhost:3000${singleSignOnCallbackPath}`] });
-    t = await buildTestApp(driver, { nameResolver: dns });
+    t = await buildTestApp(driver, { realSignIn: true, nameResolver: dns });
     const [admin] = await t.app.db.select().from(user).where(eq(user.email, demoUsers.admin));
     adminId = admin!.id;
     exampleOrganisationId = admin!.organisationId;

@@ -129,6 +129,7 @@ describe.each(testDrivers())('single sign-on (%s)', (driver) => {
   beforeAll(async () => {
     idp = await startOidcTestProvider({ redirectUris: [`http://localhost:3000${singleSignOnCallbackPath}`] });
     t = await buildTestApp(driver, {
+      realSignIn: true,
       env: { LOG_LEVEL: 'debug' },
       logStream: { write: (line) => void logLines.push(line) },
       nameResolver: dns,

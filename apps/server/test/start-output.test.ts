@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { demoSignIns } from '../src/seed/demo-data';
+import { serverBundle } from './helpers/server-bundle';
 
 // README "Run it": `npm start` prints the URL and the demo sign-ins. Decision 009: the demo passwords are
 // printed only by the start that created the demo accounts — not again on every restart — and never in
@@ -24,7 +25,7 @@ async function startOnce(env: Record<string, string>): Promise<{ stdout: string;
   const url = `http://localhost:${port}`;
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--import', 'tsx', path.resolve(import.meta.dirname, '../src/main.ts')],
+    [serverBundle()],
     {
       cwd: path.resolve(import.meta.dirname, '..'),
       env: {

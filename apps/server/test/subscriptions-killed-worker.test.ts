@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { user } from '../src/db/schema';
 import { type TestApp, buildTestApp, demoUsers } from './helpers/build-test-app';
 import { type SmtpSink, startSmtpSink } from './helpers/smtp-sink';
+import { serverBundle } from './helpers/server-bundle';
 
 // A process killed during a send (decision 029): a server process (main.ts, a child process) works the
 // jobs of one PostgreSQL database; while it sends a delivery's mail — the SMTP server holds the DATA phase
@@ -51,7 +52,7 @@ describe.skipIf(!postgresUrl)('a worker process killed during a send (postgres)'
   async function startWorker(): Promise<{ child: ChildProcess; output: () => string }> {
     const port = await freePort();
     const connectionString = String((t.database.db as unknown as { $client: pg.Pool }).$client.options.connectionString);
-    const child = spawn(process.execPath, ['--import', 'tsx', path.resolve(import.meta.dirname, '../src/main.ts')], {
+    const child = spawn(process.execPath, [serverBundle()], {
       cwd: path.resolve(import.meta.dirname, '..'),
       env: {
         ...process.env,

@@ -110,6 +110,7 @@ describe.each(testDrivers())('two-factor sign-in (%s)', (driver) => {
 
   beforeAll(async () => {
     t = await buildTestApp(driver, {
+      realSignIn: true,
       env: { LOG_LEVEL: 'debug', SIGN_IN_MAX_FAILURES_PER_ACCOUNT: String(accountFailureLimit) },
       logStream: { write: (line) => void logLines.push(line) },
     });

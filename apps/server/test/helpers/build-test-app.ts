@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { integrityTokenHeader } from '@cockpit/contracts';
@@ -10,20 +10,25 @@ import type { NameResolver } from '../../src/lib/name-resolver';
 import type { DataSourceProbe } from '../../src/features/data-sources/data-source-probe';
 import { type DatabaseHandle, openDatabase } from '../../src/db/database';
 import { demoSignIns } from '../../src/seed/demo-data';
-import { seedDemoData } from '../../src/seed/seed';
-import { migratedPgliteTemplate } from './pglite-template';
+import {
+  type TemplateState,
+  pgliteTemplate,
+  postgresTemplate,
+  seedTemplateState,
+} from './database-templates';
 
 // fastify/demo style (test/helper.ts): every test file builds the real app on a FRESH database and
-// talks to it with `app.inject`. PGlite in memory always; PostgreSQL too when TEST_DATABASE_URL is set
-// (a database of its own per file, dropped afterwards). Tests never share data.
+// talks to it with `app.inject`: in-memory PGlite in the `server` project, a database of its own (dropped
+// afterwards) in the `server-postgres` project, which runs the files where the database is under test
+// (vitest.config.ts, decision 040). Each starts as a copy of a seeded template. Tests never share data.
 
 export type TestDriver = 'pglite' | 'postgres';
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
 
-/** For `describe.each(testDrivers())`. */
+/** For `describe.each(testDrivers())`: the database of the Vitest project running the file. */
 export function testDrivers(): TestDriver[] {
-  return postgresUrl ? ['pglite', 'postgres'] : ['pglite'];
+  return process.env.COCKPIT_TEST_DRIVER === 'postgres' ? ['postgres'] : ['pglite'];
 }
 
 export interface TestAppOptions {
@@ -41,6 +46,11 @@ export interface TestAppOptions {
   nameResolver?: NameResolver;
   /** Management → Data's connect, describe and host rule instead of the executor's (decision 027). */
   dataSourceProbe?: DataSourceProbe;
+  /**
+   * `tokenFor` signs in through the sign-in endpoint (proof of work, argon2id) instead of minting a session
+   * directly: the suites of signing in, two-factor, single sign-on and forgotten passwords (decision 040).
+   */
+  realSignIn?: boolean;
 }
 
 export interface TestApp {
@@ -51,7 +61,7 @@ export interface TestApp {
   origin: string;
   /** Signs in and returns the `Cookie` header value of the session. */
   signIn(email: string, password?: string): Promise<string>;
-  /** A bearer token for a demo user (signed in once per file, then cached). */
+  /** A bearer token for a demo user (a session minted once per file, then cached; see `realSignIn`). */
   tokenFor(email: string): Promise<string>;
   bearer(email: string): Promise<{ authorization: string }>;
   /** An API call as a demo user (their bearer token), with a JSON body when one is given. */
@@ -83,9 +93,10 @@ export function testConfig(env: Record<string, string> = {}): Config {
 
 export async function buildTestApp(driver: TestDriver, options: TestAppOptions = {}): Promise<TestApp> {
   const config = testConfig(options.env);
-  const { database, dropDatabase } = await openTestDatabase(driver, options.connectThrough);
-  await database.migrate();
-  if (options.seed ?? true) await seedDemoData(database.db, undefined, { salesRows: options.salesRows ?? 0 });
+  const { database, dropDatabase } = await openTestDatabase(driver, options.connectThrough, {
+    seed: options.seed ?? true,
+    salesRows: options.salesRows ?? 0,
+  });
   const app = await buildApp({
     config,
     db: database.db,
@@ -115,11 +126,27 @@ export async function buildTestApp(driver: TestDriver, options: TestAppOptions =
     return `${session.name}=${session.value}`;
   };
 
+  /**
+   * A session as the sign-in endpoint makes one (better-auth's own adapter, so its database hooks run: a
+   * deactivated user gets none), and its cookie signed as better-auth signs it (HMAC-SHA256 of the token).
+   */
+  const mintSession = async (email: string) => {
+    const context = await app.auth.$context;
+    const found = await context.internalAdapter.findUserByEmail(email);
+    if (!found) throw new Error(`no user ${email}`);
+    const session = await context.internalAdapter.createSession(found.user.id, false);
+    if (!session) throw new Error(`no session for ${email}`);
+    const signature = createHmac('sha256', context.secret).update(session.token).digest('base64');
+    return `${context.authCookies.sessionToken.name}=${encodeURIComponent(`${session.token}.${signature}`)}`;
+  };
+
   const tokenFor = async (email: string) => {
     const cached = tokens.get(email);
     if (cached) return cached;
-    const cookie = await signIn(email);
+    const cookie = options.realSignIn ? await signIn(email) : await mintSession(email);
     const response = await app.inject({ method: 'GET', url: '/api/auth/token', headers: { cookie } });
+    if (response.statusCode !== 200)
+      throw new Error(`token of ${email}: ${response.statusCode} ${response.body}`);
     const token = response.json<{ token: string }>().token;
     tokens.set(email, token);
     return token;
@@ -156,21 +183,31 @@ export async function integrityHeader(app: App): Promise<Record<string, string>>
   return { [integrityTokenHeader]: (await app.integrity.issueToken()).token };
 }
 
-/** A migrated, empty database of its own for one test file. */
+/** A database of its own for one test file: migrated and empty unless `state` says seeded. */
 export async function openTestDatabase(
   driver: TestDriver,
   connectThrough: (databaseUrl: string) => string = (databaseUrl) => databaseUrl,
+  state: TemplateState = { seed: false, salesRows: 0 },
 ): Promise<{ database: DatabaseHandle; dropDatabase: () => Promise<void> }> {
   if (driver === 'pglite') {
-    const loadDataDir = await migratedPgliteTemplate();
+    const loadDataDir = await pgliteTemplate(state);
     return {
       database: await openDatabase({ driver: 'pglite', dataDir: null, loadDataDir }),
       dropDatabase: async () => {},
     };
   }
   if (!postgresUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const template = await postgresTemplate(postgresUrl, state, async (templateUrl) => {
+    const prepared = await openDatabase({ driver: 'pg', connectionString: templateUrl });
+    try {
+      await prepared.migrate();
+      await seedTemplateState(prepared.db, state);
+    } finally {
+      await prepared.close();
+    }
+  });
   const name = `cockpit_t_${randomBytes(6).toString('hex')}`;
-  await withAdminClient((client) => client.query(`CREATE DATABASE "${name}"`));
+  await withAdminClient((client) => client.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`));
   const url = new URL(postgresUrl);
   url.pathname = `/${name}`;
   return {

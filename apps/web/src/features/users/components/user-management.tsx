@@ -22,7 +22,7 @@ import { RowActions, type RowAction } from '../../../components/ui/row-actions';
 import classes from '../../../components/ui/management-table.module.css';
 import { CreateUserDialog } from './create-user-dialog';
 import { EditUserDialog } from './edit-user-dialog';
-import { ResetTwoFactorDialog } from './reset-two-factor-action';
+import { ResetTwoFactorDialog } from './reset-two-factor-dialog';
 import { ResetPasswordDialog } from './reset-password-dialog';
 import { AttributesImportDialog } from './attributes-import-dialog';
 

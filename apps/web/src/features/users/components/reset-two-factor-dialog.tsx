@@ -1,5 +1,3 @@
-import { useState } from 'react';
-import { Button } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ManagedUser } from '@cockpit/contracts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -7,31 +5,10 @@ import { showToast } from '../../../lib/toast';
 import { useResetTwoFactor } from '../api/reset-two-factor';
 
 /**
- * Management → Users: "Reset two-factor sign-in" of one user (decision 021), with its confirmation. For a
- * lost phone: the user's key and recovery codes are removed; if the organisation requires two-factor
- * sign-in, they set it up again after their next sign-in.
+ * The confirmation of "Reset two-factor sign-in" (Management → Users, the row's "⋯" menu; decision 021).
+ * For a lost phone: the user's key and recovery codes are removed; if the organisation requires
+ * two-factor sign-in, they set it up again after their next sign-in.
  */
-export function ResetTwoFactorAction({ user }: { user: ManagedUser }) {
-  const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
-  const close = () => setOpen(false);
-
-  return (
-    <>
-      <Button
-        size="xs"
-        variant="default"
-        onClick={() => setOpen(true)}
-        aria-label={t('management.twoFactor.resetUser', { name: user.name })}
-      >
-        {t('management.twoFactor.reset')}
-      </Button>
-      {open && <ResetTwoFactorDialog user={user} onClose={close} />}
-    </>
-  );
-}
-
-/** The confirmation of "Reset two-factor sign-in" (Management → Users, the row's "⋯" menu). */
 export function ResetTwoFactorDialog({ user, onClose }: { user: ManagedUser; onClose: () => void }) {
   const { t } = useTranslation();
   const reset = useResetTwoFactor();

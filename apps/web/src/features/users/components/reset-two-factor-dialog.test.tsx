@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { apiRoutes, pathOf, type ManagedUser } from '@cockpit/contracts';
 import { setTokenSource } from '../../../lib/api-client';
 import { renderWithProviders } from '../../../testing/test-utils';
-import { ResetTwoFactorAction } from './reset-two-factor-action';
+import { ResetTwoFactorDialog } from './reset-two-factor-dialog';
 
 // Decision 021: Management → Users → "Reset two-factor" of one user, after a confirmation.
 
@@ -39,16 +39,16 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('ResetTwoFactorAction', () => {
-  it('asks first, then resets the user’s second factor', async () => {
-    await renderWithProviders(<ResetTwoFactorAction user={user} />);
-    await userEvent.click(screen.getByRole('button', { name: 'Reset two-factor sign-in of Max Member' }));
+describe('ResetTwoFactorDialog', () => {
+  it('asks first, then resets the user’s second factor and closes', async () => {
+    const onClose = vi.fn();
+    await renderWithProviders(<ResetTwoFactorDialog user={user} onClose={onClose} />);
     expect(await screen.findByText('Reset two-factor sign-in of Max Member?')).toBeInTheDocument();
     expect(posted).toEqual([]);
     await userEvent.click(screen.getByRole('button', { name: 'Reset two-factor' }));
     await vi.waitFor(() =>
       expect(posted).toEqual([`POST ${pathOf(apiRoutes.resetUserTwoFactor, { id: 'user-7' })}`]),
     );
-    await vi.waitFor(() => expect(screen.queryByText('Reset two-factor sign-in of Max Member?')).not.toBeInTheDocument());
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalledOnce());
   });
 });
