@@ -15,6 +15,8 @@ const databaseUnderTest = [
   'test/report-executor.test.ts',
   'test/data-sources.test.ts',
   'test/data-sources-connect.test.ts',
+  'test/data-source-accounts.test.ts',
+  'test/statement-guard-sources.test.ts',
   'test/uploads.test.ts',
   'test/reports.test.ts',
   'test/query-reports.test.ts',

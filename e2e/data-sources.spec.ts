@@ -1,13 +1,15 @@
 import mysql from 'mysql2/promise';
 import type { Page } from '@playwright/test';
 import { demoUsers, expect, signIn, test } from './fixtures';
-import { expectNoSeriousA11yViolations } from './shell-support';
+import { apiRoutes } from '@cockpit/contracts';
+import { expectNoSeriousA11yViolations, languageLabels, texts } from './shell-support';
 
 // Management → Data, the administrator's journey (decision 027): connect a MariaDB database with a
 // read-only account, prove it with "Test connection", browse its tables, write a report definition with
 // a date range and a region choice, preview it on the real data, save it, and find the runs in the query
 // log. The journeys build on each other, so they run in order. The server allows 127.0.0.1 through
-// DATA_SOURCE_HOSTS (playwright.config.ts).
+// DATA_SOURCE_HOSTS (playwright.config.ts). Last, an account with FILE is refused, naming the privilege
+// (decision 041).
 // Each journey is long (a real database, axe scans on every screen): more time than the default 60 s.
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
@@ -148,4 +150,71 @@ test('the query log lists the preview runs, filtered by definition', async ({ pa
   await expect(run).toContainText('Preview');
   await expect(run).toContainText('Anna Admin');
   await expectNoSeriousA11yViolations(page, 'main');
+});
+
+test('an administrator adds a MariaDB account with FILE and sees it refused, naming the privilege (en, de-DE)', async ({
+  page,
+}, testInfo) => {
+  // FILE lets `SELECT … INTO OUTFILE` write on the database's host: the cockpit refuses such an account.
+  const fileUser = { user: `cockpit_e2e_file_${Date.now().toString(36)}`, password: 'E2e-file-pass-1' };
+  const fileSource = { name: 'e2e-file-account', title: 'Shop with FILE' };
+  const root = await mysql.createConnection({ ...mariaDb, user: 'root' });
+  try {
+    await root.query(`CREATE USER '${fileUser.user}'@'%' IDENTIFIED BY '${fileUser.password}'`);
+    await root.query(`GRANT SELECT ON ${mariaDb.database}.* TO '${fileUser.user}'@'%'`);
+    await root.query(`GRANT FILE ON *.* TO '${fileUser.user}'@'%'`);
+
+    await openData(page);
+    await page.getByRole('button', { name: 'Add database' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add a database' });
+    await dialog.getByText('MySQL / MariaDB', { exact: true }).click();
+    await dialog.getByRole('textbox', { name: 'Title (English)' }).fill(fileSource.title);
+    await dialog.getByRole('textbox', { name: 'Name' }).fill(fileSource.name);
+    await dialog.getByRole('textbox', { name: 'Host' }).fill(mariaDb.host);
+    await dialog.getByRole('textbox', { name: 'Database' }).fill(mariaDb.database);
+    await dialog.getByRole('textbox', { name: 'User' }).fill(fileUser.user);
+    await dialog.getByLabel(/^Password/).fill(fileUser.password);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toBeHidden();
+    await page.getByTestId('data-source-row').filter({ hasText: fileSource.title }).getByRole('link', { name: fileSource.title }).click();
+    await expect(page).toHaveURL(new RegExp(`/management/data/sources/${fileSource.name}$`));
+
+    await page.getByRole('button', { name: 'Test connection' }).click();
+    const refused = page.getByTestId('account-refused');
+    await expect(refused).toBeVisible();
+    await expect(refused).toContainText('This account is refused');
+    await expect(refused).toContainText('privileges a reporting account must not have: FILE.');
+    await expect(refused).toContainText(`GRANT SELECT ON <database>.* TO 'cockpit_reader'@'%';`);
+    // Refused before anything was read: no tables, no "Connected".
+    await expect(page.getByText('Connected', { exact: true })).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page, 'main');
+    await page.screenshot({ path: testInfo.outputPath('account-refused-en.png'), fullPage: true });
+
+    // The same in German (the header's choice is saved to the account: wait for it).
+    const settingsSaved = () =>
+      page.waitForResponse(
+        (response) =>
+          response.request().method() === 'PUT' && new URL(response.url()).pathname === apiRoutes.updateUserSettings.path,
+      );
+    const sourcePage = page.url();
+    // The language dropdown is in the header of the start page.
+    await page.goto('/');
+    const savedGerman = settingsSaved();
+    await page.getByRole('combobox', { name: texts.en.language }).selectOption(languageLabels['de-DE']);
+    expect((await savedGerman).ok()).toBe(true);
+    await page.goto(sourcePage);
+    await page.getByRole('button', { name: 'Verbindung testen' }).click();
+    await expect(refused).toContainText('Dieses Konto wird abgewiesen');
+    await expect(refused).toContainText('Rechte, die ein Konto für Berichte nicht haben darf: FILE.');
+    await expectNoSeriousA11yViolations(page, 'main');
+    await page.screenshot({ path: testInfo.outputPath('account-refused-de-DE.png'), fullPage: true });
+
+    await page.goto('/');
+    const savedEnglish = settingsSaved();
+    await page.getByRole('combobox', { name: texts['de-DE'].language }).selectOption(languageLabels.en);
+    expect((await savedEnglish).ok()).toBe(true);
+  } finally {
+    await root.query(`DROP USER IF EXISTS '${fileUser.user}'@'%'`);
+    await root.end();
+  }
 });

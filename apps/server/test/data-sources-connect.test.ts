@@ -21,6 +21,8 @@ const wrongPassword = `Wrong-Passw0rd-${suffix}`;
 const pgAdminUrl = 'postgres://postgres@127.0.0.1:5432/postgres';
 const pgDatabase = `cockpit_ds_${suffix}`;
 const pgReader = `ds_reader_${suffix}`;
+/** May write into orders but is no superuser (decision 041 refuses one). */
+const pgWriter = `ds_writer_${suffix}`;
 const mysqlTable = `ds_orders_${suffix}`;
 const mysqlReader = `ds_reader_${suffix}`;
 
@@ -52,6 +54,7 @@ beforeAll(async () => {
   await withPg(pgAdminUrl, async (client) => {
     await client.query(`create database ${pgDatabase}`);
     await client.query(`create role ${pgReader} login password '${readerPassword}'`);
+    await client.query(`create role ${pgWriter} login password '${readerPassword}'`);
   });
   await withPg(pgAdminUrl.replace(/\/postgres$/, `/${pgDatabase}`), async (client) => {
     await client.query(
@@ -59,6 +62,7 @@ beforeAll(async () => {
     );
     await client.query(`insert into orders values (1, 'North', 10.5), (2, 'South', 20)`);
     await client.query(`grant select on orders to ${pgReader}`);
+    await client.query(`grant select, insert, update, delete on orders to ${pgWriter}`);
   });
   await withMysql(async (connection) => {
     await connection.query(`create table ${mysqlTable} (id int primary key, region varchar(20) not null)`);
@@ -71,6 +75,7 @@ afterAll(async () => {
   await withPg(pgAdminUrl, async (client) => {
     await client.query(`drop database if exists ${pgDatabase} with (force)`);
     await client.query(`drop role if exists ${pgReader}`);
+    await client.query(`drop role if exists ${pgWriter}`);
   });
   await withMysql(async (connection) => {
     await connection.query(`drop table if exists ${mysqlTable}`);
@@ -146,7 +151,7 @@ describe.each(testDrivers())('test connection and schema against real databases 
   it('warns that an account with write privileges could write, while the session still refuses to', async () => {
     const created = await save('POST', 'pg-owner', {
       kind: 'postgres',
-      connection: pgConnection('postgres'),
+      connection: pgConnection(pgWriter),
       password: readerPassword,
     });
     expect(created.statusCode, created.body).toBe(201);

@@ -26,8 +26,8 @@ import { SqlRefused } from '../src/reporting/sql/sql-refused';
 import { openTestDatabase, testDrivers } from './helpers/build-test-app';
 
 // THE executor of report SQL (docs/decisions/027-reports-over-own-data.md) against real sources: a
-// PostgreSQL database this file creates on 127.0.0.1:5432, MariaDB on 127.0.0.1:3306 (root, database
-// `test`), and uploaded tables in the cockpit's own database (PGlite, and PostgreSQL when
+// PostgreSQL database this file creates on 127.0.0.1:5432, MariaDB on 127.0.0.1:3306 (database `test`),
+// each read through an account of its own that this file creates, and uploaded tables in the cockpit's own database (PGlite, and PostgreSQL when
 // TEST_DATABASE_URL is set). Locally a source that is not running is skipped with a line saying so; in
 // CI (CI=true) a missing one fails the suite instead.
 
@@ -35,6 +35,11 @@ const runInCi = process.env.CI === 'true' || process.env.CI === '1';
 const password = 'Sup3r-Secret-Passw0rd-for-the-source';
 const sourcePgDatabase = 'cockpit_source_test';
 const adminPgUrl = 'postgres://postgres@127.0.0.1:5432/postgres';
+/**
+ * The sources' accounts: they may write the test's tables (the read-only transaction must stop them)
+ * but are no superuser, and the MariaDB one has no global privileges — decision 041 refuses those.
+ */
+const sourceAccount = `cockpit_exec_${randomBytes(4).toString('hex')}`;
 
 async function reachable(port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -206,7 +211,7 @@ describe.runIf(postgresUp || runInCi)('executor over a PostgreSQL source', () =>
     host: '127.0.0.1',
     port: 5432,
     database: sourcePgDatabase,
-    user: 'postgres',
+    user: sourceAccount,
     tls: 'off',
     poolSize: 3,
     statementTimeoutSeconds: 30,
@@ -229,6 +234,8 @@ describe.runIf(postgresUp || runInCi)('executor over a PostgreSQL source', () =>
       await direct.query('INSERT INTO sales VALUES ($1, $2, $3, $4, $5)', [row.id, row.region, row.day, row.amount, row.note]);
     }
     await direct.query(`CREATE FUNCTION write_something() RETURNS integer LANGUAGE sql AS $$ INSERT INTO secrets VALUES ('written') RETURNING 1 $$`);
+    await admin.query(`CREATE ROLE ${sourceAccount} LOGIN PASSWORD '${password}'`);
+    await direct.query(`GRANT ALL ON ALL TABLES IN SCHEMA public TO ${sourceAccount}`);
     cockpit = await openCockpit('pglite');
     executor = createExecutor({
       db: cockpit.database.db,
@@ -244,6 +251,7 @@ describe.runIf(postgresUp || runInCi)('executor over a PostgreSQL source', () =>
     await executor?.close();
     await direct?.end();
     await admin?.query(`DROP DATABASE IF EXISTS ${sourcePgDatabase} WITH (FORCE)`).catch(() => {});
+    await admin?.query(`DROP ROLE IF EXISTS ${sourceAccount}`).catch(() => {});
     await admin?.end();
     await cockpit?.drop();
   });
@@ -319,9 +327,11 @@ describe.runIf(postgresUp || runInCi)('executor over a PostgreSQL source', () =>
     expect(await direct.query("select 1 from pg_tables where tablename = 'copy'").then((r) => r.rowCount)).toBe(0);
   });
 
-  it('runs in a read-only transaction: a data-modifying CTE and a writing function fail there', async () => {
+  it('runs in a read-only transaction: a data-modifying CTE fails there; a writing function is not on the allow-list', async () => {
     const before = [await salesCount(), await secretsCount()];
-    for (const text of ['with gone as (delete from sales returning *) select count(*) from gone', 'select write_something()']) {
+    // Decision 037: only functions on the allow-list run, so the cockpit refuses this one before the database.
+    expect(await thrown(executor.run(requestFor(source, 'select write_something()')))).toBeInstanceOf(SqlRefused);
+    for (const text of ['with gone as (delete from sales returning *) select count(*) from gone']) {
       const error = await thrown(executor.run(requestFor(source, text)));
       expect(error).toBeInstanceOf(SourceQueryFailed);
       expect((error as SourceQueryFailed).detail).toContain('read-only transaction');
@@ -340,7 +350,8 @@ describe.runIf(postgresUp || runInCi)('executor over a PostgreSQL source', () =>
 
   it('cancels a statement past the timeout', async () => {
     const slow = { ...source, id: 'pg-slow', connection: { ...connection, statementTimeoutSeconds: 1 } };
-    const error = await thrown(executor.run(requestFor(slow, 'select pg_sleep(5)')));
+    // pg_sleep is not on the allow-list (decision 037): a cross join of allowed functions takes long enough.
+    const error = await thrown(executor.run(requestFor(slow, 'select count(*) from generate_series(1, 100000) a, generate_series(1, 100000) b')));
     expect(error).toBeInstanceOf(QueryTimedOut);
     expect((error as HttpError).statusCode).toBe(503);
   });
@@ -505,7 +516,7 @@ describe.runIf(mariadbUp || runInCi)('executor over a MariaDB source', () => {
     host: '127.0.0.1',
     port: 3306,
     database: 'test',
-    user: 'root',
+    user: sourceAccount,
     tls: 'off',
     poolSize: 3,
     statementTimeoutSeconds: 30,
@@ -518,6 +529,10 @@ describe.runIf(mariadbUp || runInCi)('executor over a MariaDB source', () => {
     direct = await mysql.createConnection({ host: '127.0.0.1', port: 3306, user: 'root', database: 'test', dateStrings: true, decimalNumbers: true });
     await direct.query(`CREATE TABLE ${table} (id int primary key, region varchar(20), day date, amount decimal(12,2), note varchar(100))`);
     await direct.query(`INSERT INTO ${table} VALUES ?`, [sampleRows.map((row) => [row.id, row.region, row.day, row.amount, row.note])]);
+    await direct.query(`CREATE USER '${sourceAccount}'@'%' IDENTIFIED BY '${password}'`);
+    // SELECT on the database too: the sequence engine's tables (seq_1_to_n) are read through it.
+    await direct.query(`GRANT SELECT ON test.* TO '${sourceAccount}'@'%'`);
+    await direct.query(`GRANT ALL PRIVILEGES ON test.${table} TO '${sourceAccount}'@'%'`);
     cockpit = await openCockpit('pglite');
     executor = createExecutor({
       db: cockpit.database.db,
@@ -525,13 +540,13 @@ describe.runIf(mariadbUp || runInCi)('executor over a MariaDB source', () => {
       hostPolicy: createDataSourceHostPolicy({ allowed: ['127.0.0.1'], ownDatabase: null }),
       batchRows: 50,
     });
-    // No password set for root here: the source's password is sent and must not show anywhere.
-    source = { id: 'my-1', organisationId: cockpit.orgA, name: 'shop', kind: 'mysql', version: 1, connection, password: null };
+    source = { id: 'my-1', organisationId: cockpit.orgA, name: 'shop', kind: 'mysql', version: 1, connection, password };
   });
 
   afterAll(async () => {
     await executor?.close();
     await direct?.query(`DROP TABLE IF EXISTS ${table}`).catch(() => {});
+    await direct?.query(`DROP USER IF EXISTS '${sourceAccount}'@'%'`).catch(() => {});
     await direct?.end();
     await cockpit?.drop();
   });
@@ -584,7 +599,8 @@ describe.runIf(mariadbUp || runInCi)('executor over a MariaDB source', () => {
 
   it('cancels a statement past the timeout (max_statement_time)', async () => {
     const slow = { ...source, id: 'my-slow', connection: { ...connection, statementTimeoutSeconds: 1 } };
-    expect(await thrown(executor.run(requestFor(slow, 'select sleep(4)')))).toBeInstanceOf(QueryTimedOut);
+    // SLEEP is not on the allow-list (decision 037): a cross join of the sequence engine's tables takes long enough.
+    expect(await thrown(executor.run(requestFor(slow, 'select count(*) from seq_1_to_100000 a, seq_1_to_100000 b')))).toBeInstanceOf(QueryTimedOut);
     // The pool's connection is usable afterwards.
     expect((await executor.run(requestFor(slow, 'select 2 as two'))).rows).toEqual([[2]]);
   });

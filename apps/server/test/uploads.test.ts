@@ -1,7 +1,9 @@
 import { apiRoutes, pathOf, uploadErrorSchema, uploadPreviewResponseSchema, uploadResultSchema, uploadTableNameSchema, uploadedTablesResponseSchema } from '@cockpit/contracts';
 import type { UploadOptions, UploadPreviewResponse } from '@cockpit/contracts';
 import { type SQL, and, eq, sql } from 'drizzle-orm';
+import { once } from 'node:events';
 import { Readable } from 'node:stream';
+import { crc32, createDeflateRaw } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -36,6 +38,134 @@ async function xlsx(build: (workbook: ExcelJS.Workbook) => void): Promise<Buffer
   const workbook = new ExcelJS.Workbook();
   build(workbook);
   return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+type Piece = string | Buffer;
+
+/**
+ * A ZIP archive of parts given piece by piece, each deflated as it comes: a part of 500 MB is never whole
+ * in memory, only its few hundred KB compressed.
+ */
+async function zipOf(parts: Array<{ name: string; pieces: Iterable<Piece> }>): Promise<Buffer> {
+  const files: Buffer[] = [];
+  const directory: Buffer[] = [];
+  let offset = 0;
+  for (const part of parts) {
+    const name = Buffer.from(part.name);
+    const deflate = createDeflateRaw({ level: 9 });
+    const compressed: Buffer[] = [];
+    deflate.on('data', (chunk: Buffer) => compressed.push(chunk));
+    const ended = once(deflate, 'end');
+    let crc = 0;
+    let size = 0;
+    for (const piece of part.pieces) {
+      const bytes = Buffer.from(piece);
+      crc = crc32(bytes, crc);
+      size += bytes.length;
+      if (!deflate.write(bytes)) await once(deflate, 'drain');
+    }
+    deflate.end();
+    await ended;
+    const data = Buffer.concat(compressed);
+    const header = Buffer.alloc(30);
+    header.writeUInt32LE(0x04034b50, 0);
+    header.writeUInt16LE(20, 4);
+    header.writeUInt16LE(8, 8);
+    header.writeUInt16LE(0x21, 12);
+    header.writeUInt32LE(crc, 14);
+    header.writeUInt32LE(data.length, 18);
+    header.writeUInt32LE(size, 22);
+    header.writeUInt16LE(name.length, 26);
+    const entry = Buffer.alloc(46);
+    entry.writeUInt32LE(0x02014b50, 0);
+    entry.writeUInt16LE(20, 4);
+    entry.writeUInt16LE(20, 6);
+    entry.writeUInt16LE(8, 10);
+    entry.writeUInt16LE(0x21, 14);
+    entry.writeUInt32LE(crc, 16);
+    entry.writeUInt32LE(data.length, 20);
+    entry.writeUInt32LE(size, 24);
+    entry.writeUInt16LE(name.length, 28);
+    entry.writeUInt32LE(offset, 42);
+    files.push(header, name, data);
+    directory.push(entry, name);
+    offset += header.length + name.length + data.length;
+  }
+  const central = Buffer.concat(directory);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(parts.length, 8);
+  end.writeUInt16LE(parts.length, 10);
+  end.writeUInt32LE(central.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...files, central, end]);
+}
+
+/** The XML of a minimal XLSX with one sheet; `sheetData` and `sharedStrings` as pieces, in the order given. */
+function xlsxParts({ sheet, sharedStrings, sharedStringsFirst = false }: {
+  sheet: Iterable<Piece>;
+  sharedStrings?: Iterable<Piece>;
+  sharedStringsFirst?: boolean;
+}) {
+  const main = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+  const relations = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+  const parts = [
+    {
+      name: '[Content_Types].xml',
+      pieces: [
+        '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
+          '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
+          '<Default Extension="xml" ContentType="application/xml"/></Types>',
+      ],
+    },
+    {
+      name: '_rels/.rels',
+      pieces: [
+        `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">` +
+          `<Relationship Id="rId1" Type="${relations}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+      ],
+    },
+    {
+      name: 'xl/workbook.xml',
+      pieces: [
+        `<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="${main}" xmlns:r="${relations}">` +
+          '<sheets><sheet name="Data" sheetId="1" r:id="rId1"/></sheets></workbook>',
+      ],
+    },
+    {
+      name: 'xl/_rels/workbook.xml.rels',
+      pieces: [
+        `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">` +
+          `<Relationship Id="rId1" Type="${relations}/worksheet" Target="worksheets/sheet1.xml"/>` +
+          `<Relationship Id="rId2" Type="${relations}/sharedStrings" Target="sharedStrings.xml"/></Relationships>`,
+      ],
+    },
+  ];
+  const sheetPart = {
+    name: 'xl/worksheets/sheet1.xml',
+    pieces: (function* () {
+      yield `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="${main}"><sheetData>`;
+      yield* sheet;
+      yield '</sheetData></worksheet>';
+    })(),
+  };
+  const stringsPart = {
+    name: 'xl/sharedStrings.xml',
+    pieces: (function* () {
+      yield `<?xml version="1.0" encoding="UTF-8"?><sst xmlns="${main}">`;
+      yield* sharedStrings ?? [];
+      yield '</sst>';
+    })(),
+  };
+  return sharedStringsFirst ? [...parts, stringsPart, sheetPart] : [...parts, sheetPart, stringsPart];
+}
+
+/** Text of random letters a–p: compresses about 2:1, so a long cell stays long inside a small file. */
+function randomLetters(length: number): string {
+  const letters = 'abcdefghijklmnop';
+  let text = '';
+  for (let index = 0; index < length; index += 1) text += letters[Math.floor(Math.random() * 16)];
+  return text;
 }
 
 describe.each(testDrivers())('uploaded tables (%s)', (driver) => {
@@ -426,5 +556,142 @@ describe.each(testDrivers())('uploaded tables (%s)', (driver) => {
     expect(late.json().error.message).toContain('options');
     const noFile = await send(demoUsers.admin, 'POST', previewPath, await multipart({ valueStyle: 'de' }));
     expect(noFile.statusCode).toBe(400);
+  });
+  /** The answer to a preview that is refused with the row and column of a cell (`detail`). */
+  async function refusedCell(content: Buffer | string, name: string) {
+    const response = await send(demoUsers.admin, 'POST', previewPath, await multipart({}, { name, content }));
+    expect(response.statusCode, response.body.slice(0, 500)).toBe(400);
+    return uploadErrorSchema.parse(response.json()).error;
+  }
+
+  it("refuses a CSV cell over 32,767 characters (Excel's limit) with its row and column, and previews one at the limit", async () => {
+    const seen = await preview(`id,note\n1,${'x'.repeat(32_767)}\n`);
+    expect(seen.rows[0]![1]).toHaveLength(32_767);
+    const over = `id;note\n1;short\n2;"${'y'.repeat(40_000)}"\n`;
+    const error = await refusedCell(over, 'long.csv');
+    expect(error.detail).toMatchObject({ row: 3, column: 'B', value: 'y'.repeat(100), tooLong: { limit: 32_767 } });
+    expect(error.message).toContain('Row 3, column "B"');
+    expect(error.message).toContain('32,767 characters');
+    const columns: UploadOptions['columns'] = [
+      { name: 'id', header: 'id', type: 'integer' },
+      { name: 'note', header: 'note', type: 'text' },
+    ];
+    const imported = await upload(over, { table: 'long_notes', mode: 'replace', columns });
+    expect(imported.statusCode, imported.body.slice(0, 500)).toBe(400);
+    expect(uploadErrorSchema.parse(imported.json()).error.detail).toMatchObject({ row: 3, column: 'B' });
+    const list = uploadedTablesResponseSchema.parse((await send(demoUsers.admin, 'GET', tablesPath)).json());
+    expect(list.items.map((table) => table.name)).not.toContain('long_notes');
+  });
+
+  it('refuses an XLSX cell over the limit with its row and column: shared, inline, long or a number', async () => {
+    // exceljs writes text as shared strings.
+    const written = await xlsx((workbook) => {
+      const sheet = workbook.addWorksheet('Data');
+      sheet.addRow(['id', 'note']);
+      sheet.addRow([1, 'z'.repeat(32_767)]);
+      sheet.addRow([2, 'z'.repeat(40_000)]);
+    });
+    const error = await refusedCell(written, 'long.xlsx');
+    expect(error.detail).toMatchObject({ row: 3, column: 'B', tooLong: { limit: 32_767 } });
+    expect(error.message).toContain('Row 3, column "B"');
+    // At the limit, in characters as JavaScript counts them: multi-byte letters, emoji (two each) and
+    // entities (`&amp;`, `&lt;`) are neither cut nor refused.
+    const full = `${'😀'.repeat(10_000)}${'ä&<'.repeat(4_255)}xy`;
+    expect(full).toHaveLength(32_767);
+    const atLimit = await xlsx((workbook) => {
+      const sheet = workbook.addWorksheet('Data');
+      sheet.addRow(['id', 'note']);
+      sheet.addRow([1, full]);
+    });
+    expect((await preview(atLimit, {}, 'ok.xlsx')).rows[0]![1]).toBe(full);
+    // Shared rich text in runs, and inline text (exceljs's writer cuts emoji of long rich text: by hand).
+    const escaped = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;');
+    // Three bytes each, across the temporary file's 64 KB pieces.
+    const euros = '€'.repeat(32_767);
+    const runs = `<r><t>${escaped(full.slice(0, 16_000))}</t></r><r><t>${escaped(full.slice(16_000))}</t></r>`;
+    const rich = await zipOf(
+      xlsxParts({
+        sheet: [
+          '<row r="1"><c r="A1" t="inlineStr"><is><t>shared</t></is></c><c r="B1" t="inlineStr"><is><t>inline</t></is></c>' +
+            '<c r="C1" t="inlineStr"><is><t>euro</t></is></c><c r="D1" t="inlineStr"><is><t>euro2</t></is></c></row>',
+          `<row r="2"><c r="A2" t="s"><v>0</v></c><c r="B2" t="inlineStr"><is><t>${escaped(full)}</t></is></c>` +
+            `<c r="C2" t="inlineStr"><is><t>${euros}</t></is></c><c r="D2" t="inlineStr"><is><t>x${euros.slice(1)}</t></is></c></row>`,
+        ],
+        sharedStrings: [`<si>${runs}</si>`],
+        // The sheet first: exceljs parks it in a temporary file and reads it back in pieces of its own.
+        sharedStringsFirst: false,
+      }),
+    );
+    expect((await preview(rich, {}, 'rich.xlsx')).rows[0]).toEqual([full, full, euros, `x${euros.slice(1)}`]);
+
+    // 1.5 million characters in a file under 1 MB: cut to the limit while read, then named by the sheet.
+    const long = randomLetters(1_500_000);
+    const header = '<row r="1"><c r="A1" t="inlineStr"><is><t>id</t></is></c><c r="B1" t="inlineStr"><is><t>note</t></is></c></row>';
+    const shared = await zipOf(
+      xlsxParts({
+        sheet: [header, '<row r="2"><c r="A2"><v>1</v></c><c r="B2" t="s"><v>0</v></c></row>'],
+        sharedStrings: ['<si><r><t>', long, '</t></r><r><t>&amp; more</t></r></si>'],
+      }),
+    );
+    expect(shared.length).toBeLessThan(1024 * 1024);
+    expect((await refusedCell(shared, 'shared.xlsx')).detail).toMatchObject({ row: 2, column: 'B' });
+    const inline = await zipOf(
+      xlsxParts({
+        sheet: [header, `<row r="7"><c r="A7"><v>1</v></c><c r="B7" t="inlineStr"><is><t>${long}</t></is></c></row>`],
+        sharedStringsFirst: true,
+      }),
+    );
+    expect((await refusedCell(inline, 'inline.xlsx')).detail).toMatchObject({ row: 7, column: 'B' });
+    // A number is not shortened into another number: refused as it is read.
+    const number = await zipOf(
+      xlsxParts({ sheet: [header, `<row r="4"><c r="A4"><v>${'9'.repeat(40_000)}</v></c></row>`] }),
+    );
+    expect((await refusedCell(number, 'number.xlsx')).detail).toMatchObject({ row: 4, column: 'A' });
+    // A document type could declare entities; Excel writes none.
+    const declared = await zipOf(
+      xlsxParts({ sheet: ['<!DOCTYPE x [<!ENTITY a "aaaa">]>', header], sharedStringsFirst: true }),
+    );
+    const refused = await send(demoUsers.admin, 'POST', previewPath, await multipart({}, { name: 'd.xlsx', content: declared }));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.message).toContain('<!');
+  });
+
+  it('refuses a zip bomb (a 500 MB cell in a file of 500 KB) early, without the memory it would take', async () => {
+    const megabyte = Buffer.alloc(1024 * 1024, 'a');
+    const bomb = await zipOf(
+      xlsxParts({
+        sheet: ['<row r="1"><c r="A1" t="s"><v>0</v></c></row>'],
+        sharedStrings: (function* () {
+          yield '<si><t>';
+          for (let index = 0; index < 500; index += 1) yield megabyte;
+          yield '</t></si>';
+        })(),
+        sharedStringsFirst: true,
+      }),
+    );
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    const body = await multipart({}, { name: 'bomb.xlsx', content: bomb });
+    const before = process.memoryUsage();
+    let peakRss = before.rss;
+    let peakHeap = before.heapUsed;
+    const sample = () => {
+      const now = process.memoryUsage();
+      peakRss = Math.max(peakRss, now.rss);
+      peakHeap = Math.max(peakHeap, now.heapUsed);
+    };
+    const sampler = setInterval(sample, 10);
+    // Four at once, as in the review that found it (6.3 GB before the guard).
+    const responses = await Promise.all(
+      Array.from({ length: 4 }, () => send(demoUsers.admin, 'POST', previewPath, body)),
+    );
+    clearInterval(sampler);
+    sample();
+    for (const response of responses) {
+      expect(response.statusCode, response.body.slice(0, 500)).toBe(413);
+      expect(response.json().error.message).toContain('zip bomb');
+    }
+    // Not a measurement of this reader's needs, a bound far below what the 500 MB cell would take.
+    expect(peakRss - before.rss).toBeLessThan(200 * 1024 * 1024);
+    expect(peakHeap - before.heapUsed).toBeLessThan(200 * 1024 * 1024);
   });
 });

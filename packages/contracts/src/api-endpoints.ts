@@ -728,11 +728,18 @@ export const apiEndpoints = {
     summary: 'Read the first rows of a CSV or XLSX file: separator, encoding, sheets, columns and their types',
     description:
       'multipart/form-data: the fields `valueStyle` (`en`, `de`; detected when absent) and `sheet` (XLSX), then ' +
-      '`file`. Nothing is stored. 413: the file is over 200 MB; 415: not multipart.',
+      '`file`. Nothing is stored. 400 with `error.detail`: a cell over 32,767 characters (its row and column); ' +
+      '413: the file is over 200 MB or an XLSX file unpacks to more than 100 times its size; 415: not multipart.',
     params: uploadSourceParamsSchema,
     query: withClientQuery({}),
     body: uploadMultipartBodySchema,
-    response: { 200: uploadPreviewResponseSchema, 413: apiErrorSchema, 415: apiErrorSchema, ...managementErrors },
+    response: {
+      200: uploadPreviewResponseSchema,
+      ...managementErrors,
+      400: uploadErrorSchema,
+      413: apiErrorSchema,
+      415: apiErrorSchema,
+    },
   }),
   uploadTable: endpoint(apiRoutes.uploadTable, {
     tags: ['management: data'],
@@ -740,7 +747,8 @@ export const apiEndpoints = {
     description:
       'multipart/form-data: the field `options` (JSON, `UploadOptions`) before `file`. One transaction: a bad ' +
       'value imports nothing and answers 400 with `error.detail` naming its row (1 = the first data row), column ' +
-      'and value. 413: over 1,000,000 rows or 200 MB; 415: not multipart.',
+      'and value (a cell over 32,767 characters: its row and column as a spreadsheet shows them). 413: over ' +
+      '1,000,000 rows or 200 MB, or an XLSX file unpacking to more than 100 times its size; 415: not multipart.',
     params: uploadSourceParamsSchema,
     query: withClientQuery({}),
     body: uploadMultipartBodySchema,

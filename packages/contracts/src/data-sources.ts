@@ -60,6 +60,21 @@ export type DataSourceConnectionInput = z.input<typeof dataSourceConnectionSchem
 /** The connection fields whose change requires the password again (it must not follow to a new server). */
 export const dataSourceIdentityFields = ['host', 'port', 'database', 'user'] as const;
 
+const tlsStrength: Record<DataSourceTls, number> = { off: 0, require: 1, verify: 2 };
+
+/**
+ * TLS made weaker (verify → require → off) or the authority it verifies against replaced: the password
+ * is asked for again, as for another host — the stored one would otherwise go to the next test in clear
+ * text, or to a server that a new CA lets pass (docs/decisions/041-source-accounts-checked.md).
+ */
+export function dataSourceTlsWeakened(
+  before: { tls: DataSourceTls; caCertificate?: string | undefined },
+  after: { tls: DataSourceTls; caCertificate?: string | undefined },
+): boolean {
+  if (tlsStrength[after.tls] < tlsStrength[before.tls]) return true;
+  return before.tls === 'verify' && after.tls === 'verify' && (before.caCertificate ?? '').trim() !== (after.caCertificate ?? '').trim();
+}
+
 /**
  * A data source as the catalogue document carries it: a database connection without its password, or the
  * organisation's uploaded tables (no connection). Importing one that does not exist yet creates it
@@ -149,6 +164,11 @@ export const dataSourceTestResponseSchema = z.object({
   ok: z.boolean(),
   /** The database's own message when the connection or the read-only check failed. */
   message: z.string().nullable(),
+  /**
+   * The account holds these privileges, which a reporting account must not have (decision 041): the
+   * source is refused, on this test and on every run.
+   */
+  refusedPrivileges: z.array(z.string()).optional(),
   /** The session refused a write (it always should: every run is in a read-only transaction). */
   readOnlySession: z.boolean(),
   /** The account has INSERT/UPDATE/DELETE privileges somewhere: the README's read-only recipe is advised. */
@@ -170,7 +190,16 @@ export type UploadColumnType = z.infer<typeof uploadColumnTypeSchema>;
 export const uploadValueStyles = ['en', 'de'] as const;
 export const uploadValueStyleSchema = z.enum(uploadValueStyles);
 
-export const uploadLimits = { maxRows: 1_000_000, maxBytes: 200 * 1024 * 1024, previewRows: 20 } as const;
+/**
+ * `maxCellCharacters`: Excel's own limit for one cell (32,767 characters); a CSV or XLSX cell longer than
+ * that is refused with its row and column, so no cell can make an upload take more memory than that.
+ */
+export const uploadLimits = {
+  maxRows: 1_000_000,
+  maxBytes: 200 * 1024 * 1024,
+  previewRows: 20,
+  maxCellCharacters: 32_767,
+} as const;
 
 /** A table name in SQL: lower-case letters, digits and `_`, starting with a letter. */
 export const uploadTableNameSchema = z
@@ -197,8 +226,8 @@ export const uploadPreviewResponseSchema = z.object({
   sheet: z.string().nullable(),
   valueStyle: uploadValueStyleSchema,
   columns: z.array(uploadColumnSchema),
-  /** The first rows as text, in column order. */
-  rows: z.array(z.array(z.string().nullable())),
+  /** The first rows as text, in column order; no cell is longer than `uploadLimits.maxCellCharacters`. */
+  rows: z.array(z.array(z.string().max(uploadLimits.maxCellCharacters).nullable())),
   suggestedTableName: z.string(),
 });
 export type UploadPreviewResponse = z.infer<typeof uploadPreviewResponseSchema>;
@@ -224,7 +253,13 @@ export const uploadResultSchema = z.object({
 export type UploadResult = z.infer<typeof uploadResultSchema>;
 
 /** A bad value: the import names its row (1 = the first data row) and column, and imports nothing. */
-export const uploadErrorDetailSchema = z.object({ row: z.number().int(), column: z.string(), value: z.string() });
+export const uploadErrorDetailSchema = z.object({
+  row: z.number().int(),
+  column: z.string(),
+  value: z.string(),
+  /** A cell over `uploadLimits.maxCellCharacters`: `row` is the spreadsheet's row (header = 1), `column` its letter. */
+  tooLong: z.object({ limit: z.number().int() }).optional(),
+});
 export type UploadErrorDetail = z.infer<typeof uploadErrorDetailSchema>;
 
 /** An upload's error answer: the API's error shape, with the bad value's row and column when there is one. */

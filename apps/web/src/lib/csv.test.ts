@@ -29,6 +29,16 @@ describe('toCsv', () => {
     const csv = toCsv(['Store', 'Change'], [[text('=HYPERLINK("x")'), number('-12.50')]], 'en-GB');
     expect(csv.split('\r\n')[1]).toBe(`"'=HYPERLINK(""x"")",-12.50`);
   });
+
+  it("quotes text holding either separator, so no spreadsheet's separator splits a formula out of it (OWASP)", () => {
+    const cells = ['a;=1+2', 'b,=1+2', '+1+2', '@SUM(A1)', '\t=1', 'plain'].map(text);
+    expect(toCsv(['x', 'y', 'z', 'u', 'v', 'w'], [cells], 'en-GB').split('\r\n')[1]).toBe(
+      `"a;=1+2","b,=1+2",'+1+2,'@SUM(A1),"'\t=1",plain`,
+    );
+    expect(toCsv(['x', 'y', 'z', 'u', 'v', 'w'], [cells], 'de-AT').split('\r\n')[1]).toBe(
+      `"a;=1+2";"b,=1+2";'+1+2;'@SUM(A1);"'\t=1";plain`,
+    );
+  });
 });
 
 describe('safeFileName', () => {

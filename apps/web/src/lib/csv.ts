@@ -1,4 +1,4 @@
-import { csvByteOrderMark, csvDelimiter, csvRecordDelimiter, csvSafeText } from '@cockpit/contracts';
+import { csvByteOrderMark, csvDelimiter, csvRecordDelimiter, csvTextField } from '@cockpit/contracts';
 
 /**
  * CSV for spreadsheets in the user's culture (reports and dashboards: "CSV export of exactly what is
@@ -12,7 +12,8 @@ export { csvByteOrderMark, csvDelimiter };
 export type CsvCell = { text: string; isText: boolean };
 
 function escapeField(cell: CsvCell, delimiter: string): string {
-  const text = cell.isText ? csvSafeText(cell.text) : cell.text;
+  if (cell.isText) return csvTextField(cell.text);
+  const text = cell.text;
   return text.includes(delimiter) || /["\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 

@@ -5,6 +5,7 @@ import {
   dataSourceConnectionSchema,
   dataSourceIdentityFields,
   dataSourceKindSchema,
+  dataSourceTlsWeakened,
 } from '@cockpit/contracts';
 
 // The rules of a data source that do not need the database (docs/decisions/027-reports-over-own-data.md),
@@ -35,12 +36,15 @@ interface Endpoint {
 
 /**
  * Whether a change points the source at another server, database or account (or another kind of
- * database): its password must not follow there, so it is asked for again.
+ * database), or weakens its TLS: its password must not follow there, so it is asked for again.
  */
 export function identityChanged(before: Endpoint, after: Endpoint): boolean {
   if (before.kind !== after.kind) return true;
   if (!before.connection || !after.connection) return before.connection !== after.connection;
-  return dataSourceIdentityFields.some((field) => before.connection![field] !== after.connection![field]);
+  return (
+    dataSourceIdentityFields.some((field) => before.connection![field] !== after.connection![field]) ||
+    dataSourceTlsWeakened(before.connection, after.connection)
+  );
 }
 
 /** Field by field, whatever order the stored JSON has its keys in. */

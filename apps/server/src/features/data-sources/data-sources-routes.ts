@@ -166,7 +166,7 @@ export const dataSourcesRoutes: FastifyPluginAsyncZod<DataSourcesRoutesOptions> 
       if (body.password === undefined) {
         if (values.kind !== 'uploads' && moved) {
           throw badRequest(
-            'password: enter the password again when the host, port, database, user or kind change',
+            'password: enter the password again when the host, port, database, user or kind change, TLS is weakened or its CA changes',
           );
         }
         if (values.kind !== 'uploads' && row.passwordSealed === null) {

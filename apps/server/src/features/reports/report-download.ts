@@ -8,7 +8,7 @@ import {
   csvByteOrderMark,
   csvDelimiter,
   csvRecordDelimiter,
-  csvSafeText,
+  csvTextField,
   decimalSeparator,
   effectiveCulture,
 } from '@cockpit/contracts';
@@ -96,13 +96,12 @@ const cutNote = (result: RunStream, language: UiLanguageName): string | null => 
 function csvBody(result: RunStream, columns: DownloadColumn[], culture: string, language: UiLanguageName): Readable {
   const decimal = decimalSeparator(culture);
   const delimiter = csvDelimiter(culture);
-  // RFC 4180: a field holding the separator, a quote or a line break is quoted, its quotes doubled.
-  const needsQuotes = delimiter === ';' ? /[";\r\n]/ : /[",\r\n]/;
+  // Numbers stay numbers (`-5` is no formula); text is guarded whatever separator the reader's spreadsheet
+  // splits on (csv-format.ts).
   const field = (cell: ReturnType<typeof cellOf>): string => {
     if (cell === null) return '';
     if (typeof cell === 'number') return decimal === ',' ? String(cell).replace('.', ',') : String(cell);
-    const text = csvSafeText(cell);
-    return needsQuotes.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+    return csvTextField(cell);
   };
   // Each batch of rows becomes one piece of text, cell by cell, with nothing per row kept: the stream
   // holds a few pieces at most, and a 1,000,000-row file leaves little garbage behind.

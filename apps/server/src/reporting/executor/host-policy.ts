@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
+import type { ServerIdentity } from './account-privileges';
 import { type NameResolver, systemNameResolver } from '../../lib/name-resolver';
 import {
   AddressRefusedError,
@@ -13,7 +14,9 @@ import {
 // (host names and CIDRs); otherwise only public addresses (the rule of single sign-on,
 // lib/public-address.ts). The cockpit's own database server is refused unless listed, and the cockpit's
 // own database on it is refused even then. Checked when a source is saved and again when a pool is
-// opened: the pool connects to the very address that was checked (no DNS rebinding in between).
+// opened: the pool connects to the very address that was checked (no DNS rebinding in between). Each new
+// PostgreSQL connection applies the same rule by the server's identity (`identityProblem`, decision 041),
+// which no spelling of host or port escapes.
 
 /** The cockpit's own database (from DATABASE_URL; `null` on the embedded one). */
 export interface OwnDatabase {
@@ -48,6 +51,12 @@ export interface DataSourceHostPolicy {
   problem(host: string, target?: Omit<DataSourceTarget, 'host'>): Promise<string | null>;
   /** The checked address to connect to; throws DataSourceHostRefused. */
   resolve(target: DataSourceTarget): Promise<string>;
+  /**
+   * The same rule by identity, once a connection reached `found` (PostgreSQL's system identifier): the
+   * cockpit's own server is refused unless `host` is listed, and the cockpit's own database on it always,
+   * however the host, address or port is written. `null` when allowed.
+   */
+  identityProblem(host: string, address: string, found: ServerIdentity, own: ServerIdentity): string | null;
 }
 
 export interface HostPolicyOptions {
@@ -125,6 +134,14 @@ export function createDataSourceHostPolicy(options: HostPolicyOptions): DataSour
         if (error instanceof DataSourceHostRefused) return error.message;
         throw error;
       }
+    },
+    identityProblem(host, address, found, own) {
+      if (found.systemIdentifier !== own.systemIdentifier) return null;
+      if (found.database === own.database) return `${host}/${found.database} is the cockpit's own database`;
+      if (!listed(allowed, host, address)) {
+        return `${host} is the cockpit's own database server; an operator can allow it in DATA_SOURCE_HOSTS`;
+      }
+      return null;
     },
     async resolve(target) {
       const [address] = await check(target.host, target);

@@ -1,17 +1,26 @@
 import net from 'node:net';
 import mysql from 'mysql2';
 import type { DataSourceConnection } from '@cockpit/contracts';
+import { AccountRefused, mysqlRefusedPrivileges } from './account-privileges';
 import { QueryTimedOut, SourceQueryFailed, SourceUnavailable } from './executor-errors';
 import { type DataSourceHostPolicy, DataSourceHostRefused } from './host-policy';
 import type { SourceCursor } from './driver-types';
 import type { DatabaseDriver, DatabaseSource, SessionQuery } from './postgres-driver';
 import { type ResultRow, mysqlColumn, resultValue } from './result-values';
 import { createSourcePools } from './source-pools';
+import { wrapForMysql } from '../sql/sql-template';
 
 // A MySQL or MariaDB data source (decision 027): one pool per source version; every run sets the
 // statement limit of the server it finds (MariaDB `max_statement_time` in seconds, MySQL
 // `max_execution_time` in milliseconds), opens `START TRANSACTION READ ONLY` and runs the statement as
 // a server-side prepared statement (`?` bound by the server), its rows streamed with back-pressure.
+// The statement runs as a derived table (`wrapForMysql`, reporting/sql): the server's own parser then refuses
+// INTO OUTFILE/DUMPFILE and a second statement, whatever the guard's parser made of them. Each new
+// connection first proves its account acceptable (account-privileges.ts, decision 041), and a
+// connection goes back to the pool without the session's named locks (GET_LOCK).
+
+/** A derived table refuses two columns of one name (`select 1, 1`): said so, not only as the database's error. */
+const duplicateColumn = 1060;
 
 /** MariaDB: max_statement_time exceeded; MySQL: max_execution_time exceeded. */
 const timeoutErrors = new Set([1969, 3024]);
@@ -28,6 +37,8 @@ function sslOptions(connection: DataSourceConnection) {
 }
 
 export function mysqlFailure(source: { name: string }, error: unknown, timeoutSeconds = 0): Error {
+  // Already the executor's (an account refused when it connected).
+  if (error instanceof SourceUnavailable) return error;
   if (error instanceof DataSourceHostRefused) return new SourceUnavailable(source.name, error.message);
   const errno = Number((error as { errno?: unknown }).errno);
   const message = error instanceof Error ? error.message : String(error);
@@ -56,6 +67,15 @@ const run = (connection: Connection, text: string, values: unknown[] = []) =>
     connection.query({ sql: text, values, rowsAsArray: true }, (error, rows) => callback(error, rows)),
   );
 
+/**
+ * Ends the read-only transaction and drops the session's named locks (GET_LOCK outlives a transaction),
+ * so the next run on this pooled connection holds nothing of this one's.
+ */
+async function endRun(connection: Connection) {
+  await run(connection, 'ROLLBACK');
+  await run(connection, 'DO RELEASE_ALL_LOCKS()');
+}
+
 interface PoolEntry {
   pool: mysql.Pool;
   /** How the pool connects: a connection of its own sends KILL QUERY past a run's deadline. */
@@ -68,6 +88,8 @@ export function createMysqlDriver(hostPolicy: DataSourceHostPolicy): DatabaseDri
   const pools = createSourcePools<PoolEntry>((entry) =>
     promised<void>((callback) => entry.pool.end(callback)),
   );
+  /** Connections whose account was checked (the pool hands out the same connection object again). */
+  const checked = new WeakSet<Connection>();
 
   const poolOf = (source: DatabaseSource): Promise<PoolEntry> => {
     const { connection } = source;
@@ -126,6 +148,17 @@ export function createMysqlDriver(hostPolicy: DataSourceHostPolicy): DatabaseDri
     const release = pools.taken(source.id, (broken) =>
       broken ? connection.destroy() : connection.release(),
     );
+    if (!checked.has(connection)) {
+      try {
+        const grants = ((await run(connection, 'SHOW GRANTS')) as unknown[][]).map((row) => String(row[0]));
+        const refused = mysqlRefusedPrivileges(grants);
+        if (refused.length > 0) throw new AccountRefused(source.name, refused);
+      } catch (error) {
+        release(true);
+        throw mysqlFailure(source, error);
+      }
+      checked.add(connection);
+    }
     return { connection, release, version: entry.version ?? '', options: entry.options };
   };
 
@@ -145,10 +178,13 @@ export function createMysqlDriver(hostPolicy: DataSourceHostPolicy): DatabaseDri
   const begin = async (connection: Connection, version: string, timeoutSeconds: number) => {
     const seconds = Math.floor(timeoutSeconds);
     // Numbers from the source's settings (1–600), not user input.
+    // MariaDB merges a plain derived table into the outer query and drops its ORDER BY; materialised,
+    // the wrapped statement keeps its order (decision 041). MySQL keeps it when the derived table is the
+    // outer query's only table, as here.
     await run(
       connection,
       /mariadb/i.test(version)
-        ? `SET SESSION max_statement_time = ${seconds}`
+        ? `SET SESSION max_statement_time = ${seconds}, optimizer_switch = 'derived_merge=off'`
         : `SET SESSION max_execution_time = ${seconds * 1000}`,
     );
     await run(connection, 'START TRANSACTION READ ONLY');
@@ -196,7 +232,7 @@ export function createMysqlDriver(hostPolicy: DataSourceHostPolicy): DatabaseDri
       statement.signal?.addEventListener('abort', onAbort, { once: true });
       const stopCancelling = () => statement.signal?.removeEventListener('abort', onAbort);
 
-      const command = connection.execute({ sql: statement.text, rowsAsArray: true }, [
+      const command = connection.execute({ sql: wrapForMysql(statement.text), rowsAsArray: true }, [
         ...statement.values,
       ] as never[]);
       command.on('fields', (fields: { name: string; columnType: number }[]) => {
@@ -212,7 +248,14 @@ export function createMysqlDriver(hostPolicy: DataSourceHostPolicy): DatabaseDri
         if (buffered.length >= wanted) notify();
       });
       command.on('error', (error: Error) => {
-        failure ??= mysqlFailure(source, error, statement.timeoutSeconds);
+        failure ??=
+          Number((error as { errno?: unknown }).errno) === duplicateColumn
+            ? new SourceQueryFailed(
+                source.name,
+                `${error.message}: every column of the result needs a name of its own (AS …)`,
+                null,
+              )
+            : mysqlFailure(source, error, statement.timeoutSeconds);
         notify();
       });
       command.on('end', () => {
@@ -257,7 +300,7 @@ export function createMysqlDriver(hostPolicy: DataSourceHostPolicy): DatabaseDri
             return;
           }
           try {
-            await run(connection, 'ROLLBACK');
+            await endRun(connection);
             release(false);
           } catch {
             release(true);
@@ -275,7 +318,7 @@ export function createMysqlDriver(hostPolicy: DataSourceHostPolicy): DatabaseDri
           (await run(connection, text, values)) as unknown[][];
         return await work(query, version);
       } finally {
-        await run(connection, 'ROLLBACK').catch(() => {
+        await endRun(connection).catch(() => {
           broken = true;
         });
         release(broken);

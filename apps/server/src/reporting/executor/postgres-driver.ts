@@ -1,6 +1,7 @@
 import type { DataSourceConnection } from '@cockpit/contracts';
 import pg from 'pg';
 import Cursor from 'pg-cursor';
+import { AccountRefused, type ServerIdentity, postgresAccountCheck } from './account-privileges';
 import { pgTypeParsers, runBounded } from './bounded-query';
 import { QueryTimedOut, SourceQueryFailed, SourceUnavailable } from './executor-errors';
 import type { DataSourceHostPolicy } from './host-policy';
@@ -12,6 +13,8 @@ import { createSourcePools } from './source-pools';
 // A PostgreSQL data source (and anything that speaks its protocol): one pool per source version, every
 // run in `BEGIN READ ONLY` with `SET LOCAL statement_timeout`, rows read through a cursor in batches
 // (decision 027). The pool connects to the address the host policy checked, with TLS as configured.
+// Each new connection first proves its account and server acceptable (account-privileges.ts, decision
+// 041), and a connection goes back to the pool without the session's advisory locks.
 
 export interface DatabaseSource extends DriverSource {
   connection: DataSourceConnection;
@@ -91,6 +94,8 @@ export function pgFailure(
   run?: StatementRun,
   positionShift = 0,
 ): Error {
+  // Already the executor's (an account refused when it connected).
+  if (error instanceof SourceUnavailable) return error;
   if (error instanceof DataSourceHostRefused) return new SourceUnavailable(source.name, error.message);
   const code = sqlStateOf(error);
   const message = error instanceof Error ? error.message : String(error);
@@ -123,10 +128,24 @@ export function inMemoryCursor(columns: SourceCursor['columns'], rows: ResultRow
 
 interface PoolEntry {
   pool: pg.Pool;
+  /** The address the host policy checked (the identity rule names it). */
+  address: string;
 }
 
-export function createPostgresDriver(hostPolicy: DataSourceHostPolicy): DatabaseDriver {
+/**
+ * Ends the read-only transaction and drops the session's advisory locks (`pg_advisory_lock` outlives
+ * the transaction), so the next run on this pooled connection holds nothing of this one's. One round trip.
+ */
+export const endRun = 'ROLLBACK; SELECT pg_catalog.pg_advisory_unlock_all()';
+
+export function createPostgresDriver(
+  hostPolicy: DataSourceHostPolicy,
+  /** The cockpit's own database when it is PostgreSQL (account-privileges.ts `ownServerIdentityOf`). */
+  ownServer: () => Promise<ServerIdentity | null> = async () => null,
+): DatabaseDriver {
   const pools = createSourcePools<PoolEntry>((entry) => entry.pool.end());
+  /** Connections whose account and server were checked (a pool hands out the same client object again). */
+  const checked = new WeakSet<pg.PoolClient>();
 
   const poolOf = (source: DatabaseSource): Promise<PoolEntry> => {
     const { connection } = source;
@@ -156,7 +175,7 @@ export function createPostgresDriver(hostPolicy: DataSourceHostPolicy): Database
             keepAlive: true,
           });
           pool.on('error', () => {});
-          return { pool };
+          return { pool, address };
         }),
     );
   };
@@ -172,7 +191,27 @@ export function createPostgresDriver(hostPolicy: DataSourceHostPolicy): Database
       throw pgFailure(source, error);
     }
     const release = pools.taken(source.id, (broken) => client.release(broken));
+    if (!checked.has(client)) {
+      try {
+        await checkConnection(source, entry, client);
+      } catch (error) {
+        release(true);
+        throw pgFailure(source, error);
+      }
+      checked.add(client);
+    }
     return { client, release, pool: entry.pool };
+  };
+
+  /** A new connection: the account's privileges (refused ones end it) and, by identity, where it landed. */
+  const checkConnection = async (source: DatabaseSource, entry: PoolEntry, client: pg.PoolClient) => {
+    const query = async (text: string) =>
+      (await client.query({ text, rowMode: 'array', types: typeParsers })).rows as unknown[][];
+    const { refused, identity } = await postgresAccountCheck(query);
+    if (refused.length > 0) throw new AccountRefused(source.name, refused);
+    const own = identity ? await ownServer() : null;
+    const problem = identity && own ? hostPolicy.identityProblem(source.connection.host, entry.address, identity, own) : null;
+    if (problem) throw new DataSourceHostRefused(problem);
   };
 
   // One round trip: a simple query may hold several statements. The number comes from the source's
@@ -195,7 +234,7 @@ export function createPostgresDriver(hostPolicy: DataSourceHostPolicy): Database
           if (result.full) release(true);
           // The rows are here: the ROLLBACK and the connection's return need not delay the answer.
           else
-            void client.query('ROLLBACK').then(
+            void client.query(endRun).then(
               () => release(false),
               () => release(true),
             );
@@ -252,7 +291,7 @@ export function createPostgresDriver(hostPolicy: DataSourceHostPolicy): Database
           try {
             // A cursor that failed has no portal left to close.
             if (!failed) await cursor.close();
-            await client.query('ROLLBACK');
+            await client.query(endRun);
             release(false);
           } catch {
             release(true);
@@ -271,7 +310,7 @@ export function createPostgresDriver(hostPolicy: DataSourceHostPolicy): Database
           (await client.query({ text, values, rowMode: 'array', types: typeParsers })).rows as unknown[][];
         return await work(query, version.rows[0]?.server_version ?? '');
       } finally {
-        await client.query('ROLLBACK').catch(() => {
+        await client.query(endRun).catch(() => {
           broken = true;
         });
         release(broken);

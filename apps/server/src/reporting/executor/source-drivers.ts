@@ -5,6 +5,7 @@ import { HttpError } from '../../lib/http-error';
 import type { GuardDialect } from '../sql/statement-guard';
 import type { SqlDialect } from '../sql/sql-template';
 import type { UploadsScope } from '../sql/uploads-confinement';
+import { AccountRefused, ownServerIdentityOf } from './account-privileges';
 import type { SourceCursor, StatementRun } from './driver-types';
 import { SourceQueryFailed, SourceUnavailable, logTextOf } from './executor-errors';
 import type { ExecutorSource } from './executor-types';
@@ -146,7 +147,8 @@ function databaseSourceDriver(kind: DatabaseKind): SourceDriver {
       } catch (error) {
         const failure = failureOf(source, error);
         const message = failure instanceof SourceUnavailable || failure instanceof SourceQueryFailed ? failure.detail : logTextOf(failure);
-        return { ok: false, message, readOnlySession: false, accountCanWrite: false, serverVersion: null, milliseconds: elapsed(), schema: null };
+        const refusedPrivileges = failure instanceof AccountRefused ? failure.privileges : [];
+        return { ok: false, message, refusedPrivileges, readOnlySession: false, accountCanWrite: false, serverVersion: null, milliseconds: elapsed(), schema: null };
       }
     },
     connectionsInUse: () => driver.connectionsInUse(),
@@ -198,7 +200,7 @@ export function createDriverRegistry(options: { db: Database; hostPolicy: DataSo
     [
       'postgres',
       databaseSourceDriver({
-        driver: createPostgresDriver(options.hostPolicy),
+        driver: createPostgresDriver(options.hostPolicy, ownServerIdentityOf(options.db)),
         templateDialect: 'postgres',
         describeQuery: `SELECT c.table_schema, c.table_name, c.column_name, c.data_type FROM information_schema.columns c
              WHERE c.table_schema NOT IN ('pg_catalog', 'information_schema') AND c.table_schema NOT LIKE 'pg\\_%'

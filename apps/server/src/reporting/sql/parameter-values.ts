@@ -8,7 +8,7 @@ import {
 } from '@cockpit/contracts';
 import { badRequest } from '../../lib/http-error';
 import { presetRange } from '../report-settings';
-import type { BoundValue } from './sql-template';
+import type { BoundValue, PlaceholderType } from './sql-template';
 
 // A run's parameter values (docs/decisions/027-reports-over-own-data.md): each checked against its
 // declared type, defaults filled in, required ones present, date-range presets resolved against today.
@@ -121,4 +121,30 @@ export function parameterReferenceValue(
   }
   if (part !== undefined) return undefined;
   return value as BoundValue;
+}
+
+const placeholderTypes: Record<DefinitionParameter['type'], PlaceholderType> = {
+  'date-range': 'date',
+  date: 'date',
+  number: 'numeric',
+  text: 'text',
+  choice: 'text',
+  'multi-choice': 'text[]',
+};
+
+/**
+ * The type a reference's placeholder is bound as on PostgreSQL (decision 037): a date range's ends and a
+ * date `date`, a number `numeric`, a text or choice `text`, a multi-choice one `text[]`; the user's email
+ * `text`, an attribute (a list) `text[]`. `undefined` for what is not declared.
+ */
+export function parameterReferenceType(
+  parameters: readonly DefinitionParameter[],
+  reference: string,
+): PlaceholderType | undefined {
+  if (reference === 'user.email') return 'text';
+  if (reference.startsWith('user.attributes.')) return 'text[]';
+  const [name = '', part] = reference.split('.');
+  const parameter = parameters.find((candidate) => candidate.name === name);
+  if (!parameter || (part !== undefined) !== (parameter.type === 'date-range')) return undefined;
+  return placeholderTypes[parameter.type];
 }

@@ -38,14 +38,20 @@ describe('compileTemplate', () => {
       'postgres',
       lookup,
     );
-    expect(compiled.text).toBe('select * from t where region = any($1) and d between $2 and $3 and d >= $2');
+    expect(compiled.text).toBe('select * from t where region = any(($1::text[])) and d between $2 and $3 and d >= $2');
     expect(compiled.values).toEqual([['North', 'South'], '2026-01-01', '2026-01-31']);
     expect(compiled.references).toEqual(['region', 'range.from', 'range.to']);
   });
 
-  it('expands a multi-choice into one ? per value on MySQL, and an empty one into NULL', () => {
-    const compiled = compileTemplate('select * from t where region in ({{region}}) and x in ({{none}}) and n = {{name}}', 'mysql', lookup);
-    expect(compiled.text).toBe('select * from t where region in (?, ?) and x in (NULL) and n = ?');
+  it('expands a multi-choice into one ? per value on MySQL, an empty one in `in (…)` into an empty list, elsewhere NULL', () => {
+    const compiled = compileTemplate(
+      'select * from t where region in ({{region}}) and x in ({{none}}) and n = {{name}} and y = coalesce({{none}}, 1)',
+      'mysql',
+      lookup,
+    );
+    expect(compiled.text).toBe(
+      'select * from t where region in (?, ?) and x in (select null from dual where false) and n = ? and y = coalesce(NULL, 1)',
+    );
     expect(compiled.values).toEqual(['North', 'South', values.name]);
   });
 
@@ -64,7 +70,7 @@ describe('compileTemplate', () => {
       expect(compiled.values).toEqual([]);
     }
     const kept = compileTemplate('select 1 where true [[ and region = any({{region}}) ]]', 'postgres', lookup);
-    expect(kept.text).toBe('select 1 where true  and region = any($1) ');
+    expect(kept.text).toBe('select 1 where true  and region = any(($1::text[])) ');
   });
 
   it('keeps an optional clause that holds a user reference, and refuses an unknown user reference', () => {
@@ -73,7 +79,7 @@ describe('compileTemplate', () => {
       'postgres',
       lookup,
     );
-    expect(compiled.text).toContain('r = any($2)');
+    expect(compiled.text).toContain('r = any(($2::text[]))');
     expect(compiled.values).toEqual([null, ['North']]);
     expect(refusal(() => compileTemplate('select {{user.password}}', 'postgres', lookup)).reason).toContain(
       'user.password',

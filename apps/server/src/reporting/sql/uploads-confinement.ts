@@ -1,3 +1,4 @@
+import { type PgNode, isRegType, stringsOf, textOf, walkPgTree } from './pg-tree';
 import { SqlRefused } from './sql-refused';
 
 // SQL over uploaded tables runs in the cockpit's own database, so it may name nothing but the
@@ -101,20 +102,7 @@ const allowedValueFunctions = new Set([
   'SVFOP_LOCALTIMESTAMP_N',
 ]);
 
-type Node = Record<string, unknown>;
-
-/** A name in the parse tree (always a string there); '' where there is none. */
-const textOf = (value: unknown): string => (typeof value === 'string' ? value : '');
-
-const stringsOf = (list: unknown): string[] =>
-  Array.isArray(list)
-    ? list.map((item) => textOf(((item as Node).String as Node | undefined)?.sval))
-    : [];
-
-const isWrapped = (value: Node) => {
-  const keys = Object.keys(value);
-  return keys.length === 1 && /^[A-Z]/.test(keys[0]!);
-};
+type Node = PgNode;
 
 export function confineToUploads(statement: unknown, scope: UploadsScope, toOffset: (byte: number) => number): void {
   const refuse = (reason: string, node?: Node): never => {
@@ -150,7 +138,7 @@ export function confineToUploads(statement: unknown, scope: UploadsScope, toOffs
     if (names.length > 1 && names.slice(0, -1).join('.') !== 'pg_catalog') {
       refuse(`the type '${names.join('.')}' is not allowed over uploaded tables`, typeName);
     }
-    if (name.startsWith('reg')) refuse(`a cast to '${name}' is not allowed over uploaded tables`, typeName);
+    if (isRegType(names)) refuse(`a cast to '${name}' is not allowed over uploaded tables`, typeName);
   };
 
   const checkOperator = (expression: Node) => {
@@ -160,25 +148,8 @@ export function confineToUploads(statement: unknown, scope: UploadsScope, toOffs
     }
   };
 
-  /** The CTE names a WITH adds for its own query (and, when recursive, for its CTEs). */
-  const withScope = (withClause: Node, outer: ReadonlySet<string>) => {
-    const names = (Array.isArray(withClause.ctes) ? withClause.ctes : []).map((cte) =>
-      textOf(((cte as Node).CommonTableExpr as Node | undefined)?.ctename),
-    );
-    return { names, recursive: withClause.recursive === true, all: new Set([...outer, ...names]) };
-  };
-
-  const visit = (value: unknown, ctes: ReadonlySet<string>): void => {
-    if (Array.isArray(value)) {
-      for (const item of value) visit(item, ctes);
-      return;
-    }
-    if (typeof value !== 'object' || value === null) return;
-    const object = value as Node;
-    if (Object.keys(object).length === 0) return;
-    if (isWrapped(object)) {
-      const [kind] = Object.keys(object) as [string];
-      const body = object[kind] as Node;
+  walkPgTree(statement, {
+    node(kind, body, ctes) {
       if (!allowedNodes.has(kind)) refuse(`${kind.replace(/Stmt$|Expr$/, '')} is not allowed over uploaded tables`, body);
       if (kind === 'RangeVar') checkRelation(body, ctes);
       if (kind === 'FuncCall') checkFunction(body);
@@ -187,35 +158,15 @@ export function confineToUploads(statement: unknown, scope: UploadsScope, toOffs
       if (kind === 'SQLValueFunction' && !allowedValueFunctions.has(String(body.op))) {
         refuse(`${String(body.op).replace('SVFOP_', '').toLowerCase()} is not allowed over uploaded tables`, body);
       }
-      visitBody(body, ctes);
-      return;
-    }
-    visitBody(object, ctes);
-  };
-
-  /** A node's fields: bare bodies (a SelectStmt's `larg`, a TypeCast's `typeName`) are checked here. */
-  const visitBody = (body: Node, outer: ReadonlySet<string>) => {
-    if (body.intoClause) refuse('SELECT INTO writes a table: only a plain SELECT may run');
-    if (body.lockingClause) refuse('a report does not lock rows (FOR UPDATE/SHARE)');
-    if (body.typeName && typeof body.typeName === 'object') checkType(body.typeName as Node);
-    let ctes = outer;
-    const withClause = body.withClause as Node | undefined;
-    if (withClause) {
-      const scoped = withScope(withClause, outer);
-      // A CTE sees the ones before it (all of them when recursive); the query sees all.
-      scoped.names.forEach((_, index) => {
-        const cte = ((withClause.ctes as Node[])[index]!.CommonTableExpr ?? {}) as Node;
-        const visible = scoped.recursive ? scoped.all : new Set([...outer, ...scoped.names.slice(0, index)]);
-        if (textOf(cte.ctename).startsWith('pg_')) refuse(`a CTE may not be called '${String(cte.ctename)}'`, cte);
-        for (const [key, field] of Object.entries(cte)) if (key !== 'ctename') visit(field, visible);
-      });
-      ctes = scoped.all;
-    }
-    for (const [key, field] of Object.entries(body)) {
-      if (key === 'withClause') continue;
-      visit(field, ctes);
-    }
-  };
-
-  visit(statement, new Set());
+    },
+    // Bare bodies (a SelectStmt's `larg`, a TypeCast's `typeName`) are checked here.
+    body(body) {
+      if (body.intoClause) refuse('SELECT INTO writes a table: only a plain SELECT may run');
+      if (body.lockingClause) refuse('a report does not lock rows (FOR UPDATE/SHARE)');
+      if (body.typeName && typeof body.typeName === 'object') checkType(body.typeName as Node);
+    },
+    cte(cte) {
+      if (textOf(cte.ctename).startsWith('pg_')) refuse(`a CTE may not be called '${String(cte.ctename)}'`, cte);
+    },
+  });
 }

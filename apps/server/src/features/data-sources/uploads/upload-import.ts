@@ -2,18 +2,17 @@ import { randomBytes } from 'node:crypto';
 import { setImmediate as yieldToOtherRequests } from 'node:timers/promises';
 import {
   type UploadColumn,
-  type UploadErrorDetail,
   type UploadPreviewResponse,
   type UploadResult,
-  errorCodes,
   uploadLimits,
 } from '@cockpit/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Actor, recordActivity } from '../../../activity/activity-repository';
 import { type Database, runsOnEventLoop } from '../../../db/database';
-import { HttpError, badRequest } from '../../../lib/http-error';
+import { badRequest } from '../../../lib/http-error';
 import { uploadedTables } from '../data-sources-schema';
-import { type UploadRows, tooLarge } from './upload-readers';
+import { UploadValueError, tooLarge } from './upload-errors';
+import type { UploadRows } from './upload-readers';
 import {
   BadValue,
   type CellValue,
@@ -43,16 +42,7 @@ const sampleRows = 1_000;
 /** Rows per INSERT: each column is bound as one array (`unnest`), so a batch costs one parameter per column. */
 const batchRows = 5_000;
 
-/** A bad value: 400 naming its row (1 = the first data row), column and value; nothing is imported. */
-export class UploadValueError extends HttpError {
-  constructor(readonly detail: UploadErrorDetail, reason: string) {
-    super(
-      400,
-      errorCodes.badRequest,
-      `Row ${detail.row}, column "${detail.column}": "${detail.value.slice(0, 100)}" ${reason}. Nothing was imported.`,
-    );
-  }
-}
+export { UploadValueError };
 
 const tooManyRows = (maxRows: number) =>
   tooLarge(`The file has more than ${maxRows.toLocaleString('en')} rows. Nothing was imported.`);

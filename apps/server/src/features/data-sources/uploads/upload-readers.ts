@@ -4,12 +4,18 @@ import { parse as parseCsv } from 'csv-parse';
 import { parse as parseCsvText } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
-import { errorCodes } from '@cockpit/contracts';
 import { HttpError, badRequest } from '../../../lib/http-error';
+import { csvCellGuard } from './csv-cell-guard';
+import { checkCellLength, tooLarge } from './upload-errors';
 import type { CellValue } from './upload-values';
+import { ArchiveBudget, guardedArchiveInput, readSheetsInWholeCharacters } from './xlsx-archive-guard';
+
+export { tooLarge };
 
 // Reading an uploaded file as rows, as a stream (decision 027, uploaded tables): the file is never held in
-// memory, only its first 64 KB (to detect the encoding and separator) and the rows being read.
+// memory, only its first 64 KB (to detect the encoding and separator) and the rows being read. No cell may
+// be longer than Excel's own limit, `uploadLimits.maxCellCharacters`: the guards refuse it (naming its row
+// and column) before it is gathered, so neither a CSV field nor an XLSX cell can fill the memory.
 
 export interface UploadRows {
   fileKind: 'csv' | 'xlsx';
@@ -120,15 +126,21 @@ function detectSeparator(text: string): string {
 }
 
 async function* csvRows(stream: Readable, encoding: string, separator: string): AsyncIterable<CellValue[]> {
-  const parser = stream.pipe(iconv.decodeStream(encoding)).pipe(
-    parseCsv({
-      delimiter: separator,
-      bom: true,
-      relax_column_count: true,
-      skip_empty_lines: true,
-      skip_records_with_empty_values: true,
-    }),
-  );
+  const guard = csvCellGuard(separator);
+  const parser = stream
+    .pipe(iconv.decodeStream(encoding))
+    .pipe(guard)
+    .pipe(
+      parseCsv({
+        delimiter: separator,
+        bom: true,
+        relax_column_count: true,
+        skip_empty_lines: true,
+        skip_records_with_empty_values: true,
+      }),
+    );
+  // `pipe` passes no errors on: a field over the limit ends the parser with the guard's error.
+  guard.on('error', (error) => parser.destroy(error));
   try {
     for await (const record of parser as AsyncIterable<string[]>) yield record;
   } catch (error) {
@@ -180,18 +192,21 @@ function cellValue(cell: ExcelCell): CellValue {
 }
 
 interface ExcelRow {
+  number: number;
   cellCount: number;
   getCell(column: number): ExcelCell;
 }
 
 function xlsxRows(stream: Readable, wanted: string | undefined) {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(stream, {
+  const budget = new ArchiveBudget();
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(stream.pipe(guardedArchiveInput(budget)), {
     worksheets: 'emit',
     sharedStrings: 'cache',
     styles: 'cache',
     hyperlinks: 'ignore',
     entries: 'ignore',
   });
+  readSheetsInWholeCharacters(reader);
   const seen: string[] = [];
   let chosen: string | null = null;
   let found = false;
@@ -214,20 +229,31 @@ function xlsxRows(stream: Readable, wanted: string | undefined) {
       // consumed, and stopping a sheet's reader half-way leaves its part of the archive unread.
       for await (const row of sheet) {
         const values: CellValue[] = [];
-        for (let column = 1; column <= row.cellCount; column += 1) values.push(cellValue(row.getCell(column)));
+        for (let column = 1; column <= row.cellCount; column += 1) {
+          const value = cellValue(row.getCell(column));
+          if (typeof value === 'string') checkCellLength(value, row.number, column);
+          values.push(value);
+        }
         if (values.some((value) => value !== null && String(value).trim() !== '')) yield values;
       }
     }
     if (!found) throw badRequest(wanted ? `The workbook has no sheet named "${wanted}"` : 'The workbook has no sheet');
   }
   async function* readable(): AsyncIterable<CellValue[]> {
+    // A broken limit of the archive (budget.failure) cuts the parts short: whatever exceljs then says or
+    // reads, the limit is the answer.
     try {
-      yield* rows();
+      for await (const row of rows()) {
+        if (budget.failure) throw budget.failure;
+        yield row;
+      }
     } catch (error) {
+      if (budget.failure) throw budget.failure;
       if (error instanceof HttpError) throw error;
       // A damaged or cut archive (exceljs and its unzip library say little more than that).
       throw badRequest(`The XLSX file cannot be read (${error instanceof Error ? error.message : 'damaged'})`);
     }
+    if (budget.failure) throw budget.failure;
   }
   return {
     rows: readable(),
@@ -238,8 +264,6 @@ function xlsxRows(stream: Readable, wanted: string | undefined) {
     sheet: () => chosen,
   };
 }
-
-export const tooLarge = (message: string) => new HttpError(413, errorCodes.payloadTooLarge, message);
 
 /**
  * The rows, and at their end (or at a reader's error) why the upload itself failed: cut at the size limit

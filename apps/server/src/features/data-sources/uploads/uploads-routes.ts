@@ -5,12 +5,13 @@ import {
   uploadOptionsSchema,
   uploadValueStyleSchema,
 } from '@cockpit/contracts';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Actor } from '../../../activity/activity-repository';
 import { endpointRoute } from '../../../lib/endpoint-route';
 import { HttpError, badRequest } from '../../../lib/http-error';
-import { UploadValueError, importUpload, previewUpload } from './upload-import';
+import { UploadValueError } from './upload-errors';
+import { importUpload, previewUpload } from './upload-import';
 import { type UploadRows, readUpload } from './upload-readers';
 import { findUploadsSource, listUploadedTables, removeUploadedTable } from './uploaded-tables-repository';
 
@@ -59,6 +60,16 @@ async function withUploadedFile<T>(
   throw badRequest('The request has no file (the field "file")');
 }
 
+/** A bad or too long value is answered with its row and column (`detail`), which the UI shows. */
+async function withValueErrors<T>(reply: FastifyReply, work: () => Promise<T>): Promise<T | FastifyReply> {
+  try {
+    return await work();
+  } catch (error) {
+    if (!(error instanceof UploadValueError)) throw error;
+    return reply.status(400).send({ error: { code: error.code, message: error.message, detail: error.detail } });
+  }
+}
+
 const textField = (fields: Record<string, unknown>, name: string): string | undefined => {
   const value = fields[name];
   if (value === undefined || value === '') return undefined;
@@ -73,18 +84,21 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.route({
     ...endpointRoute(apiEndpoints.previewUpload),
-    handler: async (request) => {
+    handler: async (request, reply) => {
       await findUploadsSource(app.db, request.user.organisationId, request.params.name);
-      return withUploadedFile(
-        request,
-        maxBytes,
-        { sheet: (fields) => textField(fields, 'sheet') },
-        async (fields, upload, file) => {
-          const style = textField(fields, 'valueStyle');
-          const valueStyle = style === undefined ? undefined : uploadValueStyleSchema.safeParse(style).data;
-          if (style !== undefined && !valueStyle) throw badRequest('The field "valueStyle" must be "en" or "de"');
-          return previewUpload(upload, { valueStyle, fileName: file.filename ?? '' });
-        },
+      return withValueErrors(reply, () =>
+        withUploadedFile(
+          request,
+          maxBytes,
+          { sheet: (fields) => textField(fields, 'sheet') },
+          async (fields, upload, file) => {
+            const style = textField(fields, 'valueStyle');
+            const valueStyle = style === undefined ? undefined : uploadValueStyleSchema.safeParse(style).data;
+            if (style !== undefined && !valueStyle)
+              throw badRequest('The field "valueStyle" must be "en" or "de"');
+            return previewUpload(upload, { valueStyle, fileName: file.filename ?? '' });
+          },
+        ),
       );
     },
   });
@@ -94,8 +108,8 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       const actor = actorOf(request);
       await findUploadsSource(app.db, actor.organisationId, request.params.name);
-      try {
-        return await withUploadedFile(
+      return withValueErrors(reply, () =>
+        withUploadedFile(
           request,
           maxBytes,
           { sheet: (fields) => parseOptions(fields).sheet },
@@ -111,13 +125,8 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
               maxRows,
             });
           },
-        );
-      } catch (error) {
-        if (!(error instanceof UploadValueError)) throw error;
-        return reply
-          .status(400)
-          .send({ error: { code: error.code, message: error.message, detail: error.detail } });
-      }
+        ),
+      );
     },
   });
 

@@ -1,6 +1,6 @@
 import { type DefinitionParameter, userAttributesPrefix, userEmailParameter } from '@cockpit/contracts';
 import { LRUCache } from 'lru-cache';
-import { parameterReferenceValue, resolveParameterValues } from '../../sql/parameter-values';
+import { parameterReferenceType, parameterReferenceValue, resolveParameterValues } from '../../sql/parameter-values';
 import { SqlRefused } from '../../sql/sql-refused';
 import { type BoundValue, compileTemplate, isUserReference } from '../../sql/sql-template';
 import { guardStatement } from '../../sql/statement-guard';
@@ -46,17 +46,22 @@ export function guardStep({ optionsOf }: GuardStepOptions): RunStep {
         const chosen = chosenValues(parameter, parameters[parameter.name] as never);
         if (chosen.length > 0) checkChosen(parameter, chosen, await optionsOf(context, parameter));
       }
-      const compiled = compileTemplate(definition.sql, driver.templateDialect, (reference) =>
-        isUserReference(reference)
-          ? userReferenceValue(user, reference)
-          : parameterReferenceValue(definition.parameters, parameters, reference),
+      const compiled = compileTemplate(
+        definition.sql,
+        driver.templateDialect,
+        (reference) =>
+          isUserReference(reference)
+            ? userReferenceValue(user, reference)
+            : parameterReferenceValue(definition.parameters, parameters, reference),
+        { typeOf: (reference) => parameterReferenceType(definition.parameters, reference) },
       );
       const scope = driver.scope ? await driver.scope(source) : undefined;
       // A scope (the uploads schema's tables) belongs to the source's version: a new upload checks again.
-      const key = `${source.kind}\u0000${scope ? `${source.id}:${source.version}` : ''}\u0000${compiled.text}`;
+      // Where the template put its placeholders belongs to the key: the same text with a `$n` of its own is refused.
+      const key = `${source.kind}\u0000${scope ? `${source.id}:${source.version}` : ''}\u0000${compiled.placeholders.join(',')}\u0000${compiled.text}`;
       try {
         if (!guarded.has(key)) {
-          await guardStatement(compiled.text, driver.guardDialect, scope);
+          await guardStatement(compiled.text, driver.guardDialect, scope, compiled.placeholders);
           guarded.set(key, true);
         }
       } catch (error) {

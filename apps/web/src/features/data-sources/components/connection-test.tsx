@@ -30,13 +30,16 @@ type ConnectionTestProps = { name: string; kind: Exclude<DataSourceKind, 'upload
 
 /**
  * "Test connection" (decision 027): connects, proves that the session refuses writes, and says whether
- * the account itself could write; a failure shows the database's own message.
+ * the account itself could write; a failure shows the database's own message, an account refused for
+ * its privileges (decision 041) names them beside the read-only recipe.
  */
 export function ConnectionTest({ name, kind }: ConnectionTestProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const test = useTestDataSource();
   const result = test.data;
+  // Privileges the server refused the account for (decision 041): named as the database names them.
+  const refused = (result && !result.ok && result.refusedPrivileges) || [];
 
   function run() {
     test.mutate(name, {
@@ -64,7 +67,21 @@ export function ConnectionTest({ name, kind }: ConnectionTestProps) {
           {dataErrorMessage(t, test.error)}
         </Alert>
       )}
-      {result && !result.ok && (
+      {refused.length > 0 && (
+        <Alert
+          color="red"
+          role="alert"
+          title={t('management.data.test.refusedTitle')}
+          icon={<IconX aria-hidden="true" />}
+          data-testid="account-refused"
+        >
+          <Stack gap="xs">
+            <Text size="sm">{t('management.data.test.refusedText', { privileges: refused.join(', ') })}</Text>
+            <Code block>{readOnlyRecipes[kind]}</Code>
+          </Stack>
+        </Alert>
+      )}
+      {result && !result.ok && refused.length === 0 && (
         <Alert color="red" role="alert" title={t('management.data.test.failed')} icon={<IconX aria-hidden="true" />}>
           <Text size="sm" ff="monospace" data-testid="test-message">
             {result.message ?? t('management.data.test.noMessage')}

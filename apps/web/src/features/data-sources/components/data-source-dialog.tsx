@@ -28,6 +28,7 @@ import {
   emptyDataSourceForm,
   identityChanged,
   passwordRequired,
+  tlsWeakened,
   withKind,
   type DataSourceFormValues,
 } from '../utils/data-source-form';
@@ -72,7 +73,9 @@ export function DataSourceDialog({ source, onClose, onSaved }: DataSourceDialogP
       ? t('management.data.source.passwordMissing')
       : identityChanged(values, source)
         ? t('management.data.source.passwordAgain')
-        : t('management.data.source.passwordKeep');
+        : tlsWeakened(values, source)
+          ? t('management.data.source.passwordAgainTls')
+          : t('management.data.source.passwordKeep');
 
   function submit() {
     if (!check.validate()) return;

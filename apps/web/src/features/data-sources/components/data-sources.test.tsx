@@ -109,6 +109,33 @@ describe('data sources list', () => {
     });
   });
 
+  it('asks for the password again when TLS gets weaker, not when it gets stronger', async () => {
+    const calls = stubApi({
+      [`GET ${listPath}`]: () => jsonResponse({ items: [warehouse] }),
+      [`PUT ${pathOf(apiRoutes.updateDataSource, { name: 'warehouse' })}`]: () => jsonResponse(warehouse),
+    });
+    await renderWithProviders(<DataSourcesList {...links} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Change warehouse' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change data source warehouse' });
+    const password = within(dialog).getByLabelText(/^Password/);
+    expect(password).not.toBeRequired();
+
+    // Stored: required (certificate not checked). Off would send the stored password in clear text.
+    await userEvent.click(within(dialog).getByRole('combobox', { name: 'TLS' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Off (plain connection)' }));
+    expect(
+      within(dialog).getByText('TLS weakened or its certificate authority changed: enter the password again.'),
+    ).toBeInTheDocument();
+    expect(password).toBeRequired();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByText('Enter the password.')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(0);
+
+    await userEvent.click(within(dialog).getByRole('combobox', { name: 'TLS' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Verified against a certificate authority' }));
+    expect(password).not.toBeRequired();
+  });
+
   it('keeps the stored password while host, port, database and user stay, and asks for it when one changes', async () => {
     const calls = stubApi({
       [`GET ${listPath}`]: () => jsonResponse({ items: [warehouse] }),
@@ -189,6 +216,36 @@ describe('data source page', () => {
     await userEvent.click(screen.getByRole('button', { name: /public\.sales/ }));
     expect(await screen.findByText('amount')).toBeInTheDocument();
     expect(screen.getByText('numeric')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['en', 'This account is refused', /privileges a reporting account must not have: FILE, GRANT OPTION\./],
+    ['de-DE', 'Dieses Konto wird abgewiesen', /Rechte, die ein Konto für Berichte nicht haben darf: FILE, GRANT OPTION\./],
+  ] as const)('names the privileges an account is refused for, with the read-only recipe (%s)', async (language, title, text) => {
+    stubApi({
+      [`GET ${listPath}`]: () => jsonResponse({ items: [{ ...warehouse, kind: 'mysql' }] }),
+      [`GET ${schemaPath}`]: () => jsonResponse({ tables: [], truncated: false }),
+      [`POST ${testPath}`]: () =>
+        jsonResponse({
+          ok: false,
+          message: 'the account has privileges a reporting account must not have: FILE, GRANT OPTION',
+          refusedPrivileges: ['FILE', 'GRANT OPTION'],
+          readOnlySession: false,
+          accountCanWrite: false,
+          serverVersion: null,
+          milliseconds: 20,
+          schema: null,
+        }),
+    });
+    await renderWithProviders(<DataSourcePage name="warehouse" dataHref="/data" definitionHref={links.definitionHref} />, {
+      language,
+    });
+    await userEvent.click(await screen.findByRole('button', { name: language === 'en' ? 'Test connection' : 'Verbindung testen' }));
+    const refused = await screen.findByTestId('account-refused');
+    expect(within(refused).getByText(title)).toBeInTheDocument();
+    expect(within(refused).getByText(text)).toBeInTheDocument();
+    expect(within(refused).getByText(/GRANT SELECT ON <database>\.\*/)).toBeInTheDocument();
+    expect(screen.queryByTestId('test-message')).toBeNull();
   });
 
   it("shows the database's own message when the connection fails", async () => {

@@ -21,23 +21,28 @@ export const separatorLabelKeys: Record<string, string> = {
   '|': 'management.data.upload.separator.pipe',
 };
 
-type BadValue = { row: number; column: string; value: string };
+type BadValue = { row: number; column: string; value: string; tooLongLimit: number | null };
 
 function badValueOf(detail: unknown): BadValue | null {
   if (typeof detail !== 'object' || detail === null) return null;
-  const { row, column, value } = detail as Record<string, unknown>;
+  const { row, column, value, tooLong } = detail as Record<string, unknown>;
+  const limit = typeof tooLong === 'object' && tooLong !== null ? (tooLong as { limit?: unknown }).limit : undefined;
   return typeof row === 'number' && typeof column === 'string' && typeof value === 'string'
-    ? { row, column, value }
+    ? { row, column, value, tooLongLimit: typeof limit === 'number' ? limit : null }
     : null;
 }
 
 /**
- * What a failed preview or import says: a bad value by its row and column (nothing was imported), a file
- * over the limits, else the server's own 400 message (it names the rule) or a general failure.
+ * What a failed preview or import says: a bad value by its row and column (nothing was imported), a cell
+ * over the cell limit by its row and column letter, a file over the limits, else the server's own 400
+ * message (it names the rule) or a general failure.
  */
 export function uploadErrorText(t: TFunction, error: unknown): string {
   if (!isApiRequestError(error)) return t('management.data.upload.unreachable');
   const bad = badValueOf(error.detail);
+  if (error.status === 400 && bad?.tooLongLimit != null) {
+    return t('management.data.upload.cellTooLong', { row: bad.row, column: bad.column, limit: bad.tooLongLimit });
+  }
   if (error.status === 400 && bad) {
     return t('management.data.upload.badValue', { row: bad.row, column: bad.column, value: bad.value.slice(0, 100) });
   }

@@ -206,6 +206,32 @@ describe('upload table wizard', () => {
     );
   });
 
+  it('names the row and column of a cell over the cell limit, in the reader\'s language', async () => {
+    const tooLong = {
+      error: {
+        code: 'BAD_REQUEST',
+        message: 'Row 3, column "B": "yyy" is longer than the 32,767 characters a cell may hold. Nothing was imported.',
+        detail: { row: 3, column: 'B', value: 'yyy', tooLong: { limit: 32_767 } },
+      },
+    };
+    stubApi({});
+    const english = await renderWithProviders(<UploadTableWizard sourceName="uploads" />);
+    await chooseFile(csvFile());
+    (await nextRequest(previewPath)).answer(400, tooLong);
+    expect(await screen.findByTestId('upload-error')).toHaveTextContent(
+      'Row 3, column B: the cell is longer than the 32,767 characters a cell may hold (as in Excel).',
+    );
+    english.unmount();
+    await renderWithProviders(<UploadTableWizard sourceName="uploads" />, { language: 'de-AT' });
+    const sent = FakeXhr.sent.length;
+    await chooseFile(csvFile());
+    (await nextRequest(previewPath, sent)).answer(400, tooLong);
+    // Austrian German groups digits with a (narrow) space.
+    expect(await screen.findByTestId('upload-error')).toHaveTextContent(
+      /Zeile 3, Spalte B: Die Zelle ist länger als die 32\s767 Zeichen, die eine Zelle fassen kann \(wie in Excel\)\./,
+    );
+  });
+
   it('previews another sheet of a workbook and another value style again, in German', async () => {
     stubApi({});
     await renderWithProviders(<UploadTableWizard sourceName="uploads" />, { language: 'de-DE' });

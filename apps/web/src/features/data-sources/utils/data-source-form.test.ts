@@ -11,7 +11,7 @@ import {
 } from './data-source-form';
 
 // The data source form (decision 027): defaults, the port that follows the kind, and the rule that a
-// changed host, port, database or user needs the password again.
+// changed host, port, database or user needs the password again, and so does weaker TLS (decision 041).
 
 const stored: ManagedDataSource = {
   name: 'warehouse',
@@ -54,6 +54,18 @@ describe('data source form', () => {
     expect(passwordRequired({ ...unchanged, database: 'hr' }, stored)).toBe(true);
     expect(passwordRequired({ ...unchanged, user: 'admin' }, stored)).toBe(true);
     expect(passwordRequired(unchanged, { ...stored, needsPassword: true })).toBe(true);
+  });
+
+  it('asks for the password again when TLS gets weaker or its CA changes, not when it gets stronger', () => {
+    const ca = (name: string) => `-----BEGIN CERTIFICATE-----\n${name}\n-----END CERTIFICATE-----`;
+    const verified: ManagedDataSource = { ...stored, connection: { ...stored.connection!, tls: 'verify', caCertificate: ca('a') } };
+    const unchanged = dataSourceFormOf(verified);
+    expect(passwordRequired(unchanged, verified)).toBe(false);
+    expect(passwordRequired({ ...unchanged, tls: 'require' }, verified)).toBe(true);
+    expect(passwordRequired({ ...unchanged, tls: 'off' }, verified)).toBe(true);
+    expect(passwordRequired({ ...unchanged, caCertificate: ca('b') }, verified)).toBe(true);
+    expect(passwordRequired({ ...dataSourceFormOf(stored), tls: 'off' }, stored)).toBe(true);
+    expect(passwordRequired({ ...dataSourceFormOf(stored), tls: 'verify', caCertificate: ca('a') }, stored)).toBe(false);
   });
 
   it('leaves an empty password out of the body (keep the stored one)', () => {

@@ -2,6 +2,7 @@ import {
   dataSourceBodySchema,
   dataSourceDefaults,
   dataSourceIdentityFields,
+  dataSourceTlsWeakened,
   type DataSourceBody,
   type DataSourceKind,
   type DataSourceTls,
@@ -88,11 +89,18 @@ export function identityChanged(values: DataSourceFormValues, original: ManagedD
   });
 }
 
-/** Whether the form must carry a password: a new database, a changed identity, or none stored yet. */
+/** TLS weaker than stored, or another CA to verify against: the password must follow (decision 041). */
+export function tlsWeakened(values: DataSourceFormValues, original: ManagedDataSource | null): boolean {
+  const connection = original?.connection;
+  if (!connection) return false;
+  return dataSourceTlsWeakened(connection, { tls: values.tls, caCertificate: values.caCertificate });
+}
+
+/** Whether the form must carry a password: a new database, a changed identity or weaker TLS, or none stored yet. */
 export function passwordRequired(values: DataSourceFormValues, original: ManagedDataSource | null): boolean {
   if (values.kind === 'uploads') return false;
   if (!original || original.kind === 'uploads' || original.needsPassword) return true;
-  return identityChanged(values, original);
+  return identityChanged(values, original) || tlsWeakened(values, original);
 }
 
 const orZero = (value: number | '') => (value === '' ? Number.NaN : value);
