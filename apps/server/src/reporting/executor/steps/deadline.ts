@@ -3,8 +3,8 @@ import { performance } from 'node:perf_hooks';
 // The wall-clock deadline of a run (docs/decisions/038-one-run-path.md): the time a run may spend waiting
 // on its database, counted only while it waits — a download's client reading slowly between batches does
 // not use it up. When it runs out the signal aborts: the driver cancels the statement (pg: a cancel
-// request; mysql2: KILL QUERY; PGlite: refused before the next batch). It holds even when the statement
-// turned the server's own timeout off (`set_config('statement_timeout', '0', true)` before a later batch).
+// request; mysql2: KILL QUERY; PGlite: refused before the next batch). It adds up a stream's batches, each of
+// which the server times on its own, and holds even where the server's own timeout was turned off.
 
 export class Deadline {
   readonly #controller = new AbortController();
