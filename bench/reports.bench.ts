@@ -10,7 +10,7 @@ import { buildApp } from '../apps/server/src/app';
 import type { App } from '../apps/server/src/app-types';
 import { loadConfig } from '../apps/server/src/config';
 import { type DatabaseHandle, openDatabase } from '../apps/server/src/db/database';
-import { organisations, user } from '../apps/server/src/db/schema';
+import { dataSources, organisations, user } from '../apps/server/src/db/schema';
 import { utcToday } from '../apps/server/src/reporting/calendar';
 import { uploadsSchemaName } from '../apps/server/src/reporting/executor/uploads-schema';
 import { parameterReferenceValue, resolveParameterValues } from '../apps/server/src/reporting/sql/parameter-values';
@@ -322,11 +322,51 @@ async function benchDriver(
         `  ${item.label.padEnd(62)} ${`${p50.toFixed(0)} ms`.padStart(8)} ${`${p95.toFixed(0)} ms`.padStart(8)}${physical}${verdict}`,
       );
     }
+    await pipelineOverhead(app, handle, organisation.id, count);
     await app.close();
   } finally {
     await handle.close();
   }
   return targetsMet;
+}
+
+/**
+ * What the run path itself costs (docs/decisions/038-one-run-path.md): a statement that costs nothing
+ * (`select 1`) through every step — guard, bind, limit, cache (a miss: cacheSeconds 0), run, log, metrics —
+ * against the same statement in the same kind of read-only transaction straight on the database.
+ */
+async function pipelineOverhead(app: App, handle: DatabaseHandle, organisationId: string, count: number): Promise<void> {
+  const [source] = await handle.db
+    .select()
+    .from(dataSources)
+    .where(eq(dataSources.organisationId, organisationId));
+  const [reader] = await handle.db.select({ id: user.id, email: user.email }).from(user).where(eq(user.organisationId, organisationId)).limit(1);
+  if (!source || !reader) throw new Error('Demo GmbH has no data source or user');
+  const runs = Math.max(count, 50);
+  const through = await measure(
+    () =>
+      app.executor.run({
+        source: { id: source.id, organisationId, name: source.name, kind: 'uploads', version: source.version, connection: null, password: null },
+        definition: { name: 'bench-overhead', version: 1, sql: 'select 1 as one', parameters: [], cacheSeconds: 0 },
+        values: {},
+        today: utcToday(),
+        user: { id: reader.id, email: reader.email, attributes: {} },
+        purpose: 'report',
+      }),
+    runs,
+  );
+  const direct = await measure(
+    () => handle.db.transaction(async (tx) => {
+      await tx.execute(sql.raw(`set transaction read only`));
+      return tx.execute(sql`select 1 as one`);
+    }),
+    runs,
+  );
+  console.log(
+    `  run path overhead (select 1, ${runs} runs): p50 ${through.p50.toFixed(2)} ms through the steps, ` +
+      `${direct.p50.toFixed(2)} ms directly — ${(through.p50 - direct.p50).toFixed(2)} ms per run ` +
+      `(p95 ${through.p95.toFixed(2)} / ${direct.p95.toFixed(2)} ms)`,
+  );
 }
 
 async function main(): Promise<void> {

@@ -124,3 +124,27 @@ for (const language of languages) {
     }
   });
 }
+
+// Decision 038: a choice from a query is one of the reader's own options — a value outside them, put into
+// the address by hand, is refused with a message naming it, in the reader's language, axe clean.
+for (const language of languages) {
+  test(`a member who puts a region outside their options into the address is told so (${language})`, async ({ page }) => {
+    const t = textOf(language);
+    await signInWithLanguage(page, demoUsers.member, language);
+    try {
+      await page.goto(`/reports/monthly-sales?values=${encodeURIComponent(JSON.stringify({ regions: ['Atlantis'] }))}`);
+      await expect(page.getByText(t('reports.state.choiceNotOfferedHeadline'))).toBeVisible();
+      const text = t('reports.state.choiceNotOfferedText').replace('{{value}}', 'Atlantis').replace('{{parameter}}', 'regions');
+      await expect(page.getByText(text)).toBeVisible();
+      // No data of the choice came along.
+      await expect(page.getByTestId('data-table')).toHaveCount(0);
+      await expectNoSeriousA11yViolations(page);
+      await shoot(page, `choice-not-offered-${language}`);
+      // The way back: the report with its own values.
+      await page.getByRole('button', { name: t('reports.state.reset') }).click();
+      await expect(page.getByTestId('data-table')).toBeVisible();
+    } finally {
+      await restoreSettings(page, { ...englishDefaults, displayName: demoUsers.member.displayName });
+    }
+  });
+}

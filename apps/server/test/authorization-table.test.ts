@@ -317,6 +317,12 @@ const table: Record<string, RouteCase[]> = {
       request: get(pathOf(apiRoutes.getReport, { name: 'totalviewlayout' })),
       expect: { ...signedIn(200), otherAdmin: 404 },
     },
+    // Decision 038: the page's option list (optionsSql, run as the reader) and the check of a chosen value.
+    {
+      label: "a SQL report with its option lists, and a choice outside the reader's options",
+      request: get(`${pathOf(apiRoutes.getReport, { name: 'monthly-sales' })}?values=${encodeURIComponent(JSON.stringify({ regions: ['Atlantis'] }))}`),
+      expect: { ...signedIn(400), otherAdmin: 404 },
+    },
     // Audiences (decision 015): outside the audience is "not found", like another organisation's.
     {
       label: 'a report limited to the pro subscription',
@@ -340,6 +346,12 @@ const table: Record<string, RouteCase[]> = {
       label: 'a report that is not defined in SQL (an embedded page)',
       request: get(`${pathOf(apiRoutes.downloadReport, { name: 'kpi-glossary' })}?format=xlsx`),
       expect: signedIn(404),
+    },
+    // Decision 038: a choice from a query outside the reader's options is refused on the download too.
+    {
+      label: "a choice outside the reader's options (optionsSql)",
+      request: get(`${pathOf(apiRoutes.downloadReport, { name: 'monthly-sales' })}?format=csv&values=${encodeURIComponent(JSON.stringify({ regions: ['Atlantis'] }))}`),
+      expect: { ...signedIn(400), otherAdmin: 404 },
     },
   ],
   'GET /api/dashboards/menu': [
@@ -913,6 +925,16 @@ const table: Record<string, RouteCase[]> = {
         payload: { ...ctx.clientBody, definition: tableDefinition('table-preview') },
       }),
       expect: administrators(200),
+    },
+    // "Preview as" (decision 038: the same run path, as the chosen user): only a user of one's own organisation.
+    {
+      label: 'a preview as a member of Demo GmbH',
+      request: (_role, ctx) => ({
+        method: 'POST',
+        url: apiRoutes.previewDefinition.path,
+        payload: { ...ctx.clientBody, definition: tableDefinition('table-preview-as'), asUserId: ctx.creds.member.userId },
+      }),
+      expect: administrators(200, 400),
     },
   ],
   'GET /api/management/query-log': [

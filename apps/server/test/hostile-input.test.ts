@@ -338,6 +338,60 @@ describe.each(testDrivers())('hostile input on every /api route (%s)', (driver) 
     }
   });
 
+  // Decision 038: every run path of a definition — the page with its option lists, a dashboard tile, the
+  // download, the SQL editor's preview and "Preview as" — takes hostile values as values: a choice from a
+  // query outside the reader's options is a 400 naming it, nothing runs with it, nothing leaks.
+  it('takes hostile values on every run path of a definition as values, refused before they run', { timeout: 600_000 }, async () => {
+    const values = (regions: string[]) => encodeURIComponent(JSON.stringify({ regions }));
+    for (const sample of sqlAndScript) {
+      for (const url of [
+        `${pathOf(apiRoutes.getReport, { name: 'monthly-sales' })}?values=${values([sample])}`,
+        `${pathOf(apiRoutes.downloadReport, { name: 'monthly-sales' })}?format=csv&values=${values([sample])}`,
+      ]) {
+        const answer = await send('GET', url, member);
+        expectHarmless(answer, url);
+        expect(answer.status, url).toBe(400);
+        expect(answer.body, url).toContain('CHOICE_NOT_OFFERED');
+      }
+    }
+    // Every tile of every dashboard the member sees, with the same hostile choice.
+    const menu = JSON.parse((await send('GET', apiRoutes.getDashboardsMenu.path, member)).body) as { groups: { items: { path: string | null }[] }[] };
+    const layoutIds = menu.groups.flatMap((group) => group.items.flatMap((item) => /(\d+)$/.exec(item.path ?? '')?.[1] ?? []));
+    expect(layoutIds.length).toBeGreaterThan(0);
+    for (const layoutId of layoutIds.slice(0, 3)) {
+      const board = JSON.parse((await send('GET', pathOf(apiRoutes.getDashboard, { layoutId }), member)).body) as { tiles?: { id: string }[] };
+      for (const tile of board.tiles ?? []) {
+        const url = `${pathOf(apiRoutes.getDashboardTile, { layoutId, tileId: tile.id })}?values=${values([sqlAndScript[2]!])}`;
+        expectHarmless(await send('GET', url, member), url);
+      }
+    }
+    // The preview and "Preview as": a hostile choice is the preview's error, a hostile user id a 400.
+    const definition = {
+      name: 'hostile-choice',
+      source: 'uploads',
+      sql: 'select {{pick}} as picked',
+      parameters: [{ name: 'pick', type: 'choice', label: { en: 'Pick' }, required: false, optionsSql: "select 'a' as option" }],
+      columns: [],
+      visuals: [],
+      cacheSeconds: 0,
+    };
+    for (const sample of sqlAndScript) {
+      const previewed = await send('POST', apiRoutes.previewDefinition.path, admin, {
+        contentType: 'application/json',
+        payload: JSON.stringify({ definition, values: { pick: sample }, asUserId: member.userId }),
+      });
+      expectHarmless(previewed, `preview with ${sample}`);
+      expect(previewed.status).toBe(200);
+      expect(JSON.parse(previewed.body).error.message).toContain('is not one of your choices');
+      const previewAs = await send('POST', apiRoutes.previewDefinition.path, admin, {
+        contentType: 'application/json',
+        payload: JSON.stringify({ definition, values: {}, asUserId: sample.slice(0, 64) }),
+      });
+      expectHarmless(previewAs, `preview as ${sample}`);
+      expect(previewAs.status).toBe(400);
+    }
+  });
+
   it('answers malformed JSON with 400 and bodies over 1 MiB with 413 where the caller may write', async () => {
     const malformed = await send('PUT', apiRoutes.updatePin.path, member, {
       contentType: 'application/json',

@@ -40,6 +40,8 @@ export const errorCodes = {
   userAttributeMissing: 'USER_ATTRIBUTE_MISSING',
   /** A report's data source is unreachable or failed the query (decision 027); other reports keep working. */
   dataSourceUnavailable: 'DATA_SOURCE_UNAVAILABLE',
+  /** A value of a choice from a query that is not among the reader's own options (decision 038); 400. */
+  choiceNotOffered: 'CHOICE_NOT_OFFERED',
   /** A report's query ran past its data source's statement timeout (decision 027). */
   queryTimedOut: 'QUERY_TIMED_OUT',
   /** A single-use link used before (an unsubscribe link, decision 029), or what it named is gone. */

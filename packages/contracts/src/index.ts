@@ -38,3 +38,4 @@ export * from './sign-in-settings';
 export * from './subscriptions';
 export * from './value-format';
 export * from './chart-option';
+export * from './choice-not-offered';

@@ -67,13 +67,12 @@ export function deliveryDependencies(app: App): DeliveryDependencies {
     log: app.log,
     frameOrigins: app.config.reportFrameOrigins,
     catalogue: app.catalogue,
-    queries: app.reportQueries,
     definitions: app.definitions,
   });
-  // The download's own dependencies, as the reports feature wires them (the report query limits included).
-  const downloadDependencies = { queryReport: service.queryReport, definitions: app.definitions, queries: app.reportQueries };
+  // The download's own dependencies, as the reports feature wires them (the report limits are a step of every run).
+  const downloadDependencies = { queryReport: service.queryReport, definitions: app.definitions };
   const downloads = createReportDownloads(downloadDependencies);
-  const dashboardTiles = createDashboardTiles({ catalogue: app.catalogue, definitions: app.definitions, queries: app.reportQueries });
+  const dashboardTiles = createDashboardTiles({ catalogue: app.catalogue, definitions: app.definitions });
 
   return {
     reports: {

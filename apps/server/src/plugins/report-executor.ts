@@ -26,8 +26,8 @@ declare module 'fastify' {
  */
 export const reportExecutorPlugin = declaredPlugin<ReportExecutorOptions>(
   pluginNames.reportExecutor,
-  // Its per-source series join the metrics' registry.
-  [pluginNames.database, pluginNames.metrics],
+  // Its per-source series join the metrics' registry; every run counts against the per-user report limits.
+  [pluginNames.database, pluginNames.metrics, pluginNames.reportQueryLimits],
   (app, { nameResolver }) => registerReportExecutor(app, nameResolver),
 );
 
@@ -42,6 +42,8 @@ function registerReportExecutor(app: App, nameResolver: NameResolver | undefined
     db,
     log: app.log,
     registry: app.metrics.registry,
+    // The per-user and global report limits (decision 009) are a step of every run (decision 038).
+    concurrency: app.reportQueries,
     // Reports over the cockpit's own database (uploaded tables, the demo data) share it with every request:
     // they are bounded like every report query there (REPORT_STATEMENT_TIMEOUT_MS, README).
     uploadsStatementTimeoutSeconds: config.reportLimits.statementTimeoutMs / 1000,

@@ -16,6 +16,7 @@ import { badRequest } from '../lib/http-error';
 import { utcToday } from './calendar';
 import { type VisualOptions, visualiseResult, withChosenColumns } from './definition-visuals';
 import type { ResultColumn } from './executor/result-values';
+import { optionValues, optionsDefinition, optionsRowLimit } from './executor/steps/choice-options';
 
 // Runs a report definition for a reader (decision 027): the one path from a catalogue definition to what
 // the report page, a tile, a preview or a delivery shows. It resolves the definition's data source, the
@@ -68,6 +69,8 @@ export interface RunResult {
 export interface RunStream {
   columns: { name: string; kind: string; type: string }[];
   rows: AsyncIterable<unknown[][]>;
+  /** After the rows were read: the source's row limit when the result was cut there, else null. */
+  cutAtRows(): number | null;
   close(): Promise<void>;
 }
 
@@ -183,35 +186,17 @@ export function createDefinitionRunner<Source extends RunnableSource>(deps: Defi
       }));
     }
     if (!parameter.optionsSql) return null;
+    // The same definition the executor's guard checks a chosen value against (decision 038): one cache entry.
     const result = await deps.run({
       ...context,
-      definition: {
-        name: `${stored.name}.${parameter.name}`,
-        version: stored.version,
-        sql: parameter.optionsSql,
-        parameters: [],
-        cacheSeconds: 300,
-      },
+      definition: optionsDefinition(stored, parameter),
       values: {},
       today: utcToday(),
       purpose: 'choices',
       target: stored.name,
-      rowLimit: 1_000,
+      rowLimit: optionsRowLimit,
     });
-    return result.rows.flatMap((row) => {
-      const value = row[0];
-      if (value === null || value === undefined) return [];
-      // A day as its date, a scalar as it is written, anything else (a json column's value) as JSON.
-      const text =
-        value instanceof Date
-          ? value.toISOString().slice(0, 10)
-          : typeof value === 'string'
-            ? value
-            : typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint'
-              ? String(value)
-              : JSON.stringify(value);
-      return [{ value: text, label: text }];
-    });
+    return optionValues(result.rows as never).map((text) => ({ value: text, label: text }));
   }
 
   return {

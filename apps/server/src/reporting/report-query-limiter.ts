@@ -21,11 +21,12 @@ export interface ReportQueryLimiter {
   run<T>(userId: string, work: (db: Database) => Promise<T>): Promise<T>;
   /**
    * The same limits for work that runs its SQL elsewhere — THE executor of report definitions (decision
-   * 027) runs in its own read-only transaction with the source's timeout: no transaction is opened here.
+   * 027) takes them as a step of every run (decision 038, `concurrency`): no transaction is opened here.
    */
   limit<T>(userId: string, work: () => Promise<T>): Promise<T>;
   /**
-   * The same limits for a result read while it is sent (a query report's download, decision 027): taken
+   * The same limits for a result read while it is sent (a query report's download; the executor's limit
+   * step, decision 038): taken
    * before it opens (429 / 503 as above) and counted against the user until `release` — the last byte
    * sent or the client gone. The global slot goes back at `opened` on PGlite (the result then waits in a
    * held cursor and other queries run between its batches) and at `release` on PostgreSQL, where the

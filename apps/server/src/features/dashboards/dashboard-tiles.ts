@@ -27,7 +27,6 @@ import { HttpError, forbidden, internalErrorMessage, notFound } from '../../lib/
 import { DefinitionUnusable, type DefinitionRunner, parseStoredDefinition } from '../../reporting/definition-runner';
 import { VisualMisfit } from '../../reporting/definition-visuals';
 import { executorHttpError } from '../../reporting/executor/executor-errors';
-import type { ReportQueryLimiter } from '../../reporting/report-query-limiter';
 
 // One way to open a dashboard and load a tile's data for a user (decision 027: a tile is a visual of a
 // report definition, run as its reader): the tile route and a dashboard subscription's mail (decision
@@ -94,11 +93,9 @@ export interface DashboardTilesDependencies {
   catalogue: CatalogueService;
   /** Runs a report definition for its reader (decision 027). */
   definitions: Pick<DefinitionRunner, 'run'>;
-  /** Per-user limit and statement timeout of report and tile queries (decision 009). */
-  queries: ReportQueryLimiter;
 }
 
-export function createDashboardTiles({ catalogue, definitions, queries }: DashboardTilesDependencies) {
+export function createDashboardTiles({ catalogue, definitions }: DashboardTilesDependencies) {
   /** The dashboard `layoutId` as `user` may open it: 403 without the pro subscription, 404 outside their audience. */
   async function open(user: AuthenticatedUser, layoutId: number): Promise<OpenedDashboard> {
     requireDashboards(user);
@@ -136,18 +133,17 @@ export function createDashboardTiles({ catalogue, definitions, queries }: Dashbo
       if (tile.visual && !visuals.some((visual) => visual.id === tile.visual)) {
         throw new VisualMisfit(`the definition '${tile.definitionName}' has no visual '${tile.visual}'`);
       }
-      const answer = await queries.limit(user.id, () =>
-        definitions.run({
-          reader: user,
-          stored,
-          values: tileValues(tile.values, dashboard.parameters, options.chosen(), parameters),
-          language: options.language,
-          purpose: 'tile',
-          target: String(dashboard.layoutId),
-          visuals: [tile.visual ?? firstVisualFor(visuals, type.data)],
-          ...(type.data === 'table' ? { tableRows: defaultTableTileRows } : {}),
-        }),
-      );
+      // The per-user report limits are a step of the run path itself (docs/decisions/038-one-run-path.md).
+      const answer = await definitions.run({
+        reader: user,
+        stored,
+        values: tileValues(tile.values, dashboard.parameters, options.chosen(), parameters),
+        language: options.language,
+        purpose: 'tile',
+        target: String(dashboard.layoutId),
+        visuals: [tile.visual ?? firstVisualFor(visuals, type.data)],
+        ...(type.data === 'table' ? { tableRows: defaultTableTileRows } : {}),
+      });
       return { type: type.data, data: answer.data, info: answer.info };
     } catch (error) {
       if (!(error instanceof DefinitionUnusable || error instanceof VisualMisfit)) {

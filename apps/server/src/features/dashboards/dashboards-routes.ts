@@ -39,7 +39,7 @@ export const dashboardsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { catalogue } = app;
 
   // Opening a dashboard and loading a tile are shared with a dashboard subscription's mail (dashboard-tiles.ts).
-  const dashboardTiles = createDashboardTiles({ catalogue, definitions: app.definitions, queries: app.reportQueries });
+  const dashboardTiles = createDashboardTiles({ catalogue, definitions: app.definitions });
 
   app.route({
     ...endpointRoute(apiEndpoints.getDashboardsAvailability),

@@ -18,11 +18,13 @@ import { notFound } from '../../lib/http-error';
 import { DefinitionUnusable, type DefinitionRunner, type RunStream } from '../../reporting/definition-runner';
 import { VisualMisfit, cellOf, columnOf, valueColumnOf } from '../../reporting/definition-visuals';
 import { executorHttpError } from '../../reporting/executor/executor-errors';
-import type { ReportQueryLimiter } from '../../reporting/report-query-limiter';
+import { translate } from '../../lib/language';
 
 // Downloads of a query report (decision 027, "Results"): the definition runs for the reader through THE
-// executor's `stream` — the same lookup, audiences, values and user attributes as the report page — and
-// each batch of rows is written into the file while it is sent, so memory stays flat for 1,000,000 rows.
+// executor's `stream` — the same lookup, audiences, values and user attributes as the report page, and
+// the same run path (decision 038: the reader's report limits, the source's row limit, the statement
+// timeout and the deadline) — and each batch of rows is written into the file while it is sent, so
+// memory stays flat. A result cut at the source's row limit ends with a line saying so, as the page does.
 // Header labels are in the UI language; values stay raw (ISO dates, numbers without grouping or symbol)
 // so a spreadsheet can compute with them. CSV follows the one CSV rule of the contracts (csv-format.ts).
 
@@ -48,8 +50,6 @@ export interface ReportDownloadDeps {
     values: string | undefined,
   ): Promise<{ stored: Parameters<DefinitionRunner['stream']>[0]['stored']; values: Parameters<DefinitionRunner['stream']>[0]['values'] }>;
   definitions: Pick<DefinitionRunner, 'stream'>;
-  /** The per-user and global report limits (decision 009): a download counts like a report answer. */
-  queries: Pick<ReportQueryLimiter, 'hold'>;
 }
 
 const contentTypes: Record<ReportDownloadFormat, string> = {
@@ -87,7 +87,13 @@ async function* cellBatches(result: RunStream, columns: DownloadColumn[]) {
   }
 }
 
-function csvBody(result: RunStream, columns: DownloadColumn[], culture: string): Readable {
+/** The last line of a file cut at the source's row limit (the page's "cut at N rows"); null when whole. */
+const cutNote = (result: RunStream, language: UiLanguageName): string | null => {
+  const rows = result.cutAtRows();
+  return rows === null ? null : translate(language, 'reports.info.downloadCutAtRows').replace('{{rows}}', String(rows));
+};
+
+function csvBody(result: RunStream, columns: DownloadColumn[], culture: string, language: UiLanguageName): Readable {
   const decimal = decimalSeparator(culture);
   const delimiter = csvDelimiter(culture);
   // Numbers stay numbers (`-5` is no formula); text is guarded whatever separator the reader's spreadsheet
@@ -113,6 +119,8 @@ function csvBody(result: RunStream, columns: DownloadColumn[], culture: string):
       }
       yield piece;
     }
+    const note = cutNote(result, language);
+    if (note !== null) yield `${field(note)}${csvRecordDelimiter}`;
   };
   const body = Readable.from(pieces(), { objectMode: false, highWaterMark: 1 << 16 });
   // A client that goes away ends the read: the cursor closes and the connection goes back.
@@ -120,7 +128,7 @@ function csvBody(result: RunStream, columns: DownloadColumn[], culture: string):
   return body;
 }
 
-function xlsxBody(result: RunStream, columns: DownloadColumn[], sheetName: string): Readable {
+function xlsxBody(result: RunStream, columns: DownloadColumn[], sheetName: string, language: UiLanguageName): Readable {
   const output = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(sheetName.slice(0, 31) || 'Report');
@@ -147,6 +155,8 @@ function xlsxBody(result: RunStream, columns: DownloadColumn[], sheetName: strin
         }
         if (output.readableLength > xlsxHighWater) await once(output, 'drain').catch(() => undefined);
       }
+      const note = cutNote(result, language);
+      if (note !== null) sheet.addRow([note]).commit();
       sheet.commit();
       await workbook.commit();
     } catch (error) {
@@ -165,8 +175,8 @@ export function createReportDownloads(deps: ReportDownloadDeps) {
     /** Opens the result (errors arrive here, before anything is sent) and the file's stream. */
     async open({ user, name, format, values, language }: ReportDownloadRequest): Promise<ReportDownload> {
       const report = await deps.queryReport(user, name, values);
-      // Counted against the reader's report limit from before the query runs until the file is sent.
-      const hold = await deps.queries.hold(user.id);
+      // The reader's report limits hold from before the query runs until the file is sent: a step of the
+      // run path (decision 038), released when the stream ends or is closed.
       let opened: Awaited<ReturnType<DefinitionRunner['stream']>>;
       try {
         opened = await deps.definitions.stream({
@@ -177,28 +187,22 @@ export function createReportDownloads(deps: ReportDownloadDeps) {
           target: name,
         });
       } catch (error) {
-        hold.release();
         if (error instanceof DefinitionUnusable) throw notFound(`Report '${name}' is not available`);
         // Administrators see the database's own message; everyone else that the data is not available.
         throw executorHttpError(error, isAdministrator(user) ? 'administrator' : 'member');
       }
-      hold.opened();
       let columns: DownloadColumn[];
       try {
         columns = downloadColumns(opened.definition, opened.result, language);
       } catch (error) {
-        hold.release();
         await opened.result.close();
         if (error instanceof VisualMisfit) throw notFound(`Report '${name}' is not available`);
         throw error;
       }
       const body =
         format === 'csv'
-          ? csvBody(opened.result, columns, effectiveCulture(user.uiCulture, language))
-          : xlsxBody(opened.result, columns, name);
-      // Read to its end, failed or the client gone: the place goes back at whichever comes first.
-      body.once('end', () => hold.release());
-      body.once('close', () => hold.release());
+          ? csvBody(opened.result, columns, effectiveCulture(user.uiCulture, language), language)
+          : xlsxBody(opened.result, columns, name, language);
       return { fileName: `${name}.${format}`, contentType: contentTypes[format], body };
     },
   };

@@ -15,7 +15,6 @@ import { VisualMisfit } from '../../reporting/definition-visuals';
 import { executorHttpError } from '../../reporting/executor/executor-errors';
 import { isSafeExternalUrl, resolveFrameUrl } from '../../reporting/frame-url';
 import { type ReportResponseAnswer, withSerializedTable } from '../../reporting/report-answer';
-import type { ReportQueryLimiter } from '../../reporting/report-query-limiter';
 import { type CatalogueService, catalogueTitleIn, type ItemRow, textIn, visibleReport } from '../../catalogue';
 
 export interface ReportRequest {
@@ -34,14 +33,11 @@ export function createReportService({
   log,
   frameOrigins,
   catalogue,
-  queries,
   definitions,
 }: {
   log: FastifyBaseLogger;
   frameOrigins: readonly string[];
   catalogue: CatalogueService;
-  /** Per-user limit and statement timeout of report queries (decision 009). */
-  queries: ReportQueryLimiter;
   /** Query reports (decision 027): runs a definition for the reader. */
   definitions: Pick<DefinitionRunner, 'run'>;
 }) {
@@ -113,18 +109,17 @@ export function createReportService({
       const values = { ...openingValues(stored.params), ...valuesFromQuery(query.values) };
       const storedDefinition = stored.definition;
       try {
-        const answer = await queries.limit(user.id, () =>
-          definitions.run({
-            reader: user,
-            stored: storedDefinition,
-            values,
-            language,
-            purpose: 'report',
-            target: name,
-            withParameters: true,
-            refresh: query.refresh === 'true',
-          }),
-        );
+        // The per-user report limits are a step of the run path itself (decision 038).
+        const answer = await definitions.run({
+          reader: user,
+          stored: storedDefinition,
+          values,
+          language,
+          purpose: 'report',
+          target: name,
+          withParameters: true,
+          refresh: query.refresh === 'true',
+        });
         return {
           report: definition,
          

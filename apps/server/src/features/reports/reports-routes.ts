@@ -16,7 +16,6 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     log: app.log,
     frameOrigins: app.config.reportFrameOrigins,
     catalogue: app.catalogue,
-    queries: app.reportQueries,
     definitions: app.definitions,
   });
 
@@ -42,7 +41,6 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   const downloads = createReportDownloads({
     queryReport: service.queryReport,
     definitions: app.definitions,
-    queries: app.reportQueries,
   });
   app.route({
     ...endpointRoute(apiEndpoints.downloadReport),

@@ -15,6 +15,11 @@ export interface StatementRun {
   maxRows?: number;
   /** Maps the database's error position back to the definition's SQL as written. */
   templatePosition: (textOffset: number) => number;
+  /**
+   * The run's wall-clock deadline (steps/deadline.ts): aborted while the statement or a batch runs, the
+   * driver cancels it on the database (docs/decisions/038-one-run-path.md, "Deadline").
+   */
+  signal?: AbortSignal;
 }
 
 /**

@@ -78,6 +78,8 @@ async function endRun(connection: Connection) {
 
 interface PoolEntry {
   pool: mysql.Pool;
+  /** How the pool connects: a connection of its own sends KILL QUERY past a run's deadline. */
+  options: mysql.PoolOptions;
   /** `MariaDB` in the version string: seconds and another variable name for the limit. */
   version: string | null;
 }
@@ -100,7 +102,7 @@ export function createMysqlDriver(hostPolicy: DataSourceHostPolicy): DatabaseDri
           database: connection.database,
         })
         .then((address) => {
-          const pool = mysql.createPool({
+          const options: mysql.PoolOptions = {
             // The host name as configured (TLS checks the certificate against it); the socket itself goes
             // to the address the host policy checked, so a later DNS answer is not followed.
             host: connection.host,
@@ -125,9 +127,10 @@ export function createMysqlDriver(hostPolicy: DataSourceHostPolicy): DatabaseDri
             supportBigNumbers: true,
             bigNumberStrings: false,
             timezone: 'Z',
-          });
+          };
+          const pool = mysql.createPool(options);
           pool.on('connection', (connectionCreated) => connectionCreated.on('error', () => {}));
-          return { pool, version: null };
+          return { pool, options, version: null };
         }),
     );
   };
@@ -156,8 +159,20 @@ export function createMysqlDriver(hostPolicy: DataSourceHostPolicy): DatabaseDri
       }
       checked.add(connection);
     }
-    return { connection, release, version: entry.version ?? '' };
+    return { connection, release, version: entry.version ?? '', options: entry.options };
   };
+
+  /**
+   * The run's deadline (docs/decisions/038-one-run-path.md): `KILL QUERY` for the connection's thread from
+   * a connection of its own (the pool may have none free), then the connection is dropped.
+   */
+  const killQuery = (options: mysql.PoolOptions, threadId: number | null) =>
+    new Promise<void>((resolve) => {
+      if (threadId === null) return resolve();
+      const killer = mysql.createConnection({ ...options, connectionLimit: undefined, maxIdle: undefined, idleTimeout: undefined } as mysql.ConnectionOptions);
+      killer.on('error', () => {});
+      killer.query(`KILL QUERY ${Math.floor(threadId)}`, () => killer.end(() => resolve()));
+    });
 
   /** The statement limit, then the read-only transaction. */
   const begin = async (connection: Connection, version: string, timeoutSeconds: number) => {
@@ -177,7 +192,7 @@ export function createMysqlDriver(hostPolicy: DataSourceHostPolicy): DatabaseDri
 
   return {
     async open(source, statement): Promise<SourceCursor> {
-      const { connection, release, version } = await connect(source);
+      const { connection, release, version, options } = await connect(source);
       try {
         await begin(connection, version, statement.timeoutSeconds);
       } catch (error) {
@@ -208,6 +223,14 @@ export function createMysqlDriver(hostPolicy: DataSourceHostPolicy): DatabaseDri
         },
         (statement.timeoutSeconds + 5) * 1000,
       );
+
+      const onAbort = () => {
+        failure ??= new QueryTimedOut(source.name, statement.timeoutSeconds);
+        void killQuery(options, connection.threadId).finally(() => connection.destroy());
+        notify();
+      };
+      statement.signal?.addEventListener('abort', onAbort, { once: true });
+      const stopCancelling = () => statement.signal?.removeEventListener('abort', onAbort);
 
       const command = connection.execute({ sql: wrapForMysql(statement.text), rowsAsArray: true }, [
         ...statement.values,
@@ -248,6 +271,7 @@ export function createMysqlDriver(hostPolicy: DataSourceHostPolicy): DatabaseDri
         await settle();
       } catch (error) {
         clearTimeout(backstop);
+        stopCancelling();
         release(true);
         throw error;
       }
@@ -268,6 +292,7 @@ export function createMysqlDriver(hostPolicy: DataSourceHostPolicy): DatabaseDri
         },
         async close() {
           clearTimeout(backstop);
+          stopCancelling();
           if (!ended || failure) {
             // Rows left unread (cut at the row limit, or the reader stopped): the only way to stop a
             // streaming result is to drop the connection.

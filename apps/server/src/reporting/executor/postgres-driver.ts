@@ -50,6 +50,37 @@ function sslOptions(connection: DataSourceConnection) {
   return { rejectUnauthorized: true, ca: connection.caCertificate, servername: connection.host };
 }
 
+/**
+ * Cancels what `client` runs now (the run's deadline, docs/decisions/038-one-run-path.md): PostgreSQL's
+ * cancel request on a connection of its own, as psql sends it; the statement then fails with 57014. The
+ * connection is dropped too when the cancel does not end it within a second.
+ */
+export function cancelOnAbort(signal: AbortSignal | undefined, pool: pg.Pool, client: pg.PoolClient): () => void {
+  if (!signal) return () => {};
+  let dropTimer: NodeJS.Timeout | null = null;
+  const cancel = () => {
+    // What pg's Client#cancel does, without its check of the (deprecated) active query: the deadline aborts
+    // only while a statement or a batch runs.
+    const canceller = new pg.Client(pool.options) as unknown as {
+      host: string;
+      port: number;
+      connection: { on(event: string, listener: (...args: unknown[]) => void): void; connect(port: number, host: string): void; cancel(processId: number, secretKey: number): void };
+    };
+    const { processID, secretKey } = client as unknown as { processID: number; secretKey: number };
+    canceller.connection.on('error', () => {});
+    canceller.connection.on('connect', () => canceller.connection.cancel(processID, secretKey));
+    canceller.connection.connect(canceller.port, canceller.host);
+    dropTimer = setTimeout(() => (client as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy(), 1_000);
+    dropTimer.unref();
+  };
+  if (signal.aborted) cancel();
+  else signal.addEventListener('abort', cancel, { once: true });
+  return () => {
+    signal.removeEventListener('abort', cancel);
+    if (dropTimer) clearTimeout(dropTimer);
+  };
+}
+
 /** The SQLSTATE of a database error (five characters); '' for an error that has none, e.g. a lost connection. */
 export function sqlStateOf(error: unknown): string {
   const code = (error as { code?: unknown } | null | undefined)?.code;
@@ -169,7 +200,7 @@ export function createPostgresDriver(
       }
       checked.add(client);
     }
-    return { client, release };
+    return { client, release, pool: entry.pool };
   };
 
   /** A new connection: the account's privileges (refused ones end it) and, by identity, where it landed. */
@@ -190,7 +221,12 @@ export function createPostgresDriver(
 
   return {
     async open(source, run) {
-      const { client, release } = await connect(source);
+      const { client, release: giveBack, pool } = await connect(source);
+      const stopCancelling = cancelOnAbort(run.signal, pool, client);
+      const release = (broken: boolean) => {
+        stopCancelling();
+        giveBack(broken || (run.signal?.aborted ?? false));
+      };
       if (run.maxRows !== undefined) {
         try {
           await begin(client, run.timeoutSeconds);

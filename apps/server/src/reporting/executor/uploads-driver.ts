@@ -10,7 +10,7 @@ import type { UploadsScope } from '../sql/uploads-confinement';
 import type { DriverSource, SourceCursor, StatementRun } from './driver-types';
 import { pgTypeParsers, runBounded } from './bounded-query';
 import { QueryTimedOut } from './executor-errors';
-import { inMemoryCursor, pgFailure, sqlStateOf } from './postgres-driver';
+import { cancelOnAbort, inMemoryCursor, pgFailure, sqlStateOf } from './postgres-driver';
 import { type ResultRow, pgColumn, pgResultRows, pgTextParsers } from './result-values';
 import { uploadsSchemaName } from './uploads-schema';
 
@@ -49,7 +49,7 @@ const pgTypes = pgTypeParsers;
  * A transaction on the cockpit's database, held open until `end` (which rolls it back), with `setup` (SET
  * LOCAL statements, no parameters) run first — on PostgreSQL in the same round trip as its BEGIN.
  */
-async function openOwnSession(db: Database, setup: string): Promise<OwnSession> {
+async function openOwnSession(db: Database, setup: string, signal?: AbortSignal): Promise<OwnSession> {
   const client = (db as unknown as { $client: unknown }).$client;
   if (client instanceof PGlite) {
     let finish = () => {};
@@ -91,10 +91,13 @@ async function openOwnSession(db: Database, setup: string): Promise<OwnSession> 
   }
   const pool = client as pg.Pool;
   const connection = await pool.connect();
+  // The run's deadline (docs/decisions/038-one-run-path.md): a cancel request, as for a PostgreSQL source.
+  const stopCancelling = cancelOnAbort(signal, pool, connection);
   let broken = false;
   try {
     await connection.query(`BEGIN; ${setup}`);
   } catch (error) {
+    stopCancelling();
     connection.release(true);
     throw error;
   }
@@ -154,7 +157,9 @@ async function openOwnSession(db: Database, setup: string): Promise<OwnSession> 
       };
     },
     async end() {
-      if (broken) {
+      stopCancelling();
+      // A cancelled connection may have the cancel still on its way: never reused.
+      if (broken || signal?.aborted) {
         connection.release(true);
         return;
       }
@@ -307,7 +312,7 @@ export function createUploadsDriver(db: Database): UploadsDriver {
       const setup =
         `SET TRANSACTION READ ONLY; SET LOCAL statement_timeout = ${Math.floor(run.timeoutSeconds * 1000)}; ` +
         `SET LOCAL search_path TO "${schema}"`;
-      const session = await openOwnSession(db, setup).catch((error: unknown) => {
+      const session = await openOwnSession(db, setup, run.signal).catch((error: unknown) => {
         throw pgFailure(source, error, run);
       });
       // PGlite does not enforce statement_timeout (its WebAssembly build has no timer signal, and a

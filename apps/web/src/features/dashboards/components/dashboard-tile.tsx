@@ -9,7 +9,7 @@ import type { ValueFormatter } from '../../../lib/value-format';
 import { useDashboardTile } from '../api/get-dashboard-tile';
 import { formatDateTime } from '../../../lib/date-time';
 import { isApiRequestError } from '../../../lib/api-client';
-import { errorCodes } from '@cockpit/contracts';
+import { errorCodes, parseChoiceNotOffered } from '@cockpit/contracts';
 
 const chartHeight = 260;
 
@@ -25,7 +25,7 @@ function isEmpty(tile: DashboardTileDefinition, data: ReportData): boolean {
   }
 }
 
-type TileError = { headline: string; text?: { key?: string; raw?: string }; retry: boolean };
+type TileError = { headline: string; text?: { key?: string; raw?: string; values?: Record<string, string> }; retry: boolean };
 
 /**
  * What a failed tile says, as the report page does (decision 027): a user attribute the tile's report
@@ -45,6 +45,10 @@ function tileError(error: Error, isAdministrator: boolean): TileError {
       text: isAdministrator ? { raw: error.message } : { key: 'reports.state.dataUnavailableText' },
       retry: true,
     };
+  // Decision 038: a choice from a query outside the reader's own options, named.
+  const notOffered = error.status === 400 && error.code === errorCodes.choiceNotOffered ? parseChoiceNotOffered(error.message) : null;
+  if (notOffered)
+    return { headline: 'reports.state.choiceNotOfferedHeadline', text: { key: 'reports.state.choiceNotOfferedText', values: notOffered }, retry: false };
   if (error.status === 400)
     return { headline: 'reports.state.invalidHeadline', text: { key: 'reports.state.invalidText' }, retry: false };
   return { headline: 'dashboards.tile.error', retry: true };
@@ -78,7 +82,7 @@ export function DashboardTile({
   } else if (query.isError) {
     const { headline, text, retry } = tileError(query.error, isAdministrator);
     content = (
-      <PlaceholderTile compact headingOrder={3} headline={t(headline)} text={text && (text.key ? t(text.key) : text.raw)}>
+      <PlaceholderTile compact headingOrder={3} headline={t(headline)} text={text && (text.key ? t(text.key, text.values) : text.raw)}>
         {retry && (
           <Button size="xs" variant="light" onClick={() => void query.refetch()}>
             {t('common.retry')}

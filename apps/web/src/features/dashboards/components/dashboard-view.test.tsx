@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { screen, within } from '@testing-library/react';
 import {
   apiRoutes,
+  choiceNotOfferedMessage,
   errorCodes,
   type DashboardResponse,
   type DashboardTileDataResponse,
@@ -106,6 +107,23 @@ describe('DashboardView', () => {
     expect(await within(tiles[2]!).findByText('Tablet')).toBeInTheDocument();
     // When its data was read, in the user's culture.
     expect(within(tiles[0]!).getByText(/^Data as of 21\.11\.2026/)).toBeInTheDocument();
+  });
+
+  it("names a choice outside the reader's own options on the tile (decision 038)", async () => {
+    stubApi({
+      [`GET ${pathOf(apiRoutes.getDashboard, { layoutId: 101 })}`]: () => jsonResponse(dashboard),
+      ...Object.fromEntries(
+        tileIds.map((tileId) => [
+          `GET ${pathOf(apiRoutes.getDashboardTile, { layoutId: 101, tileId })}`,
+          () => jsonResponse({ error: { code: errorCodes.choiceNotOffered, message: choiceNotOfferedMessage('region', 'South') } }, 400),
+        ]),
+      ),
+    });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    await renderWithProviders(<DashboardView layoutId="101" culture="en-GB" currencySymbol="€" />);
+    const [first] = await screen.findAllByTestId('dashboard-tile');
+    expect(await within(first!).findByText('This choice is not available to you')).toBeInTheDocument();
+    expect(within(first!).getByText(/“South” is not one of your choices for “region”/)).toBeInTheDocument();
   });
 
   it('says so when the dashboard does not exist (or is another organisation’s)', async () => {

@@ -1,7 +1,7 @@
 import { Button, Group, Loader, Text } from '@mantine/core';
 import { IconStar, IconStarFilled } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { errorCodes } from '@cockpit/contracts';
+import { errorCodes, parseChoiceNotOffered } from '@cockpit/contracts';
 import { Page } from '../../../components/ui/page';
 import { PlaceholderTile } from '../../../components/ui/placeholder-tile';
 import { isApiRequestError } from '../../../lib/api-client';
@@ -62,6 +62,8 @@ export function ReportView({
   } else if (report.isError) {
     const status = isApiRequestError(report.error) ? report.error.status : 0;
     const code = isApiRequestError(report.error) ? report.error.code : '';
+    // Decision 038: a choice from a query outside the reader's own options (e.g. typed into the URL).
+    const notOffered = status === 400 && code === errorCodes.choiceNotOffered ? parseChoiceNotOffered(report.error.message) : null;
     content =
       status === 403 && code === errorCodes.userAttributeMissing ? (
         // Decision 027: a user attribute the report filters by is missing — never unfiltered data.
@@ -88,6 +90,15 @@ export function ReportView({
           headline={t('reports.state.notAvailableHeadline')}
           text={t('reports.state.notAvailableText', { name: fallbackTitle })}
         />
+      ) : notOffered ? (
+        <PlaceholderTile
+          headline={t('reports.state.choiceNotOfferedHeadline')}
+          text={t('reports.state.choiceNotOfferedText', notOffered)}
+        >
+          <Button variant="light" onClick={() => onSearchChange({})}>
+            {t('reports.state.reset')}
+          </Button>
+        </PlaceholderTile>
       ) : status === 400 ? (
         <PlaceholderTile headline={t('reports.state.invalidHeadline')} text={t('reports.state.invalidText')}>
           <Button variant="light" onClick={() => onSearchChange({})}>
