@@ -24,6 +24,7 @@ const databaseUnderTest = [
   'test/report-limits.test.ts',
   'test/report-slices.test.ts',
   'test/report-downloads.test.ts',
+  'test/run-path.test.ts',
   // The catalogue's store (documents, versions, concurrent edits).
   'test/catalogue.test.ts',
   // Durable jobs (pg-boss), subscriptions and their deliveries.
