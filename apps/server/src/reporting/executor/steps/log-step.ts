@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import type { FastifyBaseLogger } from 'fastify';
 import { logTextOf } from '../executor-errors';
+import type { QueryLogEntry } from '../query-log';
 import { errorKind } from './metrics-step';
 import { type Answer, type RunContext, type RunStep, whenStreamEnds } from './run-context';
 
@@ -8,20 +9,6 @@ import { type Answer, type RunContext, type RunStep, whenStreamEnds } from './ru
 // and a stream's end included — with the parameters and user values used, never a password. A run that
 // succeeded answers without waiting for its row (the executor's `close` waits for them); a failure's row
 // is written before the error goes on.
-
-export interface QueryLogEntry {
-  organisationId: string;
-  userId: string | null;
-  dataSourceName: string;
-  definitionName: string;
-  target: string | null;
-  purpose: RunContext['request']['purpose'];
-  parameters: Record<string, unknown>;
-  rows: number | null;
-  milliseconds: number;
-  cacheHit: boolean;
-  error: string | null;
-}
 
 export interface LogStepOptions {
   log: FastifyBaseLogger;
