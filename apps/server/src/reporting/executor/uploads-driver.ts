@@ -1,11 +1,11 @@
 import { performance } from 'node:perf_hooks';
-import { PGlite } from '@electric-sql/pglite';
 import type { SourceTable } from '@cockpit/contracts';
 import { sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type pg from 'pg';
 import Cursor from 'pg-cursor';
-import type { Database } from '../../db/database';
+import { type Database, embeddedClient } from '../../db/database';
+import type { PgliteThreadClient, ThreadTransaction } from '../../db/pglite-client';
 import type { UploadsScope } from '../sql/uploads-confinement';
 import type { DriverSource, SourceCursor, StatementRun } from './driver-types';
 import { pgTypeParsers, runBounded } from './bounded-query';
@@ -19,8 +19,8 @@ import { uploadsSchemaName } from './uploads-schema';
 // TRANSACTION READ ONLY`, `SET LOCAL statement_timeout` (PostgreSQL; PGlite has no timer to cancel
 // with: a run there is refused as timed out between batches), `SET LOCAL search_path` to the schema,
 // then on PostgreSQL the whole result at once (`run`) or a pg-cursor portal read in batches (`stream`),
-// on PGlite `DECLARE … NO SCROLL CURSOR` with the bound values and `FETCH` in batches — between batches
-// other work of this process runs (PGlite runs on its thread).
+// on PGlite `DECLARE … NO SCROLL CURSOR` with the bound values and `FETCH` in batches, each an ordinary
+// call of the transaction held open in PGlite's worker thread (decision 039).
 // The statement was confined to the schema's tables before (sql/uploads-confinement.ts).
 
 
@@ -50,14 +50,13 @@ const pgTypes = pgTypeParsers;
  * LOCAL statements, no parameters) run first — on PostgreSQL in the same round trip as its BEGIN.
  */
 async function openOwnSession(db: Database, setup: string): Promise<OwnSession> {
-  const client = (db as unknown as { $client: unknown }).$client;
-  if (client instanceof PGlite) {
+  const embedded = embeddedClient(db);
+  if (embedded) {
     let finish = () => {};
     const finished = new Promise<void>((resolve) => (finish = resolve));
-    type Transaction = Parameters<Parameters<PGlite['transaction']>[0]>[0];
     let completion: Promise<unknown> = Promise.resolve();
-    const transaction = await new Promise<Transaction>((resolve, reject) => {
-      const done = client.transaction(async (tx) => {
+    const transaction = await new Promise<ThreadTransaction>((resolve, reject) => {
+      const done = embedded.transaction(async (tx) => {
         resolve(tx);
         await finished;
         if (!tx.closed) await tx.rollback();
@@ -89,7 +88,7 @@ async function openOwnSession(db: Database, setup: string): Promise<OwnSession> 
       },
     };
   }
-  const pool = client as pg.Pool;
+  const pool = (db as unknown as { $client: unknown }).$client as pg.Pool;
   const connection = await pool.connect();
   let broken = false;
   try {
@@ -211,7 +210,7 @@ let heldCursors = 0;
  * download is sent (at the reader's pace) would stop every other request's query; this way other
  * queries run between the batches, at the price of the result kept in PGlite's memory until closed.
  */
-async function openHeldCursor(client: PGlite, source: DriverSource, schema: string, run: StatementRun): Promise<SourceCursor> {
+async function openHeldCursor(client: PgliteThreadClient, source: DriverSource, schema: string, run: StatementRun): Promise<SourceCursor> {
   heldCursors += 1;
   const name = `cockpit_stream_${heldCursors}`;
   const prefix = `DECLARE ${name} NO SCROLL CURSOR WITH HOLD FOR `;
@@ -301,8 +300,8 @@ export function createUploadsDriver(db: Database): UploadsDriver {
 
     async open(source, run) {
       const schema = uploadsSchemaName(source.organisationId);
-      const client = (db as unknown as { $client: unknown }).$client;
-      if (run.maxRows === undefined && client instanceof PGlite) return openHeldCursor(client, source, schema, run);
+      const embedded = embeddedClient(db);
+      if (run.maxRows === undefined && embedded) return openHeldCursor(embedded, source, schema, run);
       // A number from the settings and a schema name made of an id's hex digits: no user input.
       const setup =
         `SET TRANSACTION READ ONLY; SET LOCAL statement_timeout = ${Math.floor(run.timeoutSeconds * 1000)}; ` +
@@ -311,9 +310,9 @@ export function createUploadsDriver(db: Database): UploadsDriver {
         throw pgFailure(source, error, run);
       });
       // PGlite does not enforce statement_timeout (its WebAssembly build has no timer signal, and a
-      // statement holds the event loop until it is done, so no timer here can cancel it either): a run
+      // statement holds PGlite's worker thread until it is done: nothing can cancel it there): a run
       // there is refused as timed out once a batch comes back past the limit — no further batch is read.
-      const deadline = client instanceof PGlite && run.maxRows !== undefined ? performance.now() + run.timeoutSeconds * 1000 : null;
+      const deadline = embedded && run.maxRows !== undefined ? performance.now() + run.timeoutSeconds * 1000 : null;
       const checkDeadline = () => {
         if (deadline !== null && performance.now() > deadline) throw new QueryTimedOut(source.name, run.timeoutSeconds);
       };
