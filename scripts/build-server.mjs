@@ -23,12 +23,19 @@
 // `node scripts/build-server.mjs [outfile]`. scripts/start.mjs calls buildServer() when a source changed
 // since the last build; apps/server/test/server-bundle.test.ts builds a copy of its own.
 import { readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const serverDir = join(root, 'apps/server');
 export const serverBundle = join(serverDir, 'dist/server.mjs');
+
+/**
+ * The embedded database's worker thread (apps/server/src/db/pglite-worker.ts, decision 039) is a second
+ * entry point, written beside the bundle as `<bundle>-pglite-worker.mjs`: db/pglite-client.ts starts it
+ * from there.
+ */
+export const workerBundleOf = (outfile) => join(dirname(outfile), `${basename(outfile, '.mjs')}-pglite-worker.mjs`);
 
 /** What the bundle is made of: a change to any of these makes scripts/start.mjs rebuild it. */
 export const serverBundleSources = [
@@ -118,15 +125,19 @@ const packagePolicy = {
   },
 };
 
-/** Builds the bundle (and its source map) into `outfile`; resolves when it is written. */
+/** Builds the bundle and its worker (and their source maps) beside `outfile`; resolves when they are written. */
 export async function buildServer(outfile = serverBundle) {
   // Loaded only when a build is needed: a later `npm start` does not pay for it.
   const esbuild = await import('esbuild');
   try {
     await esbuild.build({
       absWorkingDir: root,
-      entryPoints: [join(serverDir, 'src/main.ts')],
-      outfile: resolve(outfile),
+      entryPoints: [
+        { in: join(serverDir, 'src/main.ts'), out: basename(outfile, '.mjs') },
+        { in: join(serverDir, 'src/db/pglite-worker.ts'), out: basename(workerBundleOf(outfile), '.mjs') },
+      ],
+      outdir: dirname(resolve(outfile)),
+      outExtension: { '.js': '.mjs' },
       bundle: true,
       platform: 'node',
       format: 'esm',

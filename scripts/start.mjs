@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { buildServer, serverBundle, serverBundleSources } from './build-server.mjs';
+import { buildServer, serverBundle, serverBundleSources, workerBundleOf } from './build-server.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const builtIndex = join(root, 'apps/web/dist/index.html');
@@ -36,7 +36,7 @@ if (changedSince(webSources, builtIndex)) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-if (changedSince(serverBundleSources, serverBundle)) {
+if (changedSince(serverBundleSources, serverBundle) || !existsSync(workerBundleOf(serverBundle))) {
   console.log('Building the server …');
   try {
     await buildServer();
