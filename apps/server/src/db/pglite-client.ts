@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import type { Call, CallOptions, Reply, Request, WorkerStart } from './pglite-protocol';
+import type { Call, CallOptions, Reply, WorkerStart } from './pglite-protocol';
 import { EmbeddedDatabaseError } from './pglite-protocol';
 
 // The embedded database (PGlite) in a worker thread, seen from the server's thread as the PGlite-like
@@ -79,7 +79,9 @@ export class PgliteThreadClient {
   private nextId = 1;
   private stopError: Error | null = null;
   private closing = false;
-  private exited: Promise<void>;
+  private readonly exited: Promise<void>;
+  /** Settles `start` once the worker has opened the database (or failed to). */
+  private ready: { resolve: () => void; reject: (error: Error) => void } | null = null;
 
   private constructor(worker: Worker) {
     this.worker = worker;
@@ -117,8 +119,6 @@ export class PgliteThreadClient {
     }
     return client;
   }
-
-  private ready: { resolve: () => void; reject: (error: Error) => void } | null = null;
 
   private receive(reply: Reply): void {
     switch (reply.type) {
@@ -176,7 +176,7 @@ export class PgliteThreadClient {
     return new Promise((resolve, reject) => {
       if (this.pending.size === 0) this.worker.ref();
       this.pending.set(id, { resolve, reject });
-      this.worker.postMessage({ ...request, id } as Request);
+      this.worker.postMessage({ ...request, id });
     });
   }
 
