@@ -263,8 +263,11 @@ export class PgliteThreadClient {
     try {
       await this.call({ op: 'close' });
     } finally {
+      // PGlite is closed (or failed to close): a thread that does not end by itself is ended.
       this.worker.ref();
+      const stuck = setTimeout(() => void this.worker.terminate(), 2_000);
       await this.exited;
+      clearTimeout(stuck);
     }
   }
 }
