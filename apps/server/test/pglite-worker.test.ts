@@ -5,6 +5,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, embeddedClient, openDatabase } from '../src/db/database';
 import type { PgliteThreadClient } from '../src/db/pglite-client';
+import { createUploadsDriver } from '../src/reporting/executor/uploads-driver';
+import { uploadsSchemaName } from '../src/reporting/executor/uploads-schema';
 import { type TestApp, buildTestApp } from './helpers/build-test-app';
 import { migratedPgliteTemplate } from './helpers/pglite-template';
 
@@ -116,6 +118,38 @@ describe('PGlite in its worker thread', () => {
     });
     expect((await client.query<{ i: number }>('fetch forward 2 from held')).rows).toEqual([{ i: 1 }, { i: 2 }]);
     await client.query('close held');
+  });
+
+  it('reads an uploaded table through the uploads driver: the transaction ends before the rows are used', async () => {
+    const organisationId = '0b7c1a52-3f0e-4a61-9d43-6a1d2c3b4e5f';
+    const schema = uploadsSchemaName(organisationId);
+    await client.exec(`create schema "${schema}"; create table "${schema}".numbers as select i from generate_series(1, 25) as s(i)`);
+    const driver = createUploadsDriver(database.db);
+    const source = { id: 'uploads-1', organisationId, name: 'uploads', version: 1 };
+    const run = (maxRows?: number) => ({
+      text: 'select i from numbers where i > $1 order by i',
+      values: [0],
+      timeoutSeconds: 10,
+      firstRows: 4,
+      ...(maxRows === undefined ? {} : { maxRows }),
+      templatePosition: (offset: number) => offset,
+    });
+
+    const bounded = await driver.open(source, run(21));
+    // Nothing read beyond the first batch yet, and still the session is free for everybody else.
+    expect((await client.query<{ one: number }>('select 1 as one')).rows).toEqual([{ one: 1 }]);
+    const read: unknown[] = [];
+    for (let batch = await bounded.next(4); batch.length > 0; batch = await bounded.next(4)) read.push(...batch.map((row) => row[0]));
+    await bounded.close();
+    expect(read).toEqual(Array.from({ length: 21 }, (_, index) => index + 1));
+
+    // A stream: a cursor WITH HOLD read batch by batch with plain calls.
+    const stream = await driver.open(source, run());
+    expect((await client.query<{ one: number }>('select 1 as one')).rows).toEqual([{ one: 1 }]);
+    const streamed: unknown[] = [];
+    for (let batch = await stream.next(10); batch.length > 0; batch = await stream.next(10)) streamed.push(...batch.map((row) => row[0]));
+    await stream.close();
+    expect(streamed).toHaveLength(25);
   });
 
   it('forwards NOTIFY to a listener, and stops when told', async () => {

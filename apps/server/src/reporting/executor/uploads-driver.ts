@@ -20,7 +20,8 @@ import { uploadsSchemaName } from './uploads-schema';
 // with: a run there is refused as timed out between batches), `SET LOCAL search_path` to the schema,
 // then on PostgreSQL the whole result at once (`run`) or a pg-cursor portal read in batches (`stream`),
 // on PGlite `DECLARE … NO SCROLL CURSOR` with the bound values and `FETCH` in batches, each an ordinary
-// call of the transaction held open in PGlite's worker thread (decision 039).
+// call of the transaction held open in PGlite's worker thread, all read before the transaction ends and
+// the rows are converted here batch by batch (decision 039).
 // The statement was confined to the schema's tables before (sql/uploads-confinement.ts).
 
 
@@ -202,6 +203,41 @@ function batchedCursor(
   };
 }
 
+/** The batches after the first one of a run on PGlite, up to `run.maxRows` rows in all (see `open`). */
+async function readRest(
+  session: OwnSession,
+  firstCount: number,
+  run: StatementRun,
+  checkDeadline: () => void,
+): Promise<unknown[][][]> {
+  const batchRows = Math.max(1, Math.floor(run.firstRows));
+  const maxRows = run.maxRows ?? Number.POSITIVE_INFINITY;
+  const batches: unknown[][][] = [];
+  let total = firstCount;
+  let last = firstCount;
+  while (last >= batchRows && total < maxRows) {
+    const wanted = Math.min(batchRows, maxRows - total);
+    const batch = (await session.query(`FETCH FORWARD ${wanted} FROM ${cursorName}`)).rows;
+    checkDeadline();
+    if (batch.length > 0) batches.push(batch);
+    total += batch.length;
+    last = batch.length < wanted ? 0 : batchRows;
+  }
+  return batches;
+}
+
+/** Up to `count` rows from the front of `batches` (taken out of them). */
+function takeRows(batches: unknown[][][], count: number): unknown[][] {
+  const head = batches[0];
+  if (head && head.length <= count) {
+    batches.shift();
+    if (head.length === count || batches.length === 0) return head;
+    return [...head, ...takeRows(batches, count - head.length)];
+  }
+  if (!head) return [];
+  return head.splice(0, count);
+}
+
 let heldCursors = 0;
 
 /**
@@ -353,18 +389,22 @@ export function createUploadsDriver(db: Database): UploadsDriver {
         const declared = !(run.maxRows !== undefined && session.bounded) && !session.cursor;
         throw pgFailure(source, error, run, declared ? declarePrefix.length : 0);
       }
+      // PGlite (the only session without `bounded` and `cursor`): the other batches, up to `maxRows`, are
+      // read now and the transaction ends before the rows are turned into cells batch by batch here. An
+      // open transaction holds PGlite's one session for everybody (decision 039); so it lasts as long as
+      // the database works, not as long as this thread's work on the rows.
+      let rest: unknown[][][];
+      try {
+        rest = await readRest(session, first.rows.length, run, checkDeadline);
+      } catch (error) {
+        if (error instanceof QueryTimedOut) throw error;
+        throw pgFailure(source, error, run);
+      } finally {
+        await session.end();
+      }
       return batchedCursor(first.fields, first.rows, run.firstRows, {
-        async fetch(rows) {
-          let fetched: unknown[][];
-          try {
-            fetched = (await session.query(`FETCH FORWARD ${rows} FROM ${cursorName}`)).rows;
-          } catch (error) {
-            throw pgFailure(source, error, run);
-          }
-          checkDeadline();
-          return fetched;
-        },
-        close: () => session.end(),
+        fetch: async (rows) => takeRows(rest, rows),
+        close: async () => {},
       });
     },
 
