@@ -8,13 +8,15 @@ import { percentile } from './support/percentile';
 
 // Decision 009 figures: while one user fires 20 parallel requests for the heaviest report (contribution
 // margin, whole data set, by day), another user's GET /api/navigation/menu keeps p99 ≤ 50 ms on
-// PostgreSQL and ≤ 500 ms on the embedded database. Also how the heavy requests were answered (200,
+// PostgreSQL and ≤ 100 ms on the embedded database (in its worker thread, decision 039). Also how the heavy requests were answered (200,
 // 429 beyond the per-user limit, 503 past the statement timeout) and the size of one heavy answer
 // plain and compressed, and the server's event-loop delay during the load. The app runs in a child
 // process (production configuration, JSON request logs, compression); the load comes from here. The heavy
 // user's answers are read as the compressed bytes on the wire, not decoded (a browser decodes them on
 // its own machine; decoding them here held this process's event loop, which also times the menu).
 //
+// The flood asks with refresh=true (the page's refresh button: no answer from the result cache), so each
+// heavy request runs the definition; BENCH_REPORT_LOAD_REFRESH=false lets the cache answer instead.
 // BENCH_SALES_ROWS (default 300,000), BENCH_DURATION_SECONDS (default 10), BENCH_DATABASE_URL (default
 // the CI PostgreSQL; a database of its own is created and dropped), BENCH_REPORT_LOAD_DRIVERS (`pglite`,
 // `pg`, default both), BENCH_CPU_PROF (a directory: the server writes a CPU profile there on exit).
@@ -27,9 +29,11 @@ const parallel = 20;
 const heavyPath = `/api/reports/contribution-margin?values=${encodeURIComponent(
   JSON.stringify({ period: { preset: 'all' }, grouping: 'day' }),
 )}&useBackendTranslation=false&currencySymbol=%E2%82%AC&isoLanguageName=en`;
+const refresh = process.env.BENCH_REPORT_LOAD_REFRESH !== 'false';
+const floodPath = refresh ? `${heavyPath}&refresh=true` : heavyPath;
 const menuPath =
   '/api/navigation/menu?useBackendTranslation=false&currencySymbol=%E2%82%AC&isoLanguageName=en';
-const targets = { pglite: 500, pg: 50 } as const;
+const targets = { pglite: 100, pg: 50 } as const;
 
 interface Ready {
   type: 'ready';
@@ -116,7 +120,7 @@ async function run(databaseUrl: string | null): Promise<boolean> {
     const agent = new Agent({ keepAlive: true });
     const heavyRequest = () =>
       new Promise<{ status: number; retryAfter: number }>((resolve, reject) => {
-        get(`${base}${heavyPath}`, { headers: heavyHeaders, agent }, (res) => {
+        get(`${base}${floodPath}`, { headers: heavyHeaders, agent }, (res) => {
           res.on('data', () => {});
           res.on('end', () =>
             resolve({ status: res.statusCode ?? 0, retryAfter: Number(res.headers['retry-after'] ?? 1) }),
@@ -152,7 +156,7 @@ async function run(databaseUrl: string | null): Promise<boolean> {
     const p99 = percentile(loaded, 99);
     const met = p99 <= target;
     console.log(
-      `  menu, one user firing ${parallel} heavy requests: ${describe(loaded)}  ${met ? '✓' : `✗ (target p99 ≤ ${target} ms)`}`,
+      `  menu, one user firing ${parallel} heavy requests${refresh ? ' (refresh=true)' : ''}: ${describe(loaded)}  ${met ? '✓' : `✗ (target p99 ≤ ${target} ms)`}`,
     );
     console.log(
       `  heavy requests answered: ${[...statuses.entries()]

@@ -93,7 +93,7 @@ async function run(bundle: string, file: string, databaseUrl: string | null): Pr
     const pid = server.child.pid!;
     const token = await bearerTokenOf(server.baseUrl, 'admin@example.com', 'Cockpit-admin-1');
     console.log(
-      `\n  database: ${databaseUrl ? 'PostgreSQL' : 'PGlite (on disk, in the server process)'}${nodeArgs.length ? `; node ${nodeArgs.join(' ')}` : ''}`,
+      `\n  database: ${databaseUrl ? 'PostgreSQL' : 'PGlite (on disk, in its worker thread of the server process)'}${nodeArgs.length ? `; node ${nodeArgs.join(' ')}` : ''}`,
     );
     // The high-water mark from now on (start-up and the demo seed peaked before): `5` resets it.
     writeFileSync(`/proc/${pid}/clear_refs`, '5');

@@ -23,12 +23,19 @@
 // `node scripts/build-server.mjs [--if-changed] [outfile]`. scripts/start.mjs calls buildServer() when a source changed
 // since the last build; apps/server/test/server-bundle.test.ts builds a copy of its own.
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const serverDir = join(root, 'apps/server');
 export const serverBundle = join(serverDir, 'dist/server.mjs');
+
+/**
+ * The embedded database's worker thread (apps/server/src/db/pglite-worker.ts, decision 039) is a second
+ * entry point, written beside the bundle as `<bundle>-pglite-worker.mjs`: db/pglite-client.ts starts it
+ * from there.
+ */
+export const workerBundleOf = (outfile) => join(dirname(outfile), `${basename(outfile, '.mjs')}-pglite-worker.mjs`);
 
 /** What the bundle is made of: a change to any of these makes scripts/start.mjs rebuild it. */
 export const serverBundleSources = [
@@ -58,6 +65,10 @@ const builtAt = (file) => (existsSync(file) ? statSync(file).mtimeMs : 0);
 
 /** Whether any of `sources` (paths from the repository root) changed after `file` was written. */
 export const changedSince = (sources, file) => Math.max(...sources.map(newestChange)) > builtAt(file);
+
+/** Whether the bundle at `outfile` (and its embedded database's worker beside it) must be built again. */
+export const bundleIsStale = (outfile) =>
+  changedSince(serverBundleSources, outfile) || !existsSync(workerBundleOf(outfile));
 
 /**
  * ES-module packages that must still load from node_modules: they read files beside their code, or resolve
@@ -133,15 +144,19 @@ const packagePolicy = {
   },
 };
 
-/** Builds the bundle (and its source map) into `outfile`; resolves when it is written. */
+/** Builds the bundle and its worker (and their source maps) beside `outfile`; resolves when they are written. */
 export async function buildServer(outfile = serverBundle) {
   // Loaded only when a build is needed: a later `npm start` does not pay for it.
   const esbuild = await import('esbuild');
   try {
     await esbuild.build({
       absWorkingDir: root,
-      entryPoints: [join(serverDir, 'src/main.ts')],
-      outfile: resolve(outfile),
+      entryPoints: [
+        { in: join(serverDir, 'src/main.ts'), out: basename(outfile, '.mjs') },
+        { in: join(serverDir, 'src/db/pglite-worker.ts'), out: basename(workerBundleOf(outfile), '.mjs') },
+      ],
+      outdir: dirname(resolve(outfile)),
+      outExtension: { '.js': '.mjs' },
       bundle: true,
       platform: 'node',
       format: 'esm',
@@ -173,7 +188,7 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   // `--if-changed`: only when a source changed since the bundle was built (tests that start the server).
   const ifChanged = process.argv.includes('--if-changed');
   const outfile = process.argv.slice(2).find((argument) => !argument.startsWith('--')) ?? serverBundle;
-  if (ifChanged && !changedSince(serverBundleSources, outfile)) process.exit(0);
+  if (ifChanged && !bundleIsStale(outfile)) process.exit(0);
   const started = performance.now();
   try {
     await buildServer(outfile);

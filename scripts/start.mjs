@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { join, dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { buildServer, changedSince, serverBundle, serverBundleSources } from './build-server.mjs';
+import { buildServer, bundleIsStale, changedSince, serverBundle } from './build-server.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const builtIndex = join(root, 'apps/web/dist/index.html');
@@ -22,7 +22,7 @@ if (changedSince(webSources, builtIndex)) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-if (changedSince(serverBundleSources, serverBundle)) {
+if (bundleIsStale(serverBundle)) {
   console.log('Building the server …');
   try {
     await buildServer();

@@ -13,7 +13,7 @@ import {
 } from '@cockpit/contracts';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
-import { buildServer } from '../../scripts/build-server.mjs';
+import { buildServer, workerBundleOf } from '../../scripts/build-server.mjs';
 
 // The server as deployed (decision 013, docs/deploy.md): the prebuilt bundle run by plain Node with
 // NODE_ENV=production and METRICS_TOKEN set, its log (stdout) written to a real file the way systemd
@@ -31,7 +31,9 @@ export async function buildBenchBundle(): Promise<{ bundle: string; remove: () =
   return {
     bundle,
     remove: () => {
-      for (const file of [bundle, `${bundle}.map`]) rmSync(file, { force: true });
+      // The embedded database's worker is built beside the bundle (decision 039).
+      const worker = workerBundleOf(bundle);
+      for (const file of [bundle, `${bundle}.map`, worker, `${worker}.map`]) rmSync(file, { force: true });
     },
   };
 }

@@ -30,7 +30,7 @@ async function main(): Promise<void> {
   // meanwhile with 503, waits for in-flight ones, and runs the onClose hooks (notification streams end,
   // Redis disconnects); then the pool closes. A hung request cannot keep the process alive for ever.
   let closing = false;
-  const shutdown = async (signal: string) => {
+  const shutdown = async (signal: string, failed = false) => {
     if (closing) return;
     closing = true;
     log.info({ signal }, 'shutting down: finishing in-flight requests');
@@ -39,7 +39,7 @@ async function main(): Promise<void> {
       process.exit(1);
     }, shutdownTimeoutMs);
     forceExit.unref();
-    let exitCode = 0;
+    let exitCode = failed ? 1 : 0;
     try {
       await app.close();
     } catch (error) {
@@ -57,6 +57,12 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  // The embedded database's worker thread died (decision 039): every query fails from now on, so the
+  // server stops (exit code 1) for its supervisor to start it again on the data PGlite committed.
+  database.onStopped((error) => {
+    log.fatal({ err: error }, `The embedded database stopped unexpectedly, so the server stops: ${error.message}`);
+    void shutdown('database stopped', true);
+  });
 
   let salesSummary: string | null = null;
   /** The demo sign-ins are printed only by the start that created the demo accounts (decision 009). */

@@ -98,7 +98,8 @@ describe('the prebuilt server bundle (npm start)', () => {
       await exited;
       clearTimeout(forced);
     }
-    for (const file of [bundle, `${bundle}.map`]) rmSync(file, { force: true });
+    const worker = bundle.replace(/\.mjs$/, '-pglite-worker.mjs');
+    for (const file of [bundle, `${bundle}.map`, worker, `${worker}.map`]) rmSync(file, { force: true });
     for (const dir of [dataDir, webDistDir]) if (dir) rmSync(dir, { recursive: true, force: true });
   }, 60_000);
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -11,6 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Config } from '../config';
 import { acquireDataDirLock } from './data-dir-lock';
+import { PgliteThreadClient } from './pglite-client';
 import { type ListenHandlers, type StopListening, listenWithPgClient } from './pg-listener';
 import * as schema from './schema';
 
@@ -23,11 +24,25 @@ export type DatabaseTarget =
   | { driver: 'pg'; connectionString: string };
 
 /**
- * Whether queries on `db` run on this thread: the embedded database (PGlite, WebAssembly) does, a
- * PostgreSQL server (a pool or one of its transactions) does not (decision 009, "Report queries").
+ * Whether queries on `db` run on this thread. None do: PGlite runs in a worker thread of its own
+ * (decision 039), a PostgreSQL server in its own process.
  */
-export function runsOnEventLoop(db: Database): boolean {
-  return (db as { $client?: unknown }).$client instanceof PGlite;
+export function runsOnEventLoop(_db: Database): boolean {
+  return false;
+}
+
+/** The embedded database's client (PGlite in its worker thread, decision 039), or `null` on PostgreSQL. */
+export function embeddedClient(db: Database): PgliteThreadClient | null {
+  const client = (db as { $client?: unknown }).$client;
+  return client instanceof PgliteThreadClient ? client : null;
+}
+
+/**
+ * Whether `db` has one session only, which an open transaction holds for everyone: the embedded
+ * database (decision 039); a PostgreSQL pool has many.
+ */
+export function hasOneSession(db: Database): boolean {
+  return embeddedClient(db) !== null;
 }
 
 export interface DatabaseHandle {
@@ -46,6 +61,11 @@ export interface DatabaseHandle {
   exclusive<T>(name: string, work: () => Promise<T>): Promise<T>;
   /** Connections of the pool (PostgreSQL; `null` for PGlite): for the metrics. */
   poolStats(): PoolStats | null;
+  /**
+   * `listener` is called once when the database stops by itself (PGlite's worker thread died; never on
+   * PostgreSQL, whose pool reconnects): every call fails from then on, and the server stops (main.ts).
+   */
+  onStopped(listener: (error: Error) => void): void;
   /** Whether each LISTEN connection opened through `listen` is connected now: for readiness. */
   listeners: () => ListenerStatus[];
   /**
@@ -206,6 +226,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
           return (await appliedMigrations(db)) - before;
         }),
       exclusive,
+      onStopped: () => {},
       poolStats: () => ({
         total: pool.totalCount,
         idle: pool.idleCount,
@@ -223,24 +244,23 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   }
 
   let releaseLock = () => {};
-  let client: PGlite;
-  if (target.dataDir === null) {
-    client = new PGlite(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {});
-  } else {
+  if (target.dataDir !== null) {
     mkdirSync(target.dataDir, { recursive: true });
     // PGlite has no cross-process lock: a second server on the same directory would corrupt it.
     releaseLock = acquireDataDirLock(target.dataDir);
-    client = new PGlite(target.dataDir);
   }
+  let client: PgliteThreadClient;
   try {
-    await client.waitReady;
+    client = await PgliteThreadClient.start({ dataDir: target.dataDir, loadDataDir: target.loadDataDir });
   } catch (error) {
     releaseLock();
     throw error;
   }
-  const db = drizzlePglite({ client, schema });
+  // Drizzle's pglite driver calls query, exec and transaction, which the worker's client answers as
+  // PGlite does (decision 039).
+  const db = drizzlePglite({ client: client as unknown as PGlite, schema });
   const { listen, listeners } = trackListeners(async (channel, { onNotify }) => {
-    // One in-process database: no connection to lose, so no reconnects.
+    // One database in this process: no connection to lose, so no reconnects.
     const unlisten = await client.listen(channel, onNotify);
     return async () => {
       if (!client.closed) await unlisten();
@@ -256,12 +276,16 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     },
     // One process per data directory (data-dir-lock.ts): nothing else can run at the same time.
     exclusive: (_name, work) => work(),
+    onStopped: (listener) => client.onStopped(listener),
     poolStats: () => null,
     listen,
     listeners,
     close: async () => {
-      if (!client.closed) await client.close();
-      releaseLock();
+      try {
+        await client.close();
+      } finally {
+        releaseLock();
+      }
     },
   };
 }

@@ -1,12 +1,13 @@
-import { PGlite } from '@electric-sql/pglite';
 import { PgBoss, fromPglite } from 'pg-boss';
 import type pg from 'pg';
 import type { App } from '../app-types';
+import { embeddedClient } from '../db/database';
 
 // Durable background work (decision 029): pg-boss keeps jobs, retries and schedules in the cockpit's own
 // database (its schema `pgboss`). On PostgreSQL every server process shares them — a job is fetched by one
 // process only (SKIP LOCKED), a schedule fires once however many processes run. On the embedded PGlite
-// the library's own adapter (`fromPglite`, backend `pglite`) runs the same SQL in-process.
+// the library's own adapter (`fromPglite`, backend `pglite`) runs the same SQL through the client of
+// PGlite's worker thread (decision 039), which answers query, exec and listen as PGlite does.
 
 export interface BackgroundJobs {
   /** Whether this process works jobs and runs schedules (BACKGROUND_JOBS). */
@@ -26,7 +27,7 @@ declare module 'fastify' {
 export const jobsSchema = 'pgboss';
 
 function bossFor(app: App): PgBoss {
-  const client = (app.db as { $client?: unknown }).$client;
+  const embedded = embeddedClient(app.db);
   const working = app.config.backgroundJobs;
   const common = {
     schema: jobsSchema,
@@ -42,10 +43,10 @@ function bossFor(app: App): PgBoss {
     superviseIntervalSeconds: app.config.jobsMonitorIntervalSeconds,
     monitorIntervalSeconds: app.config.jobsMonitorIntervalSeconds,
   } as const;
-  if (client instanceof PGlite) {
-    return new PgBoss({ ...common, db: fromPglite(client), backend: 'pglite' });
+  if (embedded) {
+    return new PgBoss({ ...common, db: fromPglite(embedded), backend: 'pglite' });
   }
-  const pool = client as pg.Pool;
+  const pool = (app.db as { $client?: unknown }).$client as pg.Pool;
   return new PgBoss({
     ...common,
     connectionString: pool.options.connectionString,

@@ -1,7 +1,7 @@
 import { errorCodes } from '@cockpit/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { type Database, runsOnEventLoop } from '../db/database';
+import { type Database, hasOneSession } from '../db/database';
 import { HttpError } from '../lib/http-error';
 
 /**
@@ -96,7 +96,7 @@ export function createReportQueryLimiter({
   statementTimeoutMs,
   maxConcurrent,
 }: ReportQueryLimiterOptions): ReportQueryLimiter {
-  const embedded = runsOnEventLoop(db);
+  const embedded = hasOneSession(db);
   const slots = maxConcurrent ?? (embedded ? 1 : 6);
   const perUser = new Map<string, number>();
   const queue: Array<{ start: () => void; timer: NodeJS.Timeout }> = [];

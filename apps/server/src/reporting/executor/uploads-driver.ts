@@ -1,11 +1,11 @@
 import { performance } from 'node:perf_hooks';
-import { PGlite } from '@electric-sql/pglite';
 import type { SourceTable } from '@cockpit/contracts';
 import { sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type pg from 'pg';
 import Cursor from 'pg-cursor';
-import type { Database } from '../../db/database';
+import { type Database, embeddedClient } from '../../db/database';
+import type { PgliteThreadClient, ThreadTransaction } from '../../db/pglite-client';
 import type { UploadsScope } from '../sql/uploads-confinement';
 import type { DriverSource, SourceCursor, StatementRun } from './driver-types';
 import { pgTypeParsers, runBounded } from './bounded-query';
@@ -19,8 +19,9 @@ import { uploadsSchemaName } from './uploads-schema';
 // TRANSACTION READ ONLY`, `SET LOCAL statement_timeout` (PostgreSQL; PGlite has no timer to cancel
 // with: a run there is refused as timed out between batches), `SET LOCAL search_path` to the schema,
 // then on PostgreSQL the whole result at once (`run`) or a pg-cursor portal read in batches (`stream`),
-// on PGlite `DECLARE … NO SCROLL CURSOR` with the bound values and `FETCH` in batches — between batches
-// other work of this process runs (PGlite runs on its thread).
+// on PGlite `DECLARE … NO SCROLL CURSOR` with the bound values and `FETCH` in batches, each an ordinary
+// call of the transaction held open in PGlite's worker thread, all read before the transaction ends and
+// the rows are converted here batch by batch (decision 039).
 // The statement was confined to the schema's tables before (sql/uploads-confinement.ts).
 
 
@@ -50,14 +51,13 @@ const pgTypes = pgTypeParsers;
  * LOCAL statements, no parameters) run first — on PostgreSQL in the same round trip as its BEGIN.
  */
 async function openOwnSession(db: Database, setup: string, signal?: AbortSignal): Promise<OwnSession> {
-  const client = (db as unknown as { $client: unknown }).$client;
-  if (client instanceof PGlite) {
+  const embedded = embeddedClient(db);
+  if (embedded) {
     let finish = () => {};
     const finished = new Promise<void>((resolve) => (finish = resolve));
-    type Transaction = Parameters<Parameters<PGlite['transaction']>[0]>[0];
     let completion: Promise<unknown> = Promise.resolve();
-    const transaction = await new Promise<Transaction>((resolve, reject) => {
-      const done = client.transaction(async (tx) => {
+    const transaction = await new Promise<ThreadTransaction>((resolve, reject) => {
+      const done = embedded.transaction(async (tx) => {
         resolve(tx);
         await finished;
         if (!tx.closed) await tx.rollback();
@@ -89,7 +89,7 @@ async function openOwnSession(db: Database, setup: string, signal?: AbortSignal)
       },
     };
   }
-  const pool = client as pg.Pool;
+  const pool = (db as unknown as { $client: unknown }).$client as pg.Pool;
   const connection = await pool.connect();
   // The run's deadline (docs/decisions/038-one-run-path.md): a cancel request, as for a PostgreSQL source.
   const stopCancelling = cancelOnAbort(signal, pool, connection);
@@ -208,6 +208,41 @@ function batchedCursor(
   };
 }
 
+/** The batches after the first one of a run on PGlite, up to `run.maxRows` rows in all (see `open`). */
+async function readRest(
+  session: OwnSession,
+  firstCount: number,
+  run: StatementRun,
+  checkDeadline: () => void,
+): Promise<unknown[][][]> {
+  const batchRows = Math.max(1, Math.floor(run.firstRows));
+  const maxRows = run.maxRows ?? Number.POSITIVE_INFINITY;
+  const batches: unknown[][][] = [];
+  let total = firstCount;
+  let last = firstCount;
+  while (last >= batchRows && total < maxRows) {
+    const wanted = Math.min(batchRows, maxRows - total);
+    const batch = (await session.query(`FETCH FORWARD ${wanted} FROM ${cursorName}`)).rows;
+    checkDeadline();
+    if (batch.length > 0) batches.push(batch);
+    total += batch.length;
+    last = batch.length < wanted ? 0 : batchRows;
+  }
+  return batches;
+}
+
+/** Up to `count` rows from the front of `batches` (taken out of them). */
+function takeRows(batches: unknown[][][], count: number): unknown[][] {
+  const head = batches[0];
+  if (head && head.length <= count) {
+    batches.shift();
+    if (head.length === count || batches.length === 0) return head;
+    return [...head, ...takeRows(batches, count - head.length)];
+  }
+  if (!head) return [];
+  return head.splice(0, count);
+}
+
 let heldCursors = 0;
 
 /**
@@ -216,7 +251,7 @@ let heldCursors = 0;
  * download is sent (at the reader's pace) would stop every other request's query; this way other
  * queries run between the batches, at the price of the result kept in PGlite's memory until closed.
  */
-async function openHeldCursor(client: PGlite, source: DriverSource, schema: string, run: StatementRun): Promise<SourceCursor> {
+async function openHeldCursor(client: PgliteThreadClient, source: DriverSource, schema: string, run: StatementRun): Promise<SourceCursor> {
   heldCursors += 1;
   const name = `cockpit_stream_${heldCursors}`;
   const prefix = `DECLARE ${name} NO SCROLL CURSOR WITH HOLD FOR `;
@@ -306,8 +341,8 @@ export function createUploadsDriver(db: Database): UploadsDriver {
 
     async open(source, run) {
       const schema = uploadsSchemaName(source.organisationId);
-      const client = (db as unknown as { $client: unknown }).$client;
-      if (run.maxRows === undefined && client instanceof PGlite) return openHeldCursor(client, source, schema, run);
+      const embedded = embeddedClient(db);
+      if (run.maxRows === undefined && embedded) return openHeldCursor(embedded, source, schema, run);
       // A number from the settings and a schema name made of an id's hex digits: no user input.
       const setup =
         `SET TRANSACTION READ ONLY; SET LOCAL statement_timeout = ${Math.floor(run.timeoutSeconds * 1000)}; ` +
@@ -316,9 +351,9 @@ export function createUploadsDriver(db: Database): UploadsDriver {
         throw pgFailure(source, error, run);
       });
       // PGlite does not enforce statement_timeout (its WebAssembly build has no timer signal, and a
-      // statement holds the event loop until it is done, so no timer here can cancel it either): a run
+      // statement holds PGlite's worker thread until it is done: nothing can cancel it there): a run
       // there is refused as timed out once a batch comes back past the limit — no further batch is read.
-      const deadline = client instanceof PGlite && run.maxRows !== undefined ? performance.now() + run.timeoutSeconds * 1000 : null;
+      const deadline = embedded && run.maxRows !== undefined ? performance.now() + run.timeoutSeconds * 1000 : null;
       const checkDeadline = () => {
         if (deadline !== null && performance.now() > deadline) throw new QueryTimedOut(source.name, run.timeoutSeconds);
       };
@@ -359,18 +394,22 @@ export function createUploadsDriver(db: Database): UploadsDriver {
         const declared = !(run.maxRows !== undefined && session.bounded) && !session.cursor;
         throw pgFailure(source, error, run, declared ? declarePrefix.length : 0);
       }
+      // PGlite (the only session without `bounded` and `cursor`): the other batches, up to `maxRows`, are
+      // read now and the transaction ends before the rows are turned into cells batch by batch here. An
+      // open transaction holds PGlite's one session for everybody (decision 039); so it lasts as long as
+      // the database works, not as long as this thread's work on the rows.
+      let rest: unknown[][][];
+      try {
+        rest = await readRest(session, first.rows.length, run, checkDeadline);
+      } catch (error) {
+        if (error instanceof QueryTimedOut) throw error;
+        throw pgFailure(source, error, run);
+      } finally {
+        await session.end();
+      }
       return batchedCursor(first.fields, first.rows, run.firstRows, {
-        async fetch(rows) {
-          let fetched: unknown[][];
-          try {
-            fetched = (await session.query(`FETCH FORWARD ${rows} FROM ${cursorName}`)).rows;
-          } catch (error) {
-            throw pgFailure(source, error, run);
-          }
-          checkDeadline();
-          return fetched;
-        },
-        close: () => session.end(),
+        fetch: async (rows) => takeRows(rest, rows),
+        close: async () => {},
       });
     },
 

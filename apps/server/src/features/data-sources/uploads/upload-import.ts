@@ -8,7 +8,7 @@ import {
 } from '@cockpit/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Actor, recordActivity } from '../../../activity/activity-repository';
-import { type Database, runsOnEventLoop } from '../../../db/database';
+import { type Database, hasOneSession } from '../../../db/database';
 import { badRequest } from '../../../lib/http-error';
 import { uploadedTables } from '../data-sources-schema';
 import { UploadValueError, tooLarge } from './upload-errors';
@@ -208,7 +208,7 @@ export async function importUpload(db: Database, upload: UploadRows, request: Im
   const started = performance.now();
   const { actor, table, columns } = request;
   const schema = uploadsSchemaName(actor.organisationId);
-  const embedded = runsOnEventLoop(db);
+  const embedded = hasOneSession(db);
   const names = new Set(columns.map((column) => column.name));
   if (names.size !== columns.length) throw badRequest('Two columns have the same name');
   const write = (executor: Executor, target: string) =>
