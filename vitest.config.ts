@@ -55,6 +55,19 @@ const postgresOnly = [
   'test/multi-instance/**/*.test.ts',
 ];
 
+/**
+ * Files that run once, moved to the PostgreSQL project when it runs so that the two projects take about as
+ * long (decision 040): without TEST_DATABASE_URL they run on PGlite like every other file.
+ */
+const onceOnPostgres = [
+  'test/hostile-input.test.ts',
+  'test/protected-routes.test.ts',
+  'test/sign-in-limits.test.ts',
+  'test/graceful-shutdown.test.ts',
+  'test/start-output.test.ts',
+  'test/demo-seed-production.test.ts',
+];
+
 function serverProject(
   name: string,
   driver: 'pglite' | 'postgres',
@@ -102,8 +115,10 @@ export default defineConfig({
           testTimeout: 60_000,
         },
       },
-      serverProject('server', 'pglite', { exclude: withPostgres ? postgresOnly : [] }),
-      ...(withPostgres ? [serverProject('server-postgres', 'postgres', { include: [...databaseUnderTest, ...postgresOnly] })] : []),
+      serverProject('server', 'pglite', { exclude: withPostgres ? [...postgresOnly, ...onceOnPostgres] : [] }),
+      ...(withPostgres
+        ? [serverProject('server-postgres', 'postgres', { include: [...databaseUnderTest, ...postgresOnly, ...onceOnPostgres] })]
+        : []),
     ],
   },
 });

@@ -72,7 +72,11 @@ const texts = {
 } satisfies Record<Exclude<ShellLanguage, 'de-AT'>, unknown>;
 
 /** The current code for the key shown on the screen, as an authenticator app computes it. */
-function totpFor(key: string, offsetSteps = 0): Promise<string> {
+async function totpFor(key: string, offsetSteps = 0): Promise<string> {
+  // An earlier step's code is accepted only until the current step ends: with less than 5 s of it left, the
+  // code would expire on its way to the server, so it is taken in the next step (as a person waits for a code).
+  const left = 30_000 - (Date.now() % 30_000);
+  if (offsetSteps < 0 && left < 5_000) await new Promise((resolve) => setTimeout(resolve, left + 100));
   const otp = createOTP(base32.decode(key.replace(/\s/g, '')), { digits: 6, period: 30 });
   return otp.hotp(Math.floor(Date.now() / 30_000) + offsetSteps);
 }
