@@ -61,11 +61,8 @@ const postgresOnly = [
  */
 const onceOnPostgres = [
   'test/hostile-input.test.ts',
-  'test/protected-routes.test.ts',
-  'test/sign-in-limits.test.ts',
   'test/graceful-shutdown.test.ts',
   'test/start-output.test.ts',
-  'test/demo-seed-production.test.ts',
 ];
 
 function serverProject(

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: the whole suite, in two lanes on two cores (decision 040). Each stage's lanes run side by
-// side, the next stage starts when both have passed; at the end a table gives each step's time and, for
+// side, the next stage starts when both have passed (a lane stops at its first failing step); at the end a table gives each step's time and, for
 // the test steps, how many tests passed, failed and were skipped. A failing step stops the run after its
 // stage (the other lane finishes, so its result is known too).
 import { spawn } from 'node:child_process';
@@ -20,19 +20,23 @@ const vitestJson = (name) => `--reporter=default --reporter=json --outputFile.js
 /** A step: a command, and where its test counts are written (Vitest's or Playwright's JSON report). */
 const step = (name, command, report) => ({ name, command, report });
 
+// Two lanes from the start, balanced by their measured times (decision 040): the build comes before the PGlite
+// server tests (their spawned servers and the journeys run the bundle); the PostgreSQL server tests follow the
+// unit tests in the other lane.
 const stages = [
   [
     [
       step('type-check', 'npx tsc -b'),
-      step('unit tests', `npx vitest run --project web --project contracts --project repository ${vitestJson('unit')}`, 'unit'),
+      step('build', 'npm run build && npm run build:server'),
+      step('server tests on PGlite', `npx vitest run --project server ${vitestJson('server')}`, 'server'),
     ],
-    [step('lint', 'npx eslint . --max-warnings 0'), step('build', 'npm run build && npm run build:server')],
-  ],
-  [
-    [step('server tests on PGlite', `npx vitest run --project server ${vitestJson('server')}`, 'server')],
-    ...(withPostgres
-      ? [[step('server tests on PostgreSQL', `npx vitest run --project server-postgres ${vitestJson('server-postgres')}`, 'server-postgres')]]
-      : []),
+    [
+      step('lint', 'npx eslint . --max-warnings 0'),
+      step('unit tests', `npx vitest run --project web --project contracts --project repository ${vitestJson('unit')}`, 'unit'),
+      ...(withPostgres
+        ? [step('server tests on PostgreSQL', `npx vitest run --project server-postgres ${vitestJson('server-postgres')}`, 'server-postgres')]
+        : []),
+    ],
   ],
   [[step('browser journeys', 'npx playwright test', 'e2e')]],
 ];
