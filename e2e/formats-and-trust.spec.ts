@@ -90,8 +90,13 @@ const languages = Object.keys(texts) as Language[];
 /** Switches the signed-in UI with the header's dropdown (which also saves it). */
 async function useLanguage(page: Page, language: Language): Promise<void> {
   if (language === 'en') return;
+  // The choice is saved to the account: wait for it, or the next page load finds the old language there.
+  const saved = page.waitForResponse(
+    (response) => response.request().method() === 'PUT' && new URL(response.url()).pathname === apiRoutes.updateUserSettings.path,
+  );
   await page.getByRole('combobox', { name: shellTexts.en.language }).selectOption(languageLabels[language]);
   await expect(page.getByRole('button', { name: shellTexts[language].favorites, exact: true })).toBeVisible();
+  expect((await saved).ok()).toBe(true);
 }
 
 /** Back to English with the automatic culture, as the seed has it (other journeys share the database). */
