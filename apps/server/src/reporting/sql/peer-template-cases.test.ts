@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpError } from '../../lib/http-error';
 import { parameterReferenceType, parameterReferenceValue, resolveParameterValues } from './parameter-values';
 import { SqlRefused } from './sql-refused';
+import { refusal } from './sql-refusal.test-support';
 import { type BoundValue, compileTemplate, detectParameters } from './sql-template';
 import { guardStatement } from './statement-guard';
 
@@ -21,15 +22,6 @@ import { guardStatement } from './statement-guard';
 // `'qux','baz'`); `{{x}}` inside a literal or comment is refused when x is declared (peers substitute or
 // keep it); optional clauses do not nest; a date range is `{{r.from}}`/`{{r.to}}`.
 
-function refusal(run: () => unknown): SqlRefused {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof SqlRefused) return error;
-    throw error;
-  }
-  throw new Error('not refused');
-}
 
 /** A lookup where every name in `values` is declared. */
 const lookupOf = (values: Record<string, BoundValue>) => (reference: string) => values[reference];

@@ -2,6 +2,7 @@ import type { DefinitionParameter } from '@cockpit/contracts';
 import { describe, expect, it } from 'vitest';
 import { parameterReferenceType } from './parameter-values';
 import { SqlRefused } from './sql-refused';
+import { refusal } from './sql-refusal.test-support';
 import { type BoundValue, compileTemplate, wrapForMysql } from './sql-template';
 import { guardStatement } from './statement-guard';
 
@@ -23,15 +24,6 @@ const values: Record<string, BoundValue> = {
 };
 const lookup = (reference: string) => values[reference];
 
-function refusal(run: () => unknown): SqlRefused {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof SqlRefused) return error;
-    throw error;
-  }
-  throw new Error('not refused');
-}
 
 /** Compiles and guards as the executor does (placeholders checked by the parser). */
 async function compileAndGuard(sql: string, dialect: 'postgres' | 'mysql') {

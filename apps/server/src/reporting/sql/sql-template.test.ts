@@ -2,7 +2,7 @@ import type { DefinitionParameter } from '@cockpit/contracts';
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../../lib/http-error';
 import { parameterReferenceValue, resolveParameterValues } from './parameter-values';
-import { SqlRefused } from './sql-refused';
+import { refusal } from './sql-refusal.test-support';
 import { type BoundValue, compileTemplate, detectParameters } from './sql-template';
 
 // The SQL template (decision 027): references become bound placeholders, never text; optional clauses
@@ -21,15 +21,6 @@ const values: Record<string, BoundValue> = {
 };
 const lookup = (reference: string) => values[reference];
 
-function refusal(run: () => unknown): SqlRefused {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof SqlRefused) return error;
-    throw error;
-  }
-  throw new Error('not refused');
-}
 
 describe('compileTemplate', () => {
   it('binds every reference as a placeholder on PostgreSQL, a multi-choice as one array, a repeat as the same number', () => {
