@@ -1,6 +1,7 @@
 // Plain data, no zod (decision 025): the signed-in shell and the login screen call these routes and must not
 // load the zod library for that (bundle budget, decision 011). The schemas of each route live in
-// api-endpoints.ts, keyed by the same operation id; api-types.ts derives the request and response types.
+// endpoints/<feature>.ts (composed in api-endpoints.ts), keyed by the same operation id; api-types.ts derives
+// the request and response types.
 
 /** Who may call a route (decision 025): a bearer token, the auth library's session cookie, or anyone. */
 export type RouteSecurity = 'bearer' | 'session' | 'public';
