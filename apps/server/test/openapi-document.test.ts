@@ -35,18 +35,16 @@ describe('the served OpenAPI document', () => {
   });
 
   it('gives every operation an operation id and a declared security (an empty list when public)', () => {
-    const operations = Object.entries(document.paths).flatMap(([path, item]) =>
-      Object.entries(item)
-        .filter(([method]) => methods.includes(method))
-        .map(([method, operation]) => ({ at: `${method.toUpperCase()} ${path}`, operation })),
-    );
+    const operations = operationsOf(document);
     expect(operations.length).toBeGreaterThan(50);
     expect(operations.filter(({ operation }) => !operation.operationId).map(({ at }) => at)).toEqual([]);
-    expect(operations.filter(({ operation }) => !Array.isArray(operation.security)).map(({ at }) => at)).toEqual([]);
+    expect(
+      operations.filter(({ operation }) => !Array.isArray(operation.security)).map(({ at }) => at),
+    ).toEqual([]);
     expect(document.servers?.length).toBeGreaterThan(0);
   });
 
-  it('describes every route of the contracts, the auth library\'s sign-in and token exchange included', () => {
+  it("describes every route of the contracts, the auth library's sign-in and token exchange included", () => {
     const documented = new Set(
       Object.entries(document.paths).flatMap(([path, item]) =>
         Object.keys(item).map((method) => `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`),
@@ -62,17 +60,85 @@ describe('the served OpenAPI document', () => {
     expect(operationIds).toEqual(expect.arrayContaining(Object.keys(apiRoutes)));
   });
 
-  it('types the catalogue import\'s body as the catalogue document, the schema the export answers with', () => {
-    type Schema = { type?: string; properties?: Record<string, unknown>; required?: string[] };
+  it("types the catalogue import's body as the catalogue document, the schema the export answers with", () => {
     type Described = { requestBody?: { content?: Record<string, { schema?: Schema }> } };
-    const paths = document.paths as Record<string, Record<string, Described & { responses?: Record<string, Described> }>>;
-    const exported = (paths[apiRoutes.exportCatalogue.path]!.get!.responses!['200'] as { content: Record<string, { schema: Schema }> })
-      .content['application/json']!.schema;
+    const paths = document.paths as Record<
+      string,
+      Record<string, Described & { responses?: Record<string, Described> }>
+    >;
+    const exported = (
+      paths[apiRoutes.exportCatalogue.path]!.get!.responses!['200'] as {
+        content: Record<string, { schema: Schema }>;
+      }
+    ).content['application/json']!.schema;
     expect(exported.properties).toHaveProperty('menu');
     for (const route of [apiRoutes.importCatalogue, apiRoutes.previewCatalogueImport]) {
-      const body = paths[route.path]![route.method.toLowerCase()]!.requestBody?.content?.['application/json']?.schema;
+      const body =
+        paths[route.path]![route.method.toLowerCase()]!.requestBody?.content?.['application/json']?.schema;
       expect(body, route.operationId).toMatchObject({ type: 'object', required: exported.required });
-      expect(Object.keys(body!.properties ?? {}), route.operationId).toEqual(Object.keys(exported.properties!));
+      expect(Object.keys(body!.properties ?? {}), route.operationId).toEqual(
+        Object.keys(exported.properties!),
+      );
     }
   });
+
+  it('describes the uploads as multipart/form-data with their fields and the binary file', () => {
+    const forms = [
+      { route: apiRoutes.previewUpload, fields: ['valueStyle', 'sheet'], required: ['file'] },
+      { route: apiRoutes.uploadTable, fields: ['options'], required: ['options', 'file'] },
+    ];
+    for (const { route, fields, required } of forms) {
+      const content = requestBodyOf(document, route)?.content ?? {};
+      expect(Object.keys(content), route.operationId).toEqual(['multipart/form-data']);
+      const form = content['multipart/form-data']!.schema!;
+      expect(form, route.operationId).toMatchObject({ type: 'object', required });
+      // The route reads the fields first, then the file (decision 027): the form lists them in that order.
+      expect(Object.keys(form.properties ?? {}), route.operationId).toEqual([...fields, 'file']);
+      expect(form.properties?.file, route.operationId).toMatchObject({ type: 'string', format: 'binary' });
+    }
+  });
+
+  it('gives every request body a described shape, never an empty or unknown schema', () => {
+    const shapeless = operationsOf(document).flatMap(({ at, operation }) =>
+      Object.entries(operation.requestBody?.content ?? {})
+        .filter(([, media]) => !hasShape(media.schema))
+        .map(([mediaType]) => `${at} ${mediaType}`),
+    );
+    expect(shapeless).toEqual([]);
+  });
 });
+
+type Schema = { type?: unknown; properties?: Record<string, Schema>; required?: string[] } & Record<
+  string,
+  unknown
+>;
+type RequestBody = { content?: Record<string, { schema?: Schema }> };
+
+function operationsOf(document: OpenApiDocument) {
+  return Object.entries(document.paths).flatMap(([path, item]) =>
+    Object.entries(item)
+      .filter(([method]) => methods.includes(method))
+      .map(([method, operation]) => ({
+        at: `${method.toUpperCase()} ${path}`,
+        operation: operation as Operation & { requestBody?: RequestBody },
+      })),
+  );
+}
+
+function requestBodyOf(
+  document: OpenApiDocument,
+  route: { method: string; path: string },
+): RequestBody | undefined {
+  const path = route.path.replace(/:(\w+)/g, '{$1}');
+  const operation = document.paths[path]?.[route.method.toLowerCase()] as
+    { requestBody?: RequestBody } | undefined;
+  return operation?.requestBody;
+}
+
+/** A schema that says what the body is: a type, properties, a combination, a reference or fixed values. */
+function hasShape(schema: Schema | undefined): boolean {
+  if (!schema) return false;
+  return ['type', 'properties', 'anyOf', 'oneOf', 'allOf', '$ref', 'enum', 'const'].some(
+    (key) => key in schema,
+  );
+}

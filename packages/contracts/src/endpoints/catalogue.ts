@@ -23,7 +23,7 @@ import {
 } from '../definition-preview';
 import { apiErrorSchema } from '../errors';
 import { reportDefinitionBodySchema } from '../report-definitions';
-import { dataTags, endpoint, managementErrors } from './endpoint';
+import { dataTags, endpoint, jsonSchemaOf, managementErrors } from './endpoint';
 
 // Management: the catalogue (decision 015) and the report definitions it holds (decision 027).
 
@@ -34,12 +34,12 @@ const catalogueTags = ['management: catalogue'];
  * any JSON passes the route, but the API document describes the body as the catalogue document schema
  * (its JSON Schema as the body's), so a generated client types it like the export's answer.
  */
-const { $schema: _dialect, ...catalogueDocumentJsonSchema } = z.toJSONSchema(catalogueDocumentSchema, {
-  io: 'input',
-});
 const catalogueImportBodySchema = z
   .unknown()
-  .meta({ ...catalogueDocumentJsonSchema, description: 'A catalogue document, as the export answers it.' });
+  .meta({
+    ...jsonSchemaOf(catalogueDocumentSchema),
+    description: 'A catalogue document, as the export answers it.',
+  });
 
 /** Keyed by operation id, as in `apiEndpoints`. */
 export const catalogueEndpoints = {

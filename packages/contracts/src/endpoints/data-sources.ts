@@ -13,19 +13,51 @@ import {
   uploadedTableParamsSchema,
   uploadedTablesResponseSchema,
   uploadErrorSchema,
+  uploadOptionsSchema,
   uploadPreviewResponseSchema,
   uploadResultSchema,
+  uploadValueStyleSchema,
 } from '../data-sources';
 import { apiErrorSchema } from '../errors';
 import { emptyBodySchema } from '../management';
-import { dataTags, endpoint, managementErrors } from './endpoint';
+import { dataTags, endpoint, jsonSchemaOf, managementErrors } from './endpoint';
 
 // Management: data sources, the query log and uploaded tables (decision 027); a password goes in, never out.
 
-/** Multipart bodies are read as a stream by the route itself (never buffered): described, not parsed. */
-const uploadMultipartBodySchema = z
-  .unknown()
-  .describe('multipart/form-data (see the description); read as a stream by the route');
+/**
+ * A multipart/form-data body: its fields, then the part `file`. The route reads it as a stream itself
+ * (never buffered), so zod validates nothing here; the schema describes the form for the API document.
+ */
+function multipartForm(fields: Record<string, Record<string, unknown>>, required: string[]) {
+  return z.unknown().meta({
+    type: 'object',
+    properties: {
+      ...fields,
+      file: { type: 'string', format: 'binary', description: 'The CSV or XLSX file, sent after the fields.' },
+    },
+    required: [...required, 'file'],
+  });
+}
+const multipart = ['multipart/form-data'] as const;
+
+const uploadPreviewForm = multipartForm(
+  {
+    valueStyle: {
+      ...jsonSchemaOf(uploadValueStyleSchema),
+      description: 'How values are written; detected when absent.',
+    },
+    sheet: {
+      type: 'string',
+      maxLength: 200,
+      description: 'The sheet of an XLSX file; the first when absent.',
+    },
+  },
+  [],
+);
+const uploadTableForm = multipartForm(
+  { options: { ...jsonSchemaOf(uploadOptionsSchema), description: 'The import options, as JSON.' } },
+  ['options'],
+);
 
 /** Keyed by operation id, as in `apiEndpoints`. */
 export const dataSourcesEndpoints = {
@@ -94,7 +126,8 @@ export const dataSourcesEndpoints = {
       '413: the file is over 200 MB or an XLSX file unpacks to more than 100 times its size; 415: not multipart.',
     params: dataSourceNameParamsSchema,
     query: withClientQuery({}),
-    body: uploadMultipartBodySchema,
+    consumes: multipart,
+    body: uploadPreviewForm,
     response: {
       200: uploadPreviewResponseSchema,
       ...managementErrors,
@@ -114,7 +147,8 @@ export const dataSourcesEndpoints = {
       '1,000,000 rows or 200 MB, or an XLSX file unpacking to more than 100 times its size; 415: not multipart.',
     params: dataSourceNameParamsSchema,
     query: withClientQuery({}),
-    body: uploadMultipartBodySchema,
+    consumes: multipart,
+    body: uploadTableForm,
     response: {
       200: uploadResultSchema,
       ...managementErrors,

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { ApiRoute, PathParamNames } from '../api-routes';
 import { apiErrorSchema } from '../errors';
 
@@ -15,6 +15,11 @@ export interface EndpointSchemas {
   readonly params?: z.ZodType;
   readonly query?: z.ZodType;
   readonly body?: z.ZodType;
+  /**
+   * The body's media types when it is not JSON (the OpenAPI `requestBody.content` keys); the body schema
+   * then describes the form's parts. Only the upload routes (multipart/form-data) have one.
+   */
+  readonly consumes?: readonly string[];
   /** Every status the endpoint answers with, each with its body (`z.null()` for none). */
   readonly response: Readonly<Record<number, z.ZodType>>;
 }
@@ -48,3 +53,12 @@ export const managementErrors = {
 
 /** Data sources, uploaded tables and report definitions share one tag in the API document (decision 027). */
 export const dataTags = ['management: data'];
+
+/**
+ * A schema's JSON Schema (as a request takes it), to describe a body that the route reads itself rather
+ * than through zod: the API document shows the shape, the route validates nothing.
+ */
+export function jsonSchemaOf(schema: z.ZodType): Record<string, unknown> {
+  const { $schema: _dialect, ...jsonSchema } = z.toJSONSchema(schema, { io: 'input' });
+  return jsonSchema;
+}

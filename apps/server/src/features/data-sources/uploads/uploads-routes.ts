@@ -1,5 +1,6 @@
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import {
+  type Endpoint,
   apiEndpoints,
   errorCodes,
   uploadOptionsSchema,
@@ -70,6 +71,15 @@ async function withValueErrors<T>(reply: FastifyReply, work: () => Promise<T>): 
   }
 }
 
+/**
+ * The route of an upload endpoint, with its descriptor's media type (multipart/form-data) in the API
+ * document: `endpointRoute` describes every body as JSON (decision 025).
+ */
+function multipartRoute<E extends Endpoint & { readonly consumes: readonly string[] }>(endpoint: E) {
+  const route = endpointRoute(endpoint);
+  return { ...route, schema: { ...route.schema, consumes: [...endpoint.consumes] } };
+}
+
 const textField = (fields: Record<string, unknown>, name: string): string | undefined => {
   const value = fields[name];
   if (value === undefined || value === '') return undefined;
@@ -83,7 +93,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { maxBytes, maxRows } = app.config.uploadLimits;
 
   app.route({
-    ...endpointRoute(apiEndpoints.previewUpload),
+    ...multipartRoute(apiEndpoints.previewUpload),
     handler: async (request, reply) => {
       await findUploadsSource(app.db, request.user.organisationId, request.params.name);
       return withValueErrors(reply, () =>
@@ -104,7 +114,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.route({
-    ...endpointRoute(apiEndpoints.uploadTable),
+    ...multipartRoute(apiEndpoints.uploadTable),
     handler: async (request, reply) => {
       const actor = actorOf(request);
       await findUploadsSource(app.db, actor.organisationId, request.params.name);
