@@ -18,9 +18,12 @@ function sourceFiles(directory: string): string[] {
   });
 }
 
-/** A role key compared by hand with the administrator's, or the administrator's key used directly. */
+/**
+ * A role key compared by hand with the administrator's (in code or in a query filter such as
+ * `eq(user.roleKey, …)`), or the administrator's key used directly.
+ */
 const handMadeRule =
-  /managementRoleKey|roleKey\s*[!=]==?\s*['"]organisationadministrator['"]|['"]organisationadministrator['"]\s*[!=]==?/;
+  /managementRoleKey|roleKey\s*[!=]==?\s*['"]organisationadministrator['"]|['"]organisationadministrator['"]\s*[!=]==?|roleKey\s*,\s*['"]organisationadministrator['"]/;
 
 describe('the administrator rule', () => {
   it('holds for organisation administrators only', () => {
@@ -39,6 +42,7 @@ describe('the administrator rule', () => {
   it('the pattern would find a role check written by hand', () => {
     expect(handMadeRule.test("if (user.roleKey !== 'organisationadministrator') return;")).toBe(true);
     expect(handMadeRule.test('if (user.roleKey === managementRoleKey) show();')).toBe(true);
+    expect(handMadeRule.test("where(eq(user.roleKey, 'organisationadministrator'))")).toBe(true);
     expect(handMadeRule.test("roleKey: 'organisationadministrator',")).toBe(false);
   });
 });

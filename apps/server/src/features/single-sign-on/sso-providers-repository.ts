@@ -1,6 +1,7 @@
 import {
   attributeClaimsSchema,
   isAdministrator,
+  roleKeys,
   roleKeySchema,
   subscriptionSchema,
   type SignInDomain,
@@ -11,6 +12,9 @@ import { type Actor, recordActivity } from '../../activity/activity-repository';
 import type { Database } from '../../db/database';
 import { session, user } from '../../db/schema';
 import { ssoDomains, ssoProviders } from './single-sign-on-schema';
+
+/** The role keys the administrator rule holds for (docs/product.md §6), for filtering users in SQL. */
+const administratorRoleKeys = roleKeys.filter((roleKey) => isAdministrator({ roleKey }));
 
 export type SsoProviderRow = typeof ssoProviders.$inferSelect;
 
@@ -165,7 +169,7 @@ export function createSsoProvidersRepository(db: Database) {
         .where(
           and(
             eq(user.organisationId, organisationId),
-            eq(user.roleKey, 'organisationadministrator'),
+            inArray(user.roleKey, administratorRoleKeys),
             eq(user.active, true),
           ),
         )
