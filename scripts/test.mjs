@@ -31,7 +31,8 @@ const stages = [
       step('server tests on PGlite', `npx vitest run --project server ${vitestJson('server')}`, 'server'),
     ],
     [
-      step('lint', 'npx eslint . --max-warnings 0'),
+      // Formatting is part of lint: ESLint first (its findings matter more), then Prettier's check.
+      step('lint', 'npx eslint . --max-warnings 0 && npm run format:check'),
       step('unit tests', `npx vitest run --project web --project contracts --project repository ${vitestJson('unit')}`, 'unit'),
       ...(withPostgres
         ? [step('server tests on PostgreSQL', `npx vitest run --project server-postgres ${vitestJson('server-postgres')}`, 'server-postgres')]

@@ -34,12 +34,10 @@ const catalogueTags = ['management: catalogue'];
  * any JSON passes the route, but the API document describes the body as the catalogue document schema
  * (its JSON Schema as the body's), so a generated client types it like the export's answer.
  */
-const catalogueImportBodySchema = z
-  .unknown()
-  .meta({
-    ...jsonSchemaOf(catalogueDocumentSchema),
-    description: 'A catalogue document, as the export answers it.',
-  });
+const catalogueImportBodySchema = z.unknown().meta({
+  ...jsonSchemaOf(catalogueDocumentSchema),
+  description: 'A catalogue document, as the export answers it.',
+});
 
 /** Keyed by operation id, as in `apiEndpoints`. */
 export const catalogueEndpoints = {
