@@ -3,7 +3,7 @@ import { apiErrorSchema, apiRoutes, dashboardResponseSchema, pathOf } from '@coc
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createReportQueryLimiter } from '../src/reporting/report-query-limiter';
+import { createReportQueryLimiter } from '../src/reports/report-query-limiter';
 import { type TestApp, buildTestApp, demoUsers, testDrivers } from './helpers/build-test-app';
 
 // decision 009: one member cannot stall the server with report requests — at most 4 report/tile queries

@@ -19,7 +19,7 @@ import {
   jsonPathOf,
 } from '@cockpit/contracts';
 import { z } from 'zod';
-import { resolveFrameUrl } from '../reporting/frame-url';
+import { resolveFrameUrl } from '../reports/frame-url';
 import type { CatalogueSnapshot, DataSourceRow, DefinitionRow, ReportRow } from './catalogue-snapshot';
 
 // The catalogue document (decision 015): from the stored rows (export), checked (import), and compared

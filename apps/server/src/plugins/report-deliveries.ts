@@ -16,7 +16,7 @@ import { createDashboardTiles } from '../features/dashboards/dashboard-tiles';
 import { createReportDownloads } from '../features/reports/report-download';
 import { createReportService } from '../features/reports/report-service';
 import { sendNotifications } from '../features/notifications/notifications-sender';
-import { withRowValues } from '../reporting/report-answer';
+import { withRowValues } from '../reports/report-answer';
 
 // What deliveries need of other features (decision 029), composed here because features do not import
 // each other: the report page's own answer and download for a given user (same lookup, audiences, values,

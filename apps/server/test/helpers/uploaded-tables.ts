@@ -3,7 +3,7 @@ import { organisations } from '../../src/db/schema';
 import {
   quoted,
   uploadsSchemaName,
-} from '../../src/features/data-sources/uploads/uploaded-tables-repository';
+} from '../../src/data-sources/uploads/uploaded-tables-repository';
 import type { TestApp } from './build-test-app';
 
 // Own data for the report tests (docs/decisions/027-reports-over-own-data.md): an organisation's uploaded

@@ -10,7 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/http-error';
 import { resolveLanguage } from '../../lib/language';
 import { catalogueTitleIn, textIn, visibleDashboards } from '../../catalogue';
-import { valuesFromQuery } from '../../reporting/definition-runner';
+import { valuesFromQuery } from '../../reports/definition-runner';
 import { createDashboardTiles, dashboardParametersOf, requireDashboards } from './dashboard-tiles';
 
 /**

@@ -3,7 +3,7 @@ import { endpointRoute, serializedText } from '../../lib/endpoint-route';
 import { type ReportResponse, apiEndpoints } from '@cockpit/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { resolveLanguage } from '../../lib/language';
-import { serializeReportResponse } from '../../reporting/report-answer';
+import { serializeReportResponse } from '../../reports/report-answer';
 import { createReportDownloads } from './report-download';
 import { createReportService } from './report-service';
 
