@@ -213,7 +213,7 @@ async function reportCases(app: App, handle: DatabaseHandle, organisationId: str
     const stored = definitions.get(name);
     if (!stored) throw new Error(`Demo GmbH has no definition ${name}`);
     return () =>
-      app.definitions.run({
+      app.reportRunner.run({
         reader: { ...reader, organisationId },
         stored,
         values: values as never,

@@ -8,7 +8,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organisations, reports } from '../src/db/schema';
-import { addDays, addYears, utcToday } from '../src/reports/calendar';
+import { addDays, addYears, utcToday } from '../src/reports';
 import { type TestApp, buildTestApp, demoUsers, testDrivers } from './helpers/build-test-app';
 
 // Reports and dashboards: reports are rows. The demo's sales reports are SQL definitions over the demo

@@ -1,5 +1,5 @@
-import { createCatalogueService } from '.';
-import { catalogueDataSources } from '../data-sources/data-sources-catalogue';
+import { createCatalogueService } from './catalogue-service';
+import { catalogueDataSources } from '../data-sources';
 import { declaredPlugin, pluginNames } from '../plugins/declared-plugin';
 
 /**

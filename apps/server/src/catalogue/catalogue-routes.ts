@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { resolveLanguage } from '../lib/language';
 import { previewDefinition } from './definition-preview';
-import { type Actor, listActivity } from '../activity/activity-repository';
+import { type Actor, listActivity } from '../activity';
 import {
   deleteDashboard,
   deleteDashboardGroup,
@@ -125,7 +125,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     ...endpointRoute(apiEndpoints.previewDefinition),
     handler: async (request) => {
       const { user } = request;
-      return previewDefinition(app.db, app.definitions, {
+      return previewDefinition(app.db, app.reportRunner, {
         admin: user,
         definition: request.body.definition,
         values: request.body.values ?? {},

@@ -10,17 +10,17 @@ import type { Database } from '../db/database';
 import { dataSources, user } from '../db/schema';
 import { badRequest } from '../lib/http-error';
 import type { UiLanguageName } from '@cockpit/contracts';
-import { DefinitionUnusable, type DefinitionRunner, type Reader } from '../reports/definition-runner';
-import { VisualMisfit } from '../reports/definition-visuals';
+import { DefinitionUnusable, type DefinitionRunner, type Reader } from '../reports';
+import { VisualMisfit } from '../reports';
 import {
   MissingUserAttribute,
   QueryTimedOut,
   SourceQueryFailed,
   SourceUnavailable,
-} from '../reports/executor/executor-errors';
-import type { ResultColumn } from '../reports/executor/result-values';
-import { SqlRefused } from '../reports/sql/sql-refused';
-import { detectParameters } from '../reports/sql/sql-template';
+} from '../reports';
+import type { ResultColumn } from '../reports';
+import { SqlRefused } from '../reports';
+import { detectParameters } from '../reports';
 
 // The SQL editor's preview (decision 027): an unsaved definition run on its real source, row-limited and
 // never cached, as the administrator or as a chosen user of the organisation ("Preview as"). Whatever

@@ -21,7 +21,7 @@ export interface ProbedSource {
 }
 
 /**
- * What management → Data needs of the executor (reporting/executor, the only code that connects to a
+ * What management → Data needs of the executor (reports/executor, the only code that connects to a
  * data source). app.ts wires it; the tests may pass their own.
  */
 export interface DataSourceProbe {

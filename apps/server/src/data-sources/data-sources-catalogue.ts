@@ -1,5 +1,5 @@
 import type { CatalogueDataSource } from '@cockpit/contracts';
-import type { CatalogueDataSources } from '../catalogue';
+import type { CatalogueDataSources } from './catalogue-data-sources';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { dataSources } from '../db/schema';

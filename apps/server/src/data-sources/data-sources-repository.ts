@@ -5,7 +5,7 @@ import type {
   ManagedDataSource,
 } from '@cockpit/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { type Actor, recordActivity } from '../activity/activity-repository';
+import { type Actor, recordActivity } from '../activity';
 import type { Database } from '../db/database';
 import { dataSources, reportDefinitions } from '../db/schema';
 import {

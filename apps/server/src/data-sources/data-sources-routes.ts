@@ -1,7 +1,7 @@
 import { apiEndpoints, type DataSourceBody, type DataSourceConnection } from '@cockpit/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Actor } from '../activity/activity-repository';
+import type { Actor } from '../activity';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { endpointRoute } from '../lib/endpoint-route';
 import { badRequest, conflict, notFound } from '../lib/http-error';
@@ -26,7 +26,7 @@ import { createQueryLogRepository } from './query-log-repository';
 import { uploadsRoutes } from './uploads/uploads-routes';
 
 export interface DataSourcesRoutesOptions {
-  /** The executor's connect, describe and host rule (reporting/executor), wired by app.ts. */
+  /** The executor's connect, describe and host rule (reports/executor), wired by app.ts. */
   probe: DataSourceProbe;
 }
 

@@ -21,7 +21,7 @@ import { optionValues, optionsDefinition, optionsRowLimit } from './executor/ste
 // Runs a report definition for a reader (decision 027): the one path from a catalogue definition to what
 // the report page, a tile, a preview or a delivery shows. It resolves the definition's data source, the
 // reader's user attributes (bound by the server only) and the choices of its parameters, then asks THE
-// executor (reporting/executor) for the rows and builds the visuals.
+// executor (reports/executor) for the rows and builds the visuals.
 
 /** The source a definition reads, as the executor connects to it (password opened for this run only). */
 export interface RunnableSource {

@@ -176,7 +176,7 @@ async function chartRows(
 /**
  * Builds KPIs, charts and the table of `definition` from `result`. A visual naming a column the result
  * does not have is a `VisualMisfit` (the definition no longer fits its SQL: the page says so). A large
- * result is worked through in slices that let other requests run in between (reporting/in-slices.ts).
+ * result is worked through in slices that let other requests run in between (reports/in-slices.ts).
  */
 export async function visualiseResult(
   definition: Pick<CatalogueReportDefinition, 'columns' | 'visuals'> & Partial<Pick<CatalogueReportDefinition, 'parameters'>>,

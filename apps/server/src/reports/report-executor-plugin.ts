@@ -3,8 +3,8 @@ import { userAttributesSchema } from '@cockpit/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { App } from '../app-types';
 import { dataSources, userAttributes } from '../db/schema';
-import { createDataSourcePasswords } from '../data-sources/data-source-passwords';
-import { storedConnection, storedKind } from '../data-sources/data-source-rules';
+import { createDataSourcePasswords } from '../data-sources';
+import { storedConnection, storedKind } from '../data-sources';
 import type { NameResolver } from '../lib/name-resolver';
 import { type DefinitionRunner, createDefinitionRunner } from './definition-runner';
 import { type Executor, type ExecutorSource, createExecutor } from './executor/executor';
@@ -16,7 +16,7 @@ declare module 'fastify' {
     /** THE executor of report SQL (decision 027): every caller runs definitions through it. */
     executor: Executor;
     /** Runs a report definition for a reader: source, user attributes, choices, visuals (decision 027). */
-    definitions: DefinitionRunner;
+    reportRunner: DefinitionRunner;
   }
 }
 
@@ -43,7 +43,7 @@ function registerReportExecutor(app: App, nameResolver: NameResolver | undefined
     log: app.log,
     registry: app.metrics.registry,
     // The per-user and global report limits (decision 009) are a step of every run (decision 038).
-    concurrency: app.reportQueries,
+    concurrency: app.reportQueryLimiter,
     // Reports over the cockpit's own database (uploaded tables, the demo data) share it with every request:
     // they are bounded like every report query there (REPORT_STATEMENT_TIMEOUT_MS, README).
     uploadsStatementTimeoutSeconds: config.reportLimits.statementTimeoutMs / 1000,
@@ -86,7 +86,7 @@ function registerReportExecutor(app: App, nameResolver: NameResolver | undefined
 
   app.decorate('executor', executor);
   app.decorate(
-    'definitions',
+    'reportRunner',
     createDefinitionRunner<ExecutorSource>({
       run: (request) => executor.run({ ...request, user: request.user }),
       stream: (request) => executor.stream({ ...request, user: request.user }),

@@ -4,7 +4,7 @@ import { declaredPlugin, pluginNames } from '../plugins/declared-plugin';
 declare module 'fastify' {
   interface FastifyInstance {
     /** Per-user and global limits and the statement timeout of report and tile queries (decision 009). */
-    reportQueries: ReportQueryLimiter;
+    reportQueryLimiter: ReportQueryLimiter;
   }
 }
 
@@ -14,7 +14,7 @@ export const reportQueryLimitsPlugin = declaredPlugin(
   [pluginNames.database],
   (app) => {
     app.decorate(
-      'reportQueries',
+      'reportQueryLimiter',
       createReportQueryLimiter({
         db: app.db,
         log: app.log,

@@ -7,7 +7,7 @@ import {
   uploadLimits,
 } from '@cockpit/contracts';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Actor, recordActivity } from '../../activity/activity-repository';
+import { type Actor, recordActivity } from '../../activity';
 import { type Database, hasOneSession } from '../../db/database';
 import { badRequest } from '../../lib/http-error';
 import { uploadedTables } from '../data-sources-schema';

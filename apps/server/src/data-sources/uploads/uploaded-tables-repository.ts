@@ -2,7 +2,7 @@ import type { UploadColumn, UploadedTablesResponse } from '@cockpit/contracts';
 import { uploadColumnSchema } from '@cockpit/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { type Actor, recordActivity } from '../../activity/activity-repository';
+import { type Actor, recordActivity } from '../../activity';
 import type { Database } from '../../db/database';
 import { dataSources } from '../../db/schema';
 import { notFound } from '../../lib/http-error';

@@ -7,7 +7,7 @@ import {
 } from '@cockpit/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Actor } from '../../activity/activity-repository';
+import type { Actor } from '../../activity';
 import { endpointRoute } from '../../lib/endpoint-route';
 import { HttpError, badRequest } from '../../lib/http-error';
 import { UploadValueError } from './upload-errors';

@@ -1,6 +1,6 @@
 import { apiEndpoints, errorCodes, singleSignOnCallbackPath, type SignInSettings } from '@cockpit/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Actor } from '../../activity/activity-repository';
+import type { Actor } from '../../activity';
 import type { AuthenticatedUser } from '../../auth/authenticated-user';
 import { endpointRoute } from '../../lib/endpoint-route';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error';

@@ -7,7 +7,7 @@ import {
   uiLanguageNameSchema,
 } from '@cockpit/contracts';
 import { type SQL, and, asc, count, eq, ilike, or, sql } from 'drizzle-orm';
-import { type Actor, recordActivity } from '../../activity/activity-repository';
+import { type Actor, recordActivity } from '../../activity';
 import { endDeviceTrust } from '../../auth/device-trust';
 import {
   type StoredAttributes,

@@ -41,7 +41,7 @@ export interface ExecutorOptions {
   hostPolicy: DataSourceHostPolicy;
   /** The drivers by kind (default: PostgreSQL, MySQL/MariaDB, uploads — source-drivers.ts). */
   drivers?: ReadonlyMap<DataSourceKind, SourceDriver>;
-  /** The per-user report limits (decision 009; app.reportQueries); null: none (tests of the executor alone). */
+  /** The per-user report limits (decision 009; app.reportQueryLimiter); null: none (tests of the executor alone). */
   concurrency?: RunConcurrency | null;
   cache?: ResultCacheOptions;
   /** Rows per batch read from a source (and per `stream` batch). */

@@ -14,7 +14,7 @@ import { wrapForMysql } from '../sql/sql-template';
 // statement limit of the server it finds (MariaDB `max_statement_time` in seconds, MySQL
 // `max_execution_time` in milliseconds), opens `START TRANSACTION READ ONLY` and runs the statement as
 // a server-side prepared statement (`?` bound by the server), its rows streamed with back-pressure.
-// The statement runs as a derived table (`wrapForMysql`, reporting/sql): the server's own parser then refuses
+// The statement runs as a derived table (`wrapForMysql`, reports/sql): the server's own parser then refuses
 // INTO OUTFILE/DUMPFILE and a second statement, whatever the guard's parser made of them. Each new
 // connection first proves its account acceptable (account-privileges.ts, decision 041), and a
 // connection goes back to the pool without the session's named locks (GET_LOCK).

@@ -1,4 +1,4 @@
-// pg-cursor ships no types: the part the PostgreSQL driver uses (reporting/executor/postgres-driver.ts).
+// pg-cursor ships no types: the part the PostgreSQL driver uses (reports/executor/postgres-driver.ts).
 declare module 'pg-cursor' {
   import type { Submittable } from 'pg';
 

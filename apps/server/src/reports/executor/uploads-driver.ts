@@ -12,7 +12,7 @@ import { pgTypeParsers, runBounded } from './bounded-query';
 import { QueryTimedOut } from './executor-errors';
 import { cancelOnAbort, inMemoryCursor, pgFailure, sqlStateOf } from './postgres-driver';
 import { type ResultRow, pgColumn, pgResultRows, pgTextParsers } from './result-values';
-import { uploadsSchemaName } from '../../data-sources/uploads-schema';
+import { uploadsSchemaName } from '../../data-sources';
 
 // Uploaded tables (decision 027) live in the cockpit's own database — PGlite or PostgreSQL — in the
 // organisation's schema `uploads_<organisation id without dashes>`. A run: a transaction, `SET

@@ -12,7 +12,7 @@ import type { RunContext, RunStep } from './run-context';
 // guard (docs/decisions/038-one-run-path.md): the values checked against their declared types and, for a
 // choice, against its options — a fixed list, or the reader's own options from its `optionsSql` — the
 // template compiled with the reader's email and attributes (a missing attribute is 403, never unfiltered
-// data), and the compiled statement checked by the statement guard (reporting/sql). A statement that
+// data), and the compiled statement checked by the statement guard (reports/sql). A statement that
 // passed is remembered per dialect (uploads: per source version); a refusal never is.
 
 /** A user reference's value; a user without the attribute gets no data. */

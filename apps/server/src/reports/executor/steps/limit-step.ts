@@ -14,7 +14,7 @@ import { type RunStep, whenStreamEnds } from './run-context';
 // - a wall-clock deadline of the same length (+ a margin, so the server's own timeout answers first when
 //   it is in force) that cancels the statement on the database when it runs out.
 
-/** What the limit step needs of the per-user limits (reporting/report-query-limiter.ts). */
+/** What the limit step needs of the per-user limits (reports/report-query-limiter.ts). */
 export interface RunConcurrency {
   limit<T>(userId: string, work: () => Promise<T>): Promise<T>;
   hold(userId: string): Promise<{ opened(): void; release(): void }>;

@@ -9,8 +9,8 @@ export interface DataSourcesProblem {
 
 /**
  * What the catalogue needs of the data sources feature for the document's `dataSources` (decision 027):
- * the feature's implementation (features/data-sources/data-sources-catalogue.ts) is passed in by whoever
- * builds the catalogue service — plugins/catalogue.ts and the seed — because catalogue/ imports no feature
+ * the feature's implementation (data-sources/data-sources-catalogue.ts) is passed in by whoever
+ * builds the catalogue service — catalogue/catalogue-plugin.ts and the seed — because catalogue/ imports no feature
  * (docs/decisions/023-layers-enforced-by-lint.md).
  */
 export interface CatalogueDataSources {
