@@ -16,7 +16,7 @@ import {
   saveDashboardGroup,
   saveItem,
   saveMenuGroup,
-} from '.';
+} from './catalogue-edits';
 
 // Management → Catalogue and Activity (decision 015). Registered inside the management plugin, so only
 // organisation administrators reach these routes, for their own organisation only.
