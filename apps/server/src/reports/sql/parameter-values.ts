@@ -5,8 +5,11 @@ import {
   type ParameterValues,
   dateRangeValueSchema,
   isoDateSchema,
+  maxReportRangeDays,
+  rangeLengthDays,
 } from '@cockpit/contracts';
 import { badRequest } from '../../lib/http-error';
+import { translate } from '../../lib/language';
 import { presetRange } from '../preset-range';
 import type { BoundValue, PlaceholderType } from './sql-template';
 
@@ -42,6 +45,11 @@ function resolveOne(parameter: DefinitionParameter, value: ParameterValue, conte
           ? presetRange(parsed.data.preset, context.today, context.allRange ?? everyDate)
           : parsed.data;
       if (range.from > range.to) throw invalid(name, "'from' must not be after 'to'");
+      // The longest custom range bounds the work of one request (report-dates.ts): the browser's check
+      // is a convenience, this is the rule. A preset (`all` included) is the report's own choice.
+      if (!('preset' in parsed.data) && rangeLengthDays(range.from, range.to) > maxReportRangeDays) {
+        throw invalid(name, translate('en', 'reports.range.tooLong'));
+      }
       return { from: range.from, to: range.to };
     }
     case 'date':
