@@ -22,6 +22,7 @@ import {
   createDataSourcesRepository,
   ensureUploadsSource,
 } from './data-sources-repository';
+import { openedSource } from './opened-source';
 import { createQueryLogRepository } from './query-log-repository';
 import { uploadsRoutes } from './uploads/uploads-routes';
 
@@ -85,23 +86,11 @@ export const dataSourcesRoutes: FastifyPluginAsyncZod<DataSourcesRoutesOptions> 
 
   /** The source with its password opened for the executor; a database without one → 400 naming `password`. */
   function probed(row: DataSourceRow): ProbedSource {
-    const kind = storedKind(row.kind);
-    const password =
-      row.passwordSealed === null
-        ? null
-        : passwords.open(row.passwordSealed, { organisationId: row.organisationId, sourceId: row.id });
-    if (kind !== 'uploads' && password === null) {
+    const source = openedSource(row, passwords);
+    if (source.kind !== 'uploads' && source.password === null) {
       throw badRequest('password: enter the password of the database account first');
     }
-    return {
-      id: row.id,
-      organisationId: row.organisationId,
-      name: row.name,
-      kind,
-      version: row.version,
-      connection: kind === 'uploads' ? null : storedConnection(row.connection),
-      password: kind === 'uploads' ? null : password,
-    };
+    return source;
   }
 
   async function existing(organisationId: string, name: string): Promise<DataSourceRow> {

@@ -6,3 +6,4 @@ export { catalogueDataSources, DataSourceDocumentError, exportDataSources, upser
 export { dataSourcesRoutes } from './data-sources-routes';
 export { uploadsSchemaName } from './uploads-schema';
 export { quoted } from './uploads/uploaded-tables-repository';
+export { type OpenedSource, openedSource } from './opened-source';

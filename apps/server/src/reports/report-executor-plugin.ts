@@ -1,10 +1,9 @@
 import type { UserAttributes } from '@cockpit/contracts';
-import { userAttributesSchema } from '@cockpit/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { App } from '../app-types';
-import { dataSources, userAttributes } from '../db/schema';
-import { createDataSourcePasswords } from '../data-sources';
-import { storedConnection, storedKind } from '../data-sources';
+import { readUserAttributes } from '../auth/user-attributes';
+import { dataSources } from '../db/schema';
+import { createDataSourcePasswords, openedSource } from '../data-sources';
 import type { NameResolver } from '../lib/name-resolver';
 import { type DefinitionRunner, createDefinitionRunner } from './definition-runner';
 import { type Executor, type ExecutorSource, createExecutor } from './executor/executor';
@@ -61,28 +60,12 @@ function registerReportExecutor(app: App, nameResolver: NameResolver | undefined
       .select()
       .from(dataSources)
       .where(and(eq(dataSources.organisationId, organisationId), eq(dataSources.id, sourceId)));
-    if (!row) return null;
-    const kind = storedKind(row.kind);
-    return {
-      id: row.id,
-      organisationId: row.organisationId,
-      name: row.name,
-      kind,
-      version: row.version,
-      connection: kind === 'uploads' ? null : storedConnection(row.connection),
-      password: row.passwordSealed ? passwords.open(row.passwordSealed, { organisationId, sourceId }) : null,
-    };
+    return row ? openedSource(row, passwords) : null;
   };
 
-  /** The reader's attributes; stored ones that no longer parse count as none (never as "all data"). */
-  const attributesOf = async (userId: string): Promise<UserAttributes> => {
-    const [row] = await db
-      .select({ attributes: userAttributes.attributes })
-      .from(userAttributes)
-      .where(eq(userAttributes.userId, userId));
-    const parsed = userAttributesSchema.safeParse(row?.attributes ?? {});
-    return parsed.success ? parsed.data : {};
-  };
+  /** The reader's attributes; stored ones that no longer parse count as none (auth/user-attributes.ts). */
+  const attributesOf = async (userId: string): Promise<UserAttributes> =>
+    (await readUserAttributes(db, [userId])).get(userId)?.attributes ?? {};
 
   app.decorate('executor', executor);
   app.decorate(

@@ -9,30 +9,9 @@ import { createReportService } from './report-service';
  * The report page's answer and download, built once per app: the routes serve them, and deliveries
  * (decision 029) get the same answer for their recipient through `forReader` (composed in app.ts).
  */
-export interface ReportPages {
-  service: ReportService;
-  downloads: ReportDownloads;
-  forReader: {
-    load(
-      user: AuthenticatedUser,
-      name: string,
-      language: UiLanguageName,
-      values: ParameterValues,
-    ): Promise<ReportResponse>;
-    file(
-      user: AuthenticatedUser,
-      name: string,
-      format: ReportDownloadFormat,
-      values: ParameterValues,
-      language: UiLanguageName,
-    ): Promise<{ fileName: string; contentType: string; content: Buffer }>;
-  };
-}
+export type ReportPages = ReturnType<typeof createReportPages>;
 
-type ReportService = ReturnType<typeof createReportService>;
-type ReportDownloads = ReturnType<typeof createReportDownloads>;
-
-export function createReportPages(app: App): ReportPages {
+export function createReportPages(app: App) {
   const service = createReportService({
     log: app.log,
     frameOrigins: app.config.reportFrameOrigins,
@@ -45,11 +24,22 @@ export function createReportPages(app: App): ReportPages {
     service,
     downloads,
     forReader: {
-      async load(user, name, language, values) {
+      async load(
+        user: AuthenticatedUser,
+        name: string,
+        language: UiLanguageName,
+        values: ParameterValues,
+      ): Promise<ReportResponse> {
         const answer = await service.load({ user, name, language, query: { values: JSON.stringify(values) } });
         return { ...answer, data: answer.data ? withRowValues(answer.data) : null };
       },
-      async file(user, name, format, values, language) {
+      async file(
+        user: AuthenticatedUser,
+        name: string,
+        format: ReportDownloadFormat,
+        values: ParameterValues,
+        language: UiLanguageName,
+      ) {
         const download = await downloads.open({ user, name, format, values: JSON.stringify(values), language });
         const chunks: Buffer[] = [];
         for await (const chunk of download.body as AsyncIterable<Buffer | string>) {
