@@ -1,24 +1,11 @@
 import type {
-  DataSourceConnection,
-  DataSourceKind,
   DataSourceTestResponse,
   SourceSchemaResponse,
 } from '@cockpit/contracts';
+import type { OpenedSource } from './opened-source';
 
-/**
- * A data source as the executor connects to it (docs/decisions/027-reports-over-own-data.md): the
- * password opened for this call only, never stored outside the sealed column.
- */
-export interface ProbedSource {
-  id: string;
-  organisationId: string;
-  name: string;
-  kind: DataSourceKind;
-  /** Bumped on every change; the executor's pools and cache keys use it. */
-  version: number;
-  connection: DataSourceConnection | null;
-  password: string | null;
-}
+/** A data source as the executor connects to it (opened-source.ts). */
+export type ProbedSource = OpenedSource;
 
 /**
  * What management → Data needs of the executor (reports/executor, the only code that connects to a

@@ -9,10 +9,11 @@ export interface OpenedSource {
   organisationId: string;
   name: string;
   kind: DataSourceKind;
+  /** Bumped on every change of the source or an upload: the executor's pools and cache keys follow it. */
   version: number;
   /** `null` for the uploaded tables: they live in the cockpit's own database. */
   connection: DataSourceConnection | null;
-  /** `null` for the uploaded tables, and when the sealed password does not open (it is asked for again). */
+  /** Opened for this call only, never logged; `null` for the uploaded tables, and when the sealed password does not open. */
   password: string | null;
 }
 

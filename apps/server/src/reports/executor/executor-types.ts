@@ -1,29 +1,19 @@
 import type {
-  DataSourceConnection,
-  DataSourceKind,
   DateRange,
   DefinitionParameter,
   ParameterValues,
   QueryPurpose,
   UserAttributes,
 } from '@cockpit/contracts';
+import type { OpenedSource } from '../../data-sources';
 import type { ResolvedParameterValues } from '../sql/parameter-values';
 import type { ResultColumn, ResultRow } from './result-values';
 
 // What callers give THE executor and get back (docs/decisions/027-reports-over-own-data.md, 038): the
 // request is the same for every run path; only the output differs — a whole result or a stream.
 
-export interface ExecutorSource {
-  id: string;
-  organisationId: string;
-  name: string;
-  kind: DataSourceKind;
-  /** Bumped on every change of the source or an upload: pools and cache keys follow it. */
-  version: number;
-  connection: DataSourceConnection | null;
-  /** Opened for this call only; never logged. */
-  password: string | null;
-}
+/** The source a run connects to, its password opened for this call only (never logged). */
+export type ExecutorSource = OpenedSource;
 
 export interface RunDefinition {
   name: string;
