@@ -32,15 +32,35 @@ function featuresApart(dir) {
 }
 
 /**
- * The catalogue's public face (apps/server/src/catalogue/index.ts): code outside catalogue/ — production
- * code, the seed, the start-up and tests — imports the index, never the files behind it.
+ * The server's modules (docs/decisions/042-modules-with-a-public-face.md): each top-level folder that holds
+ * one concept whole — engine, routes, schema, start-up plugin — behind an `index.ts`.
  */
-const catalogueFace = {
-  target: ['apps/server/src/!(catalogue)/**', 'apps/server/src/*.ts', 'apps/server/test/**'],
-  from: 'apps/server/src/catalogue',
-  except: ['./index.ts'],
-  message: "Import the catalogue through its index ('…/catalogue'), not the files behind it.",
-};
+const serverModules = ['activity', 'catalogue', 'data-sources', 'mail', 'reports'];
+
+/**
+ * A module's public face: code outside it — production code, the seed, the start-up and tests — imports its
+ * index, never the files behind it. db/schema.ts, the table registry drizzle-kit reads, may name a
+ * module's `*-schema.ts` (a rule of its own below keeps it to those).
+ */
+const moduleFaces = serverModules.flatMap((module) => [
+  {
+    target: [
+      `apps/server/src/!(${module}|db)/**`,
+      'apps/server/src/db/!(schema).ts',
+      'apps/server/src/*.ts',
+      'apps/server/test/**',
+    ],
+    from: `apps/server/src/${module}`,
+    except: ['./index.ts'],
+    message: `Import ${module}/ through its index ('…/${module}'), not the files behind it.`,
+  },
+  {
+    target: 'apps/server/src/db/schema.ts',
+    from: `apps/server/src/${module}/**`,
+    except: ['**/index.ts', '**/*-schema.ts'],
+    message: `db/schema.ts names a module's tables (its \`*-schema.ts\`) and nothing else behind its index.`,
+  },
+]);
 
 export default tseslint.config(
   {
@@ -141,10 +161,12 @@ export default tseslint.config(
     },
   },
   {
-    // Server layers. The start-up (main.ts) runs the demo seed; nothing else in production code imports
-    // seed/ — tests may. The shared layers (auth/, db/, catalogue/, activity/, lib/) are below plugins/
-    // and features/: what they need of those is passed in by app.ts. db/schema.ts, the table registry
-    // drizzle-kit reads, composes the features' `*-schema.ts` files and nothing else of them.
+    // Server layers, top to bottom (docs/decisions/023-layers-enforced-by-lint.md, amended by 042): main.ts,
+    // seed/, cli/ → app.ts → features/ → modules (activity/, catalogue/, data-sources/, mail/, reports/) →
+    // plugins/ → auth/ → lib/, db/ → config.ts. An import runs down only: what a lower layer needs of a
+    // higher one is passed in by app.ts. The start-up (main.ts) runs the demo seed; nothing else in
+    // production code imports seed/ — tests may. db/schema.ts, the table registry drizzle-kit reads,
+    // composes the `*-schema.ts` files of features and modules and nothing else of them.
     files: ['apps/server/src/**/*.ts'],
     ignores: ['apps/server/src/main.ts', 'apps/server/src/seed/**'],
     rules: {
@@ -159,16 +181,34 @@ export default tseslint.config(
               message: 'Production code does not import the demo seed (only main.ts runs it at start-up).',
             },
             {
-              target: [
-                'apps/server/src/auth',
-                'apps/server/src/catalogue',
-                'apps/server/src/activity',
-                'apps/server/src/lib',
-                'apps/server/src/db/!(schema).ts',
+              target: serverModules.map((module) => `apps/server/src/${module}`),
+              from: ['apps/server/src/features', 'apps/server/src/app.ts', 'apps/server/src/cli'],
+              message: 'Modules never import features/ or app.ts: app.ts composes them and passes in what a module needs.',
+            },
+            {
+              target: 'apps/server/src/plugins',
+              from: [
+                'apps/server/src/features',
+                'apps/server/src/app.ts',
+                ...serverModules.map((module) => `apps/server/src/${module}`),
               ],
-              from: ['apps/server/src/plugins', 'apps/server/src/features'],
               message:
-                'auth/, db/, catalogue/, activity/ and lib/ never import plugins/ or features/: move what both need into the shared layer, or have app.ts pass it in.',
+                "plugins/ is cross-cutting infrastructure: it never imports features/, modules or app.ts (a module's start-up plugin lives in the module).",
+            },
+            {
+              target: ['apps/server/src/auth', 'apps/server/src/lib', 'apps/server/src/db/!(schema).ts'],
+              from: [
+                'apps/server/src/plugins',
+                'apps/server/src/features',
+                ...serverModules.map((module) => `apps/server/src/${module}`),
+              ],
+              message:
+                'auth/, db/ and lib/ never import plugins/, modules or features/: move what both need into the lower layer, or have app.ts pass it in.',
+            },
+            {
+              target: 'apps/server/src/lib',
+              from: ['apps/server/src/db', 'apps/server/src/auth'],
+              message: 'lib/ holds helpers that know no database and no user: it never imports db/ or auth/.',
             },
             {
               target: 'apps/server/src/db/schema.ts',
@@ -177,17 +217,17 @@ export default tseslint.config(
               message: "db/schema.ts composes tables only: a feature's `*-schema.ts`, nothing else of a feature or plugin.",
             },
             ...featuresApart('apps/server/src/features'),
-            catalogueFace,
+            ...moduleFaces,
           ],
         },
       ],
     },
   },
   {
-    // The files the server layers above leave out keep the catalogue's public face too.
+    // The files the server layers above leave out keep the modules' public faces too.
     files: ['apps/server/src/main.ts', 'apps/server/src/seed/**/*.ts', 'apps/server/test/**/*.ts'],
     rules: {
-      'import-x/no-restricted-paths': ['error', { basePath: root, zones: [catalogueFace] }],
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: moduleFaces }],
     },
   },
   // Type-aware rules (docs/conventions.md); docs/decisions/036-type-aware-lint.md says why some are tuned.

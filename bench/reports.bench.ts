@@ -11,10 +11,10 @@ import type { App } from '../apps/server/src/app-types';
 import { loadConfig } from '../apps/server/src/config';
 import { type DatabaseHandle, openDatabase } from '../apps/server/src/db/database';
 import { dataSources, organisations, user } from '../apps/server/src/db/schema';
-import { utcToday } from '../apps/server/src/reporting/calendar';
-import { uploadsSchemaName } from '../apps/server/src/reporting/executor/uploads-schema';
-import { parameterReferenceValue, resolveParameterValues } from '../apps/server/src/reporting/sql/parameter-values';
-import { compileTemplate } from '../apps/server/src/reporting/sql/sql-template';
+import { utcToday } from '../apps/server/src/reports/calendar';
+import { uploadsSchemaName } from '../apps/server/src/data-sources/uploads-schema';
+import { parameterReferenceValue, resolveParameterValues } from '../apps/server/src/reports/sql/parameter-values';
+import { compileTemplate } from '../apps/server/src/reports/sql/sql-template';
 import { demoOrganisations } from '../apps/server/src/seed/demo-data';
 import { seedDemoData } from '../apps/server/src/seed/seed';
 import { withScratchDatabase } from './support/scratch-database';
@@ -213,7 +213,7 @@ async function reportCases(app: App, handle: DatabaseHandle, organisationId: str
     const stored = definitions.get(name);
     if (!stored) throw new Error(`Demo GmbH has no definition ${name}`);
     return () =>
-      app.definitions.run({
+      app.reportRunner.run({
         reader: { ...reader, organisationId },
         stored,
         values: values as never,

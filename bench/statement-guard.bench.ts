@@ -3,9 +3,9 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { CatalogueReportDefinition } from '@cockpit/contracts';
-import { parameterReferenceType } from '../apps/server/src/reporting/sql/parameter-values';
-import { type BoundValue, compileTemplate } from '../apps/server/src/reporting/sql/sql-template';
-import { guardStatement } from '../apps/server/src/reporting/sql/statement-guard';
+import { parameterReferenceType } from '../apps/server/src/reports/sql/parameter-values';
+import { type BoundValue, compileTemplate } from '../apps/server/src/reports/sql/sql-template';
+import { guardStatement } from '../apps/server/src/reports/sql/statement-guard';
 import { percentile } from './support/percentile';
 
 // The statement guard's cost (docs/decisions/037-statement-guard-allow-list.md): compiling the template

@@ -7,6 +7,9 @@ import { appConfigRoutes } from './features/app-config/app-config-routes';
 import { dashboardsRoutes } from './features/dashboards/dashboards-routes';
 import { embeddedPagesRoutes } from './features/reports/embedded-pages';
 import { reportsRoutes } from './features/reports/reports-routes';
+import { createReportPages } from './features/reports/report-pages';
+import { dashboardForReader } from './features/dashboards/dashboard-for-reader';
+import { notifyUsers } from './features/notifications/notifications-sender';
 import { healthRoutes } from './features/health/health-routes';
 import { metricsRoutes } from './features/health/metrics-routes';
 import { managedUsersRoutes } from './features/users/managed-users-routes';
@@ -15,9 +18,6 @@ import { userAttributesRoutes } from './features/users/user-attributes-routes';
 import { bannerMessagesRoutes } from './features/messages/banner-messages-routes';
 import { contractRoutes } from './features/contract/contract-routes';
 import { pendingContractNotice } from './features/contract/contract-notice';
-import type { DataSourceProbe } from './features/data-sources/data-source-probe';
-import { dataSourcesRoutes } from './features/data-sources/data-sources-routes';
-import { catalogueRoutes } from './features/catalogue/catalogue-routes';
 import { signInSettingsRoutes } from './features/single-sign-on/sign-in-settings-routes';
 import { twoFactorManagementRoutes, twoFactorStatusRoutes } from './features/two-factor/two-factor-routes';
 import { messagesRoutes } from './features/messages/messages-routes';
@@ -34,9 +34,13 @@ import { singleSignOn } from './features/single-sign-on/single-sign-on-plugin';
 import { providerAddressPolicy } from './features/single-sign-on/provider-address-policy';
 import { passwordRefusal } from './features/single-sign-on/password-refusal';
 import { integrityRoutes } from './features/integrity/integrity-routes';
+// Modules, each through its public face (docs/decisions/042-modules-with-a-public-face.md).
+import { cataloguePlugin, catalogueRoutes } from './catalogue';
+import { type DataSourceProbe, dataSourcesRoutes } from './data-sources';
+import { mailPlugin, outboxRoutes } from './mail';
+import { reportExecutorPlugin, reportQueryLimitsPlugin } from './reports';
 import { databasePlugin } from './plugins/database';
 import { clusterEventsPlugin } from './plugins/cluster-events';
-import { cataloguePlugin } from './plugins/catalogue';
 import { authPlugin } from './plugins/auth';
 import { authenticatePlugin } from './plugins/authenticate';
 import { managementScope } from './plugins/require-admin';
@@ -50,13 +54,8 @@ import { serializeErrorForLog } from './lib/log-redaction';
 import { createSystemNameResolver, type NameResolver, systemNameResolver } from './lib/name-resolver';
 import { trustProxyOption } from './lib/trust-proxy';
 import { registerCompression } from './plugins/compression';
-import { reportQueryLimitsPlugin } from './plugins/report-query-limits';
-import { reportExecutorPlugin } from './plugins/report-executor';
 import { OneLinePerRequest, bufferedStdout, flushRequestLog } from './plugins/request-log';
-import { backgroundJobsPlugin } from './plugins/background-jobs-plugin';
-import { mailPlugin } from './plugins/mail';
-import { deliveryDependencies } from './plugins/report-deliveries';
-import { outboxRoutes } from './features/mail/outbox-routes';
+import { backgroundJobsPlugin } from './plugins/background-jobs';
 import {
   createSubscriptionsFeature,
   subscriptionsManagementRoutes,
@@ -151,7 +150,14 @@ export async function buildApp({
   // Reports that come to people (decision 029): mail, durable jobs, subscriptions and alerts.
   await app.register(mailPlugin);
   await app.register(backgroundJobsPlugin);
-  const subscriptions = createSubscriptionsFeature(app, deliveryDependencies(app));
+  // The report page's answer and download, built once: its routes and deliveries share them. What
+  // deliveries need of other features is composed here, as features do not import each other (decision 029).
+  const reportPages = createReportPages(app);
+  const subscriptions = createSubscriptionsFeature(app, {
+    reports: reportPages.forReader,
+    dashboard: dashboardForReader(app),
+    notify: notifyUsers(db),
+  });
 
   // Public: sign-in/out and token exchange (session cookie), health and metrics, translations.
   await app.register(authRoutes);
@@ -178,7 +184,7 @@ export async function buildApp({
     await scope.register(recentsRoutes);
     await scope.register(navigationRoutes);
     await scope.register(dashboardsRoutes);
-    await scope.register(reportsRoutes);
+    await scope.register(reportsRoutes, { pages: reportPages });
     await scope.register(appConfigRoutes);
     await scope.register(subscriptionsRoutes, { subscriptions });
     // `/api/management/*`: every management route is registered in this one scope, whose first plugin

@@ -9,7 +9,7 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dashboardTiles, dashboards, organisations } from '../src/db/schema';
-import { utcToday } from '../src/reporting/calendar';
+import { utcToday } from '../src/reports';
 import { type TestApp, buildTestApp, demoUsers, testDrivers } from './helpers/build-test-app';
 
 // docs/product.md §2 dashboards route and side panel, §3 (name = layout id), pro subscription, a grid of tiles each

@@ -13,13 +13,13 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataSources, organisations, queryLog, reportDefinitions, user } from '../src/db/schema';
-import type { DataSourceProbe, ProbedSource } from '../src/features/data-sources/data-source-probe';
-import { createDataSourcePasswords } from '../src/features/data-sources/data-source-passwords';
+import type { DataSourceProbe, ProbedSource } from '../src/data-sources';
+import { createDataSourcePasswords } from '../src/data-sources';
 import {
   DataSourceDocumentError,
   exportDataSources,
   upsertDataSourcesFromDocument,
-} from '../src/features/data-sources/data-sources-catalogue';
+} from '../src/data-sources';
 import { createSecretBox } from '../src/lib/secret-box';
 import { type TestApp, buildTestApp, demoUsers, testDrivers } from './helpers/build-test-app';
 

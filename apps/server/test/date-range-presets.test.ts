@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { presetRange } from '../src/reporting/report-settings';
+import { presetRange } from '../src/reports';
 
 // The date-range presets of report parameters (packages/contracts/src/report-dates.ts), counted from today (UTC).
 

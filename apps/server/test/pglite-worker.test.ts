@@ -5,8 +5,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, embeddedClient, openDatabase } from '../src/db/database';
 import type { PgliteThreadClient } from '../src/db/pglite-client';
-import { createUploadsDriver } from '../src/reporting/executor/uploads-driver';
-import { uploadsSchemaName } from '../src/reporting/executor/uploads-schema';
+import { createUploadsDriver } from '../src/reports';
+import { uploadsSchemaName } from '../src/data-sources';
 import { type TestApp, buildTestApp } from './helpers/build-test-app';
 import { migratedPgliteTemplate } from './helpers/database-templates';
 

@@ -3,11 +3,11 @@ import fastifyPlugin from 'fastify-plugin';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database';
 import { accountSetUpGatesPlugin } from '../src/plugins/account-set-up-gates';
-import { cataloguePlugin } from '../src/plugins/catalogue';
+import { cataloguePlugin } from '../src/catalogue';
 import { databasePlugin } from '../src/plugins/database';
 import { pluginNames } from '../src/plugins/declared-plugin';
 import { metricsPlugin } from '../src/plugins/metrics';
-import { reportExecutorPlugin } from '../src/plugins/report-executor';
+import { reportExecutorPlugin } from '../src/reports';
 import { administratorsOnly } from '../src/plugins/require-admin';
 import { buildTestApp, testDrivers } from './helpers/build-test-app';
 

@@ -11,7 +11,7 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { user, userAttributes } from '../src/db/schema';
-import { uploadsSchemaName } from '../src/features/data-sources/uploads/uploaded-tables-repository';
+import { uploadsSchemaName } from '../src/data-sources';
 import { type TestApp, buildTestApp, demoUsers, testDrivers } from './helpers/build-test-app';
 import { createUploadedTable, organisationIdOf } from './helpers/uploaded-tables';
 

@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organisations, user, userAttributes } from '../src/db/schema';
-import { uploadsSchemaName } from '../src/features/data-sources/uploads/uploaded-tables-repository';
+import { uploadsSchemaName } from '../src/data-sources';
 import { type TestApp, buildTestApp, demoUsers, testDrivers } from './helpers/build-test-app';
 import { createUploadedTable, organisationIdOf } from './helpers/uploaded-tables';
 
@@ -338,7 +338,7 @@ describe.each(testDrivers())('report downloads (%s)', (driver) => {
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     // Four report queries of this member are running (or waiting for their turn).
-    const running = Array.from({ length: 4 }, () => t.app.reportQueries.run(member!.id, () => held));
+    const running = Array.from({ length: 4 }, () => t.app.reportQueryLimiter.run(member!.id, () => held));
     try {
       const refused = await download('order-list', 'csv');
       expect(refused.statusCode).toBe(429);
@@ -357,7 +357,7 @@ describe.each(testDrivers())('report downloads (%s)', (driver) => {
     const refusedValues = await download('order-list', 'csv', { regions: 'North' });
     expect(refusedValues.statusCode).toBe(400);
     // Sent or refused, every download gave its place back.
-    expect(t.app.reportQueries.load).toEqual({ running: 0, waiting: 0 });
+    expect(t.app.reportQueryLimiter.load).toEqual({ running: 0, waiting: 0 });
     const fifth = await Promise.all(Array.from({ length: 5 }, () => download('order-list', 'csv')));
     expect(fifth.map((answer) => answer.statusCode).every((status) => status === 200 || status === 429)).toBe(
       true,

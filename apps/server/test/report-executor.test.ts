@@ -17,12 +17,12 @@ import {
   SourceQueryFailed,
   SourceUnavailable,
   executorHttpError,
-} from '../src/reporting/executor/executor-errors';
-import { type Executor, type ExecutorSource, type RunRequest, createExecutor } from '../src/reporting/executor/executor';
-import { checkDataSourceHost, createDataSourceHostPolicy, ownDatabaseOf } from '../src/reporting/executor/host-policy';
-import { createQueryLogWriter, pruneQueryLog } from '../src/reporting/executor/query-log';
-import { uploadsSchemaName } from '../src/reporting/executor/uploads-schema';
-import { SqlRefused } from '../src/reporting/sql/sql-refused';
+} from '../src/reports';
+import { type Executor, type ExecutorSource, type RunRequest, createExecutor } from '../src/reports';
+import { checkDataSourceHost, createDataSourceHostPolicy, ownDatabaseOf } from '../src/reports';
+import { createQueryLogWriter, pruneQueryLog } from '../src/reports';
+import { uploadsSchemaName } from '../src/data-sources';
+import { SqlRefused } from '../src/reports';
 import { openTestDatabase, testDrivers } from './helpers/build-test-app';
 
 // THE executor of report SQL (docs/decisions/027-reports-over-own-data.md) against real sources: a

@@ -3,7 +3,7 @@ import { apiErrorSchema, apiRoutes, dashboardResponseSchema, pathOf } from '@coc
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createReportQueryLimiter } from '../src/reporting/report-query-limiter';
+import { createReportQueryLimiter } from '../src/reports';
 import { type TestApp, buildTestApp, demoUsers, testDrivers } from './helpers/build-test-app';
 
 // decision 009: one member cannot stall the server with report requests — at most 4 report/tile queries
@@ -29,7 +29,7 @@ describe.each(testDrivers())('report query limits (%s)', (driver) => {
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     // Four report queries of this member are running (or waiting for their turn).
-    const running = Array.from({ length: 4 }, () => t.app.reportQueries.run(member, () => held));
+    const running = Array.from({ length: 4 }, () => t.app.reportQueryLimiter.run(member, () => held));
     try {
       const refused = await get(report);
       expect(refused.statusCode).toBe(429);
@@ -55,7 +55,7 @@ describe.each(testDrivers())('report query limits (%s)', (driver) => {
     }
     // Done: this member's reports load again.
     expect((await get(report)).statusCode).toBe(200);
-    expect(t.app.reportQueries.load).toEqual({ running: 0, waiting: 0 });
+    expect(t.app.reportQueryLimiter.load).toEqual({ running: 0, waiting: 0 });
   });
 
   it('never has more than 4 of 20 parallel requests of one user in the limiter', async () => {

@@ -8,7 +8,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organisations, reports } from '../src/db/schema';
-import { addDays, addYears, utcToday } from '../src/reporting/calendar';
+import { addDays, addYears, utcToday } from '../src/reports';
 import { type TestApp, buildTestApp, demoUsers, testDrivers } from './helpers/build-test-app';
 
 // Reports and dashboards: reports are rows. The demo's sales reports are SQL definitions over the demo
@@ -365,6 +365,19 @@ describe.each(testDrivers())('GET /api/reports/:name (%s)', (driver) => {
     const body = response.json<{ error: { code: string; message: string } }>();
     expect(body.error.code).toBe('BAD_REQUEST');
     expect(body.error.message).toMatch(new RegExp(`['"]${field}['"]`));
+  });
+
+  it('a custom range longer than the longest a report accepts → 400 on the server too (not only in the browser)', async () => {
+    // maxReportRangeDays (report-dates.ts) bounds the work of one request: 3,661 days are refused, 3,660 run.
+    const tooLong = await getReport('totalviewlayout', withValues({ period: { from: '2015-12-25', to: '2026-01-01' } }));
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json()).toEqual({
+      error: { code: 'BAD_REQUEST', message: "Invalid parameter 'period': Choose at most ten years." },
+    });
+    // The longest range allowed still runs, and so does the preset `all` (the report's own choice).
+    const longest = await getReport('totalviewlayout', withValues({ period: { from: '2015-12-26', to: '2026-01-01' } }));
+    expect(longest.statusCode, longest.body).toBe(200);
+    expect((await getReport('totalviewlayout', withValues({ period: { preset: 'all' } }))).statusCode).toBe(200);
   });
 
   it('a broken stored definition is "not available", never run with guesses', async () => {

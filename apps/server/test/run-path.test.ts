@@ -20,11 +20,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthenticatedUser } from '../src/auth/authenticated-user';
 import { queryLog, user, userAttributes } from '../src/db/schema';
 import { createSubscriptionsRepository } from '../src/features/subscriptions/subscriptions-repository';
-import { deliveryDependencies } from '../src/plugins/report-deliveries';
+import { createReportPages } from '../src/features/reports/report-pages';
 import { type TestApp, buildTestApp, demoUsers, testDrivers } from './helpers/build-test-app';
 
 // THE run path (docs/decisions/038-one-run-path.md): the report page, a dashboard tile, a CSV download,
-// a subscription mail and an alert (what deliveries read: plugins/report-deliveries.ts), the SQL editor's
+// a subscription mail and an alert (what deliveries read, composed in app.ts), the SQL editor's
 // preview and "Preview as" answer the same rows for the same reader and values, each cut at the source's
 // row limit, each refusing a choice outside the reader's options, and each stopped by the deadline — on
 // a PostgreSQL source (127.0.0.1:5432) and a MariaDB one (127.0.0.1:3306), over both cockpit databases.
@@ -247,10 +247,15 @@ describe.each(testDrivers())('one run path (%s)', (driver) => {
   });
   afterAll(() => t?.close());
 
+  /** What a delivery reads, as app.ts composes it for the subscriptions. */
+  function deliveriesOf(app: TestApp['app']) {
+    return { reports: createReportPages(app).forReader };
+  }
+
   /** Each run path's rows for the member as [region, amount] text, and its "cut at" signal. */
   async function everyPath(source: SourceCase, values: ParameterValues | undefined) {
     const name = `rp-${source.kind}-sales`;
-    const deliveries = deliveryDependencies(t.app);
+    const deliveries = deliveriesOf(t.app);
     const pairs = (rows: readonly (readonly unknown[])[]) => rows.map((row) => [String(row[0]), String(row[1])]);
 
     const page = await as('GET', `${pathOf(apiRoutes.getReport, { name })}?${query(values)}`);
@@ -348,7 +353,7 @@ describe.each(testDrivers())('one run path (%s)', (driver) => {
       const layoutId = String(880 + sourceCases.indexOf(source));
       const board = dashboardResponseSchema.parse((await as('GET', pathOf(apiRoutes.getDashboard, { layoutId }))).json());
       expectRefused(await as('GET', `${pathOf(apiRoutes.getDashboardTile, { layoutId, tileId: board.tiles[0]!.id })}?${query(values)}`), 'tile');
-      const deliveries = deliveryDependencies(t.app);
+      const deliveries = deliveriesOf(t.app);
       await expect(deliveries.reports.load(member, name, 'en', values)).rejects.toMatchObject({ statusCode: 400, code: errorCodes.choiceNotOffered });
       await expect(deliveries.reports.file(member, name, 'csv', values, 'en')).rejects.toMatchObject({ statusCode: 400 });
       // "Preview as" the member: the member's options, not the administrator's.
@@ -375,7 +380,7 @@ describe.each(testDrivers())('one run path (%s)', (driver) => {
     expect(body).not.toMatch(/\r\n40000,/);
 
     // A mail, its attachment, an alert and the preview: the same timeout on the same path.
-    const deliveries = deliveryDependencies(t.app);
+    const deliveries = deliveriesOf(t.app);
     await expect(deliveries.reports.load(member, 'rp-slow', 'en', {})).rejects.toMatchObject({ code: errorCodes.queryTimedOut });
     const attachment = await deliveries.reports.file(member, 'rp-slow', 'csv', {}, 'en').catch((error: unknown) => error);
     expect(attachment).toBeInstanceOf(Error);

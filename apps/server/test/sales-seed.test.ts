@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../src/db/database';
 import { organisations, salesDatasets } from '../src/db/schema';
-import { addDays } from '../src/reporting/calendar';
+import { addDays } from '../src/reports';
 import { salesHistoryDays, seedSalesDataSet } from '../src/seed/sales-data-seed';
 import { demoSalesDataSets } from '../src/seed/sales-demo-data';
 import { openTestDatabase, testDrivers } from './helpers/build-test-app';

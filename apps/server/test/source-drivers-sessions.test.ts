@@ -4,11 +4,11 @@ import type { DataSourceConnection } from '@cockpit/contracts';
 import mysql from 'mysql2/promise';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StatementRun } from '../src/reporting/executor/driver-types';
-import { SourceQueryFailed } from '../src/reporting/executor/executor-errors';
-import { createDataSourceHostPolicy } from '../src/reporting/executor/host-policy';
-import { createMysqlDriver } from '../src/reporting/executor/mysql-driver';
-import { type DatabaseDriver, type DatabaseSource, createPostgresDriver } from '../src/reporting/executor/postgres-driver';
+import type { StatementRun } from '../src/reports';
+import { SourceQueryFailed } from '../src/reports';
+import { createDataSourceHostPolicy } from '../src/reports';
+import { createMysqlDriver } from '../src/reports';
+import { type DatabaseDriver, type DatabaseSource, createPostgresDriver } from '../src/reports';
 
 // The database drivers on their own (docs/decisions/041-source-accounts-checked.md), against the real
 // PostgreSQL and MariaDB: a pooled connection goes back without the run's session locks, and a MySQL

@@ -13,7 +13,7 @@ import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { notifications, user, userAttributes } from '../src/db/schema';
-import { uploadsSchemaName } from '../src/features/data-sources/uploads/uploaded-tables-repository';
+import { uploadsSchemaName } from '../src/data-sources';
 import { queues } from '../src/features/subscriptions/subscriptions-service';
 import { type TestApp, demoUsers, testDrivers } from './helpers/build-test-app';
 import { createUploadedTable } from './helpers/uploaded-tables';

@@ -8,7 +8,7 @@ import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataSources, managementActivity, user } from '../src/db/schema';
-import { uploadsSchemaName } from '../src/features/data-sources/uploads/uploaded-tables-repository';
+import { uploadsSchemaName } from '../src/data-sources';
 import { type TestApp, buildTestApp, demoUsers, testDrivers } from './helpers/build-test-app';
 
 // Uploaded tables (decision 027): CSV and XLSX files previewed, typed and imported into the organisation's

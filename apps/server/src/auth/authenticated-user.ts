@@ -112,20 +112,40 @@ export async function loadActiveSession(
   return {
     sessionExpiresAt: found.sessionExpiresAt,
     user: {
-      sessionId,
-      id: row.id,
-      organisationId: row.organisationId,
-      roleKey: roleKeySchema.catch('organisationmember').parse(row.roleKey),
-      subscription: subscriptionSchema.catch('basic').parse(row.subscription),
-      uiLanguage: uiLanguageNameSchema.catch('en').parse(row.uiLanguage),
-      uiCulture: uiCultureChoiceSchema.catch('auto').parse(row.uiCulture),
-      currencySymbol: row.currencySymbol,
-      displayName: row.name,
-      email: row.email,
+      ...authenticatedUserOf(row, sessionId),
       pendingGates: gates,
       secondFactorMissing: gates.includes('second-factor'),
       secondFactorCovered: isSecondFactorCovered(account, sessionFacts),
       mustChangePassword: gates.includes('password-change'),
     },
   };
+}
+
+/**
+ * A user row as every request knows its user: stored values that no longer parse fall back to the least
+ * (a member, basic, English); `auto` culture stays, the formatter follows the language with it
+ * (docs/decisions/030).
+ */
+export function authenticatedUserOf(row: typeof user.$inferSelect, sessionId: string): AuthenticatedUser {
+  return {
+    sessionId,
+    id: row.id,
+    organisationId: row.organisationId,
+    roleKey: roleKeySchema.catch('organisationmember').parse(row.roleKey),
+    subscription: subscriptionSchema.catch('basic').parse(row.subscription),
+    uiLanguage: uiLanguageNameSchema.catch('en').parse(row.uiLanguage),
+    uiCulture: uiCultureChoiceSchema.catch('auto').parse(row.uiCulture),
+    currencySymbol: row.currencySymbol,
+    displayName: row.name,
+    email: row.email,
+  };
+}
+
+/** The user as a request would know them, for work that runs as them without a session (a delivery); null when gone. */
+export async function readUserWithoutSession(
+  db: Pick<Database, 'select'>,
+  userId: string,
+): Promise<(AuthenticatedUser & { active: boolean }) | null> {
+  const [row] = await db.select().from(user).where(eq(user.id, userId));
+  return row ? { ...authenticatedUserOf(row, 'delivery'), active: row.active } : null;
 }

@@ -13,7 +13,7 @@ export interface StoredAttributes {
   fromSingleSignOn: string[];
 }
 
-type Reader = Pick<Database, 'select'>;
+type DatabaseReader = Pick<Database, 'select'>;
 type Writer = Pick<Database, 'insert'>;
 
 export const noAttributes = (): StoredAttributes => ({ attributes: {}, fromSingleSignOn: [] });
@@ -26,7 +26,7 @@ function parsedRow(row: { attributes: unknown; fromSingleSignOn: string[] }): St
 }
 
 /** The stored attributes of these users; users without a row are missing from the map. */
-export async function readUserAttributes(db: Reader, userIds: readonly string[]): Promise<Map<string, StoredAttributes>> {
+export async function readUserAttributes(db: DatabaseReader, userIds: readonly string[]): Promise<Map<string, StoredAttributes>> {
   if (userIds.length === 0) return new Map();
   const rows = await db
     .select({

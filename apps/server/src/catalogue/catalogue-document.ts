@@ -19,7 +19,7 @@ import {
   jsonPathOf,
 } from '@cockpit/contracts';
 import { z } from 'zod';
-import { resolveFrameUrl } from '../reporting/frame-url';
+import { resolveFrameUrl } from '../reports';
 import type { CatalogueSnapshot, DataSourceRow, DefinitionRow, ReportRow } from './catalogue-snapshot';
 
 // The catalogue document (decision 015): from the stored rows (export), checked (import), and compared
@@ -156,7 +156,7 @@ export function documentOf(snapshot: CatalogueSnapshot): CatalogueDocument {
 /**
  * What a definition must be beyond its schema: unique parameter, column and visual names, and visuals
  * that name declared columns' results only through the SQL (checked when run). `{{x}}` references are
- * checked against the declared parameters by the SQL template (reporting/sql).
+ * checked against the declared parameters by the SQL template (reports/sql).
  */
 function checkDefinition(definition: CatalogueReportDefinition, at: string): void {
   const seen = new Set<string>();

@@ -10,8 +10,8 @@ import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { pins, user } from '../db/schema';
 import { badRequest } from '../lib/http-error';
-import type { CatalogueDataSources } from './catalogue-data-sources';
-import { type Actor, recordActivity } from '../activity/activity-repository';
+import type { CatalogueDataSources } from '../data-sources';
+import { type Actor, recordActivity } from '../activity';
 import { CatalogueInvalid, checkCatalogue, diffCatalogues, documentOf } from './catalogue-document';
 import {
   type CatalogueSnapshots,

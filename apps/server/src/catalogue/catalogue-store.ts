@@ -9,7 +9,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { and, eq, getTableColumns, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { fromExcluded } from '../db/upsert';
-import type { CatalogueDataSources } from './catalogue-data-sources';
+import type { CatalogueDataSources } from '../data-sources';
 import {
   dashboardGroups,
   dashboardTiles,

@@ -1,7 +1,6 @@
 // The catalogue's public face (docs/decisions/015): what plugins, features and the seed use of it. Code
 // outside catalogue/ imports this file only; eslint.config.mjs refuses imports of the files behind it.
 export { createCatalogueService, type CatalogueService } from './catalogue-service';
-export type { CatalogueDataSources } from './catalogue-data-sources';
 export {
   type DashboardGroupRow,
   type DashboardRow,
@@ -31,3 +30,5 @@ export {
   saveItem,
   saveMenuGroup,
 } from './catalogue-edits';
+export { cataloguePlugin } from './catalogue-plugin';
+export { catalogueRoutes } from './catalogue-routes';

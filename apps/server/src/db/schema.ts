@@ -17,7 +17,7 @@ export * from '../features/contract/contract-schema';
 export * from '../features/messages/messages-schema';
 
 // ---- sales data set, report definitions and dashboard tiles (docs/product.md §D.3, decision 012) ----
-export * from '../features/reports/reports-schema';
+export * from './sales-schema';
 export * from '../features/dashboards/dashboard-tiles-schema';
 
 // ---- what administrators did (management → Activity) ----
@@ -38,8 +38,8 @@ export * from '../features/single-sign-on/single-sign-on-schema';
 export * from '../features/sign-in/forgotten-password-schema';
 
 // ---- the organisation's own data: uploaded tables and the query log (decision 027) ----
-export * from '../features/data-sources/data-sources-schema';
+export * from '../data-sources/data-sources-schema';
 
 // ---- reports that come to people: the mail outbox, subscriptions, alerts, deliveries (decision 029) ----
-export * from '../lib/mail/mail-schema';
+export * from '../mail/mail-schema';
 export * from '../features/subscriptions/subscriptions-schema';

@@ -1,4 +1,5 @@
-import type { Config } from '../config';
+/** TRUST_PROXY as config.ts reads it: off, a hop count, or the proxies' addresses and CIDRs. */
+export type TrustProxySetting = false | number | string[];
 
 /**
  * Fastify's `trustProxy` for TRUST_PROXY (decision 009). Addresses and CIDRs pass through as they are.
@@ -7,7 +8,7 @@ import type { Config } from '../config';
  * for set-ups where nothing but the proxies can reach the server; the proxies' addresses are safer.
  */
 export function trustProxyOption(
-  setting: Config['trustProxy'],
+  setting: TrustProxySetting,
 ): false | string[] | ((address: string, hop: number) => boolean) {
   if (typeof setting !== 'number') return setting;
   const hops = setting;

@@ -2,6 +2,7 @@ import { PgBoss, fromPglite } from 'pg-boss';
 import type pg from 'pg';
 import type { App } from '../app-types';
 import { embeddedClient } from '../db/database';
+import { declaredPlugin, pluginNames } from './declared-plugin';
 
 // Durable background work (decision 029): pg-boss keeps jobs, retries and schedules in the cockpit's own
 // database (its schema `pgboss`). On PostgreSQL every server process shares them — a job is fetched by one
@@ -55,7 +56,12 @@ function bossFor(app: App): PgBoss {
   });
 }
 
-export function registerBackgroundJobs(app: App): void {
+/** `app.jobs` under its declared name: pg-boss keeps its jobs in the database (decision 029). */
+export const backgroundJobsPlugin = declaredPlugin(pluginNames.backgroundJobs, [pluginNames.database], (app) =>
+  registerBackgroundJobs(app),
+);
+
+function registerBackgroundJobs(app: App): void {
   const registrations: ((boss: PgBoss) => Promise<void>)[] = [];
   let started: Promise<PgBoss> | null = null;
   let instance: PgBoss | null = null;

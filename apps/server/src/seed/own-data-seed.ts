@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
-import { quoted, uploadsSchemaName } from '../features/data-sources/uploads/uploaded-tables-repository';
+import { quoted, uploadsSchemaName } from '../data-sources';
 
 // The demo's sales data set as a data source of each demo organisation (docs/decisions/027): views in the
 // organisation's own uploaded-tables schema, each showing only that organisation's rows, so the demo's SQL

@@ -11,7 +11,7 @@ import {
   salesRegions,
   salesStores,
 } from '../db/schema';
-import { addDays, daysBetween, utcToday } from '../reporting/calendar';
+import { addDays, daysBetween, utcToday } from '../reports';
 import type { DemoSalesDataSet } from './sales-demo-data';
 
 // The demo sales data set (reports and dashboards): at least 1,000,000 fact rows over three years, generated

@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { dashboardGroups, menuGroups, organisations, user } from '../db/schema';
 import { createCatalogueService } from '../catalogue';
-import { catalogueDataSources } from '../features/data-sources/data-sources-catalogue';
+import { catalogueDataSources } from '../data-sources';
 import { type DemoOrganisation, demoOrganisations } from './demo-data';
 import { seedDemoNotifications } from './demo-notifications';
 import { seedManagementDemoData } from './management-seed';

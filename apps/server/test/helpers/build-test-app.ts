@@ -7,7 +7,7 @@ import { type LogStream, buildApp } from '../../src/app';
 import type { App } from '../../src/app-types';
 import { type Config, loadConfig } from '../../src/config';
 import type { NameResolver } from '../../src/lib/name-resolver';
-import type { DataSourceProbe } from '../../src/features/data-sources/data-source-probe';
+import type { DataSourceProbe } from '../../src/data-sources';
 import { type DatabaseHandle, openDatabase } from '../../src/db/database';
 import { demoSignIns } from '../../src/seed/demo-data';
 import {

@@ -3,11 +3,11 @@ import { organisations } from '../../src/db/schema';
 import {
   quoted,
   uploadsSchemaName,
-} from '../../src/features/data-sources/uploads/uploaded-tables-repository';
+} from '../../src/data-sources';
 import type { TestApp } from './build-test-app';
 
 // Own data for the report tests (docs/decisions/027-reports-over-own-data.md): an organisation's uploaded
-// table written directly, as an upload would leave it (features/data-sources/uploads), so a test's
+// table written directly, as an upload would leave it (data-sources/uploads), so a test's
 // definitions have rows to read without going through the upload screens.
 
 /** The id of a seeded organisation (Demo GmbH unless named). */

@@ -1,7 +1,7 @@
 import { endpointRoute } from '../../lib/endpoint-route';
 import { apiEndpoints, isGermanLanguage } from '@cockpit/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { actorOf } from '../../activity/activity-repository';
+import { actorOf } from '../../activity';
 import { conflict, notFound } from '../../lib/http-error';
 import { resolveLanguage } from '../../lib/language';
 import { createContractsRepository } from './contracts-repository';

@@ -5,7 +5,7 @@ import {
   subscriptionSchema,
 } from '@cockpit/contracts';
 import { and, count, eq } from 'drizzle-orm';
-import { type Actor, recordActivity } from '../../activity/activity-repository';
+import { type Actor, recordActivity } from '../../activity';
 import type { Database } from '../../db/database';
 import { organisations, user } from '../../db/schema';
 import { contracts } from './contract-schema';

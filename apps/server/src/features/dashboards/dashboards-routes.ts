@@ -10,7 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/http-error';
 import { resolveLanguage } from '../../lib/language';
 import { catalogueTitleIn, textIn, visibleDashboards } from '../../catalogue';
-import { valuesFromQuery } from '../../reporting/definition-runner';
+import { valuesFromQuery } from '../../reports';
 import { createDashboardTiles, dashboardParametersOf, requireDashboards } from './dashboard-tiles';
 
 /**
@@ -39,7 +39,7 @@ export const dashboardsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { catalogue } = app;
 
   // Opening a dashboard and loading a tile are shared with a dashboard subscription's mail (dashboard-tiles.ts).
-  const dashboardTiles = createDashboardTiles({ catalogue, definitions: app.definitions });
+  const dashboardTiles = createDashboardTiles({ catalogue, definitions: app.reportRunner });
 
   app.route({
     ...endpointRoute(apiEndpoints.getDashboardsAvailability),

@@ -7,7 +7,7 @@ import {
 } from '@cockpit/contracts';
 import { and, count, desc, eq, gt, isNull, lte, notExists, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { type Actor, recordActivity } from '../../activity/activity-repository';
+import { type Actor, recordActivity } from '../../activity';
 import type { Database } from '../../db/database';
 import { bannerDismissals, bannerMessages } from './messages-schema';
 

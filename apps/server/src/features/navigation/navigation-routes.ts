@@ -10,7 +10,7 @@ import { createMenuCache } from './menu-cache';
 /**
  * `GET /api/navigation/menu`, `GET /api/navigation/favorites`, `GET /api/navigation/featured` and
  * `PUT /api/navigation/pins` (docs/product.md §2 Favorites, §3 menu, §4 pin). What a user sees is decided by the
- * catalogue (features/catalogue, decision 015), audiences included.
+ * catalogue (catalogue/, decision 015), audiences included.
  */
 export const navigationRoutes: FastifyPluginAsyncZod = async (app) => {
   const { catalogue } = app;

@@ -1,7 +1,7 @@
 import { endpointRoute } from '../../lib/endpoint-route';
 import { apiEndpoints } from '@cockpit/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { actorOf } from '../../activity/activity-repository';
+import { actorOf } from '../../activity';
 import { listSentNotifications, sendNotifications } from './notifications-sender';
 
 /**

@@ -6,7 +6,7 @@ import type {
   SentNotification,
 } from '@cockpit/contracts';
 import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import { type Actor, recordActivity } from '../../activity/activity-repository';
+import { type Actor, recordActivity } from '../../activity';
 import type { Database } from '../../db/database';
 import { user } from '../../db/schema';
 import { notFound } from '../../lib/http-error';
@@ -105,4 +105,12 @@ export async function listSentNotifications(
     read: Number(row.read),
     content: toNotificationContent(typeof row.content === 'string' ? JSON.parse(row.content) : row.content),
   }));
+}
+
+/** Live notifications to some users of an organisation, as deliveries send them (decision 029, composed in app.ts). */
+export function notifyUsers(db: Database) {
+  return async (organisationId: string, userIds: string[], draft: NotificationDraft): Promise<void> => {
+    if (userIds.length === 0) return;
+    await sendNotifications(db, { organisationId, recipients: userIds, draft });
+  };
 }

@@ -10,11 +10,11 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { AuthenticatedUser } from '../../auth/authenticated-user';
 import { notFound } from '../../lib/http-error';
-import { DefinitionUnusable, type DefinitionRunner, valuesFromQuery } from '../../reporting/definition-runner';
-import { VisualMisfit } from '../../reporting/definition-visuals';
-import { executorHttpError } from '../../reporting/executor/executor-errors';
-import { isSafeExternalUrl, resolveFrameUrl } from '../../reporting/frame-url';
-import { type ReportResponseAnswer, withSerializedTable } from '../../reporting/report-answer';
+import { DefinitionUnusable, type DefinitionRunner, valuesFromQuery } from '../../reports';
+import { VisualMisfit } from '../../reports';
+import { executorHttpError } from '../../reports';
+import { isSafeExternalUrl, resolveFrameUrl } from '../../reports';
+import { type ReportResponseAnswer, withSerializedTable } from '../../reports';
 import { type CatalogueService, catalogueTitleIn, type ItemRow, textIn, visibleReport } from '../../catalogue';
 
 export interface ReportRequest {

@@ -3,21 +3,16 @@ import { endpointRoute, serializedText } from '../../lib/endpoint-route';
 import { type ReportResponse, apiEndpoints } from '@cockpit/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { resolveLanguage } from '../../lib/language';
-import { serializeReportResponse } from '../../reporting/report-answer';
-import { createReportDownloads } from './report-download';
-import { createReportService } from './report-service';
+import { serializeReportResponse } from '../../reports';
+import type { ReportPages } from './report-pages';
 
 /**
  * `GET /api/reports/:name` (reports and dashboards; query reports: docs/decisions/027-reports-over-own-data.md) and a query
  * report's streamed download, `GET /api/reports/:name/download` (decision 027).
  */
-export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createReportService({
-    log: app.log,
-    frameOrigins: app.config.reportFrameOrigins,
-    catalogue: app.catalogue,
-    definitions: app.definitions,
-  });
+export const reportsRoutes: FastifyPluginAsyncZod<{ pages: ReportPages }> = async (app, { pages }) => {
+  // Built once in app.ts: deliveries use the same service (decision 029).
+  const { service, downloads } = pages;
 
   app.route({
     ...endpointRoute(apiEndpoints.getReport),
@@ -38,10 +33,6 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  const downloads = createReportDownloads({
-    queryReport: service.queryReport,
-    definitions: app.definitions,
-  });
   app.route({
     ...endpointRoute(apiEndpoints.downloadReport),
     handler: async (request, reply) => {

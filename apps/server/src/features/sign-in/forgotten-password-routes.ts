@@ -10,7 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { assertAcceptablePassword } from '../../auth/password';
 import { endpointRoute } from '../../lib/endpoint-route';
 import { HttpError } from '../../lib/http-error';
-import { escapeHtml, fill } from '../../lib/mail/mail-text';
+import { escapeHtml, fill } from '../../mail';
 import { sendTooMany } from '../../plugins/rate-limits';
 import { accountKey } from '../../plugins/sign-in-guard';
 import { type ResetCandidate, createForgottenPasswordRepository } from './forgotten-password-repository';

@@ -1,6 +1,6 @@
 import { apiEndpoints, errorCodes, singleSignOnCallbackPath, type SignInSettings } from '@cockpit/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Actor } from '../../activity/activity-repository';
+import type { Actor } from '../../activity';
 import type { AuthenticatedUser } from '../../auth/authenticated-user';
 import { endpointRoute } from '../../lib/endpoint-route';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error';
@@ -10,7 +10,7 @@ import { issuerUrlProblem } from './issuer-policy';
 import { providerAddressPolicy } from './provider-address-policy';
 import { discoverProvider, DiscoveryError } from './provider-discovery';
 import { isPublicMailDomain } from './public-mail-domains';
-import { createSecretBox } from './secret-box';
+import { createClientSecrets } from './client-secrets';
 import { createSsoProvidersRepository, toSavedProvider } from './sso-providers-repository';
 
 /** Postgres unique violation (a domain proven by another organisation at the same moment). */
@@ -41,7 +41,7 @@ export const signInSettingsRoutes: FastifyPluginAsyncZod<SignInSettingsRoutesOpt
   options,
 ) => {
   const providers = createSsoProvidersRepository(app.db);
-  const secrets = createSecretBox(app.config.authSecret);
+  const secrets = createClientSecrets(app.config.authSecret);
   const resolver = options.nameResolver ?? systemNameResolver;
   const addressPolicy = providerAddressPolicy(app.config, resolver);
   const proofs = createDomainProofs(app.config.authSecret);

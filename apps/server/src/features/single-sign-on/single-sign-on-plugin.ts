@@ -18,7 +18,7 @@ import type { Database } from '../../db/database';
 import { AddressRefusedError } from '../../lib/public-address';
 import { user as userTable } from '../../db/schema';
 import { discoverProvider, DiscoveryError, type ProviderAddressPolicy } from './provider-discovery';
-import { createSecretBox } from './secret-box';
+import { createClientSecrets } from './client-secrets';
 import {
   attributeClaimsOf,
   createSsoProvidersRepository,
@@ -89,7 +89,7 @@ class SingleSignOnFailure extends Error {
  */
 export function singleSignOn({ db, authSecret, logger, addressPolicy }: SingleSignOnOptions) {
   const providers = createSsoProvidersRepository(db);
-  const secrets = createSecretBox(authSecret);
+  const secrets = createClientSecrets(authSecret);
   const discovered = new Map<string, { at: number; configuration: Promise<oidc.Configuration> }>();
 
   /** The provider's configuration; cached per saved version (a save changes `updatedAt`). */

@@ -8,7 +8,7 @@ import {
   type SignInSettings,
 } from '@cockpit/contracts';
 import { and, asc, eq, ilike, inArray, isNotNull, ne, notInArray, sql } from 'drizzle-orm';
-import { type Actor, recordActivity } from '../../activity/activity-repository';
+import { type Actor, recordActivity } from '../../activity';
 import type { Database } from '../../db/database';
 import { session, user } from '../../db/schema';
 import { ssoDomains, ssoProviders } from './single-sign-on-schema';

@@ -1,6 +1,6 @@
 import type { ParameterValue, ReportData, ReportResponse, ResultInfo, UiLanguageName } from '@cockpit/contracts';
-import type { MailAttachment } from '../../lib/mail/mailer';
-import { escapeHtml, fill } from '../../lib/mail/mail-text';
+import type { MailAttachment } from '../../mail';
+import { escapeHtml, fill } from '../../mail';
 import { chartPng } from './chart-image';
 import type { ValueFormatter } from './value-format';
 

@@ -9,11 +9,9 @@ import {
   type SubscriptionView,
   roleKeySchema,
   subscriptionSchema,
-  uiCultureChoiceSchema,
-  uiLanguageNameSchema,
 } from '@cockpit/contracts';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { AuthenticatedUser } from '../../auth/authenticated-user';
+import { readUserWithoutSession } from '../../auth/authenticated-user';
 import type { Database } from '../../db/database';
 import { user } from '../../db/schema';
 import { deliverySettings, subscriptionDeliveries, subscriptionOptOuts, subscriptions } from './subscriptions-schema';
@@ -314,24 +312,7 @@ export function createSubscriptionsRepository(db: Database) {
     },
 
     /** The user as a request would know them (a delivery runs as its recipient); null when gone. */
-    async reader(userId: string): Promise<(AuthenticatedUser & { active: boolean }) | null> {
-      const [row] = await db.select().from(user).where(eq(user.id, userId));
-      if (!row) return null;
-      return {
-        id: row.id,
-        organisationId: row.organisationId,
-        roleKey: roleKeySchema.parse(row.roleKey),
-        subscription: subscriptionSchema.parse(row.subscription),
-        uiLanguage: uiLanguageNameSchema.catch('en').parse(row.uiLanguage),
-        // `auto` stays: the mail's formatter follows the language with it (docs/decisions/030).
-        uiCulture: uiCultureChoiceSchema.catch('auto').parse(row.uiCulture),
-        currencySymbol: row.currencySymbol,
-        displayName: row.name,
-        email: row.email,
-        sessionId: 'delivery',
-        active: row.active,
-      };
-    },
+    reader: (userId: string) => readUserWithoutSession(db, userId),
   };
 }
 

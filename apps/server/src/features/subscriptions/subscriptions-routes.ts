@@ -6,7 +6,7 @@ import type { App } from '../../app-types';
 import { HttpError } from '../../lib/http-error';
 import { endpointRoute } from '../../lib/endpoint-route';
 import { resolveLanguage } from '../../lib/language';
-import type { DeliveryDependencies } from '../../plugins/report-deliveries';
+import type { DeliveryDependencies } from './delivery-dependencies';
 import { unsubscribePageHtml, unsubscribePageCsp } from './unsubscribe-page';
 import { createSubscriptionsRepository } from './subscriptions-repository';
 import { type SubscriptionsService, createSubscriptionsService } from './subscriptions-service';

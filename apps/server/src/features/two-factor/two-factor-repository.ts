@@ -1,5 +1,5 @@
 import { and, eq, ne } from 'drizzle-orm';
-import { type Actor, recordActivity } from '../../activity/activity-repository';
+import { type Actor, recordActivity } from '../../activity';
 import { endDeviceTrust } from '../../auth/device-trust';
 import type { Database } from '../../db/database';
 import { organisations, twoFactor, user } from '../../db/schema';

@@ -1,7 +1,7 @@
 import { apiEndpoints } from '@cockpit/contracts';
 import { endpointRoute } from '../../lib/endpoint-route';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { actorOf } from '../../activity/activity-repository';
+import { actorOf } from '../../activity';
 import { conflict, notFound } from '../../lib/http-error';
 import { createTwoFactorRepository } from './two-factor-repository';
 

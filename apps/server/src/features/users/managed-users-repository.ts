@@ -7,7 +7,7 @@ import {
   uiLanguageNameSchema,
 } from '@cockpit/contracts';
 import { type SQL, and, asc, count, eq, ilike, or, sql } from 'drizzle-orm';
-import { type Actor, recordActivity } from '../../activity/activity-repository';
+import { type Actor, recordActivity } from '../../activity';
 import { endDeviceTrust } from '../../auth/device-trust';
 import {
   type StoredAttributes,
@@ -46,7 +46,7 @@ function toManagedUser(row: UserRow, selfId: string, stored: StoredAttributes = 
   };
 }
 
-type Reader = Pick<Database, 'select'>;
+type DatabaseReader = Pick<Database, 'select'>;
 
 /** "role: organisationmember → organisationadministrator; name: A → B" — what the activity entry says changed. */
 function describeFieldChanges(before: UserRow, after: UserRow): string {
@@ -59,7 +59,7 @@ function describeFieldChanges(before: UserRow, after: UserRow): string {
 }
 
 /** Users as management shows them, with their attributes (decision 027). */
-async function withAttributes(db: Reader, rows: UserRow[], selfId: string): Promise<ManagedUser[]> {
+async function withAttributes(db: DatabaseReader, rows: UserRow[], selfId: string): Promise<ManagedUser[]> {
   const stored = await readUserAttributes(
     db,
     rows.map((row) => row.id),

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { assertAcceptablePassword } from '../../auth/password';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
 import { createManagedUsersRepository } from './managed-users-repository';
-import { actorOf } from '../../activity/activity-repository';
+import { actorOf } from '../../activity';
 import { sendTooMany } from '../../plugins/rate-limits';
 
 const userNotFound = () => notFound('No such user in your organisation');

@@ -1,6 +1,6 @@
 import type { UserAttributesImportError, UserAttributesImportResult } from '@cockpit/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { type Actor, type ActivityRecord, recordActivity } from '../../activity/activity-repository';
+import { type Actor, type ActivityRecord, recordActivity } from '../../activity';
 import {
   type StoredAttributes,
   describeAttributeChanges,

@@ -1,0 +1,1 @@
+export { type ActivityRecord, type Actor, actorOf, listActivity, recordActivity } from './activity-repository';
