@@ -32,8 +32,8 @@ import {
   withKind,
   type DataSourceFormValues,
 } from '../utils/data-source-form';
-import { kindLabelKeys, tlsLabelKeys } from '../utils/labels';
-import { dataErrorMessage } from '../utils/server-error';
+import { dataSourceErrorTexts, kindLabelKeys, tlsLabelKeys } from '../utils/labels';
+import { serverErrorMessage } from '../../../lib/server-error';
 import { LocalisedInputs } from '../../../components/ui/localised-inputs';
 import { monoInput } from '../../../components/ui/mono-input';
 
@@ -98,7 +98,7 @@ export function DataSourceDialog({ source, onClose, onSaved }: DataSourceDialogP
       onSubmit={submit}
       pending={save.isPending}
       submitLabel={t('management.data.save')}
-      failure={save.isError ? { message: dataErrorMessage(t, save.error) } : null}
+      failure={save.isError ? { message: serverErrorMessage(t, save.error, dataSourceErrorTexts) } : null}
     >
       <LocalisedInputs
         label={t('management.data.fields.title')}

@@ -9,8 +9,8 @@ import { PlaceholderTile } from '../../../components/ui/placeholder-tile';
 import { getClientParams } from '../../../lib/client-params';
 import { useCulture } from '../../../lib/date-time';
 import { useValueFormatter } from '../../../lib/value-format';
+import { parameterText } from '../../../lib/parameter-values';
 import { lineAndColumn } from '../utils/sql-parameters';
-import { parameterText } from './query-log';
 
 type PreviewResultProps = {
   preview: DefinitionPreviewResponse;
