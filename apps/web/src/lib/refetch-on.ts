@@ -5,10 +5,10 @@ import type { Query, QueryClient } from '@tanstack/react-query';
 
 /**
  * Events that make answers out of date: the catalogue or the user's audience changed (decision 015, a
- * server event), or a report definition was saved or deleted (the data sources list names the
- * definitions reading each source, decision 027).
+ * server event), a report definition was saved or deleted (the data sources list names the definitions
+ * reading each source, decision 027), or a subscription changed or was sent (the outbox, decision 029).
  */
-export type RefetchEvent = 'catalogue-changed' | 'definitions-changed';
+export type RefetchEvent = 'catalogue-changed' | 'definitions-changed' | 'subscriptions-changed';
 
 /** The `meta` of a query to read again after any of `events`. */
 export const refetchOnMeta = (...events: RefetchEvent[]) => ({ refetchOn: events });

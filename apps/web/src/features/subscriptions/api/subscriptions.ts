@@ -6,11 +6,12 @@ import {
   apiRoutes,
 } from '@cockpit/contracts';
 import { api } from '../../../lib/api-client';
-import { refetchOnMeta } from '../../../lib/refetch-on';
+import { invalidateQueriesOn, refetchOnMeta } from '../../../lib/refetch-on';
 import { useUiLanguage } from '../../../lib/use-ui-language';
 
 // Subscriptions and alerts (decision 029): the user's own list, deliveries and time zone; management's
-// deliveries and outbox. One query key family, invalidated after every change.
+// deliveries. One query key family, invalidated after every change (with the mail outbox, which a
+// change or a "send now" fills).
 
 export const subscriptionsQueryKey = ['subscriptions'] as const;
 
@@ -53,7 +54,11 @@ export function bodyOf(view: SubscriptionView, changes: Partial<SubscriptionBody
 
 export function useSubscriptionActions() {
   const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: subscriptionsQueryKey });
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: subscriptionsQueryKey }),
+      invalidateQueriesOn(queryClient, 'subscriptions-changed'),
+    ]);
   return {
     create: useMutation({
       mutationFn: (body: SubscriptionBody) => api.call(apiRoutes.createSubscription, { body }),
@@ -85,23 +90,6 @@ export function useManagedDeliveries() {
     queryFn: () => api.call(apiRoutes.listDeliveries),
     refetchInterval: 15_000,
     meta: { globalLoading: false },
-  });
-}
-
-export function useOutbox() {
-  return useQuery({
-    queryKey: [...subscriptionsQueryKey, 'management', 'outbox'],
-    queryFn: () => api.call(apiRoutes.listOutbox),
-    refetchInterval: 15_000,
-    meta: { globalLoading: false },
-  });
-}
-
-export function useOutboxMail(id: string | null) {
-  return useQuery({
-    queryKey: [...subscriptionsQueryKey, 'management', 'outbox', id],
-    queryFn: () => api.call(apiRoutes.getOutboxMail, { params: { id: id! } }),
-    enabled: id !== null,
   });
 }
 

@@ -1,14 +1,15 @@
 import { VisuallyHidden } from '@mantine/core';
 import { reportPagePath } from '@cockpit/contracts';
 import { AudienceFields } from '../../../../features/catalogue/components/audience-fields';
+import { MailOutbox } from '../../../../features/mail/components/mail-outbox';
 import { useMenu } from '../../../../features/navigation/api/get-menu';
 import { MailManagement } from '../../../../features/subscriptions/components/mail-management';
 import { useSectionTitle } from './use-section-title';
 
 /**
  * Management → Mail (decision 029): subscribing others, deliveries and the outbox. The app joins what the
- * features know: the reports of the administrator's menu (not its dashboards or external links) and the
- * catalogue's audience fields.
+ * features know: the reports of the administrator's menu (not its dashboards or external links), the
+ * catalogue's audience fields and the mail feature's outbox.
  */
 export function ManagementMailRoute() {
   const title = useSectionTitle('management.sections.mail');
@@ -23,6 +24,7 @@ export function ManagementMailRoute() {
       <MailManagement
         reports={reports}
         renderAudience={(values, onChange) => <AudienceFields values={values} onChange={onChange} />}
+        outbox={<MailOutbox />}
       />
     </>
   );
