@@ -10,7 +10,6 @@ import {
   SimpleGrid,
   Stack,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
 import { IconPlayerPlay } from '@tabler/icons-react';
@@ -51,7 +50,7 @@ import { ParameterFields } from '../../../components/parameters/parameter-fields
 import { PreviewResult } from './preview-result';
 import { ParameterBar } from '../../../components/parameters/parameter-bar';
 import { VisualFields } from './visual-fields';
-import { monoInput } from '../../../components/ui/mono-input';
+import { DataNameInput } from '../../../components/ui/data-name-input';
 
 // The SQL editor (CodeMirror and its SQL language) is a chunk of its own, loaded with this page only
 // (decision 011: the shell and the other management pages never download it).
@@ -223,16 +222,11 @@ function EditorForm({ original, sources, useSchema, dataHref, definitionHref }: 
 
         <Paper withBorder p="md" radius="md">
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-            <TextInput
-              label={t('management.data.fields.name')}
-              description={t('management.data.fields.nameHint')}
+            <DataNameInput
               value={values.name}
-              onChange={(event) => set('name', event.currentTarget.value)}
+              onChange={(name) => set('name', name)}
               error={check.error('name', t('management.data.errors.name'))}
               disabled={original !== null}
-              required
-              maxLength={64}
-              styles={monoInput}
             />
             <Select
               label={t('management.data.definition.source')}

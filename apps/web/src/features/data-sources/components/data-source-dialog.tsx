@@ -35,6 +35,7 @@ import {
 import { dataSourceErrorTexts, kindLabelKeys, tlsLabelKeys } from '../utils/labels';
 import { serverErrorMessage } from '../../../lib/server-error';
 import { LocalisedInputs } from '../../../components/ui/localised-inputs';
+import { DataNameInput } from '../../../components/ui/data-name-input';
 import { monoInput } from '../../../components/ui/mono-input';
 
 type DataSourceDialogProps = {
@@ -107,16 +108,11 @@ export function DataSourceDialog({ source, onClose, onSaved }: DataSourceDialogP
         englishError={check.error('title.en', t('management.data.errors.title'))}
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <TextInput
-          label={t('management.data.fields.name')}
-          description={t('management.data.fields.nameHint')}
+        <DataNameInput
           value={values.name}
-          onChange={(event) => set('name', event.currentTarget.value)}
+          onChange={(name) => set('name', name)}
           error={check.error('name', t('management.data.errors.name'))}
           disabled={source !== null}
-          required
-          maxLength={64}
-          styles={monoInput}
         />
         <Stack gap={4}>
           <Text size="sm" fw={500} id="data-source-kind-label">

@@ -7,7 +7,7 @@ import { QueryTable } from '../../../components/ui/query-table';
 import { roleLabel, subscriptionLabel } from '../../../lib/option-labels';
 import { formatShortDateTime } from '../../../lib/date-time';
 import { useManagedDeliveries, useManagedSubscriptions } from '../api/subscriptions';
-import { DeliveryStatusBadge, LastDelivery } from './my-subscriptions';
+import { DeliveryStatusBadge, LastDelivery, PausedBadge } from './my-subscriptions';
 import { scheduleText } from './schedule-text';
 import { SubscribeOthersButton, type SubscribeOthersProps } from './subscribe-others';
 
@@ -84,11 +84,7 @@ export function MailManagement({ reports, renderAudience, outbox }: MailManageme
               <Table.Td>{recipientsText(subscription.recipients, t)}</Table.Td>
               <Table.Td>
                 {scheduleText(subscription.schedule, t, i18n.language)}
-                {subscription.paused && (
-                  <Badge color="gray" ml={6}>
-                    {t('subscriptions.paused')}
-                  </Badge>
-                )}
+                {subscription.paused && <PausedBadge ml={6} />}
               </Table.Td>
               <Table.Td>
                 <LastDelivery delivery={subscription.lastDelivery} />
