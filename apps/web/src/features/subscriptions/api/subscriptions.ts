@@ -1,13 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  type ParameterValues,
   type SubscriptionBody,
   type SubscriptionView,
   apiRoutes,
 } from '@cockpit/contracts';
 import { api } from '../../../lib/api-client';
-import { invalidateQueriesOn, refetchOnMeta } from '../../../lib/refetch-on';
-import { useUiLanguage } from '../../../lib/use-ui-language';
+import { invalidateQueriesOn } from '../../../lib/refetch-on';
 
 // Subscriptions and alerts (decision 029): the user's own list, deliveries and time zone; management's
 // deliveries. One query key family, invalidated after every change (with the mail outbox, which a
@@ -90,24 +88,6 @@ export function useManagedDeliveries() {
     queryFn: () => api.call(apiRoutes.listDeliveries),
     refetchInterval: 15_000,
     meta: { globalLoading: false },
-  });
-}
-
-/**
- * The report a subscription or alert is about, with the values it keeps: its parameters (with their
- * choices and presets) and its result's columns for the dialog. The report page's own request and key
- * (`?values=` as JSON), so a dialog opened on the page reads the answer the page already has.
- */
-export function useSubscribedReport(name: string, values: ParameterValues, enabled = true) {
-  const language = useUiLanguage();
-  const search = Object.keys(values).length > 0 ? { values: JSON.stringify(values) } : {};
-  return useQuery({
-    queryKey: ['report', name, language, search],
-    queryFn: () =>
-      api.call(apiRoutes.getReport, { params: { name }, query: search }),
-    enabled: enabled && name !== '',
-    // Like the report page's own query: an item the user may no longer see answers "not found".
-    meta: { globalLoading: false, ...refetchOnMeta('catalogue-changed') },
   });
 }
 
