@@ -49,7 +49,11 @@ describe('conditionOf and scheduleOf', () => {
 describe('SubscribeButton', () => {
   it('subscribes with the report’s parameter values, "Last month" chosen in the dialog', async () => {
     const calls = stub();
-    await renderWithProviders(<WithSubscribedReport><SubscribeButton targetKind="report" targetName="monthly-sales" parameterValues={{}} /></WithSubscribedReport>);
+    await renderWithProviders(
+      <WithSubscribedReport>
+        <SubscribeButton targetKind="report" targetName="monthly-sales" parameterValues={{}} />
+      </WithSubscribedReport>,
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Subscribe' }));
     const dialog = await screen.findByRole('dialog', { name: 'Receive this report by e-mail' });
     expect(await within(dialog).findByRole('radio', { name: 'This year' })).toBeChecked();
@@ -71,7 +75,11 @@ describe('SubscribeButton', () => {
 describe('SetAlertButton', () => {
   it('offers the result’s columns of numbers and saves an alert with its condition', async () => {
     const calls = stub();
-    await renderWithProviders(<WithSubscribedReport><SetAlertButton targetName="monthly-sales" parameterValues={{}} /></WithSubscribedReport>);
+    await renderWithProviders(
+      <WithSubscribedReport>
+        <SetAlertButton targetName="monthly-sales" parameterValues={{}} />
+      </WithSubscribedReport>,
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Set alert' }));
     const dialog = await screen.findByRole('dialog', { name: 'Notify me when the data crosses a line' });
     // Only the column of numbers is offered (not the month), chosen at first.
