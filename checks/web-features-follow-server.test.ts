@@ -18,11 +18,15 @@ const servedElsewhere: Record<string, string> = { listActivity: 'activity' };
 /** The folder serving each endpoint: `endpointRoute(apiEndpoints.<name>` in a server feature or module. */
 function servingFolders(): Map<string, string> {
   const serving = new Map<string, string>();
-  for (const file of filesUnder(['apps/server/src'], (name) => /\.ts$/.test(name) && !/\.test\.ts$/.test(name))) {
+  for (const file of filesUnder(
+    ['apps/server/src'],
+    (name) => /\.ts$/.test(name) && !/\.test\.ts$/.test(name),
+  )) {
     const [, , , first, second] = file.split('/');
     const folder = first === 'features' ? second : first;
     if (!folder) continue;
-    for (const match of readText(file).matchAll(/endpointRoute\(apiEndpoints\.(\w+)/g)) serving.set(match[1]!, folder);
+    for (const match of readText(file).matchAll(/endpointRoute\(apiEndpoints\.(\w+)/g))
+      serving.set(match[1]!, folder);
   }
   return serving;
 }
@@ -30,10 +34,12 @@ function servingFolders(): Map<string, string> {
 /** Where the web calls each endpoint: `apiRoutes.<name>` in a feature's production code. */
 function webCalls(): { endpoint: string; feature: string; file: string }[] {
   const calls: { endpoint: string; feature: string; file: string }[] = [];
-  const production = (name: string) => /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) && !name.includes('/testing/');
+  const production = (name: string) =>
+    /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) && !name.includes('/testing/');
   for (const file of filesUnder(['apps/web/src/features'], production)) {
     const feature = file.split('/')[4]!;
-    for (const match of readText(file).matchAll(/apiRoutes\.(\w+)/g)) calls.push({ endpoint: match[1]!, feature, file });
+    for (const match of readText(file).matchAll(/apiRoutes\.(\w+)/g))
+      calls.push({ endpoint: match[1]!, feature, file });
   }
   return calls;
 }
@@ -53,6 +59,11 @@ describe('web features follow the server', () => {
       if (folder === undefined || !followed.has(folder)) return false;
       return feature !== (servedElsewhere[endpoint] ?? folder);
     });
-    expect(astray.map(({ endpoint, feature, file }) => `${file}: ${endpoint} is ${serving.get(endpoint)}'s, called from ${feature}`)).toEqual([]);
+    expect(
+      astray.map(
+        ({ endpoint, feature, file }) =>
+          `${file}: ${endpoint} is ${serving.get(endpoint)}'s, called from ${feature}`,
+      ),
+    ).toEqual([]);
   });
 });

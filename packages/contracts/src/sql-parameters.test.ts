@@ -17,7 +17,9 @@ describe('detectParameters', () => {
     ].join('\n');
     expect(detectParameters(sql)).toEqual(['range', 'region', 'minimum']);
     expect(
-      detectParameters('select {{a}}, {{range.from}}, {{range.to}}, {{user.email}}, {{user.attributes.r}} [[ {{ b }} ]] {{a}}'),
+      detectParameters(
+        'select {{a}}, {{range.from}}, {{range.to}}, {{user.email}}, {{user.attributes.r}} [[ {{ b }} ]] {{a}}',
+      ),
     ).toEqual(['a', 'range', 'b']);
   });
 
@@ -31,8 +33,14 @@ describe('detectParameters', () => {
     ['select * from foo where bar=1', []],
     ['select * from foo where bar={{baz}}', ['baz']],
     ['select * from foo [[where bar = {{baz}} ]]', ['baz']],
-    ['SELECT * FROM bird_facts WHERE toucans_are_cool = {{toucans_are_cool}} AND bird_type = {{bird_type}}', ['toucans_are_cool', 'bird_type']],
-    ['select * from foo where bar1 = {{baz}} [[and bar2 = {{baz}}]] [[and bar3 = {{baz}}]] [[and bar4 = {{baz}}]]', ['baz']],
+    [
+      'SELECT * FROM bird_facts WHERE toucans_are_cool = {{toucans_are_cool}} AND bird_type = {{bird_type}}',
+      ['toucans_are_cool', 'bird_type'],
+    ],
+    [
+      'select * from foo where bar1 = {{baz}} [[and bar2 = {{baz}}]] [[and bar3 = {{baz}}]] [[and bar4 = {{baz}}]]',
+      ['baz'],
+    ],
     ['SELECT count(*)\nFROM products\nWHERE category = {{category}}', ['category']],
     ['SELECT {{param}}, {{param}} FROM t WHERE a = {{other}}', ['param', 'other']],
   ])('finds the parameters of %j (Metabase parse cases)', (sql, names) => {

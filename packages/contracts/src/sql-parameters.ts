@@ -13,7 +13,8 @@ export type SqlTemplateDialect = 'postgres' | 'mysql';
 const referencePattern = /^[A-Za-z][A-Za-z0-9_]*(?:\.[A-Za-z][A-Za-z0-9_]*)*$/;
 
 /** A character of an identifier: `ä$1` is one name, and a `$` or `E` inside one starts no quote. */
-const isIdentifierChar = (char: string | undefined) => char !== undefined && /[\p{L}\p{N}_$\u0080-\uffff]/u.test(char);
+const isIdentifierChar = (char: string | undefined) =>
+  char !== undefined && /[\p{L}\p{N}_$\u0080-\uffff]/u.test(char);
 
 /** A PostgreSQL dollar quote's tag: `$$` or `$tag$`. */
 const dollarTag = /^\$(?:[\p{L}_\u0080-\uffff][\p{L}\p{N}_\u0080-\uffff]*)?\$/u;
@@ -65,7 +66,8 @@ function skippedRegionEnd(sql: string, i: number, dialect: SqlTemplateDialect): 
   const char = sql[i];
   const next = sql[i + 1];
   if (char === "'") {
-    const escapeString = dialect === 'mysql' || (/[eE]/.test(sql[i - 1] ?? '') && !isIdentifierChar(sql[i - 2]));
+    const escapeString =
+      dialect === 'mysql' || (/[eE]/.test(sql[i - 1] ?? '') && !isIdentifierChar(sql[i - 2]));
     return closingQuote(sql, "'", i + 1, escapeString);
   }
   if (char === '"') return closingQuote(sql, '"', i + 1, dialect === 'mysql');

@@ -43,7 +43,8 @@ export function reportErrorState(error: unknown, isAdministrator: boolean): Repo
       text: isAdministrator ? { raw: error.message } : { key: 'reports.state.dataUnavailableText' },
       action: 'retry',
     };
-  const notOffered = status === 400 && code === errorCodes.choiceNotOffered ? parseChoiceNotOffered(error.message) : null;
+  const notOffered =
+    status === 400 && code === errorCodes.choiceNotOffered ? parseChoiceNotOffered(error.message) : null;
   if (notOffered)
     return {
       kind: 'choice-not-offered',
@@ -52,7 +53,12 @@ export function reportErrorState(error: unknown, isAdministrator: boolean): Repo
       action: 'reset',
     };
   if (status === 400)
-    return { kind: 'invalid', headline: 'reports.state.invalidHeadline', text: { key: 'reports.state.invalidText' }, action: 'reset' };
+    return {
+      kind: 'invalid',
+      headline: 'reports.state.invalidHeadline',
+      text: { key: 'reports.state.invalidText' },
+      action: 'reset',
+    };
   return null;
 }
 

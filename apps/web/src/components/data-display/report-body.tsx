@@ -25,7 +25,9 @@ export function ReportBody({ data, formatter, chartTitle, chartHeight, renderTab
   const { t } = useTranslation();
   return (
     <>
-      {data.kpis.length > 0 && <KpiCards kpis={data.kpis} formatter={formatter} label={t('reports.kpis.label')} />}
+      {data.kpis.length > 0 && (
+        <KpiCards kpis={data.kpis} formatter={formatter} label={t('reports.kpis.label')} />
+      )}
       {data.charts.length > 0 && (
         <SimpleGrid cols={{ base: 1, lg: data.charts.length > 1 ? 2 : 1 }} spacing="lg">
           {data.charts.map((chart) => (

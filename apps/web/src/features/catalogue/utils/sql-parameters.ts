@@ -5,7 +5,9 @@ import { templateReferences } from '@cockpit/contracts';
 
 /** Whether a parameter is written with `.from` / `.to` (outside quotes and comments): it is a date range. */
 export function isWrittenAsRange(sql: string, name: string): boolean {
-  return templateReferences(sql).some((reference) => reference === `${name}.from` || reference === `${name}.to`);
+  return templateReferences(sql).some(
+    (reference) => reference === `${name}.from` || reference === `${name}.to`,
+  );
 }
 
 /** Line and column (both 1-based) of a 1-based character position in a text, as an editor shows them. */
