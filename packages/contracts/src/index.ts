@@ -39,3 +39,4 @@ export * from './subscriptions';
 export * from './value-format';
 export * from './chart-option';
 export * from './choice-not-offered';
+export * from './sql-parameters';

@@ -49,6 +49,11 @@ export function formatShortDate(instant: Instant, culture: string): string {
   return formatInstant(instant, culture, { dateStyle: 'short' });
 }
 
+/** An instant as a short date and time (Management → Mail's deliveries and outbox). */
+export function formatShortDateTime(instant: Instant, culture: string): string {
+  return formatInstant(instant, culture, { dateStyle: 'short', timeStyle: 'short' });
+}
+
 /** An instant as date and time (lists and details of the management and settings screens). */
 export function formatDateTime(instant: Instant, culture: string): string {
   return formatInstant(instant, culture, { dateStyle: 'medium', timeStyle: 'short' });

@@ -46,3 +46,15 @@ export function readParameterValues(values: string | undefined): ParameterValues
 export function withValue(values: string | undefined, name: string, value: ParameterValue): string {
   return JSON.stringify({ ...readParameterValues(values), [name]: value });
 }
+
+/** A parameter value as a short text: a range `from – to` or its preset, a list joined. */
+export function parameterText(value: unknown): string {
+  if (value === null || value === undefined) return '—';
+  if (Array.isArray(value)) return value.map(String).join(', ');
+  if (typeof value === 'object') {
+    const range = value as { from?: string; to?: string; preset?: string };
+    return range.preset ?? `${range.from ?? ''} – ${range.to ?? ''}`;
+  }
+  // Values come from JSON (the query log, a preview's answer): a string as it is, a number or boolean as JSON writes it.
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}

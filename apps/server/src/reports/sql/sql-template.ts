@@ -403,15 +403,7 @@ export function wrapForMysql(text: string): string {
 }
 
 /**
- * The parameter names a template refers to, in order of first use (`range.from` → `range`; user
- * references left out): what the SQL editor offers to declare. Lenient: it never throws.
+ * The parameter names a template refers to, in order of first use: the one detector of the editor and
+ * the preview, in contracts (it reads quotes and comments as `tokenize` does). Lenient: it never throws.
  */
-export function detectParameters(sql: string): string[] {
-  const names: string[] = [];
-  for (const match of sql.matchAll(/\{\{\s*([A-Za-z][A-Za-z0-9_]*)((?:\.[A-Za-z][A-Za-z0-9_]*)*)\s*\}\}/g)) {
-    const name = match[1]!;
-    if (name === 'user' && match[2]) continue;
-    if (!names.includes(name)) names.push(name);
-  }
-  return names;
-}
+export { detectParameters } from '@cockpit/contracts';

@@ -66,8 +66,10 @@ const ShellMessageArea = memo(MessageArea);
 
 // Mantine's provider and theme: not for the reports home, which is drawn without Mantine's JavaScript; loaded
 // with the first page, side-panel category, dialog or toast that uses Mantine (lib/mantine-area.tsx).
-const mantineAreaModule = lazyModule(() => import('../../mantine-area'));
-const MantineArea = lazy(() => mantineAreaModule.load().then(({ MantineArea }) => ({ default: MantineArea })));
+const mantineAreaModule = lazyModule(() => import('../../mantine-theme-provider'));
+const MantineArea = lazy(() =>
+  mantineAreaModule.load().then(({ MantineThemeProvider }) => ({ default: MantineThemeProvider })),
+);
 const mantineArea = { Area: MantineArea, module: mantineAreaModule };
 const isReportsHome = (pathname: string) => matchPath(paths.reportsHome.path, pathname) !== null;
 // Every page but the reports home uses Mantine: its provider starts loading with the page's own code.
@@ -79,7 +81,7 @@ const Toaster = lazy(() => import('../../../lib/toaster').then(({ Toaster }) => 
 
 /**
  * The signed-in area with what only it needs: the server-state cache, and Mantine's provider for the parts
- * that use Mantine (app/mantine-area.tsx, loaded when first needed). The login route, loading and error
+ * that use Mantine (app/mantine-theme-provider.tsx, loaded when first needed). The login route, loading and error
  * screens do without both, so their JavaScript is not part of the login route's download, and the reports
  * home does without Mantine's (docs/decisions/011-shell-navigation-state-and-bundle-budget.md).
  */

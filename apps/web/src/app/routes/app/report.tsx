@@ -4,6 +4,7 @@ import { useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useMenu } from '../../../features/navigation/api/get-menu';
 import { useRecordOpening } from '../../../features/recents/api/record-recent';
+import { useReportWithValues } from '../../../features/reports/api/get-report';
 import { ReportView } from '../../../features/reports/components/report-view';
 import {
   readReportSearch,
@@ -14,6 +15,7 @@ import { useUserSettings } from '../../../features/user-settings/api/get-user-se
 import { usePinToggle } from '../../../lib/pins';
 import { NotFoundContent } from '../not-found';
 import { SetAlertButton, SubscribeButton } from '../../../features/subscriptions/components/subscribe-button';
+import { SubscribedReportProvider } from '../../../features/subscriptions/components/subscribed-report';
 import { Group, Stack } from '@mantine/core';
 import type { ParameterValues } from '@cockpit/contracts';
 
@@ -47,10 +49,12 @@ export function ReportRoute() {
   return (
     <Stack gap="xs">
       {/* Subscriptions and alerts (decision 029): the dialogs start from the values shown now. */}
-      <Group justify="flex-end" gap="xs">
-        <SetAlertButton targetName={name} parameterValues={valuesOf(search.values)} />
-        <SubscribeButton targetKind="report" targetName={name} parameterValues={valuesOf(search.values)} />
-      </Group>
+      <SubscribedReportProvider value={useReportWithValues}>
+        <Group justify="flex-end" gap="xs">
+          <SetAlertButton targetName={name} parameterValues={valuesOf(search.values)} />
+          <SubscribeButton targetKind="report" targetName={name} parameterValues={valuesOf(search.values)} />
+        </Group>
+      </SubscribedReportProvider>
       <ReportView
         // Another report starts with its own defaults and a fresh parameter bar.
         key={name}

@@ -7,7 +7,9 @@ import { PasswordForm } from '../../../features/user-settings/components/passwor
 import { ClearRecents } from '../../../features/recents/components/clear-recents';
 import { SessionsList } from '../../../features/user-sessions/components/sessions-list';
 import { SettingsForm } from '../../../features/user-settings/components/settings-form';
+import { useReportWithValues } from '../../../features/reports/api/get-report';
 import { MySubscriptions } from '../../../features/subscriptions/components/my-subscriptions';
+import { SubscribedReportProvider } from '../../../features/subscriptions/components/subscribed-report';
 import { TwoFactorSection } from '../../../features/two-factor/components/two-factor-section';
 
 /**
@@ -47,7 +49,10 @@ export function SettingsRoute() {
         <Divider maw={480} />
         <SessionsList culture={settings.data.accountSettings.uiCulture} />
         <Divider maw={480} />
-        <MySubscriptions />
+        {/* A subscription's dialog reads its report through the reports feature. */}
+        <SubscribedReportProvider value={useReportWithValues}>
+          <MySubscriptions />
+        </SubscribedReportProvider>
         <Divider maw={480} />
         <ClearRecents />
       </Stack>

@@ -3,7 +3,8 @@ import type { ModalProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import type { CatalogueForm } from '../utils/use-catalogue-form';
-import { serverErrorMessage } from '../utils/server-error';
+import { serverErrorMessage } from '../../../lib/server-error';
+import { catalogueErrorTexts } from '../utils/catalogue-labels';
 import { TitleFields } from './localised-fields';
 import { PlacementFields, type PlacementFieldsProps } from './placement-fields';
 
@@ -51,7 +52,7 @@ export function CatalogueFormDialog({
       }}
       failure={
         save.isError
-          ? { title: t('management.catalogue.errors.notSaved'), message: serverErrorMessage(t, save.error) }
+          ? { title: t('management.catalogue.errors.notSaved'), message: serverErrorMessage(t, save.error, catalogueErrorTexts) }
           : null
       }
       pending={save.isPending}

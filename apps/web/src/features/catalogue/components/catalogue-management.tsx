@@ -29,8 +29,8 @@ import { useSaveDashboardGroup } from '../api/save-dashboard-group';
 import { useSaveItem } from '../api/save-item';
 import { useSaveMenuGroup } from '../api/save-menu-group';
 import { dashboardMoveInput, itemMoveInput, textIn } from '../utils/catalogue-form';
-import { kindLabel } from '../utils/catalogue-labels';
-import { serverErrorMessage } from '../utils/server-error';
+import { catalogueErrorTexts, kindLabel } from '../utils/catalogue-labels';
+import { serverErrorMessage } from '../../../lib/server-error';
 import { CatalogueTransfer } from './catalogue-transfer';
 import { CatalogueTree, moveButtonId, type MoveDirection, type TreeGroup, type TreeHighlight } from './catalogue-tree';
 import { DashboardDialog } from './dashboard-dialog';
@@ -145,7 +145,7 @@ export function CatalogueManagement() {
   }
 
   const moveFailed = (error: unknown) =>
-    showToast({ type: 'error', title: t('management.catalogue.errors.notMoved'), message: serverErrorMessage(t, error) });
+    showToast({ type: 'error', title: t('management.catalogue.errors.notMoved'), message: serverErrorMessage(t, error, catalogueErrorTexts) });
   const saved = (title: string, key: string) => {
     showToast({ type: 'success', title: t('management.catalogue.saved'), message: title });
     if (dialog?.kind === 'group' && !dialog.group)
@@ -399,7 +399,7 @@ export function CatalogueManagement() {
           danger
           pending={deleting.isPending}
           failed={deleting.isError}
-          errorMessage={deleting.isError ? serverErrorMessage(t, deleting.error) : undefined}
+          errorMessage={deleting.isError ? serverErrorMessage(t, deleting.error, catalogueErrorTexts) : undefined}
           onClose={closeDialog}
           onConfirm={() =>
             deleting.mutate(dialog.key, {

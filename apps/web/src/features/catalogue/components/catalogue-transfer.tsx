@@ -10,8 +10,8 @@ import { getCatalogueQueryOptions } from '../api/get-catalogue';
 import { useImportChanges } from '../api/get-import-changes';
 import { useImportCatalogue } from '../api/import-catalogue';
 import { exportFileName } from '../utils/catalogue-form';
-import { changeLabel, objectLabel } from '../utils/catalogue-labels';
-import { serverErrorMessage } from '../utils/server-error';
+import { catalogueErrorTexts, changeLabel, objectLabel } from '../utils/catalogue-labels';
+import { serverErrorMessage } from '../../../lib/server-error';
 import classes from './catalogue.module.css';
 
 const changeKinds: CatalogueChange['change'][] = ['added', 'changed', 'removed'];
@@ -81,7 +81,7 @@ export function CatalogueTransfer() {
   }
 
   const summary = changes.data?.changes;
-  const problem = upload?.problem ?? (changes.isError ? serverErrorMessage(t, changes.error) : null);
+  const problem = upload?.problem ?? (changes.isError ? serverErrorMessage(t, changes.error, catalogueErrorTexts) : null);
 
   return (
     <>
@@ -159,7 +159,7 @@ export function CatalogueTransfer() {
             )}
             {apply.isError && (
               <Alert color="red" role="alert" title={t('management.catalogue.errors.notSaved')}>
-                {serverErrorMessage(t, apply.error)}
+                {serverErrorMessage(t, apply.error, catalogueErrorTexts)}
               </Alert>
             )}
             <Group justify="flex-end">

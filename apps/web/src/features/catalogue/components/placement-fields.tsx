@@ -5,7 +5,7 @@ import type { LocalisedText } from '@cockpit/contracts';
 import { useUiLanguage } from '../../../lib/use-ui-language';
 import { textIn } from '../utils/catalogue-form';
 import type { CatalogueForm } from '../utils/use-catalogue-form';
-import { isConflict } from '../utils/server-error';
+import { isConflict } from '../../../lib/server-error';
 import { hintsBelow } from './localised-fields';
 
 /** A group's or item's name, or a dashboard's layout id: its label, rules and messages. */

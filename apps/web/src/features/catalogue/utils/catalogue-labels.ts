@@ -66,3 +66,10 @@ export const rangeOptions = (t: TFunction) => dateRangePresets.map((value) => ({
 export const tileTypeOptions = (t: TFunction) =>
   dashboardTileTypes.map((value) => ({ value, label: tileTypeLabel(t, value) }));
 export const iconOptions = (t: TFunction) => menuIconNames.map((value) => ({ value, label: iconLabel(t, value) }));
+
+/** What a catalogue form shows for the server's refusals (lib/server-error). */
+export const catalogueErrorTexts = {
+  exists: 'management.catalogue.errors.exists',
+  gone: 'management.catalogue.errors.gone',
+  tooLarge: 'management.catalogue.errors.tooLarge',
+};

@@ -8,8 +8,7 @@ import { PlaceholderTile } from '../../../components/ui/placeholder-tile';
 import type { ValueFormatter } from '../../../lib/value-format';
 import { useDashboardTile } from '../api/get-dashboard-tile';
 import { formatDateTime } from '../../../lib/date-time';
-import { isApiRequestError } from '../../../lib/api-client';
-import { errorCodes, parseChoiceNotOffered } from '@cockpit/contracts';
+import { reportErrorState, reportErrorText } from '../../../lib/report-error';
 
 const chartHeight = 260;
 
@@ -23,35 +22,6 @@ function isEmpty(tile: DashboardTileDefinition, data: ReportData): boolean {
     case 'table':
       return !data.table || data.table.rows.length === 0;
   }
-}
-
-type TileError = { headline: string; text?: { key?: string; raw?: string; values?: Record<string, string> }; retry: boolean };
-
-/**
- * What a failed tile says, as the report page does (decision 027): a user attribute the tile's report
- * filters by is missing → "not available for your account" (never unfiltered data); an unreachable or
- * slow source → "not available right now" (administrators read the database's message); values the
- * report does not accept → say so; anything else → the general error with Retry.
- */
-function tileError(error: Error, isAdministrator: boolean): TileError {
-  if (!isApiRequestError(error)) return { headline: 'dashboards.tile.error', retry: true };
-  if (error.status === 403 && error.code === errorCodes.userAttributeMissing)
-    return { headline: 'reports.state.notForAccountHeadline', text: { key: 'reports.state.notForAccountText' }, retry: false };
-  if (error.status === 503 && error.code === errorCodes.queryTimedOut)
-    return { headline: 'reports.state.dataUnavailableHeadline', text: { key: 'reports.state.timedOutText' }, retry: true };
-  if (error.status === 503 && error.code === errorCodes.dataSourceUnavailable)
-    return {
-      headline: 'reports.state.dataUnavailableHeadline',
-      text: isAdministrator ? { raw: error.message } : { key: 'reports.state.dataUnavailableText' },
-      retry: true,
-    };
-  // Decision 038: a choice from a query outside the reader's own options, named.
-  const notOffered = error.status === 400 && error.code === errorCodes.choiceNotOffered ? parseChoiceNotOffered(error.message) : null;
-  if (notOffered)
-    return { headline: 'reports.state.choiceNotOfferedHeadline', text: { key: 'reports.state.choiceNotOfferedText', values: notOffered }, retry: false };
-  if (error.status === 400)
-    return { headline: 'reports.state.invalidHeadline', text: { key: 'reports.state.invalidText' }, retry: false };
-  return { headline: 'dashboards.tile.error', retry: true };
 }
 
 /**
@@ -80,10 +50,16 @@ export function DashboardTile({
   if (query.isPending) {
     content = <Skeleton height={tile.type === 'kpi' ? 56 : chartHeight} aria-hidden="true" />;
   } else if (query.isError) {
-    const { headline, text, retry } = tileError(query.error, isAdministrator);
+    // As the report page says it (lib/report-error); any other failure: the tile's general error.
+    const state = reportErrorState(query.error, isAdministrator);
     content = (
-      <PlaceholderTile compact headingOrder={3} headline={t(headline)} text={text && (text.key ? t(text.key, text.values) : text.raw)}>
-        {retry && (
+      <PlaceholderTile
+        compact
+        headingOrder={3}
+        headline={t(state?.headline ?? 'dashboards.tile.error')}
+        text={state ? reportErrorText(t, state) : undefined}
+      >
+        {(!state || state.action === 'retry') && (
           <Button size="xs" variant="light" onClick={() => void query.refetch()}>
             {t('common.retry')}
           </Button>

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import type { DataSourceKind } from '@cockpit/contracts';
 import { getSourceSchemaQueryOptions } from '../api/get-source-schema';
 import { useTestDataSource } from '../api/test-data-source';
-import { dataErrorMessage } from '../utils/server-error';
+import { serverErrorMessage } from '../../../lib/server-error';
+import { dataSourceErrorTexts } from '../utils/labels';
 
 /**
  * The read-only account of the README's "Connect your data" section, for the source's dialect: shown
@@ -64,7 +65,7 @@ export function ConnectionTest({ name, kind }: ConnectionTestProps) {
       </div>
       {test.isError && (
         <Alert color="red" role="alert" icon={<IconX aria-hidden="true" />}>
-          {dataErrorMessage(t, test.error)}
+          {serverErrorMessage(t, test.error, dataSourceErrorTexts)}
         </Alert>
       )}
       {refused.length > 0 && (

@@ -1,19 +1,20 @@
+import type { ReactNode } from 'react';
 import { Button, Group, Stack } from '@mantine/core';
 import { IconListDetails } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { DataSourcesList } from './data-sources-list';
-import { DefinitionsList } from './definitions-list';
 
 type DataHomeProps = {
   sourceHref: (name: string) => string;
   definitionHref: (name: string) => string;
-  newDefinitionHref: string;
   queryLogHref: string;
+  /** The report definitions over the sources: the catalogue's list, passed in by the page. */
+  definitions: ReactNode;
 };
 
 /** Management → Data (decision 027): the data sources, the report definitions over them, the query log. */
-export function DataHome({ sourceHref, definitionHref, newDefinitionHref, queryLogHref }: DataHomeProps) {
+export function DataHome({ sourceHref, definitionHref, queryLogHref, definitions }: DataHomeProps) {
   const { t } = useTranslation();
   return (
     <Stack gap="xl">
@@ -23,7 +24,7 @@ export function DataHome({ sourceHref, definitionHref, newDefinitionHref, queryL
         </Button>
       </Group>
       <DataSourcesList sourceHref={sourceHref} definitionHref={definitionHref} />
-      <DefinitionsList sourceHref={sourceHref} definitionHref={definitionHref} newDefinitionHref={newDefinitionHref} />
+      {definitions}
     </Stack>
   );
 }

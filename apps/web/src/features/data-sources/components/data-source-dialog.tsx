@@ -32,9 +32,10 @@ import {
   withKind,
   type DataSourceFormValues,
 } from '../utils/data-source-form';
-import { kindLabelKeys, tlsLabelKeys } from '../utils/labels';
-import { dataErrorMessage } from '../utils/server-error';
+import { dataSourceErrorTexts, kindLabelKeys, tlsLabelKeys } from '../utils/labels';
+import { serverErrorMessage } from '../../../lib/server-error';
 import { LocalisedInputs } from '../../../components/ui/localised-inputs';
+import { DataNameInput } from '../../../components/ui/data-name-input';
 import { monoInput } from '../../../components/ui/mono-input';
 
 type DataSourceDialogProps = {
@@ -98,7 +99,7 @@ export function DataSourceDialog({ source, onClose, onSaved }: DataSourceDialogP
       onSubmit={submit}
       pending={save.isPending}
       submitLabel={t('management.data.save')}
-      failure={save.isError ? { message: dataErrorMessage(t, save.error) } : null}
+      failure={save.isError ? { message: serverErrorMessage(t, save.error, dataSourceErrorTexts) } : null}
     >
       <LocalisedInputs
         label={t('management.data.fields.title')}
@@ -107,16 +108,11 @@ export function DataSourceDialog({ source, onClose, onSaved }: DataSourceDialogP
         englishError={check.error('title.en', t('management.data.errors.title'))}
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <TextInput
-          label={t('management.data.fields.name')}
-          description={t('management.data.fields.nameHint')}
+        <DataNameInput
           value={values.name}
-          onChange={(event) => set('name', event.currentTarget.value)}
+          onChange={(name) => set('name', name)}
           error={check.error('name', t('management.data.errors.name'))}
           disabled={source !== null}
-          required
-          maxLength={64}
-          styles={monoInput}
         />
         <Stack gap={4}>
           <Text size="sm" fw={500} id="data-source-kind-label">

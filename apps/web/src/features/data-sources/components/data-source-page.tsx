@@ -9,7 +9,7 @@ import { QueryContent } from '../../../components/ui/query-table';
 import { useUiLanguage } from '../../../lib/use-ui-language';
 import { useDataSources } from '../api/get-data-sources';
 import { kindLabelKeys, tlsLabelKeys } from '../utils/labels';
-import { localisedText } from '../utils/localised-text';
+import { localisedText } from '../../../lib/localised-text';
 import { ConnectionTest } from './connection-test';
 import { DataSourceDialog } from './data-source-dialog';
 import { whereOf } from './data-sources-list';

@@ -8,10 +8,10 @@ import { QueryTable } from '../../../components/ui/query-table';
 import { useUiLanguage } from '../../../lib/use-ui-language';
 import { useDataSources } from '../api/get-data-sources';
 import { kindLabelKeys } from '../utils/labels';
-import { localisedText } from '../utils/localised-text';
+import { localisedText } from '../../../lib/localised-text';
 import { DataSourceDialog } from './data-source-dialog';
 import { DeleteDataSourceDialog } from './delete-dialogs';
-import { ListHeading, RowButton } from './row-buttons';
+import { ListHeading, RowButton } from '../../../components/ui/list-row-buttons';
 
 type DataSourcesListProps = {
   /** The address of a source's page (the app layer owns the paths). */

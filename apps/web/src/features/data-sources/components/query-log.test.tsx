@@ -37,7 +37,6 @@ describe('query log', () => {
   it('lists each run and asks for errors only when told', async () => {
     const calls = stubApi({
       [`GET ${apiRoutes.listDataSources.path}`]: () => jsonResponse({ items: [] }),
-      [`GET ${apiRoutes.listDefinitions.path}`]: () => jsonResponse({ items: [] }),
       [`GET ${apiRoutes.listQueryLog.path}`]: (call) =>
         jsonResponse({
           items:
@@ -49,7 +48,7 @@ describe('query log', () => {
           pageSize: 50,
         }),
     });
-    await renderWithProviders(<QueryLog dataHref="/data" definitionHref={(name) => `/d/${name}`} />);
+    await renderWithProviders(<QueryLog dataHref="/data" definitionHref={(name) => `/d/${name}`} definitionNames={[]} />);
     const rows = await screen.findAllByTestId('query-log-row');
     expect(rows).toHaveLength(2);
     expect(within(rows[0]!).getByText('Nora North')).toBeInTheDocument();
@@ -70,10 +69,9 @@ describe('query log', () => {
   it('says so when nothing ran', async () => {
     stubApi({
       [`GET ${apiRoutes.listDataSources.path}`]: () => jsonResponse({ items: [] }),
-      [`GET ${apiRoutes.listDefinitions.path}`]: () => jsonResponse({ items: [] }),
       [`GET ${apiRoutes.listQueryLog.path}`]: () => jsonResponse({ items: [], total: 0, page: 1, pageSize: 50 }),
     });
-    await renderWithProviders(<QueryLog dataHref="/data" definitionHref={(name) => `/d/${name}`} />);
+    await renderWithProviders(<QueryLog dataHref="/data" definitionHref={(name) => `/d/${name}`} definitionNames={[]} />);
     expect(await screen.findByText('No runs')).toBeInTheDocument();
   });
 });

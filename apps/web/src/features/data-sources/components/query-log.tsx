@@ -7,8 +7,8 @@ import { QueryTable } from '../../../components/ui/query-table';
 import { formatDateTime, formatRelativeTime, useCulture } from '../../../lib/date-time';
 import { useNow } from '../../../lib/use-now';
 import { useDataSources } from '../api/get-data-sources';
-import { useDefinitions } from '../api/get-definitions';
 import { useQueryLog } from '../api/get-query-log';
+import { parameterText } from '../../../lib/parameter-values';
 
 // Static keys: checks/locale-keys.test.ts finds them and checks that every language has them.
 const purposeLabelKeys: Record<QueryPurpose, string> = {
@@ -20,25 +20,18 @@ const purposeLabelKeys: Record<QueryPurpose, string> = {
   delivery: 'management.data.log.purpose.delivery',
 };
 
-/** A parameter value as a short text: a range `from – to` or its preset, a list joined. */
-export function parameterText(value: unknown): string {
-  if (value === null || value === undefined) return '—';
-  if (Array.isArray(value)) return value.map(String).join(', ');
-  if (typeof value === 'object') {
-    const range = value as { from?: string; to?: string; preset?: string };
-    return range.preset ?? `${range.from ?? ''} – ${range.to ?? ''}`;
-  }
-  // The log's values come from JSON: a string as it is, a number or boolean as JSON writes it.
-  return typeof value === 'string' ? value : JSON.stringify(value);
-}
-
-type QueryLogProps = { dataHref: string; definitionHref: (name: string) => string };
+type QueryLogProps = {
+  dataHref: string;
+  definitionHref: (name: string) => string;
+  /** The report definitions to filter by (the catalogue's, passed in by the page). */
+  definitionNames: readonly string[];
+};
 
 /**
  * Management → Data → Query log (decision 027): every run of report SQL — who, which report, the values,
  * rows, duration, cache hit, error — newest first, paged, filtered by source, definition or errors.
  */
-export function QueryLog({ dataHref, definitionHref }: QueryLogProps) {
+export function QueryLog({ dataHref, definitionHref, definitionNames }: QueryLogProps) {
   const { t } = useTranslation();
   const culture = useCulture();
   const now = useNow();
@@ -48,7 +41,6 @@ export function QueryLog({ dataHref, definitionHref }: QueryLogProps) {
   const [page, setPage] = useState(1);
   const log = useQueryLog({ dataSource, definition, errorsOnly, page });
   const sources = useDataSources();
-  const definitions = useDefinitions();
   const numbers = new Intl.NumberFormat(culture);
 
   return (
@@ -78,7 +70,7 @@ export function QueryLog({ dataHref, definitionHref }: QueryLogProps) {
           label={t('management.data.log.definition')}
           data={[
             { value: '', label: t('management.data.log.all') },
-            ...(definitions.data?.items ?? []).map((item) => ({ value: item.name, label: item.name })),
+            ...definitionNames.map((name) => ({ value: name, label: name })),
           ]}
           value={definition ?? ''}
           onChange={(value) => {

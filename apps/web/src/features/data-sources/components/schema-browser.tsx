@@ -4,7 +4,8 @@ import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { PlaceholderTile } from '../../../components/ui/placeholder-tile';
 import { useSourceSchema } from '../api/get-source-schema';
-import { dataErrorMessage } from '../utils/server-error';
+import { serverErrorMessage } from '../../../lib/server-error';
+import { dataSourceErrorTexts } from '../utils/labels';
 
 /** How many tables are drawn at once; the filter finds the others. */
 const shownTables = 200;
@@ -30,7 +31,7 @@ export function SchemaBrowser({ name }: { name: string }) {
   if (schema.isError) {
     return (
       <Alert color="red" role="alert" title={t('management.data.schema.failed')}>
-        {dataErrorMessage(t, schema.error)}
+        {serverErrorMessage(t, schema.error, dataSourceErrorTexts)}
       </Alert>
     );
   }

@@ -7,7 +7,7 @@ import { QueryTable } from '../../../components/ui/query-table';
 import { formatDateTime, useCulture } from '../../../lib/date-time';
 import { useRemoveUploadedTable, useUploadedTables } from '../api/upload-tables';
 import { uploadTypeLabelKeys } from './upload-labels';
-import { RowButton } from './row-buttons';
+import { RowButton } from '../../../components/ui/list-row-buttons';
 
 type UploadedTable = UploadedTablesResponse['items'][number];
 

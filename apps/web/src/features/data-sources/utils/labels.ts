@@ -1,9 +1,4 @@
-import type {
-  ColumnFormat,
-  DataSourceKind,
-  DataSourceTls,
-  DefinitionVisual,
-} from '@cockpit/contracts';
+import type { DataSourceKind, DataSourceTls } from '@cockpit/contracts';
 
 // Static keys: checks/locale-keys.test.ts finds them and checks that every language has them.
 
@@ -19,20 +14,9 @@ export const tlsLabelKeys: Record<DataSourceTls, string> = {
   verify: 'management.data.tls.verify',
 };
 
-export const columnFormatLabelKeys: Record<ColumnFormat, string> = {
-  text: 'management.data.format.text',
-  integer: 'management.data.format.integer',
-  number: 'management.data.format.number',
-  currency: 'management.data.format.currency',
-  percent: 'management.data.format.percent',
-  date: 'management.data.format.date',
-  week: 'management.data.format.week',
-  month: 'management.data.format.month',
-  quarter: 'management.data.format.quarter',
-};
-
-export const visualLabelKeys: Record<DefinitionVisual['type'], string> = {
-  kpi: 'management.data.visual.kpi',
-  chart: 'management.data.visual.chart',
-  table: 'management.data.visual.table',
+/** What a data source form shows for the server's refusals (lib/server-error). */
+export const dataSourceErrorTexts = {
+  exists: 'management.data.errors.exists',
+  gone: 'management.data.errors.gone',
+  unavailable: 'management.data.errors.unavailable',
 };

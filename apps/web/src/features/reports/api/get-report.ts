@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRoutes, type ReportResponse, type UiLanguageName } from '@cockpit/contracts';
+import { apiRoutes, type ParameterValues, type ReportResponse, type UiLanguageName } from '@cockpit/contracts';
 import { api } from '../../../lib/api-client';
 import { refetchOnMeta } from '../../../lib/refetch-on';
 import { useUiLanguage } from '../../../lib/use-ui-language';
@@ -42,4 +42,17 @@ export function useRefreshReport(name: string, search: ReportSearch) {
     mutationFn: () => getReport(name, { ...search, refresh: 'true' } as ReportSearch),
     onSuccess: (answer) => queryClient.setQueryData(getReportQueryOptions(name, search, language).queryKey, answer),
   });
+}
+
+/**
+ * The report with the values a subscription or an alert keeps: its parameters (with their choices and
+ * presets) and its result's columns for the subscription dialog (decision 029). The report page's own
+ * request and key (`?values=` as JSON), so a dialog opened on the page reads the answer the page has.
+ */
+export function useReportWithValues(name: string, values: ParameterValues, enabled = true) {
+  const language = useUiLanguage();
+  const search = (Object.keys(values).length > 0 ? { values: JSON.stringify(values) } : {}) as ReportSearch;
+  const options = getReportQueryOptions(name, search, language);
+  // An item the user may no longer see answers "not found": said by the dialog, not the page's loader.
+  return useQuery({ ...options, enabled: enabled && name !== '', meta: { ...options.meta, globalLoading: false } });
 }

@@ -1,10 +1,9 @@
-import { Alert, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconInfoCircle, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { ParameterValue, ParameterView, ReportData, ResultInfo } from '@cockpit/contracts';
 import { DataTable } from '../../../components/data-display/data-table';
-import { KpiCards } from '../../../components/data-display/kpi-cards';
-import { ReportChart } from '../../../components/data-display/report-chart';
+import { ReportBody } from '../../../components/data-display/report-body';
 import { PlaceholderTile } from '../../../components/ui/placeholder-tile';
 import { dateTimeFormat, formatDateTime } from '../../../lib/date-time';
 import type { ValueFormatter } from '../../../lib/value-format';
@@ -100,31 +99,19 @@ export function QueryReport({ name, parameters, data, info, formatter, updating,
       {empty || noRows ? (
         <PlaceholderTile icon="search" headline={t('reports.state.emptyHeadline')} text={t('reports.state.emptyValuesText')} />
       ) : (
-        <>
-          {data.kpis.length > 0 && <KpiCards kpis={data.kpis} formatter={formatter} label={t('reports.kpis.label')} />}
-          {data.charts.length > 0 && (
-            <SimpleGrid cols={{ base: 1, lg: data.charts.length > 1 ? 2 : 1 }} spacing="lg">
-              {data.charts.map((chart) => (
-                <Paper key={chart.id} withBorder p="md" radius="md">
-                  {chart.title && (
-                    <Title order={2} size="h4" mb="sm">
-                      {chart.title}
-                    </Title>
-                  )}
-                  <ReportChart chart={chart} formatter={formatter} />
-                </Paper>
-              ))}
-            </SimpleGrid>
-          )}
-          {table && (
+        <ReportBody
+          data={data}
+          formatter={formatter}
+          chartTitle={{ order: 2, size: 'h4' }}
+          renderTable={(reportTable) => (
             <Paper withBorder p="md" radius="md">
               <Title order={2} size="h4" mb="sm">
                 {t('reports.table.title')}
               </Title>
               <DataTable
-                key={table.columns.map((column) => column.key).join('|')}
-                columns={table.columns}
-                rows={table.rows}
+                key={reportTable.columns.map((column) => column.key).join('|')}
+                columns={reportTable.columns}
+                rows={reportTable.rows}
                 formatter={formatter}
                 label={t('reports.table.label')}
                 onDownload={(format) => download.mutate(format)}
@@ -137,7 +124,7 @@ export function QueryReport({ name, parameters, data, info, formatter, updating,
               )}
             </Paper>
           )}
-        </>
+        />
       )}
     </Stack>
   );

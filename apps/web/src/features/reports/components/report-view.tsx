@@ -1,10 +1,10 @@
 import { Button, Group, Loader, Text } from '@mantine/core';
 import { IconStar, IconStarFilled } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { errorCodes, parseChoiceNotOffered } from '@cockpit/contracts';
 import { Page } from '../../../components/ui/page';
 import { PlaceholderTile } from '../../../components/ui/placeholder-tile';
 import { isApiRequestError } from '../../../lib/api-client';
+import { reportErrorState, reportErrorText } from '../../../lib/report-error';
 import { useValueFormatter } from '../../../lib/value-format';
 import { useReport } from '../api/get-report';
 import type { ReportSearch } from '../utils/report-search';
@@ -60,54 +60,29 @@ export function ReportView({
       </Group>
     );
   } else if (report.isError) {
-    const status = isApiRequestError(report.error) ? report.error.status : 0;
-    const code = isApiRequestError(report.error) ? report.error.code : '';
-    // Decision 038: a choice from a query outside the reader's own options (e.g. typed into the URL).
-    const notOffered = status === 400 && code === errorCodes.choiceNotOffered ? parseChoiceNotOffered(report.error.message) : null;
-    content =
-      status === 403 && code === errorCodes.userAttributeMissing ? (
-        // Decision 027: a user attribute the report filters by is missing — never unfiltered data.
-        <PlaceholderTile
-          icon="search"
-          headline={t('reports.state.notForAccountHeadline')}
-          text={t('reports.state.notForAccountText')}
-        />
-      ) : status === 503 && (code === errorCodes.dataSourceUnavailable || code === errorCodes.queryTimedOut) ? (
-        <PlaceholderTile
-          headline={t('reports.state.dataUnavailableHeadline')}
-          text={
-            code === errorCodes.queryTimedOut
-              ? t('reports.state.timedOutText')
-              : isAdministrator
-                ? report.error.message
-                : t('reports.state.dataUnavailableText')
-          }
-          onRetry={() => void report.refetch()}
-        />
-      ) : status === 404 ? (
-        <PlaceholderTile
-          icon="search"
-          headline={t('reports.state.notAvailableHeadline')}
-          text={t('reports.state.notAvailableText', { name: fallbackTitle })}
-        />
-      ) : notOffered ? (
-        <PlaceholderTile
-          headline={t('reports.state.choiceNotOfferedHeadline')}
-          text={t('reports.state.choiceNotOfferedText', notOffered)}
-        >
+    const state = reportErrorState(report.error, isAdministrator);
+    content = state ? (
+      <PlaceholderTile
+        icon={state.kind === 'not-for-account' ? 'search' : undefined}
+        headline={t(state.headline)}
+        text={reportErrorText(t, state)}
+        onRetry={state.action === 'retry' ? () => void report.refetch() : undefined}
+      >
+        {state.action === 'reset' && (
           <Button variant="light" onClick={() => onSearchChange({})}>
             {t('reports.state.reset')}
           </Button>
-        </PlaceholderTile>
-      ) : status === 400 ? (
-        <PlaceholderTile headline={t('reports.state.invalidHeadline')} text={t('reports.state.invalidText')}>
-          <Button variant="light" onClick={() => onSearchChange({})}>
-            {t('reports.state.reset')}
-          </Button>
-        </PlaceholderTile>
-      ) : (
-        <PlaceholderTile onRetry={() => void report.refetch()} />
-      );
+        )}
+      </PlaceholderTile>
+    ) : isApiRequestError(report.error) && report.error.status === 404 ? (
+      <PlaceholderTile
+        icon="search"
+        headline={t('reports.state.notAvailableHeadline')}
+        text={t('reports.state.notAvailableText', { name: fallbackTitle })}
+      />
+    ) : (
+      <PlaceholderTile onRetry={() => void report.refetch()} />
+    );
   } else if (definition?.kind === 'external' && definition.externalUrl) {
     content = <ExternalReport url={definition.externalUrl} />;
   } else if (definition?.kind === 'embedded' && definition.frameUrl) {

@@ -1,16 +1,15 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  type ParameterValues,
   type SubscriptionBody,
   type SubscriptionView,
   apiRoutes,
 } from '@cockpit/contracts';
 import { api } from '../../../lib/api-client';
-import { refetchOnMeta } from '../../../lib/refetch-on';
-import { useUiLanguage } from '../../../lib/use-ui-language';
+import { invalidateQueriesOn } from '../../../lib/refetch-on';
 
 // Subscriptions and alerts (decision 029): the user's own list, deliveries and time zone; management's
-// deliveries and outbox. One query key family, invalidated after every change.
+// deliveries. One query key family, invalidated after every change (with the mail outbox, which a
+// change or a "send now" fills).
 
 export const subscriptionsQueryKey = ['subscriptions'] as const;
 
@@ -53,7 +52,11 @@ export function bodyOf(view: SubscriptionView, changes: Partial<SubscriptionBody
 
 export function useSubscriptionActions() {
   const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: subscriptionsQueryKey });
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: subscriptionsQueryKey }),
+      invalidateQueriesOn(queryClient, 'subscriptions-changed'),
+    ]);
   return {
     create: useMutation({
       mutationFn: (body: SubscriptionBody) => api.call(apiRoutes.createSubscription, { body }),
@@ -85,41 +88,6 @@ export function useManagedDeliveries() {
     queryFn: () => api.call(apiRoutes.listDeliveries),
     refetchInterval: 15_000,
     meta: { globalLoading: false },
-  });
-}
-
-export function useOutbox() {
-  return useQuery({
-    queryKey: [...subscriptionsQueryKey, 'management', 'outbox'],
-    queryFn: () => api.call(apiRoutes.listOutbox),
-    refetchInterval: 15_000,
-    meta: { globalLoading: false },
-  });
-}
-
-export function useOutboxMail(id: string | null) {
-  return useQuery({
-    queryKey: [...subscriptionsQueryKey, 'management', 'outbox', id],
-    queryFn: () => api.call(apiRoutes.getOutboxMail, { params: { id: id! } }),
-    enabled: id !== null,
-  });
-}
-
-/**
- * The report a subscription or alert is about, with the values it keeps: its parameters (with their
- * choices and presets) and its result's columns for the dialog. The report page's own request and key
- * (`?values=` as JSON), so a dialog opened on the page reads the answer the page already has.
- */
-export function useSubscribedReport(name: string, values: ParameterValues, enabled = true) {
-  const language = useUiLanguage();
-  const search = Object.keys(values).length > 0 ? { values: JSON.stringify(values) } : {};
-  return useQuery({
-    queryKey: ['report', name, language, search],
-    queryFn: () =>
-      api.call(apiRoutes.getReport, { params: { name }, query: search }),
-    enabled: enabled && name !== '',
-    // Like the report page's own query: an item the user may no longer see answers "not found".
-    meta: { globalLoading: false, ...refetchOnMeta('catalogue-changed') },
   });
 }
 

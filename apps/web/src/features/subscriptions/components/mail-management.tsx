@@ -1,22 +1,15 @@
-import { useState } from 'react';
-import { Badge, Button, Code, Group, Stack, Table, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Badge, Group, Stack, Table, Text, Title } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { SubscriptionRecipients } from '@cockpit/contracts';
 import { QueryTable } from '../../../components/ui/query-table';
 import { roleLabel, subscriptionLabel } from '../../../lib/option-labels';
-import {
-  useManagedDeliveries,
-  useManagedSubscriptions,
-  useOutbox,
-  useOutboxMail,
-} from '../api/subscriptions';
-import { DeliveryStatusBadge, LastDelivery } from './my-subscriptions';
+import { formatShortDateTime } from '../../../lib/date-time';
+import { useManagedDeliveries, useManagedSubscriptions } from '../api/subscriptions';
+import { DeliveryStatusBadge, LastDelivery, PausedBadge } from './my-subscriptions';
 import { scheduleText } from './schedule-text';
 import { SubscribeOthersButton, type SubscribeOthersProps } from './subscribe-others';
-
-const when = (iso: string, locale: string) =>
-  new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso));
 
 /** Whom a subscription goes to, in words: its owner, N users, an audience. */
 export function recipientsText(recipients: SubscriptionRecipients | null, t: TFunction): string {
@@ -39,17 +32,19 @@ export function recipientsText(recipients: SubscriptionRecipients | null, t: TFu
   return parts.join('; ');
 }
 
+type MailManagementProps = SubscribeOthersProps & {
+  /** The mail outbox below the deliveries: the mail feature's, passed in by the page. */
+  outbox: ReactNode;
+};
+
 /**
  * Management → Mail (decision 029): subscribing others, the organisation's subscriptions, every delivery
  * with its status, and the outbox without SMTP_URL.
  */
-export function MailManagement({ reports, renderAudience }: SubscribeOthersProps) {
+export function MailManagement({ reports, renderAudience, outbox }: MailManagementProps) {
   const { t, i18n } = useTranslation();
   const subscriptions = useManagedSubscriptions();
   const deliveries = useManagedDeliveries();
-  const outbox = useOutbox();
-  const [open, setOpen] = useState<string | null>(null);
-  const mail = useOutboxMail(open);
 
   return (
     <Stack gap="xl">
@@ -89,11 +84,7 @@ export function MailManagement({ reports, renderAudience }: SubscribeOthersProps
               <Table.Td>{recipientsText(subscription.recipients, t)}</Table.Td>
               <Table.Td>
                 {scheduleText(subscription.schedule, t, i18n.language)}
-                {subscription.paused && (
-                  <Badge color="gray" ml={6}>
-                    {t('subscriptions.paused')}
-                  </Badge>
-                )}
+                {subscription.paused && <PausedBadge ml={6} />}
               </Table.Td>
               <Table.Td>
                 <LastDelivery delivery={subscription.lastDelivery} />
@@ -124,7 +115,7 @@ export function MailManagement({ reports, renderAudience }: SubscribeOthersProps
           data-testid="deliveries"
           renderRow={(delivery) => (
             <Table.Tr key={delivery.id}>
-              <Table.Td>{when(delivery.updatedAt, i18n.language)}</Table.Td>
+              <Table.Td>{formatShortDateTime(delivery.updatedAt, i18n.language)}</Table.Td>
               <Table.Td>{delivery.targetName}</Table.Td>
               <Table.Td>{delivery.recipientEmail}</Table.Td>
               <Table.Td>
@@ -141,60 +132,7 @@ export function MailManagement({ reports, renderAudience }: SubscribeOthersProps
           )}
         />
       </Stack>
-      <Stack gap="sm" component="section" aria-labelledby="outbox-heading">
-        <Group gap="sm">
-          <Title order={2} size="h3" id="outbox-heading">
-            {t('subscriptions.outbox')}
-          </Title>
-          {outbox.data && (
-            <Badge variant="light">
-              {outbox.data.via === 'smtp' ? t('subscriptions.viaSmtp') : t('subscriptions.viaOutbox')}
-            </Badge>
-          )}
-        </Group>
-        <QueryTable
-          query={outbox}
-          items={(data) => data.mails}
-          empty={{
-            icon: 'search',
-            headline: t('subscriptions.outboxEmpty'),
-            text: t('subscriptions.outboxEmptyText'),
-          }}
-          columns={[
-            t('subscriptions.at'),
-            t('subscriptions.recipient'),
-            t('subscriptions.subject'),
-            t('subscriptions.attachments'),
-          ]}
-          minWidth={640}
-          data-testid="outbox"
-          renderRow={(item) => (
-            <Table.Tr key={item.id} data-testid="outbox-row">
-              <Table.Td>{when(item.createdAt, i18n.language)}</Table.Td>
-              <Table.Td>{item.to}</Table.Td>
-              <Table.Td>
-                <Button
-                  variant="subtle"
-                  size="compact-sm"
-                  onClick={() => setOpen(open === item.id ? null : item.id)}
-                >
-                  {item.subject}
-                </Button>
-              </Table.Td>
-              <Table.Td>{item.attachments.map((attachment) => attachment.filename).join(', ')}</Table.Td>
-            </Table.Tr>
-          )}
-        />
-        {open && mail.data && (
-          <Stack gap={4} data-testid="outbox-mail">
-            <Text fw={600}>{mail.data.subject}</Text>
-            {/* Long links wrap; the block stays reachable by keyboard where it still scrolls. */}
-            <Code block tabIndex={0} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-              {mail.data.text}
-            </Code>
-          </Stack>
-        )}
-      </Stack>
+      {outbox}
     </Stack>
   );
 }

@@ -5,6 +5,7 @@ import { apiRoutes, pathOf, type SubscriptionView } from '@cockpit/contracts';
 import { stubApi } from '../../../testing/stub-api';
 import { jsonResponse, renderWithProviders } from '../../../testing/test-utils';
 import { monthlySalesAnswer } from '../testing/report-answer';
+import { WithSubscribedReport } from '../testing/with-subscribed-report';
 import { MySubscriptions } from './my-subscriptions';
 
 // Settings → My subscriptions (decision 029): subscriptions and alerts apart, edited in place in the same
@@ -61,7 +62,11 @@ afterEach(() => {
 describe('MySubscriptions', () => {
   it('lists subscriptions and alerts apart, an alert with its condition and state', async () => {
     stub();
-    await renderWithProviders(<MySubscriptions />);
+    await renderWithProviders(
+      <WithSubscribedReport>
+        <MySubscriptions />
+      </WithSubscribedReport>,
+    );
     const subscriptions = await screen.findByTestId('my-subscriptions-table');
     const alerts = screen.getByTestId('my-alerts-table');
     expect(within(subscriptions).getByText('Monthly Sales (SQL)')).toBeInTheDocument();
@@ -73,7 +78,11 @@ describe('MySubscriptions', () => {
 
   it('edits a subscription in place: the dialog keeps its values, saving sends the whole body with PUT', async () => {
     const calls = stub();
-    await renderWithProviders(<MySubscriptions />);
+    await renderWithProviders(
+      <WithSubscribedReport>
+        <MySubscriptions />
+      </WithSubscribedReport>,
+    );
     const subscriptions = await screen.findByTestId('my-subscriptions-table');
     await userEvent.click(within(subscriptions).getByRole('button', { name: 'Edit' }));
     const dialog = await screen.findByRole('dialog', { name: 'Change subscription' });
@@ -96,7 +105,11 @@ describe('MySubscriptions', () => {
 
   it('deletes only after asking', async () => {
     const calls = stub();
-    await renderWithProviders(<MySubscriptions />);
+    await renderWithProviders(
+      <WithSubscribedReport>
+        <MySubscriptions />
+      </WithSubscribedReport>,
+    );
     const subscriptions = await screen.findByTestId('my-subscriptions-table');
     await userEvent.click(within(subscriptions).getByRole('button', { name: 'Delete' }));
     const confirm = await screen.findByRole('dialog', { name: 'Delete?' });
@@ -110,7 +123,11 @@ describe('MySubscriptions', () => {
 
   it('checks an alert now', async () => {
     const calls = stub();
-    await renderWithProviders(<MySubscriptions />);
+    await renderWithProviders(
+      <WithSubscribedReport>
+        <MySubscriptions />
+      </WithSubscribedReport>,
+    );
     const alerts = await screen.findByTestId('my-alerts-table');
     await userEvent.click(within(alerts).getByRole('button', { name: 'Check now' }));
     await vi.waitFor(() =>

@@ -56,6 +56,16 @@ export function DeliveryStatusBadge({ status, reason }: { status: DeliveryStatus
   );
 }
 
+/** "Paused" beside a subscription's schedule. */
+export function PausedBadge(props: { ml?: number; 'data-testid'?: string }) {
+  const { t } = useTranslation();
+  return (
+    <Badge color="gray" {...props}>
+      {t('subscriptions.paused')}
+    </Badge>
+  );
+}
+
 /** A subscription's last delivery as its status badge, or a dash before the first. */
 export function LastDelivery({ delivery }: { delivery: SubscriptionView['lastDelivery'] }) {
   if (!delivery) {
@@ -204,11 +214,7 @@ function SubscriptionsTable({
               <Text size="sm">
                 {scheduleText(subscription.schedule, t, i18n.language)} ({subscription.timeZone})
               </Text>
-              {subscription.paused && (
-                <Badge color="gray" data-testid="paused">
-                  {t('subscriptions.paused')}
-                </Badge>
-              )}
+              {subscription.paused && <PausedBadge data-testid="paused" />}
             </Table.Td>
             <Table.Td>
               <LastDelivery delivery={subscription.lastDelivery} />

@@ -5,6 +5,7 @@ import { apiRoutes, pathOf } from '@cockpit/contracts';
 import { stubApi } from '../../../testing/stub-api';
 import { jsonResponse, renderWithProviders } from '../../../testing/test-utils';
 import { monthlySalesAnswer } from '../testing/report-answer';
+import { WithSubscribedReport } from '../testing/with-subscribed-report';
 import { conditionOf, scheduleOf } from './subscription-form';
 import { SetAlertButton, SubscribeButton } from './subscribe-button';
 
@@ -48,7 +49,11 @@ describe('conditionOf and scheduleOf', () => {
 describe('SubscribeButton', () => {
   it('subscribes with the report’s parameter values, "Last month" chosen in the dialog', async () => {
     const calls = stub();
-    await renderWithProviders(<SubscribeButton targetKind="report" targetName="monthly-sales" parameterValues={{}} />);
+    await renderWithProviders(
+      <WithSubscribedReport>
+        <SubscribeButton targetKind="report" targetName="monthly-sales" parameterValues={{}} />
+      </WithSubscribedReport>,
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Subscribe' }));
     const dialog = await screen.findByRole('dialog', { name: 'Receive this report by e-mail' });
     expect(await within(dialog).findByRole('radio', { name: 'This year' })).toBeChecked();
@@ -70,7 +75,11 @@ describe('SubscribeButton', () => {
 describe('SetAlertButton', () => {
   it('offers the result’s columns of numbers and saves an alert with its condition', async () => {
     const calls = stub();
-    await renderWithProviders(<SetAlertButton targetName="monthly-sales" parameterValues={{}} />);
+    await renderWithProviders(
+      <WithSubscribedReport>
+        <SetAlertButton targetName="monthly-sales" parameterValues={{}} />
+      </WithSubscribedReport>,
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Set alert' }));
     const dialog = await screen.findByRole('dialog', { name: 'Notify me when the data crosses a line' });
     // Only the column of numbers is offered (not the month), chosen at first.

@@ -13,7 +13,8 @@ import type {
 } from '@cockpit/contracts';
 import { ParameterBar } from '../../../components/parameters/parameter-bar';
 import { showToast } from '../../../lib/toast';
-import { bodyOf, useSubscribedReport, useSubscriptionActions } from '../api/subscriptions';
+import { bodyOf, useSubscriptionActions } from '../api/subscriptions';
+import { useSubscribedReport } from './subscribed-report';
 
 type SubscriptionKind = SubscriptionView['kind'];
 type Test = AlertCondition['test'];

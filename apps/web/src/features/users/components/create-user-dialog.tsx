@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, Modal, PasswordInput, Select, TextInput } from '@mantine/core';
-import { IconRefresh } from '@tabler/icons-react';
+import { Group, Modal, PasswordInput, Select, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import {
   newUserSchema,
@@ -13,7 +12,7 @@ import { isApiRequestError } from '../../../lib/api-client';
 import { refusedPasswordMessage } from '../../../lib/password-rules';
 import { useCreateUser } from '../api/create-user';
 import { OneTimePasswordShown } from './one-time-password-shown';
-import { generateOneTimePassword } from './reset-password-dialog';
+import { GeneratePasswordButton } from './reset-password-dialog';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { useFormCheck } from '../../../lib/form-check';
 import { languageOptions, roleOptions, subscriptionOptions } from '../../../lib/option-labels';
@@ -143,19 +142,12 @@ export function CreateUserDialog({ opened, onClose, onCreated }: CreateUserDialo
         visible={passwordVisible}
         onVisibilityChange={setPasswordVisible}
       />
-      <Group>
-        <Button
-          variant="light"
-          size="xs"
-          leftSection={<IconRefresh size={14} aria-hidden="true" />}
-          onClick={() => {
-            set('password', generateOneTimePassword());
-            setPasswordVisible(true);
-          }}
-        >
-          {t('management.users.generatePassword')}
-        </Button>
-      </Group>
+      <GeneratePasswordButton
+        onGenerate={(password) => {
+          set('password', password);
+          setPasswordVisible(true);
+        }}
+      />
       <Group grow align="flex-start">
         <Select
           label={t('management.users.role')}

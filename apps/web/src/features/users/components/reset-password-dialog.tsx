@@ -35,6 +35,23 @@ export function generateOneTimePassword(): string {
   return password + generateOneTimePassword().slice(password.length);
 }
 
+/** "Generate a password" below a one-time password field: a new one, shown so that it can be passed on. */
+export function GeneratePasswordButton({ onGenerate }: { onGenerate: (password: string) => void }) {
+  const { t } = useTranslation();
+  return (
+    <Group>
+      <Button
+        variant="light"
+        size="xs"
+        leftSection={<IconRefresh size={14} aria-hidden="true" />}
+        onClick={() => onGenerate(generateOneTimePassword())}
+      >
+        {t('management.users.generatePassword')}
+      </Button>
+    </Group>
+  );
+}
+
 /**
  * "Set one-time password" (decision 022): the administrator sets a new password for a user of their
  * organisation — typed or generated — under the rules of every new password. The user's sessions end at
@@ -100,19 +117,12 @@ export function ResetPasswordDialog({ user, onClose, onDone }: ResetPasswordDial
               autoComplete="new-password"
               data-autofocus
             />
-            <Group>
-              <Button
-                variant="light"
-                size="xs"
-                leftSection={<IconRefresh size={14} aria-hidden="true" />}
-                onClick={() => {
-                  change(generateOneTimePassword());
-                  setVisible(true);
-                }}
-              >
-                {t('management.users.generatePassword')}
-              </Button>
-            </Group>
+            <GeneratePasswordButton
+              onGenerate={(password) => {
+                change(password);
+                setVisible(true);
+              }}
+            />
             {failed && (
               <Alert color="red" role="alert">
                 {t('management.errors.saveFailed')}

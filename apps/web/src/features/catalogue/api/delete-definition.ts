@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRoutes } from '@cockpit/contracts';
 import { api } from '../../../lib/api-client';
-import { dataSourcesQueryKey } from './get-data-sources';
+import { invalidateQueriesOn } from '../../../lib/refetch-on';
 import { definitionsQueryKey } from './get-definitions';
 
 /** `DELETE /api/management/definitions/:name` (409 while a report item or tile uses it). */
@@ -16,7 +16,8 @@ export function useDeleteDefinition() {
     onSuccess: async () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: definitionsQueryKey }),
-        queryClient.invalidateQueries({ queryKey: dataSourcesQueryKey }),
+        // The data sources list says which definitions read each source.
+        invalidateQueriesOn(queryClient, 'definitions-changed'),
       ]);
     },
   });

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useQuery } from '@tanstack/react-query';
 import { EditorView } from '@uiw/react-codemirror';
 import {
   apiRoutes,
@@ -8,9 +9,10 @@ import {
   type DefinitionPreviewResponse,
   type ManagedDataSource,
 } from '@cockpit/contracts';
+import { api } from '../../../lib/api-client';
 import { stubApi, type StubCall } from '../../../testing/stub-api';
 import { jsonResponse, renderWithProviders } from '../../../testing/test-utils';
-import { DefinitionEditor } from './definition-editor';
+import { DefinitionEditor, type EditorDataSources } from './definition-editor';
 
 // The report definition editor (decision 027) against a stubbed API: the parameters found in the SQL,
 // the checks before saving, and the preview — the database's error at its place in the SQL, or the
@@ -104,7 +106,18 @@ function stub(preview: (call: StubCall) => Response): StubCall[] {
   });
 }
 
-const links = { dataHref: '/data', definitionHref: (name: string) => `/d/${name}` };
+// The page passes in the data-sources feature's queries; these ask the same (stubbed) endpoints.
+const dataSources: EditorDataSources = {
+  useSources: () => useQuery({ queryKey: ['sources'], queryFn: () => api.call(apiRoutes.listDataSources) }),
+  useSchema: (name) =>
+    useQuery({
+      queryKey: ['schema', name],
+      queryFn: () => api.call(apiRoutes.getDataSourceSchema, { params: { name: name ?? '' } }),
+      enabled: name !== null,
+    }),
+};
+
+const links = { dataHref: '/data', definitionHref: (name: string) => `/d/${name}`, dataSources };
 
 beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => undefined);

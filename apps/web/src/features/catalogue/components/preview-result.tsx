@@ -1,16 +1,15 @@
-import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconInfoCircle, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { DefinitionPreviewResponse } from '@cockpit/contracts';
 import { DataTable } from '../../../components/data-display/data-table';
-import { KpiCards } from '../../../components/data-display/kpi-cards';
-import { ReportChart } from '../../../components/data-display/report-chart';
+import { ReportBody } from '../../../components/data-display/report-body';
 import { PlaceholderTile } from '../../../components/ui/placeholder-tile';
 import { getClientParams } from '../../../lib/client-params';
 import { useCulture } from '../../../lib/date-time';
 import { useValueFormatter } from '../../../lib/value-format';
+import { parameterText } from '../../../lib/parameter-values';
 import { lineAndColumn } from '../utils/sql-parameters';
-import { parameterText } from './query-log';
 
 type PreviewResultProps = {
   preview: DefinitionPreviewResponse;
@@ -69,33 +68,22 @@ export function PreviewResult({ preview, sql, onShowError }: PreviewResultProps)
       {!data || (data.kpis.length === 0 && data.charts.length === 0 && (!table || table.totalRows === 0)) ? (
         <PlaceholderTile icon="search" headingOrder={3} headline={t('management.data.preview.emptyTitle')} text={t('management.data.preview.emptyText')} />
       ) : (
-        <>
-          {data.kpis.length > 0 && <KpiCards kpis={data.kpis} formatter={formatter} label={t('reports.kpis.label')} />}
-          {data.charts.length > 0 && (
-            <SimpleGrid cols={{ base: 1, lg: data.charts.length > 1 ? 2 : 1 }} spacing="lg">
-              {data.charts.map((chart) => (
-                <Paper key={chart.id} withBorder p="md" radius="md">
-                  {chart.title && (
-                    <Title order={4} size="h5" mb="sm">
-                      {chart.title}
-                    </Title>
-                  )}
-                  <ReportChart chart={chart} formatter={formatter} height={260} />
-                </Paper>
-              ))}
-            </SimpleGrid>
-          )}
-          {table && (
+        <ReportBody
+          data={data}
+          formatter={formatter}
+          chartTitle={{ order: 4, size: 'h5' }}
+          chartHeight={260}
+          renderTable={(resultTable) => (
             <DataTable
-              key={table.columns.map((column) => column.key).join('|')}
-              columns={table.columns}
-              rows={table.rows}
+              key={resultTable.columns.map((column) => column.key).join('|')}
+              columns={resultTable.columns}
+              rows={resultTable.rows}
               formatter={formatter}
               label={t('management.data.preview.tableLabel')}
               maxHeight={360}
             />
           )}
-        </>
+        />
       )}
     </Stack>
   );

@@ -10,17 +10,19 @@ import {
   SimpleGrid,
   Stack,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import type { UseQueryResult } from '@tanstack/react-query';
 import type {
   CatalogueReportDefinition,
   DefinitionPreviewResponse,
   ManagedDataSource,
+  ManagedDataSourcesResponse,
   ParameterValues,
+  SourceSchemaResponse,
 } from '@cockpit/contracts';
 import { FormActions } from '../../../components/ui/form-actions';
 import { PlaceholderTile } from '../../../components/ui/placeholder-tile';
@@ -28,10 +30,8 @@ import { QueryContent } from '../../../components/ui/query-table';
 import { useFormCheck } from '../../../lib/form-check';
 import { showToast } from '../../../lib/toast';
 import { useUiLanguage } from '../../../lib/use-ui-language';
-import { useDataSources } from '../api/get-data-sources';
 import { useDefinitions } from '../api/get-definitions';
 import { usePreviewUsers } from '../api/get-preview-users';
-import { useSourceSchema } from '../api/get-source-schema';
 import { usePreviewDefinition } from '../api/preview-definition';
 import { useSaveDefinition } from '../api/save-definition';
 import {
@@ -42,24 +42,37 @@ import {
   parametersInSql,
   type DefinitionFormValues,
 } from '../utils/definition-form';
-import { localisedText } from '../utils/localised-text';
-import { dataErrorMessage } from '../utils/server-error';
+import { localisedText } from '../../../lib/localised-text';
+import { serverErrorMessage } from '../../../lib/server-error';
+import { definitionErrorTexts } from '../utils/definition-labels';
 import { ColumnFields } from './column-fields';
 import { ParameterFields } from '../../../components/parameters/parameter-fields';
 import { PreviewResult } from './preview-result';
 import { ParameterBar } from '../../../components/parameters/parameter-bar';
 import { VisualFields } from './visual-fields';
-import { monoInput } from '../../../components/ui/mono-input';
+import { DataNameInput } from '../../../components/ui/data-name-input';
 
 // The SQL editor (CodeMirror and its SQL language) is a chunk of its own, loaded with this page only
 // (decision 011: the shell and the other management pages never download it).
 const SqlEditor = lazy(() => import('./sql-editor'));
+
+/**
+ * What the editor reads of the data sources: the data-sources feature's queries, passed in by the page
+ * (features stay apart; the data sources' endpoints are theirs).
+ */
+export type EditorDataSources = {
+  /** The organisation's data sources, to choose the one the SQL runs on. */
+  useSources: () => UseQueryResult<ManagedDataSourcesResponse>;
+  /** A source's tables and columns for the SQL completion; `null`: no source chosen, nothing is asked. */
+  useSchema: (name: string | null) => UseQueryResult<SourceSchemaResponse>;
+};
 
 type DefinitionEditorProps = {
   /** The definition to change, or null for a new one. */
   name: string | null;
   dataHref: string;
   definitionHref: (name: string) => string;
+  dataSources: EditorDataSources;
 };
 
 /**
@@ -67,15 +80,21 @@ type DefinitionEditorProps = {
  * source's tables and columns, the parameters the SQL names, columns, visuals and cache time; "Preview"
  * runs the unsaved definition on the real source (as a chosen user too).
  */
-export function DefinitionEditor({ name, dataHref, definitionHref }: DefinitionEditorProps) {
+export function DefinitionEditor({ name, dataHref, definitionHref, dataSources }: DefinitionEditorProps) {
   const { t } = useTranslation();
-  const sources = useDataSources();
+  const sources = dataSources.useSources();
   const definitions = useDefinitions();
   return (
     <QueryContent query={sources}>
       {(sourceList) =>
         name === null ? (
-          <EditorForm original={null} sources={sourceList.items} dataHref={dataHref} definitionHref={definitionHref} />
+          <EditorForm
+            original={null}
+            sources={sourceList.items}
+            useSchema={dataSources.useSchema}
+            dataHref={dataHref}
+            definitionHref={definitionHref}
+          />
         ) : (
           <QueryContent query={definitions}>
             {(definitionList) => {
@@ -98,6 +117,7 @@ export function DefinitionEditor({ name, dataHref, definitionHref }: DefinitionE
                   key={definition.name}
                   original={definition}
                   sources={sourceList.items}
+                  useSchema={dataSources.useSchema}
                   dataHref={dataHref}
                   definitionHref={definitionHref}
                 />
@@ -113,13 +133,14 @@ export function DefinitionEditor({ name, dataHref, definitionHref }: DefinitionE
 type EditorFormProps = {
   original: CatalogueReportDefinition | null;
   sources: ManagedDataSource[];
+  useSchema: EditorDataSources['useSchema'];
   dataHref: string;
   definitionHref: (name: string) => string;
 };
 
 type ErrorAt = { position: number; revision: number; focus: boolean };
 
-function EditorForm({ original, sources, dataHref, definitionHref }: EditorFormProps) {
+function EditorForm({ original, sources, useSchema, dataHref, definitionHref }: EditorFormProps) {
   const { t } = useTranslation();
   const language = useUiLanguage();
   const navigate = useNavigate();
@@ -137,7 +158,7 @@ function EditorForm({ original, sources, dataHref, definitionHref }: EditorFormP
   const [userSearch, setUserSearch] = useState('');
   const users = usePreviewUsers(userSearch);
   const source = sources.find((candidate) => candidate.name === values.source) ?? null;
-  const schema = useSourceSchema(source && !source.needsPassword ? source.name : null);
+  const schema = useSchema(source && !source.needsPassword ? source.name : null);
   const set = <Key extends keyof DefinitionFormValues>(key: Key, value: DefinitionFormValues[Key]) =>
     setValues((current) => ({ ...current, [key]: value }));
 
@@ -201,16 +222,11 @@ function EditorForm({ original, sources, dataHref, definitionHref }: EditorFormP
 
         <Paper withBorder p="md" radius="md">
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-            <TextInput
-              label={t('management.data.fields.name')}
-              description={t('management.data.fields.nameHint')}
+            <DataNameInput
               value={values.name}
-              onChange={(event) => set('name', event.currentTarget.value)}
+              onChange={(name) => set('name', name)}
               error={check.error('name', t('management.data.errors.name'))}
               disabled={original !== null}
-              required
-              maxLength={64}
-              styles={monoInput}
             />
             <Select
               label={t('management.data.definition.source')}
@@ -328,7 +344,7 @@ function EditorForm({ original, sources, dataHref, definitionHref }: EditorFormP
             <div aria-live="polite">
               {preview.isError && (
                 <Text size="sm" c="red" role="alert">
-                  {dataErrorMessage(t, preview.error)}
+                  {serverErrorMessage(t, preview.error, definitionErrorTexts)}
                 </Text>
               )}
               {previewed && previewed.answer.parameters.length > 0 && (
@@ -374,7 +390,7 @@ function EditorForm({ original, sources, dataHref, definitionHref }: EditorFormP
               {t('management.data.errors.checkFields')}
             </Text>
           )}
-          <SaveActions pending={save.isPending} failure={save.isError ? dataErrorMessage(t, save.error) : null} onCancel={() => void navigate(dataHref)} />
+          <SaveActions pending={save.isPending} failure={save.isError ? serverErrorMessage(t, save.error, definitionErrorTexts) : null} onCancel={() => void navigate(dataHref)} />
         </Paper>
       </Stack>
     </form>

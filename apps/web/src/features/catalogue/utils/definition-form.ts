@@ -1,5 +1,6 @@
 import {
   definitionCacheDefaultSeconds,
+  detectParameters,
   reportDefinitionBodySchema,
   type CatalogueReportDefinition,
   type CatalogueReportDefinitionInput,
@@ -17,7 +18,7 @@ import {
   type ParameterFormValues,
 } from '../../../components/parameters/parameter-form';
 import type { LocalisedValues } from '../../../components/ui/localised-inputs';
-import { detectParameters, isWrittenAsRange } from './sql-parameters';
+import { isWrittenAsRange } from './sql-parameters';
 
 // The report definition editor's state (decision 027) and the body it sends. Parameters are edited per
 // name (components/parameters/parameter-form.ts); the ones the SQL refers to are sent, in the order the

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRoutes, type CatalogueReportDefinition, type CatalogueReportDefinitionInput } from '@cockpit/contracts';
 import { api } from '../../../lib/api-client';
-import { dataSourcesQueryKey } from './get-data-sources';
+import { invalidateQueriesOn } from '../../../lib/refetch-on';
 import { definitionsQueryKey } from './get-definitions';
 
 /** `original`: the name of the definition being changed, or null for a new one. */
@@ -18,10 +18,10 @@ export function useSaveDefinition() {
   return useMutation({
     mutationFn: saveDefinition,
     onSuccess: async () => {
-      // The sources list says which definitions read each source.
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: definitionsQueryKey }),
-        queryClient.invalidateQueries({ queryKey: dataSourcesQueryKey }),
+        // The data sources list says which definitions read each source.
+        invalidateQueriesOn(queryClient, 'definitions-changed'),
       ]);
     },
   });

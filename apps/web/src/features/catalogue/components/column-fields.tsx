@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { columnFormats, type ColumnFormat, type DefinitionPreviewResponse } from '@cockpit/contracts';
 import type { FormCheck } from '../../../lib/form-check';
 import type { ColumnFormValues } from '../utils/definition-form';
-import { columnFormatLabelKeys } from '../utils/labels';
+import { columnFormatLabelKeys } from '../utils/definition-labels';
 import { LocalisedInputs } from '../../../components/ui/localised-inputs';
 import { monoInput } from '../../../components/ui/mono-input';
 

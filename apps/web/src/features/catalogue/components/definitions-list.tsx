@@ -5,9 +5,9 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { QueryTable } from '../../../components/ui/query-table';
 import { useDefinitions } from '../api/get-definitions';
-import { visualLabelKeys } from '../utils/labels';
-import { DeleteDefinitionDialog } from './delete-dialogs';
-import { ListHeading, RowButton } from './row-buttons';
+import { visualLabelKeys } from '../utils/definition-labels';
+import { ListHeading, RowButton } from '../../../components/ui/list-row-buttons';
+import { DeleteDefinitionDialog } from './delete-definition-dialog';
 
 type DefinitionsListProps = {
   definitionHref: (name: string) => string;

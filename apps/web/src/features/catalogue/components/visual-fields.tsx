@@ -3,7 +3,7 @@ import { IconChartBar, IconNumbers, IconPlus, IconTable, IconTrash } from '@tabl
 import { useTranslation } from 'react-i18next';
 import { chartVisualKinds, type DefinitionVisual } from '@cockpit/contracts';
 import type { FormCheck } from '../../../lib/form-check';
-import { visualLabelKeys } from '../utils/labels';
+import { visualLabelKeys } from '../utils/definition-labels';
 import { monoInput } from '../../../components/ui/mono-input';
 
 type Kpi = Extract<DefinitionVisual, { type: 'kpi' }>;
