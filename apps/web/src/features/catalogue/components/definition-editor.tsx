@@ -1,3 +1,4 @@
+import { useRecipientCandidates } from '../../../lib/managed-users';
 import { lazy, Suspense, useState } from 'react';
 import {
   Anchor,
@@ -31,7 +32,6 @@ import { useFormCheck } from '../../../lib/form-check';
 import { showToast } from '../../../lib/toast';
 import { useUiLanguage } from '../../../lib/use-ui-language';
 import { useDefinitions } from '../api/get-definitions';
-import { usePreviewUsers } from '../api/get-preview-users';
 import { usePreviewDefinition } from '../api/preview-definition';
 import { useSaveDefinition } from '../api/save-definition';
 import {
@@ -156,7 +156,8 @@ function EditorForm({ original, sources, useSchema, dataHref, definitionHref }: 
   const [errorAt, setErrorAt] = useState<ErrorAt | null>(null);
   const [asUser, setAsUser] = useState<string | null>(null);
   const [userSearch, setUserSearch] = useState('');
-  const users = usePreviewUsers(userSearch);
+  // "Preview as" offers the organisation's users: the same list, key and request as the users screen.
+  const users = useRecipientCandidates(userSearch, { enabled: true, pageSize: 20 });
   const source = sources.find((candidate) => candidate.name === values.source) ?? null;
   const schema = useSchema(source && !source.needsPassword ? source.name : null);
   const set = <Key extends keyof DefinitionFormValues>(key: Key, value: DefinitionFormValues[Key]) =>
