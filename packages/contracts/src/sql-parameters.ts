@@ -37,8 +37,11 @@ function closingQuote(sql: string, quote: string, from: number, backslashEscapes
   return sql.length;
 }
 
-/** The end of a block comment at `start` (PostgreSQL nests them, MySQL does not), or the text's end. */
-function blockCommentEnd(sql: string, start: number, dialect: SqlTemplateDialect): number {
+/**
+ * The end of a block comment at `start` (PostgreSQL nests them, MySQL does not), or null when it is not
+ * closed. The server's template compiler refuses an unclosed comment; this detector reads it to the end.
+ */
+export function blockCommentEnd(sql: string, start: number, dialect: SqlTemplateDialect): number | null {
   let depth = 0;
   let j = start;
   while (j < sql.length) {
@@ -53,7 +56,7 @@ function blockCommentEnd(sql: string, start: number, dialect: SqlTemplateDialect
       j += 1;
     }
   }
-  return sql.length;
+  return null;
 }
 
 const lineEnd = (sql: string, from: number) => {
@@ -74,7 +77,7 @@ function skippedRegionEnd(sql: string, i: number, dialect: SqlTemplateDialect): 
   if (char === '`' && dialect === 'mysql') return closingQuote(sql, '`', i + 1, false);
   if (char === '-' && next === '-') return lineEnd(sql, i);
   if (char === '#' && dialect === 'mysql') return lineEnd(sql, i);
-  if (char === '/' && next === '*') return blockCommentEnd(sql, i, dialect);
+  if (char === '/' && next === '*') return blockCommentEnd(sql, i, dialect) ?? sql.length;
   if (char === '$' && dialect === 'postgres' && !isIdentifierChar(sql[i - 1])) {
     const tag = dollarTag.exec(sql.slice(i));
     if (!tag) return null;

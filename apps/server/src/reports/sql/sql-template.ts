@@ -1,3 +1,4 @@
+import { blockCommentEnd } from '@cockpit/contracts';
 import { SqlRefused } from './sql-refused';
 
 // The SQL template of report definitions (docs/decisions/027-reports-over-own-data.md, "The SQL
@@ -151,7 +152,7 @@ function tokenize(sql: string, dialect: SqlDialect, names: (reference: string) =
         // limit among them): comments that are not ones.
         throw new SqlRefused('executable comments and hints (/*! … */, /*+ … */) are not allowed', i);
       }
-      skipRegion(blockCommentEnd(sql, i, dialect), 'comment');
+      skipRegion(closedCommentEnd(sql, i, dialect), 'comment');
     } else if (char === '$' && dialect === 'postgres' && !isIdentifierChar(previous)) {
       const tag = dollarTag.exec(sql.slice(i));
       if (tag) {
@@ -194,23 +195,11 @@ function tokenize(sql: string, dialect: SqlDialect, names: (reference: string) =
   return tokens;
 }
 
-/** PostgreSQL nests block comments, MySQL does not. */
-function blockCommentEnd(sql: string, start: number, dialect: SqlDialect): number {
-  let depth = 0;
-  let j = start;
-  while (j < sql.length) {
-    if (sql.startsWith('/*', j) && (dialect === 'postgres' || depth === 0)) {
-      depth += 1;
-      j += 2;
-    } else if (sql.startsWith('*/', j)) {
-      depth -= 1;
-      j += 2;
-      if (depth === 0) return j;
-    } else {
-      j += 1;
-    }
-  }
-  throw new SqlRefused('a comment /* is not closed', start);
+/** The end of the block comment at `start`; an unclosed one is refused. */
+function closedCommentEnd(sql: string, start: number, dialect: SqlDialect): number {
+  const end = blockCommentEnd(sql, start, dialect);
+  if (end === null) throw new SqlRefused('a comment /* is not closed', start);
+  return end;
 }
 
 type Part = { kind: 'text'; text: string; start: number } | { kind: 'reference'; reference: string; start: number };
