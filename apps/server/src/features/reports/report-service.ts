@@ -10,11 +10,17 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { AuthenticatedUser } from '../../auth/authenticated-user';
 import { notFound } from '../../lib/http-error';
-import { DefinitionUnusable, type DefinitionRunner, valuesFromQuery } from '../../reports';
-import { VisualMisfit } from '../../reports';
-import { executorHttpError } from '../../reports';
-import { isSafeExternalUrl, resolveFrameUrl } from '../../reports';
-import { type ReportResponseAnswer, withSerializedTable } from '../../reports';
+import {
+  DefinitionUnusable,
+  type DefinitionRunner,
+  valuesFromQuery,
+  VisualMisfit,
+  executorHttpError,
+  isSafeExternalUrl,
+  resolveFrameUrl,
+  type ReportResponseAnswer,
+  withSerializedTable,
+} from '../../reports';
 import { type CatalogueService, catalogueTitleIn, type ItemRow, textIn, visibleReport } from '../../catalogue';
 
 export interface ReportRequest {
