@@ -120,7 +120,8 @@ export type ReportData = z.infer<typeof reportDataSchema>;
 export const dateRangeSchema = z.object({ from: isoDateSchema, to: isoDateSchema });
 export type DateRange = z.infer<typeof dateRangeSchema>;
 
-export const reportDefinitionSchema = z.object({
+/** What the report page shows above its body: title, kind and, for a frame or a link, its address. */
+export const reportHeaderSchema = z.object({
   name: z.string(),
   title: z.string(),
   subTitle: z.string().nullable(),
@@ -130,10 +131,10 @@ export const reportDefinitionSchema = z.object({
   /** External: the URL opened in a new window. */
   externalUrl: z.string().nullable(),
 });
-export type ReportDefinition = z.infer<typeof reportDefinitionSchema>;
+export type ReportHeader = z.infer<typeof reportHeaderSchema>;
 
 export const reportResponseSchema = z.object({
-  report: reportDefinitionSchema,
+  report: reportHeaderSchema,
   data: reportDataSchema.nullable(),
   /** Query reports (decision 027): the parameters shown above the report, with the values used. */
   parameters: z.array(parameterViewSchema).nullable().optional(),

@@ -1,7 +1,7 @@
 import {
   isAdministrator,
   type ParameterValues,
-  type ReportDefinition,
+  type ReportHeader,
   parameterValuesSchema,
   type ReportQuery as ReportQueryParams,
   type UiLanguageName,
@@ -83,7 +83,7 @@ export function createReportService({
       const kind = reportKindSchema.safeParse(stored.kind);
       if (!kind.success) throw notAvailable(name, 'unknown kind', stored.kind);
 
-      const definition: ReportDefinition = {
+      const definition: ReportHeader = {
         name: stored.name,
         ...titlesOf(stored.item, language),
         kind: kind.data,
