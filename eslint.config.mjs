@@ -38,8 +38,8 @@ function featuresApart(dir) {
 const serverModules = ['activity', 'catalogue', 'data-sources', 'mail', 'reports'];
 
 /**
- * A module's public face: code outside it — production code, the seed, the start-up and tests — imports its
- * index, never the files behind it. db/schema.ts, the table registry drizzle-kit reads, may name a
+ * A module's public face: code outside it — production code, the seed, the start-up, tests and the
+ * benchmarks — imports its index, never the files behind it. db/schema.ts, the table registry drizzle-kit reads, may name a
  * module's `*-schema.ts` (a rule of its own below keeps it to those).
  */
 const moduleFaces = serverModules.flatMap((module) => [
@@ -49,6 +49,7 @@ const moduleFaces = serverModules.flatMap((module) => [
       'apps/server/src/db/!(schema).ts',
       'apps/server/src/*.ts',
       'apps/server/test/**',
+      'bench/**',
     ],
     from: `apps/server/src/${module}`,
     except: ['./index.ts'],
@@ -225,7 +226,7 @@ export default tseslint.config(
   },
   {
     // The files the server layers above leave out keep the modules' public faces too.
-    files: ['apps/server/src/main.ts', 'apps/server/src/seed/**/*.ts', 'apps/server/test/**/*.ts'],
+    files: ['apps/server/src/main.ts', 'apps/server/src/seed/**/*.ts', 'apps/server/test/**/*.ts', 'bench/**/*.ts'],
     rules: {
       'import-x/no-restricted-paths': ['error', { basePath: root, zones: moduleFaces }],
     },

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { type BrowserContext, chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import { debianChromium } from '../e2e/debian-chromium';
+import { benchMember, signInMember } from './support/browser-sign-in';
 
 // The reports home's Lighthouse scores for a signed-in member (docs/decisions/016-reports-home-recents-
 // and-narrow-screens.md): performance ≥ 0.95, accessibility 1.0, best practices 1.0. What it measures is
@@ -21,7 +22,6 @@ import { debianChromium } from '../e2e/debian-chromium';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const targets = { performance: 0.95, accessibility: 1, 'best-practices': 1 } as const;
-const member = { email: 'member@example.com', password: 'Cockpit-member-1' };
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -65,16 +65,6 @@ async function launchChromium(chromePort: number, profileDir: string): Promise<B
     executablePath: debianChromium.executablePath,
     args: [`--remote-debugging-port=${chromePort}`, ...debianChromium.args],
   });
-}
-
-async function signIn(context: BrowserContext, base: string): Promise<void> {
-  const page = await context.newPage();
-  await page.goto(`${base}/login`);
-  await page.getByLabel('E-mail').fill(member.email);
-  await page.getByLabel('Password', { exact: true }).fill(member.password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.waitForURL(/\/reports/, { timeout: 60_000 });
-  await page.close();
 }
 
 type Scores = Record<keyof typeof targets, number>;
@@ -128,8 +118,8 @@ try {
   app = await startApp(port, dataDir);
   const base = `http://localhost:${port}`;
   chrome = await launchChromium(chromePort, path.join(dataDir, 'chromium-profile'));
-  await signIn(chrome, base);
-  console.log(`  signed-in reports home of ${member.email}, ${base}/reports`);
+  await signInMember(chrome, base);
+  console.log(`  signed-in reports home of ${benchMember.email}, ${base}/reports`);
   const mobile = await audit(`${base}/reports`, chromePort, 'mobile');
   await audit(`${base}/reports`, chromePort, 'desktop');
   for (const [key, target] of Object.entries(targets) as [keyof typeof targets, number][]) {

@@ -11,10 +11,13 @@ import type { App } from '../apps/server/src/app-types';
 import { loadConfig } from '../apps/server/src/config';
 import { type DatabaseHandle, openDatabase } from '../apps/server/src/db/database';
 import { dataSources, organisations, user } from '../apps/server/src/db/schema';
-import { utcToday } from '../apps/server/src/reports/calendar';
-import { uploadsSchemaName } from '../apps/server/src/data-sources/uploads-schema';
-import { parameterReferenceValue, resolveParameterValues } from '../apps/server/src/reports/sql/parameter-values';
-import { compileTemplate } from '../apps/server/src/reports/sql/sql-template';
+import { uploadsSchemaName } from '../apps/server/src/data-sources';
+import {
+  compileTemplate,
+  parameterReferenceValue,
+  resolveParameterValues,
+  utcToday,
+} from '../apps/server/src/reports';
 import { demoOrganisations } from '../apps/server/src/seed/demo-data';
 import { seedDemoData } from '../apps/server/src/seed/seed';
 import { withScratchDatabase } from './support/scratch-database';

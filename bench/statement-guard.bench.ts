@@ -3,9 +3,8 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { CatalogueReportDefinition } from '@cockpit/contracts';
-import { parameterReferenceType } from '../apps/server/src/reports/sql/parameter-values';
-import { type BoundValue, compileTemplate } from '../apps/server/src/reports/sql/sql-template';
-import { guardStatement } from '../apps/server/src/reports/sql/statement-guard';
+import { sampleValueOf } from '../apps/server/src/catalogue';
+import { compileTemplate, guardStatement, parameterReferenceType } from '../apps/server/src/reports';
 import { percentile } from './support/percentile';
 
 // The statement guard's cost (docs/decisions/037-statement-guard-allow-list.md): compiling the template
@@ -20,20 +19,6 @@ const scope = {
   tables: new Set(['sales_by_day', 'product_sales_by_day', 'regions', 'stores', 'categories', 'sales_data_set']),
 };
 const rounds = 200;
-
-/** A value of each declared type, so that every optional clause is kept (the statement at its longest). */
-function sampleOf(definition: CatalogueReportDefinition, reference: string): BoundValue | undefined {
-  if (reference === 'user.email') return 'someone@example.com';
-  if (reference.startsWith('user.attributes.')) return ['value'];
-  const [name, part] = reference.split('.');
-  const parameter = definition.parameters.find((candidate) => candidate.name === name);
-  if (!parameter) return undefined;
-  if (parameter.type === 'date-range') return part === 'from' || part === 'to' ? '2026-01-01' : undefined;
-  if (part !== undefined) return undefined;
-  if (parameter.type === 'number') return 1;
-  if (parameter.type === 'multi-choice') return ['value'];
-  return parameter.options?.[0]?.value ?? '2026-01-01';
-}
 
 const definitions = readdirSync(cataloguesDir)
   .filter((file) => file.endsWith('.json'))
@@ -62,7 +47,7 @@ for (const { catalogue, definition } of definitions) {
   try {
     for (let round = 0; round < rounds + 20; round += 1) {
       const start = performance.now();
-      const compiled = compileTemplate(definition.sql, 'postgres', (reference) => sampleOf(definition, reference), {
+      const compiled = compileTemplate(definition.sql, 'postgres', (reference) => sampleValueOf(definition, reference), {
         typeOf: (reference) => parameterReferenceType(definition.parameters, reference),
       });
       const compiledAt = performance.now();

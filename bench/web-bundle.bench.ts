@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { constants, gzipSync } from 'node:zlib';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page, type Request } from '@playwright/test';
 import { debianChromium } from '../e2e/debian-chromium';
+import { signInMember } from './support/browser-sign-in';
 import { startProductionServer } from './support/production-server';
 
 // Navigation shell figures, measured from outside the way a user's browser downloads them
@@ -28,7 +29,6 @@ import { startProductionServer } from './support/production-server';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const webRoot = path.join(root, 'apps/web');
-const member = { email: 'member@example.com', password: 'Cockpit-member-1' };
 /** KB gzip (level 6) per screen and kind of body. */
 const targets = {
   login: { js: 120, css: 50 },
@@ -149,16 +149,6 @@ async function coldLoad(context: BrowserContext, url: string, shown: (page: Page
   return result.sort((a, b) => b.kb - a.kb);
 }
 
-async function signIn(context: BrowserContext, base: string): Promise<void> {
-  const page = await context.newPage();
-  await page.goto(`${base}/login`);
-  await page.getByLabel('E-mail').fill(member.email);
-  await page.getByLabel('Password', { exact: true }).fill(member.password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.waitForURL(/\/reports/, { timeout: 60_000 });
-  await page.close();
-}
-
 /** Source paths of a built file, from its source map in the build directory. */
 function sourcesOf(dir: string, file: string): string[] {
   const mapFile = path.join(dir, `${file.replace(/^\//, '')}.map`);
@@ -227,7 +217,7 @@ try {
   }
 
   const user = await browser.newContext();
-  await signIn(user, server.baseUrl);
+  await signInMember(user, server.baseUrl);
   const home = await coldLoad(user, `${server.baseUrl}/`, (page) => page.getByTestId('menu-panel'));
   await user.close();
   if (!report('signed-in home (cookie kept, cold cache, network idle)', 'home', home)) failed = true;

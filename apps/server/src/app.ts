@@ -35,6 +35,7 @@ import { providerAddressPolicy } from './features/single-sign-on/provider-addres
 import { passwordRefusal } from './features/single-sign-on/password-refusal';
 import { integrityRoutes } from './features/integrity/integrity-routes';
 // Modules, each through its public face (docs/decisions/042-modules-with-a-public-face.md).
+import { activityRoutes } from './activity';
 import { cataloguePlugin, catalogueRoutes } from './catalogue';
 import { type DataSourceProbe, dataSourcesRoutes } from './data-sources';
 import { mailPlugin, outboxRoutes } from './mail';
@@ -198,6 +199,7 @@ export async function buildApp({
         await management.register(bannerMessagesRoutes);
         await management.register(contractRoutes);
         await management.register(catalogueRoutes);
+        await management.register(activityRoutes);
         await management.register(signInSettingsRoutes, { nameResolver });
         await management.register(twoFactorManagementRoutes);
         await management.register(dataSourcesRoutes, {

@@ -404,8 +404,34 @@ describe.each(testDrivers())('subscriptions (%s)', (driver) => {
     expect(titles).toEqual(
       expect.arrayContaining(['Alert: Orders by month', 'Back to normal: Orders by month']),
     );
+    // The crossing's mail is a delivery: sent by the delivery worker, once.
+    const [mailed] = await settled(demoUsers.admin, alert.id, 1);
+    expect(mailed).toMatchObject({ status: 'sent', attempts: 1 });
     const alertMail = smtp.to(demoUsers.admin).find((mail) => mail.text?.includes('amount is above 500'));
     expect(alertMail?.subject).toBe('Orders by month: your report');
+  });
+
+  it('retries an alert’s mail the server refused for now, as a delivery’s', async () => {
+    const alert = await subscribe(demoUsers.member, {
+      kind: 'alert',
+      targetKind: 'report',
+      targetName: 'sub-orders',
+      schedule: { every: 'day', time: '09:00' },
+      include: { charts: false, tableRows: 3, attachment: 'none' },
+      condition: { test: 'has-rows' },
+      alertByMail: true,
+    });
+    const before = smtp.to(demoUsers.member).length;
+    smtp.refuseOnce.add(demoUsers.member);
+    try {
+      await sendNow(demoUsers.member, alert.id);
+      const [retried] = await settled(demoUsers.member, alert.id, 1);
+      expect(retried).toMatchObject({ status: 'sent', attempts: 2 });
+      // Refused once (451), accepted the second time: one mail arrived.
+      expect(smtp.to(demoUsers.member).length).toBe(before + 1);
+    } finally {
+      smtp.refuseOnce.delete(demoUsers.member);
+    }
   });
 
   it('lists, pauses, edits and deletes only the owner’s own subscriptions', async () => {

@@ -1,1 +1,2 @@
 export { type ActivityRecord, type Actor, actorOf, listActivity, recordActivity } from './activity-repository';
+export { activityRoutes } from './activity-routes';

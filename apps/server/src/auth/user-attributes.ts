@@ -94,6 +94,20 @@ export function withSingleSignOnClaims(
 }
 
 /**
+ * An administrator's change (Users, CSV import) as it is written: the attributes after it and what the
+ * activity log says of it; `null` when it changes nothing.
+ */
+export function manualAttributeChange(
+  stored: StoredAttributes,
+  set: UserAttributes,
+  removed: readonly string[],
+): { next: StoredAttributes; described: string } | null {
+  const next = withManualChanges(stored, set, removed);
+  const described = describeAttributeChanges(stored.attributes, next.attributes);
+  return described ? { next, described } : null;
+}
+
+/**
  * What changed, as the activity log shows it: `region = North | South; −cost_centre` (values as in the
  * CSV import); `null` when nothing did.
  */

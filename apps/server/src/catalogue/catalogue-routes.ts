@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { resolveLanguage } from '../lib/language';
 import { previewDefinition } from './definition-preview';
-import { type Actor, listActivity } from '../activity';
+import { actorOf } from '../activity';
 import {
   deleteDashboard,
   deleteDashboardGroup,
@@ -18,7 +18,7 @@ import {
   saveMenuGroup,
 } from './catalogue-edits';
 
-// Management → Catalogue and Activity (decision 015). Registered inside the management plugin, so only
+// Management → Catalogue (decision 015). Registered inside the management plugin, so only
 // organisation administrators reach these routes, for their own organisation only.
 
 /** The client's docs/product.md §7 fields ride along in JSON bodies; the catalogue edits do not need them. */
@@ -32,12 +32,6 @@ function withoutClientFields<T extends Record<string, unknown>>(body: T) {
   } = body;
   return rest;
 }
-
-const actorOf = (request: FastifyRequest): Actor => ({
-  organisationId: request.user.organisationId,
-  id: request.user.id,
-  name: request.user.displayName,
-});
 
 /**
  * The document an import sends: any JSON value. It is checked by the catalogue service, which names the
@@ -209,15 +203,6 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...endpointRoute(apiEndpoints.deleteDashboard),
     handler: async (request) => edit(request, (doc) => deleteDashboard(doc, request.params.layoutId)),
-  });
-
-  app.route({
-    ...endpointRoute(apiEndpoints.listActivity),
-    handler: async (request) =>
-      listActivity(app.db, request.user.organisationId, {
-        kind: request.query.kind,
-        page: request.query.page,
-      }),
   });
 };
 

@@ -32,3 +32,4 @@ export {
 } from './catalogue-edits';
 export { cataloguePlugin } from './catalogue-plugin';
 export { catalogueRoutes } from './catalogue-routes';
+export { sampleValueOf } from './definition-statements';

@@ -1,8 +1,7 @@
 import { apiEndpoints, type DataSourceBody, type DataSourceConnection } from '@cockpit/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Actor } from '../activity';
-import type { AuthenticatedUser } from '../auth/authenticated-user';
+import { actorOf } from '../activity';
 import { endpointRoute } from '../lib/endpoint-route';
 import { badRequest, conflict, notFound } from '../lib/http-error';
 import type { DataSourceProbe, ProbedSource } from './data-source-probe';
@@ -30,12 +29,6 @@ export interface DataSourcesRoutesOptions {
   /** The executor's connect, describe and host rule (reports/executor), wired by app.ts. */
   probe: DataSourceProbe;
 }
-
-const actorOf = (user: AuthenticatedUser): Actor => ({
-  organisationId: user.organisationId,
-  id: user.id,
-  name: user.displayName,
-});
 
 const sourceNotFound = (name: string) => notFound(`No data source named '${name}' in your organisation`);
 
@@ -122,7 +115,7 @@ export const dataSourcesRoutes: FastifyPluginAsyncZod<DataSourcesRoutesOptions> 
         throw badRequest('password: enter the password of the database account');
       await assertHostAllowed(values);
       const password = body.password;
-      const row = await sources.create(actorOf(request.user), values, (sourceId) =>
+      const row = await sources.create(actorOf(request), values, (sourceId) =>
         passwords.seal(password, { organisationId, sourceId }),
       );
       if (!row) throw conflict(`name: a data source named '${body.name}' exists already`);
@@ -172,7 +165,7 @@ export const dataSourcesRoutes: FastifyPluginAsyncZod<DataSourcesRoutesOptions> 
       await assertHostAllowed(values);
       const password = body.password;
       const updated = await sources.update(
-        actorOf(request.user),
+        actorOf(request),
         row.id,
         values,
         password === undefined ? undefined : passwords.seal(password, { organisationId, sourceId: row.id }),
@@ -205,7 +198,7 @@ export const dataSourcesRoutes: FastifyPluginAsyncZod<DataSourcesRoutesOptions> 
       const inUse = () =>
         conflict(`report definitions read '${row.name}': ${readers.join(', ') || 'one was just added'}`);
       if (readers.length > 0) throw inUse();
-      const result = await sources.remove(actorOf(request.user), row);
+      const result = await sources.remove(actorOf(request), row);
       if (result === 'in-use') throw inUse();
       if (result === null) throw sourceNotFound(request.params.name);
       await forget(row, request.log);

@@ -2,7 +2,10 @@ import { sql } from 'drizzle-orm';
 import { text, timestamp } from 'drizzle-orm/pg-core';
 
 // Column definitions that many tables share, written once. Each is a function: drizzle needs a new column
-// builder per table. The column names stay snake_case as in the migrations.
+// builder per table. The column names stay snake_case as in the migrations. The column types come from
+// here too, so a schema file takes its columns from one import and the table's frame (pgTable, keys,
+// indexes, checks) from drizzle-orm/pg-core.
+export { boolean, doublePrecision, integer, jsonb, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** A primary key `id` the server fills with a random UUID. */
 export const uuidPrimaryKey = () =>
@@ -35,14 +38,15 @@ export const subTitleColumns = () => ({
   subTitleDeAt: text('sub_title_de_at'),
 });
 
+/** A list of texts, empty unless set. */
+export const textArrayColumn = (name: string) =>
+  text(name)
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`);
+
 /** Catalogue audiences (decision 015): empty arrays mean everyone in the organisation. */
 export const audienceColumns = () => ({
-  audienceRoles: text('audience_roles')
-    .array()
-    .notNull()
-    .default(sql`'{}'::text[]`),
-  audienceSubscriptions: text('audience_subscriptions')
-    .array()
-    .notNull()
-    .default(sql`'{}'::text[]`),
+  audienceRoles: textArrayColumn('audience_roles'),
+  audienceSubscriptions: textArrayColumn('audience_subscriptions'),
 });

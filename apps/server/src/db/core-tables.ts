@@ -1,20 +1,15 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { check, index, pgTable, primaryKey, uniqueIndex } from 'drizzle-orm/pg-core';
 import {
   audienceColumns,
+  boolean,
   createdAtColumn,
+  integer,
+  jsonb,
   subTitleColumns,
+  text,
+  textArrayColumn,
+  timestamp,
   titleColumns,
   updatedAtColumn,
   uuidPrimaryKey,
@@ -307,9 +302,6 @@ export const userAttributes = pgTable('user_attributes', {
     .primaryKey()
     .references(() => user.id, { onDelete: 'cascade' }),
   attributes: jsonb('attributes').notNull().default({}),
-  fromSingleSignOn: text('from_single_sign_on')
-    .array()
-    .notNull()
-    .default(sql`'{}'::text[]`),
+  fromSingleSignOn: textArrayColumn('from_single_sign_on'),
   updatedAt: updatedAtColumn(),
 });

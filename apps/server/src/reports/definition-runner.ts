@@ -172,6 +172,20 @@ export function createDefinitionRunner<Source extends RunnableSource>(deps: Defi
     return { source, user: { id: reader.id, email: reader.email, attributes } };
   }
 
+  /** What `run` and `stream` both ask of the executor: the stored definition, for this reader, with these values. */
+  const requestOf = (
+    input: Pick<DefinitionRunInput, 'stored' | 'values' | 'purpose' | 'target'>,
+    definition: CatalogueReportDefinition,
+    context: Awaited<ReturnType<typeof contextOf>>,
+  ) => ({
+    ...context,
+    definition: runnable(input.stored, definition),
+    values: input.values,
+    today: utcToday(),
+    purpose: input.purpose,
+    ...(input.target ? { target: input.target } : {}),
+  });
+
   /** The options of a choice parameter: its fixed list, or the first column of its `optionsSql`. */
   async function optionsOf(
     parameter: DefinitionParameter,
@@ -210,14 +224,7 @@ export function createDefinitionRunner<Source extends RunnableSource>(deps: Defi
       if (!deps.stream) throw new Error('the definition runner was built without a stream');
       const definition = parseStoredDefinition(input.stored);
       const context = await contextOf(input.reader, input.stored);
-      const result = await deps.stream({
-        ...context,
-        definition: runnable(input.stored, definition),
-        values: input.values,
-        today: utcToday(),
-        purpose: input.purpose,
-        ...(input.target ? { target: input.target } : {}),
-      });
+      const result = await deps.stream(requestOf(input, definition, context));
       return { definition: withChosenColumns(definition, input.values), result };
     },
 
@@ -225,12 +232,7 @@ export function createDefinitionRunner<Source extends RunnableSource>(deps: Defi
       const definition = parseStoredDefinition(input.stored);
       const context = await contextOf(input.reader, input.stored);
       const result = await deps.run({
-        ...context,
-        definition: runnable(input.stored, definition),
-        values: input.values,
-        today: utcToday(),
-        purpose: input.purpose,
-        ...(input.target ? { target: input.target } : {}),
+        ...requestOf(input, definition, context),
         ...(input.rowLimit ? { rowLimit: input.rowLimit } : {}),
         ...(input.refresh ? { refresh: true } : {}),
       });

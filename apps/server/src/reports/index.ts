@@ -17,6 +17,7 @@ export { type ReportResponseAnswer, SerializedRows, serializeReportResponse, wit
 export { reportExecutorPlugin } from './report-executor-plugin';
 export { createReportQueryLimiter } from './report-query-limiter';
 export { reportQueryLimitsPlugin } from './report-query-limits-plugin';
+export { parameterReferenceType, parameterReferenceValue, resolveParameterValues } from './sql/parameter-values';
 export { SqlRefused } from './sql/sql-refused';
 export { type BoundValue, compileTemplate, detectParameters } from './sql/sql-template';
 export { guardStatement } from './sql/statement-guard';

@@ -4,7 +4,8 @@ import { SMTPServer } from 'smtp-server';
 
 // A real SMTP server for tests (decision 029): smtp-server, of the same project as nodemailer, on
 // 127.0.0.1; every mail it accepts is parsed with mailparser. `refuse` answers chosen recipients with an
-// SMTP error, as a full mailbox or an unknown address would. `holdNext` keeps the next message in its DATA
+// SMTP error, as a full mailbox or an unknown address would; `refuseOnce` answers a recipient's next mail
+// with a transient `451`, as a busy server would, and accepts the ones after it. `holdNext` keeps the next message in its DATA
 // phase — received, not yet accepted — as a slow server would; a message whose client goes away before
 // it is accepted is not a mail (it is counted only once accepted).
 
@@ -13,6 +14,8 @@ export interface SmtpSink {
   mails: ParsedMail[];
   /** Recipients (lower-case addresses) the server refuses with `550`. */
   refuse: Set<string>;
+  /** Recipients (lower-case addresses) whose next mail the server refuses with `451`, once. */
+  refuseOnce: Set<string>;
   /** Mails to one address. */
   to(address: string): ParsedMail[];
   /**
@@ -26,6 +29,7 @@ export interface SmtpSink {
 export async function startSmtpSink(): Promise<SmtpSink> {
   const mails: ParsedMail[] = [];
   const refuse = new Set<string>();
+  const refuseOnce = new Set<string>();
   let hold: ((held: { release(): void }) => void) | null = null;
   const held = new Set<() => void>();
   const closedSessions = new Set<string>();
@@ -38,6 +42,12 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       if (refuse.has(address.address.toLowerCase())) {
         const error = new Error('5.1.1 Mailbox unavailable') as Error & { responseCode: number };
         error.responseCode = 550;
+        callback(error);
+        return;
+      }
+      if (refuseOnce.delete(address.address.toLowerCase())) {
+        const error = new Error('4.3.2 Try again later') as Error & { responseCode: number };
+        error.responseCode = 451;
         callback(error);
         return;
       }
@@ -70,6 +80,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     url: `smtp://127.0.0.1:${port}`,
     mails,
     refuse,
+    refuseOnce,
     to: (address) =>
       mails.filter((mail) => {
         const to = Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : [];

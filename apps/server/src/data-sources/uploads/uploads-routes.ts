@@ -8,7 +8,7 @@ import {
 } from '@cockpit/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Actor } from '../../activity';
+import { actorOf } from '../../activity';
 import { endpointRoute } from '../../lib/endpoint-route';
 import { HttpError, badRequest } from '../../lib/http-error';
 import { UploadValueError } from './upload-errors';
@@ -19,12 +19,6 @@ import { findUploadsSource, listUploadedTables, removeUploadedTable } from './up
 // Management → Data → an `uploads` source's tables (decision 027). Registered in the management scope
 // (administrators only, their own organisation only). Files come as multipart/form-data and are read as
 // a stream: the fields first, then `file`.
-
-const actorOf = (request: FastifyRequest): Actor => ({
-  organisationId: request.user.organisationId,
-  id: request.user.id,
-  name: request.user.displayName,
-});
 
 /** The fields before the file are small (the import's options name at most 500 columns). */
 const fieldLimits = { fields: 5, fieldSize: 1024 * 1024, files: 1, parts: 6 };

@@ -1,15 +1,14 @@
+import { check, index, pgTable, primaryKey, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import {
   boolean,
+  createdAtColumn,
   jsonb,
-  check,
-  index,
-  pgTable,
-  primaryKey,
   text,
   timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
-import { sql } from 'drizzle-orm';
+  updatedAtColumn,
+  uuidPrimaryKey,
+} from '../../db/columns';
 import { organisations, user } from '../../db/core-tables';
 
 /**
@@ -19,9 +18,7 @@ import { organisations, user } from '../../db/core-tables';
 export const ssoProviders = pgTable(
   'sso_providers',
   {
-    id: text('id')
-      .primaryKey()
-      .$defaultFn(() => crypto.randomUUID()),
+    id: uuidPrimaryKey(),
     organisationId: text('organisation_id')
       .notNull()
       .unique()
@@ -39,11 +36,8 @@ export const ssoProviders = pgTable(
     breakGlassUserId: text('break_glass_user_id').references(() => user.id, { onDelete: 'set null' }),
     /** Attribute key → claim name: the claims that set those user attributes at each sign-in (decision 027). */
     attributeClaims: jsonb('attribute_claims').notNull().default({}),
-    createdAt: timestamp('created_at', { withTimezone: true }).defaultNow().notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true })
-      .defaultNow()
-      .$onUpdate(() => new Date())
-      .notNull(),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
   },
   (t) => [
     check(

@@ -1,28 +1,21 @@
 import { sql } from 'drizzle-orm';
+import { check, index, pgTable, primaryKey, uniqueIndex } from 'drizzle-orm/pg-core';
 import {
+  audienceColumns,
   boolean,
-  check,
+  createdAtColumn,
   doublePrecision,
-  index,
   integer,
   jsonb,
-  pgTable,
-  primaryKey,
   text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
-import { createdAtColumn, updatedAtColumn, uuidPrimaryKey } from '../../db/columns';
+  textArrayColumn,
+  updatedAtColumn,
+  uuidPrimaryKey,
+} from '../../db/columns';
 import { organisationIdColumn, user } from '../../db/core-tables';
 
 // Reports that come to people (decision 029). Schedules are structured (`schedule`), never cron text from a
 // client: the server derives the pg-boss schedule from them.
-
-const textArray = (name: string) =>
-  text(name)
-    .array()
-    .notNull()
-    .default(sql`'{}'::text[]`);
 
 /** A subscription to a report or dashboard, or an alert on a report's result. */
 export const subscriptions = pgTable(
@@ -46,9 +39,8 @@ export const subscriptions = pgTable(
     alertState: text('alert_state').$type<'normal' | 'triggered'>().notNull().default('normal'),
     lastValue: doublePrecision('last_value'),
     /** Administrators' subscriptions for others: listed users and/or an audience; empty → the owner. */
-    recipientIds: textArray('recipient_ids'),
-    audienceRoles: textArray('audience_roles'),
-    audienceSubscriptions: textArray('audience_subscriptions'),
+    recipientIds: textArrayColumn('recipient_ids'),
+    ...audienceColumns(),
     paused: boolean('paused').notNull().default(false),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
@@ -118,8 +110,5 @@ export const deliverySettings = pgTable('delivery_settings', {
     .primaryKey()
     .references(() => user.id, { onDelete: 'cascade' }),
   timeZone: text('time_zone').notNull().default('UTC'),
-  updatedAt: timestamp('updated_at', { withTimezone: true })
-    .defaultNow()
-    .$onUpdate(() => new Date())
-    .notNull(),
+  updatedAt: updatedAtColumn(),
 });

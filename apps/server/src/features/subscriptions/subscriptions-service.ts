@@ -206,8 +206,9 @@ export function createSubscriptionsService(options: SubscriptionsServiceOptions)
 
   // ---- one run: deliveries for its recipients
 
-  async function queueDeliveries(row: SubscriptionRow, occasion: string): Promise<number> {
-    const recipients = await repository.recipientIds(row, subscriptionLimits.maxRecipients);
+  /** One delivery per recipient (the subscription's own, or those given), each queued as its own job. */
+  async function queueDeliveries(row: SubscriptionRow, occasion: string, recipientIds?: string[]): Promise<number> {
+    const recipients = recipientIds ?? (await repository.recipientIds(row, subscriptionLimits.maxRecipients));
     await repository.createDeliveries(row, recipients, occasion);
     const queued = await repository.queuedDeliveries(row.id, occasion);
     const instance = await boss();
@@ -310,7 +311,8 @@ export function createSubscriptionsService(options: SubscriptionsServiceOptions)
         } as ReportResponse;
       }
       const table = answer.data?.table;
-      if (row.skipEmpty && row.targetKind === 'report' && (!table || table.totalRows === 0)) {
+      const isAlert = row.kind === 'alert';
+      if (!isAlert && row.skipEmpty && row.targetKind === 'report' && (!table || table.totalRows === 0)) {
         await repository.finish(deliveryId, 'skipped-empty');
         return;
       }
@@ -324,9 +326,11 @@ export function createSubscriptionsService(options: SubscriptionsServiceOptions)
         reportUrl: linkFor(row, parts.parameterValues),
         unsubscribeUrl: await unsubscribeUrl(row, recipient.id, language),
         ...(tiles ? { tiles } : {}),
+        // An alert's mail opens with what crossed: the value its check measured (decision 029).
+        ...(isAlert && parts.condition ? { lead: alertText('alert', title, parts.condition, row.lastValue, recipient) } : {}),
       });
       const attachments = [...content.images];
-      if (parts.include.attachment !== 'none' && row.targetKind === 'report') {
+      if (!isAlert && parts.include.attachment !== 'none' && row.targetKind === 'report') {
         const file = await deps.reports.file(recipient, row.targetName, parts.include.attachment, parts.parameterValues, language);
         attachments.push({ filename: file.fileName, content: file.content, contentType: file.contentType.split(';')[0]! });
       }
@@ -423,55 +427,40 @@ export function createSubscriptionsService(options: SubscriptionsServiceOptions)
 
     const title = (await titleFor(owner, row)) ?? row.targetName;
     const key = crossed ? 'alert' : 'normal';
-    const formatterEn = createValueFormatter('en-GB', owner.currencySymbol, 'en');
-    const formatterDe = createValueFormatter('de-DE', owner.currencySymbol, 'de-DE');
-    const describe = (language: 'en' | 'de-DE', formatter: typeof formatterEn) =>
-      fill(language, noticeKeys[key].text, {
-        title,
-        condition: describeCondition(condition, language, formatter),
-        // "has rows" / "has no rows" count rows: a whole number ("now 11", not "now 11.00").
-        value: value === null ? '–' : formatter.format(value, 'column' in condition ? 'number' : 'integer'),
-      });
     await deps.notify(row.organisationId, [owner.id], {
       title: {
         en: fill('en', noticeKeys[key].title, { title }).slice(0, 120),
         de: fill('de-DE', noticeKeys[key].title, { title }).slice(0, 120),
       },
-      text: { en: describe('en', formatterEn).slice(0, 4000), de: describe('de-DE', formatterDe).slice(0, 4000) },
+      text: {
+        en: alertText(key, title, condition, value, { uiLanguage: 'en', currencySymbol: owner.currencySymbol }).slice(0, 4000),
+        de: alertText(key, title, condition, value, { uiLanguage: 'de-DE', currencySymbol: owner.currencySymbol }).slice(0, 4000),
+      },
       url: linkFor(row, parts.parameterValues),
     });
-    if (crossed && parts.alertByMail) {
-      await repository.createDeliveries(row, [owner.id], occasion);
-      const [deliveryId] = await repository.queuedDeliveries(row.id, occasion);
-      if (deliveryId) {
-        const formatter = createValueFormatter(owner.uiCulture, owner.currencySymbol, owner.uiLanguage);
-        const content = buildMailContent({
-          language: owner.uiLanguage,
-          formatter,
-          timeZone: await repository.timeZoneOf(owner.id),
-          answer,
-          values: parts.parameterValues,
-          include: parts.include,
-          reportUrl: linkFor(row, parts.parameterValues),
-          unsubscribeUrl: await unsubscribeUrl(row, owner.id, owner.uiLanguage),
-          lead: describe(owner.uiLanguage === 'en' ? 'en' : 'de-DE', owner.uiLanguage === 'en' ? formatterEn : formatterDe),
-        });
-        try {
-          await mailer.send({
-            to: owner.email,
-            subject: content.subject,
-            text: content.text,
-            html: content.html,
-            attachments: content.images,
-            organisationId: row.organisationId,
-            deliveryId,
-          });
-          await repository.finish(deliveryId, 'sent');
-        } catch (error) {
-          await repository.finish(deliveryId, 'failed', error instanceof MailFailure ? error.reason : String(error));
-        }
-      }
-    }
+    // The alert's mail is a delivery like a subscription's: sent by the same worker, retried the same way.
+    if (crossed && parts.alertByMail) await queueDeliveries(row, occasion, [owner.id]);
+  }
+
+  /**
+   * What an alert says (its notice's text, its mail's lead) in a reader's language: English, or German
+   * with German number formats for de-DE and de-AT alike.
+   */
+  function alertText(
+    key: 'alert' | 'normal',
+    title: string,
+    condition: AlertCondition,
+    value: number | null,
+    reader: Pick<AuthenticatedUser, 'uiLanguage' | 'currencySymbol'>,
+  ): string {
+    const language = reader.uiLanguage === 'en' ? 'en' : 'de-DE';
+    const formatter = createValueFormatter(language === 'en' ? 'en-GB' : 'de-DE', reader.currencySymbol, language);
+    return fill(language, noticeKeys[key].text, {
+      title,
+      condition: describeCondition(condition, language, formatter),
+      // "has rows" / "has no rows" count rows: a whole number ("now 11", not "now 11.00").
+      value: value === null ? '–' : formatter.format(value, 'column' in condition ? 'number' : 'integer'),
+    });
   }
 
   function describeCondition(condition: AlertCondition, language: 'en' | 'de-DE', formatter: ReturnType<typeof createValueFormatter>) {

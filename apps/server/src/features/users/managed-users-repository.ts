@@ -10,11 +10,9 @@ import { type SQL, and, asc, count, eq, ilike, or, sql } from 'drizzle-orm';
 import { type Actor, recordActivity } from '../../activity';
 import { endDeviceTrust } from '../../auth/device-trust';
 import {
-  type StoredAttributes,
-  describeAttributeChanges,
+  manualAttributeChange,
   noAttributes,
   readUserAttributes,
-  withManualChanges,
   writeUserAttributes,
 } from '../../auth/user-attributes';
 import { hashPassword } from '../../auth/password';
@@ -29,7 +27,7 @@ export function escapeLikePattern(text: string): string {
   return text.replace(/[\\%_]/g, (character) => `\\${character}`);
 }
 
-function toManagedUser(row: UserRow, selfId: string, stored: StoredAttributes = noAttributes()): ManagedUser {
+function toManagedUser(row: UserRow, selfId: string, stored = noAttributes()): ManagedUser {
   return {
     id: row.id,
     name: row.name,
@@ -148,12 +146,11 @@ export function createManagedUsersRepository(db: Database) {
             Object.entries(changes.attributes).filter(([key]) => !fromSingleSignOn.has(key)),
           );
           const removed = Object.keys(stored.attributes).filter((key) => !fromSingleSignOn.has(key) && !(key in manual));
-          const next = withManualChanges(stored, manual, removed);
-          const described = describeAttributeChanges(stored.attributes, next.attributes);
-          if (described) {
-            await writeUserAttributes(tx, id, next);
-            await recordActivity(tx, actor, [{ action: 'users.changed', target: `${row.email}: ${described}` }]);
-            stored = next;
+          const change = manualAttributeChange(stored, manual, removed);
+          if (change) {
+            await writeUserAttributes(tx, id, change.next);
+            await recordActivity(tx, actor, [{ action: 'users.changed', target: `${row.email}: ${change.described}` }]);
+            stored = change.next;
           }
         }
         return toManagedUser(row, actor.id, stored);

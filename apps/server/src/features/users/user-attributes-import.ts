@@ -3,10 +3,9 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type Actor, type ActivityRecord, recordActivity } from '../../activity';
 import {
   type StoredAttributes,
-  describeAttributeChanges,
+  manualAttributeChange,
   noAttributes,
   readUserAttributes,
-  withManualChanges,
   writeUserAttributes,
 } from '../../auth/user-attributes';
 import type { Database } from '../../db/database';
@@ -59,10 +58,13 @@ export async function importUserAttributes(
       if (fromProvider.length > 0) continue;
       // An empty cell leaves a key from single sign-on alone: only the provider changes it.
       const removed = row.removed.filter((key) => !before.fromSingleSignOn.includes(key));
-      const next = withManualChanges(before, row.set, removed);
-      const described = describeAttributeChanges(before.attributes, next.attributes);
-      if (described) {
-        writes.push({ userId: target.id, next, activity: { action: 'users.changed', target: `${target.email}: ${described}` } });
+      const change = manualAttributeChange(before, row.set, removed);
+      if (change) {
+        writes.push({
+          userId: target.id,
+          next: change.next,
+          activity: { action: 'users.changed', target: `${target.email}: ${change.described}` },
+        });
       }
     }
     if (errors.length > 0) return { updated: 0, unknownEmails, errors };

@@ -285,32 +285,16 @@ async function openHeldCursor(client: PgliteThreadClient, source: DriverSource, 
     await close();
     throw pgFailure(source, error, run);
   }
-  const { fields } = first;
-  let pending: ResultRow[] = pgResultRows(fields, first.rows);
-  let done = first.rows.length < Math.max(1, Math.floor(run.firstRows));
-  return {
-    columns: fields.map((field) => pgColumn(field.name, field.dataTypeID)),
-    async next(max) {
-      if (pending.length >= max || done) {
-        const out = pending.slice(0, max);
-        pending = pending.slice(max);
-        return out;
-      }
-      const wanted = Math.floor(max - pending.length);
-      let fetched: unknown[][];
+  return batchedCursor(first.fields, first.rows, run.firstRows, {
+    async fetch(rows) {
       try {
-        fetched = (await fetch(wanted)).rows;
+        return (await fetch(rows)).rows;
       } catch (error) {
         throw pgFailure(source, error, run);
       }
-      if (fetched.length < wanted) done = true;
-      const rows = pgResultRows(fields, fetched);
-      const out = pending.length === 0 ? rows : [...pending, ...rows];
-      pending = [];
-      return out;
     },
     close,
-  };
+  });
 }
 
 export interface UploadsDriver {
