@@ -110,7 +110,7 @@ export async function buildApp({
     // `request.ip`, so without this every user behind the proxy would share one limit.
     trustProxy: trustProxyOption(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
-    // Malformed URLs answered by the router itself still get our error shape and headers (security hardening).
+    // Malformed URLs answered by the router itself still get our error shape and headers (docs/product.md §D.4, decision 008).
     frameworkErrors: frameworkErrorHandler(config),
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -129,7 +129,7 @@ export async function buildApp({
   // Changes every server process must apply: catalogue, pins, sessions, users (decision 017).
   await app.register(clusterEventsPlugin, listen ? { listen } : {});
   await app.register(cataloguePlugin);
-  // Before any route (security hardening): route inventory, security headers, rate limits, integrity, session events.
+  // Before any route (decision 032): route inventory, security headers, rate limits, integrity, session events.
   await app.register(securityPlugin);
   // Decision 009: compressed answers, and limits on report and tile queries.
   await registerCompression(app);
@@ -165,7 +165,7 @@ export async function buildApp({
   await app.register(healthRoutes, { databaseStatus });
   await app.register(metricsRoutes);
   await app.register(translationsRoutes);
-  // Pages an embedded report shows in its frame: public, a frame cannot send the bearer token (reports and dashboards).
+  // Pages an embedded report shows in its frame: public, a frame cannot send the bearer token (docs/product.md §D.3, decision 008).
   await app.register(embeddedPagesRoutes);
   await app.register(integrityRoutes);
   // A mail's unsubscribe link: its signed token is the credential (decision 029).

@@ -33,7 +33,7 @@ const envSchema = z.object({
   AUTH_SECRET: optional(z.string().min(32, 'must be at least 32 characters long')),
   PUBLIC_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s):// URL' })),
   SEED_DEMO: optional(booleanFlag),
-  /** Fact rows of the demo sales data set (reports and dashboards); 0 → none. Tests and browser journeys use fewer. */
+  /** Fact rows of the demo sales data set (decision 012); 0 → none. Tests and browser journeys use fewer. */
   SEED_SALES_ROWS: optional(z.coerce.number().int().min(0).max(5_000_000)),
   LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])),
   IDLE_TIMEOUT_SECONDS: optional(positiveSeconds),
@@ -187,7 +187,7 @@ function toConfig(e: z.output<typeof envSchema>) {
     /** `null` → counters live in this process's memory. */
     redisUrl: e.REDIS_URL ?? null,
     redisKeyPrefix: e.REDIS_KEY_PREFIX ?? 'cockpit:',
-    /** CSP `frame-src` (security hardening): the only origins a report may be framed from. */
+    /** CSP `frame-src` (decision 008): the only origins a report may be framed from. */
     reportFrameOrigins: parseOrigins('REPORT_FRAME_ORIGINS', e.REPORT_FRAME_ORIGINS),
     integrity: {
       // Measured in bench/integrity.bench.ts: well under a second in a browser on one core.

@@ -26,7 +26,7 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, db: database.db, listen: database.listen, databaseStatus: database });
   const log = app.log;
 
-  // Graceful shutdown (security hardening): app.close() stops accepting connections, answers requests arriving
+  // Graceful shutdown (decision 028): app.close() stops accepting connections, answers requests arriving
   // meanwhile with 503, waits for in-flight ones, and runs the onClose hooks (notification streams end,
   // Redis disconnects); then the pool closes. A hung request cannot keep the process alive for ever.
   let closing = false;

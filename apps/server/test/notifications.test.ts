@@ -318,7 +318,7 @@ describe.each(testDrivers())('notifications (%s)', (driver) => {
     ])('rejects the url %j with 400', async (url) => {
       const response = await send(demoUsers.admin, { ...valid, url });
       expect(response.statusCode).toBe(400);
-      // A NUL character is refused for the whole request before the url rule (security hardening); the rest name the field.
+      // A NUL character is refused for the whole request before the url rule (decision 009); the rest name the field.
       expect(response.json().error.message).toMatch(/url|NUL/);
     });
 

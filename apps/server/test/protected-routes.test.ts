@@ -34,7 +34,7 @@ const notBearerProtected = new Set<string>([
     .filter((route) => route.path.startsWith(`${authApiPrefix}/`))
     .map((route) => route.path),
   apiDocsPath,
-  // Ending a session would end the token this file uses: covered by authorization-table.test.ts (security hardening).
+  // Ending a session would end the token this file uses: covered by authorization-table.test.ts (decision 009).
   apiRoutes.endSession.path,
   // A stream never ends for `inject`, and `:uid` needs a real notification: covered by notifications.test.ts
   // (401 without a token, real streams) and authorization-table.test.ts (live notifications).

@@ -10,9 +10,9 @@ export const errorCodes = {
   rateLimited: 'RATE_LIMITED',
   /** Password change with a wrong current password (settings page). */
   invalidCurrentPassword: 'INVALID_CURRENT_PASSWORD',
-  /** Sign-in/sign-up without a valid integrity token (security hardening). */
+  /** Sign-in/sign-up without a valid integrity token (decision 007). */
   integrityRequired: 'INTEGRITY_REQUIRED',
-  /** A proof-of-work solution that is wrong, expired or already used (security hardening). */
+  /** A proof-of-work solution that is wrong, expired or already used (decision 007). */
   integrityFailed: 'INTEGRITY_FAILED',
   /** A new password on the list of common passwords of 12 or more characters (decision 022). */
   commonPassword: 'COMMON_PASSWORD',

@@ -159,7 +159,7 @@ export function createAuth({
           },
         },
         delete: {
-          // Sign-out and revocation: the session's notification streams close at once (security hardening).
+          // Sign-out and revocation: the session's notification streams close at once (decision 009).
           after: async (ended) => {
             sessionEvents?.emitEnded({ userId: ended.userId, sessionId: ended.id });
           },
@@ -168,7 +168,7 @@ export function createAuth({
     },
     hooks: {
       // Backstop for the integrity check of plugins/sign-in-guard.ts: whatever path spelling reached a
-      // credential endpoint, it is refused here without a valid integrity token (security hardening).
+      // credential endpoint, it is refused here without a valid integrity token (decision 007).
       before: createAuthMiddleware(async (ctx) => {
         if (ctx.path === '/token') {
           await endIdleSession(ctx);
@@ -241,7 +241,7 @@ export function createAuth({
           issuer: config.publicUrl,
           audience: config.publicUrl,
           // Only what a verifier needs; everything else is loaded per request (authenticate plugin).
-          // `sid`: the bearer hook refuses tokens of ended sessions at once (security hardening).
+          // `sid`: the bearer hook refuses tokens of ended sessions at once (decision 009).
           // Decisions 021, 022: the web app shows the screen of a pending set-up gate first (the server decides anyway).
           definePayload: async ({ user, session }) => {
             const gates = await gatesOf(user, session);

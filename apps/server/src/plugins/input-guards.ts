@@ -2,7 +2,7 @@ import { errorCodes } from '@cockpit/contracts';
 import type { App } from '../app-types';
 import { HttpError } from '../lib/http-error';
 
-/** No body the API accepts is nested deeper; deeper ones are attacks on recursive code (security hardening). */
+/** No body the API accepts is nested deeper; deeper ones are attacks on recursive code (decision 009). */
 export const maxJsonDepth = 32;
 
 /** Deepest nesting of arrays/objects, counted without recursion (the input may be hostile). */

@@ -9,7 +9,7 @@ export interface InventoryRoute {
 }
 
 /**
- * Records every route as it is registered (security hardening): the authorisation table, the hostile-input suite
+ * Records every route as it is registered (decision 032): the authorisation table, the hostile-input suite
  * and the schema checks iterate over `app.routeInventory`, so a route added later is covered — or makes
  * those tests fail until someone decides what it should answer. Must run before any route is added.
  */

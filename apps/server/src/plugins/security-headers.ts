@@ -14,7 +14,7 @@ const analyticsConnectHosts = [
 const analyticsImageHosts = ['https://*.google-analytics.com', 'https://*.googletagmanager.com'];
 
 /**
- * The Content-Security-Policy directives (security hardening). Scripts come only from this origin, plus the tag
+ * The Content-Security-Policy directives (decision 008). Scripts come only from this origin, plus the tag
  * manager when a GA measurement id is configured (docs/product.md §D.3 Analytics); frames only from the
  * configured report origins. Styles allow 'unsafe-inline' because Mantine writes its theme variables
  * into a <style> element at run time (docs/decisions/008-strict-csp-with-inline-styles-and-public-api-docs.md).

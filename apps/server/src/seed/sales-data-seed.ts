@@ -14,7 +14,7 @@ import {
 import { addDays, daysBetween, utcToday } from '../reports';
 import type { DemoSalesDataSet } from './sales-demo-data';
 
-// The demo sales data set (reports and dashboards): at least 1,000,000 fact rows over three years, generated
+// The demo sales data set (decision 012): at least 1,000,000 fact rows over three years, generated
 // DETERMINISTICALLY inside the database by one INSERT … SELECT over generate_series (no random(): every
 // attribute of a sales line is a hash of its day and line number), so the first start stays fast even
 // on PGlite. The reports read two daily aggregates built right after (docs/decisions: sales data set).

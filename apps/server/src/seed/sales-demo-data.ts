@@ -1,4 +1,4 @@
-// The dimensions of the demo sales data set (reports and dashboards): regions, stores, categories and products per
+// The dimensions of the demo sales data set (decision 012): regions, stores, categories and products per
 // organisation. The fact rows are generated from these by seed/sales-data-seed.ts. Natural keys (code)
 // keep the seed idempotent and the generated ids stable.
 

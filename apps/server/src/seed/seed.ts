@@ -14,7 +14,7 @@ export interface SeedSummary {
   usersCreated: number;
   menuItems: number;
   dashboards: number;
-  /** Report definitions, dashboard tiles and the sales data set (reports and dashboards). */
+  /** Report definitions, dashboard tiles and the sales data set (decision 012). */
   reports?: ReportsSeedSummary;
 }
 

@@ -34,7 +34,7 @@ export function testDrivers(): TestDriver[] {
 export interface TestAppOptions {
   /** Demo organisations, users, menus and dashboards (default true). */
   seed?: boolean;
-  /** Fact rows of the demo sales data set (reports and dashboards); default 0 — none, so other tests stay fast. */
+  /** Fact rows of the demo sales data set (decision 012); default 0 — none, so other tests stay fast. */
   salesRows?: number;
   /** Extra environment for loadConfig (e.g. WEB_DIST_DIR). */
   env?: Record<string, string>;
@@ -82,7 +82,7 @@ export function testConfig(env: Record<string, string> = {}): Config {
     DATA_DIR: path.join(os.tmpdir(), 'cockpit-test-data'),
     WEB_DIST_DIR: path.join(os.tmpdir(), 'cockpit-test-no-web-dist'),
     LOG_LEVEL: 'silent',
-    // Easy proof of work and roomy sign-in limits; the tests of those set their own (security hardening).
+    // Easy proof of work and roomy sign-in limits; the tests of those set their own (decisions 007 and 009).
     INTEGRITY_MAX_NUMBER: '20',
     INTEGRITY_COST: '10',
     SIGN_IN_MAX_ATTEMPTS_PER_ADDRESS: '100000',
@@ -176,7 +176,7 @@ export async function buildTestApp(driver: TestDriver, options: TestAppOptions =
 }
 
 /**
- * The header the SPA sends on sign-in after solving its proof of work (security hardening), with a token minted
+ * The header the SPA sends on sign-in after solving its proof of work (decision 007), with a token minted
  * directly; test/integrity.test.ts covers the real challenge → solution → token path.
  */
 export async function integrityHeader(app: App): Promise<Record<string, string>> {

@@ -1,7 +1,7 @@
 import { apiRoutes } from '@cockpit/contracts';
 import { integrityHeader, type TestApp, demoUsers } from './build-test-app';
 
-/** The five callers of the authorisation table (security hardening). */
+/** The five callers of the authorisation table (decision 032). */
 export const roles = ['anonymous', 'member', 'basic', 'admin', 'otherAdmin'] as const;
 export type Role = (typeof roles)[number];
 

@@ -60,7 +60,7 @@ export async function bootstrap() {
       );
   });
 
-  // docs/product.md §1 app integrity (security hardening): solved in a Web Worker once the first screen had its turn.
+  // docs/product.md §1 app integrity (decision 007): solved in a Web Worker once the first screen had its turn.
   setIntegrityTokenProvider(getIntegrityToken);
   whenIdle(startIntegrityCheck);
 

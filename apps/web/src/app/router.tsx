@@ -138,7 +138,7 @@ export function createAppRoutes(queryClient: QueryClientSource): RouteObject[] {
                   lazy: areaRoute('settings'),
                 },
                 {
-                  // The guard covers the overview and every dashboard (reports and dashboards).
+                  // The guard covers the overview and every dashboard (docs/product.md §6).
                   path: paths.dashboards.path,
                   loader: createRequireDashboardsAvailable(queryClient),
                   children: [

@@ -3,7 +3,7 @@ import { apiEndpoints, errorCodes } from '@cockpit/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError } from '../../lib/http-error';
 
-/** Per client address; generous for people, tight for a script farming tokens (security hardening). */
+/** Per client address; generous for people, tight for a script farming tokens (decision 007). */
 const challengesPerMinute = 120;
 
 const refusals = {

@@ -182,7 +182,7 @@ async function sendWebResponse(response: Response, reply: FastifyReply, request:
     // not JSON: keep the status text
   }
   if (response.status >= 500) {
-    // better-auth turns a lost database into its own 500; the API promises 503 for that (security hardening).
+    // better-auth turns a lost database into its own 500; the API promises 503 for that (decision 009).
     const unavailable = await databaseIsDown(app.db);
     request.log.error({ status: response.status, message, databaseDown: unavailable }, 'auth handler failed');
     if (unavailable) {

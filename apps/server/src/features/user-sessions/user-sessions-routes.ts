@@ -7,7 +7,7 @@ import { createUserSessionsRepository } from './user-sessions-repository';
 /** User agents are stored as the browser sent them; the list shows at most this much of one. */
 const maxUserAgentLength = 512;
 
-/** `GET /api/user/sessions` and `DELETE /api/user/sessions/:id` (security hardening). */
+/** `GET /api/user/sessions` and `DELETE /api/user/sessions/:id` (docs/product.md §D.3, decision 009). */
 export const userSessionsRoutes: FastifyPluginAsyncZod = async (app) => {
   const repository = createUserSessionsRepository(app.db);
 

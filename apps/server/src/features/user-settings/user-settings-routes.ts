@@ -106,7 +106,7 @@ export const userSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       // Whoever knew the old password is signed out everywhere else; the session of the verified bearer
       // token that asked keeps going (a cookie sent along decides nothing).
       const ended = await repository.endOtherSessions(user.id, user.sessionId);
-      // The other browsers lose API access and their notification streams now (security hardening).
+      // The other browsers lose API access and their notification streams now (decision 009).
       for (const sessionId of ended) app.sessionEvents.emitEnded({ userId: user.id, sessionId });
       return reply.status(204).send(null);
     },

@@ -18,7 +18,7 @@ import { downloadText } from '../../lib/download';
 import type { ValueFormatter } from '../../lib/value-format';
 import classes from './data-table.module.css';
 
-// A sortable table that stays smooth with 100,000 rows (reports and dashboards): TanStack Table sorts the rows,
+// A sortable table that stays smooth with 100,000 rows (docs/product.md §D.3): TanStack Table sorts the rows,
 // TanStack Virtual renders only the ~20 in view. Column visibility and sort order are what the CSV
 // export writes, cell by cell as formatted on screen.
 

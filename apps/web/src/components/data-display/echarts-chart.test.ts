@@ -3,7 +3,7 @@ import type { ReportChart } from '@cockpit/contracts';
 import { createValueFormatter } from '../../lib/value-format';
 import { buildOption } from './echarts-chart';
 
-// The chart's labels follow the culture like the rest of the report (reports and dashboards).
+// The chart's labels follow the culture like the rest of the report (decision 030).
 
 const formatter = createValueFormatter({
   culture: 'de-AT',

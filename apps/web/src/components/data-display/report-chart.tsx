@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { ReportChart as ReportChartData } from '@cockpit/contracts';
 import type { ValueFormatter } from '../../lib/value-format';
 
-// ECharts is a lazy chunk (reports and dashboards): a page without a chart never downloads it.
+// ECharts is a lazy chunk (bundle budget, docs/decisions/011): a page without a chart never downloads it.
 const EChartsChart = lazy(() =>
   import('./echarts-chart').then(({ EChartsChart }) => ({ default: EChartsChart })),
 );

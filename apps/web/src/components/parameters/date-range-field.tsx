@@ -34,7 +34,7 @@ export type DateRangeFieldProps = {
 };
 
 /**
- * A date range (reports and dashboards): the presets as a radio group of chips and "Custom" with two date
+ * A date range (decision 027): the presets as a radio group of chips and "Custom" with two date
  * inputs and Apply — a query report's and a dashboard's date-range parameters alike.
  */
 export function DateRangeField({

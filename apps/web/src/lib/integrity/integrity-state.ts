@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 
 /**
- * What the login screen shows of the app integrity check (security hardening): its status and whether the server
+ * What the login screen shows of the app integrity check (decision 007): its status and whether the server
  * refused a sign-in for want of it. The check itself (integrity.ts: the challenge, the Web Worker, the
  * renewal) is loaded after the first paint (lazy-integrity.ts, decision 011); this store is all the
  * screen needs to draw itself.

@@ -13,7 +13,7 @@ import {
   useIntegrityStore,
 } from './integrity';
 
-// App integrity in the SPA (security hardening): solved at start-up, kept, renewed before expiry, sent on sign-in.
+// App integrity in the SPA (decision 007): solved at start-up, kept, renewed before expiry, sent on sign-in.
 
 const challenge: IntegrityChallenge = {
   parameters: {

@@ -20,7 +20,7 @@ import { Group, Stack } from '@mantine/core';
 import type { ParameterValues } from '@cockpit/contracts';
 
 /**
- * `/reports/:name` (reports and dashboards): the report of that menu item. The app layer joins what the features
+ * `/reports/:name` (docs/product.md §2): the report of that menu item. The app layer joins what the features
  * know: the menu item's title (shown until the report answers), the user's culture and currency symbol
  * (numbers, dates and currency follow them), and the report's parameters in the URL.
  */

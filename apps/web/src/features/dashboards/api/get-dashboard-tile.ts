@@ -5,7 +5,7 @@ import { useUiLanguage } from '../../../lib/use-ui-language';
 
 /**
  * `GET /api/dashboards/:layoutId/tiles/:tileId`: one tile's data. Every tile has its own query, so a
- * slow or failing tile never holds up or breaks the others (reports and dashboards).
+ * slow or failing tile never holds up or breaks the others (docs/product.md §D.3).
  */
 export function getDashboardTile(layoutId: string, tileId: string, values?: string): Promise<DashboardTileDataResponse> {
   return api.call(apiRoutes.getDashboardTile, { params: { layoutId, tileId }, query: values ? { values } : {} });

@@ -25,7 +25,7 @@ function isEmpty(tile: DashboardTileDefinition, data: ReportData): boolean {
 }
 
 /**
- * One dashboard tile (reports and dashboards): it loads its own data and shows its own loading, empty and error
+ * One dashboard tile (docs/product.md §D.3): it loads its own data and shows its own loading, empty and error
  * states, so a failing tile never breaks the others.
  */
 export function DashboardTile({

@@ -47,7 +47,7 @@ function asMenuItem(dashboard: DashboardResponse): MenuItem {
 }
 
 /**
- * `/dashboards/:layoutId` (reports and dashboards): a grid of tiles, each loading its own data. A dashboard
+ * `/dashboards/:layoutId` (docs/product.md §D.3): a grid of tiles, each loading its own data. A dashboard
  * with parameters of its own (decision 027) shows them above the grid; its report-definition tiles follow.
  */
 export function DashboardView({ layoutId, culture, currencySymbol, values, onValuesChange, isAdministrator = false }: DashboardViewProps) {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { PlaceholderTile } from '../../../components/ui/placeholder-tile';
 
 /**
- * An external report (reports and dashboards): the menu opens it directly in a new window; reached by its URL here,
+ * An external report (docs/product.md §D.3): the menu opens it directly in a new window; reached by its URL here,
  * the page offers a button that does the same.
  */
 export function ExternalReport({ url }: { url: string }) {

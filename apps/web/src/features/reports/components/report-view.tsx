@@ -29,7 +29,7 @@ export type ReportViewProps = {
 };
 
 /**
- * `/reports/:name` (reports and dashboards): title and sub-title, then by kind — a query report's parameters,
+ * `/reports/:name` (docs/product.md §D.7): title and sub-title, then by kind — a query report's parameters,
  * KPIs, charts and table (decision 027); an embedded report's frame; an external report's "open" button. Loading,
  * "not available", invalid parameters and failures each have their own state.
  */

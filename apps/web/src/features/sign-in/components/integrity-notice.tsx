@@ -7,7 +7,7 @@ import { retryIntegrity } from '../../../lib/integrity/lazy-integrity';
 import classes from './login-form.module.css';
 
 /**
- * The login screen's word on app integrity (security hardening): shown when the check failed or the server refused
+ * The login screen's word on app integrity (decision 007): shown when the check failed or the server refused
  * a sign-in for want of it, with a way to run the check again. Nothing is shown while all is well.
  */
 export function IntegrityNotice() {

@@ -64,7 +64,7 @@ export function LoginForm({ onSuccess, alternative }: LoginFormProps) {
       onSuccess();
     } catch (error) {
       if (isApiRequestError(error) && error.code === errorCodes.integrityRequired) {
-        // The app's integrity token was missing or refused (security hardening): the notice above explains it and a
+        // The app's integrity token was missing or refused (decision 007): the notice above explains it and a
         // new check starts at once; the next attempt carries the new token.
         integrityRefused();
         return;

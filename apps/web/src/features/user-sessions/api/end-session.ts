@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { sessionsQueryKey } from './get-sessions';
 
 /**
- * `DELETE /api/user/sessions/:id` (security hardening): the session's tokens stop working at once and its
+ * `DELETE /api/user/sessions/:id` (decision 009): the session's tokens stop working at once and its
  * notification stream closes. The list is only updated after the server confirmed.
  */
 export async function endSession(id: string): Promise<void> {

@@ -14,7 +14,7 @@ type SessionsListProps = {
 };
 
 /**
- * Settings page section (security hardening): the user's signed-in browsers with when each began and was last
+ * Settings page section (decision 009): the user's signed-in browsers with when each began and was last
  * active; any other than this one can be ended, which signs that browser out at once. The current one
  * is ended by logging out.
  */
