@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type RowFilterRule, applyRowRules } from './row-rules-rewrite';
+import { type RowFilterRule, type RowFilterValues, applyRowRules } from './row-rules-rewrite';
 import { SqlRefused } from './sql-refused';
 import { compileTemplate } from './sql-template';
 
@@ -9,7 +9,7 @@ import { compileTemplate } from './sql-template';
 const region: RowFilterRule = { schema: null, table: 'sales', column: 'region', attribute: 'region' };
 const north = () => ['North'];
 
-async function rewrite(sql: string, dialect: 'postgres' | 'mysql', rules = [region], valuesOf = north) {
+async function rewrite(sql: string, dialect: 'postgres' | 'mysql', rules = [region], valuesOf: RowFilterValues = north) {
   const compiled = compileTemplate(sql, dialect, (reference) => (reference === 'user.attributes.country' ? ['DE'] : undefined));
   return applyRowRules(compiled, dialect, rules, valuesOf);
 }
