@@ -24,10 +24,9 @@ type Language = (typeof languages)[number];
 const locales = Object.fromEntries(
   languages.map((language) => [
     language,
-    JSON.parse(readFileSync(new URL(`../packages/contracts/src/locales/${language}.json`, import.meta.url), 'utf8')) as Record<
-      string,
-      string
-    >,
+    JSON.parse(
+      readFileSync(new URL(`../packages/contracts/src/locales/${language}.json`, import.meta.url), 'utf8'),
+    ) as Record<string, string>,
   ]),
 ) as Record<Language, Record<string, string>>;
 
@@ -44,15 +43,21 @@ const north = { en: 'North', 'de-DE': 'Nord' } as const;
 const others = ['South', 'Süd', 'East', 'Ost', 'West', 'Austria', 'Österreich'];
 
 async function shoot(page: Page, name: string): Promise<void> {
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
   await page.screenshot({ path: test.info().outputPath(`row-rules-${name}.png`), fullPage: true });
 }
 
 /** Set-up and clean-up through the API: the member's region (the journey of own-data.spec.ts sets it in Users). */
 async function setRegion(admin: Page, email: string, region: string | null): Promise<void> {
   const headers = await bearerOf(admin);
-  const list = await admin.request.get(`${apiRoutes.listUsers.path}?search=${encodeURIComponent(email)}`, { headers });
-  const found = ((await list.json()) as ManagedUsersResponse).items.find((candidate) => candidate.email === email);
+  const list = await admin.request.get(`${apiRoutes.listUsers.path}?search=${encodeURIComponent(email)}`, {
+    headers,
+  });
+  const found = ((await list.json()) as ManagedUsersResponse).items.find(
+    (candidate) => candidate.email === email,
+  );
   expect(found, email).toBeTruthy();
   const response = await admin.request.patch(pathOf(apiRoutes.updateUser, { id: found!.id }), {
     headers,
@@ -66,7 +71,9 @@ async function removeRules(admin: Page): Promise<void> {
   const headers = await bearerOf(admin);
   const listed = await admin.request.get(pathOf(apiRoutes.listRowRules, { name: 'uploads' }), { headers });
   for (const rule of ((await listed.json()) as RowRulesResponse).items) {
-    await admin.request.delete(pathOf(apiRoutes.deleteRowRule, { name: 'uploads', id: rule.id }), { headers });
+    await admin.request.delete(pathOf(apiRoutes.deleteRowRule, { name: 'uploads', id: rule.id }), {
+      headers,
+    });
   }
 }
 
@@ -134,8 +141,11 @@ for (const language of languages) {
       const basic = await openReader(browser, demoUsers.basic, language);
       try {
         await basic.page.goto('/reports/sales-by-region');
-        await expect(basic.page.getByText(t('reports.state.rowRuleText', { attribute: 'region' }))).toBeVisible();
-        for (const region of [north[language], ...others]) await expect(basic.page.getByRole('main')).not.toContainText(region);
+        await expect(
+          basic.page.getByText(t('reports.state.rowRuleText', { attribute: 'region' })),
+        ).toBeVisible();
+        for (const region of [north[language], ...others])
+          await expect(basic.page.getByRole('main')).not.toContainText(region);
         await expectNoSeriousA11yViolations(basic.page, 'main');
         await shoot(basic.page, `without-attribute-${language}`);
         expect(basic.errors).toEqual([]);
@@ -145,13 +155,19 @@ for (const language of languages) {
       }
 
       // Removed in the page: every region again for everyone.
-      await section.getByRole('button', { name: t('management.data.deleteNamed', { name: 'sales_by_day.region' }) }).click();
-      await page.getByRole('dialog').getByRole('button', { name: t('management.data.delete') }).click();
+      await section
+        .getByRole('button', { name: t('management.data.deleteNamed', { name: 'sales_by_day.region' }) })
+        .click();
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: t('management.data.delete') })
+        .click();
       await expect(section.getByText(t('management.data.rowRules.emptyTitle'))).toBeVisible();
     } finally {
       await removeRules(page);
       await setRegion(page, demoUsers.member.email, null);
-      if (language !== 'en') await restoreSettings(page, { ...englishDefaults, displayName: demoUsers.admin.displayName });
+      if (language !== 'en')
+        await restoreSettings(page, { ...englishDefaults, displayName: demoUsers.admin.displayName });
     }
   });
 }

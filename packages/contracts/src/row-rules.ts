@@ -46,7 +46,10 @@ export const rowRuleBodySchema = withClientBody({
 });
 export type RowRuleBody = z.input<typeof rowRuleBodySchema>;
 
-export const rowRuleParamsSchema = z.object({ name: catalogueNameSchema, id: z.guid({ error: 'must be a row rule id' }) });
+export const rowRuleParamsSchema = z.object({
+  name: catalogueNameSchema,
+  id: z.guid({ error: 'must be a row rule id' }),
+});
 
 /** A rule a run applied (the preview says which): `seesAll` when the reader bypassed it. */
 export const appliedRowRuleSchema = z.object({
@@ -67,6 +70,9 @@ export function rowRuleAttributeMissingMessage(attribute: string): string {
 
 /** The attribute of such a message, or null for any other message. */
 export function parseRowRuleAttributeMissing(message: string): { attribute: string } | null {
-  const match = /^This report's rows are limited by the user attribute '([^']*)', which your account does not have$/.exec(message);
+  const match =
+    /^This report's rows are limited by the user attribute '([^']*)', which your account does not have$/.exec(
+      message,
+    );
   return match ? { attribute: match[1]! } : null;
 }

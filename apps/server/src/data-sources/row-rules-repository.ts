@@ -39,7 +39,11 @@ const storedOf = (row: RowRuleRow): StoredRowRule => ({
   administratorsSeeAll: row.administratorsSeeAll,
 });
 
-const ordered = [asc(dataSourceRowRules.schemaName), asc(dataSourceRowRules.tableName), asc(dataSourceRowRules.columnName)];
+const ordered = [
+  asc(dataSourceRowRules.schemaName),
+  asc(dataSourceRowRules.tableName),
+  asc(dataSourceRowRules.columnName),
+];
 
 /** The rules of one source, as the executor applies them. */
 export async function readRowRules(db: Pick<Database, 'select'>, sourceId: string): Promise<StoredRowRule[]> {
@@ -77,12 +81,21 @@ export function createRowRulesRepository(db: Database) {
     list: (sourceId: string): Promise<RowRule[]> => readRowRules(db, sourceId),
 
     /** `'taken'` when the table and column have a rule already. */
-    async create(actor: Actor, source: { id: string; name: string }, values: RowRuleValues): Promise<RowRule | 'taken'> {
+    async create(
+      actor: Actor,
+      source: { id: string; name: string },
+      values: RowRuleValues,
+    ): Promise<RowRule | 'taken'> {
       try {
         return await db.transaction(async (tx) => {
-          const [row] = await tx.insert(dataSourceRowRules).values(columnsOf(actor.organisationId, source.id, values)).returning();
+          const [row] = await tx
+            .insert(dataSourceRowRules)
+            .values(columnsOf(actor.organisationId, source.id, values))
+            .returning();
           await bumpDataSourceVersion(tx, source.id);
-          await recordActivity(tx, actor, [{ action: 'data.row-rule-added', target: rowRuleTarget(source.name, values) }]);
+          await recordActivity(tx, actor, [
+            { action: 'data.row-rule-added', target: rowRuleTarget(source.name, values) },
+          ]);
           return storedOf(row!);
         });
       } catch (error) {
@@ -107,7 +120,9 @@ export function createRowRulesRepository(db: Database) {
             .returning();
           if (!row) return null;
           await bumpDataSourceVersion(tx, source.id);
-          await recordActivity(tx, actor, [{ action: 'data.row-rule-changed', target: rowRuleTarget(source.name, values) }]);
+          await recordActivity(tx, actor, [
+            { action: 'data.row-rule-changed', target: rowRuleTarget(source.name, values) },
+          ]);
           return storedOf(row);
         });
       } catch (error) {
@@ -118,10 +133,15 @@ export function createRowRulesRepository(db: Database) {
 
     async remove(actor: Actor, source: { id: string; name: string }, id: string): Promise<boolean> {
       return db.transaction(async (tx) => {
-        const [row] = await tx.delete(dataSourceRowRules).where(ofSource(actor.organisationId, source.id, id)).returning();
+        const [row] = await tx
+          .delete(dataSourceRowRules)
+          .where(ofSource(actor.organisationId, source.id, id))
+          .returning();
         if (!row) return false;
         await bumpDataSourceVersion(tx, source.id);
-        await recordActivity(tx, actor, [{ action: 'data.row-rule-removed', target: rowRuleTarget(source.name, storedOf(row)) }]);
+        await recordActivity(tx, actor, [
+          { action: 'data.row-rule-removed', target: rowRuleTarget(source.name, storedOf(row)) },
+        ]);
         return true;
       });
     },
@@ -178,7 +198,13 @@ export async function replaceRowRules(
   }));
   const key = (rule: CatalogueRowRule) => JSON.stringify([rule.schema ?? '', rule.table, rule.column]);
   const sorted = [...wanted].sort((a, b) => key(a).localeCompare(key(b)));
-  if (sameRules(stored.toSorted((a, b) => key(a).localeCompare(key(b))), sorted)) return false;
+  if (
+    sameRules(
+      stored.toSorted((a, b) => key(a).localeCompare(key(b))),
+      sorted,
+    )
+  )
+    return false;
   await tx.delete(dataSourceRowRules).where(inArray(dataSourceRowRules.dataSourceId, [sourceId]));
   if (sorted.length > 0) {
     await tx.insert(dataSourceRowRules).values(

@@ -50,7 +50,8 @@ export const rowRulesRoutes: FastifyPluginAsyncZod<RowRulesRoutesOptions> = asyn
       return values;
     }
     const table = tables.find(
-      (candidate) => candidate.name === values.table && (values.schema === null || candidate.schema === values.schema),
+      (candidate) =>
+        candidate.name === values.table && (values.schema === null || candidate.schema === values.schema),
     );
     if (!table) throw badRequest(`table: '${values.table}' is not a table of '${row.name}'`);
     if (!table.columns.some((column) => column.name === values.column)) {
@@ -78,7 +79,12 @@ export const rowRulesRoutes: FastifyPluginAsyncZod<RowRulesRoutesOptions> = asyn
       const created = await rules.create(actorOf(request), row, values);
       if (created === 'taken') throw taken(values);
       request.log.info(
-        { event: 'management.row_rule.added', organisationId: row.organisationId, dataSource: row.name, table: values.table },
+        {
+          event: 'management.row_rule.added',
+          organisationId: row.organisationId,
+          dataSource: row.name,
+          table: values.table,
+        },
         'row rule added',
       );
       return reply.status(201).send(created);

@@ -24,5 +24,7 @@ export const dataSourceRowRules = pgTable(
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
   },
-  (t) => [uniqueIndex('data_source_row_rules_uq').on(t.dataSourceId, t.schemaName, t.tableName, t.columnName)],
+  (t) => [
+    uniqueIndex('data_source_row_rules_uq').on(t.dataSourceId, t.schemaName, t.tableName, t.columnName),
+  ],
 );

@@ -9,8 +9,15 @@ import { compileTemplate } from './sql-template';
 const region: RowFilterRule = { schema: null, table: 'sales', column: 'region', attribute: 'region' };
 const north = () => ['North'];
 
-async function rewrite(sql: string, dialect: 'postgres' | 'mysql', rules = [region], valuesOf: RowFilterValues = north) {
-  const compiled = compileTemplate(sql, dialect, (reference) => (reference === 'user.attributes.country' ? ['DE'] : undefined));
+async function rewrite(
+  sql: string,
+  dialect: 'postgres' | 'mysql',
+  rules = [region],
+  valuesOf: RowFilterValues = north,
+) {
+  const compiled = compileTemplate(sql, dialect, (reference) =>
+    reference === 'user.attributes.country' ? ['DE'] : undefined,
+  );
   return applyRowRules(compiled, dialect, rules, valuesOf);
 }
 
@@ -37,7 +44,10 @@ describe('applyRowRules on PostgreSQL', () => {
   });
 
   it('numbers its placeholders after the template’s own', async () => {
-    const { compiled } = await rewrite('select * from sales where country = any({{user.attributes.country}})', 'postgres');
+    const { compiled } = await rewrite(
+      'select * from sales where country = any({{user.attributes.country}})',
+      'postgres',
+    );
     expect(compiled.text).toContain('"region" = any($2)');
     expect(compiled.values).toEqual([['DE'], ['North']]);
   });
@@ -69,8 +79,12 @@ describe('applyRowRules on PostgreSQL', () => {
 
   it('matches the rule’s schema only', async () => {
     const rule = { ...region, schema: 'public' };
-    expect((await rewrite('select * from other.sales', 'postgres', [rule])).compiled.text).toBe('select * from other.sales');
-    expect((await rewrite('select * from PUBLIC.Sales', 'postgres', [rule])).compiled.text).toContain('where "region"');
+    expect((await rewrite('select * from other.sales', 'postgres', [rule])).compiled.text).toBe(
+      'select * from other.sales',
+    );
+    expect((await rewrite('select * from PUBLIC.Sales', 'postgres', [rule])).compiled.text).toContain(
+      'where "region"',
+    );
   });
 });
 
@@ -90,7 +104,10 @@ describe('applyRowRules on MySQL', () => {
   });
 
   it('filters comma joins and CTEs', async () => {
-    const { compiled } = await rewrite('with x as (select * from sales) select * from x, sales as y', 'mysql');
+    const { compiled } = await rewrite(
+      'with x as (select * from sales) select * from x, sales as y',
+      'mysql',
+    );
     expect(compiled.text).toBe(
       'with x as (select * from (select * from sales where `region` in (?)) as `sales`) select * from x, (select * from sales where `region` in (?)) as y',
     );
@@ -98,6 +115,8 @@ describe('applyRowRules on MySQL', () => {
 
   it('leaves a column named like the table alone', async () => {
     const { compiled } = await rewrite('select sales.region from sales where sales.id > 1', 'mysql');
-    expect(compiled.text).toBe('select sales.region from (select * from sales where `region` in (?)) as `sales` where sales.id > 1');
+    expect(compiled.text).toBe(
+      'select sales.region from (select * from sales where `region` in (?)) as `sales` where sales.id > 1',
+    );
   });
 });

@@ -68,7 +68,11 @@ const identifierStart = /[\p{L}_\u0080-\uffff]/u;
 const identifierPart = /[\p{L}\p{N}_$\u0080-\uffff]/u;
 
 /** One name at `i`: quoted (`"…"`, MySQL `` `…` ``) or bare; `folded` as the database compares it. */
-function readName(text: string, i: number, dialect: 'postgres' | 'mysql'): { name: string; end: number } | null {
+function readName(
+  text: string,
+  i: number,
+  dialect: 'postgres' | 'mysql',
+): { name: string; end: number } | null {
   const quote = dialect === 'mysql' ? '`' : '"';
   if (text[i] === quote) {
     let j = i + 1;
@@ -116,7 +120,11 @@ function readQualifiedName(text: string, start: number, parts: number, dialect: 
  * Applies the replacements to the compiled statement: the text, where the database's error positions
  * point in the template, and (MySQL) the values merged in the order of their `?`.
  */
-function replaced(compiled: CompiledSql, replacements: Replacement[], dialect: 'postgres' | 'mysql'): CompiledSql {
+function replaced(
+  compiled: CompiledSql,
+  replacements: Replacement[],
+  dialect: 'postgres' | 'mysql',
+): CompiledSql {
   const sorted = [...replacements].sort((a, b) => a.start - b.start);
   let text = '';
   let at = 0;
@@ -181,7 +189,8 @@ function rulesOf<Rule extends RowFilterRule>(
 ): Rule[] {
   const same = (a: string, b: string) => (caseInsensitive ? a.toLowerCase() === b.toLowerCase() : a === b);
   return rules.filter(
-    (rule) => same(rule.table, table) && (schema === null || rule.schema === null || same(rule.schema, schema)),
+    (rule) =>
+      same(rule.table, table) && (schema === null || rule.schema === null || same(rule.schema, schema)),
   );
 }
 
@@ -212,7 +221,11 @@ interface PgReference<Rule> {
   rules: Rule[];
 }
 
-function pgReferences<Rule extends RowFilterRule>(tree: unknown, text: string, rules: readonly Rule[]): PgReference<Rule>[] {
+function pgReferences<Rule extends RowFilterRule>(
+  tree: unknown,
+  text: string,
+  rules: readonly Rule[],
+): PgReference<Rule>[] {
   const found: PgReference<Rule>[] = [];
   walkPgTree(tree, {
     node(kind, body, ctes) {
@@ -223,10 +236,18 @@ function pgReferences<Rule extends RowFilterRule>(tree: unknown, text: string, r
       const matching = rulesOf(rules, schema, relname, false);
       if (matching.length === 0) return;
       const location = typeof body.location === 'number' ? characterOffset(text, body.location) : null;
-      const expected = [body.catalogname, body.schemaname, body.relname].filter((part) => part !== undefined).map(textOf);
+      const expected = [body.catalogname, body.schemaname, body.relname]
+        .filter((part) => part !== undefined)
+        .map(textOf);
       const read = location === null ? null : readQualifiedName(text, location, expected.length, 'postgres');
       if (!read || read.names.join('\u0000') !== expected.join('\u0000')) throw refused(relname, location);
-      found.push({ start: location!, end: read.end, relname, hasAlias: body.alias !== undefined, rules: matching });
+      found.push({
+        start: location!,
+        end: read.end,
+        relname,
+        hasAlias: body.alias !== undefined,
+        rules: matching,
+      });
     },
   });
   return found;
@@ -271,7 +292,9 @@ async function rewritePostgres<Rule extends RowFilterRule>(
   } catch {
     throw refused(references[0]!.relname, compiled.templatePosition(references[0]!.start));
   }
-  const filtered = again.filter((reference) => reference.rules.some((rule) => collector.applied.get(rule)?.seesAll === false));
+  const filtered = again.filter((reference) =>
+    reference.rules.some((rule) => collector.applied.get(rule)?.seesAll === false),
+  );
   if (filtered.length !== replacements.length) {
     throw refused(references[0]!.relname, compiled.templatePosition(references[0]!.start));
   }
@@ -386,7 +409,13 @@ async function rewriteMysql<Rule extends RowFilterRule>(
     const after = tokens[qualified ? index + 3 : index + 1];
     const before = tokens[index - 1];
     const beforeWord = before?.kind === 'name' ? before.value.toLowerCase() : before?.value;
-    if (!(beforeWord === 'from' || beforeWord === 'join' || beforeWord === 'straight_join' || beforeWord === ',')) continue;
+    if (!(
+      beforeWord === 'from' ||
+      beforeWord === 'join' ||
+      beforeWord === 'straight_join' ||
+      beforeWord === ','
+    ))
+      continue;
     if (after?.value === '.' || after?.value === '(') continue;
     const matching = rulesOf(active, schema, last.value, true);
     index += qualified ? 2 : 0;
@@ -400,7 +429,8 @@ async function rewriteMysql<Rule extends RowFilterRule>(
     }
     const hasAlias =
       after !== undefined &&
-      (after.kind === 'quoted' || (after.kind === 'name' && !mysqlFollowers.has(after.value.toLowerCase())) ||
+      (after.kind === 'quoted' ||
+        (after.kind === 'name' && !mysqlFollowers.has(after.value.toLowerCase())) ||
         after.value.toLowerCase() === 'as');
     const name = compiled.text.slice(token.start, last.end);
     replacements.push({
@@ -410,7 +440,8 @@ async function rewriteMysql<Rule extends RowFilterRule>(
       values,
     });
   }
-  const refuse = () => refused(active[0]!.table, replacements[0] ? compiled.templatePosition(replacements[0].start) : null);
+  const refuse = () =>
+    refused(active[0]!.table, replacements[0] ? compiled.templatePosition(replacements[0].start) : null);
   if (replacements.length === 0) throw refuse();
   const rewritten = replaced(compiled, replacements, 'mysql');
   // Parsed again: the ruled tables' references are now exactly the subqueries' own, or one was missed.
@@ -436,5 +467,7 @@ export async function applyRowRules<Rule extends RowFilterRule>(
   valuesOf: RowFilterValues,
 ): Promise<RowRulesApplied<Rule>> {
   if (rules.length === 0) return { compiled, applied: [] };
-  return dialect === 'mysql' ? rewriteMysql(compiled, rules, valuesOf) : rewritePostgres(compiled, rules, valuesOf);
+  return dialect === 'mysql'
+    ? rewriteMysql(compiled, rules, valuesOf)
+    : rewritePostgres(compiled, rules, valuesOf);
 }

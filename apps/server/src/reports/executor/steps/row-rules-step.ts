@@ -14,7 +14,7 @@ import type { RunStep } from './run-context';
 
 export interface RowRulesStepOptions {
   /** The source's rules (remembered per source id and version: every change of a rule bumps the version). */
-  rulesOf(source: ExecutorSource): Promise<readonly StoredRowRule[]>;
+  rulesOf: (source: ExecutorSource) => Promise<readonly StoredRowRule[]>;
 }
 
 export function rowRulesStep({ rulesOf }: RowRulesStepOptions): RunStep {
@@ -26,14 +26,23 @@ export function rowRulesStep({ rulesOf }: RowRulesStepOptions): RunStep {
       const rules = await rulesOf(request.source);
       if (rules.length === 0) return next();
       const { user } = request;
-      const { compiled: rewritten, applied } = await applyRowRules(compiled, driver.guardDialect, rules, (rule) => {
-        if ((rule as StoredRowRule).administratorsSeeAll && user.administrator === true) return null;
-        const values = Object.hasOwn(user.attributes, rule.attribute) ? user.attributes[rule.attribute] : undefined;
-        if (!values || values.length === 0) throw new RowRuleAttributeMissing(rule.attribute, rule.table);
-        return values;
-      });
+      const { compiled: rewritten, applied } = await applyRowRules(
+        compiled,
+        driver.guardDialect,
+        rules,
+        (rule) => {
+          if ((rule as StoredRowRule).administratorsSeeAll && user.administrator === true) return null;
+          const values = Object.hasOwn(user.attributes, rule.attribute)
+            ? user.attributes[rule.attribute]
+            : undefined;
+          if (!values || values.length === 0) throw new RowRuleAttributeMissing(rule.attribute, rule.table);
+          return values;
+        },
+      );
       // The attribute values used are logged like a `{{user.attributes.…}}` of the SQL (bind step).
-      const used = applied.filter((entry) => !entry.seesAll).map((entry) => `${userAttributesPrefix}${entry.rule.attribute}`);
+      const used = applied
+        .filter((entry) => !entry.seesAll)
+        .map((entry) => `${userAttributesPrefix}${entry.rule.attribute}`);
       context.compiled = {
         ...rewritten,
         references: [...new Set([...rewritten.references, ...used])],

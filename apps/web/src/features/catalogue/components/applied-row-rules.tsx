@@ -17,7 +17,12 @@ export function AppliedRowRules({ rules }: { rules: readonly AppliedRowRule[] | 
     })
     .join(' · ');
   return (
-    <Alert color="blue" variant="light" icon={<IconFilter aria-hidden="true" />} data-testid="preview-row-rules">
+    <Alert
+      color="blue"
+      variant="light"
+      icon={<IconFilter aria-hidden="true" />}
+      data-testid="preview-row-rules"
+    >
       {t('management.data.preview.rowRules', { rules: text })}
     </Alert>
   );

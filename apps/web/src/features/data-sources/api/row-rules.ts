@@ -8,7 +8,8 @@ import { dataSourcesQueryKey } from './get-data-sources';
 export function rowRulesQueryOptions(sourceName: string) {
   return queryOptions({
     queryKey: [...dataSourcesQueryKey, 'row-rules', sourceName],
-    queryFn: (): Promise<RowRulesResponse> => api.call(apiRoutes.listRowRules, { params: { name: sourceName } }),
+    queryFn: (): Promise<RowRulesResponse> =>
+      api.call(apiRoutes.listRowRules, { params: { name: sourceName } }),
   });
 }
 
@@ -21,7 +22,8 @@ export type SaveRowRule = { sourceName: string; id: string | null; body: RowRule
 
 export function saveRowRule({ sourceName, id, body }: SaveRowRule): Promise<RowRule> {
   const expectedStatuses = [400, 409];
-  if (id === null) return api.call(apiRoutes.createRowRule, { params: { name: sourceName }, body, expectedStatuses });
+  if (id === null)
+    return api.call(apiRoutes.createRowRule, { params: { name: sourceName }, body, expectedStatuses });
   return api.call(apiRoutes.updateRowRule, { params: { name: sourceName, id }, body, expectedStatuses });
 }
 

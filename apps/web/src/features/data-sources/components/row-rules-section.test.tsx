@@ -13,12 +13,26 @@ const rulesPath = pathOf(apiRoutes.listRowRules, { name: 'warehouse' });
 const schemaPath = pathOf(apiRoutes.getDataSourceSchema, { name: 'warehouse' });
 const schema: SourceSchemaResponse = {
   tables: [
-    { schema: 'public', name: 'sales', columns: [{ name: 'region', type: 'text' }, { name: 'amount', type: 'integer' }] },
+    {
+      schema: 'public',
+      name: 'sales',
+      columns: [
+        { name: 'region', type: 'text' },
+        { name: 'amount', type: 'integer' },
+      ],
+    },
     { schema: 'public', name: 'regions', columns: [{ name: 'manager', type: 'text' }] },
   ],
   truncated: false,
 };
-const rule: RowRule = { id: '5f0c7a3e-3c1b-4d7e-9a55-1f1f1f1f1f1f', schema: 'public', table: 'sales', column: 'region', attribute: 'region', administratorsSeeAll: true };
+const rule: RowRule = {
+  id: '5f0c7a3e-3c1b-4d7e-9a55-1f1f1f1f1f1f',
+  schema: 'public',
+  table: 'sales',
+  column: 'region',
+  attribute: 'region',
+  administratorsSeeAll: true,
+};
 
 beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -30,7 +44,15 @@ afterEach(() => {
 
 describe('row rules of a source', () => {
   it('lists table, column, attribute and whether administrators see all rows', async () => {
-    stubApi({ [`GET ${rulesPath}`]: () => jsonResponse({ items: [rule, { ...rule, id: 'x', table: 'regions', column: 'manager', administratorsSeeAll: false }] }) });
+    stubApi({
+      [`GET ${rulesPath}`]: () =>
+        jsonResponse({
+          items: [
+            rule,
+            { ...rule, id: 'x', table: 'regions', column: 'manager', administratorsSeeAll: false },
+          ],
+        }),
+    });
     await renderWithProviders(<RowRulesSection sourceName="warehouse" kind="postgres" />);
     const rows = await screen.findAllByTestId('row-rule-row');
     expect(rows).toHaveLength(2);
@@ -70,12 +92,20 @@ describe('row rules of a source', () => {
     await userEvent.type(within(dialog).getByRole('textbox', { name: /User attribute/ }), 'region');
     await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Administrators see all rows' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await within(dialog).findByText('This column of the table has a row rule already.')).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText('This column of the table has a row rule already.'),
+    ).toBeInTheDocument();
 
     answer = 201;
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const posted = calls.filter((call) => call.method === 'POST').at(-1)!;
-    expect(posted.body).toMatchObject({ schema: 'public', table: 'sales', column: 'region', attribute: 'region', administratorsSeeAll: true });
+    expect(posted.body).toMatchObject({
+      schema: 'public',
+      table: 'sales',
+      column: 'region',
+      attribute: 'region',
+      administratorsSeeAll: true,
+    });
   });
 });

@@ -18,7 +18,8 @@ import { useDeleteRowRule, useRowRules, useSaveRowRule } from '../api/row-rules'
 type RowRulesSectionProps = { sourceName: string; kind: DataSourceKind };
 
 /** "schema.table", or the table alone (uploaded tables, a rule for any schema). */
-const tableLabel = (rule: Pick<RowRule, 'schema' | 'table'>) => (rule.schema ? `${rule.schema}.${rule.table}` : rule.table);
+const tableLabel = (rule: Pick<RowRule, 'schema' | 'table'>) =>
+  rule.schema ? `${rule.schema}.${rule.table}` : rule.table;
 
 export function RowRulesSection({ sourceName, kind }: RowRulesSectionProps) {
   const { t } = useTranslation();
@@ -38,7 +39,11 @@ export function RowRulesSection({ sourceName, kind }: RowRulesSectionProps) {
             {t('management.data.rowRules.intro')}
           </Text>
         </Stack>
-        <Button variant="light" leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={() => setEditing('new')}>
+        <Button
+          variant="light"
+          leftSection={<IconPlus size={16} aria-hidden="true" />}
+          onClick={() => setEditing('new')}
+        >
           {t('management.data.rowRules.add')}
         </Button>
       </Group>
@@ -78,12 +83,18 @@ export function RowRulesSection({ sourceName, kind }: RowRulesSectionProps) {
             </Table.Td>
             <Table.Td>
               <Badge variant="light" color={rule.administratorsSeeAll ? 'blue' : 'gray'}>
-                {rule.administratorsSeeAll ? t('management.data.rowRules.seeAll') : t('management.data.rowRules.filtered')}
+                {rule.administratorsSeeAll
+                  ? t('management.data.rowRules.seeAll')
+                  : t('management.data.rowRules.filtered')}
               </Badge>
             </Table.Td>
             <Table.Td>
               <Group justify="flex-end" gap={4} wrap="nowrap">
-                <RowButton kind="edit" name={`${tableLabel(rule)}.${rule.column}`} onClick={() => setEditing(rule)} />
+                <RowButton
+                  kind="edit"
+                  name={`${tableLabel(rule)}.${rule.column}`}
+                  onClick={() => setEditing(rule)}
+                />
                 <RowButton
                   kind="delete"
                   name={`${tableLabel(rule)}.${rule.column}`}
@@ -107,12 +118,17 @@ export function RowRulesSection({ sourceName, kind }: RowRulesSectionProps) {
       )}
       {removing && (
         <ConfirmDialog
-          title={t('management.data.rowRules.removeTitle', { table: tableLabel(removing), column: removing.column })}
+          title={t('management.data.rowRules.removeTitle', {
+            table: tableLabel(removing),
+            column: removing.column,
+          })}
           confirmLabel={t('management.data.delete')}
           danger
           pending={remove.isPending}
           failed={remove.isError}
-          onConfirm={() => remove.mutate({ sourceName, id: removing.id }, { onSuccess: () => setRemoving(null) })}
+          onConfirm={() =>
+            remove.mutate({ sourceName, id: removing.id }, { onSuccess: () => setRemoving(null) })
+          }
           onClose={() => setRemoving(null)}
         >
           {t('management.data.rowRules.removeText')}
@@ -122,7 +138,12 @@ export function RowRulesSection({ sourceName, kind }: RowRulesSectionProps) {
   );
 }
 
-type RowRuleDialogProps = { sourceName: string; kind: DataSourceKind; rule: RowRule | null; onClose: () => void };
+type RowRuleDialogProps = {
+  sourceName: string;
+  kind: DataSourceKind;
+  rule: RowRule | null;
+  onClose: () => void;
+};
 
 /** Add or change a rule: the table and column from the source's schema, the attribute, the administrators' bypass. */
 export function RowRuleDialog({ sourceName, kind, rule, onClose }: RowRuleDialogProps) {
@@ -130,7 +151,8 @@ export function RowRuleDialog({ sourceName, kind, rule, onClose }: RowRuleDialog
   const schema = useSourceSchema(sourceName);
   const save = useSaveRowRule();
   const uploads = kind === 'uploads';
-  const keyOf = (tableSchema: string | null, table: string) => JSON.stringify([uploads ? null : tableSchema, table]);
+  const keyOf = (tableSchema: string | null, table: string) =>
+    JSON.stringify([uploads ? null : tableSchema, table]);
   const [tableKey, setTableKey] = useState<string | null>(rule ? keyOf(rule.schema, rule.table) : null);
   const [column, setColumn] = useState<string | null>(rule?.column ?? null);
   const [attribute, setAttribute] = useState(rule?.attribute ?? '');
@@ -146,7 +168,9 @@ export function RowRuleDialog({ sourceName, kind, rule, onClose }: RowRuleDialog
   if (tableKey && !tableOptions.some((option) => option.value === tableKey) && rule) {
     tableOptions.unshift({ value: tableKey, label: tableLabel(rule) });
   }
-  const [chosenSchema, chosenTable] = tableKey ? (JSON.parse(tableKey) as [string | null, string]) : [null, null];
+  const [chosenSchema, chosenTable] = tableKey
+    ? (JSON.parse(tableKey) as [string | null, string])
+    : [null, null];
   const chosen = tables.find((table) => keyOf(table.schema, table.name) === tableKey);
   const columnOptions = (chosen?.columns ?? []).map((candidate) => candidate.name);
   if (column && !columnOptions.includes(column)) columnOptions.unshift(column);
@@ -203,7 +227,11 @@ export function RowRuleDialog({ sourceName, kind, rule, onClose }: RowRuleDialog
         searchable
         required
         nothingFoundMessage={t('management.data.schema.emptyTitle')}
-        error={schema.isError ? t('management.data.schema.failed') : errorOf('table', 'management.data.rowRules.tableRequired')}
+        error={
+          schema.isError
+            ? t('management.data.schema.failed')
+            : errorOf('table', 'management.data.rowRules.tableRequired')
+        }
         comboboxProps={{ withinPortal: true }}
       />
       <Select
