@@ -164,7 +164,7 @@ export function RowRuleDialog({ sourceName, kind, rule, onClose }: RowRuleDialog
     value: keyOf(table.schema, table.name),
     label: uploads ? table.name : `${table.schema}.${table.name}`,
   }));
-  // A rule on a table the schema does not list (any more) still shows as chosen.
+  // A rule on a table the schema no longer lists still shows as chosen.
   if (tableKey && !tableOptions.some((option) => option.value === tableKey) && rule) {
     tableOptions.unshift({ value: tableKey, label: tableLabel(rule) });
   }
