@@ -13,6 +13,8 @@ const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const databaseUnderTest = [
   // The executor, its drivers and the SQL it runs on the cockpit's own database (uploads, the demo data).
   'test/report-executor.test.ts',
+  // Row rules over PostgreSQL, MariaDB and uploaded tables (decision 044).
+  'test/row-rules.test.ts',
   'test/data-sources.test.ts',
   'test/data-sources-connect.test.ts',
   'test/data-source-accounts.test.ts',

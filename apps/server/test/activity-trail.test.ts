@@ -312,6 +312,33 @@ describe.each(testDrivers())('the activity trail (%s)', (driver) => {
         )),
       }),
     },
+    // Row rules (decision 044), on the table uploaded just before.
+    createRowRule: {
+      action: 'data.row-rule-added',
+      request: () => ({
+        method: 'POST',
+        url: pathOf(apiRoutes.createRowRule, { name: 'uploads' }),
+        payload: { ...clientBody, table: 'trail_upload', column: 'a', attribute: 'region' },
+      }),
+    },
+    updateRowRule: {
+      action: 'data.row-rule-changed',
+      request: async () => {
+        const listed = (await send({ method: 'GET', url: pathOf(apiRoutes.listRowRules, { name: 'uploads' }) })).json<{ items: { id: string }[] }>();
+        return {
+          method: 'PUT',
+          url: pathOf(apiRoutes.updateRowRule, { name: 'uploads', id: listed.items[0]!.id }),
+          payload: { ...clientBody, table: 'trail_upload', column: 'a', attribute: 'region', administratorsSeeAll: true },
+        };
+      },
+    },
+    deleteRowRule: {
+      action: 'data.row-rule-removed',
+      request: async () => {
+        const listed = (await send({ method: 'GET', url: pathOf(apiRoutes.listRowRules, { name: 'uploads' }) })).json<{ items: { id: string }[] }>();
+        return { method: 'DELETE', url: pathOf(apiRoutes.deleteRowRule, { name: 'uploads', id: listed.items[0]!.id }) };
+      },
+    },
     removeUploadedTable: {
       action: 'data.table-removed',
       request: async () => {

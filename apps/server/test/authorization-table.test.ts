@@ -882,6 +882,46 @@ const table: Record<string, RouteCase[]> = {
       expect: administrators(400, 404),
     },
   ],
+  // Row rules of a source's tables (decision 044).
+  'GET /api/management/data-sources/:name/row-rules': [
+    {
+      label: "Demo GmbH's source's row rules",
+      request: get(pathOf(apiRoutes.listRowRules, { name: 'table-locked-source' })),
+      expect: administrators(200, 404),
+    },
+  ],
+  'POST /api/management/data-sources/:name/row-rules': [
+    {
+      label: "a row rule on Demo GmbH's source",
+      request: (_role, ctx) => ({
+        method: 'POST',
+        url: pathOf(apiRoutes.createRowRule, { name: 'table-locked-source' }),
+        payload: { ...ctx.clientBody, schema: 'public', table: 'sales', column: 'region', attribute: 'region' },
+      }),
+      expect: administrators(201, 404),
+    },
+  ],
+  'PUT /api/management/data-sources/:name/row-rules/:id': [
+    {
+      label: 'a row rule that is not there',
+      request: (_role, ctx) => ({
+        method: 'PUT',
+        url: pathOf(apiRoutes.updateRowRule, { name: 'table-locked-source', id: '00000000-0000-4000-8000-000000000000' }),
+        payload: { ...ctx.clientBody, table: 'sales', column: 'region', attribute: 'region' },
+      }),
+      expect: administrators(404),
+    },
+  ],
+  'DELETE /api/management/data-sources/:name/row-rules/:id': [
+    {
+      label: 'a row rule that is not there',
+      request: () => ({
+        method: 'DELETE',
+        url: pathOf(apiRoutes.deleteRowRule, { name: 'table-locked-source', id: '00000000-0000-4000-8000-000000000000' }),
+      }),
+      expect: administrators(404),
+    },
+  ],
   // Report definitions (decision 027): part of Demo GmbH's catalogue (fixtures below).
   'GET /api/management/definitions': [
     { label: 'report definitions', request: get(apiRoutes.listDefinitions.path), expect: administrators(200) },

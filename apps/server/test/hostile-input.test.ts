@@ -719,6 +719,9 @@ const storesNoText: Record<string, string> = {
   'DELETE /api/management/data-sources/:name/tables/:table': 'no body',
   'DELETE /api/management/data-sources/:name': 'no body',
   'POST /api/management/data-sources/:name/test': 'no fields',
+  'POST /api/management/data-sources/:name/row-rules': "SQL names of the source's tables (row-rules.test.ts shows them back)",
+  'PUT /api/management/data-sources/:name/row-rules/:id': "SQL names of the source's tables (row-rules.test.ts shows them back)",
+  'DELETE /api/management/data-sources/:name/row-rules/:id': 'no body',
   // Report definitions (decision 027) are catalogue entries: the same document path as the catalogue's items.
   'POST /api/management/definitions': sameCataloguePath,
   'PUT /api/management/definitions/:name': sameCataloguePath,

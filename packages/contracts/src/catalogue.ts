@@ -301,6 +301,10 @@ export const activityActions = [
   'data.source-removed',
   'data.table-uploaded',
   'data.table-removed',
+  /** Row rules of a source's tables (decision 044). */
+  'data.row-rule-added',
+  'data.row-rule-changed',
+  'data.row-rule-removed',
 ] as const;
 export const activityActionSchema = z.enum(activityActions);
 export type ActivityAction = z.infer<typeof activityActionSchema>;

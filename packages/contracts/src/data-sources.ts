@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { catalogueNameSchema, localisedTextSchema } from './catalogue-names';
 import { withClientBody, withClientQuery } from './client-params';
+import { catalogueRowRuleSchema } from './row-rules';
 
 // Data sources (docs/decisions/027-reports-over-own-data.md): the databases and uploaded tables an
 // organisation's report definitions read. A connection's password is sealed at rest and never answered;
@@ -86,6 +87,8 @@ export const catalogueDataSourceSchema = z
     title: localisedTextSchema(200),
     kind: dataSourceKindSchema,
     connection: dataSourceConnectionSchema.optional(),
+    /** Row rules of its tables (decision 044); absent: none. */
+    rowRules: z.array(catalogueRowRuleSchema).max(500).optional(),
   })
   .strict()
   .superRefine((source, context) => {

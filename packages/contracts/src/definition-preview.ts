@@ -3,6 +3,7 @@ import { catalogueNameSchema } from './catalogue-names';
 import { withClientBody } from './client-params';
 import { parameterValuesSchema, parameterViewSchema, reportDefinitionBodySchema, resultInfoSchema } from './report-definitions';
 import { reportDataSchema } from './reports';
+import { appliedRowRuleSchema } from './row-rules';
 
 // Management of report definitions (decision 027): the list, the editor's preview on the real source.
 
@@ -38,6 +39,8 @@ export const definitionPreviewResponseSchema = z.object({
   data: reportDataSchema.nullable(),
   info: resultInfoSchema.nullable(),
   error: sqlErrorSchema.nullable(),
+  /** The row rules the run applied (decision 044): "Preview as" shows which filtered the rows. */
+  rowRules: z.array(appliedRowRuleSchema).optional(),
 });
 export type DefinitionPreviewResponse = z.infer<typeof definitionPreviewResponseSchema>;
 

@@ -38,6 +38,8 @@ export const errorCodes = {
   sqlRefused: 'SQL_REFUSED',
   /** A report filtered by a user attribute the user lacks: "not available for your account" (decision 027). */
   userAttributeMissing: 'USER_ATTRIBUTE_MISSING',
+  /** A report reading a table with a row rule whose attribute the reader lacks; the message names it (decision 044). */
+  rowRuleAttributeMissing: 'ROW_RULE_ATTRIBUTE_MISSING',
   /** A report's data source is unreachable or failed the query (decision 027); other reports keep working. */
   dataSourceUnavailable: 'DATA_SOURCE_UNAVAILABLE',
   /** A value of a choice from a query that is not among the reader's own options (decision 038); 400. */

@@ -28,6 +28,7 @@ export * from './recents';
 export * from './catalogue';
 export * from './catalogue-names';
 export * from './data-sources';
+export * from './row-rules';
 export * from './report-definitions';
 export * from './definition-preview';
 export * from './app-routes';

@@ -20,7 +20,7 @@ import {
 } from '@cockpit/contracts';
 import { z } from 'zod';
 import { resolveFrameUrl } from '../reports';
-import type { CatalogueSnapshot, DataSourceRow, DefinitionRow, ReportRow } from './catalogue-snapshot';
+import type { CatalogueSnapshot, DataSourceRow, DefinitionRow, ReportRow, RowRuleRow } from './catalogue-snapshot';
 
 // The catalogue document (decision 015): from the stored rows (export), checked (import), and compared
 // (what an import changes; what the activity log records).
@@ -63,7 +63,7 @@ function reportOf(row: ReportRow | undefined): { report?: CatalogueReport } {
 }
 
 /** A stored data source as the document carries it: never its password (decision 027). */
-function dataSourceOf(row: DataSourceRow): CatalogueDataSource | null {
+function dataSourceOf(row: DataSourceRow, rules: readonly RowRuleRow[]): CatalogueDataSource | null {
   const kind = dataSourceKindSchema.safeParse(row.kind);
   if (!kind.success) return null;
   const connection = row.connection === null ? null : dataSourceConnectionSchema.safeParse(row.connection);
@@ -73,6 +73,18 @@ function dataSourceOf(row: DataSourceRow): CatalogueDataSource | null {
     title: textOf(row.titleEn, row.titleDe, row.titleDeAt),
     kind: kind.data,
     ...(connection ? { connection: connection.data } : {}),
+    // Its row rules (decision 044), only when there are any.
+    ...(rules.length > 0
+      ? {
+          rowRules: rules.map((rule) => ({
+            ...(rule.schemaName ? { schema: rule.schemaName } : {}),
+            table: rule.tableName,
+            column: rule.columnName,
+            attribute: rule.attribute,
+            ...(rule.administratorsSeeAll ? { administratorsSeeAll: true } : {}),
+          })),
+        }
+      : {}),
   };
 }
 
@@ -94,7 +106,7 @@ function dashboardParametersOf(stored: unknown): { parameters?: CatalogueDashboa
 
 /** The stored catalogue as a document: what `GET /api/management/catalogue` answers. */
 export function documentOf(snapshot: CatalogueSnapshot): CatalogueDocument {
-  const dataSources = snapshot.dataSources.flatMap((row) => dataSourceOf(row) ?? []);
+  const dataSources = snapshot.dataSources.flatMap((row) => dataSourceOf(row, snapshot.rowRules.get(row.id) ?? []) ?? []);
   const definitions = [...snapshot.definitions.values()].flatMap(
     (row) => definitionOf(row, snapshot.dataSources) ?? [],
   );

@@ -5,6 +5,7 @@ import {
   dashboardGroups,
   dashboardTiles,
   dashboards,
+  dataSourceRowRules,
   dataSources,
   menuGroups,
   menuItems,
@@ -26,6 +27,8 @@ export type TileRow = typeof dashboardTiles.$inferSelect;
 /** A data source without its sealed password (decision 027): what the catalogue and the reports need. */
 export type DataSourceRow = Omit<typeof dataSources.$inferSelect, 'passwordSealed'>;
 export type DefinitionRow = typeof reportDefinitions.$inferSelect;
+/** A data source's row rule (decision 044): the document carries them with their source. */
+export type RowRuleRow = typeof dataSourceRowRules.$inferSelect;
 
 export interface CatalogueSnapshot {
   menuGroups: MenuGroupRow[];
@@ -40,6 +43,8 @@ export interface CatalogueSnapshot {
   tiles: Map<string, TileRow[]>;
   /** Data sources in name order (decision 027). */
   dataSources: DataSourceRow[];
+  /** Row rules by data source id, in schema, table and column order (decision 044). */
+  rowRules: Map<string, RowRuleRow[]>;
   /** Report definitions by name, in catalogue order. */
   definitions: Map<string, DefinitionRow>;
 }
@@ -120,6 +125,13 @@ export async function loadCatalogueSnapshot(
     .from(dataSources)
     .where(eq(dataSources.organisationId, organisationId))
     .orderBy(asc(dataSources.name));
+  const ruleRows = await db
+    .select()
+    .from(dataSourceRowRules)
+    .where(eq(dataSourceRowRules.organisationId, organisationId))
+    .orderBy(asc(dataSourceRowRules.schemaName), asc(dataSourceRowRules.tableName), asc(dataSourceRowRules.columnName));
+  const rowRules = new Map<string, RowRuleRow[]>();
+  for (const rule of ruleRows) rowRules.set(rule.dataSourceId, [...(rowRules.get(rule.dataSourceId) ?? []), rule]);
   const definitionRows = await db
     .select()
     .from(reportDefinitions)
@@ -145,6 +157,7 @@ export async function loadCatalogueSnapshot(
     ),
     tiles,
     dataSources: sourceRows,
+    rowRules,
     definitions: new Map(definitionRows.map((row) => [row.name, row])),
   };
 }

@@ -14,6 +14,7 @@ import { DefinitionUnusable, type DefinitionRunner, type Reader } from '../repor
 import { VisualMisfit } from '../reports';
 import {
   MissingUserAttribute,
+  RowRuleAttributeMissing,
   QueryTimedOut,
   SourceQueryFailed,
   SourceUnavailable,
@@ -64,7 +65,7 @@ function previewError(error: unknown): DefinitionPreviewResponse['error'] | null
     return { message: error.detail, position: error.position === null ? null : error.position + 1 };
   }
   if (error instanceof SourceUnavailable) return { message: error.detail, position: null };
-  if (error instanceof QueryTimedOut || error instanceof MissingUserAttribute) {
+  if (error instanceof QueryTimedOut || error instanceof MissingUserAttribute || error instanceof RowRuleAttributeMissing) {
     return { message: error.message, position: null };
   }
   if (error instanceof DefinitionUnusable || error instanceof VisualMisfit) return { message: error.message, position: null };
@@ -108,6 +109,7 @@ export async function previewDefinition(
       data: answer.data,
       info: answer.info,
       error: null,
+      rowRules: answer.rowRules,
     };
   } catch (error) {
     const shown = previewError(error);

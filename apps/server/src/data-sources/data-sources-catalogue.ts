@@ -13,6 +13,7 @@ import {
   titleOf,
 } from './data-source-rules';
 import { ensureUploadsSource, type Writer } from './data-sources-repository';
+import { exportRowRules, replaceRowRules } from './row-rules-repository';
 
 // The data sources of a catalogue document (docs/decisions/015-the-catalogue.md, 027-reports-over-own-data.md),
 // for the catalogue to call inside its own transaction: a document never carries a password.
@@ -39,6 +40,17 @@ export function dataSourcesDocumentProblem(
   for (const [index, source] of sources.entries()) {
     const problem = kindProblem(source);
     if (problem) return new DataSourceDocumentError(`${at}[${index}].${problem.field}`, problem.message);
+    // One rule per table and column (decision 044); uploaded tables are named without a schema.
+    const seen = new Set<string>();
+    for (const [ruleIndex, rule] of (source.rowRules ?? []).entries()) {
+      const path = `${at}[${index}].rowRules[${ruleIndex}]`;
+      if (source.kind === 'uploads' && rule.schema !== undefined) {
+        return new DataSourceDocumentError(`${path}.schema`, 'uploaded tables are named without a schema');
+      }
+      const key = JSON.stringify([rule.schema ?? '', rule.table, rule.column]);
+      if (seen.has(key)) return new DataSourceDocumentError(`${path}.column`, `'${rule.table}.${rule.column}' has a row rule already`);
+      seen.add(key);
+    }
   }
   return null;
 }
@@ -75,9 +87,14 @@ export async function upsertDataSourcesFromDocument(
           ...titleColumnsOf(source.title),
         })
         .returning({ id: dataSources.id });
-      if (row) ids.set(source.name, row.id);
+      if (row) {
+        ids.set(source.name, row.id);
+        await replaceRowRules(tx, organisationId, row.id, source.rowRules ?? []);
+      }
       continue;
     }
+    // The document's rules are the source's rules (decision 044): none listed, none kept.
+    await replaceRowRules(tx, organisationId, existing.id, source.rowRules ?? []);
     const before = { kind: storedKind(existing.kind), connection: storedConnection(existing.connection) };
     const after = { kind: source.kind, connection };
     const unchanged =
@@ -105,8 +122,10 @@ export async function exportDataSources(
   organisationId: string,
 ): Promise<CatalogueDataSource[]> {
   await ensureUploadsSource(db, organisationId);
+  const rules = await exportRowRules(db, organisationId);
   const rows = await db
     .select({
+      id: dataSources.id,
       name: dataSources.name,
       kind: dataSources.kind,
       connection: dataSources.connection,
@@ -120,7 +139,14 @@ export async function exportDataSources(
   return rows.map((row) => {
     const kind = storedKind(row.kind);
     const connection = kind === 'uploads' ? null : storedConnection(row.connection);
-    return { name: row.name, title: titleOf(row), kind, ...(connection ? { connection } : {}) };
+    const rowRules = rules.get(row.id) ?? [];
+    return {
+      name: row.name,
+      title: titleOf(row),
+      kind,
+      ...(connection ? { connection } : {}),
+      ...(rowRules.length > 0 ? { rowRules } : {}),
+    };
   });
 }
 

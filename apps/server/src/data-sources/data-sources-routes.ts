@@ -23,6 +23,7 @@ import {
 } from './data-sources-repository';
 import { openedSource } from './opened-source';
 import { createQueryLogRepository } from './query-log-repository';
+import { rowRulesRoutes } from './row-rules-routes';
 import { uploadsRoutes } from './uploads/uploads-routes';
 
 export interface DataSourcesRoutesOptions {
@@ -221,6 +222,9 @@ export const dataSourcesRoutes: FastifyPluginAsyncZod<DataSourcesRoutesOptions> 
     handler: async (request) =>
       probe.describe(probed(await existing(request.user.organisationId, request.params.name))),
   });
+
+  // Row rules of a source's tables (decision 044).
+  await app.register(rowRulesRoutes, { probe });
 
   // Uploaded tables (uploads/): their source exists before the first upload, whatever was listed before.
   await app.register(async (uploads) => {

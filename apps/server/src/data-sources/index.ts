@@ -7,3 +7,4 @@ export { dataSourcesRoutes } from './data-sources-routes';
 export { uploadsSchemaName } from './uploads-schema';
 export { quoted } from './uploads/uploaded-tables-repository';
 export { type OpenedSource, openedSource } from './opened-source';
+export { readRowRules, type StoredRowRule } from './row-rules-repository';

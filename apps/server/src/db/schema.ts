@@ -39,6 +39,8 @@ export * from '../features/sign-in/forgotten-password-schema';
 
 // ---- the organisation's own data: uploaded tables and the query log (decision 027) ----
 export * from '../data-sources/data-sources-schema';
+// Row rules of a source's tables (decision 044).
+export * from '../data-sources/row-rules-schema';
 
 // ---- reports that come to people: the mail outbox, subscriptions, alerts, deliveries (decision 029) ----
 export * from '../mail/mail-schema';

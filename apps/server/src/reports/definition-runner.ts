@@ -1,4 +1,5 @@
 import {
+  type AppliedRowRule,
   type CatalogueReportDefinition,
   type DefinitionParameter,
   type ParameterValues,
@@ -48,7 +49,7 @@ export interface RunRequestOf<Source> {
   definition: RunnableDefinition;
   values: ParameterValues;
   today: string;
-  user: { id: string; email: string; attributes: UserAttributes };
+  user: { id: string; email: string; attributes: UserAttributes; administrator?: boolean };
   purpose: QueryPurpose;
   target?: string;
   rowLimit?: number;
@@ -62,6 +63,8 @@ export interface RunResult {
   cutAtRows: number | null;
   dataAsOf: Date;
   fromCache: boolean;
+  /** The row rules the run applied (decision 044). */
+  rowRules?: AppliedRowRule[];
 }
 
 /** What the runner needs of the executor and of the data sources (wired in app.ts). */
@@ -81,6 +84,8 @@ export interface DefinitionRunnerDeps<Source extends RunnableSource> {
   /** The organisation's data source by id, its password opened; null when there is none. */
   loadSource(organisationId: string, sourceId: string): Promise<Source | null>;
   userAttributes(userId: string): Promise<UserAttributes>;
+  /** Whether the reader is an organisation administrator (row rules they bypass, decision 044); default: no. */
+  isAdministrator?(userId: string): Promise<boolean>;
 }
 
 /** A stored definition: its row's name, version, source and body. */
@@ -119,6 +124,8 @@ export interface DefinitionRunOutput {
   parameters: ParameterView[];
   data: ReportData;
   info: ResultInfo;
+  /** The row rules the run applied (decision 044): "Preview as" shows them. */
+  rowRules: AppliedRowRule[];
 }
 
 /** A stored definition that no longer parses, or whose source is gone: the page says "not available". */
@@ -164,12 +171,13 @@ export function createDefinitionRunner<Source extends RunnableSource>(deps: Defi
 
   async function contextOf(reader: Reader, stored: StoredDefinition) {
     // Both read at once: one database round trip less before the report's own query.
-    const [source, attributes] = await Promise.all([
+    const [source, attributes, administrator] = await Promise.all([
       deps.loadSource(reader.organisationId, stored.dataSourceId),
       deps.userAttributes(reader.id),
+      deps.isAdministrator ? deps.isAdministrator(reader.id) : false,
     ]);
     if (!source) throw new DefinitionUnusable(`definition ${stored.name}: its data source is gone`);
-    return { source, user: { id: reader.id, email: reader.email, attributes } };
+    return { source, user: { id: reader.id, email: reader.email, attributes, administrator } };
   }
 
   /** What `run` and `stream` both ask of the executor: the stored definition, for this reader, with these values. */
@@ -261,6 +269,7 @@ export function createDefinitionRunner<Source extends RunnableSource>(deps: Defi
         parameters,
         data,
         info: { dataAsOf: result.dataAsOf.toISOString(), fromCache: result.fromCache, cutAtRows: result.cutAtRows },
+        rowRules: result.rowRules ?? [],
       };
     },
   };

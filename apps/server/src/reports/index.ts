@@ -4,7 +4,7 @@ export { cellOf, columnOf, valueColumnOf, VisualMisfit } from './definition-visu
 export { mysqlRefusedPrivileges } from './executor/account-privileges';
 export type { StatementRun } from './executor/driver-types';
 export { createExecutor, type Executor, type ExecutorSource, type RunRequest } from './executor/executor';
-export { executorHttpError, MissingUserAttribute, QueryTimedOut, SourceQueryFailed, SourceUnavailable } from './executor/executor-errors';
+export { executorHttpError, MissingUserAttribute, QueryTimedOut, RowRuleAttributeMissing, SourceQueryFailed, SourceUnavailable } from './executor/executor-errors';
 export { checkDataSourceHost, createDataSourceHostPolicy, ownDatabaseOf } from './executor/host-policy';
 export { createMysqlDriver } from './executor/mysql-driver';
 export { createPostgresDriver, type DatabaseDriver, type DatabaseSource } from './executor/postgres-driver';

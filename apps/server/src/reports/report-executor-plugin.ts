@@ -1,8 +1,8 @@
-import type { UserAttributes } from '@cockpit/contracts';
+import { type UserAttributes, isAdministrator } from '@cockpit/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { App } from '../app-types';
 import { readUserAttributes } from '../auth/user-attributes';
-import { dataSources } from '../db/schema';
+import { dataSources, user } from '../db/schema';
 import { createDataSourcePasswords, openedSource } from '../data-sources';
 import type { NameResolver } from '../lib/name-resolver';
 import { type DefinitionRunner, createDefinitionRunner } from './definition-runner';
@@ -67,6 +67,12 @@ function registerReportExecutor(app: App, nameResolver: NameResolver | undefined
   const attributesOf = async (userId: string): Promise<UserAttributes> =>
     (await readUserAttributes(db, [userId])).get(userId)?.attributes ?? {};
 
+  /** Whether the reader administers the organisation: row rules marked so let them see all rows (decision 044). */
+  const administratorOf = async (userId: string): Promise<boolean> => {
+    const [row] = await db.select({ roleKey: user.roleKey }).from(user).where(eq(user.id, userId));
+    return row ? isAdministrator(row) : false;
+  };
+
   app.decorate('executor', executor);
   app.decorate(
     'reportRunner',
@@ -75,6 +81,7 @@ function registerReportExecutor(app: App, nameResolver: NameResolver | undefined
       stream: (request) => executor.stream({ ...request, user: request.user }),
       loadSource,
       userAttributes: attributesOf,
+      isAdministrator: administratorOf,
     }),
   );
   app.addHook('onClose', () => executor.close());

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { errorCodes, parseChoiceNotOffered } from '@cockpit/contracts';
+import { errorCodes, parseChoiceNotOffered, parseRowRuleAttributeMissing } from '@cockpit/contracts';
 import { isApiRequestError } from './api-client';
 
 /**
@@ -27,6 +27,15 @@ export function reportErrorState(error: unknown, isAdministrator: boolean): Repo
       kind: 'not-for-account',
       headline: 'reports.state.notForAccountHeadline',
       text: { key: 'reports.state.notForAccountText' },
+      action: null,
+    };
+  // A row rule's attribute the reader lacks (decision 044): nothing from the table, and which attribute it is.
+  const ruleAttribute = status === 403 && code === errorCodes.rowRuleAttributeMissing ? parseRowRuleAttributeMissing(error.message) : null;
+  if (ruleAttribute)
+    return {
+      kind: 'not-for-account',
+      headline: 'reports.state.notForAccountHeadline',
+      text: { key: 'reports.state.rowRuleText', values: ruleAttribute },
       action: null,
     };
   if (status === 503 && code === errorCodes.queryTimedOut)

@@ -18,6 +18,7 @@ import {
   uploadResultSchema,
   uploadValueStyleSchema,
 } from '../data-sources';
+import { rowRuleBodySchema, rowRuleParamsSchema, rowRuleSchema, rowRulesResponseSchema } from '../row-rules';
 import { apiErrorSchema } from '../errors';
 import { emptyBodySchema } from '../management';
 import { dataTags, endpoint, jsonSchemaOf, managementErrors } from './endpoint';
@@ -168,6 +169,37 @@ export const dataSourcesEndpoints = {
     tags: ['management: data'],
     summary: 'Remove an uploaded table and its rows',
     params: uploadedTableParamsSchema,
+    query: withClientQuery({}),
+    response: { 204: z.null(), ...managementErrors },
+  }),
+  listRowRules: endpoint(apiRoutes.listRowRules, {
+    tags: dataTags,
+    summary: "The source's row rules: per table, 'column = user attribute' (decision 044)",
+    params: dataSourceNameParamsSchema,
+    query: withClientQuery({}),
+    response: { 200: rowRulesResponseSchema, ...managementErrors },
+  }),
+  createRowRule: endpoint(apiRoutes.createRowRule, {
+    tags: dataTags,
+    summary: 'Add a row rule: every definition reading the table is filtered by the user attribute',
+    description: '409: the table and column have a rule already.',
+    params: dataSourceNameParamsSchema,
+    query: withClientQuery({}),
+    body: rowRuleBodySchema,
+    response: { 201: rowRuleSchema, ...managementErrors },
+  }),
+  updateRowRule: endpoint(apiRoutes.updateRowRule, {
+    tags: dataTags,
+    summary: 'Change a row rule',
+    params: rowRuleParamsSchema,
+    query: withClientQuery({}),
+    body: rowRuleBodySchema,
+    response: { 200: rowRuleSchema, ...managementErrors },
+  }),
+  deleteRowRule: endpoint(apiRoutes.deleteRowRule, {
+    tags: dataTags,
+    summary: 'Remove a row rule',
+    params: rowRuleParamsSchema,
     query: withClientQuery({}),
     response: { 204: z.null(), ...managementErrors },
   }),

@@ -164,7 +164,10 @@ export function createSubscriptionsService(options: SubscriptionsServiceOptions)
     } catch (error) {
       // An administrator may subscribe others to a report filtered by attributes they lack themselves:
       // each recipient's rendering decides (decision 027: a missing attribute never means "all data").
-      const othersOnly = body.recipients !== null && error instanceof HttpError && error.code === errorCodes.userAttributeMissing;
+      const othersOnly =
+        body.recipients !== null &&
+        error instanceof HttpError &&
+        (error.code === errorCodes.userAttributeMissing || error.code === errorCodes.rowRuleAttributeMissing);
       if (!othersOnly) throw error;
     }
     if (body.kind === 'alert') {

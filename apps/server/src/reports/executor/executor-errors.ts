@@ -1,4 +1,4 @@
-import { errorCodes } from '@cockpit/contracts';
+import { errorCodes, rowRuleAttributeMissingMessage } from '@cockpit/contracts';
 import { HttpError } from '../../lib/http-error';
 import { SqlRefused } from '../sql/sql-refused';
 
@@ -14,6 +14,20 @@ export class MissingUserAttribute extends HttpError {
   override name = 'MissingUserAttribute';
   constructor(readonly attribute: string) {
     super(403, errorCodes.userAttributeMissing, 'This report is not available for your account.');
+  }
+}
+
+/**
+ * A table with a row rule whose attribute the reader lacks (docs/decisions/044-row-rules.md): nothing from
+ * it, and a message naming the attribute — never unfiltered rows.
+ */
+export class RowRuleAttributeMissing extends HttpError {
+  override name = 'RowRuleAttributeMissing';
+  constructor(
+    readonly attribute: string,
+    readonly table: string,
+  ) {
+    super(403, errorCodes.rowRuleAttributeMissing, rowRuleAttributeMissingMessage(attribute));
   }
 }
 
@@ -81,6 +95,7 @@ export function logTextOf(error: unknown): string {
   if (error instanceof SqlRefused) return `refused: ${error.reason}`;
   if (error instanceof SourceQueryFailed || error instanceof SourceUnavailable) return error.detail;
   if (error instanceof MissingUserAttribute) return `missing user attribute '${error.attribute}'`;
+  if (error instanceof RowRuleAttributeMissing) return `row rule on '${error.table}': missing user attribute '${error.attribute}'`;
   if (error instanceof QueryTimedOut) return `timed out after ${error.seconds} s`;
   if (error instanceof HttpError) return error.message;
   return error instanceof Error ? error.message : String(error);

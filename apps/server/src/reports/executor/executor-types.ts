@@ -1,4 +1,5 @@
 import type {
+  AppliedRowRule,
   DateRange,
   DefinitionParameter,
   ParameterValues,
@@ -28,6 +29,8 @@ export interface RunUser {
   id: string | null;
   email: string;
   attributes: UserAttributes;
+  /** An organisation administrator: bypasses the row rules marked so (decision 044). */
+  administrator?: boolean;
 }
 
 export interface RunRequest {
@@ -58,6 +61,8 @@ export interface QueryResult {
   fromCache: boolean;
   /** The parameter values the run used (defaults filled in, date ranges resolved). */
   parameters: ResolvedParameterValues;
+  /** The row rules the run applied (decision 044), also those the reader bypassed. */
+  rowRules?: AppliedRowRule[];
 }
 
 /** A result read while it is sent: columns first, then batches of rows. Iterate it to the end or `close` it. */

@@ -82,6 +82,7 @@ function executorWith(driver: SourceDriver, concurrency?: { calls: string[] }) {
     hostPolicy,
     drivers: new Map<DataSourceKind, SourceDriver>([['postgres', driver]]),
     deadlineMarginMs: 0,
+    rowRules: async () => [],
     ...(concurrency
       ? {
           concurrency: {
@@ -101,7 +102,7 @@ function executorWith(driver: SourceDriver, concurrency?: { calls: string[] }) {
 
 describe('the executor', () => {
   it('lists its steps in the order every run passes them', () => {
-    expect(executorWith(fakeDriver(1).driver).steps).toEqual(['metrics', 'log', 'guard', 'bind', 'limit', 'cache', 'run']);
+    expect(executorWith(fakeDriver(1).driver).steps).toEqual(['metrics', 'log', 'guard', 'row-rules', 'bind', 'limit', 'cache', 'run']);
   });
 
   it("runs a source's driver from the registry, and refuses a kind without one", async () => {

@@ -7,7 +7,9 @@ import {
   dataSourceDefaults,
 } from '@cockpit/contracts';
 import type { FastifyBaseLogger } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import type { Registry } from 'prom-client';
+import { type StoredRowRule, readRowRules } from '../../data-sources';
 import type { Database } from '../../db/database';
 import type { ExecutorSource, QueryResult, ResultStream, RunRequest } from './executor-types';
 import { type SourceLabels, createExecutorMetrics } from './executor-metrics';
@@ -23,12 +25,13 @@ import { guardStep } from './steps/guard-step';
 import { type RunConcurrency, limitStep } from './steps/limit-step';
 import { logStep } from './steps/log-step';
 import { metricsStep } from './steps/metrics-step';
+import { rowRulesStep } from './steps/row-rules-step';
 import { type Answer, type RunContext, type RunOutput, type RunStep, runSteps } from './steps/run-context';
 
 // THE executor (docs/decisions/027-reports-over-own-data.md, 038-one-run-path.md): the only code that runs
 // report SQL. Every caller — report page, tile, download, mail, alert, preview, choices — goes through
 // `run` (a whole result) or `stream` (a download), and both are the same list of steps, written once:
-//   guard → bind → limit → cache → run, with log and metrics around them (they see refusals too).
+//   guard → row rules → bind → limit → cache → run, with log and metrics around them (they see refusals too).
 // A caller chooses the output, never the steps.
 
 export type { ExecutorSource, QueryResult, ResultStream, RunDefinition, RunRequest, RunUser } from './executor-types';
@@ -56,6 +59,8 @@ export interface ExecutorOptions {
   uploadsStatementTimeoutSeconds?: number;
   /** Added to the statement timeout for the wall-clock deadline (default 500 ms). */
   deadlineMarginMs?: number;
+  /** A source's row rules (decision 044); default: read from the cockpit's database, remembered per source version. */
+  rowRules?: (source: ExecutorSource) => Promise<readonly StoredRowRule[]>;
 }
 
 export interface Executor {
@@ -89,6 +94,18 @@ export function createExecutor(options: ExecutorOptions): Executor {
     sourceLabels.set(source.id, labels);
     return labels;
   };
+  // Every change of a rule bumps its source's version: a version's rules never change.
+  const rememberedRules = new LRUCache<string, readonly StoredRowRule[]>({ max: 1_000 });
+  const rowRulesOf =
+    options.rowRules ??
+    (async (source: ExecutorSource) => {
+      const key = `${source.id}:${source.version}`;
+      const known = rememberedRules.get(key);
+      if (known) return known;
+      const rules = await readRowRules(db, source.id);
+      rememberedRules.set(key, rules);
+      return rules;
+    });
   const metrics = createExecutorMetrics(options.registry ?? null, () => {
     const counts: { labels: SourceLabels; count: number }[] = [];
     for (const driver of new Set(drivers.values())) {
@@ -129,6 +146,7 @@ export function createExecutor(options: ExecutorOptions): Executor {
       },
     }),
     guardStep({ optionsOf }),
+    rowRulesStep({ rulesOf: rowRulesOf }),
     bindStep,
     limitStep({
       concurrency: options.concurrency ?? null,

@@ -37,7 +37,7 @@ export interface RunContext {
 export type Next = () => Promise<Answer>;
 
 export interface RunStep {
-  readonly name: 'metrics' | 'log' | 'guard' | 'bind' | 'limit' | 'cache' | 'run';
+  readonly name: 'metrics' | 'log' | 'guard' | 'row-rules' | 'bind' | 'limit' | 'cache' | 'run';
   run(context: RunContext, next: Next): Promise<Answer>;
 }
 

@@ -10,6 +10,7 @@ import { useCulture } from '../../../lib/date-time';
 import { useValueFormatter } from '../../../lib/value-format';
 import { parameterText } from '../../../lib/parameter-values';
 import { lineAndColumn } from '../utils/sql-parameters';
+import { AppliedRowRules } from './applied-row-rules';
 
 type PreviewResultProps = {
   preview: DefinitionPreviewResponse;
@@ -65,6 +66,7 @@ export function PreviewResult({ preview, sql, onShowError }: PreviewResultProps)
           {t('management.data.preview.cut', { count: preview.info.cutAtRows })}
         </Alert>
       )}
+      <AppliedRowRules rules={preview.rowRules} />
       {!data || (data.kpis.length === 0 && data.charts.length === 0 && (!table || table.totalRows === 0)) ? (
         <PlaceholderTile icon="search" headingOrder={3} headline={t('management.data.preview.emptyTitle')} text={t('management.data.preview.emptyText')} />
       ) : (

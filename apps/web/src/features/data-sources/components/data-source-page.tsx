@@ -14,6 +14,7 @@ import { ConnectionTest } from './connection-test';
 import { DataSourceDialog } from './data-source-dialog';
 import { whereOf } from './data-sources-list';
 import { DeleteDataSourceDialog } from './delete-dialogs';
+import { RowRulesSection } from './row-rules-section';
 import { SchemaBrowser } from './schema-browser';
 import { UploadsSection } from './uploads-section';
 
@@ -144,6 +145,9 @@ function SourceDetails({ source, dataHref, definitionHref }: SourceDetailsProps)
       </Stack>
 
       {source.kind === 'uploads' && <UploadsSection sourceName={source.name} />}
+
+      {/* Row rules (decision 044): picked from the tables below, so only where they can be read. */}
+      {!source.needsPassword && <RowRulesSection sourceName={source.name} kind={source.kind} />}
 
       {!source.needsPassword && (
         <Stack gap="sm" component="section" aria-labelledby="schema-title">
