@@ -32,7 +32,9 @@ export type DashboardTileType = z.infer<typeof dashboardTileTypeSchema>;
  * as bars, a line or area chart as a line chart. The server refuses a tile whose type says otherwise; the
  * tile editor derives the type from the chosen visual.
  */
-export function tileTypeOfVisual(visual: Pick<DefinitionVisual, 'type'> & { kind?: string }): DashboardTileType {
+export function tileTypeOfVisual(
+  visual: Pick<DefinitionVisual, 'type'> & { kind?: string },
+): DashboardTileType {
   if (visual.type === 'kpi') return 'kpi';
   if (visual.type === 'table') return 'table';
   return visual.kind === 'bar' ? 'bar' : 'line';

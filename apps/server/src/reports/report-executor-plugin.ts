@@ -37,7 +37,11 @@ export interface ReportExecutorOptions {
   settled?: RunSettled;
 }
 
-function registerReportExecutor(app: App, nameResolver: NameResolver | undefined, settled: RunSettled | undefined): void {
+function registerReportExecutor(
+  app: App,
+  nameResolver: NameResolver | undefined,
+  settled: RunSettled | undefined,
+): void {
   const { db, config } = app;
   const executor = createExecutor({
     db,

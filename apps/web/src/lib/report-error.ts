@@ -44,7 +44,10 @@ export function reportErrorState(error: unknown, isAdministrator: boolean): Repo
       text: isAdministrator ? { raw: error.message } : { key: 'reports.state.dataUnavailableText' },
       action: 'retry',
     };
-  if ((status === 500 && code === errorCodes.reportBroken) || (status === 400 && code === errorCodes.sqlRefused))
+  if (
+    (status === 500 && code === errorCodes.reportBroken) ||
+    (status === 400 && code === errorCodes.sqlRefused)
+  )
     return {
       kind: 'broken',
       headline: 'reports.state.brokenHeadline',

@@ -28,7 +28,8 @@ const textKeys: Record<ProblemKind, string> = {
 
 function draftOf(name: string, kind: ProblemKind, reason: string): NotificationDraft {
   const values = { name, reason: reason.slice(0, 500) };
-  const title = (language: UiLanguageName) => fill(language, 'reports.problemNotice.title', values).slice(0, 120);
+  const title = (language: UiLanguageName) =>
+    fill(language, 'reports.problemNotice.title', values).slice(0, 120);
   const text = (language: UiLanguageName) => fill(language, textKeys[kind], values).slice(0, 4000);
   return {
     title: { en: title('en'), de: title('de-DE'), deAt: title('de-AT') },
@@ -58,7 +59,13 @@ export function reportProblemNoticesOf(db: Database, log: FastifyBaseLogger): Ru
     const owners = await db
       .select({ id: user.id })
       .from(user)
-      .where(and(eq(user.organisationId, organisationId), eq(user.active, true), eq(user.roleKey, 'organisationadministrator')));
+      .where(
+        and(
+          eq(user.organisationId, organisationId),
+          eq(user.active, true),
+          eq(user.roleKey, 'organisationadministrator'),
+        ),
+      );
     if (owners.length === 0) return;
     await sendNotifications(db, {
       organisationId,

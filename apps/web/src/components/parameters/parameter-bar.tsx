@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Button, Group, MultiSelect, Select, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { automaticCulture, effectiveCulture, type ParameterValue, type ParameterView } from '@cockpit/contracts';
@@ -95,12 +95,12 @@ function MultiChoiceControl({ parameter, onChange }: ControlProps) {
   const shown = Array.isArray(value) ? value : [];
   const [picked, setPicked] = useState<string[]>(shown);
   // What was last applied: closing the list and then pressing Apply applies once.
-  const applied = useRef<readonly string[]>(shown);
-  const changed = !sameChoices(picked, applied.current);
+  const [applied, setApplied] = useState<readonly string[]>(shown);
+  const changed = !sameChoices(picked, applied);
 
   function apply() {
-    if (sameChoices(picked, applied.current)) return;
-    applied.current = picked;
+    if (!changed) return;
+    setApplied(picked);
     onChange(name, picked);
   }
 

@@ -56,7 +56,11 @@ export function ReportRoute() {
         <SubscribedReportProvider value={useReportWithValues}>
           <Group justify="flex-end" gap="xs">
             <SetAlertButton targetName={name} parameterValues={valuesOf(search.values)} />
-            <SubscribeButton targetKind="report" targetName={name} parameterValues={valuesOf(search.values)} />
+            <SubscribeButton
+              targetKind="report"
+              targetName={name}
+              parameterValues={valuesOf(search.values)}
+            />
           </Group>
         </SubscribedReportProvider>
       )}
