@@ -2,7 +2,6 @@ import { apiRoutes, errorCodes, pathOf } from '@cockpit/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { notifications, reportProblemNotices, user } from '../src/db/schema';
-import { reportBrokenMessage } from '../src/reports/executor/executor-errors';
 import { type TestApp, buildTestApp, demoUsers, testDrivers } from './helpers/build-test-app';
 
 // Readers are not misled (docs/decisions/046-broken-reports-and-their-owners.md): a definition the database
@@ -11,7 +10,13 @@ import { type TestApp, buildTestApp, demoUsers, testDrivers } from './helpers/bu
 // does not match its visual is refused, naming the tile in the editor's language.
 
 type Email = (typeof demoUsers)[keyof typeof demoUsers];
-const clientBody = { useBackendTranslation: false, isoLanguageName: 'en', cultureName: 'en-GB', currencySymbol: '€' };
+const reportBrokenMessage = 'This report has a problem; its owner has been told.';
+const clientBody = {
+  useBackendTranslation: false,
+  isoLanguageName: 'en',
+  cultureName: 'en-GB',
+  currencySymbol: '€',
+};
 
 describe.each(testDrivers())('broken reports and misfitting tiles (%s)', (driver) => {
   let t: TestApp;
@@ -20,8 +25,12 @@ describe.each(testDrivers())('broken reports and misfitting tiles (%s)', (driver
   });
   afterAll(() => t?.close());
 
-  const call = async (email: Email, method: 'GET' | 'PUT' | 'POST', url: string, payload?: Record<string, unknown>) =>
-    t.app.inject({ method, url, headers: await t.bearer(email), ...(payload ? { payload } : {}) });
+  const call = async (
+    email: Email,
+    method: 'GET' | 'PUT' | 'POST',
+    url: string,
+    payload?: Record<string, unknown>,
+  ) => t.app.inject({ method, url, headers: await t.bearer(email), ...(payload ? { payload } : {}) });
   const definition = (sql: string) => ({
     ...clientBody,
     name: 'broken-division',
@@ -36,12 +45,18 @@ describe.each(testDrivers())('broken reports and misfitting tiles (%s)', (driver
     (await t.database.db.select({ id: user.id }).from(user).where(eq(user.email, email)))[0]!.id;
   /** The notices about the definition a user has received. */
   const noticesOf = async (email: string) =>
-    (await t.database.db.select().from(notifications).where(eq(notifications.userId, await userId(email)))).filter(
-      (notice) => notice.content.title.en.includes('broken-division'),
-    );
+    (
+      await t.database.db
+        .select()
+        .from(notifications)
+        .where(eq(notifications.userId, await userId(email)))
+    ).filter((notice) => notice.content.title.en.includes('broken-division'));
 
   it('answers a refused statement as "this report has a problem" and tells the administrators once until it runs again', async () => {
-    expect((await call(demoUsers.admin, 'POST', apiRoutes.createDefinition.path, definition('select 1 / 0 as n'))).statusCode).toBe(201);
+    expect(
+      (await call(demoUsers.admin, 'POST', apiRoutes.createDefinition.path, definition('select 1 / 0 as n')))
+        .statusCode,
+    ).toBe(201);
     const item = {
       ...clientBody,
       name: 'broken-report',
@@ -57,7 +72,9 @@ describe.each(testDrivers())('broken reports and misfitting tiles (%s)', (driver
       // Not 503: the web client retries those, and "try again" would mislead.
       expect(answer.statusCode).toBe(500);
       expect(answer.headers['retry-after']).toBeUndefined();
-      expect(answer.json()).toEqual({ error: { code: errorCodes.reportBroken, message: reportBrokenMessage } });
+      expect(answer.json()).toEqual({
+        error: { code: errorCodes.reportBroken, message: reportBrokenMessage },
+      });
     }
     // Administrators read the database's own message.
     const forAdmin = await call(demoUsers.admin, 'GET', page);
@@ -79,8 +96,12 @@ describe.each(testDrivers())('broken reports and misfitting tiles (%s)', (driver
     const update = pathOf(apiRoutes.updateDefinition, { name: 'broken-division' });
     expect((await call(demoUsers.admin, 'PUT', update, definition('select 1 as n'))).statusCode).toBe(200);
     expect((await call(demoUsers.member, 'GET', page)).statusCode).toBe(200);
-    await vi.waitFor(async () => expect(await t.database.db.select().from(reportProblemNotices)).toHaveLength(0));
-    expect((await call(demoUsers.admin, 'PUT', update, definition('select 2 / 0 as n'))).statusCode).toBe(200);
+    await vi.waitFor(async () =>
+      expect(await t.database.db.select().from(reportProblemNotices)).toHaveLength(0),
+    );
+    expect((await call(demoUsers.admin, 'PUT', update, definition('select 2 / 0 as n'))).statusCode).toBe(
+      200,
+    );
     expect((await call(demoUsers.member, 'GET', page)).statusCode).toBe(500);
     await vi.waitFor(async () => expect(await noticesOf(demoUsers.admin)).toHaveLength(2));
   });
@@ -97,12 +118,22 @@ describe.each(testDrivers())('broken reports and misfitting tiles (%s)', (driver
 
     it('is refused naming the tile, in the editor’s language', async () => {
       const chartAsKpis = { type: 'kpi', definition: 'sales-per-period', visual: 'revenue' };
-      const english = await call(demoUsers.admin, 'POST', apiRoutes.createDashboard.path, dashboard(chartAsKpis));
+      const english = await call(
+        demoUsers.admin,
+        'POST',
+        apiRoutes.createDashboard.path,
+        dashboard(chartAsKpis),
+      );
       expect(english.statusCode).toBe(400);
       expect(english.json().error.message).toBe(
         'The tile “Revenue trend” is a KPIs tile, but its visual “revenue” is a Line chart. Choose the visual again: the tile type follows it.',
       );
-      const german = await call(demoUsers.admin, 'POST', apiRoutes.createDashboard.path, dashboard(chartAsKpis, 'de-DE'));
+      const german = await call(
+        demoUsers.admin,
+        'POST',
+        apiRoutes.createDashboard.path,
+        dashboard(chartAsKpis, 'de-DE'),
+      );
       expect(german.statusCode).toBe(400);
       expect(german.json().error.message).toContain('Die Kachel „Umsatzverlauf“ ist vom Typ Kennzahlen');
       expect(german.json().error.message).toContain('Liniendiagramm');
@@ -115,7 +146,9 @@ describe.each(testDrivers())('broken reports and misfitting tiles (%s)', (driver
         dashboard({ type: 'bar', definition: 'sales-figures' }),
       );
       expect(missing.statusCode).toBe(400);
-      expect(missing.json().error.message).toContain('“Revenue trend” is a Bar chart tile, but “sales-figures” has no visual of that type');
+      expect(missing.json().error.message).toContain(
+        '“Revenue trend” is a Bar chart tile, but “sales-figures” has no visual of that type',
+      );
       expect((await call(demoUsers.member, 'GET', '/api/dashboards/990')).statusCode).toBe(404);
 
       // An import names the path; the matching tile is saved.
@@ -124,7 +157,9 @@ describe.each(testDrivers())('broken reports and misfitting tiles (%s)', (driver
       document.dashboards[0].dashboards[0].tiles[0].type = 'table';
       const imported = await call(demoUsers.admin, 'PUT', apiRoutes.importCatalogue.path, document);
       expect(imported.statusCode).toBe(400);
-      expect(imported.json().error.message).toMatch(/^Invalid catalogue at \$\.dashboards\[0\]\.dashboards\[0\]\.tiles\[0\]\.type: The tile “/);
+      expect(imported.json().error.message).toMatch(
+        /^Invalid catalogue at \$\.dashboards\[0\]\.dashboards\[0\]\.tiles\[0\]\.type: The tile “/,
+      );
 
       const fitting = await call(
         demoUsers.admin,
