@@ -142,7 +142,9 @@ for (const language of languages) {
       const parameters = page.getByTestId('report-parameters');
       const regionsLabel = language === 'en' ? 'Regions' : 'Regionen';
       const regionsId = await parameters.locator('label', { hasText: regionsLabel }).getAttribute('for');
-      await page.locator(`[id="${regionsId}"]`).click();
+      // The multi-select's field, found through its label's `for`; opened by keyboard (its input is hidden).
+      await page.locator(`[id="${regionsId}"]`).focus();
+      await page.keyboard.press('ArrowDown');
       const options = page.getByRole('listbox').getByRole('option');
       const picked: string[] = [];
       for (let index = 0; index < 3; index += 1) {
