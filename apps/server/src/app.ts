@@ -10,6 +10,7 @@ import { reportsRoutes } from './features/reports/reports-routes';
 import { createReportPages } from './features/reports/report-pages';
 import { dashboardForReader } from './features/dashboards/dashboard-for-reader';
 import { notifyUsers } from './features/notifications/notifications-sender';
+import { reportProblemNoticesOf } from './features/notifications/report-problem-notices';
 import { healthRoutes } from './features/health/health-routes';
 import { metricsRoutes } from './features/health/metrics-routes';
 import { managedUsersRoutes } from './features/users/managed-users-routes';
@@ -137,7 +138,11 @@ export async function buildApp({
   // After the route inventory, before every route: request durations, 429s, sign-ins (decision 018).
   await app.register(metricsPlugin, databaseStatus ? { databaseStatus } : {});
   // THE executor of report SQL (decision 027).
-  await app.register(reportExecutorPlugin, nameResolver ? { nameResolver } : {});
+  // A broken definition's owners are told once (decision 046): the notifications feature, composed here.
+  await app.register(reportExecutorPlugin, {
+    ...(nameResolver ? { nameResolver } : {}),
+    settled: reportProblemNoticesOf(db, app.log),
+  });
   await app.register(authPlugin, {
     // The single-sign-on feature's provider sign-in, composed here (auth/ imports no feature, decision 023).
     singleSignOn: singleSignOn({

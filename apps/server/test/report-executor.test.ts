@@ -335,7 +335,8 @@ describe.runIf(postgresUp || runInCi)('executor over a PostgreSQL source', () =>
       const error = await thrown(executor.run(requestFor(source, text)));
       expect(error).toBeInstanceOf(SourceQueryFailed);
       expect((error as SourceQueryFailed).detail).toContain('read-only transaction');
-      expect((executorHttpError(error, 'member') as HttpError).message).toBe('The data for this report is not available right now.');
+      // The database refused the statement: the definition is broken, not the source down (decision 046).
+      expect(executorHttpError(error, 'member') as HttpError).toMatchObject({ statusCode: 500, message: 'This report has a problem; its owner has been told.' });
       expect((executorHttpError(error, 'administrator') as HttpError).message).toContain('read-only transaction');
     }
     expect([await salesCount(), await secretsCount()]).toEqual(before);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { menuGroupSchema } from './navigation';
 import { reportDataSchema } from './reports';
-import { parameterViewSchema, resultInfoSchema } from './report-definitions';
+import { type DefinitionVisual, parameterViewSchema, resultInfoSchema } from './report-definitions';
 import { withClientQuery } from './client-params';
 
 // Dashboards (docs/product.md §2 Side panel: dashboards, §3; docs/product.md §D.3): a dashboard is a grid of tiles, each
@@ -26,6 +26,19 @@ export const dashboardTileParamsSchema = z.object({
 export const dashboardTileTypes = ['kpi', 'line', 'bar', 'table'] as const;
 export const dashboardTileTypeSchema = z.enum(dashboardTileTypes);
 export type DashboardTileType = z.infer<typeof dashboardTileTypeSchema>;
+
+/**
+ * THE tile type a visual is drawn as (decision 046): a KPI visual as KPIs, a table as a table, a bar chart
+ * as bars, a line or area chart as a line chart. The server refuses a tile whose type says otherwise; the
+ * tile editor derives the type from the chosen visual.
+ */
+export function tileTypeOfVisual(
+  visual: Pick<DefinitionVisual, 'type'> & { kind?: string },
+): DashboardTileType {
+  if (visual.type === 'kpi') return 'kpi';
+  if (visual.type === 'table') return 'table';
+  return visual.kind === 'bar' ? 'bar' : 'line';
+}
 
 export const dashboardTileSchema = z.object({
   id: z.string(),

@@ -44,6 +44,11 @@ export const errorCodes = {
   dataSourceUnavailable: 'DATA_SOURCE_UNAVAILABLE',
   /** A value of a choice from a query that is not among the reader's own options (decision 038); 400. */
   choiceNotOffered: 'CHOICE_NOT_OFFERED',
+  /**
+   * A report whose definition is broken: the database refused its statement (a missing column, a syntax
+   * error). Not an outage, so not worth asking again; its owner is told once (decision 046); 500.
+   */
+  reportBroken: 'REPORT_BROKEN',
   /** A report's query ran past its data source's statement timeout (decision 027). */
   queryTimedOut: 'QUERY_TIMED_OUT',
   /** A single-use link used before (an unsubscribe link, decision 029), or what it named is gone. */

@@ -17,8 +17,13 @@ import {
   reportDefinitionBodySchema,
   catalogueVersion,
   jsonPathOf,
+  catalogueTextIn,
+  type DashboardTileType,
+  tileTypeOfVisual,
+  type UiLanguageName,
 } from '@cockpit/contracts';
 import { z } from 'zod';
+import { fill } from '../mail';
 import { resolveFrameUrl } from '../reports';
 import type { CatalogueSnapshot, DataSourceRow, DefinitionRow, ReportRow, RowRuleRow } from './catalogue-snapshot';
 
@@ -191,9 +196,47 @@ export class CatalogueInvalid extends Error {
   constructor(
     readonly path: string,
     problem: string,
+    /** The problem as a sentence in a UI language, for a problem an editor shows as it stands (decision 046). */
+    readonly sentenceIn?: (language: UiLanguageName) => string,
   ) {
     super(`${path}: ${problem}`);
   }
+}
+
+/**
+ * A tile whose type does not match what it shows (decision 046): its visual is drawn as another type, or
+ * without a visual its definition has none of its type — on the dashboard it would say "No data".
+ */
+function tileTypeMisfit(
+  path: string,
+  tile: { type: DashboardTileType; title: LocalisedText; visual?: string | undefined },
+  definition: CatalogueReportDefinition,
+): CatalogueInvalid | null {
+  const typeIn = (language: UiLanguageName, type: DashboardTileType) =>
+    fill(language, `management.catalogue.tileType.${type}`);
+  const titleIn = (language: UiLanguageName) => catalogueTextIn(tile.title, language);
+  const visual = definition.visuals.find((candidate) => candidate.id === tile.visual);
+  if (visual) {
+    const needed = tileTypeOfVisual(visual);
+    if (needed === tile.type) return null;
+    const sentenceIn = (language: UiLanguageName) =>
+      fill(language, 'management.catalogue.errors.tileTypeMismatch', {
+        title: titleIn(language),
+        type: typeIn(language, tile.type),
+        visual: visual.id,
+        needed: typeIn(language, needed),
+      });
+    return new CatalogueInvalid(`${path}.type`, sentenceIn('en'), sentenceIn);
+  }
+  if (tile.visual || definition.visuals.length === 0) return null;
+  if (definition.visuals.some((candidate) => tileTypeOfVisual(candidate) === tile.type)) return null;
+  const sentenceIn = (language: UiLanguageName) =>
+    fill(language, 'management.catalogue.errors.tileTypeMissing', {
+      title: titleIn(language),
+      type: typeIn(language, tile.type),
+      definition: definition.name,
+    });
+  return new CatalogueInvalid(`${path}.type`, sentenceIn('en'), sentenceIn);
 }
 
 /**
@@ -318,6 +361,8 @@ export function checkCatalogue(
         if (tile.visual && !definition.visuals.some((visual) => visual.id === tile.visual)) {
           throw new CatalogueInvalid(`${at}.tiles[${t}].visual`, `'${tile.definition}' has no visual '${tile.visual}'`);
         }
+        const misfit = tileTypeMisfit(`${at}.tiles[${t}]`, tile, definition);
+        if (misfit) throw misfit;
       });
     });
   });

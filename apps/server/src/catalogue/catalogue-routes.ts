@@ -33,6 +33,12 @@ function withoutClientFields<T extends Record<string, unknown>>(body: T) {
   return rest;
 }
 
+/** The editor's UI language: a JSON body's `isoLanguageName` (docs/product.md §7), else the stored one. */
+const languageOf = (request: FastifyRequest) => {
+  const body = request.body as { isoLanguageName?: unknown } | undefined;
+  return resolveLanguage(typeof body?.isoLanguageName === 'string' ? body.isoLanguageName : undefined, request.user.uiLanguage);
+};
+
 /**
  * The document an import sends: any JSON value. It is checked by the catalogue service, which names the
  * JSON path of the first problem (a schema here would answer with Fastify's own wording instead).
@@ -76,7 +82,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // ---- one object at a time: each is a new document through the same check and store as an import
   const edit = (request: FastifyRequest, change: (current: CatalogueDocument) => CatalogueDocument) =>
-    catalogue.edit(actorOf(request), change);
+    catalogue.edit(actorOf(request), change, languageOf(request));
 
   // ---- report definitions (decision 027): part of the catalogue, edited one at a time
   const definitionOf = async (organisationId: string, name: string) => {

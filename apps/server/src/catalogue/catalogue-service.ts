@@ -107,13 +107,14 @@ export function createCatalogueService({
     actor: Actor | null,
     build: (current: CatalogueDocument) => unknown,
     activity: 'per-change' | 'import',
+    language?: UiLanguageName,
   ): Promise<CatalogueWriteResult> {
     const organisationId = actor?.organisationId;
     if (!organisationId) throw new Error('catalogue write without an organisation');
     const changes = await db.transaction(async (tx) => {
       await lockCatalogue(tx, organisationId);
       const current = documentOf(await loadCatalogueSnapshot(tx, organisationId));
-      const next = check(build(current), current);
+      const next = check(build(current), current, language);
       await checkStatements(next, current);
       const found = diffCatalogues(current, next);
       if (found.length === 0) return found;
@@ -144,11 +145,13 @@ export function createCatalogueService({
   }
 
   /** `current`: the organisation's catalogue now, whose data sources a definition may name. */
-  function check(input: unknown, current: CatalogueDocument): CatalogueDocument {
+  /** `language`: an editor's, which gets a problem that has a sentence as that sentence (decision 046). */
+  function check(input: unknown, current: CatalogueDocument, language?: UiLanguageName): CatalogueDocument {
     try {
       const existingSources = (current.dataSources ?? []).map((source) => source.name);
       return checkCatalogue(input, frameOrigins, existingSources);
     } catch (error) {
+      if (error instanceof CatalogueInvalid && language && error.sentenceIn) throw badRequest(error.sentenceIn(language));
       if (error instanceof CatalogueInvalid) throw badRequest(`Invalid catalogue at ${error.message}`);
       throw error;
     }
@@ -192,12 +195,13 @@ export function createCatalogueService({
       return write(actor, () => input, 'import');
     },
 
-    /** One edit in management: `edit` returns the new document (catalogue-edits.ts). */
+    /** One edit in management: `edit` returns the new document (catalogue-edits.ts); problems in `language`. */
     edit(
       actor: Actor,
       edit: (current: CatalogueDocument) => CatalogueDocument,
+      language?: UiLanguageName,
     ): Promise<CatalogueWriteResult> {
-      return write(actor, edit, 'per-change');
+      return write(actor, edit, 'per-change', language);
     },
 
     /** The demo seed: the same check and store as an import, without an actor (no activity entry). */

@@ -77,8 +77,15 @@ export interface RunStream {
   close(): Promise<void>;
 }
 
+/**
+ * Told of every reader's run of a stored definition (not a preview): `failure` null when it ran, else what
+ * it failed with. The owners of a broken definition are told once this way (decision 046; composed in app.ts).
+ */
+export type RunSettled = (run: { organisationId: string; definitionName: string }, failure: unknown) => void;
+
 export interface DefinitionRunnerDeps<Source extends RunnableSource> {
   run(request: RunRequestOf<Source>): Promise<RunResult>;
+  settled?: RunSettled;
   /** The executor's `stream` (downloads); absent where nothing streams. */
   stream?(request: RunRequestOf<Source>): Promise<RunStream>;
   /** The organisation's data source by id, its password opened; null when there is none. */
@@ -221,6 +228,44 @@ export function createDefinitionRunner<Source extends RunnableSource>(deps: Defi
     return optionValues(result.rows as never).map((text) => ({ value: text, label: text }));
   }
 
+  /** The run itself; `run` tells `settled` how it ended. */
+  async function runFor(input: DefinitionRunInput): Promise<DefinitionRunOutput> {
+    const definition = parseStoredDefinition(input.stored);
+    const context = await contextOf(input.reader, input.stored);
+    const result = await deps.run({
+      ...requestOf(input, definition, context),
+      ...(input.rowLimit ? { rowLimit: input.rowLimit } : {}),
+      ...(input.refresh ? { refresh: true } : {}),
+    });
+    const data = await visualiseResult(definition, result, {
+      language: input.language,
+      values: input.values,
+      ...(input.visuals ? { visualIds: input.visuals } : {}),
+      ...(input.tableRows !== undefined ? { tableRows: input.tableRows } : {}),
+    });
+    const parameters = input.withParameters
+      ? await Promise.all(
+          definition.parameters.map(async (parameter) => ({
+            name: parameter.name,
+            type: parameter.type,
+            label: catalogueTextIn(parameter.label, input.language),
+            required: parameter.required,
+            options: await optionsOf(parameter, input.stored, context, input.language),
+            value: Object.hasOwn(input.values, parameter.name)
+              ? (input.values[parameter.name] ?? null)
+              : (parameter.default ?? null),
+          })),
+        )
+      : [];
+    return {
+      columns: result.columns,
+      parameters,
+      data,
+      info: { dataAsOf: result.dataAsOf.toISOString(), fromCache: result.fromCache, cutAtRows: result.cutAtRows },
+      rowRules: result.rowRules ?? [],
+    };
+  }
+
   return {
     /**
      * The definition's whole result as a stream for the reader (a download): the same source, user
@@ -237,40 +282,18 @@ export function createDefinitionRunner<Source extends RunnableSource>(deps: Defi
     },
 
     async run(input: DefinitionRunInput): Promise<DefinitionRunOutput> {
-      const definition = parseStoredDefinition(input.stored);
-      const context = await contextOf(input.reader, input.stored);
-      const result = await deps.run({
-        ...requestOf(input, definition, context),
-        ...(input.rowLimit ? { rowLimit: input.rowLimit } : {}),
-        ...(input.refresh ? { refresh: true } : {}),
-      });
-      const data = await visualiseResult(definition, result, {
-        language: input.language,
-        values: input.values,
-        ...(input.visuals ? { visualIds: input.visuals } : {}),
-        ...(input.tableRows !== undefined ? { tableRows: input.tableRows } : {}),
-      });
-      const parameters = input.withParameters
-        ? await Promise.all(
-            definition.parameters.map(async (parameter) => ({
-              name: parameter.name,
-              type: parameter.type,
-              label: catalogueTextIn(parameter.label, input.language),
-              required: parameter.required,
-              options: await optionsOf(parameter, input.stored, context, input.language),
-              value: Object.hasOwn(input.values, parameter.name)
-                ? (input.values[parameter.name] ?? null)
-                : (parameter.default ?? null),
-            })),
-          )
-        : [];
-      return {
-        columns: result.columns,
-        parameters,
-        data,
-        info: { dataAsOf: result.dataAsOf.toISOString(), fromCache: result.fromCache, cutAtRows: result.cutAtRows },
-        rowRules: result.rowRules ?? [],
-      };
+      const settled =
+        deps.settled && input.purpose !== 'preview'
+          ? deps.settled.bind(null, { organisationId: input.reader.organisationId, definitionName: input.stored.name })
+          : undefined;
+      try {
+        const output = await runFor(input);
+        settled?.(null);
+        return output;
+      } catch (error) {
+        settled?.(error);
+        throw error;
+      }
     },
   };
 }

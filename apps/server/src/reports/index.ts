@@ -1,5 +1,5 @@
 export { addDays, addYears, daysBetween, utcToday } from './calendar';
-export { type DefinitionRunner, DefinitionUnusable, parseStoredDefinition, type Reader, type RunStream, valuesFromQuery } from './definition-runner';
+export { type DefinitionRunner, DefinitionUnusable, parseStoredDefinition, type Reader, type RunSettled, type RunStream, valuesFromQuery } from './definition-runner';
 export { cellOf, columnOf, valueColumnOf, VisualMisfit } from './definition-visuals';
 export { mysqlRefusedPrivileges } from './executor/account-privileges';
 export type { StatementRun } from './executor/driver-types';

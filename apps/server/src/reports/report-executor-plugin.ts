@@ -5,7 +5,7 @@ import { readUserAttributes } from '../auth/user-attributes';
 import { dataSources, user } from '../db/schema';
 import { createDataSourcePasswords, openedSource } from '../data-sources';
 import type { NameResolver } from '../lib/name-resolver';
-import { type DefinitionRunner, createDefinitionRunner } from './definition-runner';
+import { type DefinitionRunner, type RunSettled, createDefinitionRunner } from './definition-runner';
 import { type Executor, type ExecutorSource, createExecutor } from './executor/executor';
 import { createDataSourceHostPolicy, ownDatabaseOf } from './executor/host-policy';
 import { declaredPlugin, pluginNames } from '../plugins/declared-plugin';
@@ -27,15 +27,21 @@ export const reportExecutorPlugin = declaredPlugin<ReportExecutorOptions>(
   pluginNames.reportExecutor,
   // Its per-source series join the metrics' registry; every run counts against the per-user report limits.
   [pluginNames.database, pluginNames.metrics, pluginNames.reportQueryLimits],
-  (app, { nameResolver }) => registerReportExecutor(app, nameResolver),
+  (app, { nameResolver, settled }) => registerReportExecutor(app, nameResolver, settled),
 );
 
 export interface ReportExecutorOptions {
   /** DNS answers for the DATA_SOURCE_HOSTS rule; the system's by default. */
   nameResolver?: NameResolver;
+  /** Told how each reader's run ended: a broken definition's owners are told once (decision 046). */
+  settled?: RunSettled;
 }
 
-function registerReportExecutor(app: App, nameResolver: NameResolver | undefined): void {
+function registerReportExecutor(
+  app: App,
+  nameResolver: NameResolver | undefined,
+  settled: RunSettled | undefined,
+): void {
   const { db, config } = app;
   const executor = createExecutor({
     db,
@@ -82,6 +88,7 @@ function registerReportExecutor(app: App, nameResolver: NameResolver | undefined
       loadSource,
       userAttributes: attributesOf,
       isAdministrator: administratorOf,
+      ...(settled ? { settled } : {}),
     }),
   );
   app.addHook('onClose', () => executor.close());

@@ -6,12 +6,13 @@ import { isApiRequestError } from './api-client';
  * What a report that failed says, on its page and on a dashboard tile alike (decision 027): a user
  * attribute the report filters by is missing → "not available for your account" (never unfiltered
  * data); an unreachable or slow source → "not available right now" (administrators read the database's
- * own message); a choice outside the reader's options (decision 038) or values the report does not
+ * own message); a definition the database or the SQL guard refused → "this report has a problem; its owner
+ * has been told" (decision 046: asking again would not help, so no retry); a choice outside the reader's options (decision 038) or values the report does not
  * accept → say so, and the reader may go back to the default values.
  */
 export type ReportErrorState = {
   /** Which of the states above (`not-for-account` is drawn with the search icon on the report page). */
-  kind: 'not-for-account' | 'data-unavailable' | 'choice-not-offered' | 'invalid';
+  kind: 'not-for-account' | 'data-unavailable' | 'broken' | 'choice-not-offered' | 'invalid';
   headline: string;
   text: { key: string; values?: Record<string, string> } | { raw: string };
   /** What the reader can do: ask again (the source may answer later), reset the values, or nothing. */
@@ -51,6 +52,16 @@ export function reportErrorState(error: unknown, isAdministrator: boolean): Repo
       headline: 'reports.state.dataUnavailableHeadline',
       text: isAdministrator ? { raw: error.message } : { key: 'reports.state.dataUnavailableText' },
       action: 'retry',
+    };
+  if (
+    (status === 500 && code === errorCodes.reportBroken) ||
+    (status === 400 && code === errorCodes.sqlRefused)
+  )
+    return {
+      kind: 'broken',
+      headline: 'reports.state.brokenHeadline',
+      text: isAdministrator ? { raw: error.message } : { key: 'reports.state.brokenText' },
+      action: null,
     };
   const notOffered =
     status === 400 && code === errorCodes.choiceNotOffered ? parseChoiceNotOffered(error.message) : null;

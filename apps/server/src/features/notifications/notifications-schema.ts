@@ -1,7 +1,7 @@
 import type { NotificationContent } from '@cockpit/contracts';
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { user } from '../../db/core-tables';
+import { boolean, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { organisationIdColumn, user } from '../../db/core-tables';
 
 /**
  * docs/product.md §3 Notification, docs/product.md §D.5. A trigger (migration `notifications-sql`) calls
@@ -30,4 +30,20 @@ export const notifications = pgTable(
       .on(t.batchId)
       .where(sql`${t.batchId} is not null`),
   ],
+);
+
+/**
+ * A broken report definition its owners were told about (decision 046): one row per definition and
+ * failure kind (`refused`: the SQL guard refused it; `failed`: the database refused the statement), so
+ * they get one notification until a run succeeds again, which deletes the definition's rows.
+ */
+export const reportProblemNotices = pgTable(
+  'report_problem_notices',
+  {
+    organisationId: organisationIdColumn(),
+    definitionName: text('definition_name').notNull(),
+    kind: text('kind').notNull(),
+    notifiedAt: timestamp('notified_at', { withTimezone: true }).defaultNow().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.organisationId, t.definitionName, t.kind] })],
 );

@@ -42,7 +42,14 @@ export class SourceUnavailable extends HttpError {
   }
 }
 
-/** The source ran the statement and answered with an error (a syntax error, a missing column, a write refused). */
+/** What members see when the database refused a definition's statement (decision 046). */
+export const reportBrokenMessage = 'This report has a problem; its owner has been told.';
+
+/**
+ * The source ran the statement and answered with an error (a syntax error, a missing column, a write
+ * refused): the definition is broken, not the source down — asking again gives the same answer, so it is
+ * a 500 `REPORT_BROKEN` without Retry-After, and its owner is told (decision 046).
+ */
 export class SourceQueryFailed extends HttpError {
   override name = 'SourceQueryFailed';
   constructor(
@@ -51,7 +58,7 @@ export class SourceQueryFailed extends HttpError {
     /** 0-based character offset in the definition's SQL as written, when the database named one. */
     readonly position: number | null,
   ) {
-    super(503, errorCodes.dataSourceUnavailable, dataNotAvailableMessage, { 'retry-after': '30' });
+    super(500, errorCodes.reportBroken, reportBrokenMessage);
   }
 }
 
@@ -74,15 +81,16 @@ export class QueryTimedOut extends HttpError {
 /**
  * THE mapping of a run's error to the answer (one place). Every typed error is an HttpError that is
  * safe for everyone as it stands (a refused statement: 400 with its reason; a failing source: 503 "not
- * available right now"); administrators get the database's own message and position instead. Anything
+ * available right now"; a statement the database refused: 500 "this report has a problem", decision 046);
+ * administrators get the database's own message and position instead, with the same status. Anything
  * else is returned unchanged (the error handler answers it as usual).
  */
 export function executorHttpError(error: unknown, audience: 'administrator' | 'member'): unknown {
   if (audience === 'administrator' && (error instanceof SourceQueryFailed || error instanceof SourceUnavailable)) {
     const at = error instanceof SourceQueryFailed && error.position !== null ? ` (at character ${error.position + 1})` : '';
     return new HttpError(
-      503,
-      errorCodes.dataSourceUnavailable,
+      error.statusCode,
+      error.code,
       `The data source '${error.source}' answered: ${error.detail}${at}`,
       error.headers,
     );

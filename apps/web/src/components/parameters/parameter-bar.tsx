@@ -1,21 +1,33 @@
 import { useState, type FormEvent } from 'react';
-import { Group, MultiSelect, Select, Stack, TextInput } from '@mantine/core';
-import type { ParameterValue, ParameterView } from '@cockpit/contracts';
+import { Button, Group, MultiSelect, Select, Stack, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { automaticCulture, effectiveCulture, type ParameterValue, type ParameterView } from '@cockpit/contracts';
+import { formatCultureNumber, parseCultureNumber } from '../../lib/number-text';
 import { DateRangeField } from './date-range-field';
 
 export type ParameterBarProps = {
   /** The parameters with the values the shown data was computed for (from the server's answer). */
   parameters: ParameterView[];
   onChange: (name: string, value: ParameterValue) => void;
+  /**
+   * The culture numbers are typed in: the page's formatter's. Without one, the UI language's (decision 030:
+   * formats follow the language).
+   */
+  culture?: string;
 };
+
+type ControlProps = { parameter: ParameterView; onChange: ParameterBarProps['onChange']; culture: string };
 
 /**
  * A query report's or a dashboard's parameters as controls above it (decision 027): a date range (presets and a
  * custom range), a date, a number, a text, a choice (select) and several choices (multi-select), each labelled
- * in the UI language as the server answered, required ones marked. A choice applies at once; a typed
- * value when the field is left or Enter is pressed.
+ * in the UI language as the server answered, required ones marked. A choice applies at once; several choices
+ * on Apply or when their list closes, so that picking three runs the query once (decision 046); a typed value
+ * when the field is left or Enter is pressed — a number as the culture writes it, anything else refused.
  */
-export function ParameterBar({ parameters, onChange }: ParameterBarProps) {
+export function ParameterBar({ parameters, onChange, culture: chosenCulture }: ParameterBarProps) {
+  const { i18n } = useTranslation();
+  const culture = chosenCulture ?? effectiveCulture(automaticCulture, i18n.language);
   const ranges = parameters.filter((parameter) => parameter.type === 'date-range');
   const others = parameters.filter((parameter) => parameter.type !== 'date-range');
   return (
@@ -39,7 +51,7 @@ export function ParameterBar({ parameters, onChange }: ParameterBarProps) {
       {others.length > 0 && (
         <Group gap="md" align="flex-start" wrap="wrap">
           {others.map((parameter) => (
-            <ParameterControl key={parameter.name} parameter={parameter} onChange={onChange} />
+            <ParameterControl key={parameter.name} parameter={parameter} onChange={onChange} culture={culture} />
           ))}
         </Group>
       )}
@@ -47,7 +59,7 @@ export function ParameterBar({ parameters, onChange }: ParameterBarProps) {
   );
 }
 
-function ParameterControl({ parameter, onChange }: { parameter: ParameterView; onChange: ParameterBarProps['onChange'] }) {
+function ParameterControl({ parameter, onChange, culture }: ControlProps) {
   const { name, label, required, value } = parameter;
   const options = (parameter.options ?? []).map((option) => ({ value: option.value, label: option.label }));
   if (parameter.type === 'choice') {
@@ -65,8 +77,35 @@ function ParameterControl({ parameter, onChange }: { parameter: ParameterView; o
       />
     );
   }
-  if (parameter.type === 'multi-choice') {
-    return (
+  if (parameter.type === 'multi-choice') return <MultiChoiceControl parameter={parameter} onChange={onChange} culture={culture} />;
+  return <TypedControl parameter={parameter} onChange={onChange} culture={culture} />;
+}
+
+const sameChoices = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((choice) => b.includes(choice));
+
+/**
+ * Several choices: picked in a list that stays open, applied once — with Apply, or when the list closes
+ * with changes — never after each pick (each would run the query).
+ */
+function MultiChoiceControl({ parameter, onChange }: ControlProps) {
+  const { t } = useTranslation();
+  const { name, label, required, value } = parameter;
+  const options = (parameter.options ?? []).map((option) => ({ value: option.value, label: option.label }));
+  const shown = Array.isArray(value) ? value : [];
+  const [picked, setPicked] = useState<string[]>(shown);
+  // What was last applied: closing the list and then pressing Apply applies once.
+  const [applied, setApplied] = useState<readonly string[]>(shown);
+  const changed = !sameChoices(picked, applied);
+
+  function apply() {
+    if (!changed) return;
+    setApplied(picked);
+    onChange(name, picked);
+  }
+
+  return (
+    <Group gap="xs" align="flex-end" wrap="nowrap">
       <MultiSelect
         size="sm"
         miw={240}
@@ -74,29 +113,46 @@ function ParameterControl({ parameter, onChange }: { parameter: ParameterView; o
         label={label}
         required={required}
         data={options}
-        value={Array.isArray(value) ? value : []}
+        value={picked}
         clearable
         searchable={options.length > 8}
-        onChange={(next) => onChange(name, next)}
+        onChange={setPicked}
+        onDropdownClose={apply}
       />
-    );
-  }
-  return <TypedControl parameter={parameter} onChange={onChange} />;
+      <Button
+        size="sm"
+        variant={changed ? 'filled' : 'default'}
+        disabled={!changed}
+        onClick={apply}
+        aria-label={t('reports.parameters.applyLabel', { label })}
+      >
+        {t('reports.parameters.apply')}
+      </Button>
+    </Group>
+  );
 }
 
-/** A date, a number or a text: applied when left or on Enter, an empty field as "no value". */
-function TypedControl({ parameter, onChange }: { parameter: ParameterView; onChange: ParameterBarProps['onChange'] }) {
+/**
+ * A date, a number or a text: applied when left or on Enter, an empty field as "no value". A number is
+ * read as the culture writes it (`1.500,50` in German); text that is none stays in the field with an
+ * error under it and is not applied.
+ */
+function TypedControl({ parameter, onChange, culture }: ControlProps) {
+  const { t } = useTranslation();
   const { name, label, required, type, value } = parameter;
-  const shown = typeof value === 'number' || typeof value === 'string' ? String(value) : '';
+  const shown =
+    typeof value === 'number' ? formatCultureNumber(value, culture) : typeof value === 'string' ? value : '';
   const [text, setText] = useState(shown);
+  const [invalid, setInvalid] = useState(false);
 
   function apply(event?: FormEvent) {
     event?.preventDefault();
-    if (text === shown) return;
+    if (text === shown) return setInvalid(false);
     if (text.trim() === '') return onChange(name, null);
     if (type === 'number') {
-      const number = Number(text.replace(',', '.'));
-      if (Number.isFinite(number)) onChange(name, number);
+      const number = parseCultureNumber(text, culture);
+      setInvalid(number === null);
+      if (number !== null) onChange(name, number);
       return;
     }
     onChange(name, text);
@@ -112,8 +168,12 @@ function TypedControl({ parameter, onChange }: { parameter: ParameterView; onCha
         type={type === 'date' ? 'date' : 'text'}
         inputMode={type === 'number' ? 'decimal' : undefined}
         value={text}
-        onChange={(event) => setText(event.currentTarget.value)}
+        onChange={(event) => {
+          setText(event.currentTarget.value);
+          setInvalid(false);
+        }}
         onBlur={() => apply()}
+        error={invalid ? t('reports.parameters.numberInvalid', { example: formatCultureNumber(1500.5, culture) }) : undefined}
       />
     </form>
   );

@@ -4,7 +4,7 @@ import { useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useMenu } from '../../../features/navigation/api/get-menu';
 import { useRecordOpening } from '../../../features/recents/api/record-recent';
-import { useReportWithValues } from '../../../features/reports/api/get-report';
+import { useReport, useReportWithValues } from '../../../features/reports/api/get-report';
 import { ReportView } from '../../../features/reports/components/report-view';
 import {
   readReportSearch,
@@ -35,6 +35,8 @@ export function ReportRoute() {
   const togglePin = usePinToggle();
   // The reports home's "Continue where you left off" (docs/product.md §D.3 routes).
   useRecordOpening('report', name);
+  // The page's own query (the same key, no second request): whether the report fails right now.
+  const failing = useReport(name, readReportSearch(searchParams)).isError;
 
   const handleSearchChange = useCallback(
     (search: ReportSearch) => setSearchParams(writeReportSearch(search), { replace: true }),
@@ -48,13 +50,20 @@ export function ReportRoute() {
   const search = readReportSearch(searchParams);
   return (
     <Stack gap="xs">
-      {/* Subscriptions and alerts (decision 029): the dialogs start from the values shown now. */}
-      <SubscribedReportProvider value={useReportWithValues}>
-        <Group justify="flex-end" gap="xs">
-          <SetAlertButton targetName={name} parameterValues={valuesOf(search.values)} />
-          <SubscribeButton targetKind="report" targetName={name} parameterValues={valuesOf(search.values)} />
-        </Group>
-      </SubscribedReportProvider>
+      {/* Subscriptions and alerts (decision 029): the dialogs start from the values shown now; none are
+          offered while the report fails (decision 046: a mail of a failing report would say nothing). */}
+      {!failing && (
+        <SubscribedReportProvider value={useReportWithValues}>
+          <Group justify="flex-end" gap="xs">
+            <SetAlertButton targetName={name} parameterValues={valuesOf(search.values)} />
+            <SubscribeButton
+              targetKind="report"
+              targetName={name}
+              parameterValues={valuesOf(search.values)}
+            />
+          </Group>
+        </SubscribedReportProvider>
+      )}
       <ReportView
         // Another report starts with its own defaults and a fresh parameter bar.
         key={name}

@@ -222,6 +222,8 @@ describe('definition editor', () => {
     const previewSection = screen.getByRole('region', { name: 'Preview' });
     await userEvent.click(within(within(previewSection).getByTestId('report-parameters')).getAllByLabelText('Region')[0]!);
     await userEvent.click(await screen.findByRole('option', { name: 'South' }));
+    // Several choices apply on Apply (decision 046).
+    await userEvent.click(within(previewSection).getByRole('button', { name: 'Apply the choice of “Region”' }));
     await waitFor(() =>
       expect(calls.filter((call) => call.method === 'POST').at(-1)?.body).toMatchObject({
         values: { region: ['North', 'South'] },

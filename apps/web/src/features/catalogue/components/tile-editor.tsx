@@ -1,7 +1,7 @@
 import { Button, Group, NumberInput, Paper, Select, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { CatalogueReportDefinition } from '@cockpit/contracts';
+import { type CatalogueReportDefinition, tileTypeOfVisual } from '@cockpit/contracts';
 import { moveInList, newTile, type TileFormValues } from '../utils/catalogue-form';
 import { tileTypeOptions } from '../utils/catalogue-labels';
 import { ListEntryActions } from './list-entry-actions';
@@ -28,15 +28,28 @@ export function TileEditor({ definitions, tiles, onChange, invalidTitles, dashbo
   const { t } = useTranslation();
   const update = (index: number, changes: Partial<TileFormValues>) =>
     onChange(tiles.map((tile, i) => (i === index ? { ...tile, ...changes } : tile)));
-  const typeField = (tile: TileFormValues, index: number) => (
-    <Select
-      label={t('management.catalogue.tiles.type')}
-      data={tileTypeOptions(t)}
-      value={tile.type}
-      onChange={(type) => type && update(index, { type: type })}
-      allowDeselect={false}
-    />
-  );
+  // A tile's type follows its visual (decision 046): with a visual chosen it is that visual's and not
+  // editable; with "the first of the tile's type" only the types the definition has visuals of are offered.
+  const typeField = (tile: TileFormValues, index: number, definition: CatalogueReportDefinition | undefined) => {
+    const visuals = definition?.visuals ?? [];
+    const offered = new Set(visuals.map(tileTypeOfVisual));
+    return (
+      <Select
+        label={t('management.catalogue.tiles.type')}
+        data={tileTypeOptions(t).filter((option) => offered.size === 0 || offered.has(option.value))}
+        value={tile.type}
+        onChange={(type) => type && update(index, { type: type })}
+        allowDeselect={false}
+        disabled={tile.definitionTile?.visual !== undefined}
+        description={tile.definitionTile?.visual !== undefined ? t('management.catalogue.tiles.typeFollows') : undefined}
+      />
+    );
+  };
+  /** The tile type a definition's tile starts with: its first visual's (a definition without visuals shows its table). */
+  const firstTypeOf = (name: string) => {
+    const first = definitions.find((candidate) => candidate.name === name)?.visuals[0];
+    return first ? tileTypeOfVisual(first) : 'table';
+  };
   const widthField = (tile: TileFormValues, index: number) => (
     <NumberInput
       label={t('management.catalogue.tiles.width')}
@@ -106,13 +119,16 @@ export function TileEditor({ definitions, tiles, onChange, invalidTitles, dashbo
                 value={tile.definitionTile?.definition ?? null}
                 required
                 onChange={(name) =>
-                  update(index, { definitionTile: name ? { definition: name, visual: undefined, values: undefined } : null })
+                  update(index, {
+                    definitionTile: name ? { definition: name, visual: undefined, values: undefined } : null,
+                    ...(name ? { type: firstTypeOf(name) } : {}),
+                  })
                 }
                 allowDeselect={false}
               />
               {tile.definitionTile && (
                 <Group grow align="flex-start">
-                  {typeField(tile, index)}
+                  {typeField(tile, index, definition)}
                   <Select
                     label={t('management.catalogue.tiles.visual')}
                     data={[
@@ -122,11 +138,13 @@ export function TileEditor({ definitions, tiles, onChange, invalidTitles, dashbo
                       ),
                     ]}
                     value={tile.definitionTile.visual ?? ''}
-                    onChange={(visual) =>
+                    onChange={(visual) => {
+                      const chosen = definition?.visuals.find((candidate) => candidate.id === visual);
                       update(index, {
                         definitionTile: tile.definitionTile && { ...tile.definitionTile, visual: visual || undefined },
-                      })
-                    }
+                        ...(chosen ? { type: tileTypeOfVisual(chosen) } : {}),
+                      });
+                    }}
                     allowDeselect={false}
                   />
                   {widthField(tile, index)}

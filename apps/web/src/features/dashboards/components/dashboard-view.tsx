@@ -112,6 +112,7 @@ export function DashboardView({ layoutId, culture, currencySymbol, values, onVal
         <ParameterBar
           parameters={parametersInUse(data.parameters, values)}
           onChange={(name, value) => onValuesChange?.(withValue(values, name, value))}
+          culture={formatter.culture}
         />
       )}
       <Grid gap="md" data-testid="dashboard-grid">

@@ -108,7 +108,7 @@ async function renderQueryReport(
   vi.spyOn(console, 'error').mockImplementation(() => {});
   vi.spyOn(console, 'warn').mockImplementation(() => {});
   const onSearchChange = vi.fn<(search: ReportSearch) => void>();
-  await renderWithProviders(
+  const { unmount } = await renderWithProviders(
     <ReportView
       name={name}
       fallbackTitle="Monthly Sales (SQL)"
@@ -120,7 +120,7 @@ async function renderQueryReport(
     />,
     { language },
   );
-  return { calls, onSearchChange };
+  return { calls, onSearchChange, unmount };
 }
 
 const lastValues = (onSearchChange: ReturnType<typeof vi.fn>) =>
@@ -145,8 +145,11 @@ describe('a query report', () => {
     await userEvent.click(within(bar).getByRole('radio', { name: 'Last year' }));
     expect(lastValues(onSearchChange)).toEqual({ channel: 'web', period: { preset: 'last-year' } });
 
+    // Several choices apply on Apply (decision 046), not after each pick.
     await userEvent.click(within(bar).getByLabelText('Regions', { selector: 'input' }));
     await userEvent.click(await screen.findByRole('option', { name: 'North' }));
+    expect(onSearchChange).toHaveBeenCalledTimes(1);
+    await userEvent.click(within(bar).getByRole('button', { name: 'Apply the choice of “Regions”' }));
     expect(lastValues(onSearchChange)).toEqual({ channel: 'web', regions: ['North'] });
 
     await userEvent.click(within(bar).getByLabelText(/Channel/, { selector: 'input' }));
@@ -250,6 +253,111 @@ describe('a query report', () => {
       { isAdministrator: true },
     );
     expect(await screen.findByText(/relation "sales" does not exist/)).toBeInTheDocument();
+  });
+
+  it('keeps the list of several choices open while picking and runs the query once on Apply', async () => {
+    const { onSearchChange } = await renderQueryReport({
+      [`GET ${reportPath}`]: () =>
+        jsonResponse(
+          answer({
+            parameters: [
+              {
+                name: 'regions',
+                type: 'multi-choice',
+                label: 'Regions',
+                required: false,
+                options: ['North', 'South', 'East', 'West'].map((value) => ({ value, label: value })),
+                value: null,
+              },
+            ],
+          }),
+        ),
+    });
+    const bar = await screen.findByTestId('report-parameters');
+    const apply = within(bar).getByRole('button', { name: 'Apply the choice of “Regions”' });
+    expect(apply).toBeDisabled();
+    await userEvent.click(within(bar).getByLabelText('Regions', { selector: 'input' }));
+    for (const region of ['North', 'East', 'West']) {
+      // The list is still open after each pick.
+      await userEvent.click(await screen.findByRole('option', { name: region }));
+    }
+    expect(screen.getByRole('listbox')).toBeVisible();
+    expect(onSearchChange).not.toHaveBeenCalled();
+    await userEvent.click(apply);
+    expect(onSearchChange).toHaveBeenCalledTimes(1);
+    expect(lastValues(onSearchChange)).toEqual({ regions: ['North', 'East', 'West'] });
+
+    // Closing the list with changes applies them too, once.
+    await userEvent.click(within(bar).getByLabelText('Regions', { selector: 'input' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'South' }));
+    await userEvent.keyboard('{Escape}');
+    await userEvent.tab();
+    await waitFor(() => expect(onSearchChange).toHaveBeenCalledTimes(2));
+    expect(lastValues(onSearchChange)).toEqual({ regions: ['North', 'East', 'West', 'South'] });
+    expect(within(bar).getByRole('button', { name: 'Apply the choice of “Regions”' })).toBeDisabled();
+  });
+
+  it('reads a typed number as the language writes it and refuses anything else under the field', async () => {
+    const german = await renderQueryReport(
+      { [`GET ${reportPath}`]: () => jsonResponse(answer()) },
+      { culture: 'de-DE', language: 'de-DE' },
+    );
+    const field = await screen.findByLabelText('Minimum revenue');
+    await userEvent.type(field, '1.500,50{Enter}');
+    expect(lastValues(german.onSearchChange)).toEqual({ minimum: 1500.5 });
+    await userEvent.clear(field);
+    await userEvent.type(field, '1.5{Enter}');
+    expect(await screen.findByText('Keine Zahl. Geben Sie sie so ein: 1.500,5.')).toBeInTheDocument();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveValue('1.5');
+    expect(german.onSearchChange).toHaveBeenCalledTimes(1);
+    // Typing again clears the error.
+    await userEvent.type(field, '0');
+    expect(field).not.toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByText('Keine Zahl. Geben Sie sie so ein: 1.500,5.')).not.toBeInTheDocument();
+  });
+
+  it('reads 1,500.50 in English and refuses the German way of writing it', async () => {
+    const english = await renderQueryReport({ [`GET ${reportPath}`]: () => jsonResponse(answer()) });
+    const field = await screen.findByLabelText('Minimum revenue');
+    await userEvent.type(field, '1.500,50');
+    await userEvent.tab();
+    expect(await screen.findByText('Not a number. Enter it like 1,500.5.')).toBeInTheDocument();
+    expect(english.onSearchChange).not.toHaveBeenCalled();
+    await userEvent.clear(field);
+    await userEvent.type(field, '1,500.50{Enter}');
+    expect(lastValues(english.onSearchChange)).toEqual({ minimum: 1500.5 });
+  });
+
+  it('says a broken report has a problem its owner was told about, asks the server once and offers no retry', async () => {
+    for (const [status, code] of [
+      [500, 'REPORT_BROKEN'],
+      [400, 'SQL_REFUSED'],
+    ] as const) {
+      const { calls, unmount } = await renderQueryReport({
+        [`GET ${reportPath}`]: () => jsonResponse({ error: { code, message: 'This report has a problem; its owner has been told.' } }, status),
+      });
+      expect(await screen.findByRole('heading', { name: 'This report has a problem' })).toBeInTheDocument();
+      expect(screen.getByText('Its owner has been told. Please come back later.')).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Show the default view' })).not.toBeInTheDocument();
+      // Neither the API client nor the query retries an answer that will not change.
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      expect(calls.filter((call) => call.path === reportPath)).toHaveLength(1);
+      unmount();
+    }
+  });
+
+  it('shows an administrator the database’s refusal of a broken report', async () => {
+    await renderQueryReport(
+      {
+        [`GET ${reportPath}`]: () =>
+          jsonResponse({ error: { code: 'REPORT_BROKEN', message: "The data source 'uploads' answered: division by zero" } }, 500),
+      },
+      { isAdministrator: true },
+    );
+    expect(await screen.findByRole('heading', { name: 'This report has a problem' })).toBeInTheDocument();
+    expect(screen.getByText(/division by zero/)).toBeInTheDocument();
   });
 
   it('offers the default view when the server refuses the values (400)', async () => {

@@ -56,6 +56,7 @@ export function QueryReport({ name, parameters, data, info, formatter, updating,
             key={JSON.stringify(parameters.map((parameter) => parameter.value))}
             parameters={parameters}
             onChange={change}
+            culture={formatter.culture}
           />
         </Paper>
       )}
