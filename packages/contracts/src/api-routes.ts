@@ -198,6 +198,7 @@ export const apiRoutes = {
   updateDataSource: route('updateDataSource', 'PUT', '/api/management/data-sources/:name'),
   deleteDataSource: route('deleteDataSource', 'DELETE', '/api/management/data-sources/:name'),
   testDataSource: route('testDataSource', 'POST', '/api/management/data-sources/:name/test'),
+  testUnsavedDataSource: route('testUnsavedDataSource', 'POST', '/api/management/data-sources/connection-test'),
   getDataSourceSchema: route('getDataSourceSchema', 'GET', '/api/management/data-sources/:name/schema'),
   listQueryLog: route('listQueryLog', 'GET', '/api/management/query-log'),
   listDefinitions: route('listDefinitions', 'GET', '/api/management/definitions'),

@@ -105,6 +105,7 @@ export async function previewDefinition(
       detectedParameters,
       parameters: answer.parameters,
       resultColumns: answer.columns.map(previewColumn),
+      rows: answer.rows as DefinitionPreviewResponse['rows'],
       data: answer.data,
       info: answer.info,
       error: null,
@@ -112,6 +113,6 @@ export async function previewDefinition(
   } catch (error) {
     const shown = previewError(error);
     if (!shown) throw error;
-    return { detectedParameters, parameters: [], resultColumns: [], data: null, info: null, error: shown };
+    return { detectedParameters, parameters: [], resultColumns: [], rows: [], data: null, info: null, error: shown };
   }
 }

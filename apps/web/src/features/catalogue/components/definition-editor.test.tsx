@@ -72,6 +72,7 @@ const noResult: Omit<DefinitionPreviewResponse, 'error'> = {
   detectedParameters: ['range', 'region'],
   parameters: [],
   resultColumns: [],
+  rows: [],
   data: null,
   info: null,
 };
