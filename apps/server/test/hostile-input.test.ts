@@ -719,6 +719,7 @@ const storesNoText: Record<string, string> = {
   'DELETE /api/management/data-sources/:name/tables/:table': 'no body',
   'DELETE /api/management/data-sources/:name': 'no body',
   'POST /api/management/data-sources/:name/test': 'no fields',
+  'POST /api/management/data-sources/connection-test': 'tests a connection as entered, stores nothing',
   // Report definitions (decision 027) are catalogue entries: the same document path as the catalogue's items.
   'POST /api/management/definitions': sameCataloguePath,
   'PUT /api/management/definitions/:name': sameCataloguePath,

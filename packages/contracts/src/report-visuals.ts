@@ -30,6 +30,12 @@ const numericFormats = new Set<ValueFormat>(['integer', 'number', 'currency', 'p
 /** Source type names that hold numbers (PostgreSQL and MySQL spellings). */
 const numericType = /^(int|integer|bigint|smallint|tinyint|mediumint|numeric|decimal|real|double|float|money|int2|int4|int8|float4|float8|newdecimal|long|longlong|short|tiny|int24)/i;
 
+/**
+ * Whole-number type names of both databases (as the executor names a result's columns): an undeclared
+ * column of one shows as a whole number, and the editor proposes the "integer" format for it.
+ */
+export const integerSourceTypes: ReadonlySet<string> = new Set(['bigint', 'smallint', 'integer', 'int', 'tinyint', 'mediumint', 'year', 'oid']);
+
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
 /** A value from a driver as a cell: numbers stay numbers, dates become `YYYY-MM-DD` (or ISO time). */
@@ -127,7 +133,14 @@ export function columnOf(
       format: option?.format ?? definition.format,
     };
   }
-  const format: ValueFormat = sourceType && numericType.test(sourceType) ? 'number' : /date/i.test(sourceType ?? '') ? 'date' : 'text';
+  const format: ValueFormat =
+    sourceType && integerSourceTypes.has(sourceType)
+      ? 'integer'
+      : sourceType && numericType.test(sourceType)
+        ? 'number'
+        : /date/i.test(sourceType ?? '')
+          ? 'date'
+          : 'text';
   return { key: name, label: name, format };
 }
 

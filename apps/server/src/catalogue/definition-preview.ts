@@ -2,6 +2,7 @@ import {
   type DefinitionPreviewResponse,
   type ParameterValues,
   type CatalogueReportDefinition,
+  integerSourceTypes,
   previewRowLimit,
 } from '@cockpit/contracts';
 import { and, eq } from 'drizzle-orm';
@@ -27,12 +28,9 @@ import { detectParameters } from '../reports';
 // goes wrong comes back as the answer's `error` with the database's own message and its position in the
 // SQL as written, so the editor can point at it.
 
-/** Whole-number types of both databases: the editor proposes the "integer" format for them. */
-const integerTypes = new Set(['bigint', 'smallint', 'integer', 'int', 'tinyint', 'mediumint', 'year', 'oid']);
-
 /** A result column as the editor sees it: the executor's kind, with whole numbers told apart. */
 function previewColumn(column: ResultColumn): DefinitionPreviewResponse['resultColumns'][number] {
-  const kind = column.kind === 'number' && integerTypes.has(column.type) ? 'integer' : column.kind;
+  const kind = column.kind === 'number' && integerSourceTypes.has(column.type) ? 'integer' : column.kind;
   return { name: column.name, kind, type: column.type };
 }
 
