@@ -1,5 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { apiRoutes, dataSourceTestResponseSchema, managedDataSourcesResponseSchema } from '@cockpit/contracts';
+import {
+  apiRoutes,
+  dataSourceTestResponseSchema,
+  managedDataSourcesResponseSchema,
+} from '@cockpit/contracts';
 import mysql from 'mysql2/promise';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,7 +24,12 @@ const pgReader = `unsaved_reader_${suffix}`;
 const mysqlReader = `unsaved_reader_${suffix}`;
 
 async function withMysql<T>(work: (connection: mysql.Connection) => Promise<T>): Promise<T> {
-  const connection = await mysql.createConnection({ host: '127.0.0.1', port: 3306, user: 'root', database: 'test' });
+  const connection = await mysql.createConnection({
+    host: '127.0.0.1',
+    port: 3306,
+    user: 'root',
+    database: 'test',
+  });
   try {
     return await work(connection);
   } finally {
@@ -80,7 +89,13 @@ describe.each(testDrivers())('testing a connection before it is saved (%s)', (dr
       headers: await t.bearer(user),
       payload: body,
     });
-  const connection = (fields: object = {}) => ({ host: '127.0.0.1', port: 5432, database: pgDatabase, user: pgReader, ...fields });
+  const connection = (fields: object = {}) => ({
+    host: '127.0.0.1',
+    port: 5432,
+    database: pgDatabase,
+    user: pgReader,
+    ...fields,
+  });
   const sourceNames = async () => {
     const response = await t.app.inject({
       method: 'GET',
@@ -109,12 +124,18 @@ describe.each(testDrivers())('testing a connection before it is saved (%s)', (dr
     expect(result.message).toMatch(/access denied/i);
     expect(response.body).not.toContain(wrongPassword);
     // The same account with its password: the test follows at once (no pool of the failed one is reused).
-    const right = dataSourceTestResponseSchema.parse((await probe({ kind: 'mysql', connection: maria, password: readerPassword })).json());
+    const right = dataSourceTestResponseSchema.parse(
+      (await probe({ kind: 'mysql', connection: maria, password: readerPassword })).json(),
+    );
     expect(right).toMatchObject({ ok: true, readOnlySession: true });
   });
 
   it('answers a port where nothing listens as a failed test', async () => {
-    const response = await probe({ kind: 'postgres', connection: connection({ port: 1 }), password: readerPassword });
+    const response = await probe({
+      kind: 'postgres',
+      connection: connection({ port: 1 }),
+      password: readerPassword,
+    });
     expect(response.statusCode, response.body).toBe(200);
     const result = dataSourceTestResponseSchema.parse(response.json());
     expect(result.ok).toBe(false);
@@ -122,16 +143,27 @@ describe.each(testDrivers())('testing a connection before it is saved (%s)', (dr
   });
 
   it('refuses a host DATA_SOURCE_HOSTS does not list, as saving does, naming connection.host', async () => {
-    const response = await probe({ kind: 'postgres', connection: connection({ host: '10.1.2.3' }), password: readerPassword });
+    const response = await probe({
+      kind: 'postgres',
+      connection: connection({ host: '10.1.2.3' }),
+      password: readerPassword,
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.message).toMatch(/^connection\.host: .*10\.1\.2\.3/);
   });
 
   it('refuses uploaded tables, a missing password and a member', async () => {
-    expect((await probe({ kind: 'uploads', connection: connection(), password: readerPassword })).statusCode).toBe(400);
+    expect(
+      (await probe({ kind: 'uploads', connection: connection(), password: readerPassword })).statusCode,
+    ).toBe(400);
     expect((await probe({ kind: 'postgres', connection: connection() })).statusCode).toBe(400);
     expect(
-      (await probe({ kind: 'postgres', connection: connection(), password: readerPassword }, demoUsers.member)).statusCode,
+      (
+        await probe(
+          { kind: 'postgres', connection: connection(), password: readerPassword },
+          demoUsers.member,
+        )
+      ).statusCode,
     ).toBe(403);
   });
 

@@ -360,7 +360,9 @@ describe.each(testDrivers())('query reports (%s)', (driver) => {
 
       // Columns not declared yet: a count stays a whole number, a sum of money a number.
       const undeclared = definitionPreviewResponseSchema.parse(
-        (await preview({ definition: { ...definition, columns: [] }, values: { regions: ['South'] } })).json(),
+        (
+          await preview({ definition: { ...definition, columns: [] }, values: { regions: ['South'] } })
+        ).json(),
       );
       expect(undeclared.data?.table?.columns.map(({ key, format }) => [key, format])).toEqual([
         ['month', 'text'],

@@ -108,7 +108,7 @@ export const dataSourcesEndpoints = {
     tags: dataTags,
     summary: 'Test a connection before it is saved: the same host rule as saving, the same checks as a test',
     description:
-      "Nothing is stored. A connection that fails (a wrong password, a refused host port) is `ok: false` with " +
+      'Nothing is stored. A connection that fails (a wrong password, a refused host port) is `ok: false` with ' +
       "the database's message; 400 `connection.host` when the host rule (`DATA_SOURCE_HOSTS`) refuses the host.",
     query: withClientQuery({}),
     body: unsavedDataSourceTestBodySchema,

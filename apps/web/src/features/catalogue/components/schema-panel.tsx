@@ -1,5 +1,16 @@
 import { useMemo, useState } from 'react';
-import { ActionIcon, Alert, Group, Loader, ScrollArea, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Group,
+  Loader,
+  ScrollArea,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
 import { IconChevronDown, IconChevronRight, IconSearch } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -21,7 +32,8 @@ const shownTables = 100;
 
 /** A name as the SQL must write it: plain when the dialect reads it back unchanged, else quoted. */
 export function sqlName(name: string, kind: DataSourceKind): string {
-  if (kind === 'mysql') return /^[A-Za-z_][A-Za-z0-9_$]*$/.test(name) ? name : `\`${name.replaceAll('`', '``')}\``;
+  if (kind === 'mysql')
+    return /^[A-Za-z_][A-Za-z0-9_$]*$/.test(name) ? name : `\`${name.replaceAll('`', '``')}\``;
   return /^[a-z_][a-z0-9_$]*$/.test(name) ? name : `"${name.replaceAll('"', '""')}"`;
 }
 
@@ -48,7 +60,9 @@ export function SchemaPanel({ schema, kind, onInsert }: SchemaPanelProps) {
   }, [all, filter]);
   const defaultSchema = all?.[0]?.schema;
   const tableName = (table: SourceTable) =>
-    table.schema === defaultSchema ? sqlName(table.name, kind) : `${sqlName(table.schema, kind)}.${sqlName(table.name, kind)}`;
+    table.schema === defaultSchema
+      ? sqlName(table.name, kind)
+      : `${sqlName(table.schema, kind)}.${sqlName(table.name, kind)}`;
   const toggle = (key: string) =>
     setOpen((current) => {
       const next = new Set(current);
@@ -114,9 +128,17 @@ export function SchemaPanel({ schema, kind, onInsert }: SchemaPanelProps) {
                       aria-label={t('management.data.schemaPanel.columnsOf', { table: table.name })}
                       onClick={() => toggle(key)}
                     >
-                      {expanded ? <IconChevronDown size={14} aria-hidden="true" /> : <IconChevronRight size={14} aria-hidden="true" />}
+                      {expanded ? (
+                        <IconChevronDown size={14} aria-hidden="true" />
+                      ) : (
+                        <IconChevronRight size={14} aria-hidden="true" />
+                      )}
                     </ActionIcon>
-                    <UnstyledButton className={classes.schemaName} onClick={() => onInsert(tableName(table))} title={t('management.data.schemaPanel.insert')}>
+                    <UnstyledButton
+                      className={classes.schemaName}
+                      onClick={() => onInsert(tableName(table))}
+                      title={t('management.data.schemaPanel.insert')}
+                    >
                       <Text span size="sm" ff="monospace" fw={600}>
                         {table.schema === defaultSchema ? table.name : key}
                       </Text>
@@ -126,7 +148,11 @@ export function SchemaPanel({ schema, kind, onInsert }: SchemaPanelProps) {
                     <ul className={classes.schemaColumns} id={columnsId}>
                       {table.columns.map((column) => (
                         <li key={column.name}>
-                          <UnstyledButton className={classes.schemaName} onClick={() => onInsert(sqlName(column.name, kind))} title={t('management.data.schemaPanel.insert')}>
+                          <UnstyledButton
+                            className={classes.schemaName}
+                            onClick={() => onInsert(sqlName(column.name, kind))}
+                            title={t('management.data.schemaPanel.insert')}
+                          >
                             <Text span size="sm" ff="monospace">
                               {column.name}
                             </Text>{' '}

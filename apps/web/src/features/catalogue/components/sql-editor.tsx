@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { MySQL, PostgreSQL, sql, type SQLNamespace } from '@codemirror/lang-sql';
-import CodeMirror, { EditorSelection, EditorView, keymap, Prec, type ReactCodeMirrorRef } from '@uiw/react-codemirror';
+import CodeMirror, { EditorSelection, EditorView, type ReactCodeMirrorRef } from '@uiw/react-codemirror';
 import type { DataSourceKind, SourceTable } from '@cockpit/contracts';
 
 // The report definition's SQL editor (decision 027): CodeMirror 6 with the source's dialect, completing
@@ -70,25 +70,8 @@ export function completionConfig(tables: readonly SourceTable[]): { schema: SQLN
 
 export default function SqlEditor({ value, onChange, kind, tables, label, describedBy, errorAt, insertion = null, onRun }: SqlEditorProps) {
   const editor = useRef<ReactCodeMirrorRef>(null);
-  // The latest `onRun` without building the extensions again on every render.
-  const run = useRef(onRun);
-  useEffect(() => {
-    run.current = onRun;
-  }, [onRun]);
   const extensions = useMemo(
     () => [
-      // Above the default keymap (Mod-Enter inserts a blank line there).
-      Prec.highest(
-        keymap.of([
-          {
-            key: 'Mod-Enter',
-            run: () => {
-              run.current?.();
-              return run.current !== undefined;
-            },
-          },
-        ]),
-      ),
       completionIcons,
       sql({ dialect: kind === 'mysql' ? MySQL : PostgreSQL, ...completionConfig(tables), upperCaseKeywords: true }),
       EditorView.lineWrapping,
@@ -122,18 +105,29 @@ export default function SqlEditor({ value, onChange, kind, tables, label, descri
   }, [insertion]);
 
   return (
-    <CodeMirror
-      ref={editor}
-      value={value}
-      onChange={onChange}
-      extensions={extensions}
-      // Tab leaves the editor (keyboard users must be able to move on); indentation is not needed in SQL.
-      indentWithTab={false}
-      minHeight="220px"
-      maxHeight="480px"
-      // No tinted active line: the highlighting's type colour stays at 4.5:1 only on white (axe).
-      basicSetup={{ foldGutter: false, highlightActiveLine: false }}
-      data-testid="sql-editor"
-    />
+    // Ctrl+Enter (Cmd+Enter) runs the preview: caught on its way to the editor, whose own keymap would
+    // insert a line there.
+    <div
+      onKeyDownCapture={(event) => {
+        if (!onRun || event.key !== 'Enter' || !(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey) return;
+        event.preventDefault();
+        event.stopPropagation();
+        onRun();
+      }}
+    >
+      <CodeMirror
+        ref={editor}
+        value={value}
+        onChange={onChange}
+        extensions={extensions}
+        // Tab leaves the editor (keyboard users must be able to move on); indentation is not needed in SQL.
+        indentWithTab={false}
+        minHeight="220px"
+        maxHeight="480px"
+        // No tinted active line: the highlighting's type colour stays at 4.5:1 only on white (axe).
+        basicSetup={{ foldGutter: false, highlightActiveLine: false }}
+        data-testid="sql-editor"
+      />
+    </div>
   );
 }

@@ -20,14 +20,16 @@ export type VisualMisfit = { visual: string; column: string };
 
 /** The columns a visual reads. */
 function columnsOf(visual: DefinitionVisual): string[] {
-  if (visual.type === 'kpi') return visual.items.flatMap((item) => [item.column, ...(item.compareTo ? [item.compareTo] : [])]);
+  if (visual.type === 'kpi')
+    return visual.items.flatMap((item) => [item.column, ...(item.compareTo ? [item.compareTo] : [])]);
   if (visual.type === 'chart') return [visual.x, ...visual.series];
   return visual.columns ?? [];
 }
 
 /** A visual still being filled in (a chart without its x or series, a KPI without a column): not drawn yet. */
 function incomplete(visual: DefinitionVisual): boolean {
-  if (visual.type === 'kpi') return visual.items.length === 0 || visual.items.some((item) => item.column === '');
+  if (visual.type === 'kpi')
+    return visual.items.length === 0 || visual.items.some((item) => item.column === '');
   if (visual.type === 'chart') return visual.x === '' || visual.series.length === 0;
   return false;
 }
@@ -54,7 +56,7 @@ export function drawableVisuals(
 
 /** The values the preview ran with: each parameter's value as its answer shows it. */
 function valuesOf(answer: DefinitionPreviewResponse): ParameterValues {
-  return Object.fromEntries(answer.parameters.map((parameter) => [parameter.name, parameter.value])) as ParameterValues;
+  return Object.fromEntries(answer.parameters.map((parameter) => [parameter.name, parameter.value]));
 }
 
 export type LiveVisuals = { data: ReportData | null; misfits: VisualMisfit[] };
@@ -71,10 +73,7 @@ export function useLiveVisuals(
   const [live, setLive] = useState<LiveVisuals>({ data: null, misfits: [] });
   const key = JSON.stringify([form.columns, form.visuals, form.parameters, form.sql]);
   useEffect(() => {
-    if (!answer || answer.error) {
-      setLive({ data: null, misfits: [] });
-      return;
-    }
+    if (!answer || answer.error) return;
     let current = true;
     const body = definitionBodyOf({ ...emptyBodyParts, ...form });
     const { drawn, misfits } = drawableVisuals(
@@ -82,7 +81,8 @@ export function useLiveVisuals(
       answer.resultColumns.map((column) => column.name),
     );
     // All visuals left out: show the table, not what a definition without visuals shows by default.
-    const visuals: DefinitionVisual[] = drawn.length === 0 && form.visuals.length > 0 ? [{ type: 'table', id: 'table' }] : drawn;
+    const visuals: DefinitionVisual[] =
+      drawn.length === 0 && form.visuals.length > 0 ? [{ type: 'table', id: 'table' }] : drawn;
     void visualiseResult(
       {
         // A column without its English label yet shows its name, as an undeclared column does.
@@ -108,8 +108,10 @@ export function useLiveVisuals(
     // `key` stands for the columns, visuals and parameters: a new form object with the same content draws nothing again.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [answer, key, language]);
-  return live;
+  return answer && !answer.error ? live : nothingDrawn;
 }
+
+const nothingDrawn: LiveVisuals = { data: null, misfits: [] };
 
 /** What `definitionBodyOf` needs besides the columns and visuals (only those are read here). */
 const emptyBodyParts: DefinitionFormValues = {

@@ -17,11 +17,13 @@ describe('columns in the SQL', () => {
   });
 
   it('keeps MySQL names as written and reads quoted ones; skips * and comments', () => {
-    expect(columnsInSql("SELECT DISTINCT `Order Day`, t.*, 'a,b' AS label -- , hidden\nFROM t", 'mysql')).toEqual([
-      'Order Day',
-      'label',
+    expect(
+      columnsInSql("SELECT DISTINCT `Order Day`, t.*, 'a,b' AS label -- , hidden\nFROM t", 'mysql'),
+    ).toEqual(['Order Day', 'label']);
+    expect(columnsInSql('SELECT "Net Sales", CASE WHEN x THEN 1 END AS flag FROM t', 'postgres')).toEqual([
+      'Net Sales',
+      'flag',
     ]);
-    expect(columnsInSql('SELECT "Net Sales", CASE WHEN x THEN 1 END AS flag FROM t', 'postgres')).toEqual(['Net Sales', 'flag']);
   });
 
   it('finds nothing in text that is no SELECT', () => {
