@@ -6,7 +6,6 @@ import {
   Grid,
   Group,
   Loader,
-  Modal,
   NumberInput,
   Paper,
   Select,
@@ -27,6 +26,7 @@ import type {
   ParameterValues,
   SourceSchemaResponse,
 } from '@cockpit/contracts';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { FormActions } from '../../../components/ui/form-actions';
 import { PlaceholderTile } from '../../../components/ui/placeholder-tile';
 import { QueryContent } from '../../../components/ui/query-table';
@@ -463,24 +463,23 @@ function EditorForm({ original, sources, useSchema, dataHref, definitionHref }: 
           <SaveActions pending={save.isPending} failure={save.isError ? serverErrorMessage(t, save.error, definitionErrorTexts) : null} onCancel={() => void navigate(dataHref)} />
         </Paper>
       </Stack>
-      <Modal opened={confirmSave !== null} onClose={() => setConfirmSave(null)} title={t('management.data.confirmSave.title')} centered>
-        <Stack gap="sm">
-          <Text size="sm" data-testid="confirm-save-reason">
-            {confirmSave === 'never-run' || confirmSave === null
+      {confirmSave !== null && (
+        <ConfirmDialog
+          title={t('management.data.confirmSave.title')}
+          confirmLabel={t('management.data.confirmSave.save')}
+          pending={save.isPending}
+          failed={false}
+          onConfirm={store}
+          onClose={() => setConfirmSave(null)}
+        >
+          <span data-testid="confirm-save-reason">
+            {confirmSave === 'never-run'
               ? t('management.data.confirmSave.neverRun')
               : t('management.data.confirmSave.failed', { message: confirmSave.failure })}
-          </Text>
-          <Text size="sm">{t('management.data.confirmSave.consequence')}</Text>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setConfirmSave(null)} data-autofocus>
-              {t('common.cancel')}
-            </Button>
-            <Button color="orange" onClick={store}>
-              {t('management.data.confirmSave.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+          </span>{' '}
+          {t('management.data.confirmSave.consequence')}
+        </ConfirmDialog>
+      )}
     </form>
   );
 }
