@@ -3,7 +3,13 @@ import mysql from 'mysql2/promise';
 import type { Page } from '@playwright/test';
 import { apiRoutes, pathOf, type ManagedDataSourcesResponse } from '@cockpit/contracts';
 import { demoUsers, expect, test } from './fixtures';
-import { bearerOf, expectNoSeriousA11yViolations, signInWithLanguage } from './shell-support';
+import {
+  bearerOf,
+  englishDefaults,
+  expectNoSeriousA11yViolations,
+  restoreSettings,
+  signInWithLanguage,
+} from './shell-support';
 
 // The report definition editor that shows its result (decision 045), end to end on a real MariaDB: an
 // author writes a definition with a column taken from the schema browser beside the SQL, adds key figures
@@ -22,10 +28,9 @@ type Language = (typeof languages)[number];
 const locales = Object.fromEntries(
   languages.map((language) => [
     language,
-    JSON.parse(readFileSync(new URL(`../packages/contracts/src/locales/${language}.json`, import.meta.url), 'utf8')) as Record<
-      string,
-      string
-    >,
+    JSON.parse(
+      readFileSync(new URL(`../packages/contracts/src/locales/${language}.json`, import.meta.url), 'utf8'),
+    ) as Record<string, string>,
   ]),
 ) as Record<Language, Record<string, string>>;
 
@@ -47,7 +52,9 @@ const source = { name: `e2e-editor-${run}`, title: `Editor shop ${run}` };
 test.beforeAll(async () => {
   const root = await mysql.createConnection({ ...mariaDb, user: 'root' });
   try {
-    await root.query(`CREATE TABLE IF NOT EXISTS ${table} (day DATE NOT NULL, region VARCHAR(20) NOT NULL, amount DECIMAL(10, 2) NOT NULL)`);
+    await root.query(
+      `CREATE TABLE IF NOT EXISTS ${table} (day DATE NOT NULL, region VARCHAR(20) NOT NULL, amount DECIMAL(10, 2) NOT NULL)`,
+    );
     await root.query(`DELETE FROM ${table}`);
     await root.query(`INSERT INTO ${table} (day, region, amount) VALUES ?`, [
       [
@@ -67,11 +74,19 @@ test.beforeAll(async () => {
 /** The journey's data source, added through the API once (set-up; adding one in the UI is data-sources.spec.ts). */
 async function ensureSource(page: Page): Promise<void> {
   const headers = await bearerOf(page);
-  const list = (await (await page.request.get(apiRoutes.listDataSources.path, { headers })).json()) as ManagedDataSourcesResponse;
+  const list = (await (
+    await page.request.get(apiRoutes.listDataSources.path, { headers })
+  ).json()) as ManagedDataSourcesResponse;
   if (list.items.some((item) => item.name === source.name)) return;
   const created = await page.request.post(apiRoutes.createDataSource.path, {
     headers,
-    data: { name: source.name, title: { en: source.title }, kind: 'mysql', connection: { ...mariaDb, user: reader.user }, password: reader.password },
+    data: {
+      name: source.name,
+      title: { en: source.title },
+      kind: 'mysql',
+      connection: { ...mariaDb, user: reader.user },
+      password: reader.password,
+    },
   });
   expect(created.status(), await created.text()).toBe(201);
 }
@@ -79,26 +94,33 @@ async function ensureSource(page: Page): Promise<void> {
 for (const language of languages) {
   const t = textOf(language);
 
-  test(`[${language}] an author builds a definition with key figures and a bar chart and sees both before saving`, async ({ page }, testInfo) => {
+  test(`[${language}] an author builds a definition with key figures and a bar chart and sees both before saving`, async ({
+    page,
+  }, testInfo) => {
     const definition = `e2e-editor-${language.toLowerCase()}-${run}`;
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     // Every run of the SQL is a preview request: the visuals must not cause one.
     let previews = 0;
     page.on('request', (request) => {
-      if (request.method() === 'POST' && new URL(request.url()).pathname === apiRoutes.previewDefinition.path) previews += 1;
+      if (request.method() === 'POST' && new URL(request.url()).pathname === apiRoutes.previewDefinition.path)
+        previews += 1;
     });
     await signInWithLanguage(page, demoUsers.admin, language);
     await ensureSource(page);
     try {
       await page.goto('/management/data/new-definition');
-      await page.getByRole('textbox', { name: t('management.data.fields.name'), exact: true }).fill(definition);
+      await page
+        .getByRole('textbox', { name: t('management.data.fields.name'), exact: true })
+        .fill(definition);
       await page.getByRole('combobox', { name: t('management.data.definition.source') }).click();
       await page.getByRole('option', { name: `${source.title} (${source.name})` }).click();
 
       // The schema browser beside the SQL: the table opens to its columns; a click writes a name at the cursor.
       const schema = page.getByRole('region', { name: t('management.data.schemaPanel.title') });
-      await schema.getByRole('button', { name: t('management.data.schemaPanel.columnsOf', { table }) }).click();
+      await schema
+        .getByRole('button', { name: t('management.data.schemaPanel.columnsOf', { table }) })
+        .click();
       await expect(schema.getByText('decimal', { exact: false }).first()).toBeVisible();
       const editor = page.getByRole('textbox', { name: t('management.data.definition.sql'), exact: true });
       await editor.click();
@@ -108,6 +130,21 @@ for (const language of languages) {
       await page.keyboard.insertText(', SUM(amount) AS revenue, COUNT(*) AS orders\nFROM ');
       await schema.getByRole('button', { name: table, exact: true }).click();
       await page.keyboard.insertText('\nGROUP BY region\nORDER BY region');
+      // The completion list marks keywords and tables with icons drawn by the page, not glyphs a font may lack.
+      await page.keyboard.type(' e');
+      const completion = page.locator('.cm-tooltip-autocomplete');
+      for (const kind of ['keyword', 'type']) {
+        const icon = completion.locator(`.cm-completionIcon-${kind}`).first();
+        await expect(icon).toBeVisible();
+        expect(
+          await icon.evaluate((element) => getComputedStyle(element, '::after').maskImage),
+          kind,
+        ).toContain('svg');
+      }
+      await page.screenshot({ path: testInfo.outputPath(`definition-editor-completion-${language}.png`) });
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('Backspace');
+      await page.keyboard.press('Backspace');
       await page.keyboard.press('Escape');
       await expect(editor).toContainText(`FROM ${table}`);
 
@@ -121,7 +158,9 @@ for (const language of languages) {
       await kpiColumns.press('Escape');
       await page.getByRole('button', { name: t('management.data.visual.addChart'), exact: true }).click();
       const chartFields = page.getByTestId('visual-fields').nth(1);
-      await expect(chartFields.getByRole('combobox', { name: t('management.data.visual.x') })).toHaveValue('region');
+      await expect(chartFields.getByRole('combobox', { name: t('management.data.visual.x') })).toHaveValue(
+        'region',
+      );
       await chartFields.getByText(t('management.data.visual.bar'), { exact: true }).click();
       await expect(page.getByText(t('management.data.errors.columnsNeeded'))).toHaveCount(0);
       await expect(page.getByText(t('management.data.visual.fromSql'))).toBeVisible();
@@ -140,11 +179,16 @@ for (const language of languages) {
       await chartFields.getByText(t('management.data.visual.line'), { exact: true }).click();
       await chartFields.getByText(t('management.data.visual.bar'), { exact: true }).click();
       await page.getByRole('button', { name: t('management.data.visual.addTable'), exact: true }).click();
-      await expect(result.getByRole('table', { name: t('management.data.preview.tableLabel') })).toContainText('South');
+      await expect(
+        result.getByRole('table', { name: t('management.data.preview.tableLabel') }),
+      ).toContainText('South');
       await expect(result.getByTestId('report-chart')).toHaveCount(1);
       expect(previews).toBe(1);
       await expectNoSeriousA11yViolations(page, 'main');
-      await page.screenshot({ path: testInfo.outputPath(`definition-editor-${language}.png`), fullPage: true });
+      await page.screenshot({
+        path: testInfo.outputPath(`definition-editor-${language}.png`),
+        fullPage: true,
+      });
 
       // Changed SQL that has not run: saving asks first, naming why.
       await editor.click();
@@ -160,35 +204,58 @@ for (const language of languages) {
       expect(previews).toBe(1);
       expect(errors).toEqual([]);
     } finally {
-      await page.request.delete(pathOf(apiRoutes.deleteDefinition, { name: definition }), { headers: await bearerOf(page) });
+      await page.request.delete(pathOf(apiRoutes.deleteDefinition, { name: definition }), {
+        headers: await bearerOf(page),
+      });
+      // The journeys share the server's database: the administrator reads English again.
+      if (language !== 'en')
+        await restoreSettings(page, { ...englishDefaults, displayName: demoUsers.admin.displayName });
     }
   });
 
-  test(`[${language}] a wrong password shows its error in the add-source form before anything is saved`, async ({ page }, testInfo) => {
+  test(`[${language}] a wrong password shows its error in the add-source form before anything is saved`, async ({
+    page,
+  }, testInfo) => {
     await signInWithLanguage(page, demoUsers.admin, language);
-    await page.goto('/management/data');
-    await page.getByRole('button', { name: t('management.data.sources.add') }).click();
-    const dialog = page.getByRole('dialog', { name: t('management.data.source.newTitle') });
-    await dialog.getByText(t('management.data.kind.mysql'), { exact: true }).click();
-    await dialog.getByRole('textbox', { name: t('management.data.fields.host') }).fill(mariaDb.host);
-    await dialog.getByRole('textbox', { name: t('management.data.fields.database') }).fill(mariaDb.database);
-    await dialog.getByRole('textbox', { name: t('management.data.fields.user') }).fill(reader.user);
-    await dialog.getByLabel(new RegExp(`^${t('management.data.fields.password')}`)).fill('Not-the-password-1');
-    await dialog.getByRole('button', { name: t('management.data.test.run') }).click();
-    await expect(dialog.getByTestId('test-message')).toContainText(/access denied/i);
-    await expectNoSeriousA11yViolations(page, '[role="dialog"]');
-    await page.screenshot({ path: testInfo.outputPath(`unsaved-test-${language}.png`) });
-    await dialog.getByRole('button', { name: t('common.cancel') }).click();
-    await expect(dialog).toBeHidden();
     const headers = await bearerOf(page);
-    const list = (await (await page.request.get(apiRoutes.listDataSources.path, { headers })).json()) as ManagedDataSourcesResponse;
-    expect(list.items.filter((item) => item.connection?.user === reader.user).map((item) => item.name)).toEqual([source.name]);
+    const sourceNames = async () =>
+      (
+        (await (
+          await page.request.get(apiRoutes.listDataSources.path, { headers })
+        ).json()) as ManagedDataSourcesResponse
+      ).items.map((item) => item.name);
+    const before = await sourceNames();
+    try {
+      await page.goto('/management/data');
+      await page.getByRole('button', { name: t('management.data.sources.add') }).click();
+      const dialog = page.getByRole('dialog', { name: t('management.data.source.newTitle') });
+      await dialog.getByText(t('management.data.kind.mysql'), { exact: true }).click();
+      await dialog.getByRole('textbox', { name: t('management.data.fields.host') }).fill(mariaDb.host);
+      await dialog
+        .getByRole('textbox', { name: t('management.data.fields.database') })
+        .fill(mariaDb.database);
+      await dialog.getByRole('textbox', { name: t('management.data.fields.user') }).fill(reader.user);
+      await dialog.getByTestId('data-source-password').fill('Not-the-password-1');
+      await dialog.getByRole('button', { name: t('management.data.test.run') }).click();
+      await expect(dialog.getByTestId('test-message')).toContainText(/access denied/i);
+      await expectNoSeriousA11yViolations(page, '[role="dialog"]');
+      await page.screenshot({ path: testInfo.outputPath(`unsaved-test-${language}.png`) });
+      await dialog.getByRole('button', { name: t('common.cancel') }).click();
+      await expect(dialog).toBeHidden();
+      // Nothing was saved.
+      expect(await sourceNames()).toEqual(before);
+    } finally {
+      if (language !== 'en')
+        await restoreSettings(page, { ...englishDefaults, displayName: demoUsers.admin.displayName });
+    }
   });
 }
 
 test.afterAll(async ({ browser }) => {
   const page = await browser.newPage();
   await signInWithLanguage(page, demoUsers.admin, 'en');
-  await page.request.delete(pathOf(apiRoutes.deleteDataSource, { name: source.name }), { headers: await bearerOf(page) });
+  await page.request.delete(pathOf(apiRoutes.deleteDataSource, { name: source.name }), {
+    headers: await bearerOf(page),
+  });
   await page.close();
 });
