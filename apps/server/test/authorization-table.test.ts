@@ -875,6 +875,23 @@ const table: Record<string, RouteCase[]> = {
       expect: administrators(400, 404),
     },
   ],
+  // A host the host rule refuses: refused before anything connects, whoever's organisation asks.
+  'POST /api/management/data-sources/connection-test': [
+    {
+      label: 'an unsaved connection to a refused host',
+      request: (_role, ctx) => ({
+        method: 'POST',
+        url: apiRoutes.testUnsavedDataSource.path,
+        payload: {
+          ...ctx.clientBody,
+          kind: 'postgres',
+          connection: { host: '10.1.2.3', port: 5432, database: 'db', user: 'reader' },
+          password: 'Table-Passw0rd-1',
+        },
+      }),
+      expect: administrators(400),
+    },
+  ],
   'GET /api/management/data-sources/:name/schema': [
     {
       label: "Demo GmbH's source without a password",

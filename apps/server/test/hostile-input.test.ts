@@ -722,6 +722,7 @@ const storesNoText: Record<string, string> = {
   'POST /api/management/data-sources/:name/row-rules': "SQL names of the source's tables (row-rules.test.ts shows them back)",
   'PUT /api/management/data-sources/:name/row-rules/:id': "SQL names of the source's tables (row-rules.test.ts shows them back)",
   'DELETE /api/management/data-sources/:name/row-rules/:id': 'no body',
+  'POST /api/management/data-sources/connection-test': 'tests a connection as entered, stores nothing',
   // Report definitions (decision 027) are catalogue entries: the same document path as the catalogue's items.
   'POST /api/management/definitions': sameCataloguePath,
   'PUT /api/management/definitions/:name': sameCataloguePath,

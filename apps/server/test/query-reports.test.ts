@@ -354,6 +354,21 @@ describe.each(testDrivers())('query reports (%s)', (driver) => {
         ['2026-01', 80, 1],
         ['2026-03', 55.75, 1],
       ]);
+      // The rows themselves come along: the editor draws changed visuals from them without running the SQL.
+      expect(answer.rows).toHaveLength(2);
+      expect(answer.rows[0]).toHaveLength(4);
+
+      // Columns not declared yet: a count stays a whole number, a sum of money a number.
+      const undeclared = definitionPreviewResponseSchema.parse(
+        (
+          await preview({ definition: { ...definition, columns: [] }, values: { regions: ['South'] } })
+        ).json(),
+      );
+      expect(undeclared.data?.table?.columns.map(({ key, format }) => [key, format])).toEqual([
+        ['month', 'text'],
+        ['amount', 'number'],
+        ['orders', 'integer'],
+      ]);
     });
 
     it("answers the database's own error with its position in the SQL as written", async () => {

@@ -198,6 +198,7 @@ export const apiRoutes = {
   updateDataSource: route('updateDataSource', 'PUT', '/api/management/data-sources/:name'),
   deleteDataSource: route('deleteDataSource', 'DELETE', '/api/management/data-sources/:name'),
   testDataSource: route('testDataSource', 'POST', '/api/management/data-sources/:name/test'),
+  testUnsavedDataSource: route('testUnsavedDataSource', 'POST', '/api/management/data-sources/connection-test'),
   getDataSourceSchema: route('getDataSourceSchema', 'GET', '/api/management/data-sources/:name/schema'),
   listRowRules: route('listRowRules', 'GET', '/api/management/data-sources/:name/row-rules'),
   createRowRule: route('createRowRule', 'POST', '/api/management/data-sources/:name/row-rules'),

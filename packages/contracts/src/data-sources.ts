@@ -116,6 +116,18 @@ export const dataSourceBodySchema = withClientBody({
 });
 export type DataSourceBody = z.input<typeof dataSourceBodySchema>;
 
+/**
+ * `POST /api/management/data-sources/connection-test`: "Test connection" in the add-source form, before
+ * anything is saved: a database's connection and password, checked like a save (host rule) and tested
+ * like a stored source (read-only session, account privileges).
+ */
+export const unsavedDataSourceTestBodySchema = withClientBody({
+  kind: z.enum(['postgres', 'mysql']),
+  connection: dataSourceConnectionSchema,
+  password: z.string().min(1).max(1_024),
+});
+export type UnsavedDataSourceTestBody = z.input<typeof unsavedDataSourceTestBodySchema>;
+
 /** A data source as management sees it. */
 export const managedDataSourceSchema = z.object({
   name: z.string(),

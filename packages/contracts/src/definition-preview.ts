@@ -36,6 +36,12 @@ export const definitionPreviewResponseSchema = z.object({
       type: z.string(),
     }),
   ),
+  /**
+   * The result's rows (at most {@link previewRowLimit}) in the order of `resultColumns`, as the source
+   * returned them: the editor draws the visuals again from them while they are changed, without running
+   * the SQL again (decision 045).
+   */
+  rows: z.array(z.array(z.union([z.string(), z.number(), z.boolean(), z.null()]))),
   data: reportDataSchema.nullable(),
   info: resultInfoSchema.nullable(),
   error: sqlErrorSchema.nullable(),

@@ -41,3 +41,4 @@ export * from './value-format';
 export * from './chart-option';
 export * from './choice-not-offered';
 export * from './sql-parameters';
+export * from './report-visuals';

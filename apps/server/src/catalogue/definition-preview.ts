@@ -2,6 +2,7 @@ import {
   type DefinitionPreviewResponse,
   type ParameterValues,
   type CatalogueReportDefinition,
+  integerSourceTypes,
   previewRowLimit,
 } from '@cockpit/contracts';
 import { and, eq } from 'drizzle-orm';
@@ -28,12 +29,9 @@ import { detectParameters } from '../reports';
 // goes wrong comes back as the answer's `error` with the database's own message and its position in the
 // SQL as written, so the editor can point at it.
 
-/** Whole-number types of both databases: the editor proposes the "integer" format for them. */
-const integerTypes = new Set(['bigint', 'smallint', 'integer', 'int', 'tinyint', 'mediumint', 'year', 'oid']);
-
 /** A result column as the editor sees it: the executor's kind, with whole numbers told apart. */
 function previewColumn(column: ResultColumn): DefinitionPreviewResponse['resultColumns'][number] {
-  const kind = column.kind === 'number' && integerTypes.has(column.type) ? 'integer' : column.kind;
+  const kind = column.kind === 'number' && integerSourceTypes.has(column.type) ? 'integer' : column.kind;
   return { name: column.name, kind, type: column.type };
 }
 
@@ -106,6 +104,7 @@ export async function previewDefinition(
       detectedParameters,
       parameters: answer.parameters,
       resultColumns: answer.columns.map(previewColumn),
+      rows: answer.rows as DefinitionPreviewResponse['rows'],
       data: answer.data,
       info: answer.info,
       error: null,
@@ -114,6 +113,6 @@ export async function previewDefinition(
   } catch (error) {
     const shown = previewError(error);
     if (!shown) throw error;
-    return { detectedParameters, parameters: [], resultColumns: [], data: null, info: null, error: shown };
+    return { detectedParameters, parameters: [], resultColumns: [], rows: [], data: null, info: null, error: shown };
   }
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { apiEndpoints, type DataSourceBody, type DataSourceConnection } from '@cockpit/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -70,7 +71,7 @@ export const dataSourcesRoutes: FastifyPluginAsyncZod<DataSourcesRoutesOptions> 
   }
 
   /** After the change committed: the executor closes the source's pools on this instance. */
-  async function forget(row: DataSourceRow, log: FastifyBaseLogger) {
+  async function forget(row: Pick<DataSourceRow, 'id' | 'name'>, log: FastifyBaseLogger) {
     try {
       await probe.forget({ id: row.id });
     } catch (error) {
@@ -215,6 +216,31 @@ export const dataSourcesRoutes: FastifyPluginAsyncZod<DataSourcesRoutesOptions> 
     ...endpointRoute(apiEndpoints.testDataSource),
     handler: async (request) =>
       probe.test(probed(await existing(request.user.organisationId, request.params.name))),
+  });
+
+  app.route({
+    ...endpointRoute(apiEndpoints.testUnsavedDataSource),
+    handler: async (request) => {
+      const { kind, connection, password } = request.body;
+      // The host rule of a save first (decision 027): a refused host is never connected to, not even to test.
+      await assertHostAllowed({ name: 'unsaved', title: { en: 'unsaved' }, kind, connection });
+      // A source of its own for this one test: no stored source's pool or cached result is reached, and its
+      // pool closes right after. The account is checked where it connects, as for a stored source (decision 041).
+      const source: ProbedSource = {
+        id: `unsaved-${randomUUID()}`,
+        organisationId: request.user.organisationId,
+        name: 'unsaved',
+        kind,
+        version: 0,
+        connection,
+        password,
+      };
+      try {
+        return await probe.test(source);
+      } finally {
+        await forget(source, request.log);
+      }
+    },
   });
 
   app.route({

@@ -128,6 +128,8 @@ export interface DefinitionRunInput {
 export interface DefinitionRunOutput {
   /** The result's columns as the source named and typed them (the editor's preview lists them). */
   columns: ResultColumn[];
+  /** The result's rows in column order (the editor's preview draws its visuals again from them). */
+  rows: unknown[][];
   parameters: ParameterView[];
   data: ReportData;
   info: ResultInfo;
@@ -259,6 +261,7 @@ export function createDefinitionRunner<Source extends RunnableSource>(deps: Defi
       : [];
     return {
       columns: result.columns,
+      rows: result.rows,
       parameters,
       data,
       info: { dataAsOf: result.dataAsOf.toISOString(), fromCache: result.fromCache, cutAtRows: result.cutAtRows },

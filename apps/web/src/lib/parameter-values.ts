@@ -1,10 +1,14 @@
+import type { TFunction } from 'i18next';
 import {
+  dateRangePresetLabelKeys,
   dateRangePresets,
   rangeLengthDays,
   type DateRangePreset,
   type ParameterValue,
   type ParameterValues,
+  type ParameterView,
 } from '@cockpit/contracts';
+import { formatCalendarDate } from './date-time';
 
 /**
  * Parameter values as a page address keeps them (decision 027): a query report's or a dashboard's values
@@ -57,4 +61,27 @@ export function parameterText(value: unknown): string {
   }
   // Values come from JSON (the query log, a preview's answer): a string as it is, a number or boolean as JSON writes it.
   return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/**
+ * A parameter's value as its field shows it (the definition editor's "Values used"): a range preset by its
+ * name ("Last 12 months"), a custom range as two dates, a choice by its option's label.
+ */
+export function parameterValueLabel(
+  parameter: Pick<ParameterView, 'value' | 'options'>,
+  t: TFunction,
+  culture: string,
+): string {
+  const { value, options } = parameter;
+  const labelOf = (item: unknown) =>
+    options?.find((option) => option.value === item)?.label ?? parameterText(item);
+  if (Array.isArray(value)) return value.length === 0 ? '—' : value.map(labelOf).join(', ');
+  if (value !== null && typeof value === 'object') {
+    const range = value as { from?: string; to?: string; preset?: string };
+    if (isDateRangePreset(range.preset)) return t(dateRangePresetLabelKeys[range.preset]);
+    if (range.from && range.to) {
+      return `${formatCalendarDate(range.from, culture, 'medium')} – ${formatCalendarDate(range.to, culture, 'medium')}`;
+    }
+  }
+  return labelOf(value);
 }

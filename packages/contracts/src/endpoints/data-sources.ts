@@ -17,6 +17,7 @@ import {
   uploadPreviewResponseSchema,
   uploadResultSchema,
   uploadValueStyleSchema,
+  unsavedDataSourceTestBodySchema,
 } from '../data-sources';
 import { rowRuleBodySchema, rowRuleParamsSchema, rowRuleSchema, rowRulesResponseSchema } from '../row-rules';
 import { apiErrorSchema } from '../errors';
@@ -102,6 +103,16 @@ export const dataSourcesEndpoints = {
     params: dataSourceNameParamsSchema,
     query: withClientQuery({}),
     body: emptyBodySchema,
+    response: { 200: dataSourceTestResponseSchema, ...managementErrors, 503: apiErrorSchema },
+  }),
+  testUnsavedDataSource: endpoint(apiRoutes.testUnsavedDataSource, {
+    tags: dataTags,
+    summary: 'Test a connection before it is saved: the same host rule as saving, the same checks as a test',
+    description:
+      'Nothing is stored. A connection that fails (a wrong password, a refused host port) is `ok: false` with ' +
+      "the database's message; 400 `connection.host` when the host rule (`DATA_SOURCE_HOSTS`) refuses the host.",
+    query: withClientQuery({}),
+    body: unsavedDataSourceTestBodySchema,
     response: { 200: dataSourceTestResponseSchema, ...managementErrors, 503: apiErrorSchema },
   }),
   getDataSourceSchema: endpoint(apiRoutes.getDataSourceSchema, {

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { EditorView } from '@uiw/react-codemirror';
 import {
   apiRoutes,
+  pathOf,
   type CatalogueReportDefinition,
   type DefinitionPreviewResponse,
   type ManagedDataSource,
@@ -12,7 +13,7 @@ import {
 import { api } from '../../../lib/api-client';
 import { stubApi, type StubCall } from '../../../testing/stub-api';
 import { jsonResponse, renderWithProviders } from '../../../testing/test-utils';
-import { DefinitionEditor, type EditorDataSources } from './definition-editor';
+import { DefinitionEditor, unrunReason, type EditorDataSources } from './definition-editor';
 
 // The report definition editor (decision 027) against a stubbed API: the parameters found in the SQL,
 // the checks before saving, and the preview — the database's error at its place in the SQL, or the
@@ -72,6 +73,7 @@ const noResult: Omit<DefinitionPreviewResponse, 'error'> = {
   detectedParameters: ['range', 'region'],
   parameters: [],
   resultColumns: [],
+  rows: [],
   data: null,
   info: null,
 };
@@ -103,6 +105,7 @@ function stub(preview: (call: StubCall) => Response): StubCall[] {
       }),
     [`POST ${apiRoutes.previewDefinition.path}`]: preview,
     [`POST ${apiRoutes.createDefinition.path}`]: (call) => jsonResponse(call.body, 201),
+    [`PUT ${pathOf(apiRoutes.updateDefinition, { name: 'revenue' })}`]: (call) => jsonResponse(call.body),
   });
 }
 
@@ -190,6 +193,7 @@ describe('definition editor', () => {
           { name: 'revenue', kind: 'number', type: 'decimal' },
           { name: 'orders', kind: 'integer', type: 'bigint' },
         ],
+        rows: [['North', 1234, 12]],
         data: {
           kpis: [{ key: 'revenue', label: 'Revenue', value: 1234, format: 'number' }],
           charts: [],
@@ -213,7 +217,9 @@ describe('definition editor', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Preview' }));
 
     const result = await screen.findByTestId('preview-result');
-    expect(within(result).getByTestId('kpi-cards')).toHaveTextContent('Revenue');
+    // Drawn in the browser from the rows: the column has no label yet, so its name shows.
+    expect(within(result).getByTestId('kpi-cards')).toHaveTextContent('revenue');
+    expect(within(result).getByTestId('kpi-cards')).toHaveTextContent('1,234');
     expect(within(result).getByText('Values used: Region: North')).toBeInTheDocument();
     expect(within(result).getByRole('table', { name: 'Preview rows' })).toBeInTheDocument();
     expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({ asUserId: 'u2' });
@@ -239,4 +245,113 @@ describe('definition editor', () => {
       ['Text', 'Number', 'Whole number'],
     );
   });
+
+  it('draws a chart the moment it is added and changed, from the last rows, without running the SQL again', async () => {
+    const calls = stub(() => jsonResponse({ ...noResult, ...salesResult, error: null }));
+    await renderWithProviders(<DefinitionEditor name="revenue" {...links} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Preview' }));
+    const result = await screen.findByTestId('preview-result');
+    expect(within(result).getByTestId('kpi-cards')).toHaveTextContent('revenue');
+    // The preset shows as the parameter field names it, not as its key.
+    expect(within(result).getByText('Values used: Period: Last 12 months')).toBeInTheDocument();
+    expect(within(result).queryByTestId('report-chart')).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Chart' }));
+    const chart = await within(result).findByTestId('report-chart');
+    expect(chart).toHaveAccessibleName(/chart/i);
+    const chartFields = screen.getAllByTestId('visual-fields').at(-1)!;
+    await userEvent.click(within(chartFields).getByRole('radio', { name: 'Bar' }));
+    expect(within(result).getByTestId('report-chart')).toBeInTheDocument();
+
+    await userEvent.click(within(chartFields).getByRole('combobox', { name: 'Categories (x axis)' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'units' }));
+    expect(within(result).getByTestId('report-chart')).toBeInTheDocument();
+    // Removing the chart takes it out of the preview as well.
+    await userEvent.click(screen.getByRole('button', { name: 'Remove visual chart1' }));
+    await waitFor(() => expect(within(result).queryByTestId('report-chart')).toBeNull());
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1);
+  });
+
+  it("offers the SQL's columns for a chart's axes before any preview", async () => {
+    stub(() => jsonResponse({ ...noResult, error: null }));
+    await renderWithProviders(<DefinitionEditor name="revenue" {...links} />);
+    await screen.findByTestId('sql-editor');
+    await userEvent.click(screen.getByRole('button', { name: 'Chart' }));
+    const chartFields = screen.getAllByTestId('visual-fields').at(-1)!;
+    expect(within(chartFields).getByRole('combobox', { name: 'Categories (x axis)' })).toHaveValue('region');
+    expect(within(chartFields).getAllByText('revenue').length).toBeGreaterThan(0);
+    expect(screen.getByText("Columns found in the SQL; a preview offers the result's own.")).toBeInTheDocument();
+    expect(screen.queryByText('Choose at least one column.')).toBeNull();
+  });
+
+  it('writes a table or column name from the schema browser at the cursor, and runs the preview with Ctrl+Enter', async () => {
+    const calls = stub(() => jsonResponse({ ...noResult, error: null }));
+    const { container } = await renderWithProviders(<DefinitionEditor name="revenue" {...links} />);
+    await screen.findByTestId('sql-editor');
+    const panel = screen.getByRole('region', { name: 'Tables' });
+    const view = EditorView.findFromDOM(container.querySelector<HTMLElement>('.cm-editor')!)!;
+    view.dispatch({ selection: { anchor: view.state.doc.length } });
+    await userEvent.click(await within(panel).findByRole('button', { name: 'Columns of sales' }));
+    await userEvent.click(within(panel).getByRole('button', { name: /^region/ }));
+    expect(view.state.doc.toString()).toBe(`${sql}region`);
+    await userEvent.click(within(panel).getByRole('button', { name: 'sales' }));
+    expect(view.state.doc.toString()).toBe(`${sql}regionsales`);
+
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+    view.contentDOM.focus();
+    await userEvent.keyboard('{Control>}{Enter}{/Control}');
+    await waitFor(() => expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1));
+    expect(view.state.doc.toString()).toBe(`${sql}regionsales`);
+  });
+
+  it('asks before saving a statement whose last preview failed, naming why', async () => {
+    const calls = stub(() => jsonResponse({ ...noResult, error: { message: "Unknown column 'amount'", position: 41 } }));
+    await renderWithProviders(<DefinitionEditor name="revenue" {...links} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Preview' }));
+    await screen.findByTestId('preview-error');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Save without a successful preview?' });
+    expect(within(dialog).getByTestId('confirm-save-reason')).toHaveTextContent("The last preview failed: Unknown column 'amount'");
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(0);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Save anyway' }));
+    await waitFor(() => expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(1));
+  });
+
+  it('saves a stored definition whose SQL is unchanged without asking; a changed one that never ran asks', () => {
+    expect(unrunReason('SELECT 1', null, 'SELECT 1')).toBeNull();
+    expect(unrunReason('SELECT 2', null, 'SELECT 1')).toBe('never-run');
+    expect(unrunReason('SELECT 2', { sql: 'SELECT 1', failure: null }, null)).toBe('never-run');
+    expect(unrunReason('SELECT 2', { sql: 'SELECT 2', failure: null }, 'SELECT 1')).toBeNull();
+    expect(unrunReason('SELECT 1', { sql: 'SELECT 1', failure: 'boom' }, 'SELECT 1')).toEqual({ failure: 'boom' });
+  });
+
+  it('draws the completion list with icons, not with characters a font may lack', async () => {
+    stub(() => jsonResponse({ ...noResult, error: null }));
+    await renderWithProviders(<DefinitionEditor name="revenue" {...links} />);
+    await screen.findByTestId('sql-editor');
+    const css = [...document.querySelectorAll('style')].map((style) => style.textContent).join('\n');
+    expect(css).toMatch(/cm-completionIcon-keyword[^{]*:after\s*\{[^}]*svg\+xml/);
+    expect(css).toMatch(/cm-completionIcon-property[^{]*:after\s*\{[^}]*svg\+xml/);
+  });
 });
+
+/** A result of three columns and two rows, run with the period's preset. */
+const salesResult: Partial<DefinitionPreviewResponse> = {
+  parameters: [
+    { name: 'range', type: 'date-range', label: 'Period', required: false, options: null, value: { preset: 'last-12-months' } },
+  ],
+  resultColumns: [
+    { name: 'region', kind: 'text', type: 'varchar' },
+    { name: 'revenue', kind: 'number', type: 'decimal' },
+    { name: 'units', kind: 'integer', type: 'bigint' },
+  ],
+  rows: [
+    ['North', 1234.5, 12],
+    ['South', 999, 8],
+  ],
+  info: { dataAsOf: '2026-11-25T10:00:00.000Z', fromCache: false, cutAtRows: null },
+};

@@ -3,6 +3,7 @@ import { lazy, Suspense, useState } from 'react';
 import {
   Anchor,
   Button,
+  Grid,
   Group,
   Loader,
   NumberInput,
@@ -25,6 +26,7 @@ import type {
   ParameterValues,
   SourceSchemaResponse,
 } from '@cockpit/contracts';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { FormActions } from '../../../components/ui/form-actions';
 import { PlaceholderTile } from '../../../components/ui/placeholder-tile';
 import { QueryContent } from '../../../components/ui/query-table';
@@ -51,6 +53,9 @@ import { PreviewResult } from './preview-result';
 import { ParameterBar } from '../../../components/parameters/parameter-bar';
 import { VisualFields } from './visual-fields';
 import { DataNameInput } from '../../../components/ui/data-name-input';
+import { SchemaPanel } from './schema-panel';
+import { useLiveVisuals } from '../utils/live-visuals';
+import { columnsInSql } from '../utils/sql-columns';
 
 // The SQL editor (CodeMirror and its SQL language) is a chunk of its own, loaded with this page only
 // (decision 011: the shell and the other management pages never download it).
@@ -140,6 +145,23 @@ type EditorFormProps = {
 
 type ErrorAt = { position: number; revision: number; focus: boolean };
 
+/** The last run of the SQL: the statement as it ran and why it failed (null: it ran). */
+type LastRun = { sql: string; failure: string | null };
+
+/**
+ * Why saving asks first (decision 045): the statement's last preview failed, or it has not run since the
+ * SQL changed (a stored definition's unchanged SQL counts as run). Null: it ran.
+ */
+export function unrunReason(
+  sql: string,
+  lastRun: LastRun | null,
+  storedSql: string | null,
+): { failure: string } | 'never-run' | null {
+  if (lastRun && lastRun.sql === sql) return lastRun.failure === null ? null : { failure: lastRun.failure };
+  if (storedSql !== null && storedSql === sql) return null;
+  return 'never-run';
+}
+
 function EditorForm({ original, sources, useSchema, dataHref, definitionHref }: EditorFormProps) {
   const { t } = useTranslation();
   const language = useUiLanguage();
@@ -151,6 +173,9 @@ function EditorForm({ original, sources, useSchema, dataHref, definitionHref }: 
   const save = useSaveDefinition();
   const preview = usePreviewDefinition();
   const [previewed, setPreviewed] = useState<{ sql: string; answer: DefinitionPreviewResponse } | null>(null);
+  const [lastRun, setLastRun] = useState<LastRun | null>(null);
+  const [confirmSave, setConfirmSave] = useState<{ failure: string } | 'never-run' | null>(null);
+  const [insertion, setInsertion] = useState<{ text: string; revision: number } | null>(null);
   /** The parameter values the preview runs with; what is not set here takes its default. */
   const [previewValues, setPreviewValues] = useState<ParameterValues>({});
   const [errorAt, setErrorAt] = useState<ErrorAt | null>(null);
@@ -165,11 +190,20 @@ function EditorForm({ original, sources, useSchema, dataHref, definitionHref }: 
 
   const parameters = parametersInSql(values);
   const resultColumns = previewed?.answer.resultColumns ?? [];
+  // Before any preview returned columns, the SQL's own select list is offered (decision 045).
+  const sqlColumns = resultColumns.length === 0 ? columnsInSql(values.sql, source?.kind ?? 'postgres') : [];
   const columnNames = [
-    ...new Set([...values.columns.map((column) => column.name).filter(Boolean), ...resultColumns.map((column) => column.name)]),
+    ...new Set([
+      ...values.columns.map((column) => column.name).filter(Boolean),
+      ...resultColumns.map((column) => column.name),
+      ...sqlColumns,
+    ]),
   ];
+  // The preview's visuals follow the form at once, drawn from the last preview's rows (decision 045).
+  const live = useLiveVisuals(previewed?.answer ?? null, values, language);
 
   function runPreview(withValues: ParameterValues = previewValues) {
+    if (!values.source || values.sql.trim() === '') return;
     const sql = values.sql;
     // An unsaved new definition has no name yet: the preview needs one that passes the rules.
     const definition = { ...definitionBodyOf(values), name: values.name.trim() || 'preview' };
@@ -181,15 +215,24 @@ function EditorForm({ original, sources, useSchema, dataHref, definitionHref }: 
       {
         onSuccess: (answer) => {
           setPreviewed({ sql, answer });
+          setLastRun({ sql, failure: answer.error?.message ?? null });
           const position = answer.error?.position;
           if (position != null) setErrorAt((current) => ({ position, revision: (current?.revision ?? 0) + 1, focus: false }));
         },
+        onError: (error) => setLastRun({ sql, failure: serverErrorMessage(t, error, definitionErrorTexts) }),
       },
     );
   }
 
   function submit() {
     if (!check.validate()) return;
+    const reason = unrunReason(values.sql, lastRun, original?.sql ?? null);
+    if (reason) setConfirmSave(reason);
+    else store();
+  }
+
+  function store() {
+    setConfirmSave(null);
     save.mutate(
       { original: original?.name ?? null, body: definitionBodyOf(values) },
       {
@@ -262,25 +305,40 @@ function EditorForm({ original, sources, useSchema, dataHref, definitionHref }: 
           <Text size="sm" c="dimmed" id="sql-hint">
             {t('management.data.definition.sqlHint', templateExamples)}
           </Text>
-          <Paper withBorder radius="md" style={{ overflow: 'hidden', borderColor: sqlInvalid ? 'var(--mantine-color-error)' : undefined }}>
-            <Suspense
-              fallback={
-                <Group justify="center" p="xl">
-                  <Loader size="sm" aria-label={t('common.loading')} />
-                </Group>
-              }
-            >
-              <SqlEditor
-                value={values.sql}
-                onChange={(sql) => set('sql', sql)}
-                kind={source?.kind ?? 'postgres'}
-                tables={schema.data?.tables ?? noTables}
-                label={t('management.data.definition.sql')}
-                describedBy="sql-hint"
-                errorAt={errorAt}
-              />
-            </Suspense>
-          </Paper>
+          <Grid gap="sm">
+            <Grid.Col span={{ base: 12, md: 8 }}>
+              <Paper withBorder radius="md" style={{ overflow: 'hidden', borderColor: sqlInvalid ? 'var(--mantine-color-error)' : undefined }}>
+                <Suspense
+                  fallback={
+                    <Group justify="center" p="xl">
+                      <Loader size="sm" aria-label={t('common.loading')} />
+                    </Group>
+                  }
+                >
+                  <SqlEditor
+                    value={values.sql}
+                    onChange={(sql) => set('sql', sql)}
+                    kind={source?.kind ?? 'postgres'}
+                    tables={schema.data?.tables ?? noTables}
+                    label={t('management.data.definition.sql')}
+                    describedBy="sql-hint"
+                    errorAt={errorAt}
+                    insertion={insertion}
+                    onRun={() => runPreview()}
+                  />
+                </Suspense>
+              </Paper>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 4 }}>
+              <Paper withBorder radius="md" p="sm">
+                <SchemaPanel
+                  schema={source && !source.needsPassword ? schema : null}
+                  kind={source?.kind ?? 'postgres'}
+                  onInsert={(text) => setInsertion((current) => ({ text, revision: (current?.revision ?? 0) + 1 }))}
+                />
+              </Paper>
+            </Grid.Col>
+          </Grid>
           {sqlInvalid && (
             <Text size="sm" c="red" role="alert">
               {sqlInvalid}
@@ -341,6 +399,9 @@ function EditorForm({ original, sources, useSchema, dataHref, definitionHref }: 
               >
                 {t('management.data.preview.run')}
               </Button>
+              <Text size="xs" c="dimmed" mb={8}>
+                {t('management.data.preview.runHint')}
+              </Text>
             </Group>
             <div aria-live="polite">
               {preview.isError && (
@@ -361,6 +422,9 @@ function EditorForm({ original, sources, useSchema, dataHref, definitionHref }: 
               {previewed && !preview.isError && (
                 <PreviewResult
                   preview={previewed.answer}
+                  data={live.data}
+                  misfits={live.misfits}
+                  stale={previewed.sql !== values.sql}
                   sql={previewed.sql}
                   onShowError={(position) =>
                     setErrorAt((current) => ({ position, revision: (current?.revision ?? 0) + 1, focus: true }))
@@ -383,6 +447,11 @@ function EditorForm({ original, sources, useSchema, dataHref, definitionHref }: 
             {t('management.data.definition.visuals')}
           </Title>
           <VisualFields visuals={values.visuals} onChange={(visuals) => set('visuals', visuals)} columnNames={columnNames} check={check} />
+          {sqlColumns.length > 0 && (
+            <Text size="xs" c="dimmed">
+              {t('management.data.visual.fromSql')}
+            </Text>
+          )}
         </Stack>
 
         <Paper withBorder p="md" radius="md">
@@ -394,6 +463,23 @@ function EditorForm({ original, sources, useSchema, dataHref, definitionHref }: 
           <SaveActions pending={save.isPending} failure={save.isError ? serverErrorMessage(t, save.error, definitionErrorTexts) : null} onCancel={() => void navigate(dataHref)} />
         </Paper>
       </Stack>
+      {confirmSave !== null && (
+        <ConfirmDialog
+          title={t('management.data.confirmSave.title')}
+          confirmLabel={t('management.data.confirmSave.save')}
+          pending={save.isPending}
+          failed={false}
+          onConfirm={store}
+          onClose={() => setConfirmSave(null)}
+        >
+          <span data-testid="confirm-save-reason">
+            {confirmSave === 'never-run'
+              ? t('management.data.confirmSave.neverRun')
+              : t('management.data.confirmSave.failed', { message: confirmSave.failure })}
+          </span>{' '}
+          {t('management.data.confirmSave.consequence')}
+        </ConfirmDialog>
+      )}
     </form>
   );
 }

@@ -1,19 +1,26 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconInfoCircle, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { DefinitionPreviewResponse } from '@cockpit/contracts';
+import type { DefinitionPreviewResponse, ReportData } from '@cockpit/contracts';
 import { DataTable } from '../../../components/data-display/data-table';
 import { ReportBody } from '../../../components/data-display/report-body';
 import { PlaceholderTile } from '../../../components/ui/placeholder-tile';
 import { getClientParams } from '../../../lib/client-params';
 import { useCulture } from '../../../lib/date-time';
 import { useValueFormatter } from '../../../lib/value-format';
-import { parameterText } from '../../../lib/parameter-values';
+import { parameterValueLabel } from '../../../lib/parameter-values';
 import { lineAndColumn } from '../utils/sql-parameters';
 import { AppliedRowRules } from './applied-row-rules';
+import type { VisualMisfit } from '../utils/live-visuals';
 
 type PreviewResultProps = {
   preview: DefinitionPreviewResponse;
+  /** The form's visuals drawn from the preview's rows (utils/live-visuals.ts); null until they are. */
+  data: ReportData | null;
+  /** Visuals left out: they name a column the result does not have. */
+  misfits: readonly VisualMisfit[];
+  /** The SQL changed after the preview ran. */
+  stale: boolean;
   /** The SQL the preview ran (an error's position is counted in it). */
   sql: string;
   /** Puts the editor's cursor at the error's position. */
@@ -22,9 +29,10 @@ type PreviewResultProps = {
 
 /**
  * What the preview answered (decision 027): the database's own error with its place in the SQL, or the
- * result drawn with the report page's own KPI tiles, charts and table.
+ * result drawn with the report page's own KPI tiles, charts and table — the form's visuals as they are
+ * now, over the rows of the last run (decision 045).
  */
-export function PreviewResult({ preview, sql, onShowError }: PreviewResultProps) {
+export function PreviewResult({ preview, data, misfits, stale, sql, onShowError }: PreviewResultProps) {
   const { t } = useTranslation();
   const culture = useCulture();
   const formatter = useValueFormatter(culture, getClientParams().currencySymbol ?? '€');
@@ -51,16 +59,25 @@ export function PreviewResult({ preview, sql, onShowError }: PreviewResultProps)
     );
   }
 
-  const data = preview.data;
   const table = data?.table ?? null;
   return (
     <Stack gap="md" data-testid="preview-result">
       {preview.parameters.length > 0 && (
         <Text size="sm" c="dimmed">
           {t('management.data.preview.values')}{' '}
-          {preview.parameters.map((parameter) => `${parameter.label}: ${parameterText(parameter.value)}`).join(' · ')}
+          {preview.parameters.map((parameter) => `${parameter.label}: ${parameterValueLabel(parameter, t, culture)}`).join(' · ')}
         </Text>
       )}
+      {stale && (
+        <Alert color="blue" variant="light" icon={<IconInfoCircle aria-hidden="true" />} data-testid="preview-stale">
+          {t('management.data.preview.stale')}
+        </Alert>
+      )}
+      {misfits.map((misfit) => (
+        <Alert key={misfit.visual} color="orange" variant="light" icon={<IconInfoCircle aria-hidden="true" />} data-testid="preview-misfit">
+          {t('management.data.preview.misfit', { visual: misfit.visual, column: misfit.column })}
+        </Alert>
+      ))}
       {preview.info?.cutAtRows != null && (
         <Alert color="orange" variant="light" icon={<IconInfoCircle aria-hidden="true" />}>
           {t('management.data.preview.cut', { count: preview.info.cutAtRows })}

@@ -1,8 +1,8 @@
-import { Alert, Button, Code, List, Stack, Text } from '@mantine/core';
+import { Alert, Button, Code, Group, List, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconPlugConnected, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { DataSourceKind } from '@cockpit/contracts';
+import type { DataSourceKind, UnsavedDataSourceTestBody } from '@cockpit/contracts';
 import { getSourceSchemaQueryOptions } from '../api/get-source-schema';
 import { useTestDataSource } from '../api/test-data-source';
 import { serverErrorMessage } from '../../../lib/server-error';
@@ -27,14 +27,23 @@ const readOnlyRecipes: Record<Exclude<DataSourceKind, 'uploads'>, string> = {
   ].join('\n'),
 };
 
-type ConnectionTestProps = { name: string; kind: Exclude<DataSourceKind, 'uploads'> };
+type ConnectionTestProps = {
+  kind: Exclude<DataSourceKind, 'uploads'>;
+} & (
+  | { name: string; unsaved?: never }
+  | {
+      name?: never;
+      /** The add-source form's connection as it is now; null while a field the test needs is empty. */
+      unsaved: UnsavedDataSourceTestBody | null;
+    }
+);
 
 /**
  * "Test connection" (decision 027): connects, proves that the session refuses writes, and says whether
  * the account itself could write; a failure shows the database's own message, an account refused for
  * its privileges (decision 041) names them beside the read-only recipe.
  */
-export function ConnectionTest({ name, kind }: ConnectionTestProps) {
+export function ConnectionTest({ name, kind, unsaved }: ConnectionTestProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const test = useTestDataSource();
@@ -43,26 +52,41 @@ export function ConnectionTest({ name, kind }: ConnectionTestProps) {
   const refused = (result && !result.ok && result.refusedPrivileges) || [];
 
   function run() {
-    test.mutate(name, {
-      onSuccess: (answer) => {
-        // The test read the tables too: the schema browser and the editor need not ask again.
-        if (answer.schema) queryClient.setQueryData(getSourceSchemaQueryOptions(name).queryKey, answer.schema);
+    if (name === undefined) {
+      // Nothing is saved yet (decision 045): the connection as entered, tested like a stored one.
+      if (unsaved) test.mutate({ unsaved });
+      return;
+    }
+    test.mutate(
+      { name },
+      {
+        onSuccess: (answer) => {
+          // The test read the tables too: the schema browser and the editor need not ask again.
+          if (answer.schema) queryClient.setQueryData(getSourceSchemaQueryOptions(name).queryKey, answer.schema);
+        },
       },
-    });
+    );
   }
 
   return (
     <Stack gap="sm" aria-live="polite">
-      <div>
+      <Group gap="sm">
         <Button
           variant="light"
           leftSection={<IconPlugConnected size={16} aria-hidden="true" />}
           loading={test.isPending}
           onClick={run}
+          disabled={name === undefined && unsaved === null}
+          aria-describedby={name === undefined ? 'connection-test-hint' : undefined}
         >
           {t('management.data.test.run')}
         </Button>
-      </div>
+        {name === undefined && (
+          <Text size="xs" c="dimmed" id="connection-test-hint">
+            {unsaved ? t('management.data.test.unsavedHint') : t('management.data.test.incomplete')}
+          </Text>
+        )}
+      </Group>
       {test.isError && (
         <Alert color="red" role="alert" icon={<IconX aria-hidden="true" />}>
           {serverErrorMessage(t, test.error, dataSourceErrorTexts)}

@@ -37,6 +37,7 @@ import { serverErrorMessage } from '../../../lib/server-error';
 import { LocalisedInputs } from '../../../components/ui/localised-inputs';
 import { DataNameInput } from '../../../components/ui/data-name-input';
 import { monoInput } from '../../../components/ui/mono-input';
+import { ConnectionTest } from './connection-test';
 
 type DataSourceDialogProps = {
   /** The source to change, or null for a new one. */
@@ -77,6 +78,13 @@ export function DataSourceDialog({ source, onClose, onSaved }: DataSourceDialogP
         : tlsWeakened(values, source)
           ? t('management.data.source.passwordAgainTls')
           : t('management.data.source.passwordKeep');
+
+  // "Test connection" before anything is saved (decision 045): the connection and password as entered.
+  const body = dataSourceBodyOf(values);
+  const unsavedTest =
+    body.kind !== 'uploads' && body.connection && body.password && body.connection.host && body.connection.database && body.connection.user && body.connection.port > 0
+      ? { kind: body.kind, connection: body.connection, password: body.password }
+      : null;
 
   function submit() {
     if (!check.validate()) return;
@@ -233,6 +241,7 @@ export function DataSourceDialog({ source, onClose, onSaved }: DataSourceDialogP
               thousandSeparator
             />
           </SimpleGrid>
+          {values.kind !== 'uploads' && <ConnectionTest kind={values.kind} unsaved={unsavedTest} />}
         </>
       ) : (
         <Alert color="blue" variant="light">

@@ -109,6 +109,50 @@ describe('data sources list', () => {
     });
   });
 
+  it('tests a new database’s connection before it is saved and shows a wrong password’s error', async () => {
+    const calls = stubApi({
+      [`GET ${listPath}`]: () => jsonResponse({ items: [] }),
+      [`POST ${apiRoutes.testUnsavedDataSource.path}`]: () =>
+        jsonResponse({
+          ok: false,
+          message: "Access denied for user 'root'@'127.0.0.1' (using password: YES)",
+          refusedPrivileges: [],
+          readOnlySession: false,
+          accountCanWrite: false,
+          serverVersion: null,
+          milliseconds: 12,
+          schema: null,
+        }),
+    });
+    await renderWithProviders(<DataSourcesList {...links} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Add database' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add a database' });
+    const test = within(dialog).getByRole('button', { name: 'Test connection' });
+    // Nothing to test before host, database, user and password are there.
+    expect(test).toBeDisabled();
+    expect(within(dialog).getByText('Enter host, port, database, user and password to test the connection.')).toBeInTheDocument();
+
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'MySQL / MariaDB' }));
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Host' }), '127.0.0.1');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Database' }), 'test');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'User' }), 'root');
+    await userEvent.type(within(dialog).getByLabelText(/^Password/), 'wrong');
+    expect(test).toBeEnabled();
+    await userEvent.click(test);
+
+    expect(await within(dialog).findByTestId('test-message')).toHaveTextContent("Access denied for user 'root'");
+    const tested = calls.find((call) => call.method === 'POST');
+    expect(tested?.path).toBe(apiRoutes.testUnsavedDataSource.path);
+    expect(tested?.body).toMatchObject({
+      kind: 'mysql',
+      password: 'wrong',
+      connection: { host: '127.0.0.1', port: 3306, database: 'test', user: 'root' },
+    });
+    // Still unsaved: the dialog is open and nothing was created.
+    expect(within(dialog).getByRole('button', { name: 'Save' })).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'POST' && call.path === listPath)).toHaveLength(0);
+  });
+
   it('asks for the password again when TLS gets weaker, not when it gets stronger', async () => {
     const calls = stubApi({
       [`GET ${listPath}`]: () => jsonResponse({ items: [warehouse] }),
