@@ -134,6 +134,8 @@ export default tseslint.config(
     rules: {
       // Type-only imports are erased at build time and are not cycles at run time.
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      // One import statement per module: a module's face is named once at the top of a file.
+      'import-x/no-duplicates': ['error', { 'prefer-inline': true }],
     },
   },
   {

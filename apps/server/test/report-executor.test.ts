@@ -16,13 +16,9 @@ import {
   QueryTimedOut,
   SourceQueryFailed,
   SourceUnavailable,
-  executorHttpError,
+  executorHttpError, type Executor, type ExecutorSource, type RunRequest, createExecutor, checkDataSourceHost, createDataSourceHostPolicy, ownDatabaseOf, createQueryLogWriter, pruneQueryLog, SqlRefused
 } from '../src/reports';
-import { type Executor, type ExecutorSource, type RunRequest, createExecutor } from '../src/reports';
-import { checkDataSourceHost, createDataSourceHostPolicy, ownDatabaseOf } from '../src/reports';
-import { createQueryLogWriter, pruneQueryLog } from '../src/reports';
 import { uploadsSchemaName } from '../src/data-sources';
-import { SqlRefused } from '../src/reports';
 import { openTestDatabase, testDrivers } from './helpers/build-test-app';
 
 // THE executor of report SQL (docs/decisions/027-reports-over-own-data.md) against real sources: a

@@ -3,8 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organisations, salesDatasets } from '../src/db/schema';
 import { syncCompressionMaxBytes } from '../src/plugins/compression';
-import { addDays } from '../src/reports';
-import { SerializedRows, serializeReportResponse } from '../src/reports';
+import { addDays, SerializedRows, serializeReportResponse } from '../src/reports';
 import { type TestApp, buildTestApp, demoUsers, testDrivers } from './helpers/build-test-app';
 
 // Decision 009, "Report queries": one member's 100,000-row reports must not stall everyone else. A large

@@ -4,11 +4,7 @@ import type { DataSourceConnection } from '@cockpit/contracts';
 import mysql from 'mysql2/promise';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StatementRun } from '../src/reports';
-import { SourceQueryFailed } from '../src/reports';
-import { createDataSourceHostPolicy } from '../src/reports';
-import { createMysqlDriver } from '../src/reports';
-import { type DatabaseDriver, type DatabaseSource, createPostgresDriver } from '../src/reports';
+import { type StatementRun, SourceQueryFailed, createDataSourceHostPolicy, createMysqlDriver, type DatabaseDriver, type DatabaseSource, createPostgresDriver } from '../src/reports';
 
 // The database drivers on their own (docs/decisions/041-source-accounts-checked.md), against the real
 // PostgreSQL and MariaDB: a pooled connection goes back without the run's session locks, and a MySQL

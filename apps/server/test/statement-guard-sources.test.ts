@@ -6,10 +6,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import mysql from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organisations } from '../src/db/schema';
-import { type Executor, type ExecutorSource, type RunRequest, createExecutor } from '../src/reports';
-import { createDataSourceHostPolicy } from '../src/reports';
+import { type Executor, type ExecutorSource, type RunRequest, createExecutor, createDataSourceHostPolicy, SqlRefused } from '../src/reports';
 import { uploadsSchemaName } from '../src/data-sources';
-import { SqlRefused } from '../src/reports';
 import { openTestDatabase, testDrivers } from './helpers/build-test-app';
 
 // The statement guard through the executor (docs/decisions/037-statement-guard-allow-list.md): over

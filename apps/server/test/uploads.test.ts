@@ -1,5 +1,4 @@
-import { apiRoutes, pathOf, uploadErrorSchema, uploadPreviewResponseSchema, uploadResultSchema, uploadTableNameSchema, uploadedTablesResponseSchema } from '@cockpit/contracts';
-import type { UploadOptions, UploadPreviewResponse } from '@cockpit/contracts';
+import { apiRoutes, pathOf, uploadErrorSchema, uploadPreviewResponseSchema, uploadResultSchema, uploadTableNameSchema, uploadedTablesResponseSchema, type UploadOptions, type UploadPreviewResponse } from '@cockpit/contracts';
 import { type SQL, and, eq, sql } from 'drizzle-orm';
 import { once } from 'node:events';
 import { Readable } from 'node:stream';

@@ -3,26 +3,19 @@ import {
   type ParameterValues,
   type CatalogueReportDefinition,
   integerSourceTypes,
-  previewRowLimit,
+  previewRowLimit, type UiLanguageName
 } from '@cockpit/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 import type { Database } from '../db/database';
 import { dataSources, user } from '../db/schema';
 import { badRequest } from '../lib/http-error';
-import type { UiLanguageName } from '@cockpit/contracts';
-import { DefinitionUnusable, type DefinitionRunner, type Reader } from '../reports';
-import { VisualMisfit } from '../reports';
-import {
+import { DefinitionUnusable, type DefinitionRunner, type Reader, VisualMisfit,
   MissingUserAttribute,
   RowRuleAttributeMissing,
   QueryTimedOut,
   SourceQueryFailed,
-  SourceUnavailable,
-} from '../reports';
-import type { ResultColumn } from '../reports';
-import { SqlRefused } from '../reports';
-import { detectParameters } from '../reports';
+  SourceUnavailable, type ResultColumn, SqlRefused, detectParameters } from '../reports';
 
 // The SQL editor's preview (decision 027): an unsaved definition run on its real source, row-limited and
 // never cached, as the administrator or as a chosen user of the organisation ("Preview as"). Whatever

@@ -1,7 +1,5 @@
 import type { CatalogueDocument, CatalogueReportDefinition, DataSourceKind } from '@cockpit/contracts';
-import { guardStatement } from '../reports';
-import { SqlRefused } from '../reports';
-import { type BoundValue, compileTemplate } from '../reports';
+import { guardStatement, SqlRefused, type BoundValue, compileTemplate } from '../reports';
 import { CatalogueInvalid } from './catalogue-document';
 
 // A report definition's SQL as a catalogue write checks it (decision 027): every `{{x}}` declared, and the

@@ -1,8 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import type { Call, CallOptions, Reply, WorkerStart } from './pglite-protocol';
-import { EmbeddedDatabaseError } from './pglite-protocol';
+import { type Call, type CallOptions, type Reply, type WorkerStart, EmbeddedDatabaseError } from './pglite-protocol';
 
 // The embedded database (PGlite) in a worker thread, seen from the server's thread as the PGlite-like
 // client Drizzle's pglite driver, pg-boss' `fromPglite` and the uploads driver use: query, exec,

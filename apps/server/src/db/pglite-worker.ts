@@ -1,7 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
-import type { CallOptions, Reply, Request, WorkerStart } from './pglite-protocol';
-import { serializeError } from './pglite-protocol';
+import { type CallOptions, type Reply, type Request, type WorkerStart, serializeError } from './pglite-protocol';
 
 // The embedded database's own thread (docs/decisions/039-embedded-database-in-a-worker.md): PGlite runs
 // its WebAssembly here, so a long statement holds this thread and not the server's event loop. Calls

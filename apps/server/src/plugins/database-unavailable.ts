@@ -1,5 +1,4 @@
-import type { Database } from '../db/database';
-import { pingDatabase } from '../db/database';
+import { type Database, pingDatabase } from '../db/database';
 
 /** Retry-After of a 503 while the database is unreachable: the pool reconnects by itself (decision 009). */
 export const unavailableRetryAfterSeconds = 5;

@@ -1,5 +1,4 @@
-import type { UploadColumn, UploadedTablesResponse } from '@cockpit/contracts';
-import { uploadColumnSchema } from '@cockpit/contracts';
+import { type UploadColumn, type UploadedTablesResponse, uploadColumnSchema } from '@cockpit/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type Actor, recordActivity } from '../../activity';

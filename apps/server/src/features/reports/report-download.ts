@@ -15,9 +15,7 @@ import {
 import ExcelJS from 'exceljs';
 import type { AuthenticatedUser } from '../../auth/authenticated-user';
 import { notFound } from '../../lib/http-error';
-import { DefinitionUnusable, type DefinitionRunner, type RunStream } from '../../reports';
-import { VisualMisfit, cellOf, columnOf, valueColumnOf } from '../../reports';
-import { executorHttpError } from '../../reports';
+import { DefinitionUnusable, type DefinitionRunner, type RunStream, VisualMisfit, cellOf, columnOf, valueColumnOf, executorHttpError } from '../../reports';
 import { translate } from '../../lib/language';
 
 // Downloads of a query report (decision 027, "Results"): the definition runs for the reader through THE

@@ -1,6 +1,5 @@
 import type { ParameterValue, ReportData, ReportResponse, ResultInfo, UiLanguageName } from '@cockpit/contracts';
-import type { MailAttachment } from '../../mail';
-import { escapeHtml, fill } from '../../mail';
+import { type MailAttachment, escapeHtml, fill } from '../../mail';
 import { chartPng } from './chart-image';
 import type { ValueFormatter } from './value-format';
 

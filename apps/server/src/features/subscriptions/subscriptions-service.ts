@@ -26,10 +26,9 @@ import type { Config } from '../../config';
 import { HttpError, badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
 import { batchedWork, settleEach } from '../../lib/job-batches';
 import { translate } from '../../lib/language';
-import { MailFailure, type Mailer } from '../../mail';
+import { MailFailure, type Mailer, fill } from '../../mail';
 import type { BackgroundJobs } from '../../plugins/background-jobs';
 import type { DashboardForReader, DeliveryDependencies } from './delivery-dependencies';
-import { fill } from '../../mail';
 import { type MailTile, buildMailContent } from './mail-content';
 import { cronOf } from './schedule';
 import {

@@ -1,5 +1,4 @@
-import type { DefinitionParameter } from '@cockpit/contracts';
-import { errorCodes, parseChoiceNotOffered } from '@cockpit/contracts';
+import { type DefinitionParameter, errorCodes, parseChoiceNotOffered } from '@cockpit/contracts';
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../../../lib/http-error';
 import { checkChosen, chosenValues, optionValues, optionsDefinition } from './choice-options';

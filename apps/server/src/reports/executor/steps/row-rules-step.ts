@@ -1,5 +1,4 @@
-import type { AppliedRowRule } from '@cockpit/contracts';
-import { userAttributesPrefix } from '@cockpit/contracts';
+import { type AppliedRowRule, userAttributesPrefix } from '@cockpit/contracts';
 import type { StoredRowRule } from '../../../data-sources';
 import { applyRowRules } from '../../sql/row-rules-rewrite';
 import { RowRuleAttributeMissing } from '../executor-errors';

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { effectiveCulture, isAdministrator } from '@cockpit/contracts';
+import { effectiveCulture, isAdministrator, type ParameterValues } from '@cockpit/contracts';
 import { useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useMenu } from '../../../features/navigation/api/get-menu';
@@ -17,7 +17,6 @@ import { NotFoundContent } from '../not-found';
 import { SetAlertButton, SubscribeButton } from '../../../features/subscriptions/components/subscribe-button';
 import { SubscribedReportProvider } from '../../../features/subscriptions/components/subscribed-report';
 import { Group, Stack } from '@mantine/core';
-import type { ParameterValues } from '@cockpit/contracts';
 
 /**
  * `/reports/:name` (docs/product.md §2): the report of that menu item. The app layer joins what the features

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MenuGroup, MenuItem } from '@cockpit/contracts';
-import { normalizeSearchText } from '@cockpit/contracts';
+import { type MenuGroup, type MenuItem, normalizeSearchText } from '@cockpit/contracts';
 import { buildMenuSearchIndex, searchMenu, type SearchOutcome } from './menu-search';
 
 // docs/product.md §2 Menu search; docs/product.md §D.3: ≥ 2 characters, case- and accent-insensitive, labels before sub-titles.
