@@ -186,7 +186,8 @@ export default tseslint.config(
             {
               target: serverModules.map((module) => `apps/server/src/${module}`),
               from: ['apps/server/src/features', 'apps/server/src/app.ts', 'apps/server/src/cli'],
-              message: 'Modules never import features/ or app.ts: app.ts composes them and passes in what a module needs.',
+              message:
+                'Modules never import features/ or app.ts: app.ts composes them and passes in what a module needs.',
             },
             {
               target: 'apps/server/src/plugins',
@@ -217,7 +218,8 @@ export default tseslint.config(
               target: 'apps/server/src/db/schema.ts',
               from: ['apps/server/src/plugins/**', 'apps/server/src/features/**'],
               except: ['**/*-schema.ts'],
-              message: "db/schema.ts composes tables only: a feature's `*-schema.ts`, nothing else of a feature or plugin.",
+              message:
+                "db/schema.ts composes tables only: a feature's `*-schema.ts`, nothing else of a feature or plugin.",
             },
             ...featuresApart('apps/server/src/features'),
             ...moduleFaces,
@@ -228,7 +230,12 @@ export default tseslint.config(
   },
   {
     // The files the server layers above leave out keep the modules' public faces too.
-    files: ['apps/server/src/main.ts', 'apps/server/src/seed/**/*.ts', 'apps/server/test/**/*.ts', 'bench/**/*.ts'],
+    files: [
+      'apps/server/src/main.ts',
+      'apps/server/src/seed/**/*.ts',
+      'apps/server/test/**/*.ts',
+      'bench/**/*.ts',
+    ],
     rules: {
       'import-x/no-restricted-paths': ['error', { basePath: root, zones: moduleFaces }],
     },

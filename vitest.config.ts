@@ -114,9 +114,15 @@ export default defineConfig({
           testTimeout: 60_000,
         },
       },
-      serverProject('server', 'pglite', { exclude: withPostgres ? [...postgresOnly, ...onceOnPostgres] : [] }),
+      serverProject('server', 'pglite', {
+        exclude: withPostgres ? [...postgresOnly, ...onceOnPostgres] : [],
+      }),
       ...(withPostgres
-        ? [serverProject('server-postgres', 'postgres', { include: [...databaseUnderTest, ...postgresOnly, ...onceOnPostgres] })]
+        ? [
+            serverProject('server-postgres', 'postgres', {
+              include: [...databaseUnderTest, ...postgresOnly, ...onceOnPostgres],
+            }),
+          ]
         : []),
     ],
   },

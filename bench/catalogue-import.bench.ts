@@ -1,9 +1,4 @@
-import {
-  apiRoutes,
-  type CatalogueDocument,
-  catalogueFormat,
-  catalogueVersion,
-} from '@cockpit/contracts';
+import { apiRoutes, type CatalogueDocument, catalogueFormat, catalogueVersion } from '@cockpit/contracts';
 import { demoOrganisations } from '../apps/server/src/seed/demo-data';
 import { startBenchApp } from './support/bench-app';
 
@@ -17,7 +12,14 @@ const runs = Number(process.env.BENCH_CATALOGUE_RUNS ?? 3);
 
 /** The demo organisation's data source and report definitions (decision 027), which items and tiles name. */
 const demo = demoOrganisations.find((organisation) => organisation.name === 'Demo GmbH')!.catalogue;
-const demoReports = ['sales-overview', 'product-mix', 'region-performance', 'product-ranking', 'sales-trend', 'margin-detail'];
+const demoReports = [
+  'sales-overview',
+  'product-mix',
+  'region-performance',
+  'product-ranking',
+  'sales-trend',
+  'margin-detail',
+];
 
 function bigCatalogue(seed: number): CatalogueDocument {
   return {
@@ -85,7 +87,8 @@ async function main(): Promise<void> {
       payload,
     });
     const ms = performance.now() - started;
-    if (response.statusCode !== 200) throw new Error(`import failed: ${response.statusCode} ${response.body}`);
+    if (response.statusCode !== 200)
+      throw new Error(`import failed: ${response.statusCode} ${response.body}`);
     return { ms, changes: response.json<{ changes: unknown[] }>().changes.length, bytes: payload.length };
   };
 

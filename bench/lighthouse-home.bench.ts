@@ -73,7 +73,14 @@ async function audit(url: string, chromePort: number, preset: 'mobile' | 'deskto
   const desktop = {
     formFactor: 'desktop' as const,
     screenEmulation: { mobile: false, width: 1350, height: 940, deviceScaleFactor: 1, disabled: false },
-    throttling: { rttMs: 40, throughputKbps: 10240, cpuSlowdownMultiplier: 1, requestLatencyMs: 0, downloadThroughputKbps: 0, uploadThroughputKbps: 0 },
+    throttling: {
+      rttMs: 40,
+      throughputKbps: 10240,
+      cpuSlowdownMultiplier: 1,
+      requestLatencyMs: 0,
+      downloadThroughputKbps: 0,
+      uploadThroughputKbps: 0,
+    },
   };
   const result = await lighthouse(url, {
     port: chromePort,
@@ -86,17 +93,30 @@ async function audit(url: string, chromePort: number, preset: 'mobile' | 'deskto
   });
   if (!result) throw new Error('Lighthouse returned no result');
   const { categories, audits } = result.lhr;
-  const scores = Object.fromEntries(Object.keys(targets).map((key) => [key, categories[key]?.score ?? 0])) as Scores;
+  const scores = Object.fromEntries(
+    Object.keys(targets).map((key) => [key, categories[key]?.score ?? 0]),
+  ) as Scores;
   // Name what cost points, so a regression says where to look.
   for (const [id, item] of Object.entries(audits)) {
-    if (item.score !== null && item.score < 1 && item.scoreDisplayMode === 'binary') console.log(`    ${preset}: failed audit ${id}: ${item.title}`);
+    if (item.score !== null && item.score < 1 && item.scoreDisplayMode === 'binary')
+      console.log(`    ${preset}: failed audit ${id}: ${item.title}`);
   }
   // What moved the layout and what blocked the main thread, when performance is under its target.
   if (scores.performance < targets.performance) {
-    type Item = { node?: { selector?: string; snippet?: string }; score?: number; url?: string; duration?: number };
-    const items = (id: string) => ((audits[id]?.details as { items?: Item[] } | undefined)?.items ?? []).slice(0, 5);
-    for (const item of [...items('layout-shifts'), ...items('layout-shift-elements')]) console.log(`    ${preset}: layout shift ${(item.score ?? 0).toFixed(3)} ${item.node?.selector ?? ''} ${item.node?.snippet ?? ''}`);
-    for (const item of items('long-tasks')) console.log(`    ${preset}: long task ${Math.round(item.duration ?? 0)} ms ${item.url ?? ''}`);
+    type Item = {
+      node?: { selector?: string; snippet?: string };
+      score?: number;
+      url?: string;
+      duration?: number;
+    };
+    const items = (id: string) =>
+      ((audits[id]?.details as { items?: Item[] } | undefined)?.items ?? []).slice(0, 5);
+    for (const item of [...items('layout-shifts'), ...items('layout-shift-elements')])
+      console.log(
+        `    ${preset}: layout shift ${(item.score ?? 0).toFixed(3)} ${item.node?.selector ?? ''} ${item.node?.snippet ?? ''}`,
+      );
+    for (const item of items('long-tasks'))
+      console.log(`    ${preset}: long task ${Math.round(item.duration ?? 0)} ms ${item.url ?? ''}`);
   }
   const metric = (id: string) => audits[id]?.displayValue ?? '–';
   console.log(
@@ -124,7 +144,9 @@ try {
   await audit(`${base}/reports`, chromePort, 'desktop');
   for (const [key, target] of Object.entries(targets) as [keyof typeof targets, number][]) {
     const ok = mobile[key] >= target;
-    console.log(`  ${key}: ${mobile[key].toFixed(2)} (target ≥ ${target}, mobile profile) ${ok ? 'OK' : 'BELOW'}`);
+    console.log(
+      `  ${key}: ${mobile[key].toFixed(2)} (target ≥ ${target}, mobile profile) ${ok ? 'OK' : 'BELOW'}`,
+    );
   }
 } catch (error) {
   console.error(error);

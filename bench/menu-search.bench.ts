@@ -11,9 +11,26 @@ import { percentile } from './support/percentile';
 const groupCount = 100;
 const itemsPerGroup = 50;
 const words = [
-  'Umsatz', 'Übersicht', 'Größe', 'Straße', 'Café', 'Region', 'Produkt', 'Kunde', 'Bestand', 'Prognose',
-  'Revenue', 'Margin', 'Forecast', 'Customer', 'Inventory', 'Budget', 'Cash Flow', 'Öffnungszeiten',
-  'Liquidität', 'Qualität',
+  'Umsatz',
+  'Übersicht',
+  'Größe',
+  'Straße',
+  'Café',
+  'Region',
+  'Produkt',
+  'Kunde',
+  'Bestand',
+  'Prognose',
+  'Revenue',
+  'Margin',
+  'Forecast',
+  'Customer',
+  'Inventory',
+  'Budget',
+  'Cash Flow',
+  'Öffnungszeiten',
+  'Liquidität',
+  'Qualität',
 ];
 const pick = (seed: number, offset: number) => words[(seed * 7 + offset * 13) % words.length] ?? 'Report';
 
@@ -42,7 +59,6 @@ function syntheticMenu(): MenuGroup[] {
   }));
 }
 
-
 const menu = syntheticMenu();
 const itemCount = menu.reduce((sum, group) => sum + group.items.length, 0);
 
@@ -52,7 +68,9 @@ const buildMs = performance.now() - buildStart;
 
 // Typing "umsatz nach", "strasse", "cafe", "ubersicht", "xyz" one character at a time, as a user would.
 const typed = ['umsatz nach', 'strasse', 'cafe', 'ubersicht', 'forecast', 'xyz'];
-const keystrokes = typed.flatMap((term) => Array.from({ length: term.length }, (_, i) => term.slice(0, i + 1)));
+const keystrokes = typed.flatMap((term) =>
+  Array.from({ length: term.length }, (_, i) => term.slice(0, i + 1)),
+);
 
 for (let warm = 0; warm < 20; warm += 1) for (const term of keystrokes) searchMenu(index, term);
 

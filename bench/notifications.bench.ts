@@ -84,14 +84,19 @@ async function main(): Promise<void> {
     );
 
     // ---- the server process ----
-    child = fork(path.join(path.dirname(fileURLToPath(import.meta.url)), 'support/notifications-bench-server.ts'), [databaseUrl], {
-      execArgv: ['--expose-gc', '--import', 'tsx'],
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
+    child = fork(
+      path.join(path.dirname(fileURLToPath(import.meta.url)), 'support/notifications-bench-server.ts'),
+      [databaseUrl],
+      {
+        execArgv: ['--expose-gc', '--import', 'tsx'],
+        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      },
+    );
     const { address } = await reply<{ address: string }>(child, 'ready');
     const { port } = new URL(address);
     const { tokens } = await request<{ tokens: string[] }>(child, { type: 'tokens', users }, 'tokens');
-    const memory = async () => (await request<{ usage: NodeJS.MemoryUsage }>(child!, { type: 'memory' }, 'memory')).usage;
+    const memory = async () =>
+      (await request<{ usage: NodeJS.MemoryUsage }>(child!, { type: 'memory' }, 'memory')).usage;
 
     const waiting = new Map<string, Arrival>();
     const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
@@ -103,7 +108,13 @@ async function main(): Promise<void> {
         rejectSnapshot = reject;
       });
       const req = http.get(
-        { host: '127.0.0.1', port, path: '/api/notifications/stream', agent, headers: { authorization: `Bearer ${tokens[index]}` } },
+        {
+          host: '127.0.0.1',
+          port,
+          path: '/api/notifications/stream',
+          agent,
+          headers: { authorization: `Bearer ${tokens[index]}` },
+        },
         (res) => {
           if (res.statusCode !== 200) rejectSnapshot(new Error(`stream ${index}: HTTP ${res.statusCode}`));
           res.setEncoding('utf8');
@@ -135,7 +146,9 @@ async function main(): Promise<void> {
     for (const target of steps) {
       const openedAt = performance.now();
       while (streams.length < target) {
-        const batch = Array.from({ length: Math.min(100, target - streams.length) }, (_, i) => openStream(streams.length + i));
+        const batch = Array.from({ length: Math.min(100, target - streams.length) }, (_, i) =>
+          openStream(streams.length + i),
+        );
         streams.push(...batch);
         await Promise.all(batch.map((s) => s.snapshot));
       }
@@ -143,7 +156,8 @@ async function main(): Promise<void> {
       await new Promise((resolve) => setTimeout(resolve, 1_000));
       const usage = await memory();
       const perStreamRss = (usage.rss - baseline.rss) / streams.length;
-      const perStreamHeap = (usage.heapUsed + usage.external - baseline.heapUsed - baseline.external) / streams.length;
+      const perStreamHeap =
+        (usage.heapUsed + usage.external - baseline.heapUsed - baseline.external) / streams.length;
 
       // One notification at a time to a random user with an open stream: INSERT issued → event read.
       const single: number[] = [];

@@ -114,7 +114,9 @@ async function run(bundle: string, databaseUrl: string): Promise<boolean> {
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
 
     // The table, as an upload would leave it, in Demo GmbH's uploaded-tables schema.
-    const organisation = await client.query<{ id: string }>(`select id from organisations where name = 'Demo GmbH'`);
+    const organisation = await client.query<{ id: string }>(
+      `select id from organisations where name = 'Demo GmbH'`,
+    );
     const schema = `uploads_${organisation.rows[0]!.id.replaceAll('-', '')}`;
     let started = performance.now();
     await client.query(`create schema if not exists "${schema}"`);
@@ -127,9 +129,13 @@ async function run(bundle: string, databaseUrl: string): Promise<boolean> {
     await client.query(`analyze "${schema}".bench_rows`);
     // The direct runs read the same table the same way (the executor sets this search_path too).
     await client.query(`set search_path to "${schema}"`);
-    console.log(`  ${rows.toLocaleString('en')} rows written in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    console.log(
+      `  ${rows.toLocaleString('en')} rows written in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
 
-    const exported = (await (await fetch(`${server.baseUrl}${apiRoutes.exportCatalogue.path}`, { headers })).json()) as {
+    const exported = (await (
+      await fetch(`${server.baseUrl}${apiRoutes.exportCatalogue.path}`, { headers })
+    ).json()) as {
       definitions?: unknown[];
       menu: { name: string; items: unknown[] }[];
     };
@@ -142,14 +148,21 @@ async function run(bundle: string, databaseUrl: string): Promise<boolean> {
         definitions: [
           ...(exported.definitions ?? []),
           ...views.map((view) => definition(view.name, view.sql)),
-          definition('bench-all-rows', 'select id, day, region, amount from bench_rows where day between {{period.from}} and {{period.to}} order by id'),
+          definition(
+            'bench-all-rows',
+            'select id, day, region, amount from bench_rows where day between {{period.from}} and {{period.to}} order by id',
+          ),
         ],
         menu: [
           ...exported.menu,
           {
             name: 'bench',
             title: { en: 'Bench' },
-            items: names.map((name) => ({ name, title: { en: name }, report: { kind: 'query', definition: name } })),
+            items: names.map((name) => ({
+              name,
+              title: { en: name },
+              report: { kind: 'query', definition: name },
+            })),
           },
         ],
       }),
@@ -158,7 +171,10 @@ async function run(bundle: string, databaseUrl: string): Promise<boolean> {
 
     // 1. The CSV download of every row.
     const downloadUrl = `${server.baseUrl}${pathOf(apiRoutes.downloadReport, { name: 'bench-all-rows' })}?format=csv`;
-    await drain(`${downloadUrl}&values=${encodeURIComponent(JSON.stringify({ period: { from: '2021-01-01', to: '2021-01-02' } }))}`, token);
+    await drain(
+      `${downloadUrl}&values=${encodeURIComponent(JSON.stringify({ period: { from: '2021-01-01', to: '2021-01-02' } }))}`,
+      token,
+    );
     writeFileSync(`/proc/${pid}/clear_refs`, '5');
     const before = memoryOf(pid);
     let sampledPeak = before.rss;
@@ -176,7 +192,9 @@ async function run(bundle: string, databaseUrl: string): Promise<boolean> {
     const sent = Math.min(rows, dataSourceDefaults.rowLimit);
     const expectedLines = sent + 1 + (sent < rows ? 1 : 0);
     if (downloaded.status !== 200 || downloaded.lines !== expectedLines) {
-      console.log(`  download answered ${downloaded.status} with ${downloaded.lines} lines (expected ${expectedLines})`);
+      console.log(
+        `  download answered ${downloaded.status} with ${downloaded.lines} lines (expected ${expectedLines})`,
+      );
       return false;
     }
     const growth = peak - before.rss;
@@ -203,7 +221,8 @@ async function run(bundle: string, databaseUrl: string): Promise<boolean> {
         let at = performance.now();
         const response = await fetch(reportUrl, { headers });
         const body = (await response.json()) as { data?: { table?: { totalRows: number } } };
-        if (!response.ok) throw new Error(`${view.name}: ${response.status} ${JSON.stringify(body).slice(0, 300)}`);
+        if (!response.ok)
+          throw new Error(`${view.name}: ${response.status} ${JSON.stringify(body).slice(0, 300)}`);
         const cockpitMs = performance.now() - at;
         at = performance.now();
         const result = await client.query(direct(view.sql), ['2020-01-01', '2030-12-31']);
@@ -232,7 +251,12 @@ async function run(bundle: string, databaseUrl: string): Promise<boolean> {
 }
 
 async function main(): Promise<void> {
-  console.log(`  load average before: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} cores`);
+  console.log(
+    `  load average before: ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')} on ${os.cpus().length} cores`,
+  );
   const { bundle, remove } = await buildBenchBundle();
   try {
     const result = await withScratchDatabase(adminUrl, 'cockpit_bench_download', (url) => run(bundle, url));

@@ -63,7 +63,6 @@ function startServer(databaseUrl: string | null): Promise<{ child: ChildProcess;
   });
 }
 
-
 /** Sequential menu requests (one user clicking around) for `ms`; their latencies. */
 async function probeMenu(base: string, token: string, ms: number): Promise<number[]> {
   const times: number[] = [];

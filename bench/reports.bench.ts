@@ -81,7 +81,6 @@ function directRun(handle: DatabaseHandle, organisationId: string, body: unknown
   };
 }
 
-
 async function measure(run: () => Promise<unknown>, count: number): Promise<{ p50: number; p95: number }> {
   for (let warmUp = 0; warmUp < 2; warmUp += 1) await run();
   const times: number[] = [];
@@ -234,7 +233,12 @@ async function reportCases(app: App, handle: DatabaseHandle, organisationId: str
       label: `${name} (definition ${report.definition})`,
       run: runDefinition(report.definition, report.values ?? {}),
       defaultView: true,
-      direct: directRun(handle, organisationId, definitions.get(report.definition)?.body, (report.values ?? {}) as ParameterValues),
+      direct: directRun(
+        handle,
+        organisationId,
+        definitions.get(report.definition)?.body,
+        (report.values ?? {}) as ParameterValues,
+      ),
     });
   }
   // The contribution margin by week (it opens by month): 5,000 rows, for comparison with its default view.
@@ -338,19 +342,42 @@ async function benchDriver(
  * (`select 1`) through every step — guard, bind, limit, cache (a miss: cacheSeconds 0), run, log, metrics —
  * against the same statement in the same kind of read-only transaction straight on the database.
  */
-async function pipelineOverhead(app: App, handle: DatabaseHandle, organisationId: string, count: number): Promise<void> {
+async function pipelineOverhead(
+  app: App,
+  handle: DatabaseHandle,
+  organisationId: string,
+  count: number,
+): Promise<void> {
   const [source] = await handle.db
     .select()
     .from(dataSources)
     .where(eq(dataSources.organisationId, organisationId));
-  const [reader] = await handle.db.select({ id: user.id, email: user.email }).from(user).where(eq(user.organisationId, organisationId)).limit(1);
+  const [reader] = await handle.db
+    .select({ id: user.id, email: user.email })
+    .from(user)
+    .where(eq(user.organisationId, organisationId))
+    .limit(1);
   if (!source || !reader) throw new Error('Demo GmbH has no data source or user');
   const runs = Math.max(count, 50);
   const through = await measure(
     () =>
       app.executor.run({
-        source: { id: source.id, organisationId, name: source.name, kind: 'uploads', version: source.version, connection: null, password: null },
-        definition: { name: 'bench-overhead', version: 1, sql: 'select 1 as one', parameters: [], cacheSeconds: 0 },
+        source: {
+          id: source.id,
+          organisationId,
+          name: source.name,
+          kind: 'uploads',
+          version: source.version,
+          connection: null,
+          password: null,
+        },
+        definition: {
+          name: 'bench-overhead',
+          version: 1,
+          sql: 'select 1 as one',
+          parameters: [],
+          cacheSeconds: 0,
+        },
         values: {},
         today: utcToday(),
         user: { id: reader.id, email: reader.email, attributes: {} },
@@ -359,10 +386,11 @@ async function pipelineOverhead(app: App, handle: DatabaseHandle, organisationId
     runs,
   );
   const direct = await measure(
-    () => handle.db.transaction(async (tx) => {
-      await tx.execute(sql.raw(`set transaction read only`));
-      return tx.execute(sql`select 1 as one`);
-    }),
+    () =>
+      handle.db.transaction(async (tx) => {
+        await tx.execute(sql.raw(`set transaction read only`));
+        return tx.execute(sql`select 1 as one`);
+      }),
     runs,
   );
   console.log(

@@ -113,7 +113,9 @@ async function bearerFor(base: string, origin: string, email: string, password: 
     .getSetCookie()
     .map((c) => c.split(';')[0] ?? '')
     .join('; ');
-  const { token } = (await (await fetch(`${base}${apiRoutes.getToken.path}`, { headers: { cookie } })).json()) as {
+  const { token } = (await (
+    await fetch(`${base}${apiRoutes.getToken.path}`, { headers: { cookie } })
+  ).json()) as {
     token: string;
   };
   return token;

@@ -16,15 +16,27 @@ import { percentile } from './support/percentile';
 const cataloguesDir = join('apps', 'server', 'src', 'seed', 'catalogues');
 const scope = {
   schema: 'uploads_bench',
-  tables: new Set(['sales_by_day', 'product_sales_by_day', 'regions', 'stores', 'categories', 'sales_data_set']),
+  tables: new Set([
+    'sales_by_day',
+    'product_sales_by_day',
+    'regions',
+    'stores',
+    'categories',
+    'sales_data_set',
+  ]),
 };
 const rounds = 200;
 
 const definitions = readdirSync(cataloguesDir)
   .filter((file) => file.endsWith('.json'))
   .flatMap((file) => {
-    const document = JSON.parse(readFileSync(join(cataloguesDir, file), 'utf8')) as { definitions?: CatalogueReportDefinition[] };
-    return (document.definitions ?? []).map((definition) => ({ catalogue: file.replace('.json', ''), definition }));
+    const document = JSON.parse(readFileSync(join(cataloguesDir, file), 'utf8')) as {
+      definitions?: CatalogueReportDefinition[];
+    };
+    return (document.definitions ?? []).map((definition) => ({
+      catalogue: file.replace('.json', ''),
+      definition,
+    }));
   });
 
 const micros = (samples: number[]) => {
@@ -47,9 +59,14 @@ for (const { catalogue, definition } of definitions) {
   try {
     for (let round = 0; round < rounds + 20; round += 1) {
       const start = performance.now();
-      const compiled = compileTemplate(definition.sql, 'postgres', (reference) => sampleValueOf(definition, reference), {
-        typeOf: (reference) => parameterReferenceType(definition.parameters, reference),
-      });
+      const compiled = compileTemplate(
+        definition.sql,
+        'postgres',
+        (reference) => sampleValueOf(definition, reference),
+        {
+          typeOf: (reference) => parameterReferenceType(definition.parameters, reference),
+        },
+      );
       const compiledAt = performance.now();
       await guardStatement(compiled.text, 'uploads', scope, compiled.placeholders);
       const uploadsAt = performance.now();

@@ -44,131 +44,156 @@ async function main(): Promise<void> {
   const arrivals: number[] = [];
   const { bundle, remove } = await buildBenchBundle();
   try {
-    const outcome = await withScratchDatabase(adminUrl, 'cockpit_bench_subscriptions', async (databaseUrl) => {
-      // BENCH_CPU_PROFILE=<folder>: the server writes a CPU profile there when it stops (decision 028).
-      const profileDir = process.env.BENCH_CPU_PROFILE;
-      const server = await startProductionServer(bundle, databaseUrl, {
-        nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
-        env: {
-          SMTP_URL: smtp.url,
-          MAIL_FROM: 'Report Cockpit <cockpit@example.com>',
-          // The report the mails carry has rows and charts to draw.
-          SEED_SALES_ROWS: '50000',
-          // One sign-in per subscription owner from this one address.
-          SIGN_IN_MAX_ATTEMPTS_PER_ADDRESS: '100000',
-          SIGN_IN_MAX_FAILURES_PER_ADDRESS: '100000',
-        },
-      });
-      try {
-        // ---- owners: each may own 50 subscriptions; each subscribes themselves ----
-        const database = await openDatabase({ driver: 'pg', connectionString: databaseUrl });
-        const [demo] = await database.db.select({ id: organisations.id }).from(organisations).where(eq(organisations.name, 'Demo GmbH'));
-        const owners: string[] = [];
-        for (let index = 0; index < Math.ceil(total / perOwner); index += 1) {
-          const email = `bench-owner-${index}-${randomUUID().slice(0, 8)}@example.com`;
-          await createUserWithPassword(database.db, {
-            organisationId: demo!.id,
-            email,
-            password,
-            name: `Bench Owner ${index}`,
-            roleKey: 'organisationmember',
-            subscription: 'pro',
-          });
-          owners.push(email);
-        }
-        await database.close();
-        const tokens = [];
-        for (const email of owners) tokens.push(await bearerTokenOf(server.baseUrl, email, password));
-
-        // ---- 1,000 subscriptions due at one minute (UTC: the owners' time zone), after saving them all ----
-        const due = new Date(Math.ceil((Date.now() + 90_000 + total * 40) / 60_000) * 60_000);
-        const time = `${String(due.getUTCHours()).padStart(2, '0')}:${String(due.getUTCMinutes()).padStart(2, '0')}`;
-        const body: SubscriptionBody = {
-          targetKind: 'report',
-          targetName: 'totalviewlayout',
-          schedule: { every: 'day', time },
-          include: { charts, tableRows: 10, attachment: 'none' },
-        };
-        const createdAt = performance.now();
-        // Saving loads the report as its owner (decision 029): at once only for different owners, and a
-        // 429 of the report limiter is waited out.
-        const jobs = Array.from({ length: total }, (_, index) => tokens[index % tokens.length]!);
-        for (let start = 0; start < jobs.length; start += 8) {
-          await Promise.all(
-            jobs.slice(start, start + 8).map(async (token) => {
-              for (;;) {
-                const response = await fetch(`${server.baseUrl}${apiRoutes.createSubscription.path}`, {
-                  method: 'POST',
-                  headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-                  body: JSON.stringify(body),
-                });
-                if (response.status === 201) return;
-                if (response.status !== 429) throw new Error(`subscribing failed: ${response.status} ${await response.text()}`);
-                await new Promise((resolve) => setTimeout(resolve, 200));
-              }
-            }),
-          );
-        }
-        console.log(`  ${total} subscriptions created in ${seconds(performance.now() - createdAt)}, due at ${due.toISOString()} (charts: ${charts})`);
-        if (Date.now() > due.getTime() - 5_000) console.log('  (warning: created too close to the minute they are due)');
-
-        // ---- during the run: the menu for signed-in users, the server's RSS ----
-        const menuTokens = [await bearerTokenOf(server.baseUrl, 'member@example.com', 'Cockpit-member-1'), ...tokens.slice(0, menuUsers - 1)];
-        smtp.mails.length = 0;
-        const originalPush = smtp.mails.push.bind(smtp.mails);
-        smtp.mails.push = (...items) => {
-          for (let index = 0; index < items.length; index += 1) arrivals.push(Date.now());
-          return originalPush(...items);
-        };
-        await new Promise((resolve) => setTimeout(resolve, Math.max(0, due.getTime() - Date.now() - 2_000)));
-        const menuLatencies: number[] = [];
-        const rss: number[] = [];
-        let running = true;
-        const menuLoops = menuTokens.map(async (token) => {
-          while (running) {
-            const started = performance.now();
-            const response = await fetch(`${server.baseUrl}${menuPath}`, { headers: { authorization: `Bearer ${token}` } });
-            await response.arrayBuffer();
-            if (response.ok) menuLatencies.push(performance.now() - started);
-            await new Promise((resolve) => setTimeout(resolve, 100));
-          }
+    const outcome = await withScratchDatabase(
+      adminUrl,
+      'cockpit_bench_subscriptions',
+      async (databaseUrl) => {
+        // BENCH_CPU_PROFILE=<folder>: the server writes a CPU profile there when it stops (decision 028).
+        const profileDir = process.env.BENCH_CPU_PROFILE;
+        const server = await startProductionServer(bundle, databaseUrl, {
+          nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+          env: {
+            SMTP_URL: smtp.url,
+            MAIL_FROM: 'Report Cockpit <cockpit@example.com>',
+            // The report the mails carry has rows and charts to draw.
+            SEED_SALES_ROWS: '50000',
+            // One sign-in per subscription owner from this one address.
+            SIGN_IN_MAX_ATTEMPTS_PER_ADDRESS: '100000',
+            SIGN_IN_MAX_FAILURES_PER_ADDRESS: '100000',
+          },
         });
-        const sampler = setInterval(() => rss.push(rssKb(server.child.pid!)), 1_000);
-        const deadline = due.getTime() + Number(process.env.BENCH_WAIT_SECONDS ?? 240) * 1000;
-        while (arrivals.length < total && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 250));
-        running = false;
-        clearInterval(sampler);
-        await Promise.all(menuLoops);
+        try {
+          // ---- owners: each may own 50 subscriptions; each subscribes themselves ----
+          const database = await openDatabase({ driver: 'pg', connectionString: databaseUrl });
+          const [demo] = await database.db
+            .select({ id: organisations.id })
+            .from(organisations)
+            .where(eq(organisations.name, 'Demo GmbH'));
+          const owners: string[] = [];
+          for (let index = 0; index < Math.ceil(total / perOwner); index += 1) {
+            const email = `bench-owner-${index}-${randomUUID().slice(0, 8)}@example.com`;
+            await createUserWithPassword(database.db, {
+              organisationId: demo!.id,
+              email,
+              password,
+              name: `Bench Owner ${index}`,
+              roleKey: 'organisationmember',
+              subscription: 'pro',
+            });
+            owners.push(email);
+          }
+          await database.close();
+          const tokens = [];
+          for (const email of owners) tokens.push(await bearerTokenOf(server.baseUrl, email, password));
 
-        const pg = await import('pg');
-        const client = new pg.default.Client({ connectionString: databaseUrl });
-        await client.connect();
-        const { rows } = await client.query<{ status: string; count: string; p50: number; p99: number }>(
-          `select status, count(*)::text as count,
+          // ---- 1,000 subscriptions due at one minute (UTC: the owners' time zone), after saving them all ----
+          const due = new Date(Math.ceil((Date.now() + 90_000 + total * 40) / 60_000) * 60_000);
+          const time = `${String(due.getUTCHours()).padStart(2, '0')}:${String(due.getUTCMinutes()).padStart(2, '0')}`;
+          const body: SubscriptionBody = {
+            targetKind: 'report',
+            targetName: 'totalviewlayout',
+            schedule: { every: 'day', time },
+            include: { charts, tableRows: 10, attachment: 'none' },
+          };
+          const createdAt = performance.now();
+          // Saving loads the report as its owner (decision 029): at once only for different owners, and a
+          // 429 of the report limiter is waited out.
+          const jobs = Array.from({ length: total }, (_, index) => tokens[index % tokens.length]!);
+          for (let start = 0; start < jobs.length; start += 8) {
+            await Promise.all(
+              jobs.slice(start, start + 8).map(async (token) => {
+                for (;;) {
+                  const response = await fetch(`${server.baseUrl}${apiRoutes.createSubscription.path}`, {
+                    method: 'POST',
+                    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+                    body: JSON.stringify(body),
+                  });
+                  if (response.status === 201) return;
+                  if (response.status !== 429)
+                    throw new Error(`subscribing failed: ${response.status} ${await response.text()}`);
+                  await new Promise((resolve) => setTimeout(resolve, 200));
+                }
+              }),
+            );
+          }
+          console.log(
+            `  ${total} subscriptions created in ${seconds(performance.now() - createdAt)}, due at ${due.toISOString()} (charts: ${charts})`,
+          );
+          if (Date.now() > due.getTime() - 5_000)
+            console.log('  (warning: created too close to the minute they are due)');
+
+          // ---- during the run: the menu for signed-in users, the server's RSS ----
+          const menuTokens = [
+            await bearerTokenOf(server.baseUrl, 'member@example.com', 'Cockpit-member-1'),
+            ...tokens.slice(0, menuUsers - 1),
+          ];
+          smtp.mails.length = 0;
+          const originalPush = smtp.mails.push.bind(smtp.mails);
+          smtp.mails.push = (...items) => {
+            for (let index = 0; index < items.length; index += 1) arrivals.push(Date.now());
+            return originalPush(...items);
+          };
+          await new Promise((resolve) =>
+            setTimeout(resolve, Math.max(0, due.getTime() - Date.now() - 2_000)),
+          );
+          const menuLatencies: number[] = [];
+          const rss: number[] = [];
+          let running = true;
+          const menuLoops = menuTokens.map(async (token) => {
+            while (running) {
+              const started = performance.now();
+              const response = await fetch(`${server.baseUrl}${menuPath}`, {
+                headers: { authorization: `Bearer ${token}` },
+              });
+              await response.arrayBuffer();
+              if (response.ok) menuLatencies.push(performance.now() - started);
+              await new Promise((resolve) => setTimeout(resolve, 100));
+            }
+          });
+          const sampler = setInterval(() => rss.push(rssKb(server.child.pid!)), 1_000);
+          const deadline = due.getTime() + Number(process.env.BENCH_WAIT_SECONDS ?? 240) * 1000;
+          while (arrivals.length < total && Date.now() < deadline)
+            await new Promise((resolve) => setTimeout(resolve, 250));
+          running = false;
+          clearInterval(sampler);
+          await Promise.all(menuLoops);
+
+          const pg = await import('pg');
+          const client = new pg.default.Client({ connectionString: databaseUrl });
+          await client.connect();
+          const { rows } = await client.query<{ status: string; count: string; p50: number; p99: number }>(
+            `select status, count(*)::text as count,
                   percentile_cont(0.5) within group (order by extract(epoch from updated_at - created_at) * 1000) as p50,
                   percentile_cont(0.99) within group (order by extract(epoch from updated_at - created_at) * 1000) as p99
            from subscription_deliveries group by status order by status`,
-        );
-        await client.end();
+          );
+          await client.end();
 
-        const sinceDue = arrivals.map((at) => at - due.getTime()).sort((a, b) => a - b);
-        menuLatencies.sort((a, b) => a - b);
-        rss.sort((a, b) => a - b);
-        console.log(
-          [
-            `  mails received: ${arrivals.length} of ${total}; all sent ${arrivals.length === total ? `${seconds(sinceDue.at(-1)!)} after the minute they were due` : `NOT within ${(deadline - due.getTime()) / 1000} s`} (target ≤ 60 s)`,
-            `  due → mail received, per delivery: median ${seconds(percentile(sinceDue, 50))}, p99 ${seconds(percentile(sinceDue, 99))}`,
-            ...rows.map((row) => `  deliveries ${row.status}: ${row.count}; queued → ${row.status}: median ${ms(row.p50)}, p99 ${ms(row.p99)}`),
-            `  menu for ${menuTokens.length} signed-in users during the run: ${menuLatencies.length} answers, median ${ms(percentile(menuLatencies, 50))}, p99 ${ms(percentile(menuLatencies, 99))}`,
-            `  server RSS during the run: median ${mb(percentile(rss, 50))}, max ${mb(rss.at(-1) ?? 0)}`,
-            `  load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} cores`,
-          ].join('\n'),
-        );
-      } finally {
-        await server.stop();
-        server.remove();
-      }
-    });
+          const sinceDue = arrivals.map((at) => at - due.getTime()).sort((a, b) => a - b);
+          menuLatencies.sort((a, b) => a - b);
+          rss.sort((a, b) => a - b);
+          console.log(
+            [
+              `  mails received: ${arrivals.length} of ${total}; all sent ${arrivals.length === total ? `${seconds(sinceDue.at(-1)!)} after the minute they were due` : `NOT within ${(deadline - due.getTime()) / 1000} s`} (target ≤ 60 s)`,
+              `  due → mail received, per delivery: median ${seconds(percentile(sinceDue, 50))}, p99 ${seconds(percentile(sinceDue, 99))}`,
+              ...rows.map(
+                (row) =>
+                  `  deliveries ${row.status}: ${row.count}; queued → ${row.status}: median ${ms(row.p50)}, p99 ${ms(row.p99)}`,
+              ),
+              `  menu for ${menuTokens.length} signed-in users during the run: ${menuLatencies.length} answers, median ${ms(percentile(menuLatencies, 50))}, p99 ${ms(percentile(menuLatencies, 99))}`,
+              `  server RSS during the run: median ${mb(percentile(rss, 50))}, max ${mb(rss.at(-1) ?? 0)}`,
+              `  load average ${os
+                .loadavg()
+                .map((l) => l.toFixed(1))
+                .join(' ')} on ${os.cpus().length} cores`,
+            ].join('\n'),
+          );
+        } finally {
+          await server.stop();
+          server.remove();
+        }
+      },
+    );
     if (outcome === 'skipped') console.log('  (needs PostgreSQL)');
   } finally {
     remove();

@@ -1,4 +1,12 @@
-import { createReadStream, createWriteStream, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  createReadStream,
+  createWriteStream,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { request } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -130,7 +138,12 @@ async function run(bundle: string, file: string, databaseUrl: string | null): Pr
 }
 
 async function main(): Promise<void> {
-  console.log(`  load average before: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} cores`);
+  console.log(
+    `  load average before: ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')} on ${os.cpus().length} cores`,
+  );
   const dir = mkdtempSync(path.join(os.tmpdir(), 'cockpit-upload-bench-'));
   const file = path.join(dir, 'sales.csv');
   const { bundle, remove } = await buildBenchBundle();
@@ -139,7 +152,9 @@ async function main(): Promise<void> {
     let ok = true;
     if (drivers.includes('pglite')) ok = (await run(bundle, file, null)) && ok;
     if (drivers.includes('pg'))
-      ok = (await withScratchDatabase(adminUrl, 'cockpit_bench_upload', (url) => run(bundle, file, url))) !== false && ok;
+      ok =
+        (await withScratchDatabase(adminUrl, 'cockpit_bench_upload', (url) => run(bundle, file, url))) !==
+          false && ok;
     if (!ok) process.exitCode = 1;
   } finally {
     remove();

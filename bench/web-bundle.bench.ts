@@ -3,7 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { constants, gzipSync } from 'node:zlib';
-import { type Browser, type BrowserContext, chromium, type Locator, type Page, type Request } from '@playwright/test';
+import {
+  type Browser,
+  type BrowserContext,
+  chromium,
+  type Locator,
+  type Page,
+  type Request,
+} from '@playwright/test';
 import { debianChromium } from '../e2e/debian-chromium';
 import { signInMember } from './support/browser-sign-in';
 import { startProductionServer } from './support/production-server';
@@ -97,13 +104,18 @@ interface Body {
 const quietMs = 2_000;
 
 /** gzip level 6, as the measure from outside compresses every body. */
-const gzipKb = (body: Buffer) => gzipSync(body, { level: 6, strategy: constants.Z_DEFAULT_STRATEGY }).length / 1024;
+const gzipKb = (body: Buffer) =>
+  gzipSync(body, { level: 6, strategy: constants.Z_DEFAULT_STRATEGY }).length / 1024;
 
 /**
  * Opens `url` in a fresh page of `context` with the browser cache cleared and disabled, waits until the
  * network is quiet, and returns every JS and CSS body fetched (each file once).
  */
-async function coldLoad(context: BrowserContext, url: string, shown: (page: Page) => Locator): Promise<Body[]> {
+async function coldLoad(
+  context: BrowserContext,
+  url: string,
+  shown: (page: Page) => Locator,
+): Promise<Body[]> {
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
@@ -113,7 +125,12 @@ async function coldLoad(context: BrowserContext, url: string, shown: (page: Page
   page.on('response', (response) => {
     const type = response.request().resourceType();
     const pathname = new URL(response.url()).pathname;
-    const kind = type === 'script' || pathname.endsWith('.js') ? 'js' : type === 'stylesheet' || pathname.endsWith('.css') ? 'css' : null;
+    const kind =
+      type === 'script' || pathname.endsWith('.js')
+        ? 'js'
+        : type === 'stylesheet' || pathname.endsWith('.css')
+          ? 'css'
+          : null;
     if (!kind || bodies.has(pathname)) return;
     bodies.set(
       pathname,
@@ -131,7 +148,8 @@ async function coldLoad(context: BrowserContext, url: string, shown: (page: Page
   page.on('requestfinished', settle);
   page.on('requestfailed', settle);
   page.on('response', (response) => {
-    if ((response.headers()['content-type'] ?? '').startsWith('text/event-stream')) settle(response.request());
+    if ((response.headers()['content-type'] ?? '').startsWith('text/event-stream'))
+      settle(response.request());
   });
   await page.goto(url, { waitUntil: 'load', timeout: 120_000 });
   // The screen is drawn first: on a busy machine a long script can leave the network idle for a moment
@@ -140,7 +158,8 @@ async function coldLoad(context: BrowserContext, url: string, shown: (page: Page
   const until = Date.now() + 120_000;
   let quietSince = Date.now();
   while (Date.now() - quietSince < quietMs) {
-    if (Date.now() > until) throw new Error(`the network did not become quiet: ${[...inFlight].map((r) => r.url()).join(', ')}`);
+    if (Date.now() > until)
+      throw new Error(`the network did not become quiet: ${[...inFlight].map((r) => r.url()).join(', ')}`);
     await page.waitForTimeout(100);
     if (inFlight.size > 0) quietSince = Date.now();
   }
@@ -200,7 +219,10 @@ const server = await startProductionServer(path.join(root, 'apps/server/src/main
 let browser: Browser | undefined;
 let failed = false;
 try {
-  browser = await chromium.launch({ executablePath: debianChromium.executablePath, args: debianChromium.args });
+  browser = await chromium.launch({
+    executablePath: debianChromium.executablePath,
+    args: debianChromium.args,
+  });
 
   const visitor = await browser.newContext();
   const login = await coldLoad(visitor, `${server.baseUrl}/login`, (page) =>
@@ -234,7 +256,9 @@ try {
     failed = true;
     console.log(`NOT LAZY: ${eager.join(', ')}`);
   } else {
-    console.log("lazy: reports, dashboards, management, charts, Mantine's components and the toaster are not loaded by the home: OK");
+    console.log(
+      "lazy: reports, dashboards, management, charts, Mantine's components and the toaster are not loaded by the home: OK",
+    );
   }
 } catch (error) {
   console.error(error);

@@ -49,7 +49,9 @@ async function wordsBrokenAcrossLines(page: Page, selector: string): Promise<str
           range.setStart(node, match.index);
           range.setEnd(node, match.index + match[0].length);
           const lines = new Set(
-            Array.from(range.getClientRects()).filter((rect) => rect.width > 0 && rect.height > 0).map((rect) => Math.round(rect.top)),
+            Array.from(range.getClientRects())
+              .filter((rect) => rect.width > 0 && rect.height > 0)
+              .map((rect) => Math.round(rect.top)),
           );
           if (lines.size > 1) broken.push(match[0]);
         }
@@ -65,14 +67,22 @@ async function wordsBrokenAcrossLines(page: Page, selector: string): Promise<str
  */
 async function recordActivity(page: Page): Promise<void> {
   const headers = await bearerOf(page);
-  const list = await page.request.get(`${apiRoutes.listUsers.path}?search=${encodeURIComponent(demoUsers.member.email)}`, {
-    headers,
-  });
+  const list = await page.request.get(
+    `${apiRoutes.listUsers.path}?search=${encodeURIComponent(demoUsers.member.email)}`,
+    {
+      headers,
+    },
+  );
   expect(list.ok()).toBe(true);
-  const member = ((await list.json()) as ManagedUsersResponse).items.find((user) => user.email === demoUsers.member.email);
+  const member = ((await list.json()) as ManagedUsersResponse).items.find(
+    (user) => user.email === demoUsers.member.email,
+  );
   expect(member).toBeTruthy();
   for (const attributes of [{ team: ['Administrator screens'] }, {}]) {
-    const response = await page.request.patch(pathOf(apiRoutes.updateUser, { id: member!.id }), { headers, data: { attributes } });
+    const response = await page.request.patch(pathOf(apiRoutes.updateUser, { id: member!.id }), {
+      headers,
+      data: { attributes },
+    });
     expect(response.ok(), `changing the member's attributes: ${response.status()}`).toBe(true);
   }
 }
@@ -83,7 +93,10 @@ async function scrollsSideways(page: Page): Promise<boolean> {
 }
 
 /** Signs the administrator in at 1440 px in `language` (the header's dropdown saves it). */
-async function signInAdmin(browser: Browser, language: Language): Promise<{ context: BrowserContext; page: Page }> {
+async function signInAdmin(
+  browser: Browser,
+  language: Language,
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: desktop });
   const page = await context.newPage();
   await signIn(page, demoUsers.admin);
@@ -101,7 +114,9 @@ for (const language of ['en', 'de-DE'] as const) {
     // Several screens with axe each: more than the default minute on a slow, shared machine.
     test.describe.configure({ timeout: 420_000 });
 
-    test('1440 × 900: the 76 px side menu, management tables that fit, "⋯" by keyboard', async ({ browser }, testInfo) => {
+    test('1440 × 900: the 76 px side menu, management tables that fit, "⋯" by keyboard', async ({
+      browser,
+    }, testInfo) => {
       const { context, page } = await signInAdmin(browser, language);
       try {
         // docs/product.md §2: the fixed side menu is 76 px wide on the desktop; no bottom-bar "More" there.
@@ -130,7 +145,9 @@ for (const language of ['en', 'de-DE'] as const) {
         await page.keyboard.press('Enter');
         const menu = page.getByRole('menu');
         await expect(menu).toBeVisible();
-        await expect(menu.getByRole('menuitem', { name: s.deactivate(demoUsers.member.displayName) })).toBeVisible();
+        await expect(
+          menu.getByRole('menuitem', { name: s.deactivate(demoUsers.member.displayName) }),
+        ).toBeVisible();
         await page.keyboard.press('ArrowDown');
         await expect(menu.getByRole('menuitem').first()).toBeFocused();
         await page.screenshot({ path: testInfo.outputPath(`users-menu-${language}-1440.png`) });
@@ -157,7 +174,10 @@ for (const language of ['en', 'de-DE'] as const) {
         await expect(tree.first()).toBeVisible({ timeout: 60_000 });
         expect(await wordsBrokenAcrossLines(page, '[data-testid="catalogue-menu-group"]')).toEqual([]);
         expect(await scrollsSideways(page)).toBe(false);
-        await page.screenshot({ path: testInfo.outputPath(`catalogue-${language}-1440.png`), fullPage: true });
+        await page.screenshot({
+          path: testInfo.outputPath(`catalogue-${language}-1440.png`),
+          fullPage: true,
+        });
 
         // The side menu's arrow still opens the panel on a management page.
         await page.getByTestId('side-panel-toggle').click();
@@ -174,7 +194,12 @@ for (const language of ['en', 'de-DE'] as const) {
     }, testInfo) => {
       const signedIn = await signInAdmin(browser, language);
       const storageState = await signedIn.context.storageState();
-      const context = await browser.newContext({ viewport: phone, hasTouch: true, isMobile: true, storageState });
+      const context = await browser.newContext({
+        viewport: phone,
+        hasTouch: true,
+        isMobile: true,
+        storageState,
+      });
       const page = await context.newPage();
       try {
         await page.goto('/reports');
@@ -185,14 +210,21 @@ for (const language of ['en', 'de-DE'] as const) {
         const barBox = await bar.boundingBox();
         expect(barBox?.width).toBe(phone.width);
         expect(Math.round((barBox?.y ?? 0) + (barBox?.height ?? 0))).toBe(phone.height);
-        await expect(page.getByTestId('side-menu-favorites').getByText(texts[language].favorites, { exact: true })).toBeVisible();
+        await expect(
+          page.getByTestId('side-menu-favorites').getByText(texts[language].favorites, { exact: true }),
+        ).toBeVisible();
         await expect(page.getByTestId('side-menu-more')).toHaveText(s.barMore);
         // Every name under the icons is whole, in German too (none cut with an ellipsis).
         const cutLabels = await bar
           .locator('span[aria-hidden="true"]')
           .evaluateAll((labels) =>
             labels
-              .filter((label) => label instanceof HTMLElement && label.offsetParent !== null && label.scrollWidth > label.clientWidth)
+              .filter(
+                (label) =>
+                  label instanceof HTMLElement &&
+                  label.offsetParent !== null &&
+                  label.scrollWidth > label.clientWidth,
+              )
               .map((label) => label.textContent),
           );
         expect(cutLabels).toEqual([]);
@@ -219,7 +251,9 @@ for (const language of ['en', 'de-DE'] as const) {
         await expect(cards.first()).toBeVisible({ timeout: 60_000 });
         expect(await cards.count()).toBeGreaterThanOrEqual(2);
         await expect(
-          cards.filter({ hasText: demoUsers.member.email }).getByRole('button', { name: s.more(demoUsers.member.displayName) }),
+          cards
+            .filter({ hasText: demoUsers.member.email })
+            .getByRole('button', { name: s.more(demoUsers.member.displayName) }),
         ).toBeVisible();
         expect(await scrollsSideways(page)).toBe(false);
         await page.screenshot({ path: testInfo.outputPath(`users-${language}-390.png`), fullPage: true });
@@ -245,7 +279,10 @@ for (const language of ['en', 'de-DE'] as const) {
         await page.screenshot({ path: testInfo.outputPath(`report-${language}-390.png`), fullPage: true });
         await expectNoSeriousA11yViolations(page, 'main');
       } finally {
-        await restoreSettings(signedIn.page, { ...englishDefaults, displayName: demoUsers.admin.displayName });
+        await restoreSettings(signedIn.page, {
+          ...englishDefaults,
+          displayName: demoUsers.admin.displayName,
+        });
         await context.close();
         await signedIn.context.close();
       }

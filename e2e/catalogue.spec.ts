@@ -90,7 +90,9 @@ async function expectNoSeriousA11yViolations(page: Page, include: string): Promi
 }
 
 /** A second person in a browser of their own; uncaught page errors fail the journey as in the fixture. */
-async function openSecondBrowser(browser: Browser): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+async function openSecondBrowser(
+  browser: Browser,
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext();
   const page = await context.newPage();
   const errors: string[] = [];
@@ -101,10 +103,9 @@ async function openSecondBrowser(browser: Browser): Promise<{ context: BrowserCo
 async function openCatalogue(page: Page, t: (typeof texts)[keyof typeof texts]) {
   await page.goto('/management/catalogue');
   await expect(page.getByRole('heading', { name: t.management, level: 1 })).toBeVisible();
-  await expect(page.getByRole('navigation', { name: t.sections }).getByRole('link', { name: t.catalogue, exact: true })).toHaveAttribute(
-    'aria-current',
-    'page',
-  );
+  await expect(
+    page.getByRole('navigation', { name: t.sections }).getByRole('link', { name: t.catalogue, exact: true }),
+  ).toHaveAttribute('aria-current', 'page');
   await expect(page.getByRole('heading', { name: t.menuHeading })).toBeVisible();
 }
 
@@ -112,11 +113,18 @@ async function openCatalogue(page: Page, t: (typeof texts)[keyof typeof texts]) 
 async function catalogueApi(page: Page) {
   const headers = await bearerOf(page);
   return {
-    document: async () => (await (await page.request.get(apiRoutes.exportCatalogue.path, { headers })).json()) as CatalogueDocument,
-    deleteGroup: async (name: string) => page.request.delete(`${apiRoutes.createMenuGroup.path}/${name}`, { headers }),
+    document: async () =>
+      (await (
+        await page.request.get(apiRoutes.exportCatalogue.path, { headers })
+      ).json()) as CatalogueDocument,
+    deleteGroup: async (name: string) =>
+      page.request.delete(`${apiRoutes.createMenuGroup.path}/${name}`, { headers }),
     preview: async (roleKey: string, subscription: string) =>
       (await (
-        await page.request.get(`${apiRoutes.previewCatalogueAudience.path}?roleKey=${roleKey}&subscription=${subscription}`, { headers })
+        await page.request.get(
+          `${apiRoutes.previewCatalogueAudience.path}?roleKey=${roleKey}&subscription=${subscription}`,
+          { headers },
+        )
       ).json()) as CataloguePreview,
   };
 }
@@ -142,7 +150,10 @@ for (const language of ['en', 'de-DE'] as const) {
 
       await openCatalogue(page, t);
       await expectNoSeriousA11yViolations(page, 'main');
-      await page.screenshot({ path: test.info().outputPath(`catalogue-tree-${language}.png`), fullPage: true });
+      await page.screenshot({
+        path: test.info().outputPath(`catalogue-tree-${language}.png`),
+        fullPage: true,
+      });
 
       // A group …
       await page.getByRole('button', { name: t.addMenuGroup }).click();
@@ -153,10 +164,14 @@ for (const language of ['en', 'de-DE'] as const) {
       await page.screenshot({ path: test.info().outputPath(`catalogue-group-dialog-${language}.png`) });
       await groupDialog.getByRole('button', { name: t.save }).click();
       await expect(groupDialog).toBeHidden();
-      const groupName = (await catalogueApi(page).then((api) => api.document())).menu.find((g) => g.title.en === groupTitle)!.name;
+      const groupName = (await catalogueApi(page).then((api) => api.document())).menu.find(
+        (g) => g.title.en === groupTitle,
+      )!.name;
 
       // … and an embedded report in it, previewed in the dialog.
-      await page.getByRole('button', { name: t.addReportTo(language === 'en' ? groupTitle : `${groupTitle} (de)`) }).click();
+      await page
+        .getByRole('button', { name: t.addReportTo(language === 'en' ? groupTitle : `${groupTitle} (de)`) })
+        .click();
       const itemDialog = page.getByRole('dialog', { name: t.addReportTitle });
       await itemDialog.getByRole('textbox', { name: t.titleEnglish, exact: true }).fill(itemTitle);
       await itemDialog.getByRole('radio', { name: t.embedded }).check();
@@ -175,7 +190,9 @@ for (const language of ['en', 'de-DE'] as const) {
         .items.find((i) => i.title.en === itemTitle)!.name;
 
       // The member's menu has it within a few seconds, without a reload (the live catalogue event).
-      await expect(memberMenu.getByRole('button', { name: groupTitle, exact: true })).toBeVisible({ timeout: 5_000 });
+      await expect(memberMenu.getByRole('button', { name: groupTitle, exact: true })).toBeVisible({
+        timeout: 5_000,
+      });
       await expandGroup(memberMenu, groupTitle);
       await memberMenu.getByRole('button', { name: `Pin ${itemTitle} to favorites` }).click();
       await member.page.getByRole('button', { name: 'Favorites', exact: true }).click();
@@ -191,14 +208,17 @@ for (const language of ['en', 'de-DE'] as const) {
       await expect(confirm).toBeHidden();
 
       // The member's favourite disappears, again without a reload.
-      await expect(favorites.getByRole('link', { name: new RegExp(itemTitle) })).toBeHidden({ timeout: 5_000 });
+      await expect(favorites.getByRole('link', { name: new RegExp(itemTitle) })).toBeHidden({
+        timeout: 5_000,
+      });
       expect(itemName).toBeTruthy();
 
       await (await catalogueApi(page)).deleteGroup(groupName);
       expect(member.errors).toEqual([]);
     } finally {
       await member.context.close();
-      if (language !== 'en') await restoreSettings(page, { ...englishDefaults, displayName: demoUsers.admin.displayName });
+      if (language !== 'en')
+        await restoreSettings(page, { ...englishDefaults, displayName: demoUsers.admin.displayName });
     }
   });
 }
@@ -256,7 +276,9 @@ test('an item limited to pro is absent for the basic user, its URL is page-not-f
     const shownGroups = await previewMenu.locator(':scope > ul > li').evaluateAll((groups) =>
       groups.map((li) => ({
         title: li.querySelector(':scope > div')?.textContent?.trim() ?? '',
-        items: Array.from(li.querySelectorAll(':scope > ul > li')).map((item) => item.querySelector('span')?.textContent?.trim() ?? ''),
+        items: Array.from(li.querySelectorAll(':scope > ul > li')).map(
+          (item) => item.querySelector('span')?.textContent?.trim() ?? '',
+        ),
       })),
     );
     expect(shownGroups).toEqual(
@@ -273,7 +295,9 @@ test('an item limited to pro is absent for the basic user, its URL is page-not-f
     await page.getByRole('combobox', { name: 'Subscription' }).click();
     await page.getByRole('option', { name: 'Pro' }).click();
     await expect(previewMenu.getByText(itemTitle)).toBeVisible();
-    expect((await api.preview('organisationmember', 'pro')).menu.some((g) => g.title === groupTitle)).toBe(true);
+    expect((await api.preview('organisationmember', 'pro')).menu.some((g) => g.title === groupTitle)).toBe(
+      true,
+    );
     expect(basic.errors).toEqual([]);
   } finally {
     await basic.context.close();
@@ -281,7 +305,9 @@ test('an item limited to pro is absent for the basic user, its URL is page-not-f
   }
 });
 
-test('export, edit the file, import with the change summary; an invalid file changes nothing', async ({ page }) => {
+test('export, edit the file, import with the change summary; an invalid file changes nothing', async ({
+  page,
+}) => {
   const t = texts.en;
   const groupTitle = `E2E Import ${run}`;
   await signIn(page, demoUsers.admin);
@@ -300,7 +326,13 @@ test('export, edit the file, import with the change summary; an invalid file cha
   edited.menu.push({
     name: `e2e-import-${run}`,
     title: { en: groupTitle },
-    items: [{ name: `e2e-import-link-${run}`, title: { en: `E2E Link ${run}` }, report: { kind: 'external', url: 'https://example.com/' } }],
+    items: [
+      {
+        name: `e2e-import-link-${run}`,
+        title: { en: `E2E Link ${run}` },
+        report: { kind: 'external', url: 'https://example.com/' },
+      },
+    ],
   });
   const sales = edited.menu.find((g) => g.name === 'sales')!;
   const trend = sales.items.find((i) => i.name === 'sales-trend')!;
@@ -334,11 +366,15 @@ test('export, edit the file, import with the change summary; an invalid file cha
   await expect(dialog).toContainText(groupTitle);
   await expectNoSeriousA11yViolations(page, '[role="dialog"]');
   await page.screenshot({ path: test.info().outputPath('catalogue-import-summary.png') });
-  expect((await (await catalogueApi(page)).document()).menu.some((g) => g.title.en === groupTitle)).toBe(false);
+  expect((await (await catalogueApi(page)).document()).menu.some((g) => g.title.en === groupTitle)).toBe(
+    false,
+  );
   await dialog.getByRole('button', { name: 'Apply' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByTestId('catalogue-menu-group').filter({ hasText: groupTitle })).toBeVisible();
-  await expect(page.getByTestId('catalogue-menu-child').filter({ hasText: `${originalTrendTitle} (E2E)` })).toBeVisible();
+  await expect(
+    page.getByTestId('catalogue-menu-child').filter({ hasText: `${originalTrendTitle} (E2E)` }),
+  ).toBeVisible();
 
   // Back to the exported document (the other journeys expect the seeded catalogue).
   await writeFile(editedPath, JSON.stringify(exported));
@@ -351,13 +387,17 @@ test('export, edit the file, import with the change summary; an invalid file cha
   await expect(page.getByTestId('catalogue-menu-group').filter({ hasText: groupTitle })).toHaveCount(0);
 });
 
-test('dashboards: a new dashboard with tiles gets the next layout id, reorders by keyboard, and is deleted again', async ({ page }) => {
+test('dashboards: a new dashboard with tiles gets the next layout id, reorders by keyboard, and is deleted again', async ({
+  page,
+}) => {
   const title = `E2E Board ${run}`;
   await signIn(page, demoUsers.admin);
   await openCatalogue(page, texts.en);
   await page.getByRole('tab', { name: 'Dashboards' }).click();
   await expect(page.getByRole('heading', { name: 'Dashboard groups and dashboards' })).toBeVisible();
-  const ids = (await (await catalogueApi(page)).document()).dashboards.flatMap((g) => g.dashboards.map((d) => d.layoutId));
+  const ids = (await (await catalogueApi(page)).document()).dashboards.flatMap((g) =>
+    g.dashboards.map((d) => d.layoutId),
+  );
 
   await page.getByRole('button', { name: 'Add a dashboard to Operations' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add a dashboard' });
@@ -402,28 +442,39 @@ test('dashboards: a new dashboard with tiles gets the next layout id, reorders b
   await expect(row).toHaveCount(0);
 });
 
-test('the Activity list shows these actions, newest first, filterable, imports with their changes', async ({ page }) => {
+test('the Activity list shows these actions, newest first, filterable, imports with their changes', async ({
+  page,
+}) => {
   await signIn(page, demoUsers.admin);
   await page.goto('/management/activity');
-  await expect(page.getByRole('navigation', { name: 'Management sections' }).getByRole('link', { name: 'Activity' })).toHaveAttribute(
-    'aria-current',
-    'page',
-  );
+  await expect(
+    page.getByRole('navigation', { name: 'Management sections' }).getByRole('link', { name: 'Activity' }),
+  ).toHaveAttribute('aria-current', 'page');
   const rows = page.getByTestId('activity-row');
   const table = page.getByTestId('activity-table');
   // Newest first: the dashboard deleted last is above the import before it, which is above the reports.
   await expect(rows.first()).toContainText('Anna Admin');
-  for (const action of ['Deleted a dashboard', 'Added a dashboard', 'Imported the catalogue', 'Deleted a report', 'Added a menu group']) {
+  for (const action of [
+    'Deleted a dashboard',
+    'Added a dashboard',
+    'Imported the catalogue',
+    'Deleted a report',
+    'Added a menu group',
+  ]) {
     await expect(table).toContainText(action);
   }
   const firstIndexOf = async (action: string) =>
     (await rows.allTextContents()).findIndex((text) => text.includes(action));
-  expect(await firstIndexOf('Deleted a dashboard')).toBeLessThan(await firstIndexOf('Imported the catalogue'));
+  expect(await firstIndexOf('Deleted a dashboard')).toBeLessThan(
+    await firstIndexOf('Imported the catalogue'),
+  );
   expect(await firstIndexOf('Imported the catalogue')).toBeLessThan(await firstIndexOf('Deleted a report'));
   const lastImport = rows.filter({ hasText: 'Imported the catalogue' }).first();
   await expect(lastImport).toContainText('The whole catalogue');
   await lastImport.getByRole('button', { name: /changes?$/ }).click();
-  await expect(page.getByRole('list', { name: /^Changes: Imported the catalogue/ }).first()).toContainText('Removed');
+  await expect(page.getByRole('list', { name: /^Changes: Imported the catalogue/ }).first()).toContainText(
+    'Removed',
+  );
   await expectNoSeriousA11yViolations(page, 'main');
   await page.screenshot({ path: test.info().outputPath('catalogue-activity-en.png'), fullPage: true });
 

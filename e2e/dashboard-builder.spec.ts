@@ -2,7 +2,13 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Locator, Page } from '@playwright/test';
 import { apiRoutes, pathOf, type CatalogueDocument } from '@cockpit/contracts';
 import { demoUsers, expect, signIn, test } from './fixtures';
-import { bearerOf, englishDefaults, expectNoSeriousA11yViolations, restoreSettings, signInWithLanguage } from './shell-support';
+import {
+  bearerOf,
+  englishDefaults,
+  expectNoSeriousA11yViolations,
+  restoreSettings,
+  signInWithLanguage,
+} from './shell-support';
 
 // Building a dashboard in Management → Catalogue (decision 015), in English and German, at 1440 × 900
 // and 390 × 844: the layout id is assigned, two tiles are placed and sized in the live 12-column preview
@@ -17,11 +23,12 @@ const run = Date.now().toString(36);
 
 /** The locale files the app uses: the journey reads its labels from them, as a person reads the screen. */
 const locales = {
-  en: JSON.parse(readFileSync(new URL('../packages/contracts/src/locales/en.json', import.meta.url), 'utf8')) as Record<string, string>,
-  'de-DE': JSON.parse(readFileSync(new URL('../packages/contracts/src/locales/de-DE.json', import.meta.url), 'utf8')) as Record<
-    string,
-    string
-  >,
+  en: JSON.parse(
+    readFileSync(new URL('../packages/contracts/src/locales/en.json', import.meta.url), 'utf8'),
+  ) as Record<string, string>,
+  'de-DE': JSON.parse(
+    readFileSync(new URL('../packages/contracts/src/locales/de-DE.json', import.meta.url), 'utf8'),
+  ) as Record<string, string>,
 };
 type Language = keyof typeof locales;
 const groupTitles: Record<Language, string> = { en: 'Operations', 'de-DE': 'Betrieb' };
@@ -35,7 +42,9 @@ function text(language: Language, key: string, values: Record<string, string | n
 async function openDashboardsTab(page: Page, language: Language) {
   await page.goto('/management/catalogue');
   await page.getByRole('tab', { name: text(language, 'management.catalogue.tabs.dashboards') }).click();
-  await expect(page.getByRole('heading', { name: text(language, 'management.catalogue.dashboards.heading') })).toBeVisible({
+  await expect(
+    page.getByRole('heading', { name: text(language, 'management.catalogue.dashboards.heading') }),
+  ).toBeVisible({
     timeout: 60_000,
   });
 }
@@ -75,9 +84,12 @@ async function settled(locator: Locator) {
 }
 
 async function deleteDashboard(page: Page, layoutId: number) {
-  const response = await page.request.delete(pathOf(apiRoutes.deleteDashboard, { layoutId: String(layoutId) }), {
-    headers: await bearerOf(page),
-  });
+  const response = await page.request.delete(
+    pathOf(apiRoutes.deleteDashboard, { layoutId: String(layoutId) }),
+    {
+      headers: await bearerOf(page),
+    },
+  );
   expect(response.ok()).toBe(true);
 }
 
@@ -92,27 +104,48 @@ async function phoneScreens(browser: Browser, language: Language, title: string,
     await openDashboardsTab(page, language);
     const row = page.getByTestId('catalogue-dashboards-child').filter({ hasText: title });
     await row.scrollIntoViewIfNeeded();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1)).toBe(false);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1)).toBe(
+      false,
+    );
     // On a phone the row's actions, "Open" first, are behind "⋯".
-    await row.getByRole('button', { name: text(language, 'management.moreActions', { name: title }) }).click();
-    await expect(page.getByRole('menuitem', { name: text(language, 'management.catalogue.openTitle', { title }) })).toBeVisible();
+    await row
+      .getByRole('button', { name: text(language, 'management.moreActions', { name: title }) })
+      .click();
+    await expect(
+      page.getByRole('menuitem', { name: text(language, 'management.catalogue.openTitle', { title }) }),
+    ).toBeVisible();
     await page.screenshot({ path: test.info().outputPath(`dashboard-builder-list-${language}-390.png`) });
     await page.keyboard.press('Escape');
 
-    await row.getByRole('button', { name: text(language, 'management.moreActions', { name: title }) }).click();
-    await page.getByRole('menuitem', { name: text(language, 'management.catalogue.edit', { title }) }).click();
-    const dialog = page.getByRole('dialog', { name: text(language, 'management.catalogue.dashboard.editTitle') });
+    await row
+      .getByRole('button', { name: text(language, 'management.moreActions', { name: title }) })
+      .click();
+    await page
+      .getByRole('menuitem', { name: text(language, 'management.catalogue.edit', { title }) })
+      .click();
+    const dialog = page.getByRole('dialog', {
+      name: text(language, 'management.catalogue.dashboard.editTitle'),
+    });
     // The dashboard's period, as saved, fits the phone's width.
-    const parameters = dialog.getByRole('group', { name: text(language, 'management.catalogue.parameters.legend'), exact: true });
-    await expect(parameters.getByRole('textbox', { name: new RegExp(`^${text(language, 'management.catalogue.parameters.name')}`) })).toHaveValue(
-      'period',
-    );
+    const parameters = dialog.getByRole('group', {
+      name: text(language, 'management.catalogue.parameters.legend'),
+      exact: true,
+    });
+    await expect(
+      parameters.getByRole('textbox', {
+        name: new RegExp(`^${text(language, 'management.catalogue.parameters.name')}`),
+      }),
+    ).toHaveValue('period');
     const sticksOut = await parameters.evaluate((element) => {
       const right = element.getBoundingClientRect().right + 1;
-      return Array.from(element.querySelectorAll('*')).filter((inner) => inner.getBoundingClientRect().right > right).map((inner) => inner.className);
+      return Array.from(element.querySelectorAll('*'))
+        .filter((inner) => inner.getBoundingClientRect().right > right)
+        .map((inner) => inner.className);
     });
     expect(sticksOut).toEqual([]);
-    await parameters.screenshot({ path: test.info().outputPath(`dashboard-builder-parameters-${language}-390.png`) });
+    await parameters.screenshot({
+      path: test.info().outputPath(`dashboard-builder-parameters-${language}-390.png`),
+    });
     const preview = dialog.getByTestId('tile-layout');
     await preview.scrollIntoViewIfNeeded();
     await expect(preview.getByTestId('layout-tile')).toHaveCount(2);
@@ -121,8 +154,13 @@ async function phoneScreens(browser: Browser, language: Language, title: string,
     await page.keyboard.press('Escape');
 
     await page.goto(`/dashboards/${layoutId}`);
-    await expect(page.getByTestId('dashboard-grid').locator('.mantine-Grid-col')).toHaveCount(2, { timeout: 60_000 });
-    await page.screenshot({ path: test.info().outputPath(`dashboard-builder-page-${language}-390.png`), fullPage: true });
+    await expect(page.getByTestId('dashboard-grid').locator('.mantine-Grid-col')).toHaveCount(2, {
+      timeout: 60_000,
+    });
+    await page.screenshot({
+      path: test.info().outputPath(`dashboard-builder-page-${language}-390.png`),
+      fullPage: true,
+    });
   } finally {
     await context.close();
   }
@@ -140,35 +178,63 @@ for (const language of ['en', 'de-DE'] as const) {
       await signInWithLanguage(page, demoUsers.admin, language);
       await openDashboardsTab(page, language);
       const headers = await bearerOf(page);
-      const before = (await (await page.request.get(apiRoutes.exportCatalogue.path, { headers })).json()) as CatalogueDocument;
-      const nextId = Math.max(...before.dashboards.flatMap((group) => group.dashboards.map((dashboard) => dashboard.layoutId))) + 1;
+      const before = (await (
+        await page.request.get(apiRoutes.exportCatalogue.path, { headers })
+      ).json()) as CatalogueDocument;
+      const nextId =
+        Math.max(
+          ...before.dashboards.flatMap((group) => group.dashboards.map((dashboard) => dashboard.layoutId)),
+        ) + 1;
 
       // The layout id is assigned, not asked for.
-      await page.getByRole('button', { name: text(language, 'management.catalogue.dashboards.addDashboardTo', { group: groupTitles[language] }) }).click();
-      const dialog = page.getByRole('dialog', { name: text(language, 'management.catalogue.dashboard.createTitle') });
-      const idField = dialog.getByRole('textbox', { name: text(language, 'management.catalogue.fields.layoutId') });
+      await page
+        .getByRole('button', {
+          name: text(language, 'management.catalogue.dashboards.addDashboardTo', {
+            group: groupTitles[language],
+          }),
+        })
+        .click();
+      const dialog = page.getByRole('dialog', {
+        name: text(language, 'management.catalogue.dashboard.createTitle'),
+      });
+      const idField = dialog.getByRole('textbox', {
+        name: text(language, 'management.catalogue.fields.layoutId'),
+      });
       await expect(idField).toHaveValue(String(nextId));
       await expect(idField).toHaveAttribute('readonly', '');
       layoutId = nextId;
       await dialog
         .getByRole('textbox', {
-          name: text(language, 'management.catalogue.fields.inEnglish', { label: text(language, 'management.catalogue.fields.title') }),
+          name: text(language, 'management.catalogue.fields.inEnglish', {
+            label: text(language, 'management.catalogue.fields.title'),
+          }),
           exact: true,
         })
         .fill(title);
 
       // Two tiles of the sales overview: "Revenue" (KPIs) and "Trend" (a line chart).
-      const tileTitle = text(language, 'management.catalogue.fields.inEnglish', { label: text(language, 'management.catalogue.tiles.title') });
+      const tileTitle = text(language, 'management.catalogue.fields.inEnglish', {
+        label: text(language, 'management.catalogue.tiles.title'),
+      });
       const rows = dialog.getByTestId('tile-row');
       for (const [index, name] of ['Revenue', 'Trend'].entries()) {
         await dialog.getByRole('button', { name: text(language, 'management.catalogue.tiles.add') }).click();
         const row = rows.nth(index);
         await row.getByRole('textbox', { name: tileTitle, exact: true }).fill(name);
-        await row.getByRole('combobox', { name: new RegExp(`^${text(language, 'management.catalogue.tiles.shows')}`) }).click();
+        await row
+          .getByRole('combobox', {
+            name: new RegExp(`^${text(language, 'management.catalogue.tiles.shows')}`),
+          })
+          .click();
         await page.getByRole('option', { name: 'sales-overview', exact: true }).click();
       }
-      await rows.nth(1).getByRole('combobox', { name: text(language, 'management.catalogue.tiles.type') }).click();
-      await page.getByRole('option', { name: text(language, 'management.catalogue.tileType.line'), exact: true }).click();
+      await rows
+        .nth(1)
+        .getByRole('combobox', { name: text(language, 'management.catalogue.tiles.type') })
+        .click();
+      await page
+        .getByRole('option', { name: text(language, 'management.catalogue.tileType.line'), exact: true })
+        .click();
 
       const preview = dialog.getByTestId('tile-layout');
       const announcement = dialog.getByTestId('layout-announcement');
@@ -179,7 +245,9 @@ for (const language of ['en', 'de-DE'] as const) {
       await preview.getByTestId('layout-tile').first().focus();
       await page.keyboard.press('Shift+ArrowRight');
       await page.keyboard.press('Shift+ArrowRight');
-      await expect(announcement).toHaveText(text(language, 'management.catalogue.layout.resized', { title: 'Revenue', width: 8 }));
+      await expect(announcement).toHaveText(
+        text(language, 'management.catalogue.layout.resized', { title: 'Revenue', width: 8 }),
+      );
       await page.keyboard.press('ArrowRight');
       await expect(announcement).toHaveText(
         text(language, 'management.catalogue.layout.moved', { title: 'Revenue', position: 2, total: 2 }),
@@ -192,38 +260,75 @@ for (const language of ['en', 'de-DE'] as const) {
       const column = gridBox.width / 12;
       const trendEdge = preview.getByTestId('layout-tile').first().getByTestId('layout-resize');
       const edgeBox = (await trendEdge.boundingBox())!;
-      await drag(page, trendEdge, { x: edgeBox.x + edgeBox.width / 2 - 2 * column, y: edgeBox.y + edgeBox.height / 2 });
+      await drag(page, trendEdge, {
+        x: edgeBox.x + edgeBox.width / 2 - 2 * column,
+        y: edgeBox.y + edgeBox.height / 2,
+      });
       expect(await layoutOf(preview)).toEqual(['Trend:4', 'Revenue:8']);
       const trendBox = (await preview.getByTestId('layout-tile').first().boundingBox())!;
-      await drag(page, preview.getByTestId('layout-tile').nth(1), { x: trendBox.x + 20, y: trendBox.y + trendBox.height / 2 });
+      await drag(page, preview.getByTestId('layout-tile').nth(1), {
+        x: trendBox.x + 20,
+        y: trendBox.y + trendBox.height / 2,
+      });
       expect(await layoutOf(preview)).toEqual(['Revenue:8', 'Trend:4']);
       // The tile row's width field follows the preview.
-      await expect(rows.first().getByRole('textbox', { name: text(language, 'management.catalogue.tiles.width') })).toHaveValue('8');
+      await expect(
+        rows.first().getByRole('textbox', { name: text(language, 'management.catalogue.tiles.width') }),
+      ).toHaveValue('8');
 
       // The dashboard's own period (decision 027): both tiles' definition has a `period` that follows it.
       const periodLabel = language === 'en' ? 'Period' : 'Zeitraum';
-      const parameters = dialog.getByRole('group', { name: text(language, 'management.catalogue.parameters.legend'), exact: true });
-      await parameters.getByRole('button', { name: text(language, 'management.catalogue.parameters.add') }).click();
+      const parameters = dialog.getByRole('group', {
+        name: text(language, 'management.catalogue.parameters.legend'),
+        exact: true,
+      });
       await parameters
-        .getByRole('group', { name: text(language, 'management.data.parameter.legend', { name: '1' }), exact: true })
-        .getByRole('textbox', { name: new RegExp(`^${text(language, 'management.catalogue.parameters.name')}`) })
+        .getByRole('button', { name: text(language, 'management.catalogue.parameters.add') })
+        .click();
+      await parameters
+        .getByRole('group', {
+          name: text(language, 'management.data.parameter.legend', { name: '1' }),
+          exact: true,
+        })
+        .getByRole('textbox', {
+          name: new RegExp(`^${text(language, 'management.catalogue.parameters.name')}`),
+        })
         .fill('period');
-      const period = parameters.getByRole('group', { name: text(language, 'management.data.parameter.legend', { name: 'period' }), exact: true });
+      const period = parameters.getByRole('group', {
+        name: text(language, 'management.data.parameter.legend', { name: 'period' }),
+        exact: true,
+      });
       const parameterLabel = text(language, 'management.data.parameter.label');
-      await period.getByRole('textbox', { name: text(language, 'management.data.fields.inEnglish', { label: parameterLabel }) }).fill('Period');
-      await period.getByRole('textbox', { name: text(language, 'management.data.fields.inGerman', { label: parameterLabel }) }).fill('Zeitraum');
-      await period.getByRole('combobox', { name: text(language, 'management.data.parameter.default') }).click();
-      await page.getByRole('option', { name: text(language, 'reports.range.last-year'), exact: true }).click();
+      await period
+        .getByRole('textbox', {
+          name: text(language, 'management.data.fields.inEnglish', { label: parameterLabel }),
+        })
+        .fill('Period');
+      await period
+        .getByRole('textbox', {
+          name: text(language, 'management.data.fields.inGerman', { label: parameterLabel }),
+        })
+        .fill('Zeitraum');
+      await period
+        .getByRole('combobox', { name: text(language, 'management.data.parameter.default') })
+        .click();
+      await page
+        .getByRole('option', { name: text(language, 'reports.range.last-year'), exact: true })
+        .click();
       await expect(dialog.getByTestId('tile-follows')).toHaveText([
         text(language, 'management.catalogue.tiles.follows', { names: 'period' }),
         text(language, 'management.catalogue.tiles.follows', { names: 'period' }),
       ]);
       await parameters.scrollIntoViewIfNeeded();
-      await parameters.screenshot({ path: test.info().outputPath(`dashboard-builder-parameters-${language}-1440.png`) });
+      await parameters.screenshot({
+        path: test.info().outputPath(`dashboard-builder-parameters-${language}-1440.png`),
+      });
 
       await expectNoSeriousA11yViolations(page, '[role="dialog"]');
       await dialog.getByText(text(language, 'management.catalogue.layout.heading')).scrollIntoViewIfNeeded();
-      await page.screenshot({ path: test.info().outputPath(`dashboard-builder-dialog-${language}-1440.png`) });
+      await page.screenshot({
+        path: test.info().outputPath(`dashboard-builder-dialog-${language}-1440.png`),
+      });
       await dialog.getByRole('button', { name: text(language, 'management.save') }).click();
       await expect(dialog).toBeHidden();
 
@@ -236,31 +341,46 @@ for (const language of ['en', 'de-DE'] as const) {
       // A mouse drag of its row to the top of the group: one save, when the row is dropped.
       const saves: string[] = [];
       page.on('request', (request) => {
-        if (request.method() === 'PUT' && request.url().includes('/api/management/catalogue/dashboards/')) saves.push(request.url());
+        if (request.method() === 'PUT' && request.url().includes('/api/management/catalogue/dashboards/'))
+          saves.push(request.url());
       });
       const group = page.getByTestId('catalogue-dashboards-group').filter({ hasText: groupTitles[language] });
       await settled(row);
       // The confirmation of the save sits over the row's buttons for a moment (the mouse off it, so that
       // it is not held open).
       await page.mouse.move(400, 10);
-      await expect(page.getByText(text(language, 'management.catalogue.saved'), { exact: true })).toBeHidden({ timeout: 30_000 });
+      await expect(page.getByText(text(language, 'management.catalogue.saved'), { exact: true })).toBeHidden({
+        timeout: 30_000,
+      });
       const firstBox = (await group.getByTestId('catalogue-dashboards-child').first().boundingBox())!;
       const answer = page.waitForResponse(
-        (response) => response.request().method() === 'PUT' && response.url().includes('/api/management/catalogue/dashboards/'),
+        (response) =>
+          response.request().method() === 'PUT' &&
+          response.url().includes('/api/management/catalogue/dashboards/'),
       );
-      await drag(page, row.getByRole('button', { name: text(language, 'management.catalogue.reorder.handle', { title }) }), {
-        x: firstBox.x + firstBox.width / 2,
-        y: firstBox.y + 4,
-      });
+      await drag(
+        page,
+        row.getByRole('button', { name: text(language, 'management.catalogue.reorder.handle', { title }) }),
+        {
+          x: firstBox.x + firstBox.width / 2,
+          y: firstBox.y + 4,
+        },
+      );
       expect((await answer).status()).toBe(200);
-      await expect(page.getByText(text(language, 'management.catalogue.reorder.saved'), { exact: true })).toBeVisible();
+      await expect(
+        page.getByText(text(language, 'management.catalogue.reorder.saved'), { exact: true }),
+      ).toBeVisible();
       await expect(group.getByTestId('catalogue-dashboards-child').first()).toContainText(title);
       expect(saves).toEqual([expect.stringContaining(`/dashboards/${layoutId}`)]);
-      await expect(page.getByText(text(language, 'management.catalogue.reorder.saved'), { exact: true })).toHaveCount(1);
+      await expect(
+        page.getByText(text(language, 'management.catalogue.reorder.saved'), { exact: true }),
+      ).toHaveCount(1);
       await expectNoSeriousA11yViolations(page, 'main');
 
       // "Open" shows the dashboard page with the same layout: 8 and 4 of 12 columns side by side.
-      await row.getByRole('link', { name: text(language, 'management.catalogue.openTitle', { title }) }).click();
+      await row
+        .getByRole('link', { name: text(language, 'management.catalogue.openTitle', { title }) })
+        .click();
       await expect(page).toHaveURL(new RegExp(`/dashboards/${layoutId}$`));
       const columns = page.getByTestId('dashboard-grid').locator('.mantine-Grid-col');
       await expect(columns).toHaveCount(2, { timeout: 60_000 });
@@ -271,15 +391,21 @@ for (const language of ['en', 'de-DE'] as const) {
       await expect(columns.nth(0)).toContainText('Revenue');
       await expect(columns.nth(1)).toContainText('Trend');
       // The dashboard's period is a control above the tiles, on the default it was given.
-      const periodControl = page.getByTestId('report-parameters').getByRole('radiogroup', { name: new RegExp(`^${periodLabel}`) });
+      const periodControl = page
+        .getByTestId('report-parameters')
+        .getByRole('radiogroup', { name: new RegExp(`^${periodLabel}`) });
       await expect(periodControl).toBeVisible();
-      await expect(periodControl.getByRole('radio', { name: text(language, 'reports.range.last-year') })).toBeChecked();
+      await expect(
+        periodControl.getByRole('radio', { name: text(language, 'reports.range.last-year') }),
+      ).toBeChecked();
       await page.screenshot({ path: test.info().outputPath(`dashboard-builder-page-${language}-1440.png`) });
 
       await phoneScreens(browser, language, title, layoutId);
     } finally {
       if (layoutId !== null) await deleteDashboard(page, layoutId).catch(() => undefined);
-      await restoreSettings(page, { ...englishDefaults, displayName: demoUsers.admin.displayName }).catch(() => undefined);
+      await restoreSettings(page, { ...englishDefaults, displayName: demoUsers.admin.displayName }).catch(
+        () => undefined,
+      );
       await context.close();
     }
   });

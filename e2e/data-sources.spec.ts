@@ -91,7 +91,9 @@ test('an administrator connects MariaDB, proves it read-only and browses its tab
   await expectNoSeriousA11yViolations(page, 'main');
 });
 
-test('an administrator writes a definition with a date range and a region choice and previews it', async ({ page }) => {
+test('an administrator writes a definition with a date range and a region choice and previews it', async ({
+  page,
+}) => {
   await openData(page);
   await page.getByRole('link', { name: 'New definition' }).click();
   await expect(page).toHaveURL(/\/management\/data\/new-definition$/);
@@ -136,7 +138,9 @@ test('an administrator writes a definition with a date range and a region choice
   await expect(page).toHaveURL(new RegExp(`/management/data/definitions/${definition}$`));
   await page.goto('/management/data');
   await expect(page.getByTestId('definition-row').filter({ hasText: definition })).toContainText(source.name);
-  await expect(page.getByTestId('data-source-row').filter({ hasText: source.title })).toContainText(definition);
+  await expect(page.getByTestId('data-source-row').filter({ hasText: source.title })).toContainText(
+    definition,
+  );
 });
 
 test('the query log lists the preview runs, filtered by definition', async ({ page }) => {
@@ -176,7 +180,11 @@ test('an administrator adds a MariaDB account with FILE and sees it refused, nam
     await dialog.getByLabel(/^Password/).fill(fileUser.password);
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog).toBeHidden();
-    await page.getByTestId('data-source-row').filter({ hasText: fileSource.title }).getByRole('link', { name: fileSource.title }).click();
+    await page
+      .getByTestId('data-source-row')
+      .filter({ hasText: fileSource.title })
+      .getByRole('link', { name: fileSource.title })
+      .click();
     await expect(page).toHaveURL(new RegExp(`/management/data/sources/${fileSource.name}$`));
 
     await page.getByRole('button', { name: 'Test connection' }).click();
@@ -194,7 +202,8 @@ test('an administrator adds a MariaDB account with FILE and sees it refused, nam
     const settingsSaved = () =>
       page.waitForResponse(
         (response) =>
-          response.request().method() === 'PUT' && new URL(response.url()).pathname === apiRoutes.updateUserSettings.path,
+          response.request().method() === 'PUT' &&
+          new URL(response.url()).pathname === apiRoutes.updateUserSettings.path,
       );
     const sourcePage = page.url();
     // The language dropdown is in the header of the start page.

@@ -20,7 +20,9 @@ const notice = 'The service is briefly unavailable, retrying…';
 test.use({ baseURL: baseUrl });
 if (!databaseUrl) {
   // Locally without PostgreSQL this journey cannot run; in CI a missing database is a failure.
-  console.log('database-outage.spec.ts: skipped — TEST_DATABASE_URL is not set (PostgreSQL behind a proxy is needed)');
+  console.log(
+    'database-outage.spec.ts: skipped — TEST_DATABASE_URL is not set (PostgreSQL behind a proxy is needed)',
+  );
 }
 test.skip(!databaseUrl && !process.env.CI, 'TEST_DATABASE_URL is not set');
 
@@ -67,7 +69,9 @@ test.beforeAll(async () => {
   server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   server.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   await expect
-    .poll(() => output.includes('Report Cockpit is running') || server.exitCode !== null, { timeout: 200_000 })
+    .poll(() => output.includes('Report Cockpit is running') || server.exitCode !== null, {
+      timeout: 200_000,
+    })
     .toBe(true);
   expect(server.exitCode, output).toBeNull();
 });
@@ -80,7 +84,8 @@ test.afterAll(async () => {
     await exited;
   }
   await proxy?.stop();
-  if (databaseName) await withAdmin((client) => client.query(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`));
+  if (databaseName)
+    await withAdmin((client) => client.query(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`));
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 

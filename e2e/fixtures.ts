@@ -5,7 +5,10 @@ import { demoUsers } from './demo-users';
  * Sign in through the login screen, as a person would (proof of work, password check), and wait for the
  * signed-in shell. The journeys of signing in itself use this every time; others use `signIn`.
  */
-export async function signInThroughForm(page: Page, user: { email: string; password: string }): Promise<void> {
+export async function signInThroughForm(
+  page: Page,
+  user: { email: string; password: string },
+): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('E-mail').fill(user.email);
   await page.getByLabel('Password', { exact: true }).fill(user.password);

@@ -51,22 +51,33 @@ const texts = {
 type Language = keyof typeof texts;
 
 async function shoot(page: Page, name: string): Promise<void> {
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
   await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
 }
 
 /** A signed-out person in a browser of their own, its UI language remembered on it. */
-async function openBrowser(browser: Browser, language: Language): Promise<{ context: BrowserContext; page: Page }> {
+async function openBrowser(
+  browser: Browser,
+  language: Language,
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext();
-  await context.addInitScript((lang) => {
-    if (!window.localStorage.getItem('translocoLang')) window.localStorage.setItem('translocoLang', lang);
-  }, language === 'de' ? 'de-DE' : 'en');
+  await context.addInitScript(
+    (lang) => {
+      if (!window.localStorage.getItem('translocoLang')) window.localStorage.setItem('translocoLang', lang);
+    },
+    language === 'de' ? 'de-DE' : 'en',
+  );
   const page = await context.newPage();
   return { context, page };
 }
 
 for (const language of ['en', 'de'] as const) {
-  test(`a forgotten password, ${language}: the link by mail sets a new one, once`, async ({ browser, page: adminPage }) => {
+  test(`a forgotten password, ${language}: the link by mail sets a new one, once`, async ({
+    browser,
+    page: adminPage,
+  }) => {
     test.setTimeout(180_000);
     const t = texts[language];
     const email = `forgot-${language}-${stamp}@example.com`;

@@ -1,7 +1,13 @@
 import { apiRoutes, languageStorageKey } from '@cockpit/contracts';
 import type { Page } from '@playwright/test';
 import { test, expect, signIn, demoUsers } from './fixtures';
-import { bearerOf, expectNoSeriousA11yViolations, languageLabels, restoreSettings, texts as shellTexts } from './shell-support';
+import {
+  bearerOf,
+  expectNoSeriousA11yViolations,
+  languageLabels,
+  restoreSettings,
+  texts as shellTexts,
+} from './shell-support';
 
 // Decision 030 and the small things an administrator trusts the cockpit by: dates and numbers follow
 // the UI language ("Automatic"), the login screen greets a German browser in German; one-time passwords
@@ -92,7 +98,9 @@ async function useLanguage(page: Page, language: Language): Promise<void> {
   if (language === 'en') return;
   // The choice is saved to the account: wait for it, or the next page load finds the old language there.
   const saved = page.waitForResponse(
-    (response) => response.request().method() === 'PUT' && new URL(response.url()).pathname === apiRoutes.updateUserSettings.path,
+    (response) =>
+      response.request().method() === 'PUT' &&
+      new URL(response.url()).pathname === apiRoutes.updateUserSettings.path,
   );
   await page.getByRole('combobox', { name: shellTexts.en.language }).selectOption(languageLabels[language]);
   await expect(page.getByRole('button', { name: shellTexts[language].favorites, exact: true })).toBeVisible();
@@ -101,7 +109,12 @@ async function useLanguage(page: Page, language: Language): Promise<void> {
 
 /** Back to English with the automatic culture, as the seed has it (other journeys share the database). */
 async function restoreAdmin(page: Page): Promise<void> {
-  await restoreSettings(page, { uiLanguage: 'en', uiCulture: 'auto', currencySymbol: '€', displayName: demoUsers.admin.displayName });
+  await restoreSettings(page, {
+    uiLanguage: 'en',
+    uiCulture: 'auto',
+    currencySymbol: '€',
+    displayName: demoUsers.admin.displayName,
+  });
 }
 
 async function shoot(page: Page, name: string): Promise<void> {
@@ -174,7 +187,9 @@ for (const language of languages) {
         const revenue = page.getByTestId('kpi-cards').getByTestId('kpi-value').first();
         // English: "€124,967,578.07"; German: "124.967.578,07 €" — never English inside German sentences.
         await patient(revenue).toBeVisible(firstLoad);
-        await patient(revenue).toHaveText(language === 'en' ? /^€\d{1,3}(,\d{3})*\.\d{2}$/ : /^\d{1,3}(\.\d{3})*,\d{2}\s€$/);
+        await patient(revenue).toHaveText(
+          language === 'en' ? /^€\d{1,3}(,\d{3})*\.\d{2}$/ : /^\d{1,3}(\.\d{3})*,\d{2}\s€$/,
+        );
         await expectNoSeriousA11yViolations(page, 'main');
         await shoot(page, `report-${language}`);
 
@@ -193,7 +208,10 @@ for (const language of languages) {
       }
     });
 
-    test('small things: one-time password, translations, frame URL, star, tables, contract notice', async ({ page, context }) => {
+    test('small things: one-time password, translations, frame URL, star, tables, contract notice', async ({
+      page,
+      context,
+    }) => {
       const t = texts[language];
       await context.grantPermissions(['clipboard-read', 'clipboard-write']);
       await signIn(page, demoUsers.admin);
@@ -205,7 +223,9 @@ for (const language of languages) {
         await page.getByRole('button', { name: t.createUser }).first().click(firstLoad);
         const create = page.getByRole('dialog', { name: t.createTitle });
         await create.getByRole('textbox', { name: t.name }).fill(`Trust ${run} ${language}`);
-        await create.getByRole('textbox', { name: t.email }).fill(`trust-${run}-${language.toLowerCase()}@example.com`);
+        await create
+          .getByRole('textbox', { name: t.email })
+          .fill(`trust-${run}-${language.toLowerCase()}@example.com`);
         await create.getByRole('button', { name: t.generate }).click();
         await patient(create).toContainText(t.safeWay);
         await create.getByRole('button', { name: t.createUser }).click();
@@ -227,7 +247,10 @@ for (const language of languages) {
         await page.getByText(t.chosenUsers).click();
         await page.getByRole('combobox', { name: t.users, exact: true }).fill('Anna');
         await page.getByRole('option', { name: new RegExp(demoUsers.admin.displayName) }).click();
-        await page.getByRole('textbox', { name: language === 'en' ? 'Title' : 'Titel' }).first().fill(`Trust ${run}`);
+        await page
+          .getByRole('textbox', { name: language === 'en' ? 'Title' : 'Titel' })
+          .first()
+          .fill(`Trust ${run}`);
         await page.getByRole('textbox', { name: 'Text' }).first().fill('English only.');
         await patient(page.getByTestId('notification-preview-de-AT')).toContainText(`Trust ${run}`);
         await expectNoSeriousA11yViolations(page, 'main');
@@ -256,8 +279,12 @@ for (const language of languages) {
         await star.click();
         await patient(star).toHaveAttribute('aria-pressed', 'true');
         await patient(star).toHaveText(t.unpin);
-        const favorites = await page.request.get(apiRoutes.getFavorites.path, { headers: await bearerOf(page) });
-        expect(((await favorites.json()) as { reports: { name: string }[] }).reports.map((r) => r.name)).toContain('sales-by-region');
+        const favorites = await page.request.get(apiRoutes.getFavorites.path, {
+          headers: await bearerOf(page),
+        });
+        expect(
+          ((await favorites.json()) as { reports: { name: string }[] }).reports.map((r) => r.name),
+        ).toContain('sales-by-region');
         await star.click();
         await patient(star).toHaveAttribute('aria-pressed', 'false');
 
@@ -267,9 +294,15 @@ for (const language of languages) {
         await patient(table.locator('th').first()).toHaveCSS('position', 'sticky', firstLoad);
         await patient(page.getByTestId('table-more-columns').first()).toHaveText(t.moreColumns);
         await expectNoSeriousA11yViolations(page, 'main');
-        await page.screenshot({ path: test.info().outputPath(`formats-report-table-${language}-phone.png`), fullPage: true });
+        await page.screenshot({
+          path: test.info().outputPath(`formats-report-table-${language}-phone.png`),
+          fullPage: true,
+        });
         await page.setViewportSize(desktop);
-        await page.screenshot({ path: test.info().outputPath(`formats-report-table-${language}-desktop.png`), fullPage: true });
+        await page.screenshot({
+          path: test.info().outputPath(`formats-report-table-${language}-desktop.png`),
+          fullPage: true,
+        });
 
         // The new-contract notice folds to one line, remembered; it stays for the administrator.
         const notice = page.getByTestId('new-contract-notice');

@@ -1,7 +1,9 @@
 import { test, expect, signIn, demoUsers } from './fixtures';
 
 // docs/product.md §2 routes and §6: the guards are real even while the areas behind them are still being built.
-test('a basic user cannot open dashboards and is sent to the root, which is the reports home', async ({ page }) => {
+test('a basic user cannot open dashboards and is sent to the root, which is the reports home', async ({
+  page,
+}) => {
   await signIn(page, demoUsers.basic);
   await page.goto('/dashboards');
   await expect(page).toHaveURL(/\/reports$/);
@@ -15,7 +17,9 @@ test('a pro user opens dashboards', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Dashboards' })).toBeVisible();
 });
 
-test('a member typing /management sees page-not-found and never downloads the management code', async ({ page }) => {
+test('a member typing /management sees page-not-found and never downloads the management code', async ({
+  page,
+}) => {
   const managementChunks: string[] = [];
   page.on('request', (request) => {
     if (/management/i.test(new URL(request.url()).pathname) && request.resourceType() === 'script') {

@@ -82,7 +82,9 @@ async function smallTouchTargets(page: Page): Promise<string[]> {
         : box;
       if (target.width < 43.5 || target.height < 43.5) {
         const name = control.getAttribute('aria-label') ?? control.textContent?.trim().slice(0, 30) ?? '';
-        small.push(`${control.tagName.toLowerCase()} "${name}" ${Math.round(target.width)}×${Math.round(target.height)}`);
+        small.push(
+          `${control.tagName.toLowerCase()} "${name}" ${Math.round(target.width)}×${Math.round(target.height)}`,
+        );
       }
     }
     return small;
@@ -147,13 +149,16 @@ for (const language of ['en', 'de-DE'] as const satisfies readonly ShellLanguage
           await again.getByRole('link', { name: startingWith([h.reports[0]])[0] }).click();
           await expect(second.page.getByRole('heading', { level: 1, name: h.reports[0] })).toBeVisible();
           await second.page.goBack();
-          await expect(second.page.getByRole('list', { name: h.recents }).getByRole('link').first()).toHaveText(
-            startingWith([h.reports[0]])[0]!,
-          );
+          await expect(
+            second.page.getByRole('list', { name: h.recents }).getByRole('link').first(),
+          ).toHaveText(startingWith([h.reports[0]])[0]!);
         } finally {
           await clearRecents(second.page);
           if (language !== 'en') {
-            await restoreSettings(second.page, { ...englishDefaults, displayName: demoUsers.member.displayName });
+            await restoreSettings(second.page, {
+              ...englishDefaults,
+              displayName: demoUsers.member.displayName,
+            });
           }
           await second.context.close();
         }
@@ -185,7 +190,10 @@ for (const language of ['en', 'de-DE'] as const satisfies readonly ShellLanguage
           '/reports/sales-trend',
         );
         await expect(page.getByRole('heading', { level: 2, name: h.featured })).toBeVisible();
-        await expect(page.getByTestId('home-section-featured')).toHaveAttribute('data-status', /^(success|empty)$/);
+        await expect(page.getByTestId('home-section-featured')).toHaveAttribute(
+          'data-status',
+          /^(success|empty)$/,
+        );
         await expect(page.getByRole('heading', { level: 2, name: h.notifications })).toBeVisible();
         await expectNoSeriousA11yViolations(page);
 
@@ -225,7 +233,9 @@ for (const language of ['en', 'de-DE'] as const satisfies readonly ShellLanguage
       const member = await newSignedInPage(browser, demoUsers.member);
       try {
         await expect(member.page.getByRole('link', { name: texts.en.settings })).toBeVisible();
-        await expect(member.page.getByRole('link', { name: homeTexts.en.management, exact: true })).toHaveCount(0);
+        await expect(
+          member.page.getByRole('link', { name: homeTexts.en.management, exact: true }),
+        ).toHaveCount(0);
       } finally {
         await member.context.close();
       }
@@ -277,17 +287,27 @@ test.describe('narrow screens', () => {
       await expect(page.locator('#side-panel')).toBeHidden();
       await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
       const screens: { path: string; ready: () => Promise<void> }[] = [
-        { path: '/reports', ready: () => expect(page.getByRole('heading', { name: homeTexts.en.recents })).toBeVisible() },
+        {
+          path: '/reports',
+          ready: () => expect(page.getByRole('heading', { name: homeTexts.en.recents })).toBeVisible(),
+        },
         {
           path: '/reports/totalviewlayout',
           ready: () => expect(page.getByRole('heading', { level: 1, name: 'Total View' })).toBeVisible(),
         },
         {
           path: '/dashboards/101',
-          ready: () => expect(page.getByRole('heading', { level: 1, name: 'Executive Overview' })).toBeVisible(),
+          ready: () =>
+            expect(page.getByRole('heading', { level: 1, name: 'Executive Overview' })).toBeVisible(),
         },
-        { path: '/settings', ready: () => expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible() },
-        { path: '/management/users', ready: () => expect(page.getByRole('heading', { level: 1 })).toBeVisible() },
+        {
+          path: '/settings',
+          ready: () => expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible(),
+        },
+        {
+          path: '/management/users',
+          ready: () => expect(page.getByRole('heading', { level: 1 })).toBeVisible(),
+        },
         { path: '/no/such/page', ready: () => expect(page.getByText('Oops, page not found')).toBeVisible() },
       ];
       const problems: string[] = [];

@@ -12,7 +12,10 @@ const loginTitle = { en: 'Login', 'de-DE': 'Anmeldung', 'de-AT': 'Anmeldung' } a
 
 /** What the page says its language is: the stored choice and the document's `lang`. */
 async function rememberedLanguage(page: Page): Promise<[string | null, string]> {
-  return page.evaluate((key) => [localStorage.getItem(key), document.documentElement.lang], languageStorageKey);
+  return page.evaluate(
+    (key) => [localStorage.getItem(key), document.documentElement.lang],
+    languageStorageKey,
+  );
 }
 
 test.describe('the chosen language is remembered', () => {
@@ -20,7 +23,10 @@ test.describe('the chosen language is remembered', () => {
     test(`signed out: a reload of the login screen stays in ${language}`, async ({ page }) => {
       await page.goto('/login');
       await expect(page).toHaveTitle(/Login/);
-      await page.evaluate(([key, value]) => localStorage.setItem(key!, value!), [languageStorageKey, language]);
+      await page.evaluate(
+        ([key, value]) => localStorage.setItem(key!, value!),
+        [languageStorageKey, language],
+      );
       await page.reload();
       await expect(page).toHaveTitle(new RegExp(loginTitle[language]));
       await expect.poll(() => rememberedLanguage(page)).toEqual([language, language]);
@@ -30,13 +36,17 @@ test.describe('the chosen language is remembered', () => {
       expect(await rememberedLanguage(page)).toEqual([language, language]);
     });
 
-    test(`signed in: ${language} chosen in the header survives a reload and signing out`, async ({ page }) => {
+    test(`signed in: ${language} chosen in the header survives a reload and signing out`, async ({
+      page,
+    }) => {
       // The header's words are the same in both German languages; the stored choice and `lang` tell them apart.
       const t = texts[language === 'en' ? 'en' : 'de-DE'];
       await signIn(page, demoUsers.member);
       try {
         if (language !== 'en') {
-          await page.getByRole('combobox', { name: texts.en.language }).selectOption(languageLabels[language]);
+          await page
+            .getByRole('combobox', { name: texts.en.language })
+            .selectOption(languageLabels[language]);
         }
         await expect(page.getByRole('button', { name: t.favorites, exact: true })).toBeVisible();
         await expect.poll(() => rememberedLanguage(page)).toEqual([language, language]);

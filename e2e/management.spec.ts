@@ -18,8 +18,16 @@ const newcomer = {
 };
 
 const e2eBanner = {
-  en: { title: 'Quarter closing on Friday', body: 'Reports are frozen from 18:00.', secondary: 'Open settings' },
-  de: { title: 'Quartalsabschluss am Freitag', body: 'Berichte sind ab 18:00 Uhr eingefroren.', secondary: 'Zu den Einstellungen' },
+  en: {
+    title: 'Quarter closing on Friday',
+    body: 'Reports are frozen from 18:00.',
+    secondary: 'Open settings',
+  },
+  de: {
+    title: 'Quartalsabschluss am Freitag',
+    body: 'Berichte sind ab 18:00 Uhr eingefroren.',
+    secondary: 'Zu den Einstellungen',
+  },
 };
 const seededBannerGerman = 'Benachrichtigungen kommen jetzt live';
 
@@ -30,7 +38,9 @@ async function expectNoSeriousA11yViolations(page: Page, include = 'main') {
 }
 
 /** A second person in a browser of their own; uncaught page errors fail the test as in the fixture. */
-async function openSecondBrowser(browser: Browser): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+async function openSecondBrowser(
+  browser: Browser,
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext();
   const page = await context.newPage();
   const errors: string[] = [];
@@ -90,7 +100,10 @@ test('a member typing /management sees page-not-found and never downloads the ma
   const sections = admin.page.getByRole('navigation', { name: 'Management sections' });
   for (const section of ['Notifications', 'Banner messages', 'Contract center']) {
     await sections.getByRole('link', { name: section, exact: true }).click();
-    await expect(sections.getByRole('link', { name: section, exact: true })).toHaveAttribute('aria-current', 'page');
+    await expect(sections.getByRole('link', { name: section, exact: true })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
   }
   expect((await adminScripts()).filter((script) => script.management).length).toBeGreaterThan(0);
   await admin.context.close();
@@ -130,7 +143,10 @@ test('the administrator creates a user who can then sign in', async ({ page, bro
   await expect(dialog.getByText('The password needs 12 to 128 characters.')).toBeVisible();
   await dialog.getByLabel('Initial password').fill(newcomer.initialPassword);
   await dialog.getByLabel('Language').click();
-  await page.getByRole('listbox', { name: 'Language' }).getByRole('option', { name: 'Deutsch (Deutschland)' }).click();
+  await page
+    .getByRole('listbox', { name: 'Language' })
+    .getByRole('option', { name: 'Deutsch (Deutschland)' })
+    .click();
   await page.screenshot({ path: test.info().outputPath('create-user.png') });
   await expectNoSeriousA11yViolations(page, '[role="dialog"]');
   await dialog.getByRole('button', { name: 'Create user' }).click();
@@ -177,7 +193,9 @@ test('a banner message shows, its secondary action works, closing hides it and i
   await expectNoSeriousA11yViolations(page, '[role="dialog"]');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByTestId('banner-row').filter({ hasText: e2eBanner.en.title })).toContainText('Active');
+  await expect(page.getByTestId('banner-row').filter({ hasText: e2eBanner.en.title })).toContainText(
+    'Active',
+  );
   await page.screenshot({ path: test.info().outputPath('banners.png'), fullPage: true });
   await expectNoSeriousA11yViolations(page);
 
@@ -202,7 +220,8 @@ test('a banner message shows, its secondary action works, closing hides it and i
   // After a reload the message service answers "nothing" for this user: both stay closed.
   const reloadedAt = Date.now();
   const answered = reader.page.waitForResponse(
-    (r) => new URL(r.url()).pathname === '/api/messages/current' && r.request().timing().startTime >= reloadedAt,
+    (r) =>
+      new URL(r.url()).pathname === '/api/messages/current' && r.request().timing().startTime >= reloadedAt,
   );
   await reader.page.reload();
   expect(((await (await answered).json()) as { item: unknown }).item).toBeNull();
@@ -212,7 +231,10 @@ test('a banner message shows, its secondary action works, closing hides it and i
   expect(reader.errors).toEqual([]);
 });
 
-test('a notification composed in management arrives live, in German for a German UI', async ({ page, browser }) => {
+test('a notification composed in management arrives live, in German for a German UI', async ({
+  page,
+  browser,
+}) => {
   const reader = await openSecondBrowser(browser);
   await signInNewcomer(reader.page);
   await reader.page.getByRole('button', { name: /^Benachrichtigungen/ }).click();
@@ -234,7 +256,9 @@ test('a notification composed in management arrives live, in German for a German
   await expect(page.getByTestId('notification-preview-de-DE')).toContainText(titles.de);
   await expect(page.getByTestId('notification-preview-en')).toContainText(titles.en);
   await page.getByRole('button', { name: 'Send notification' }).click();
-  await expect(page.getByText('Only web addresses starting with https:// or http:// are allowed.')).toBeVisible();
+  await expect(
+    page.getByText('Only web addresses starting with https:// or http:// are allowed.'),
+  ).toBeVisible();
   await page.getByLabel('Link (optional)').fill('https://example.com/board');
   await page.screenshot({ path: test.info().outputPath('notification-compose.png'), fullPage: true });
   await expectNoSeriousA11yViolations(page);
@@ -257,7 +281,9 @@ test('a notification composed in management arrives live, in German for a German
 
   // The read count follows.
   await page.reload();
-  await expect(page.getByTestId('sent-notification-row').filter({ hasText: titles.en })).toContainText('1 of 1 read');
+  await expect(page.getByTestId('sent-notification-row').filter({ hasText: titles.en })).toContainText(
+    '1 of 1 read',
+  );
   await page.screenshot({ path: test.info().outputPath('notifications-sent.png'), fullPage: true });
 });
 
@@ -309,7 +335,9 @@ test('members never see the new-contract notice, not even while a contract is pe
   expect(contractChecks).toEqual([]);
 });
 
-test('the new-contract notice leads to the contract center and disappears after accepting', async ({ page }) => {
+test('the new-contract notice leads to the contract center and disappears after accepting', async ({
+  page,
+}) => {
   await signIn(page, demoUsers.admin);
   const notice = page.getByTestId('new-contract-notice');
   await expect(notice).toContainText('RC-2025-0342');

@@ -95,13 +95,19 @@ test.describe('notifications', () => {
     await expect(card(page, titles.link).getByTestId('read-more')).toHaveCount(0);
     // Clamped at 4 lines: the card's text is cut, the dialog shows all of it.
     const text = card(page, titles.long).locator('p').last();
-    const { scrollHeight, clientHeight } = await text.evaluate((el) => ({ scrollHeight: el.scrollHeight, clientHeight: el.clientHeight }));
+    const { scrollHeight, clientHeight } = await text.evaluate((el) => ({
+      scrollHeight: el.scrollHeight,
+      clientHeight: el.clientHeight,
+    }));
     expect(scrollHeight).toBeGreaterThan(clientHeight);
     await card(page, titles.long).click();
     await expect(page.getByTestId('notification-dialog-text')).toContainText('at what time.');
   });
 
-  test('a notification sent while the panel is open appears live, with the toast', async ({ page, browser }) => {
+  test('a notification sent while the panel is open appears live, with the toast', async ({
+    page,
+    browser,
+  }) => {
     await signIn(page, demoUsers.basic);
     await openNotifications(page);
     await expect(cards(page)).toHaveCount(4);
@@ -119,7 +125,9 @@ test.describe('notifications', () => {
     await expect(newest).toContainText('Quarter closed');
     await expect(newest.getByTestId('unread-dot')).toBeVisible();
     // The toast of docs/product.md §4, in a live region so screen readers announce it.
-    const toast = page.locator('[role="status"], [role="alert"]').filter({ hasText: 'You have received a new Notification.' });
+    const toast = page
+      .locator('[role="status"], [role="alert"]')
+      .filter({ hasText: 'You have received a new Notification.' });
     await expect(toast).toBeVisible();
     await expect(toast).toContainText('New Notification');
     await page.screenshot({ path: test.info().outputPath('notification-toast.png') });

@@ -29,10 +29,9 @@ type Language = (typeof languages)[number];
 const locales = Object.fromEntries(
   languages.map((language) => [
     language,
-    JSON.parse(readFileSync(new URL(`../packages/contracts/src/locales/${language}.json`, import.meta.url), 'utf8')) as Record<
-      string,
-      string
-    >,
+    JSON.parse(
+      readFileSync(new URL(`../packages/contracts/src/locales/${language}.json`, import.meta.url), 'utf8'),
+    ) as Record<string, string>,
   ]),
 ) as Record<Language, Record<string, string>>;
 
@@ -46,13 +45,26 @@ function textOf(language: Language) {
 }
 
 /** Four stores in three regions; the reader with region North may see Hamburg and Kiel only. */
-const csv = 'Region,Store,Revenue,Opened\nNorth,Hamburg,1200.50,2024-03-01\nSouth,Munich,980.25,2023-05-10\nNorth,Kiel,450,2025-01-15\nWest,Cologne,700,2022-09-30\n';
+const csv =
+  'Region,Store,Revenue,Opened\nNorth,Hamburg,1200.50,2024-03-01\nSouth,Munich,980.25,2023-05-10\nNorth,Kiel,450,2025-01-15\nWest,Cologne,700,2022-09-30\n';
 const northStores = ['Hamburg', 'Kiel'];
 const otherStores = ['Munich', 'Cologne'];
 
 const run = Date.now().toString(36);
 /** What each language's administrator journey made, for its reader journey and the clean-up. */
-const made: Partial<Record<Language, { table: string; definition: string; item: string; itemTitle: string; layoutId: string; dashboardTitle: string }>> = {};
+const made: Partial<
+  Record<
+    Language,
+    {
+      table: string;
+      definition: string;
+      item: string;
+      itemTitle: string;
+      layoutId: string;
+      dashboardTitle: string;
+    }
+  >
+> = {};
 
 const suffix = (language: Language) => language.replace('-', '_').toLowerCase();
 
@@ -65,17 +77,26 @@ async function shoot(page: Page, name: string): Promise<void> {
     await page.setViewportSize(viewport);
     // The side panel open on the desktop covers a phone's page: collapsed, as a person on a phone would.
     const collapse = page.getByRole('button', { name: /^(Collapse side panel|Seitenleiste einklappen)$/ });
-    if (device === 'phone' && (await page.getByRole('dialog').count()) === 0 && (await collapse.isVisible())) {
+    if (
+      device === 'phone' &&
+      (await page.getByRole('dialog').count()) === 0 &&
+      (await collapse.isVisible())
+    ) {
       await collapse.click();
-      await expect(page.getByRole('button', { name: /^(Expand side panel|Seitenleiste ausklappen)$/ })).toBeVisible();
+      await expect(
+        page.getByRole('button', { name: /^(Expand side panel|Seitenleiste ausklappen)$/ }),
+      ).toBeVisible();
     }
     // Two frames: the layout has followed the new width before the picture is taken.
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    );
     await page.screenshot({ path: test.info().outputPath(`own-data-${name}-${device}.png`), fullPage: true });
     // Nothing runs past the screen's edge: wide content scrolls inside its own box.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} is wider than the ${device}`).toBeLessThanOrEqual(
-      viewport.width,
-    );
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth),
+      `${name} is wider than the ${device}`,
+    ).toBeLessThanOrEqual(viewport.width);
   }
   await page.setViewportSize({ width: 1440, height: 900 });
 }
@@ -86,15 +107,21 @@ async function shoot(page: Page, name: string): Promise<void> {
  */
 async function setRegion(admin: Page, email: string, region: string | null): Promise<void> {
   const headers = await bearerOf(admin);
-  const list = await admin.request.get(`${apiRoutes.listUsers.path}?search=${encodeURIComponent(email)}`, { headers });
+  const list = await admin.request.get(`${apiRoutes.listUsers.path}?search=${encodeURIComponent(email)}`, {
+    headers,
+  });
   expect(list.ok(), `listing users: ${list.status()}`).toBe(true);
-  const found = ((await list.json()) as ManagedUsersResponse).items.find((candidate) => candidate.email === email);
+  const found = ((await list.json()) as ManagedUsersResponse).items.find(
+    (candidate) => candidate.email === email,
+  );
   expect(found, email).toBeTruthy();
   const response = await admin.request.patch(pathOf(apiRoutes.updateUser, { id: found!.id }), {
     headers,
     data: { attributes: region === null ? {} : { region: [region] } },
   });
-  expect(response.ok(), `setting ${email}'s attributes: ${response.status()} ${await response.text()}`).toBe(true);
+  expect(response.ok(), `setting ${email}'s attributes: ${response.status()} ${await response.text()}`).toBe(
+    true,
+  );
 }
 
 async function catalogueDocument(page: Page): Promise<CatalogueDocument> {
@@ -131,37 +158,49 @@ for (const language of languages) {
       // second journey (the basic subscription has no dashboards: the basic user is the one without it).
       await page.goto('/management/users');
       await page.getByRole('textbox', { name: t('management.users.search') }).fill(demoUsers.member.email);
-      await page.getByRole('button', { name: t('management.users.editUser', { name: demoUsers.member.displayName }) }).click();
-      const userDialog = page.getByRole('dialog', { name: t('management.users.editTitle', { name: demoUsers.member.displayName }) });
+      await page
+        .getByRole('button', { name: t('management.users.editUser', { name: demoUsers.member.displayName }) })
+        .click();
+      const userDialog = page.getByRole('dialog', {
+        name: t('management.users.editTitle', { name: demoUsers.member.displayName }),
+      });
       await userDialog.getByRole('textbox', { name: t('management.users.attributeKey') }).fill('region');
       await userDialog.getByRole('button', { name: t('management.users.addAttribute') }).click();
-      const regionValues = userDialog.getByLabel(t('management.users.attributeValues', { key: 'region' }), { exact: true });
+      const regionValues = userDialog.getByLabel(t('management.users.attributeValues', { key: 'region' }), {
+        exact: true,
+      });
       await regionValues.fill('North');
       await regionValues.press('Enter');
       await userDialog.getByRole('button', { name: t('management.save'), exact: true }).click();
       await expect(userDialog).toBeHidden();
-      await expect(page.getByTestId('user-row').filter({ hasText: demoUsers.member.email })).toContainText('North');
+      await expect(page.getByTestId('user-row').filter({ hasText: demoUsers.member.email })).toContainText(
+        'North',
+      );
 
       // Management → Data → Uploaded tables: choose the file, check the detected types, import.
       await page.goto('/management/data/sources/uploads');
       await expect(page.getByRole('heading', { name: t('management.data.upload.title') })).toBeVisible();
-      await page.locator('input[type="file"]').setInputFiles({ name: 'Stores.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+      await page
+        .locator('input[type="file"]')
+        .setInputFiles({ name: 'Stores.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
       await expect(page.getByTestId('upload-detected')).toBeVisible();
       await expect(page.getByTestId('upload-preview').getByRole('cell', { name: 'Hamburg' })).toBeVisible();
-      await expect(page.getByRole('combobox', { name: t('management.data.upload.columnType', { column: 'Revenue' }) })).toHaveValue(
-        t('management.data.upload.type.decimal'),
-      );
-      await expect(page.getByRole('combobox', { name: t('management.data.upload.columnType', { column: 'Opened' }) })).toHaveValue(
-        t('management.data.upload.type.date'),
-      );
-      await expect(page.getByRole('combobox', { name: t('management.data.upload.columnType', { column: 'Region' }) })).toHaveValue(
-        t('management.data.upload.type.text'),
-      );
+      await expect(
+        page.getByRole('combobox', { name: t('management.data.upload.columnType', { column: 'Revenue' }) }),
+      ).toHaveValue(t('management.data.upload.type.decimal'));
+      await expect(
+        page.getByRole('combobox', { name: t('management.data.upload.columnType', { column: 'Opened' }) }),
+      ).toHaveValue(t('management.data.upload.type.date'));
+      await expect(
+        page.getByRole('combobox', { name: t('management.data.upload.columnType', { column: 'Region' }) }),
+      ).toHaveValue(t('management.data.upload.type.text'));
       await page.getByTestId('upload-table-name').fill(table);
       await expectNoSeriousA11yViolations(page, 'main');
       await shoot(page, `upload-preview-${language}`);
       await page.getByTestId('upload-import').click();
-      await expect(page.getByTestId('upload-done')).toHaveText(t('management.data.upload.done', { count: 4, table, total: 4 }));
+      await expect(page.getByTestId('upload-done')).toHaveText(
+        t('management.data.upload.done', { count: 4, table, total: 4 }),
+      );
       await expect(page.getByTestId('uploaded-table-row').filter({ hasText: table })).toBeVisible();
       await shoot(page, `upload-done-${language}`);
 
@@ -169,7 +208,9 @@ for (const language of languages) {
       await page.goto('/management/data');
       await page.getByRole('link', { name: t('management.data.definitions.add') }).click();
       await expect(page).toHaveURL(/\/management\/data\/new-definition$/);
-      await page.getByRole('textbox', { name: t('management.data.fields.name'), exact: true }).fill(definition);
+      await page
+        .getByRole('textbox', { name: t('management.data.fields.name'), exact: true })
+        .fill(definition);
       // The only source is chosen already (clicking it again would clear it); with others, choose it.
       const source = page.getByRole('combobox', { name: t('management.data.definition.source') });
       if (!/\(uploads\)$/.test(await source.inputValue())) {
@@ -199,9 +240,13 @@ for (const language of languages) {
       const previewAs = page.getByRole('combobox', { name: t('management.data.preview.as') });
       await previewAs.click();
       await previewAs.fill('member@');
-      await page.getByRole('option', { name: new RegExp(demoUsers.member.email.replace('.', '\\.')) }).click();
+      await page
+        .getByRole('option', { name: new RegExp(demoUsers.member.email.replace('.', '\\.')) })
+        .click();
       await page.getByRole('button', { name: t('management.data.preview.run'), exact: true }).click();
-      const rows = page.getByTestId('preview-result').getByRole('table', { name: t('management.data.preview.tableLabel') });
+      const rows = page
+        .getByTestId('preview-result')
+        .getByRole('table', { name: t('management.data.preview.tableLabel') });
       for (const store of northStores) await expect(rows).toContainText(store);
       for (const store of otherStores) await expect(rows).not.toContainText(store);
 
@@ -215,13 +260,21 @@ for (const language of languages) {
 
       // Management → Catalogue: an "SQL report" item in the first menu group …
       const document = await catalogueDocument(page);
-      const titleIn = (title: { en: string; de?: string }) => (language === 'en' ? title.en : (title.de ?? title.en));
+      const titleIn = (title: { en: string; de?: string }) =>
+        language === 'en' ? title.en : (title.de ?? title.en);
       const menuGroup = document.menu[0]!;
       await page.goto('/management/catalogue');
-      await page.getByRole('button', { name: t('management.catalogue.menu.addItemTo', { group: titleIn(menuGroup.title) }) }).click();
+      await page
+        .getByRole('button', {
+          name: t('management.catalogue.menu.addItemTo', { group: titleIn(menuGroup.title) }),
+        })
+        .click();
       const itemDialog = page.getByRole('dialog', { name: t('management.catalogue.item.createTitle') });
       await itemDialog
-        .getByRole('textbox', { name: t('management.catalogue.fields.inEnglish', { label: t('management.catalogue.fields.title') }), exact: true })
+        .getByRole('textbox', {
+          name: t('management.catalogue.fields.inEnglish', { label: t('management.catalogue.fields.title') }),
+          exact: true,
+        })
         .fill(itemTitle);
       await itemDialog.getByRole('radio', { name: t('management.catalogue.kind.query') }).check();
       await itemDialog.getByRole('combobox', { name: t('management.catalogue.fields.definition') }).click();
@@ -236,20 +289,33 @@ for (const language of languages) {
       expect(item?.report).toMatchObject({ kind: 'query', definition });
 
       // … and a dashboard for everyone (Operations) with one tile showing the definition's table.
-      const dashboardGroup = document.dashboards.find((group) => group.name === 'operations') ?? document.dashboards[0]!;
+      const dashboardGroup =
+        document.dashboards.find((group) => group.name === 'operations') ?? document.dashboards[0]!;
       await page.getByRole('tab', { name: t('management.catalogue.tabs.dashboards') }).click();
       await page
-        .getByRole('button', { name: t('management.catalogue.dashboards.addDashboardTo', { group: titleIn(dashboardGroup.title) }) })
+        .getByRole('button', {
+          name: t('management.catalogue.dashboards.addDashboardTo', { group: titleIn(dashboardGroup.title) }),
+        })
         .click();
-      const dashboardDialog = page.getByRole('dialog', { name: t('management.catalogue.dashboard.createTitle') });
-      const layoutId = await dashboardDialog.getByRole('textbox', { name: t('management.catalogue.fields.layoutId') }).inputValue();
+      const dashboardDialog = page.getByRole('dialog', {
+        name: t('management.catalogue.dashboard.createTitle'),
+      });
+      const layoutId = await dashboardDialog
+        .getByRole('textbox', { name: t('management.catalogue.fields.layoutId') })
+        .inputValue();
       await dashboardDialog
-        .getByRole('textbox', { name: t('management.catalogue.fields.inEnglish', { label: t('management.catalogue.fields.title') }), exact: true })
+        .getByRole('textbox', {
+          name: t('management.catalogue.fields.inEnglish', { label: t('management.catalogue.fields.title') }),
+          exact: true,
+        })
         .fill(dashboardTitle);
       await dashboardDialog.getByRole('button', { name: t('management.catalogue.tiles.add') }).click();
       const tile = dashboardDialog.getByTestId('tile-row').first();
       await tile
-        .getByRole('textbox', { name: t('management.catalogue.fields.inEnglish', { label: t('management.catalogue.tiles.title') }), exact: true })
+        .getByRole('textbox', {
+          name: t('management.catalogue.fields.inEnglish', { label: t('management.catalogue.tiles.title') }),
+          exact: true,
+        })
         .fill('North stores');
       await tile.getByRole('combobox', { name: t('management.catalogue.tiles.shows') }).click();
       await page.getByRole('option', { name: definition, exact: true }).click();
@@ -266,11 +332,16 @@ for (const language of languages) {
       const dashboard = (await catalogueDocument(page)).dashboards
         .flatMap((group) => group.dashboards)
         .find((candidate) => String(candidate.layoutId) === layoutId);
-      expect(dashboard?.tiles[0]).toMatchObject({ type: 'table', definition, visual: expect.stringMatching(/^table/) });
+      expect(dashboard?.tiles[0]).toMatchObject({
+        type: 'table',
+        definition,
+        visual: expect.stringMatching(/^table/),
+      });
 
       made[language] = { table, definition, item: item!.name, itemTitle, layoutId, dashboardTitle };
     } finally {
-      if (language !== 'en') await restoreSettings(page, { ...englishDefaults, displayName: demoUsers.admin.displayName });
+      if (language !== 'en')
+        await restoreSettings(page, { ...englishDefaults, displayName: demoUsers.admin.displayName });
     }
   });
 
@@ -327,13 +398,17 @@ for (const language of languages) {
       const { page } = without;
       await page.goto(`/reports/${item}`);
       await expect(page.getByText(t('reports.state.notForAccountHeadline'))).toBeVisible();
-      for (const store of [...northStores, ...otherStores]) await expect(page.getByRole('main')).not.toContainText(store);
+      for (const store of [...northStores, ...otherStores])
+        await expect(page.getByRole('main')).not.toContainText(store);
       await expectNoSeriousA11yViolations(page, 'main');
       await shoot(page, `report-without-region-${language}`);
       // Nor through the download's address.
-      const download = await page.request.get(`${pathOf(apiRoutes.downloadReport, { name: item })}?format=csv`, {
-        headers: await bearerOf(page),
-      });
+      const download = await page.request.get(
+        `${pathOf(apiRoutes.downloadReport, { name: item })}?format=csv`,
+        {
+          headers: await bearerOf(page),
+        },
+      );
       expect(download.status()).toBe(403);
       expect(await download.text()).not.toContain('Hamburg');
 
@@ -350,10 +425,12 @@ for (const language of languages) {
       await expect(page.getByRole('heading', { name: 'North stores' })).toBeVisible();
       // The tile says why, as the report page does: never unfiltered data.
       await expect(page.getByText(t('reports.state.notForAccountHeadline'))).toBeVisible();
-      for (const store of [...northStores, ...otherStores]) await expect(page.getByRole('main')).not.toContainText(store);
+      for (const store of [...northStores, ...otherStores])
+        await expect(page.getByRole('main')).not.toContainText(store);
       await shoot(page, `dashboard-without-region-${language}`);
     } finally {
-      if (language !== 'en') await restoreSettings(page, { ...englishDefaults, displayName: demoUsers.admin.displayName });
+      if (language !== 'en')
+        await restoreSettings(page, { ...englishDefaults, displayName: demoUsers.admin.displayName });
     }
   });
 }
@@ -369,7 +446,10 @@ test.afterAll(async ({ browser }) => {
       await page.request.delete(pathOf(apiRoutes.deleteDashboard, { layoutId: ours.layoutId }), { headers });
       await page.request.delete(pathOf(apiRoutes.deleteItem, { name: ours.item }), { headers });
       await page.request.delete(pathOf(apiRoutes.deleteDefinition, { name: ours.definition }), { headers });
-      await page.request.delete(pathOf(apiRoutes.removeUploadedTable, { name: 'uploads', table: ours.table }), { headers });
+      await page.request.delete(
+        pathOf(apiRoutes.removeUploadedTable, { name: 'uploads', table: ours.table }),
+        { headers },
+      );
     }
     await setRegion(page, demoUsers.member.email, null);
   } finally {

@@ -66,11 +66,17 @@ async function expectNoSeriousA11yViolations(page: Page, include = 'main') {
 }
 
 /** A person in a browser of their own, with the UI language remembered on it; page errors fail the test. */
-async function openBrowser(browser: Browser, language: Language): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+async function openBrowser(
+  browser: Browser,
+  language: Language,
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext();
-  await context.addInitScript((lang) => {
-    if (!window.localStorage.getItem('translocoLang')) window.localStorage.setItem('translocoLang', lang);
-  }, language === 'de' ? 'de-DE' : 'en');
+  await context.addInitScript(
+    (lang) => {
+      if (!window.localStorage.getItem('translocoLang')) window.localStorage.setItem('translocoLang', lang);
+    },
+    language === 'de' ? 'de-DE' : 'en',
+  );
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
@@ -95,18 +101,29 @@ async function createUser(
   await dialog.getByLabel('Initial password').fill(person.password);
   if (options.administrator) {
     await dialog.getByLabel('Role').click();
-    await page.getByRole('listbox', { name: 'Role' }).getByRole('option', { name: 'Organisation administrator' }).click();
+    await page
+      .getByRole('listbox', { name: 'Role' })
+      .getByRole('option', { name: 'Organisation administrator' })
+      .click();
   }
   if (options.german) {
     await dialog.getByLabel('Language').click();
-    await page.getByRole('listbox', { name: 'Language' }).getByRole('option', { name: 'Deutsch (Deutschland)' }).click();
+    await page
+      .getByRole('listbox', { name: 'Language' })
+      .getByRole('option', { name: 'Deutsch (Deutschland)' })
+      .click();
   }
   await dialog.getByRole('button', { name: 'Create user' }).click();
   await expect(dialog).toBeHidden();
 }
 
 /** Sets a one-time password in the users list; a common one is refused first, with the message. */
-async function resetPassword(page: Page, language: Language, person: { name: string; email: string }, oneTime: string) {
+async function resetPassword(
+  page: Page,
+  language: Language,
+  person: { name: string; email: string },
+  oneTime: string,
+) {
   const text = texts[language];
   await page.goto('/management/users');
   await page.getByLabel(text.search).fill(person.email);
@@ -132,7 +149,13 @@ async function resetPassword(page: Page, language: Language, person: { name: str
  * Signs in with a one-time password: the "Choose a new password" screen comes first and nothing else
  * can be reached; a common password is refused; then the page asked for, here the reports home.
  */
-async function signInAndChoosePassword(page: Page, language: Language, email: string, oneTime: string, chosen: string) {
+async function signInAndChoosePassword(
+  page: Page,
+  language: Language,
+  email: string,
+  oneTime: string,
+  chosen: string,
+) {
   const text = texts[language];
   await page.goto('/login');
   await page.getByLabel(text.email).fill(email);
@@ -153,7 +176,11 @@ async function signInAndChoosePassword(page: Page, language: Language, email: st
   await page.getByLabel(text.current, { exact: true }).focus();
   await page.keyboard.type(oneTime);
   const next = page.getByLabel(text.next, { exact: true });
-  for (let presses = 0; presses < 3 && !(await next.evaluate((field) => field === document.activeElement)); presses += 1) {
+  for (
+    let presses = 0;
+    presses < 3 && !(await next.evaluate((field) => field === document.activeElement));
+    presses += 1
+  ) {
     await page.keyboard.press('Tab'); // past the show-password toggle, if it takes focus
   }
   await expect(next).toBeFocused();
@@ -177,7 +204,11 @@ test('an administrator resets a password; the user chooses a new one before anyt
 }) => {
   // Two or three people in their own browsers, each through several screens.
   test.slow();
-  const person = { name: 'Olivia One-Time', email: `olivia.${stamp}@example.com`, password: 'Olivia-initial-31' };
+  const person = {
+    name: 'Olivia One-Time',
+    email: `olivia.${stamp}@example.com`,
+    password: 'Olivia-initial-31',
+  };
   await signIn(page, demoUsers.admin);
   await createUser(page, person);
 
@@ -190,7 +221,13 @@ test('an administrator resets a password; the user chooses a new one before anyt
   await olivia.page.goto('/settings');
   await expect(olivia.page).toHaveURL(/\/login/);
 
-  await signInAndChoosePassword(olivia.page, 'en', person.email, 'Olivia-fresh-start-33', 'Olivia-second-own-34');
+  await signInAndChoosePassword(
+    olivia.page,
+    'en',
+    person.email,
+    'Olivia-fresh-start-33',
+    'Olivia-second-own-34',
+  );
   await olivia.context.close();
   expect(olivia.errors).toEqual([]);
 });
@@ -201,7 +238,11 @@ test('the same in German: a new administrator and the user they reset choose the
 }) => {
   // Two or three people in their own browsers, each through several screens.
   test.slow();
-  const gerda = { name: 'Gerda Verwalterin', email: `gerda.${stamp}@example.com`, password: 'Gerda-Anfang-41' };
+  const gerda = {
+    name: 'Gerda Verwalterin',
+    email: `gerda.${stamp}@example.com`,
+    password: 'Gerda-Anfang-41',
+  };
   const karl = { name: 'Karl Kunde', email: `karl.${stamp}@example.com`, password: 'Karl-Anfang-42' };
   await signIn(page, demoUsers.admin);
   await createUser(page, gerda, { german: true, administrator: true });

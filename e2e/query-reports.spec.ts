@@ -2,7 +2,12 @@ import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import type { Page } from '@playwright/test';
 import { demoUsers, expect, test } from './fixtures';
-import { englishDefaults, expectNoSeriousA11yViolations, restoreSettings, signInWithLanguage } from './shell-support';
+import {
+  englishDefaults,
+  expectNoSeriousA11yViolations,
+  restoreSettings,
+  signInWithLanguage,
+} from './shell-support';
 
 // A query report as a reader uses it (decision 027): the demo's "Monthly Sales (SQL)" with its period and
 // region parameters above it, the choices kept in the address, the table following them, the data time
@@ -16,10 +21,9 @@ type Language = (typeof languages)[number];
 const locales = Object.fromEntries(
   languages.map((language) => [
     language,
-    JSON.parse(readFileSync(new URL(`../packages/contracts/src/locales/${language}.json`, import.meta.url), 'utf8')) as Record<
-      string,
-      string
-    >,
+    JSON.parse(
+      readFileSync(new URL(`../packages/contracts/src/locales/${language}.json`, import.meta.url), 'utf8'),
+    ) as Record<string, string>,
   ]),
 ) as Record<Language, Record<string, string>>;
 
@@ -43,10 +47,17 @@ async function shoot(page: Page, name: string): Promise<void> {
     const collapse = page.getByRole('button', { name: /^(Collapse side panel|Seitenleiste einklappen)$/ });
     if (device === 'phone' && (await collapse.isVisible())) {
       await collapse.click();
-      await expect(page.getByRole('button', { name: /^(Expand side panel|Seitenleiste ausklappen)$/ })).toBeVisible();
+      await expect(
+        page.getByRole('button', { name: /^(Expand side panel|Seitenleiste ausklappen)$/ }),
+      ).toBeVisible();
     }
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-    await page.screenshot({ path: test.info().outputPath(`query-report-${name}-${device}.png`), fullPage: true });
+    await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    );
+    await page.screenshot({
+      path: test.info().outputPath(`query-report-${name}-${device}.png`),
+      fullPage: true,
+    });
   }
   await page.setViewportSize({ width: 1440, height: 900 });
 }
@@ -54,13 +65,17 @@ async function shoot(page: Page, name: string): Promise<void> {
 const tableText = (page: Page) => page.getByTestId('data-table').innerText();
 
 for (const language of languages) {
-  test(`a member changes the period and a region of a SQL report and downloads it as XLSX (${language})`, async ({ page }) => {
+  test(`a member changes the period and a region of a SQL report and downloads it as XLSX (${language})`, async ({
+    page,
+  }) => {
     const t = textOf(language);
     await signInWithLanguage(page, demoUsers.member, language);
     try {
       await page.goto('/reports/monthly-sales');
       await expect(page.getByTestId('data-table')).toBeVisible();
-      await expect(page.getByTestId('report-data-time')).toContainText(t('reports.info.dataAsOf').replace(' {{time}}', ''));
+      await expect(page.getByTestId('report-data-time')).toContainText(
+        t('reports.info.dataAsOf').replace(' {{time}}', ''),
+      );
       const parameters = page.getByTestId('report-parameters');
       await expect(parameters.getByRole('radio', { name: t('reports.range.this-year') })).toBeChecked();
 
@@ -74,7 +89,9 @@ for (const language of languages) {
       // One region: the table changes again, the period stays.
       const allRegions = await tableText(page);
       // The multi-select's field, found through its label's `for` (its input carries no name of its own).
-      const regionsId = await parameters.locator('label', { hasText: regionsLabel[language] }).getAttribute('for', { timeout: 15_000 });
+      const regionsId = await parameters
+        .locator('label', { hasText: regionsLabel[language] })
+        .getAttribute('for', { timeout: 15_000 });
       // By keyboard: focus the field, open the list with the arrow key.
       await page.locator(`[id="${regionsId}"]`).focus({ timeout: 15_000 });
       await page.keyboard.press('ArrowDown');
@@ -128,13 +145,19 @@ for (const language of languages) {
 // Decision 038: a choice from a query is one of the reader's own options — a value outside them, put into
 // the address by hand, is refused with a message naming it, in the reader's language, axe clean.
 for (const language of languages) {
-  test(`a member who puts a region outside their options into the address is told so (${language})`, async ({ page }) => {
+  test(`a member who puts a region outside their options into the address is told so (${language})`, async ({
+    page,
+  }) => {
     const t = textOf(language);
     await signInWithLanguage(page, demoUsers.member, language);
     try {
-      await page.goto(`/reports/monthly-sales?values=${encodeURIComponent(JSON.stringify({ regions: ['Atlantis'] }))}`);
+      await page.goto(
+        `/reports/monthly-sales?values=${encodeURIComponent(JSON.stringify({ regions: ['Atlantis'] }))}`,
+      );
       await expect(page.getByText(t('reports.state.choiceNotOfferedHeadline'))).toBeVisible();
-      const text = t('reports.state.choiceNotOfferedText').replace('{{value}}', 'Atlantis').replace('{{parameter}}', 'regions');
+      const text = t('reports.state.choiceNotOfferedText')
+        .replace('{{value}}', 'Atlantis')
+        .replace('{{parameter}}', 'regions');
       await expect(page.getByText(text)).toBeVisible();
       // No data of the choice came along.
       await expect(page.getByTestId('data-table')).toHaveCount(0);

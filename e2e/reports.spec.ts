@@ -31,7 +31,9 @@ async function choose(page: Page, name: string): Promise<void> {
 /** `€1,234.56` (en-GB) → 1234.56. */
 const euros = (text: string) => Number(text.replace(/[€\s,]/g, ''));
 
-test('a report shows KPIs, charts and a table that sorts; its download holds the figures shown', async ({ page }) => {
+test('a report shows KPIs, charts and a table that sorts; its download holds the figures shown', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   await signIn(page, demoUsers.admin); // en-GB, €
   await page.goto('/reports/totalviewlayout');
@@ -44,17 +46,29 @@ test('a report shows KPIs, charts and a table that sorts; its download holds the
   await expect(kpis.getByTestId('kpi-value')).toHaveCount(4);
   const revenueKpi = kpis.locator('[data-kpi="kpis.total_revenue"] [data-testid="kpi-value"]');
   await expect(revenueKpi).toHaveText(/^€\d{1,3}(,\d{3})*\.\d{2}$/);
-  await expect(kpis.locator('[data-kpi="kpis.total_margin_pct"] [data-testid="kpi-value"]')).toHaveText(/^\d+\.\d%$/);
+  await expect(kpis.locator('[data-kpi="kpis.total_margin_pct"] [data-testid="kpi-value"]')).toHaveText(
+    /^\d+\.\d%$/,
+  );
 
   // The charts are a lazy chunk drawn as SVG.
   const chart = page.locator('[data-testid="report-chart"][data-chart-id="trend"]');
   await expect(chart.locator('svg path').first()).toBeAttached();
   await expect(chart).toHaveAttribute('aria-label', 'Chart: Revenue, margin and units over time');
-  await expect(page.locator('[data-testid="report-chart"][data-chart-id="by_region"] svg path').first()).toBeAttached();
+  await expect(
+    page.locator('[data-testid="report-chart"][data-chart-id="by_region"] svg path').first(),
+  ).toBeAttached();
 
   const table = page.getByTestId('data-table');
   await expect(table.locator('tbody tr').first()).toBeVisible();
-  await expect(table.locator('th')).toHaveText(['Month', 'Region', 'Revenue', 'Cost', 'Margin', 'Margin %', 'Units sold']);
+  await expect(table.locator('th')).toHaveText([
+    'Month',
+    'Region',
+    'Revenue',
+    'Cost',
+    'Margin',
+    'Margin %',
+    'Units sold',
+  ]);
   const rowCount = Number((await page.getByTestId('table-row-count').innerText()).replace(/\D/g, ''));
   expect(rowCount).toBeGreaterThan(0);
   // This year by month: the first row is January (en-GB short month).
@@ -123,12 +137,18 @@ test('report parameters: presets, grouping and a checked custom range live in th
   });
   // 31 March to 30 April by day, five regions: at most 31 × 5 rows, the first day first.
   // Waits for the new answer: the first row is the range's first day.
-  await expect(page.getByTestId('data-table').locator('tbody tr').first().locator('td').first()).toHaveText('31/03/2025');
+  await expect(page.getByTestId('data-table').locator('tbody tr').first().locator('td').first()).toHaveText(
+    '31/03/2025',
+  );
   await expect(page.getByTestId('table-row-count')).toHaveText(/^\d+ rows$/);
-  expect(Number((await page.getByTestId('table-row-count').innerText()).replace(/\D/g, ''))).toBeLessThanOrEqual(31 * 5);
+  expect(
+    Number((await page.getByTestId('table-row-count').innerText()).replace(/\D/g, '')),
+  ).toBeLessThanOrEqual(31 * 5);
 
   // A hand-made URL the server refuses shows its own state and a way back.
-  await page.goto(`/reports/totalviewlayout?values=${encodeURIComponent(JSON.stringify({ grouping: 'region' }))}`);
+  await page.goto(
+    `/reports/totalviewlayout?values=${encodeURIComponent(JSON.stringify({ grouping: 'region' }))}`,
+  );
   await expect(page.getByText('These settings cannot be used')).toBeVisible();
   await page.getByRole('button', { name: 'Show the default view' }).click();
   await expect(page.getByTestId('kpi-cards')).toBeVisible();
@@ -149,7 +169,9 @@ test('changing the culture to de-AT changes number, currency and date formats', 
     const revenue = page.locator('[data-kpi="kpis.total_revenue"] [data-testid="kpi-value"]');
     // de-AT: the euro sign before the amount, dots between thousands, a decimal comma.
     await expect(revenue).toHaveText(/^€\s\d{1,3}(\.\d{3})*,\d{2}$/, { timeout: 60_000 });
-    await expect(page.locator('[data-kpi="kpis.total_margin_pct"] [data-testid="kpi-value"]')).toHaveText(/^\d+,\d\s%$/);
+    await expect(page.locator('[data-kpi="kpis.total_margin_pct"] [data-testid="kpi-value"]')).toHaveText(
+      /^\d+,\d\s%$/,
+    );
     // Austrian month names: Jänner.
     expect((await rowTexts(page, 0))[0]).toMatch(/^Jän\. \d{4}$/);
     await page.screenshot({ path: test.info().outputPath('report-de-AT.png'), fullPage: true });
@@ -323,7 +345,9 @@ test("a dashboard's own period: every tile follows it, the address keeps it", as
 
   await choose(page, 'This year');
   await expect(page).toHaveURL(/[?&]values=/);
-  expect(JSON.parse(new URL(page.url()).searchParams.get('values') ?? '{}')).toEqual({ period: { preset: 'this-year' } });
+  expect(JSON.parse(new URL(page.url()).searchParams.get('values') ?? '{}')).toEqual({
+    period: { preset: 'this-year' },
+  });
   // Both tiles answer for this year now: figures other than last year's.
   await expect(async () => expect(await values.allInnerTexts()).not.toEqual(lastYear)).toPass();
   await expect(page.getByTestId('dashboard-tile').first()).not.toHaveAttribute('aria-busy', 'true');

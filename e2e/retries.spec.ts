@@ -9,7 +9,9 @@ const unavailable = {
   status: 503,
   contentType: 'application/json',
   headers: { 'retry-after': '1' },
-  body: JSON.stringify({ error: { code: 'SERVICE_UNAVAILABLE', message: 'The service is temporarily unavailable.' } }),
+  body: JSON.stringify({
+    error: { code: 'SERVICE_UNAVAILABLE', message: 'The service is temporarily unavailable.' },
+  }),
 };
 
 /**

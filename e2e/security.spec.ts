@@ -199,7 +199,11 @@ test.describe('changes the server did not confirm', () => {
     let refusals = 0;
     page.on('response', (response) => {
       const request = response.request();
-      if (request.method() === 'PATCH' && response.status() === 503 && request.postData()?.includes('wasRead'))
+      if (
+        request.method() === 'PATCH' &&
+        response.status() === 503 &&
+        request.postData()?.includes('wasRead')
+      )
         refusals += 1;
     });
     await unread.first().click();

@@ -148,7 +148,9 @@ export async function signInWithLanguage(
     // The header's choice is saved to the account: wait for it, or the next page load would find the old
     // language there and switch back to it.
     const saved = page.waitForResponse(
-      (response) => response.request().method() === 'PUT' && new URL(response.url()).pathname === apiRoutes.updateUserSettings.path,
+      (response) =>
+        response.request().method() === 'PUT' &&
+        new URL(response.url()).pathname === apiRoutes.updateUserSettings.path,
     );
     await page.getByRole('combobox', { name: texts.en.language }).selectOption(languageLabels[language]);
     await expect(page.getByRole('button', { name: texts[language].favorites, exact: true })).toBeVisible();

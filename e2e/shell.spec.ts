@@ -347,7 +347,14 @@ test.describe('header, settings and feedback', () => {
       await signIn(page, demoUsers.otherAdmin);
       const created = await page.request.post(apiRoutes.listUsers.path, {
         headers: await bearerOf(page),
-        data: { name: user.displayName, email: user.email, password: 'Erster-Apfel-Garten-30', roleKey: 'organisationmember', subscription: 'basic', uiLanguage: 'en' },
+        data: {
+          name: user.displayName,
+          email: user.email,
+          password: 'Erster-Apfel-Garten-30',
+          roleKey: 'organisationmember',
+          subscription: 'basic',
+          uiLanguage: 'en',
+        },
       });
       expect(created.status(), await created.text()).toBe(201);
       await page.getByRole('button', { name: texts.en.logout, exact: true }).click();

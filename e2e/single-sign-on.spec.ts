@@ -145,7 +145,10 @@ for (const language of ['en', 'de-DE'] as const) {
     await expect(page.getByText(t.domainVerified)).toBeVisible();
     await expect(row.getByText(t.verified, { exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: t.verify(scenario.domain) })).toHaveCount(0);
-    await page.screenshot({ path: test.info().outputPath(`sso-management-verified-${language}.png`), fullPage: true });
+    await page.screenshot({
+      path: test.info().outputPath(`sso-management-verified-${language}.png`),
+      fullPage: true,
+    });
   });
 
   test(`[${language}] a person signs in with the organisation through the provider's pages`, async ({

@@ -1,7 +1,12 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Locator, Page } from '@playwright/test';
 import { demoUsers, expect, signIn, test } from './fixtures';
-import { englishDefaults, expectNoSeriousA11yViolations, restoreSettings, signInWithLanguage } from './shell-support';
+import {
+  englishDefaults,
+  expectNoSeriousA11yViolations,
+  restoreSettings,
+  signInWithLanguage,
+} from './shell-support';
 
 // Reports that come to people (docs/decisions/029-subscriptions-alerts-and-background-work.md), as people
 // use them: a member subscribes to the demo's "Monthly Sales (SQL)" with "Last month", changes it in place
@@ -16,17 +21,24 @@ type Language = 'en' | 'de-DE';
 const locales = Object.fromEntries(
   (['en', 'de-DE'] as const).map((language) => [
     language,
-    JSON.parse(readFileSync(new URL(`../packages/contracts/src/locales/${language}.json`, import.meta.url), 'utf8')) as Record<string, string>,
+    JSON.parse(
+      readFileSync(new URL(`../packages/contracts/src/locales/${language}.json`, import.meta.url), 'utf8'),
+    ) as Record<string, string>,
   ]),
 ) as Record<Language, Record<string, string>>;
-const textOf = (language: Language) => (key: string, values: Record<string, string> = {}) => {
-  const text = locales[language][key];
-  if (text === undefined) throw new Error(`no text ${key} in ${language}`);
-  return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
-};
+const textOf =
+  (language: Language) =>
+  (key: string, values: Record<string, string> = {}) => {
+    const text = locales[language][key];
+    if (text === undefined) throw new Error(`no text ${key} in ${language}`);
+    return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
+  };
 const en = textOf('en');
 
-const report = { name: 'monthly-sales', title: { en: 'Monthly Sales (SQL)', 'de-DE': 'Monatsumsatz (SQL)' } } as const;
+const report = {
+  name: 'monthly-sales',
+  title: { en: 'Monthly Sales (SQL)', 'de-DE': 'Monatsumsatz (SQL)' },
+} as const;
 
 /** Deliveries and the lists refresh every 15 s: statuses and mails are waited for well beyond that. */
 const backgroundWork = { timeout: 90_000 };
@@ -34,7 +46,9 @@ const backgroundWork = { timeout: 90_000 };
 /** The window as the person sees it, scrolled to `part` where given. */
 async function shoot(page: Page, name: string, part?: Locator): Promise<void> {
   if (part) await part.scrollIntoViewIfNeeded();
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
   await page.screenshot({ path: test.info().outputPath(`${name}.png`) });
 }
 
@@ -90,7 +104,9 @@ test('a member subscribes to a report with "Last month", changes it, sends it no
   await expect(row).toContainText(en('subscriptions.schedule.daily', { time: '07:00' }));
   await row.getByRole('button', { name: en('subscriptions.edit') }).click();
   const edit = page.getByRole('dialog', { name: en('subscriptions.editTitle') });
-  await expect(edit.getByTestId('subscription-parameters').getByRole('radio', { name: en('reports.range.last-month') })).toBeChecked();
+  await expect(
+    edit.getByTestId('subscription-parameters').getByRole('radio', { name: en('reports.range.last-month') }),
+  ).toBeChecked();
   await edit.getByLabel(en('subscriptions.time')).fill('06:30');
   await edit.getByRole('button', { name: en('subscriptions.saveChanges') }).click();
   await expect(edit).toBeHidden();
@@ -98,7 +114,10 @@ test('a member subscribes to a report with "Last month", changes it, sends it no
 
   await row.getByRole('button', { name: en('subscriptions.sendNow') }).click();
   await expect(page.getByText(en('subscriptions.sendingNow'))).toBeVisible();
-  await expect(row.getByTestId('delivery-status')).toHaveText(en('subscriptions.status.sent'), backgroundWork);
+  await expect(row.getByTestId('delivery-status')).toHaveText(
+    en('subscriptions.status.sent'),
+    backgroundWork,
+  );
   await expectNoSeriousA11yViolations(page, '[data-testid="my-subscriptions"]');
   await shoot(page, 'my-subscriptions-en', page.getByTestId('my-subscriptions'));
 
@@ -106,7 +125,10 @@ test('a member subscribes to a report with "Last month", changes it, sends it no
   const admin = await openOutbox(browser);
   try {
     const subject = en('subscriptions.mail.subject', { title: report.title.en });
-    const mail = admin.page.getByTestId('outbox-row').filter({ hasText: demoUsers.member.email }).filter({ hasText: subject });
+    const mail = admin.page
+      .getByTestId('outbox-row')
+      .filter({ hasText: demoUsers.member.email })
+      .filter({ hasText: subject });
     await expect(mail).toHaveCount(1, backgroundWork);
     await expect(mail).toContainText(`${report.name}.csv`);
     await mail.getByRole('button', { name: subject }).click();
@@ -137,15 +159,21 @@ test('an administrator subscribes an audience to a report (German)', async ({ pa
     await expect(dialog.getByTestId('subscribe-save')).toBeDisabled();
     await dialog.getByLabel(de('subscriptions.others.byAudience')).check();
     await dialog.getByRole('checkbox', { name: de('subscription.pro'), exact: true }).check();
-    await dialog.getByTestId('subscription-parameters').getByText(de('reports.range.last-month'), { exact: true }).click();
+    await dialog
+      .getByTestId('subscription-parameters')
+      .getByText(de('reports.range.last-month'), { exact: true })
+      .click();
     await expectNoSeriousA11yViolations(page, '[role="dialog"]');
     await shoot(page, 'subscribe-others-de');
     await dialog.getByTestId('subscribe-save').click();
     await expect(dialog).toBeHidden();
 
-    const row = page.getByTestId('organisation-subscriptions').getByTestId('organisation-subscription-row').filter({
-      hasText: de('subscriptions.recipientsAudience', { audience: de('subscription.pro') }),
-    });
+    const row = page
+      .getByTestId('organisation-subscriptions')
+      .getByTestId('organisation-subscription-row')
+      .filter({
+        hasText: de('subscriptions.recipientsAudience', { audience: de('subscription.pro') }),
+      });
     await expect(row).toHaveCount(1);
     await expect(row).toContainText(report.title['de-DE']);
     // Judged once the confirmation toast has gone (its close button is the toaster's, lib/toast.tsx).
@@ -160,7 +188,10 @@ test('an administrator subscribes an audience to a report (German)', async ({ pa
     await page.goto('/settings');
     const mine = myRow(page, 'my-subscriptions-table', report.title['de-DE']);
     await mine.getByRole('button', { name: de('subscriptions.sendNow') }).click();
-    await expect(mine.getByTestId('delivery-status')).toHaveText(de('subscriptions.status.sent'), backgroundWork);
+    await expect(mine.getByTestId('delivery-status')).toHaveText(
+      de('subscriptions.status.sent'),
+      backgroundWork,
+    );
     await page.goto('/management/mail');
     await expect.poll(() => outboxRows.count(), backgroundWork).toBeGreaterThan(before);
 
@@ -186,7 +217,11 @@ test('a member sets an alert and its notification arrives live when it is checke
   const dialog = page.getByRole('dialog', { name: en('subscriptions.alerts.dialogTitle') });
   // A condition on a column of the result offers its columns of numbers.
   await expect(dialog.getByLabel(en('subscriptions.alerts.column'))).toHaveValue(/Revenue/);
-  await choose(page, dialog.getByLabel(en('subscriptions.alerts.when')), en('subscriptions.alerts.test.has-rows'));
+  await choose(
+    page,
+    dialog.getByLabel(en('subscriptions.alerts.when')),
+    en('subscriptions.alerts.test.has-rows'),
+  );
   await expect(dialog.getByLabel(en('subscriptions.alerts.column'))).toHaveCount(0);
   await dialog.getByLabel(en('subscriptions.alerts.byMail')).check();
   await expectNoSeriousA11yViolations(page, '[role="dialog"]');
@@ -200,7 +235,9 @@ test('a member sets an alert and its notification arrives live when it is checke
   await expect(row.getByTestId('alert-state')).toHaveText(en('subscriptions.alerts.state.normal'));
   // Checked now instead of at its time: the data has rows, so the live notification arrives.
   await row.getByRole('button', { name: en('subscriptions.checkNow') }).click();
-  const toast = page.locator('[role="status"], [role="alert"]').filter({ hasText: en('notifications.toast.message') });
+  const toast = page
+    .locator('[role="status"], [role="alert"]')
+    .filter({ hasText: en('notifications.toast.message') });
   await expect(toast).toBeVisible(backgroundWork);
   await page.getByRole('button', { name: /^Notifications/ }).click();
   const card = page
@@ -210,7 +247,10 @@ test('a member sets an alert and its notification arrives live when it is checke
   await expect(card).toHaveCount(1);
   await shoot(page, 'alert-notification-en');
   await page.keyboard.press('Escape');
-  await expect(row.getByTestId('alert-state')).toHaveText(en('subscriptions.alerts.state.triggered'), backgroundWork);
+  await expect(row.getByTestId('alert-state')).toHaveText(
+    en('subscriptions.alerts.state.triggered'),
+    backgroundWork,
+  );
   await expectNoSeriousA11yViolations(page, '[data-testid="my-subscriptions"]');
   await shoot(page, 'my-alerts-en', page.getByTestId('my-subscriptions'));
 
@@ -223,7 +263,10 @@ test('a member sets an alert and its notification arrives live when it is checke
 
   // Deleted after asking.
   await row.getByRole('button', { name: en('subscriptions.delete') }).click();
-  await page.getByRole('dialog', { name: en('subscriptions.deleteTitle') }).getByRole('button', { name: en('subscriptions.delete') }).click();
+  await page
+    .getByRole('dialog', { name: en('subscriptions.deleteTitle') })
+    .getByRole('button', { name: en('subscriptions.delete') })
+    .click();
   await expect(row).toHaveCount(0);
   await expect(page.getByText(en('subscriptions.alerts.none'))).toBeVisible();
 });
@@ -253,7 +296,9 @@ test('a member pauses and resumes a subscription and unsubscribes with the mailâ
     await expectNoSeriousA11yViolations(link);
     await shoot(link, 'unsubscribe-page-en');
     await link.getByRole('button', { name: en('subscriptions.unsubscribe.confirm') }).click();
-    await expect(link.getByRole('heading', { name: en('subscriptions.unsubscribe.doneTitle') })).toBeVisible();
+    await expect(
+      link.getByRole('heading', { name: en('subscriptions.unsubscribe.doneTitle') }),
+    ).toBeVisible();
     await expect(link.getByText(en('subscriptions.unsubscribe.done'))).toBeVisible();
     await shoot(link, 'unsubscribed-en');
     // The same link a second time: already used.
@@ -267,6 +312,9 @@ test('a member pauses and resumes a subscription and unsubscribes with the mailâ
   // Gone from the list too, after asking.
   await page.reload();
   await row.getByRole('button', { name: en('subscriptions.delete') }).click();
-  await page.getByRole('dialog', { name: en('subscriptions.deleteTitle') }).getByRole('button', { name: en('subscriptions.delete') }).click();
+  await page
+    .getByRole('dialog', { name: en('subscriptions.deleteTitle') })
+    .getByRole('button', { name: en('subscriptions.delete') })
+    .click();
   await expect(page.getByText(en('subscriptions.none'))).toBeVisible();
 });

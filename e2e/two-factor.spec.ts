@@ -101,20 +101,32 @@ async function signInAs(page: Page, user: { email: string; password: string }, l
   await expect(page.getByTestId('menu-panel')).toBeVisible();
   if (language !== 'en') {
     await page.getByRole('combobox', { name: shellTexts.en.language }).selectOption(languageLabels[language]);
-    await expect(page.getByRole('button', { name: shellTexts[language].favorites, exact: true })).toBeVisible();
+    await expect(
+      page.getByRole('button', { name: shellTexts[language].favorites, exact: true }),
+    ).toBeVisible();
   }
 }
 
 /** As a signed-in administrator: the policy back off and these users' second factors removed. */
 async function cleanUpAs(admin: Page, emails: readonly string[]): Promise<void> {
   const headers = await bearerOf(admin);
-  const policy = await admin.request.put(apiRoutes.getTwoFactorPolicy.path, { headers, data: { requireTwoFactor: false } });
+  const policy = await admin.request.put(apiRoutes.getTwoFactorPolicy.path, {
+    headers,
+    data: { requireTwoFactor: false },
+  });
   expect(policy.ok(), 'turning the policy off').toBe(true);
   for (const email of emails) {
-    const users = await admin.request.get(`${apiRoutes.listUsers.path}?search=${encodeURIComponent(email)}`, { headers });
-    const found = ((await users.json()) as { items: { id: string; email: string }[] }).items.find((u) => u.email === email);
+    const users = await admin.request.get(`${apiRoutes.listUsers.path}?search=${encodeURIComponent(email)}`, {
+      headers,
+    });
+    const found = ((await users.json()) as { items: { id: string; email: string }[] }).items.find(
+      (u) => u.email === email,
+    );
     expect(found, email).toBeDefined();
-    const reset = await admin.request.post(pathOf(apiRoutes.resetUserTwoFactor, { id: found!.id }), { headers, data: {} });
+    const reset = await admin.request.post(pathOf(apiRoutes.resetUserTwoFactor, { id: found!.id }), {
+      headers,
+      data: {},
+    });
     expect(reset.status(), 'resetting the second factor').toBe(204);
   }
 }
@@ -132,7 +144,12 @@ async function cleanUp(browser: Browser, email: string): Promise<void> {
 }
 
 /** Settings → Two-factor sign-in → turn on: password, the key read from the screen, a code, the codes. */
-async function turnOnInSettings(page: Page, password: string, t: (typeof texts)['en'], checks?: (step: string) => Promise<void>) {
+async function turnOnInSettings(
+  page: Page,
+  password: string,
+  t: (typeof texts)['en'],
+  checks?: (step: string) => Promise<void>,
+) {
   await page.goto('/settings');
   const section = page.getByTestId('two-factor-section');
   await expect(section.getByRole('heading', { name: t.section })).toBeVisible();
@@ -183,7 +200,10 @@ for (const language of ['en', 'de-DE'] as const) {
       const section = page.getByTestId('two-factor-section');
       const { key, codes } = await turnOnInSettings(page, user.password, t, async (step) => {
         await expectNoSeriousA11yViolations(page, '[data-testid="two-factor-section"]');
-        await page.screenshot({ path: test.info().outputPath(`two-factor-${step}-${language}.png`), fullPage: true });
+        await page.screenshot({
+          path: test.info().outputPath(`two-factor-${step}-${language}.png`),
+          fullPage: true,
+        });
         if (step !== 'codes') return;
         // Ten recovery codes, shown once, with a download as a text file.
         const shown = await section.getByTestId('two-factor-recovery-codes').locator('code').allInnerTexts();
@@ -246,13 +266,18 @@ for (const language of ['en', 'de-DE'] as const) {
       await turnOnInSettings(admin, demoUsers.admin.password, texts.en);
       adminReady = true;
       await admin.goto('/management/sign-in');
-      const policy = admin.getByRole('switch', { name: /^Require two-factor sign-in for everyone in the organisation/ });
+      const policy = admin.getByRole('switch', {
+        name: /^Require two-factor sign-in for everyone in the organisation/,
+      });
       await expect(policy).not.toBeChecked();
       // Mantine's switch: its input is hidden behind the drawn track, the label takes the click.
       await admin.locator('label').filter({ has: policy }).click();
       await expect(policy).toBeChecked();
       await expectNoSeriousA11yViolations(admin, 'section[aria-labelledby="two-factor-policy-title"]');
-      await admin.screenshot({ path: test.info().outputPath(`two-factor-policy-${language}.png`), fullPage: true });
+      await admin.screenshot({
+        path: test.info().outputPath(`two-factor-policy-${language}.png`),
+        fullPage: true,
+      });
 
       // The member signs in with the password only and is sent to the set-up; nothing else until then.
       await enterPassword(page, demoUsers.member, t);
@@ -262,7 +287,10 @@ for (const language of ['en', 'de-DE'] as const) {
       await expect(page).toHaveURL(/\/two-factor-setup$/);
       await expect(page.getByLabel(t.yourPassword)).toBeVisible();
       await expectNoSeriousA11yViolations(page);
-      await page.screenshot({ path: test.info().outputPath(`two-factor-required-${language}.png`), fullPage: true });
+      await page.screenshot({
+        path: test.info().outputPath(`two-factor-required-${language}.png`),
+        fullPage: true,
+      });
     } finally {
       if (adminReady) await cleanUpAs(admin, [demoUsers.admin.email]);
       await adminContext.close();

@@ -2,7 +2,12 @@ import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
 import type { Page } from '@playwright/test';
 import { demoUsers, expect, signIn, test } from './fixtures';
-import { englishDefaults, expectNoSeriousA11yViolations, restoreSettings, signInWithLanguage } from './shell-support';
+import {
+  englishDefaults,
+  expectNoSeriousA11yViolations,
+  restoreSettings,
+  signInWithLanguage,
+} from './shell-support';
 
 // Management → Data → Uploaded tables (decision 027), in a real browser: the file goes as multipart
 // through XMLHttpRequest (upload progress), the preview's types can be changed, and a bad value names its
@@ -12,7 +17,9 @@ test.describe.configure({ mode: 'serial' });
 const uploadsPage = '/management/data/sources/uploads';
 
 async function chooseFile(page: Page, name: string, buffer: Buffer) {
-  await page.locator('input[type="file"]').setInputFiles({ name, mimeType: 'application/octet-stream', buffer });
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles({ name, mimeType: 'application/octet-stream', buffer });
 }
 
 test('an administrator uploads a German CSV, makes the postcode text and imports it', async ({ page }) => {
@@ -21,9 +28,12 @@ test('an administrator uploads a German CSV, makes the postcode text and imports
   await expect(page.getByRole('heading', { name: 'Upload a table' })).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'main');
 
-  const csv = 'PLZ;Ort;Umsatz;Stichtag\r\n01067;Dresden;1.234,56;31.12.2026\r\n80331;München;7,5;01.02.2026\r\n';
+  const csv =
+    'PLZ;Ort;Umsatz;Stichtag\r\n01067;Dresden;1.234,56;31.12.2026\r\n80331;München;7,5;01.02.2026\r\n';
   await chooseFile(page, 'Umsätze 2026.csv', iconv.encode(csv, 'windows-1252'));
-  await expect(page.getByTestId('upload-detected')).toHaveText('CSV file separated by semicolons, encoding windows-1252');
+  await expect(page.getByTestId('upload-detected')).toHaveText(
+    'CSV file separated by semicolons, encoding windows-1252',
+  );
   await expect(page.getByTestId('upload-preview').getByRole('cell', { name: 'München' })).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Type of Umsatz' })).toHaveValue('Number');
   await expect(page.getByRole('combobox', { name: 'Type of Stichtag' })).toHaveValue('Date');
@@ -34,14 +44,18 @@ test('an administrator uploads a German CSV, makes the postcode text and imports
   await page.screenshot({ path: test.info().outputPath('uploads-preview-en.png'), fullPage: true });
 
   await page.getByTestId('upload-import').click();
-  await expect(page.getByTestId('upload-done')).toHaveText('2 rows imported into umsaetze_2026 (2 in the table)');
+  await expect(page.getByTestId('upload-done')).toHaveText(
+    '2 rows imported into umsaetze_2026 (2 in the table)',
+  );
   const row = page.getByTestId('uploaded-table-row').filter({ hasText: 'umsaetze_2026' });
   await expect(row).toContainText('plz: Text');
   await expect(row).toContainText('umsatz: Number');
   await expect(row).toContainText('stichtag: Date');
 });
 
-test('auf Deutsch: ein Blatt einer Arbeitsmappe, dann ein falscher Wert mit Zeile und Spalte', async ({ page }) => {
+test('auf Deutsch: ein Blatt einer Arbeitsmappe, dann ein falscher Wert mit Zeile und Spalte', async ({
+  page,
+}) => {
   await signInWithLanguage(page, demoUsers.admin, 'de-DE');
   try {
     await page.goto(uploadsPage);
@@ -59,7 +73,9 @@ test('auf Deutsch: ein Blatt einer Arbeitsmappe, dann ein falscher Wert mit Zeil
     await expect(page.getByTestId('upload-preview').getByRole('cell', { name: '2020-05-01' })).toBeVisible();
     await expect(page.getByRole('combobox', { name: 'Typ von Fläche' })).toHaveValue('Ganze Zahl');
     await page.getByTestId('upload-import').click();
-    await expect(page.getByTestId('upload-done')).toHaveText('1 Zeile in filialen importiert (1 in der Tabelle)');
+    await expect(page.getByTestId('upload-done')).toHaveText(
+      '1 Zeile in filialen importiert (1 in der Tabelle)',
+    );
     await expectNoSeriousA11yViolations(page, 'main');
 
     // The same table again, with a bad value in the third data row: nothing changes.

@@ -35,7 +35,8 @@ export const serverBundle = join(serverDir, 'dist/server.mjs');
  * entry point, written beside the bundle as `<bundle>-pglite-worker.mjs`: db/pglite-client.ts starts it
  * from there.
  */
-export const workerBundleOf = (outfile) => join(dirname(outfile), `${basename(outfile, '.mjs')}-pglite-worker.mjs`);
+export const workerBundleOf = (outfile) =>
+  join(dirname(outfile), `${basename(outfile, '.mjs')}-pglite-worker.mjs`);
 
 /** What the bundle is made of: a change to any of these makes scripts/start.mjs rebuild it. */
 export const serverBundleSources = [

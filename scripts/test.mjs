@@ -15,7 +15,8 @@ rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
 const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
-const vitestJson = (name) => `--reporter=default --reporter=json --outputFile.json=${join(reports, `${name}.json`)}`;
+const vitestJson = (name) =>
+  `--reporter=default --reporter=json --outputFile.json=${join(reports, `${name}.json`)}`;
 
 /** A step: a command, and where its test counts are written (Vitest's or Playwright's JSON report). */
 const step = (name, command, report) => ({ name, command, report });
@@ -33,9 +34,19 @@ const stages = [
     [
       // Formatting is part of lint: ESLint first (its findings matter more), then Prettier's check.
       step('lint', 'npx eslint . --max-warnings 0 && npm run format:check'),
-      step('unit tests', `npx vitest run --project web --project contracts --project repository ${vitestJson('unit')}`, 'unit'),
+      step(
+        'unit tests',
+        `npx vitest run --project web --project contracts --project repository ${vitestJson('unit')}`,
+        'unit',
+      ),
       ...(withPostgres
-        ? [step('server tests on PostgreSQL', `npx vitest run --project server-postgres ${vitestJson('server-postgres')}`, 'server-postgres')]
+        ? [
+            step(
+              'server tests on PostgreSQL',
+              `npx vitest run --project server-postgres ${vitestJson('server-postgres')}`,
+              'server-postgres',
+            ),
+          ]
         : []),
     ],
   ],
@@ -47,7 +58,11 @@ const results = [];
 function run({ name, command }, prefixed) {
   return new Promise((resolve) => {
     const started = Date.now();
-    const child = spawn(command, { cwd: root, shell: true, stdio: ['ignore', prefixed ? 'pipe' : 'inherit', prefixed ? 'pipe' : 'inherit'] });
+    const child = spawn(command, {
+      cwd: root,
+      shell: true,
+      stdio: ['ignore', prefixed ? 'pipe' : 'inherit', prefixed ? 'pipe' : 'inherit'],
+    });
     if (prefixed) {
       for (const stream of [child.stdout, child.stderr])
         createInterface({ input: stream }).on('line', (line) => process.stdout.write(`[${name}] ${line}\n`));
@@ -87,10 +102,13 @@ for (const stage of stages) {
   }
 }
 
-const minutes = (seconds) => `${Math.floor(seconds / 60)} min ${String(Math.round(seconds % 60)).padStart(2, '0')} s`;
+const minutes = (seconds) =>
+  `${Math.floor(seconds / 60)} min ${String(Math.round(seconds % 60)).padStart(2, '0')} s`;
 console.log('\nnpm test — steps (lanes of a stage ran side by side):');
 for (const result of results)
-  console.log(`  ${result.ok ? 'ok  ' : 'FAIL'} ${result.name.padEnd(28)} ${minutes(result.seconds).padStart(13)}  ${result.report ? counts(result.report) : ''}`);
+  console.log(
+    `  ${result.ok ? 'ok  ' : 'FAIL'} ${result.name.padEnd(28)} ${minutes(result.seconds).padStart(13)}  ${result.report ? counts(result.report) : ''}`,
+  );
 if (!withPostgres) console.log('  (server tests on PostgreSQL not run: TEST_DATABASE_URL is not set)');
 console.log(`  in all ${minutes((Date.now() - started) / 1000)}`);
 process.exit(ok ? 0 : 1);

@@ -77,7 +77,8 @@ const chunkGroups = [
   { name: 'router', test: (id: string) => routerImports.has(id) && !sessionModule.test(id), priority: 2 },
   {
     name: 'shell',
-    test: (id: string) => (mainLayoutImports.has(id) || reportsHomeImports.has(id)) && !sessionModule.test(id),
+    test: (id: string) =>
+      (mainLayoutImports.has(id) || reportsHomeImports.has(id)) && !sessionModule.test(id),
     priority: 1,
   },
 ];
@@ -101,11 +102,16 @@ function chunkGroupImports(): Plugin {
  * `vite build` (bundle budget, decision 011); the dev server and the tests keep the development build.
  */
 function reactRouterProductionBuild(): Plugin {
-  const production = fileURLToPath(new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url));
+  const production = fileURLToPath(
+    new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url),
+  );
   return {
     name: 'cockpit:react-router-production-build',
     apply: 'build',
-    config: () => (existsSync(production) ? { resolve: { alias: [{ find: /^react-router$/, replacement: production }] } } : {}),
+    config: () =>
+      existsSync(production)
+        ? { resolve: { alias: [{ find: /^react-router$/, replacement: production }] } }
+        : {},
   };
 }
 

@@ -35,7 +35,11 @@ async function main(): Promise<void> {
       if (message.type === 'tokens') {
         // Bearer tokens as /api/auth/token issues them (sub, sid, email), without a sign-in per user.
         const sign = async (user: { id: string; email: string; sessionId: string }) =>
-          (await app.auth.api.signJWT({ body: { payload: { sub: user.id, sid: user.sessionId, email: user.email } } })).token;
+          (
+            await app.auth.api.signJWT({
+              body: { payload: { sub: user.id, sid: user.sessionId, email: user.email } },
+            })
+          ).token;
         // The first call creates the signing key; then a few at a time (each reads the key from the database).
         const tokens: string[] = [];
         for (let start = 0; start < message.users.length; start += 20) {

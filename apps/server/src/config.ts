@@ -63,13 +63,25 @@ const envSchema = z.object({
   /** Which reverse proxies' `X-Forwarded-For` to believe: `false` (default), a hop count or addresses/CIDRs. */
   TRUST_PROXY: optional(z.string().max(4000)),
   /** Absolute session lifetime (ASVS 7.3.2); default 12 h. */
-  SESSION_MAX_AGE_SECONDS: optional(z.coerce.number().int().min(60).max(30 * 86_400)),
+  SESSION_MAX_AGE_SECONDS: optional(
+    z.coerce
+      .number()
+      .int()
+      .min(60)
+      .max(30 * 86_400),
+  ),
   /** Report and tile queries one user may have running at once; more → 429. */
   REPORT_MAX_CONCURRENT_PER_USER: optional(z.coerce.number().int().min(1).max(100)),
   /** A report or tile query running longer is cancelled → 503 with Retry-After. */
   REPORT_STATEMENT_TIMEOUT_MS: optional(z.coerce.number().int().min(100).max(600_000)),
   /** Uploaded tables (decision 027): a file's largest size and row count, at most the product's 200 MB / 1,000,000. */
-  UPLOAD_MAX_MEGABYTES: optional(z.coerce.number().int().min(1).max(uploadLimits.maxBytes / 1024 / 1024)),
+  UPLOAD_MAX_MEGABYTES: optional(
+    z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(uploadLimits.maxBytes / 1024 / 1024),
+  ),
   UPLOAD_MAX_ROWS: optional(z.coerce.number().int().min(1).max(uploadLimits.maxRows)),
   // ---- operations (docs/deploy.md, decision 018) ----
   /** `GET /metrics` on the API port for `Authorization: Bearer <token>`; also required on METRICS_PORT when set. */
@@ -87,7 +99,12 @@ const envSchema = z.object({
   DATA_SOURCE_HOSTS: optional(z.string().max(4000)),
   // ---- mail: subscriptions, alerts (decision 029) ----
   /** `smtp://user:pass@host:587` or `smtps://…:465`; unset → mails go to the outbox in Management. */
-  SMTP_URL: optional(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').max(2000)),
+  SMTP_URL: optional(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+      .max(2000),
+  ),
   /** The sender of every mail: `Report Cockpit <cockpit@example.com>` or a bare address. */
   MAIL_FROM: optional(z.string().min(3).max(320)),
   /** Whether this process works background jobs (deliveries, schedules); default on, off under NODE_ENV=test. */
@@ -163,7 +180,8 @@ function toConfig(e: z.output<typeof envSchema>) {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${portNumber}`).replace(/\/+$/, ''),
     // Demo data (with published passwords) on the embedded database by default; on a real PostgreSQL or
     // in production only when asked with SEED_DEMO=true (decision 009).
-    seedDemo: databaseUrl === null && nodeEnv !== 'production' ? e.SEED_DEMO !== 'false' : e.SEED_DEMO === 'true',
+    seedDemo:
+      databaseUrl === null && nodeEnv !== 'production' ? e.SEED_DEMO !== 'false' : e.SEED_DEMO === 'true',
     /** Rows of the demo sales fact table for the first organisation (reports and dashboards: at least 1,000,000). */
     seedSalesRows: e.SEED_SALES_ROWS ?? 1_000_000,
     logLevel: e.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
@@ -335,7 +353,9 @@ function parseTrustProxy(value: string | undefined): false | number | string[] {
     const prefixOk =
       prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (ipVersion === 6 ? 128 : 32));
     if (ipVersion === 0 || !prefixOk || extra !== undefined)
-      fail(`'${entry}' is not an IP address or CIDR (use a hop count, or addresses like 10.0.0.1, 10.0.0.0/8)`);
+      fail(
+        `'${entry}' is not an IP address or CIDR (use a hop count, or addresses like 10.0.0.1, 10.0.0.0/8)`,
+      );
   }
   if (entries.length === 0) fail('empty list');
   return entries;

@@ -60,7 +60,10 @@ async function main(): Promise<void> {
   // The embedded database's worker thread died (decision 039): every query fails from now on, so the
   // server stops (exit code 1) for its supervisor to start it again on the data PGlite committed.
   database.onStopped((error) => {
-    log.fatal({ err: error }, `The embedded database stopped unexpectedly, so the server stops: ${error.message}`);
+    log.fatal(
+      { err: error },
+      `The embedded database stopped unexpectedly, so the server stops: ${error.message}`,
+    );
     void shutdown('database stopped', true);
   });
 
@@ -93,11 +96,13 @@ async function main(): Promise<void> {
 
   // Since the process started, module loading included.
   const seconds = Number(process.uptime().toFixed(1));
-  const databaseName =
-    database.driver === 'pg' ? 'PostgreSQL' : `embedded PGlite in ${config.dataDir}`;
+  const databaseName = database.driver === 'pg' ? 'PostgreSQL' : `embedded PGlite in ${config.dataDir}`;
   if (config.nodeEnv === 'production') {
     // Production logs are JSON lines (log collectors parse each line): no banner, and never passwords.
-    log.info({ url: config.publicUrl, startedInSeconds: seconds, database: databaseName }, 'Report Cockpit is running');
+    log.info(
+      { url: config.publicUrl, startedInSeconds: seconds, database: databaseName },
+      'Report Cockpit is running',
+    );
     if (demoAccountsCreated) {
       log.warn(
         { event: 'seed.demo_accounts_created' },

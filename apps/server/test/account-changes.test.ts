@@ -38,7 +38,9 @@ describe.each(testDrivers())('account changes reach the next request at once (%s
 
   async function sessionOf(email: string) {
     const cookie = await t.signIn(email, password);
-    const token = (await t.app.inject({ method: 'GET', url: apiRoutes.getToken.path, headers: { cookie } })).json<{
+    const token = (
+      await t.app.inject({ method: 'GET', url: apiRoutes.getToken.path, headers: { cookie } })
+    ).json<{
       token: string;
     }>().token;
     return { cookie, token, authorization: `Bearer ${token}` };
@@ -99,7 +101,9 @@ describe.each(testDrivers())('account changes reach the next request at once (%s
 
   it('saved settings are what the next request sees', async () => {
     const member = await newSignedInUser();
-    const before = userSettingsSchema.parse((await get(apiRoutes.getUserSettings.path, member.authorization)).json());
+    const before = userSettingsSchema.parse(
+      (await get(apiRoutes.getUserSettings.path, member.authorization)).json(),
+    );
     expect(before.userDisplayName).toMatch(/^Account Change \d+$/);
 
     const saved = await t.app.inject({

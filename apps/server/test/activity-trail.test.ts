@@ -49,12 +49,26 @@ const managementActionIds = (Object.keys(apiEndpoints) as OperationId[]).filter(
   return route.path.startsWith('/api/management/') && route.method !== 'GET';
 });
 
-const clientBody = { useBackendTranslation: false, isoLanguageName: 'en', cultureName: 'en-GB', currencySymbol: '€' };
+const clientBody = {
+  useBackendTranslation: false,
+  isoLanguageName: 'en',
+  cultureName: 'en-GB',
+  currencySymbol: '€',
+};
 const domain = 'trail.example';
 
 function bannerBody(title: string) {
-  const language = { title, body: 'Body.', primary: { label: null, type: 'close', href: null }, secondary: null };
-  return { startsAt: null, endsAt: null, content: { en: language, de: { ...language, title: `${title} (de)` } } };
+  const language = {
+    title,
+    body: 'Body.',
+    primary: { label: null, type: 'close', href: null },
+    secondary: null,
+  };
+  return {
+    startsAt: null,
+    endsAt: null,
+    content: { en: language, de: { ...language, title: `${title} (de)` } },
+  };
 }
 
 function definition(name: string, sql = 'select 1 as n') {
@@ -118,7 +132,11 @@ describe.each(testDrivers())('the activity trail (%s)', (driver) => {
   }
 
   async function newBanner(title: string): Promise<string> {
-    const response = await send({ method: 'POST', url: apiRoutes.createBanner.path, payload: bannerBody(title) });
+    const response = await send({
+      method: 'POST',
+      url: apiRoutes.createBanner.path,
+      payload: bannerBody(title),
+    });
     expect(response.statusCode, response.body).toBe(201);
     return response.json<{ id: string }>().id;
   }
@@ -217,13 +235,24 @@ describe.each(testDrivers())('the activity trail (%s)', (driver) => {
       action: 'sign-in.two-factor-policy-changed',
       request: async () => {
         // Turning the rule off is always allowed; it has to be on before for that to be a change.
-        await t.app.db.update(organisations).set({ requireTwoFactor: true }).where(eq(organisations.id, organisationId));
-        return { method: 'PUT', url: apiRoutes.updateTwoFactorPolicy.path, payload: { ...clientBody, requireTwoFactor: false } };
+        await t.app.db
+          .update(organisations)
+          .set({ requireTwoFactor: true })
+          .where(eq(organisations.id, organisationId));
+        return {
+          method: 'PUT',
+          url: apiRoutes.updateTwoFactorPolicy.path,
+          payload: { ...clientBody, requireTwoFactor: false },
+        };
       },
     },
     createBanner: {
       action: 'banners.created',
-      request: () => ({ method: 'POST', url: apiRoutes.createBanner.path, payload: { ...clientBody, ...bannerBody('Trail new') } }),
+      request: () => ({
+        method: 'POST',
+        url: apiRoutes.createBanner.path,
+        payload: { ...clientBody, ...bannerBody('Trail new') },
+      }),
     },
     updateBanner: {
       action: 'banners.changed',
@@ -235,7 +264,10 @@ describe.each(testDrivers())('the activity trail (%s)', (driver) => {
     },
     deleteBanner: {
       action: 'banners.deleted',
-      request: async () => ({ method: 'DELETE', url: pathOf(apiRoutes.deleteBanner, { id: await newBanner('Trail to delete') }) }),
+      request: async () => ({
+        method: 'DELETE',
+        url: pathOf(apiRoutes.deleteBanner, { id: await newBanner('Trail to delete') }),
+      }),
     },
     acceptContract: {
       action: 'contract.accepted',
@@ -245,7 +277,11 @@ describe.each(testDrivers())('the activity trail (%s)', (driver) => {
           .from(contracts)
           .where(and(eq(contracts.organisationId, organisationId), eq(contracts.status, 'pending')));
         if (!pending) throw new Error('the demo organisation has no pending contract');
-        return { method: 'POST', url: pathOf(apiRoutes.acceptContract, { id: pending.id }), payload: clientBody };
+        return {
+          method: 'POST',
+          url: pathOf(apiRoutes.acceptContract, { id: pending.id }),
+          payload: clientBody,
+        };
       },
     },
     sendNotification: {
@@ -283,8 +319,12 @@ describe.each(testDrivers())('the activity trail (%s)', (driver) => {
       action: 'sign-in.domain-verified',
       request: async () => {
         await saveProvider();
-        const settings = (await send({ method: 'GET', url: apiRoutes.getSignInSettings.path })).json<SignInSettings>();
-        dns.txtRecords.set(`${settings.domainProof.recordPrefix}.${domain}`, [settings.domainProof.recordValue]);
+        const settings = (
+          await send({ method: 'GET', url: apiRoutes.getSignInSettings.path })
+        ).json<SignInSettings>();
+        dns.txtRecords.set(`${settings.domainProof.recordPrefix}.${domain}`, [
+          settings.domainProof.recordValue,
+        ]);
         return { method: 'POST', url: pathOf(apiRoutes.verifySignInDomain, { domain }) };
       },
     },
@@ -324,19 +364,32 @@ describe.each(testDrivers())('the activity trail (%s)', (driver) => {
     updateRowRule: {
       action: 'data.row-rule-changed',
       request: async () => {
-        const listed = (await send({ method: 'GET', url: pathOf(apiRoutes.listRowRules, { name: 'uploads' }) })).json<{ items: { id: string }[] }>();
+        const listed = (
+          await send({ method: 'GET', url: pathOf(apiRoutes.listRowRules, { name: 'uploads' }) })
+        ).json<{ items: { id: string }[] }>();
         return {
           method: 'PUT',
           url: pathOf(apiRoutes.updateRowRule, { name: 'uploads', id: listed.items[0]!.id }),
-          payload: { ...clientBody, table: 'trail_upload', column: 'a', attribute: 'region', administratorsSeeAll: true },
+          payload: {
+            ...clientBody,
+            table: 'trail_upload',
+            column: 'a',
+            attribute: 'region',
+            administratorsSeeAll: true,
+          },
         };
       },
     },
     deleteRowRule: {
       action: 'data.row-rule-removed',
       request: async () => {
-        const listed = (await send({ method: 'GET', url: pathOf(apiRoutes.listRowRules, { name: 'uploads' }) })).json<{ items: { id: string }[] }>();
-        return { method: 'DELETE', url: pathOf(apiRoutes.deleteRowRule, { name: 'uploads', id: listed.items[0]!.id }) };
+        const listed = (
+          await send({ method: 'GET', url: pathOf(apiRoutes.listRowRules, { name: 'uploads' }) })
+        ).json<{ items: { id: string }[] }>();
+        return {
+          method: 'DELETE',
+          url: pathOf(apiRoutes.deleteRowRule, { name: 'uploads', id: listed.items[0]!.id }),
+        };
       },
     },
     removeUploadedTable: {
@@ -352,7 +405,10 @@ describe.each(testDrivers())('the activity trail (%s)', (driver) => {
           name: 'trail_doomed',
           columns: [{ name: 'a', header: 'a', type: 'integer' }],
         });
-        return { method: 'DELETE', url: pathOf(apiRoutes.removeUploadedTable, { name: 'uploads', table: 'trail_doomed' }) };
+        return {
+          method: 'DELETE',
+          url: pathOf(apiRoutes.removeUploadedTable, { name: 'uploads', table: 'trail_doomed' }),
+        };
       },
     },
     importCatalogue: {
@@ -365,18 +421,28 @@ describe.each(testDrivers())('the activity trail (%s)', (driver) => {
         return {
           method: 'PUT',
           url: apiRoutes.importCatalogue.path,
-          payload: { ...exported, menu: [{ ...first!, title: { ...first!.title, en: 'Imported title' } }, ...rest] },
+          payload: {
+            ...exported,
+            menu: [{ ...first!, title: { ...first!.title, en: 'Imported title' } }, ...rest],
+          },
         };
       },
     },
     createMenuGroup: {
       action: 'catalogue.menu-group.added',
-      request: () => ({ method: 'POST', url: apiRoutes.createMenuGroup.path, payload: { name: 'trail-new', title: { en: 'New' } } }),
+      request: () => ({
+        method: 'POST',
+        url: apiRoutes.createMenuGroup.path,
+        payload: { name: 'trail-new', title: { en: 'New' } },
+      }),
     },
     updateMenuGroup: {
       action: 'catalogue.menu-group.changed',
       request: async () => {
-        await catalogueEdit((doc) => ({ ...doc, menu: [...doc.menu, { name: 'trail-group', title: { en: 'Group' }, items: [] }] }));
+        await catalogueEdit((doc) => ({
+          ...doc,
+          menu: [...doc.menu, { name: 'trail-group', title: { en: 'Group' }, items: [] }],
+        }));
         return {
           method: 'PUT',
           url: pathOf(apiRoutes.updateMenuGroup, { name: 'trail-group' }),
@@ -387,7 +453,10 @@ describe.each(testDrivers())('the activity trail (%s)', (driver) => {
     deleteMenuGroup: {
       action: 'catalogue.menu-group.removed',
       request: async () => {
-        await catalogueEdit((doc) => ({ ...doc, menu: [...doc.menu, { name: 'trail-doomed', title: { en: 'Doomed' }, items: [] }] }));
+        await catalogueEdit((doc) => ({
+          ...doc,
+          menu: [...doc.menu, { name: 'trail-doomed', title: { en: 'Doomed' }, items: [] }],
+        }));
         return { method: 'DELETE', url: pathOf(apiRoutes.deleteMenuGroup, { name: 'trail-doomed' }) };
       },
     },
@@ -437,9 +506,15 @@ describe.each(testDrivers())('the activity trail (%s)', (driver) => {
       request: async () => {
         await catalogueEdit((doc) => ({
           ...doc,
-          dashboards: [...doc.dashboards, { name: 'trail-doomed-boards', title: { en: 'Doomed' }, dashboards: [] }],
+          dashboards: [
+            ...doc.dashboards,
+            { name: 'trail-doomed-boards', title: { en: 'Doomed' }, dashboards: [] },
+          ],
         }));
-        return { method: 'DELETE', url: pathOf(apiRoutes.deleteDashboardGroup, { name: 'trail-doomed-boards' }) };
+        return {
+          method: 'DELETE',
+          url: pathOf(apiRoutes.deleteDashboardGroup, { name: 'trail-doomed-boards' }),
+        };
       },
     },
     createDashboard: {
@@ -464,7 +539,11 @@ describe.each(testDrivers())('the activity trail (%s)', (driver) => {
     },
     createDataSource: {
       action: 'data.source-added',
-      request: () => ({ method: 'POST', url: apiRoutes.createDataSource.path, payload: { ...clientBody, ...databaseSource('trail-source') } }),
+      request: () => ({
+        method: 'POST',
+        url: apiRoutes.createDataSource.path,
+        payload: { ...clientBody, ...databaseSource('trail-source') },
+      }),
     },
     updateDataSource: {
       action: 'data.source-changed',
@@ -476,11 +555,18 @@ describe.each(testDrivers())('the activity trail (%s)', (driver) => {
     },
     deleteDataSource: {
       action: 'data.source-removed',
-      request: () => ({ method: 'DELETE', url: pathOf(apiRoutes.deleteDataSource, { name: 'trail-source' }) }),
+      request: () => ({
+        method: 'DELETE',
+        url: pathOf(apiRoutes.deleteDataSource, { name: 'trail-source' }),
+      }),
     },
     createDefinition: {
       action: 'catalogue.definition.added',
-      request: () => ({ method: 'POST', url: apiRoutes.createDefinition.path, payload: { ...clientBody, ...definition('trail-definition') } }),
+      request: () => ({
+        method: 'POST',
+        url: apiRoutes.createDefinition.path,
+        payload: { ...clientBody, ...definition('trail-definition') },
+      }),
     },
     updateDefinition: {
       action: 'catalogue.definition.changed',
@@ -492,7 +578,10 @@ describe.each(testDrivers())('the activity trail (%s)', (driver) => {
     },
     deleteDefinition: {
       action: 'catalogue.definition.removed',
-      request: () => ({ method: 'DELETE', url: pathOf(apiRoutes.deleteDefinition, { name: 'trail-definition' }) }),
+      request: () => ({
+        method: 'DELETE',
+        url: pathOf(apiRoutes.deleteDefinition, { name: 'trail-definition' }),
+      }),
     },
   };
 
@@ -513,7 +602,11 @@ describe.each(testDrivers())('the activity trail (%s)', (driver) => {
       url: apiRoutes.previewDefinition.path,
       payload: { ...clientBody, definition: definition('trail-preview') },
     }),
-    testDataSource: () => ({ method: 'POST', url: pathOf(apiRoutes.testDataSource, { name: 'uploads' }), payload: clientBody }),
+    testDataSource: () => ({
+      method: 'POST',
+      url: pathOf(apiRoutes.testDataSource, { name: 'uploads' }),
+      payload: clientBody,
+    }),
   };
 
   beforeAll(async () => {
@@ -525,7 +618,10 @@ describe.each(testDrivers())('the activity trail (%s)', (driver) => {
     await t.app.db
       .insert(dataSources)
       .values({ organisationId, name: 'uploads', titleEn: 'Uploaded tables', kind: 'uploads' })
-      .onConflictDoUpdate({ target: [dataSources.organisationId, dataSources.name], set: { kind: 'uploads' } });
+      .onConflictDoUpdate({
+        target: [dataSources.organisationId, dataSources.name],
+        set: { kind: 'uploads' },
+      });
   }, 120_000);
 
   afterAll(async () => {
@@ -535,8 +631,14 @@ describe.each(testDrivers())('the activity trail (%s)', (driver) => {
 
   it('knows every management action route: each writes an entry or is named as changing nothing', () => {
     const known = new Set([...Object.keys(cases), ...Object.keys(readOnly)]);
-    expect(managementActionIds.filter((id) => !known.has(id)), 'management actions without a case').toEqual([]);
-    expect([...known].filter((id) => !managementActionIds.includes(id as OperationId)), 'cases without a route').toEqual([]);
+    expect(
+      managementActionIds.filter((id) => !known.has(id)),
+      'management actions without a case',
+    ).toEqual([]);
+    expect(
+      [...known].filter((id) => !managementActionIds.includes(id as OperationId)),
+      'cases without a route',
+    ).toEqual([]);
     expect(Object.keys(readOnlyRequests).sort()).toEqual(Object.keys(readOnly).sort());
   });
 

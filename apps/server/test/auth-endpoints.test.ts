@@ -35,7 +35,11 @@ describe('endpoints of the auth library under /api/auth', () => {
 
   it('knows enough of the library to mean something', () => {
     const endpoints = libraryEndpoints();
-    for (const expected of ['POST /api/auth/update-user', 'POST /api/auth/change-password', 'GET /api/auth/list-sessions'])
+    for (const expected of [
+      'POST /api/auth/update-user',
+      'POST /api/auth/change-password',
+      'GET /api/auth/list-sessions',
+    ])
       expect(endpoints).toContain(expected);
   });
 
@@ -47,7 +51,9 @@ describe('endpoints of the auth library under /api/auth', () => {
         method,
         url,
         headers: { origin: t.origin, cookie, ...(await integrityHeader(t.app)) },
-        ...(method === 'POST' ? { payload: { name: 'x', currentPassword: 'x', newPassword: 'x', password: 'x' } } : {}),
+        ...(method === 'POST'
+          ? { payload: { name: 'x', currentPassword: 'x', newPassword: 'x', password: 'x' } }
+          : {}),
       });
       if (response.statusCode !== 404) answering.push(endpoint);
     }

@@ -104,7 +104,7 @@ describe.each(testDrivers())('auth (%s)', (driver) => {
     }
   });
 
-  it('answers the web app\'s session check without a session with 200 { token: null } (no failed request)', async () => {
+  it("answers the web app's session check without a session with 200 { token: null } (no failed request)", async () => {
     const check = `${apiRoutes.getToken.path}?${tokenCheckParam}=true`;
     for (const cookie of [undefined, 'cockpit.session_token=forged.value']) {
       const response = await t.app.inject({ method: 'GET', url: check, headers: cookie ? { cookie } : {} });
@@ -172,7 +172,9 @@ describe.each(testDrivers())('auth (%s)', (driver) => {
       subscription: 'pro',
     });
     const cookie = await t.signIn(email, 'Some-password-1');
-    const { token } = (await t.app.inject({ method: 'GET', url: apiRoutes.getToken.path, headers: { cookie } })).json<{
+    const { token } = (
+      await t.app.inject({ method: 'GET', url: apiRoutes.getToken.path, headers: { cookie } })
+    ).json<{
       token: string;
     }>();
 

@@ -93,7 +93,9 @@ const get =
 const table: Record<string, RouteCase[]> = {
   // ---- public (docs/product.md §D.4; docs/decisions/008 on why the API documentation is public)
   'GET /api/health': [{ label: 'health', request: get(apiRoutes.getHealth.path), expect: all(200) }],
-  'GET /api/health/ready': [{ label: 'readiness', request: get(apiRoutes.getReadiness.path), expect: all(200) }],
+  'GET /api/health/ready': [
+    { label: 'readiness', request: get(apiRoutes.getReadiness.path), expect: all(200) },
+  ],
   'GET /api/Localization/getTranslations': [
     { label: 'translations', request: get(`${apiRoutes.getTranslations.path}?lang=de-DE`), expect: all(200) },
   ],
@@ -157,12 +159,20 @@ const table: Record<string, RouteCase[]> = {
     },
     {
       label: 'two-factor code step without an integrity token',
-      request: () => ({ method: 'POST', url: apiRoutes.verifyTwoFactorCode.path, payload: { code: '123456' } }),
+      request: () => ({
+        method: 'POST',
+        url: apiRoutes.verifyTwoFactorCode.path,
+        payload: { code: '123456' },
+      }),
       expect: all(403),
     },
     {
       label: 'single sign-on for a domain without a provider',
-      request: () => ({ method: 'POST', url: apiRoutes.startSingleSignOn.path, payload: { email: 'someone@unknown.example' } }),
+      request: () => ({
+        method: 'POST',
+        url: apiRoutes.startSingleSignOn.path,
+        payload: { email: 'someone@unknown.example' },
+      }),
       expect: all(404),
     },
   ],
@@ -232,7 +242,11 @@ const table: Record<string, RouteCase[]> = {
   ],
   // Two-factor sign-in (decision 021).
   'GET /api/user/two-factor': [
-    { label: 'own two-factor status', request: get(apiRoutes.getTwoFactorStatus.path), expect: signedIn(200) },
+    {
+      label: 'own two-factor status',
+      request: get(apiRoutes.getTwoFactorStatus.path),
+      expect: signedIn(200),
+    },
   ],
   'DELETE /api/user/sessions/:id': [
     {
@@ -246,7 +260,9 @@ const table: Record<string, RouteCase[]> = {
   ],
 
   // ---- recently opened reports and dashboards (the reports home, docs/product.md §D.3 routes)
-  'GET /api/user/recents': [{ label: 'own recents', request: get(apiRoutes.listRecents.path), expect: signedIn(200) }],
+  'GET /api/user/recents': [
+    { label: 'own recents', request: get(apiRoutes.listRecents.path), expect: signedIn(200) },
+  ],
   'POST /api/user/recents': [
     {
       label: "open one of Demo GmbH's reports",
@@ -268,7 +284,9 @@ const table: Record<string, RouteCase[]> = {
   ],
 
   // ---- navigation, dashboards, configuration
-  'GET /api/navigation/menu': [{ label: 'menu', request: get(apiRoutes.getMenu.path), expect: signedIn(200) }],
+  'GET /api/navigation/menu': [
+    { label: 'menu', request: get(apiRoutes.getMenu.path), expect: signedIn(200) },
+  ],
   'GET /api/navigation/favorites': [
     { label: 'favourites', request: get('/api/navigation/favorites'), expect: signedIn(200) },
   ],
@@ -308,7 +326,9 @@ const table: Record<string, RouteCase[]> = {
   'GET /api/dashboards/availability': [
     { label: 'availability', request: get(apiRoutes.getDashboardsAvailability.path), expect: signedIn(200) },
   ],
-  'GET /api/app/config': [{ label: 'app config', request: get(apiRoutes.getAppConfig.path), expect: signedIn(200) }],
+  'GET /api/app/config': [
+    { label: 'app config', request: get(apiRoutes.getAppConfig.path), expect: signedIn(200) },
+  ],
 
   // ---- reports and dashboards: dashboards need the pro subscription (docs/product.md §D.3)
   'GET /api/reports/:name': [
@@ -320,7 +340,9 @@ const table: Record<string, RouteCase[]> = {
     // Decision 038: the page's option list (optionsSql, run as the reader) and the check of a chosen value.
     {
       label: "a SQL report with its option lists, and a choice outside the reader's options",
-      request: get(`${pathOf(apiRoutes.getReport, { name: 'monthly-sales' })}?values=${encodeURIComponent(JSON.stringify({ regions: ['Atlantis'] }))}`),
+      request: get(
+        `${pathOf(apiRoutes.getReport, { name: 'monthly-sales' })}?values=${encodeURIComponent(JSON.stringify({ regions: ['Atlantis'] }))}`,
+      ),
       expect: { ...signedIn(400), otherAdmin: 404 },
     },
     // Audiences (decision 015): outside the audience is "not found", like another organisation's.
@@ -350,7 +372,9 @@ const table: Record<string, RouteCase[]> = {
     // Decision 038: a choice from a query outside the reader's options is refused on the download too.
     {
       label: "a choice outside the reader's options (optionsSql)",
-      request: get(`${pathOf(apiRoutes.downloadReport, { name: 'monthly-sales' })}?format=csv&values=${encodeURIComponent(JSON.stringify({ regions: ['Atlantis'] }))}`),
+      request: get(
+        `${pathOf(apiRoutes.downloadReport, { name: 'monthly-sales' })}?format=csv&values=${encodeURIComponent(JSON.stringify({ regions: ['Atlantis'] }))}`,
+      ),
       expect: { ...signedIn(400), otherAdmin: 404 },
     },
   ],
@@ -539,7 +563,7 @@ const table: Record<string, RouteCase[]> = {
   // Decision 022: a one-time password; never for the own account (the settings page changes that one).
   'POST /api/management/users/:id/password': [
     {
-      label: "one-time password for a Demo GmbH user",
+      label: 'one-time password for a Demo GmbH user',
       request: (_role, ctx) => ({
         method: 'POST',
         url: pathOf(apiRoutes.resetUserPassword, { id: ctx.fixtures.victimUserId }),
@@ -571,7 +595,11 @@ const table: Record<string, RouteCase[]> = {
     },
   ],
   'GET /api/management/two-factor-policy': [
-    { label: 'two-factor policy', request: get(apiRoutes.getTwoFactorPolicy.path), expect: administrators(200) },
+    {
+      label: 'two-factor policy',
+      request: get(apiRoutes.getTwoFactorPolicy.path),
+      expect: administrators(200),
+    },
   ],
   'PUT /api/management/two-factor-policy': [
     {
@@ -587,7 +615,11 @@ const table: Record<string, RouteCase[]> = {
   // ---- management → Sign-in (decision 020): administrators only. The path names no organisation: each
   // administrator reads and writes their own one's provider, so another organisation's is unreachable.
   'GET /api/management/sign-in': [
-    { label: 'own single sign-on provider', request: get(apiRoutes.getSignInSettings.path), expect: administrators(200) },
+    {
+      label: 'own single sign-on provider',
+      request: get(apiRoutes.getSignInSettings.path),
+      expect: administrators(200),
+    },
   ],
   'PUT /api/management/sign-in': [
     {
@@ -684,21 +716,31 @@ const table: Record<string, RouteCase[]> = {
   'PUT /api/management/catalogue': [
     {
       label: 'an invalid document',
-      request: (_role, ctx) => ({ method: 'PUT', url: apiRoutes.exportCatalogue.path, payload: { ...ctx.clientBody, format: 'x' } }),
+      request: (_role, ctx) => ({
+        method: 'PUT',
+        url: apiRoutes.exportCatalogue.path,
+        payload: { ...ctx.clientBody, format: 'x' },
+      }),
       expect: administrators(400),
     },
   ],
   'POST /api/management/catalogue/changes': [
     {
       label: 'what an empty catalogue would change (dry run)',
-      request: () => ({ method: 'POST', url: apiRoutes.previewCatalogueImport.path, payload: emptyCatalogue }),
+      request: () => ({
+        method: 'POST',
+        url: apiRoutes.previewCatalogueImport.path,
+        payload: emptyCatalogue,
+      }),
       expect: administrators(200),
     },
   ],
   'GET /api/management/catalogue/preview': [
     {
       label: 'preview as a basic member',
-      request: get(`${apiRoutes.previewCatalogueAudience.path}?roleKey=organisationmember&subscription=basic`),
+      request: get(
+        `${apiRoutes.previewCatalogueAudience.path}?roleKey=organisationmember&subscription=basic`,
+      ),
       expect: administrators(200),
     },
   ],
@@ -730,7 +772,10 @@ const table: Record<string, RouteCase[]> = {
   'DELETE /api/management/catalogue/menu-groups/:name': [
     {
       label: "Demo GmbH's doomed group",
-      request: () => ({ method: 'DELETE', url: pathOf(apiRoutes.updateMenuGroup, { name: 'table-doomed-group' }) }),
+      request: () => ({
+        method: 'DELETE',
+        url: pathOf(apiRoutes.updateMenuGroup, { name: 'table-doomed-group' }),
+      }),
       expect: administrators(200, 404),
     },
   ],
@@ -807,7 +852,12 @@ const table: Record<string, RouteCase[]> = {
       request: (role) => ({
         method: 'POST',
         url: apiRoutes.createDashboard.path,
-        payload: { layoutId: 980 + roles.indexOf(role), group: 'table-boards', title: { en: 'Board' }, tiles: [] },
+        payload: {
+          layoutId: 980 + roles.indexOf(role),
+          group: 'table-boards',
+          title: { en: 'Board' },
+          tiles: [],
+        },
       }),
       expect: administrators(200, 400),
     },
@@ -840,7 +890,11 @@ const table: Record<string, RouteCase[]> = {
       request: (role, ctx) => ({
         method: 'POST',
         url: apiRoutes.createDataSource.path,
-        payload: { ...ctx.clientBody, ...tableSource(`table-added-${role.toLowerCase()}`), password: 'Table-Passw0rd-1' },
+        payload: {
+          ...ctx.clientBody,
+          ...tableSource(`table-added-${role.toLowerCase()}`),
+          password: 'Table-Passw0rd-1',
+        },
       }),
       expect: administrators(201),
     },
@@ -859,7 +913,10 @@ const table: Record<string, RouteCase[]> = {
   'DELETE /api/management/data-sources/:name': [
     {
       label: "Demo GmbH's doomed source",
-      request: () => ({ method: 'DELETE', url: pathOf(apiRoutes.deleteDataSource, { name: 'table-doomed-source' }) }),
+      request: () => ({
+        method: 'DELETE',
+        url: pathOf(apiRoutes.deleteDataSource, { name: 'table-doomed-source' }),
+      }),
       expect: administrators(204, 404),
     },
   ],
@@ -913,7 +970,13 @@ const table: Record<string, RouteCase[]> = {
       request: (_role, ctx) => ({
         method: 'POST',
         url: pathOf(apiRoutes.createRowRule, { name: 'table-locked-source' }),
-        payload: { ...ctx.clientBody, schema: 'public', table: 'sales', column: 'region', attribute: 'region' },
+        payload: {
+          ...ctx.clientBody,
+          schema: 'public',
+          table: 'sales',
+          column: 'region',
+          attribute: 'region',
+        },
       }),
       expect: administrators(201, 404),
     },
@@ -923,7 +986,10 @@ const table: Record<string, RouteCase[]> = {
       label: 'a row rule that is not there',
       request: (_role, ctx) => ({
         method: 'PUT',
-        url: pathOf(apiRoutes.updateRowRule, { name: 'table-locked-source', id: '00000000-0000-4000-8000-000000000000' }),
+        url: pathOf(apiRoutes.updateRowRule, {
+          name: 'table-locked-source',
+          id: '00000000-0000-4000-8000-000000000000',
+        }),
         payload: { ...ctx.clientBody, table: 'sales', column: 'region', attribute: 'region' },
       }),
       expect: administrators(404),
@@ -934,14 +1000,21 @@ const table: Record<string, RouteCase[]> = {
       label: 'a row rule that is not there',
       request: () => ({
         method: 'DELETE',
-        url: pathOf(apiRoutes.deleteRowRule, { name: 'table-locked-source', id: '00000000-0000-4000-8000-000000000000' }),
+        url: pathOf(apiRoutes.deleteRowRule, {
+          name: 'table-locked-source',
+          id: '00000000-0000-4000-8000-000000000000',
+        }),
       }),
       expect: administrators(404),
     },
   ],
   // Report definitions (decision 027): part of Demo GmbH's catalogue (fixtures below).
   'GET /api/management/definitions': [
-    { label: 'report definitions', request: get(apiRoutes.listDefinitions.path), expect: administrators(200) },
+    {
+      label: 'report definitions',
+      request: get(apiRoutes.listDefinitions.path),
+      expect: administrators(200),
+    },
   ],
   'POST /api/management/definitions': [
     {
@@ -968,7 +1041,10 @@ const table: Record<string, RouteCase[]> = {
   'DELETE /api/management/definitions/:name': [
     {
       label: "Demo GmbH's doomed definition",
-      request: () => ({ method: 'DELETE', url: pathOf(apiRoutes.deleteDefinition, { name: 'table-doomed-definition' }) }),
+      request: () => ({
+        method: 'DELETE',
+        url: pathOf(apiRoutes.deleteDefinition, { name: 'table-doomed-definition' }),
+      }),
       expect: administrators(204, 404),
     },
   ],
@@ -989,7 +1065,11 @@ const table: Record<string, RouteCase[]> = {
       request: (_role, ctx) => ({
         method: 'POST',
         url: apiRoutes.previewDefinition.path,
-        payload: { ...ctx.clientBody, definition: tableDefinition('table-preview-as'), asUserId: ctx.creds.member.userId },
+        payload: {
+          ...ctx.clientBody,
+          definition: tableDefinition('table-preview-as'),
+          asUserId: ctx.creds.member.userId,
+        },
       }),
       expect: administrators(200, 400),
     },
@@ -1146,18 +1226,33 @@ const table: Record<string, RouteCase[]> = {
     },
   ],
   'GET /api/management/subscriptions': [
-    { label: "the organisation's subscriptions", request: get(apiRoutes.listManagedSubscriptions.path), expect: administrators(200) },
+    {
+      label: "the organisation's subscriptions",
+      request: get(apiRoutes.listManagedSubscriptions.path),
+      expect: administrators(200),
+    },
   ],
   'GET /api/management/deliveries': [
-    { label: "the organisation's deliveries", request: get(apiRoutes.listDeliveries.path), expect: administrators(200) },
+    {
+      label: "the organisation's deliveries",
+      request: get(apiRoutes.listDeliveries.path),
+      expect: administrators(200),
+    },
   ],
   'GET /api/management/outbox': [
-    { label: "the organisation's outbox", request: get(apiRoutes.listOutbox.path), expect: administrators(200) },
+    {
+      label: "the organisation's outbox",
+      request: get(apiRoutes.listOutbox.path),
+      expect: administrators(200),
+    },
   ],
   'GET /api/management/outbox/:id': [
     {
       label: "a mail of Demo GmbH's outbox",
-      request: async (_role, ctx) => ({ method: 'GET', url: pathOf(apiRoutes.getOutboxMail, { id: await demoOutboxMail(ctx) }) }),
+      request: async (_role, ctx) => ({
+        method: 'GET',
+        url: pathOf(apiRoutes.getOutboxMail, { id: await demoOutboxMail(ctx) }),
+      }),
       expect: administrators(200, 404),
     },
   ],
@@ -1199,10 +1294,20 @@ const keptOutboxMail = new WeakMap<object, string>();
 async function demoOutboxMail(ctx: Context): Promise<string> {
   const kept = keptOutboxMail.get(ctx.t);
   if (kept) return kept;
-  const [demo] = await ctx.t.database.db.select().from(organisations).where(eq(organisations.name, 'Demo GmbH'));
+  const [demo] = await ctx.t.database.db
+    .select()
+    .from(organisations)
+    .where(eq(organisations.name, 'Demo GmbH'));
   const [row] = await ctx.t.database.db
     .insert(mailOutbox)
-    .values({ organisationId: demo!.id, toAddress: 'member@example.com', subject: 'A report', textBody: 'Text', htmlBody: '<p>Text</p>', raw: 'Subject: A report' })
+    .values({
+      organisationId: demo!.id,
+      toAddress: 'member@example.com',
+      subject: 'A report',
+      textBody: 'Text',
+      htmlBody: '<p>Text</p>',
+      raw: 'Subject: A report',
+    })
     .returning({ id: mailOutbox.id });
   keptOutboxMail.set(ctx.t, row!.id);
   return row!.id;
@@ -1211,7 +1316,15 @@ async function demoOutboxMail(ctx: Context): Promise<string> {
 /** A multipart body with the fields first, then the file, as the browser's FormData sends it. */
 /** A report definition over the organisation's uploaded tables: one constant row, no table needed. */
 function tableDefinition(name: string) {
-  return { name, source: 'uploads', sql: 'select 1 as n', parameters: [], columns: [], visuals: [], cacheSeconds: 0 };
+  return {
+    name,
+    source: 'uploads',
+    sql: 'select 1 as n',
+    parameters: [],
+    columns: [],
+    visuals: [],
+    cacheSeconds: 0,
+  };
 }
 
 async function multipartUpload(fields: Record<string, string>, csv: string) {
@@ -1313,33 +1426,36 @@ describe.each(testDrivers())('authorisation by route and role (%s)', (driver) =>
     if (!adminOnlyTile) throw new Error('no tile of dashboard 103');
 
     // Catalogue objects the table changes and deletes (decision 015).
-    await t.app.catalogue.edit({ organisationId: demo!.id, id: creds.admin.userId!, name: 'Table' }, (document) => ({
-      ...document,
-      menu: [
-        ...document.menu,
-        {
-          name: 'table-group',
-          title: { en: 'Table group' },
-          items: [
-            { name: 'table-item', title: { en: 'Table item' } },
-            { name: 'table-doomed-item', title: { en: 'Doomed item' } },
-          ],
-        },
-        { name: 'table-doomed-group', title: { en: 'Doomed group' }, items: [] },
-      ],
-      dashboards: [
-        ...document.dashboards,
-        {
-          name: 'table-boards',
-          title: { en: 'Table boards' },
-          dashboards: [
-            { layoutId: 990, title: { en: 'Table board' }, tiles: [] },
-            { layoutId: 991, title: { en: 'Doomed board' }, tiles: [] },
-          ],
-        },
-        { name: 'table-doomed-boards', title: { en: 'Doomed boards' }, dashboards: [] },
-      ],
-    }));
+    await t.app.catalogue.edit(
+      { organisationId: demo!.id, id: creds.admin.userId!, name: 'Table' },
+      (document) => ({
+        ...document,
+        menu: [
+          ...document.menu,
+          {
+            name: 'table-group',
+            title: { en: 'Table group' },
+            items: [
+              { name: 'table-item', title: { en: 'Table item' } },
+              { name: 'table-doomed-item', title: { en: 'Doomed item' } },
+            ],
+          },
+          { name: 'table-doomed-group', title: { en: 'Doomed group' }, items: [] },
+        ],
+        dashboards: [
+          ...document.dashboards,
+          {
+            name: 'table-boards',
+            title: { en: 'Table boards' },
+            dashboards: [
+              { layoutId: 990, title: { en: 'Table board' }, tiles: [] },
+              { layoutId: 991, title: { en: 'Doomed board' }, tiles: [] },
+            ],
+          },
+          { name: 'table-doomed-boards', title: { en: 'Doomed boards' }, dashboards: [] },
+        ],
+      }),
+    );
 
     // Data sources of Demo GmbH that the table changes, removes and tests (decision 027); none has a password yet.
     await db.insert(dataSources).values(
@@ -1353,21 +1469,27 @@ describe.each(testDrivers())('authorisation by route and role (%s)', (driver) =>
     );
 
     // Report definitions of Demo GmbH that the table changes and removes (decision 027).
-    await t.app.catalogue.edit({ organisationId: demo!.id, id: creds.admin.userId!, name: 'Table' }, (document) => ({
-      ...document,
-      dataSources: [...(document.dataSources ?? [])],
-      definitions: [
-        ...(document.definitions ?? []),
-        tableDefinition('table-definition'),
-        tableDefinition('table-doomed-definition'),
-      ],
-    }));
+    await t.app.catalogue.edit(
+      { organisationId: demo!.id, id: creds.admin.userId!, name: 'Table' },
+      (document) => ({
+        ...document,
+        dataSources: [...(document.dataSources ?? [])],
+        definitions: [
+          ...(document.definitions ?? []),
+          tableDefinition('table-definition'),
+          tableDefinition('table-doomed-definition'),
+        ],
+      }),
+    );
 
     // Demo GmbH's uploaded table that the table removes (its rows need not exist for that).
     const [uploads] = await db
       .insert(dataSources)
       .values({ organisationId: demo!.id, name: 'uploads', titleEn: 'Uploaded tables', kind: 'uploads' })
-      .onConflictDoUpdate({ target: [dataSources.organisationId, dataSources.name], set: { kind: 'uploads' } })
+      .onConflictDoUpdate({
+        target: [dataSources.organisationId, dataSources.name],
+        set: { kind: 'uploads' },
+      })
       .returning({ id: dataSources.id });
     await db.insert(uploadedTables).values({
       organisationId: demo!.id,

@@ -187,17 +187,31 @@ describe.each(testDrivers())('catalogue (%s)', (driver) => {
     it('refuses a built-in report item or tile of an older export with a 400 naming it, and changes nothing', async () => {
       const before = await exported();
       const item = structuredClone(before) as unknown as { menu: { items: Record<string, unknown>[] }[] };
-      item.menu[1]!.items.push({ name: 'old-overview', title: { en: 'Old' }, report: { kind: 'builtin', query: 'sales-overview' } });
+      item.menu[1]!.items.push({
+        name: 'old-overview',
+        title: { en: 'Old' },
+        report: { kind: 'builtin', query: 'sales-overview' },
+      });
       const at = item.menu[1]!.items.length - 1;
       const preview = await call(demoUsers.admin, 'POST', apiRoutes.previewCatalogueImport.path, item);
-      for (const [what, response] of [['import', await imported(item)], ['preview', preview]] as const) {
+      for (const [what, response] of [
+        ['import', await imported(item)],
+        ['preview', preview],
+      ] as const) {
         expect(response.statusCode, what).toBe(400);
         expect(response.json().error.message, what).toBe(
           `Invalid catalogue at $.menu[1].items[${at}].report.kind: the item 'old-overview' is a built-in report, which no longer exists: make it a query report naming a report definition`,
         );
       }
-      const tile = structuredClone(before) as unknown as { dashboards: { dashboards: { tiles: Record<string, unknown>[] }[] }[] };
-      tile.dashboards[0]!.dashboards[0]!.tiles.push({ type: 'kpi', query: 'sales-overview', title: { en: 'Old tile' }, width: 3 });
+      const tile = structuredClone(before) as unknown as {
+        dashboards: { dashboards: { tiles: Record<string, unknown>[] }[] }[];
+      };
+      tile.dashboards[0]!.dashboards[0]!.tiles.push({
+        type: 'kpi',
+        query: 'sales-overview',
+        title: { en: 'Old tile' },
+        width: 3,
+      });
       const response = await imported(tile);
       expect(response.statusCode).toBe(400);
       expect(response.json().error.message).toContain(
@@ -209,8 +223,17 @@ describe.each(testDrivers())('catalogue (%s)', (driver) => {
     it('a document with bare query items and tiles imports once and then changes nothing', async () => {
       const before = await exported();
       const document = structuredClone(before);
-      document.menu[0]!.items.push({ name: 'bare-query', title: { en: 'Bare' }, report: { kind: 'query', definition: 'sales-trend' } });
-      document.dashboards[0]!.dashboards[0]!.tiles.push({ type: 'kpi', definition: 'sales-figures', title: { en: 'Bare tile' }, width: 3 });
+      document.menu[0]!.items.push({
+        name: 'bare-query',
+        title: { en: 'Bare' },
+        report: { kind: 'query', definition: 'sales-trend' },
+      });
+      document.dashboards[0]!.dashboards[0]!.tiles.push({
+        type: 'kpi',
+        definition: 'sales-figures',
+        title: { en: 'Bare tile' },
+        width: 3,
+      });
       expect(catalogueChangesSchema.parse((await imported(document)).json()).changes).toHaveLength(3);
       expect(catalogueChangesSchema.parse((await imported(document)).json()).changes).toEqual([]);
       expect((await imported(before)).statusCode).toBe(200);
@@ -292,8 +315,12 @@ describe.each(testDrivers())('catalogue (%s)', (driver) => {
   describe('one object at a time', () => {
     it('creates, changes, moves and deletes a menu group and its items', async () => {
       const group = { name: 'regional', title: { en: 'Regional', de: 'Regional' }, icon: 'map', position: 0 };
-      expect((await call(demoUsers.admin, 'POST', apiRoutes.createMenuGroup.path, group)).statusCode).toBe(200);
-      expect((await call(demoUsers.admin, 'POST', apiRoutes.createMenuGroup.path, group)).statusCode).toBe(409);
+      expect((await call(demoUsers.admin, 'POST', apiRoutes.createMenuGroup.path, group)).statusCode).toBe(
+        200,
+      );
+      expect((await call(demoUsers.admin, 'POST', apiRoutes.createMenuGroup.path, group)).statusCode).toBe(
+        409,
+      );
       // An empty group is not shown in menus.
       expect(await menuGroups(demoUsers.member)).not.toContain('regional');
 
@@ -380,7 +407,8 @@ describe.each(testDrivers())('catalogue (%s)', (driver) => {
       ).toBe(200);
       expect(await menuItems(demoUsers.member)).not.toContain('regional-glossary');
       expect(
-        (await call(demoUsers.member, 'GET', pathOf(apiRoutes.getReport, { name: 'regional-glossary' }))).statusCode,
+        (await call(demoUsers.member, 'GET', pathOf(apiRoutes.getReport, { name: 'regional-glossary' })))
+          .statusCode,
       ).toBe(404);
       expect(
         (await call(demoUsers.admin, 'DELETE', '/api/management/catalogue/menu-groups/regional')).statusCode,
@@ -392,9 +420,9 @@ describe.each(testDrivers())('catalogue (%s)', (driver) => {
 
     it('creates a dashboard group and a dashboard with tiles, changes its tiles and deletes it', async () => {
       const group = { name: 'finance-boards', title: { en: 'Finance' } };
-      expect((await call(demoUsers.admin, 'POST', apiRoutes.createDashboardGroup.path, group)).statusCode).toBe(
-        200,
-      );
+      expect(
+        (await call(demoUsers.admin, 'POST', apiRoutes.createDashboardGroup.path, group)).statusCode,
+      ).toBe(200);
       const dashboard = {
         layoutId: 901,
         group: 'finance-boards',
@@ -408,12 +436,18 @@ describe.each(testDrivers())('catalogue (%s)', (driver) => {
             title: { en: 'Revenue' },
             width: 4,
           },
-          { type: 'line', definition: 'sales-per-period', visual: 'revenue', title: { en: 'Trend' }, width: 8 },
+          {
+            type: 'line',
+            definition: 'sales-per-period',
+            visual: 'revenue',
+            title: { en: 'Trend' },
+            width: 8,
+          },
         ],
       };
-      expect((await call(demoUsers.admin, 'POST', apiRoutes.createDashboard.path, dashboard)).statusCode).toBe(
-        200,
-      );
+      expect(
+        (await call(demoUsers.admin, 'POST', apiRoutes.createDashboard.path, dashboard)).statusCode,
+      ).toBe(200);
       const shown = await call(demoUsers.member, 'GET', '/api/dashboards/901?isoLanguageName=de-DE');
       expect(shown.statusCode).toBe(200);
       expect(shown.json()).toMatchObject({ title: 'Liquidität', groupTitle: 'Finance' });
@@ -428,7 +462,13 @@ describe.each(testDrivers())('catalogue (%s)', (driver) => {
         tiles: [
           exportedBoard.tiles[1],
           exportedBoard.tiles[0],
-          { type: 'table', definition: 'sales-ranking', visual: 'table', title: { en: 'Regions' }, width: 12 },
+          {
+            type: 'table',
+            definition: 'sales-ranking',
+            visual: 'table',
+            title: { en: 'Regions' },
+            width: 12,
+          },
         ],
       };
       expect(
@@ -481,9 +521,10 @@ describe.each(testDrivers())('catalogue (%s)', (driver) => {
       // The demo catalogue limits rolling-forecast to the pro subscription.
       expect(await menuItems(demoUsers.member)).toContain('rolling-forecast');
       expect(await menuItems(demoUsers.basic)).not.toContain('rolling-forecast');
-      expect((await call(demoUsers.basic, 'GET', pathOf(apiRoutes.getReport, { name: 'rolling-forecast' }))).statusCode).toBe(
-        404,
-      );
+      expect(
+        (await call(demoUsers.basic, 'GET', pathOf(apiRoutes.getReport, { name: 'rolling-forecast' })))
+          .statusCode,
+      ).toBe(404);
       expect((await pin(demoUsers.basic, 'report', 'rolling-forecast')).statusCode).toBe(404);
       // Administrators-only item.
       expect(await menuItems(demoUsers.admin)).toContain('cost-centres');
@@ -491,7 +532,11 @@ describe.each(testDrivers())('catalogue (%s)', (driver) => {
     });
 
     it('answers 404 with nothing of the item for a report outside the audience', async () => {
-      const response = await call(demoUsers.basic, 'GET', pathOf(apiRoutes.getReport, { name: 'rolling-forecast' }));
+      const response = await call(
+        demoUsers.basic,
+        'GET',
+        pathOf(apiRoutes.getReport, { name: 'rolling-forecast' }),
+      );
       expect(response.statusCode).toBe(404);
       expect(response.body).not.toContain('Rolling');
     });
@@ -508,7 +553,9 @@ describe.each(testDrivers())('catalogue (%s)', (driver) => {
 
       expect(await menuItems(demoUsers.member)).not.toContain(hiddenItem);
       expect(await menuItems(demoUsers.admin)).toContain(hiddenItem);
-      expect((await call(demoUsers.member, 'GET', pathOf(apiRoutes.getReport, { name: hiddenItem }))).statusCode).toBe(404);
+      expect(
+        (await call(demoUsers.member, 'GET', pathOf(apiRoutes.getReport, { name: hiddenItem }))).statusCode,
+      ).toBe(404);
       const boards = dashboardsMenuResponseSchema.parse(
         (await call(demoUsers.member, 'GET', '/api/dashboards/menu')).json(),
       );
@@ -534,7 +581,9 @@ describe.each(testDrivers())('catalogue (%s)', (driver) => {
         const preview = cataloguePreviewSchema.parse(
           (await call(demoUsers.admin, 'GET', `${apiRoutes.previewCatalogueAudience.path}?${query}`)).json(),
         );
-        const menu = menuResponseSchema.parse((await call(email, 'GET', apiRoutes.getMenu.path)).json()).groups;
+        const menu = menuResponseSchema.parse(
+          (await call(email, 'GET', apiRoutes.getMenu.path)).json(),
+        ).groups;
         const strip = (groups: typeof menu) =>
           groups.map((g) => ({ ...g, items: g.items.map((i) => ({ ...i, isPinned: false })) }));
         expect(preview.menu).toEqual(strip(menu));
@@ -579,17 +628,24 @@ describe.each(testDrivers())('catalogue (%s)', (driver) => {
 
     it('lists recent items only while the user may see them, and records no opening outside the audience', async () => {
       const before = await exported();
-      const open = (email: Email, name: string) => call(email, 'POST', apiRoutes.listRecents.path, { kind: 'report', name });
+      const open = (email: Email, name: string) =>
+        call(email, 'POST', apiRoutes.listRecents.path, { kind: 'report', name });
       const recents = async (email: Email) =>
-        ((await call(email, 'GET', apiRoutes.listRecents.path)).json() as { items: { item: { name: string } }[] }).items.map(
-          (entry) => entry.item.name,
-        );
+        (
+          (await call(email, 'GET', apiRoutes.listRecents.path)).json() as {
+            items: { item: { name: string } }[];
+          }
+        ).items.map((entry) => entry.item.name);
       expect((await open(demoUsers.basic, 'rolling-forecast')).statusCode).toBe(404);
       expect((await open(demoUsers.member, 'rolling-forecast')).statusCode).toBe(200);
       expect(await recents(demoUsers.member)).toContain('rolling-forecast');
       const narrowed = structuredClone(before);
-      const controlling = narrowed.menu.find((group) => group.items.some((item) => item.name === 'rolling-forecast'))!;
-      controlling.items.find((item) => item.name === 'rolling-forecast')!.audience = { roles: ['organisationadministrator'] };
+      const controlling = narrowed.menu.find((group) =>
+        group.items.some((item) => item.name === 'rolling-forecast'),
+      )!;
+      controlling.items.find((item) => item.name === 'rolling-forecast')!.audience = {
+        roles: ['organisationadministrator'],
+      };
       expect((await imported(narrowed)).statusCode).toBe(200);
       expect(await recents(demoUsers.member)).not.toContain('rolling-forecast');
       expect((await imported(before)).statusCode).toBe(200);
@@ -612,7 +668,9 @@ describe.each(testDrivers())('catalogue (%s)', (driver) => {
   describe('activity', () => {
     it('records every catalogue change with who and what, newest first, filterable by kind', async () => {
       const group = { name: 'audit-group', title: { en: 'Audit group' } };
-      expect((await call(demoUsers.admin, 'POST', apiRoutes.createMenuGroup.path, group)).statusCode).toBe(200);
+      expect((await call(demoUsers.admin, 'POST', apiRoutes.createMenuGroup.path, group)).statusCode).toBe(
+        200,
+      );
       const document = await exported();
       document.menu
         .find((g) => g.name === 'audit-group')!
@@ -656,7 +714,9 @@ describe.each(testDrivers())('catalogue (%s)', (driver) => {
         title: { en: 'Audit second' },
       });
       expect(added.statusCode).toBe(200);
-      const latest = activityResponseSchema.parse((await call(demoUsers.admin, 'GET', apiRoutes.listActivity.path)).json());
+      const latest = activityResponseSchema.parse(
+        (await call(demoUsers.admin, 'GET', apiRoutes.listActivity.path)).json(),
+      );
       expect(latest.items[0]).toMatchObject({ action: 'catalogue.item.added', target: 'Audit second' });
       expect(latest.items[1]).toMatchObject({ action: 'catalogue.imported' });
     });

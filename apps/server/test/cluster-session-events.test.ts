@@ -46,7 +46,11 @@ describe.skipIf(!postgresUrl)('session events between server processes (postgres
   });
 
   const menuOnB = (who: Credentials) =>
-    b.app.inject({ method: 'GET', url: apiRoutes.getMenu.path, headers: { authorization: who.authorization ?? '' } });
+    b.app.inject({
+      method: 'GET',
+      url: apiRoutes.getMenu.path,
+      headers: { authorization: who.authorization ?? '' },
+    });
 
   it('a session ended on process A: B refuses its token and closes its stream within 1 s', async () => {
     const member = await signInAs(a, 'member');

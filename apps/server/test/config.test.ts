@@ -49,7 +49,11 @@ describe('loadConfig', () => {
   });
 
   it('seeds no demo data in production unless SEED_DEMO=true is set explicitly', () => {
-    const production = { AUTH_SECRET: secret, NODE_ENV: 'production', PUBLIC_URL: 'https://cockpit.example.com' };
+    const production = {
+      AUTH_SECRET: secret,
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://cockpit.example.com',
+    };
     expect(loadConfig(production).seedDemo).toBe(false);
     expect(loadConfig({ ...production, SEED_DEMO: 'false' }).seedDemo).toBe(false);
     expect(loadConfig({ ...production, SEED_DEMO: 'true' }).seedDemo).toBe(true);
@@ -71,7 +75,9 @@ describe('loadConfig', () => {
 
   it('ends sessions after 12 hours unless SESSION_MAX_AGE_SECONDS says otherwise', () => {
     expect(loadConfig({ AUTH_SECRET: secret }).sessionMaxAgeSeconds).toBe(43_200);
-    expect(loadConfig({ AUTH_SECRET: secret, SESSION_MAX_AGE_SECONDS: '3600' }).sessionMaxAgeSeconds).toBe(3600);
+    expect(loadConfig({ AUTH_SECRET: secret, SESSION_MAX_AGE_SECONDS: '3600' }).sessionMaxAgeSeconds).toBe(
+      3600,
+    );
     expect(() => loadConfig({ AUTH_SECRET: secret, SESSION_MAX_AGE_SECONDS: '10' })).toThrow(
       /SESSION_MAX_AGE_SECONDS/,
     );
@@ -107,17 +113,25 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: tempDir(), PUBLIC_URL: publicUrl })).toThrow(
       /AUTH_SECRET/,
     );
-    expect(loadConfig({ NODE_ENV: 'production', AUTH_SECRET: secret, PUBLIC_URL: publicUrl }).authSecret).toBe(secret);
+    expect(
+      loadConfig({ NODE_ENV: 'production', AUTH_SECRET: secret, PUBLIC_URL: publicUrl }).authSecret,
+    ).toBe(secret);
   });
 
   // Decision 009 "Outages": tokens name PUBLIC_URL as issuer and audience; instances defaulting to
   // http://localhost:$PORT refused each other's tokens behind a balancer.
   it('requires PUBLIC_URL in production, with a message naming the variable', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production', AUTH_SECRET: secret, PORT: '3001' })).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: 'production', AUTH_SECRET: secret, PORT: '3001' })).toThrow(
+      ConfigError,
+    );
     expect(() => loadConfig({ NODE_ENV: 'production', AUTH_SECRET: secret, PORT: '3001' })).toThrow(
       /Invalid environment variable PUBLIC_URL: required in production/,
     );
-    const config = loadConfig({ NODE_ENV: 'production', AUTH_SECRET: secret, PUBLIC_URL: 'https://cockpit.example.com/' });
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      AUTH_SECRET: secret,
+      PUBLIC_URL: 'https://cockpit.example.com/',
+    });
     expect(config.publicUrl).toBe('https://cockpit.example.com');
     // Outside production the default stays: one local instance.
     expect(loadConfig({ AUTH_SECRET: secret, PORT: '3001' }).publicUrl).toBe('http://localhost:3001');

@@ -99,7 +99,10 @@ describe.each(testDrivers())('dashboards content (%s)', (driver) => {
       [301, demoUsers.member],
       [999, demoUsers.member],
     ] as const) {
-      expect((await get(pathOf(apiRoutes.getDashboard, { layoutId: layoutId }), email)).statusCode, `${layoutId}`).toBe(404);
+      expect(
+        (await get(pathOf(apiRoutes.getDashboard, { layoutId: layoutId }), email)).statusCode,
+        `${layoutId}`,
+      ).toBe(404);
     }
     const bad = await get('/api/dashboards/abc');
     expect(bad.statusCode).toBe(400);
@@ -109,10 +112,15 @@ describe.each(testDrivers())('dashboards content (%s)', (driver) => {
   it('every demo tile loads; a KPI tile equals the sum of the fact table', async () => {
     for (const layoutId of [101, 102, 103, 201]) {
       const email = layoutId === 103 ? demoUsers.admin : demoUsers.member;
-      const { tiles } = dashboardResponseSchema.parse((await get(pathOf(apiRoutes.getDashboard, { layoutId: layoutId }), email)).json());
+      const { tiles } = dashboardResponseSchema.parse(
+        (await get(pathOf(apiRoutes.getDashboard, { layoutId: layoutId }), email)).json(),
+      );
       expect(tiles.length).toBeGreaterThanOrEqual(2);
       for (const tile of tiles) {
-        const response = await get(pathOf(apiRoutes.getDashboardTile, { layoutId: layoutId, tileId: tile.id }), email);
+        const response = await get(
+          pathOf(apiRoutes.getDashboardTile, { layoutId: layoutId, tileId: tile.id }),
+          email,
+        );
         expect(response.statusCode, `${layoutId}/${tile.title}`).toBe(200);
         const { data } = dashboardTileDataResponseSchema.parse(response.json());
         if (tile.type === 'kpi') {
@@ -124,7 +132,9 @@ describe.each(testDrivers())('dashboards content (%s)', (driver) => {
       }
     }
 
-    const { tiles } = dashboardResponseSchema.parse((await get(pathOf(apiRoutes.getDashboard, { layoutId: 101 }))).json());
+    const { tiles } = dashboardResponseSchema.parse(
+      (await get(pathOf(apiRoutes.getDashboard, { layoutId: 101 }))).json(),
+    );
     const revenueTile = dashboardTileDataResponseSchema.parse(
       (await get(pathOf(apiRoutes.getDashboardTile, { layoutId: 101, tileId: tiles[0]!.id }))).json(),
     );
@@ -136,7 +146,11 @@ describe.each(testDrivers())('dashboards content (%s)', (driver) => {
     `)) as unknown as { rows: { revenue: string }[] };
     const [expected] = result.rows;
     expect(revenueTile.data.kpis).toHaveLength(1);
-    expect(revenueTile.data.kpis[0]).toMatchObject({ key: 'revenue.revenue', label: 'Revenue', format: 'currency' });
+    expect(revenueTile.data.kpis[0]).toMatchObject({
+      key: 'revenue.revenue',
+      label: 'Revenue',
+      format: 'currency',
+    });
     expect(revenueTile.data.kpis[0]?.value).toBeCloseTo(Number(expected?.revenue), 2);
 
     const tableTile = dashboardTileDataResponseSchema.parse(
@@ -162,13 +176,24 @@ describe.each(testDrivers())('dashboards content (%s)', (driver) => {
   });
 
   it('a tile is only found through its own dashboard of the user’s organisation', async () => {
-    const { tiles } = dashboardResponseSchema.parse((await get(pathOf(apiRoutes.getDashboard, { layoutId: 101 }))).json());
-    const tileId = tiles[0]!.id;
-    expect((await get(pathOf(apiRoutes.getDashboardTile, { layoutId: 102, tileId: tileId }))).statusCode).toBe(404);
-    expect((await get(pathOf(apiRoutes.getDashboardTile, { layoutId: 101, tileId: tileId }), demoUsers.beispielAdmin)).statusCode).toBe(
-      404,
+    const { tiles } = dashboardResponseSchema.parse(
+      (await get(pathOf(apiRoutes.getDashboard, { layoutId: 101 }))).json(),
     );
-    expect((await get(pathOf(apiRoutes.getDashboardTile, { layoutId: 101, tileId: 'not-a-uuid' }))).statusCode).toBe(400);
+    const tileId = tiles[0]!.id;
+    expect(
+      (await get(pathOf(apiRoutes.getDashboardTile, { layoutId: 102, tileId: tileId }))).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await get(
+          pathOf(apiRoutes.getDashboardTile, { layoutId: 101, tileId: tileId }),
+          demoUsers.beispielAdmin,
+        )
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (await get(pathOf(apiRoutes.getDashboardTile, { layoutId: 101, tileId: 'not-a-uuid' }))).statusCode,
+    ).toBe(400);
   });
 
   it('a tile with broken settings fails alone, with no internals in the answer', async () => {
@@ -195,9 +220,13 @@ describe.each(testDrivers())('dashboards content (%s)', (driver) => {
     expect(response.statusCode).toBe(500);
     expect(response.json()).toEqual({ error: { code: 'INTERNAL', message: 'Internal server error' } });
 
-    const { tiles } = dashboardResponseSchema.parse((await get(pathOf(apiRoutes.getDashboard, { layoutId: 102 }))).json());
+    const { tiles } = dashboardResponseSchema.parse(
+      (await get(pathOf(apiRoutes.getDashboard, { layoutId: 102 }))).json(),
+    );
     expect(tiles.at(-1)?.title).toBe('Broken');
-    expect((await get(pathOf(apiRoutes.getDashboardTile, { layoutId: 102, tileId: tiles[0]!.id }))).statusCode).toBe(200);
+    expect(
+      (await get(pathOf(apiRoutes.getDashboardTile, { layoutId: 102, tileId: tiles[0]!.id }))).statusCode,
+    ).toBe(200);
     await t.database.db.delete(dashboardTiles).where(eq(dashboardTiles.id, broken!.id));
     await t.app.clusterEvents.announce(changed);
   });
@@ -227,7 +256,10 @@ describe.each(testDrivers())('dashboards content (%s)', (driver) => {
       expect(response.json()).toEqual({ error: { code: 'INTERNAL', message: 'Internal server error' } });
       const logged = logLines.map((line) => JSON.parse(line) as { msg?: string; tileId?: string });
       expect(logged).toContainEqual(
-        expect.objectContaining({ msg: 'dashboard tile names a missing report definition', tileId: misfit!.id }),
+        expect.objectContaining({
+          msg: 'dashboard tile names a missing report definition',
+          tileId: misfit!.id,
+        }),
       );
     } finally {
       await t.database.db.delete(dashboardTiles).where(eq(dashboardTiles.id, misfit!.id));
@@ -253,14 +285,18 @@ describe.each(testDrivers())('dashboards content (%s)', (driver) => {
       ['103', false],
     ]);
     expect(
-      dashboardResponseSchema.parse((await get(pathOf(apiRoutes.getDashboard, { layoutId: 102 }), demoUsers.admin)).json())
-        .isPinned,
+      dashboardResponseSchema.parse(
+        (await get(pathOf(apiRoutes.getDashboard, { layoutId: 102 }), demoUsers.admin)).json(),
+      ).isPinned,
     ).toBe(true);
-    const favorites = favoritesResponseSchema.parse((await get(apiRoutes.getFavorites.path, demoUsers.admin)).json());
+    const favorites = favoritesResponseSchema.parse(
+      (await get(apiRoutes.getFavorites.path, demoUsers.admin)).json(),
+    );
     expect(favorites.dashboards.map((item) => item.name)).toEqual(['102']);
     // Pins are per user.
-    expect(dashboardResponseSchema.parse((await get(pathOf(apiRoutes.getDashboard, { layoutId: 102 }))).json()).isPinned).toBe(
-      false,
-    );
+    expect(
+      dashboardResponseSchema.parse((await get(pathOf(apiRoutes.getDashboard, { layoutId: 102 }))).json())
+        .isPinned,
+    ).toBe(false);
   });
 });

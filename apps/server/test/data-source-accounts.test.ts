@@ -50,7 +50,12 @@ async function withPg<T>(url: string, work: (client: pg.Client) => Promise<T>): 
 const pgSourceUrl = pgAdminUrl.replace(/\/postgres$/, `/${pgDatabase}`);
 
 async function withMysql<T>(work: (connection: mysql.Connection) => Promise<T>): Promise<T> {
-  const connection = await mysql.createConnection({ host: '127.0.0.1', port: 3306, user: 'root', database: 'test' });
+  const connection = await mysql.createConnection({
+    host: '127.0.0.1',
+    port: 3306,
+    user: 'root',
+    database: 'test',
+  });
   try {
     return await work(connection);
   } finally {
@@ -65,7 +70,9 @@ beforeAll(async () => {
     await client.query(`create database ${pgDatabase}`);
     await client.query(`create role ${roles.superuser} login superuser password '${password}'`);
     await client.query(`create role ${roles.reader} login password '${password}'`);
-    await client.query(`create role ${roles.files} login password '${password}' in role pg_read_server_files`);
+    await client.query(
+      `create role ${roles.files} login password '${password}' in role pg_read_server_files`,
+    );
     await client.query(`create role ${roles.createRole} login createrole password '${password}'`);
     await client.query(`create role ${roles.replication} login replication password '${password}'`);
     await client.query(`create role ${roles.peek} login password '${password}'`);
@@ -86,7 +93,9 @@ beforeAll(async () => {
       await connection.query(`grant select on test.${mysqlTable} to '${user}'@'%'`);
     }
     await connection.query(`grant file on *.* to '${mysqlUsers.file}'@'%'`);
-    await connection.query(`grant select on test.${mysqlTable} to '${mysqlUsers.grant}'@'%' with grant option`);
+    await connection.query(
+      `grant select on test.${mysqlTable} to '${mysqlUsers.grant}'@'%' with grant option`,
+    );
   });
 });
 
@@ -107,12 +116,19 @@ describe('the privileges of a MySQL account, as SHOW GRANTS lists them', () => {
       'ALL PRIVILEGES',
       'GRANT OPTION',
     ]);
-    expect(mysqlRefusedPrivileges(['GRANT FILE, PROCESS ON *.* TO `a`@`%`', 'GRANT SELECT ON `test`.* TO `a`@`%`'])).toEqual([
-      'FILE',
-      'PROCESS',
+    expect(
+      mysqlRefusedPrivileges([
+        'GRANT FILE, PROCESS ON *.* TO `a`@`%`',
+        'GRANT SELECT ON `test`.* TO `a`@`%`',
+      ]),
+    ).toEqual(['FILE', 'PROCESS']);
+    expect(mysqlRefusedPrivileges(['GRANT SUPER, SHUTDOWN ON *.* TO `a`@`%`'])).toEqual([
+      'SUPER',
+      'SHUTDOWN',
     ]);
-    expect(mysqlRefusedPrivileges(['GRANT SUPER, SHUTDOWN ON *.* TO `a`@`%`'])).toEqual(['SUPER', 'SHUTDOWN']);
-    expect(mysqlRefusedPrivileges(['GRANT SELECT ON `test`.`t` TO `a`@`%` WITH GRANT OPTION'])).toEqual(['GRANT OPTION']);
+    expect(mysqlRefusedPrivileges(['GRANT SELECT ON `test`.`t` TO `a`@`%` WITH GRANT OPTION'])).toEqual([
+      'GRANT OPTION',
+    ]);
   });
 
   it('lets a reader pass: SELECT, USAGE, ALL PRIVILEGES on one database, a column named file', () => {
@@ -139,11 +155,15 @@ describe.each(testDrivers())('accounts checked where they connect (%s)', (driver
   const admin = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
     t.app.inject({ method, url, headers: await t.bearer(demoUsers.admin), ...(payload ? { payload } : {}) });
   const save = (method: 'POST' | 'PUT', name: string, fields: object) =>
-    admin(method, method === 'POST' ? apiRoutes.createDataSource.path : pathOf(apiRoutes.updateDataSource, { name }), {
-      name,
-      title: { en: name },
-      ...fields,
-    });
+    admin(
+      method,
+      method === 'POST' ? apiRoutes.createDataSource.path : pathOf(apiRoutes.updateDataSource, { name }),
+      {
+        name,
+        title: { en: name },
+        ...fields,
+      },
+    );
   const created = async (name: string, fields: object) => {
     const response = await save('POST', name, fields);
     expect(response.statusCode, response.body).toBe(201);
@@ -168,12 +188,23 @@ describe.each(testDrivers())('accounts checked where they connect (%s)', (driver
     expect(response.statusCode, response.body).toBe(200);
     return definitionPreviewResponseSchema.parse(response.json());
   };
-  const pgConnection = (user: string, database = pgDatabase, port = 5432) => ({ host: '127.0.0.1', port, database, user });
+  const pgConnection = (user: string, database = pgDatabase, port = 5432) => ({
+    host: '127.0.0.1',
+    port,
+    database,
+    user,
+  });
   const mysqlConnection = (user: string) => ({ host: '127.0.0.1', port: 3306, database: 'test', user });
   const ledgerEntry = () =>
-    withPg(pgSourceUrl, async (client) => (await client.query('select entry from ledger where id = 1')).rows[0]?.entry);
+    withPg(
+      pgSourceUrl,
+      async (client) => (await client.query('select entry from ledger where id = 1')).rows[0]?.entry,
+    );
   /** A run as the report page makes it, on a source as the executor gets it. */
-  const runOn = (source: Omit<ExecutorSource, 'organisationId' | 'version' | 'password' | 'id'>, sqlText: string) =>
+  const runOn = (
+    source: Omit<ExecutorSource, 'organisationId' | 'version' | 'password' | 'id'>,
+    sqlText: string,
+  ) =>
     t.app.executor.run({
       source: { ...source, id: `run-${source.name}`, organisationId, version: 1, password },
       definition: { name: 'probe', version: 1, sql: sqlText, parameters: [], cacheSeconds: 0 },
@@ -186,7 +217,12 @@ describe.each(testDrivers())('accounts checked where they connect (%s)', (driver
   it('refuses a PostgreSQL superuser on test and on every run, so dblink_exec writes nothing', async () => {
     await created('pg-super', { kind: 'postgres', connection: pgConnection(roles.superuser), password });
     const tested = await testOf('pg-super');
-    expect(tested).toMatchObject({ ok: false, refusedPrivileges: ['SUPERUSER'], schema: null, serverVersion: null });
+    expect(tested).toMatchObject({
+      ok: false,
+      refusedPrivileges: ['SUPERUSER'],
+      schema: null,
+      serverVersion: null,
+    });
     expect(tested.message).toMatch(/privileges a reporting account must not have: SUPERUSER/);
 
     if (!dblinkAvailable) throw new Error('the dblink extension is not available on this PostgreSQL');
@@ -202,7 +238,17 @@ describe.each(testDrivers())('accounts checked where they connect (%s)', (driver
     expect(previewed.error?.message).toMatch(/dblink_exec|SUPERUSER/);
 
     const run = runOn(
-      { name: 'pg-super', kind: 'postgres', connection: { ...pgConnection(roles.superuser), tls: 'off', poolSize: 1, statementTimeoutSeconds: 5, rowLimit: 10 } },
+      {
+        name: 'pg-super',
+        kind: 'postgres',
+        connection: {
+          ...pgConnection(roles.superuser),
+          tls: 'off',
+          poolSize: 1,
+          statementTimeoutSeconds: 5,
+          rowLimit: 10,
+        },
+      },
       writeThroughDblink,
     );
     const error = await run.then(
@@ -213,11 +259,22 @@ describe.each(testDrivers())('accounts checked where they connect (%s)', (driver
     expect([400, 503]).toContain(answer.statusCode);
     expect(answer.message).toMatch(/dblink_exec|SUPERUSER/);
     const plainRun = await runOn(
-      { name: 'pg-super', kind: 'postgres', connection: { ...pgConnection(roles.superuser), tls: 'off', poolSize: 1, statementTimeoutSeconds: 5, rowLimit: 10 } },
+      {
+        name: 'pg-super',
+        kind: 'postgres',
+        connection: {
+          ...pgConnection(roles.superuser),
+          tls: 'off',
+          poolSize: 1,
+          statementTimeoutSeconds: 5,
+          rowLimit: 10,
+        },
+      },
       'select entry from ledger',
     ).then(
       () => null,
-      (failure: unknown) => executorHttpError(failure, 'administrator') as { statusCode: number; message: string },
+      (failure: unknown) =>
+        executorHttpError(failure, 'administrator') as { statusCode: number; message: string },
     );
     expect(plainRun?.statusCode).toBe(503);
     expect(plainRun?.message).toMatch(/SUPERUSER/);
@@ -243,13 +300,20 @@ describe.each(testDrivers())('accounts checked where they connect (%s)', (driver
     }
     await created('pg-reader', { kind: 'postgres', connection: pgConnection(roles.reader), password });
     expect(await testOf('pg-reader')).toMatchObject({ ok: true, readOnlySession: true });
-    expect((await preview('pg-reader', 'select entry from ledger')).data?.table?.rows).toEqual([['original']]);
+    expect((await preview('pg-reader', 'select entry from ledger')).data?.table?.rows).toEqual([
+      ['original'],
+    ]);
   });
 
   it('refuses a MariaDB account with FILE: no file is written, not even past the guard', async () => {
     await created('maria-file', { kind: 'mysql', connection: mysqlConnection(mysqlUsers.file), password });
     const tested = await testOf('maria-file');
-    expect(tested).toMatchObject({ ok: false, refusedPrivileges: ['FILE'], schema: null, accountCanWrite: false });
+    expect(tested).toMatchObject({
+      ok: false,
+      refusedPrivileges: ['FILE'],
+      schema: null,
+      accountCanWrite: false,
+    });
     expect(tested.message).toMatch(/FILE/);
 
     const plain = await preview('maria-file', 'select 1 as one');
@@ -264,12 +328,22 @@ describe.each(testDrivers())('accounts checked where they connect (%s)', (driver
 
   it('refuses a MariaDB account WITH GRANT OPTION; a SELECT-only account connects', async () => {
     await created('maria-grant', { kind: 'mysql', connection: mysqlConnection(mysqlUsers.grant), password });
-    expect(await testOf('maria-grant')).toMatchObject({ ok: false, refusedPrivileges: ['GRANT OPTION'], schema: null });
-    await created('maria-reader', { kind: 'mysql', connection: mysqlConnection(mysqlUsers.reader), password });
+    expect(await testOf('maria-grant')).toMatchObject({
+      ok: false,
+      refusedPrivileges: ['GRANT OPTION'],
+      schema: null,
+    });
+    await created('maria-reader', {
+      kind: 'mysql',
+      connection: mysqlConnection(mysqlUsers.reader),
+      password,
+    });
     const tested = await testOf('maria-reader');
     expect(tested).toMatchObject({ ok: true, readOnlySession: true, accountCanWrite: false });
     expect(tested.schema?.tables.map((table) => table.name)).toContain(mysqlTable);
-    expect((await preview('maria-reader', `select region from ${mysqlTable}`)).data?.table?.rows).toEqual([['North']]);
+    expect((await preview('maria-reader', `select region from ${mysqlTable}`)).data?.table?.rows).toEqual([
+      ['North'],
+    ]);
   });
 
   it('asks for the password again when TLS is weakened or its CA changes, and keeps the stored source meanwhile', async () => {
@@ -286,16 +360,26 @@ describe.each(testDrivers())('accounts checked where they connect (%s)', (driver
       { tls: 'off', caCertificate: undefined },
       { tls: 'verify', caCertificate: ca('another') },
     ]) {
-      const refused = await save('PUT', 'pg-tls', { kind: 'postgres', connection: { ...connection, ...weaker } });
+      const refused = await save('PUT', 'pg-tls', {
+        kind: 'postgres',
+        connection: { ...connection, ...weaker },
+      });
       expect(refused.statusCode, JSON.stringify(weaker)).toBe(400);
       expect(refused.json().error.message).toMatch(/^password: .*TLS is weakened or its CA changes/);
       expect(await stored()).toMatchObject({ tls: 'verify', caCertificate: ca('first') });
     }
     // With the password it is the administrator's decision.
-    const weakened = await save('PUT', 'pg-tls', { kind: 'postgres', connection: { ...connection, tls: 'off' }, password });
+    const weakened = await save('PUT', 'pg-tls', {
+      kind: 'postgres',
+      connection: { ...connection, tls: 'off' },
+      password,
+    });
     expect(weakened.statusCode, weakened.body).toBe(200);
     // Stronger needs nothing: the password goes to the same server, better protected.
-    const stronger = await save('PUT', 'pg-tls', { kind: 'postgres', connection: { ...connection, tls: 'require' } });
+    const stronger = await save('PUT', 'pg-tls', {
+      kind: 'postgres',
+      connection: { ...connection, tls: 'require' },
+    });
     expect(stronger.statusCode, stronger.body).toBe(200);
     expect(await stored()).toMatchObject({ tls: 'require' });
   });
@@ -303,7 +387,9 @@ describe.each(testDrivers())('accounts checked where they connect (%s)', (driver
   it.runIf(driver === 'postgres')(
     "refuses the cockpit's own database by its server's identity, however host and port are written",
     async () => {
-      const result = (await t.database.db.execute(sql`select current_database() as name`)) as { rows: { name: string }[] };
+      const result = (await t.database.db.execute(sql`select current_database() as name`)) as {
+        rows: { name: string }[];
+      };
       const own = result.rows[0]!.name;
       await withPg(pgAdminUrl.replace(/\/postgres$/, `/${own}`), async (client) => {
         await client.query(`grant connect on database ${own} to ${roles.peek}`);
@@ -312,8 +398,15 @@ describe.each(testDrivers())('accounts checked where they connect (%s)', (driver
       // Another port (a proxy, a forwarded port, a second listener) is the same server and database.
       const proxy = await startTcpProxy({ host: '127.0.0.1', port: 5432 });
       try {
-        for (const [name, port] of [['own-direct', 5432], ['own-proxied', proxy.port]] as const) {
-          await created(name, { kind: 'postgres', connection: pgConnection(roles.peek, own, port), password });
+        for (const [name, port] of [
+          ['own-direct', 5432],
+          ['own-proxied', proxy.port],
+        ] as const) {
+          await created(name, {
+            kind: 'postgres',
+            connection: pgConnection(roles.peek, own, port),
+            password,
+          });
           const tested = await testOf(name);
           expect(tested, name).toMatchObject({ ok: false, schema: null });
           expect(tested.message, name).toMatch(/cockpit's own database/);

@@ -13,10 +13,14 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataSources, organisations, queryLog, reportDefinitions, user } from '../src/db/schema';
-import { type DataSourceProbe, type ProbedSource, createDataSourcePasswords,
+import {
+  type DataSourceProbe,
+  type ProbedSource,
+  createDataSourcePasswords,
   DataSourceDocumentError,
   exportDataSources,
-  upsertDataSourcesFromDocument } from '../src/data-sources';
+  upsertDataSourcesFromDocument,
+} from '../src/data-sources';
 import { createSecretBox } from '../src/lib/secret-box';
 import { type TestApp, buildTestApp, demoUsers, testDrivers } from './helpers/build-test-app';
 

@@ -127,7 +127,9 @@ describe.runIf(testDrivers().includes('postgres'))('PostgreSQL going away and co
   it('answers 503 (never another 5xx) while it is gone, recovers on its own, and loses no acknowledged write', async () => {
     const menu = menuResponseSchema.parse(
       await (
-        await fetch(`${baseUrl}${apiRoutes.getMenu.path}`, { headers: { authorization: member.authorization! } })
+        await fetch(`${baseUrl}${apiRoutes.getMenu.path}`, {
+          headers: { authorization: member.authorization! },
+        })
       ).json(),
     );
     const names = menu.groups

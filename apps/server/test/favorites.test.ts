@@ -69,7 +69,10 @@ describe.each(testDrivers())('GET /api/navigation/favorites (%s)', (driver) => {
 
   it("never lists a pin that points at another organisation's report", async () => {
     // A pin row written directly (e.g. left from a user who changed organisation) is not shown.
-    const [admin] = await t.database.db.select({ id: user.id }).from(user).where(eq(user.email, demoUsers.admin));
+    const [admin] = await t.database.db
+      .select({ id: user.id })
+      .from(user)
+      .where(eq(user.email, demoUsers.admin));
     if (!admin) throw new Error('demo admin missing');
     await t.database.db.insert(pins).values([
       { userId: admin.id, kind: 'report', name: 'ba-liquidity' },

@@ -30,9 +30,15 @@ describe.each(testDrivers())('forgotten passwords (%s)', (driver) => {
     smtp = await startSmtpSink();
     t = await buildTestApp(driver, {
       realSignIn: true,
-      env: { SMTP_URL: smtp.url, MAIL_FROM: 'Report Cockpit <cockpit@example.com>', PUBLIC_URL: 'https://cockpit.example' },
+      env: {
+        SMTP_URL: smtp.url,
+        MAIL_FROM: 'Report Cockpit <cockpit@example.com>',
+        PUBLIC_URL: 'https://cockpit.example',
+      },
     });
-    const orgs = await t.database.db.select({ id: organisations.id, name: organisations.name }).from(organisations);
+    const orgs = await t.database.db
+      .select({ id: organisations.id, name: organisations.name })
+      .from(organisations);
     demoOrganisationId = orgs.find((row) => row.name === 'Demo GmbH')!.id;
     beispielOrganisationId = orgs.find((row) => row.name === 'Beispiel AG')!.id;
   }, 120_000);
@@ -41,7 +47,11 @@ describe.each(testDrivers())('forgotten passwords (%s)', (driver) => {
     await smtp?.close();
   });
 
-  const newUser = async (email: string, password: string, options: { organisationId?: string; uiLanguage?: 'en' | 'de-DE' | 'de-AT' } = {}) =>
+  const newUser = async (
+    email: string,
+    password: string,
+    options: { organisationId?: string; uiLanguage?: 'en' | 'de-DE' | 'de-AT' } = {},
+  ) =>
     (await createUserWithPassword(t.database.db, {
       organisationId: options.organisationId ?? demoOrganisationId,
       email,
@@ -95,7 +105,7 @@ describe.each(testDrivers())('forgotten passwords (%s)', (driver) => {
     await mailsTo(marker);
   }
 
-  it('mails a single-use link in the user\'s language; it sets a new password under the password rules and ends every session', async () => {
+  it("mails a single-use link in the user's language; it sets a new password under the password rules and ends every session", async () => {
     const email = 'forgot-anna@example.com';
     const oldPassword = 'Anna-old-pass-phrase-41';
     const id = await newUser(email, oldPassword, { uiLanguage: 'de-AT' });
@@ -110,7 +120,10 @@ describe.each(testDrivers())('forgotten passwords (%s)', (driver) => {
     expect(mail!.from?.text).toContain('cockpit@example.com');
     const token = tokenOf(mail!);
     // Only the hash is stored.
-    const [stored] = await t.database.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, id));
+    const [stored] = await t.database.db
+      .select()
+      .from(passwordResetTokens)
+      .where(eq(passwordResetTokens.userId, id));
     expect(stored!.tokenHash).not.toContain(token);
     expect(stored!.tokenHash).toMatch(/^[0-9a-f]{64}$/);
 
@@ -125,7 +138,11 @@ describe.each(testDrivers())('forgotten passwords (%s)', (driver) => {
     expect(done.statusCode, done.body).toBe(204);
     // Every session ended: the cookies no longer give a token.
     for (const cookie of cookies) {
-      const exchanged = await t.app.inject({ method: 'GET', url: apiRoutes.getToken.path, headers: { cookie } });
+      const exchanged = await t.app.inject({
+        method: 'GET',
+        url: apiRoutes.getToken.path,
+        headers: { cookie },
+      });
       expect(exchanged.statusCode).toBe(401);
     }
     await expect(t.signIn(email, oldPassword)).rejects.toThrow(/401/);
@@ -144,7 +161,11 @@ describe.each(testDrivers())('forgotten passwords (%s)', (driver) => {
     const inactiveId = await newUser(inactive, 'Inactive-pass-phrase-2');
     await t.database.db.update(user).set({ active: false }).where(eq(user.id, inactiveId));
 
-    const answers = await Promise.all([requestLink(known), requestLink('nobody-here@example.com'), requestLink(inactive)]);
+    const answers = await Promise.all([
+      requestLink(known),
+      requestLink('nobody-here@example.com'),
+      requestLink(inactive),
+    ]);
     for (const answer of answers) {
       expect(answer.statusCode).toBe(202);
       expect(answer.body).toBe(answers[0]!.body);
@@ -236,12 +257,31 @@ describe.each(testDrivers())('forgotten passwords (%s)', (driver) => {
   });
 
   it('refuses malformed bodies with 400 and never mails the demo administrator by accident', async () => {
-    for (const payload of [{}, { email: 'not-an-address' }, { email: `${'a'.repeat(300)}@example.com` }, { email: ['a@b.c'] }]) {
-      const response = await t.app.inject({ method: 'POST', url: apiRoutes.requestPasswordReset.path, remoteAddress: nextClient(), payload });
+    for (const payload of [
+      {},
+      { email: 'not-an-address' },
+      { email: `${'a'.repeat(300)}@example.com` },
+      { email: ['a@b.c'] },
+    ]) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: apiRoutes.requestPasswordReset.path,
+        remoteAddress: nextClient(),
+        payload,
+      });
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
     }
-    for (const payload of [{ token: '', newPassword: strongPassword }, { token: 'x'.repeat(201), newPassword: strongPassword }, { token: 'x', newPassword: 'short' }]) {
-      const response = await t.app.inject({ method: 'POST', url: apiRoutes.completePasswordReset.path, remoteAddress: nextClient(), payload });
+    for (const payload of [
+      { token: '', newPassword: strongPassword },
+      { token: 'x'.repeat(201), newPassword: strongPassword },
+      { token: 'x', newPassword: 'short' },
+    ]) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: apiRoutes.completePasswordReset.path,
+        remoteAddress: nextClient(),
+        payload,
+      });
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
     }
     expect(smtp.to(demoUsers.admin)).toEqual([]);
@@ -256,16 +296,34 @@ describe('forgotten passwords without SMTP_URL: the outbox (pglite)', () => {
   afterAll(() => t?.close());
 
   it("writes the link to the outbox, where the user's organisation's administrators read it", async () => {
-    expect((await t.app.inject({ method: 'POST', url: apiRoutes.requestPasswordReset.path, payload: { email: demoUsers.member } })).statusCode).toBe(202);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: apiRoutes.requestPasswordReset.path,
+          payload: { email: demoUsers.member },
+        })
+      ).statusCode,
+    ).toBe(202);
     let mails: { id: string; to: string; subject: string }[] = [];
     for (let waited = 0; waited < 300 && mails.length === 0; waited += 1) {
-      const listed = await t.app.inject({ method: 'GET', url: apiRoutes.listOutbox.path, headers: await t.bearer(demoUsers.admin) });
+      const listed = await t.app.inject({
+        method: 'GET',
+        url: apiRoutes.listOutbox.path,
+        headers: await t.bearer(demoUsers.admin),
+      });
       mails = listed.json<{ mails: typeof mails }>().mails.filter((mail) => mail.to === demoUsers.member);
       if (mails.length === 0) await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe('Choose a new password for Report Cockpit');
-    const other = await t.app.inject({ method: 'GET', url: apiRoutes.listOutbox.path, headers: await t.bearer(demoUsers.beispielAdmin) });
-    expect(other.json<{ mails: { to: string }[] }>().mails.filter((mail) => mail.to === demoUsers.member)).toEqual([]);
+    const other = await t.app.inject({
+      method: 'GET',
+      url: apiRoutes.listOutbox.path,
+      headers: await t.bearer(demoUsers.beispielAdmin),
+    });
+    expect(
+      other.json<{ mails: { to: string }[] }>().mails.filter((mail) => mail.to === demoUsers.member),
+    ).toEqual([]);
   });
 });

@@ -132,28 +132,24 @@ describe('SIGTERM to the server process (main.ts)', () => {
       // As deployed (decision 028): the log is stdout written to a file, buffered.
       const logFile = path.join(dataDir, 'server.log');
       const logFd = openSync(logFile, 'a');
-      const child = spawn(
-        process.execPath,
-        [serverBundle()],
-        {
-          cwd: path.resolve(import.meta.dirname, '..'),
-          env: {
-            ...process.env,
-            NODE_ENV: 'production',
-            PORT: String(port),
-            HOST: '127.0.0.1',
-            DATA_DIR: path.join(dataDir, 'data'),
-            AUTH_SECRET: 'shutdown-test-secret-long-enough-0123456789',
-            PUBLIC_URL: `http://localhost:${port}`,
-            SEED_DEMO: 'true',
-            SEED_SALES_ROWS: '0',
-            LOG_LEVEL: 'info',
-            DATABASE_URL: '',
-            REDIS_URL: '',
-          },
-          stdio: ['ignore', logFd, 'pipe'],
+      const child = spawn(process.execPath, [serverBundle()], {
+        cwd: path.resolve(import.meta.dirname, '..'),
+        env: {
+          ...process.env,
+          NODE_ENV: 'production',
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATA_DIR: path.join(dataDir, 'data'),
+          AUTH_SECRET: 'shutdown-test-secret-long-enough-0123456789',
+          PUBLIC_URL: `http://localhost:${port}`,
+          SEED_DEMO: 'true',
+          SEED_SALES_ROWS: '0',
+          LOG_LEVEL: 'info',
+          DATABASE_URL: '',
+          REDIS_URL: '',
         },
-      );
+        stdio: ['ignore', logFd, 'pipe'],
+      });
       closeSync(logFd);
       let errors = '';
       child.stderr?.on('data', (chunk: Buffer) => (errors += chunk.toString()));

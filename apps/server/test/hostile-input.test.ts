@@ -341,56 +341,74 @@ describe.each(testDrivers())('hostile input on every /api route (%s)', (driver) 
   // Decision 038: every run path of a definition — the page with its option lists, a dashboard tile, the
   // download, the SQL editor's preview and "Preview as" — takes hostile values as values: a choice from a
   // query outside the reader's options is a 400 naming it, nothing runs with it, nothing leaks.
-  it('takes hostile values on every run path of a definition as values, refused before they run', { timeout: 600_000 }, async () => {
-    const values = (regions: string[]) => encodeURIComponent(JSON.stringify({ regions }));
-    for (const sample of sqlAndScript) {
-      for (const url of [
-        `${pathOf(apiRoutes.getReport, { name: 'monthly-sales' })}?values=${values([sample])}`,
-        `${pathOf(apiRoutes.downloadReport, { name: 'monthly-sales' })}?format=csv&values=${values([sample])}`,
-      ]) {
-        const answer = await send('GET', url, member);
-        expectHarmless(answer, url);
-        expect(answer.status, url).toBe(400);
-        expect(answer.body, url).toContain('CHOICE_NOT_OFFERED');
+  it(
+    'takes hostile values on every run path of a definition as values, refused before they run',
+    { timeout: 600_000 },
+    async () => {
+      const values = (regions: string[]) => encodeURIComponent(JSON.stringify({ regions }));
+      for (const sample of sqlAndScript) {
+        for (const url of [
+          `${pathOf(apiRoutes.getReport, { name: 'monthly-sales' })}?values=${values([sample])}`,
+          `${pathOf(apiRoutes.downloadReport, { name: 'monthly-sales' })}?format=csv&values=${values([sample])}`,
+        ]) {
+          const answer = await send('GET', url, member);
+          expectHarmless(answer, url);
+          expect(answer.status, url).toBe(400);
+          expect(answer.body, url).toContain('CHOICE_NOT_OFFERED');
+        }
       }
-    }
-    // Every tile of every dashboard the member sees, with the same hostile choice.
-    const menu = JSON.parse((await send('GET', apiRoutes.getDashboardsMenu.path, member)).body) as { groups: { items: { path: string | null }[] }[] };
-    const layoutIds = menu.groups.flatMap((group) => group.items.flatMap((item) => /(\d+)$/.exec(item.path ?? '')?.[1] ?? []));
-    expect(layoutIds.length).toBeGreaterThan(0);
-    for (const layoutId of layoutIds.slice(0, 3)) {
-      const board = JSON.parse((await send('GET', pathOf(apiRoutes.getDashboard, { layoutId }), member)).body) as { tiles?: { id: string }[] };
-      for (const tile of board.tiles ?? []) {
-        const url = `${pathOf(apiRoutes.getDashboardTile, { layoutId, tileId: tile.id })}?values=${values([sqlAndScript[2]!])}`;
-        expectHarmless(await send('GET', url, member), url);
+      // Every tile of every dashboard the member sees, with the same hostile choice.
+      const menu = JSON.parse((await send('GET', apiRoutes.getDashboardsMenu.path, member)).body) as {
+        groups: { items: { path: string | null }[] }[];
+      };
+      const layoutIds = menu.groups.flatMap((group) =>
+        group.items.flatMap((item) => /(\d+)$/.exec(item.path ?? '')?.[1] ?? []),
+      );
+      expect(layoutIds.length).toBeGreaterThan(0);
+      for (const layoutId of layoutIds.slice(0, 3)) {
+        const board = JSON.parse(
+          (await send('GET', pathOf(apiRoutes.getDashboard, { layoutId }), member)).body,
+        ) as { tiles?: { id: string }[] };
+        for (const tile of board.tiles ?? []) {
+          const url = `${pathOf(apiRoutes.getDashboardTile, { layoutId, tileId: tile.id })}?values=${values([sqlAndScript[2]!])}`;
+          expectHarmless(await send('GET', url, member), url);
+        }
       }
-    }
-    // The preview and "Preview as": a hostile choice is the preview's error, a hostile user id a 400.
-    const definition = {
-      name: 'hostile-choice',
-      source: 'uploads',
-      sql: 'select {{pick}} as picked',
-      parameters: [{ name: 'pick', type: 'choice', label: { en: 'Pick' }, required: false, optionsSql: "select 'a' as option" }],
-      columns: [],
-      visuals: [],
-      cacheSeconds: 0,
-    };
-    for (const sample of sqlAndScript) {
-      const previewed = await send('POST', apiRoutes.previewDefinition.path, admin, {
-        contentType: 'application/json',
-        payload: JSON.stringify({ definition, values: { pick: sample }, asUserId: member.userId }),
-      });
-      expectHarmless(previewed, `preview with ${sample}`);
-      expect(previewed.status).toBe(200);
-      expect(JSON.parse(previewed.body).error.message).toContain('is not one of your choices');
-      const previewAs = await send('POST', apiRoutes.previewDefinition.path, admin, {
-        contentType: 'application/json',
-        payload: JSON.stringify({ definition, values: {}, asUserId: sample.slice(0, 64) }),
-      });
-      expectHarmless(previewAs, `preview as ${sample}`);
-      expect(previewAs.status).toBe(400);
-    }
-  });
+      // The preview and "Preview as": a hostile choice is the preview's error, a hostile user id a 400.
+      const definition = {
+        name: 'hostile-choice',
+        source: 'uploads',
+        sql: 'select {{pick}} as picked',
+        parameters: [
+          {
+            name: 'pick',
+            type: 'choice',
+            label: { en: 'Pick' },
+            required: false,
+            optionsSql: "select 'a' as option",
+          },
+        ],
+        columns: [],
+        visuals: [],
+        cacheSeconds: 0,
+      };
+      for (const sample of sqlAndScript) {
+        const previewed = await send('POST', apiRoutes.previewDefinition.path, admin, {
+          contentType: 'application/json',
+          payload: JSON.stringify({ definition, values: { pick: sample }, asUserId: member.userId }),
+        });
+        expectHarmless(previewed, `preview with ${sample}`);
+        expect(previewed.status).toBe(200);
+        expect(JSON.parse(previewed.body).error.message).toContain('is not one of your choices');
+        const previewAs = await send('POST', apiRoutes.previewDefinition.path, admin, {
+          contentType: 'application/json',
+          payload: JSON.stringify({ definition, values: {}, asUserId: sample.slice(0, 64) }),
+        });
+        expectHarmless(previewAs, `preview as ${sample}`);
+        expect(previewAs.status).toBe(400);
+      }
+    },
+  );
 
   it('answers malformed JSON with 400 and bodies over 1 MiB with 413 where the caller may write', async () => {
     const malformed = await send('PUT', apiRoutes.updatePin.path, member, {
@@ -417,7 +435,10 @@ describe.each(testDrivers())('hostile input on every /api route (%s)', (driver) 
   });
 
   it('refuses header injection, SQL and script in forgotten-password requests and links (decision 031)', async () => {
-    const json = (payload: unknown) => ({ contentType: 'application/json', payload: JSON.stringify(payload) });
+    const json = (payload: unknown) => ({
+      contentType: 'application/json',
+      payload: JSON.stringify(payload),
+    });
     for (const email of [
       'victim@example.com\r\nBcc: attacker@example.com',
       'victim@example.com\nSubject: hi',
@@ -429,7 +450,13 @@ describe.each(testDrivers())('hostile input on every /api route (%s)', (driver) 
       expectHarmless(answer, `request with ${email}`);
       expect(answer.status, email).toBe(400);
     }
-    for (const token of ["' or 1=1 --", 'a\u0000b', '../../etc/passwd', '<script>alert(1)</script>', 'A'.repeat(200)]) {
+    for (const token of [
+      "' or 1=1 --",
+      'a\u0000b',
+      '../../etc/passwd',
+      '<script>alert(1)</script>',
+      'A'.repeat(200),
+    ]) {
       const answer = await send(
         'POST',
         apiRoutes.completePasswordReset.path,
@@ -547,7 +574,8 @@ const storedText: Record<string, StoredTextCase> = {
       const menu = (await call(ctx, ctx.member, 'GET', apiRoutes.getMenu.path)).json<{
         groups: { items: { name: string; title: string }[] }[];
       }>();
-      return menu.groups.flatMap((group) => group.items).find((item) => item.name === 'totalviewlayout')!.title;
+      return menu.groups.flatMap((group) => group.items).find((item) => item.name === 'totalviewlayout')!
+        .title;
     },
   },
   'PUT /api/user/settings': {
@@ -605,7 +633,8 @@ const storedText: Record<string, StoredTextCase> = {
     read: async (ctx) =>
       (await call(ctx, ctx.admin, 'GET', `${apiRoutes.listUsers.path}?pageSize=100`))
         .json<{ items: { email: string; attributes: Record<string, string[]> }[] }>()
-        .items.find((u) => u.email === 'member@example.com')!.attributes.note!.join('|'),
+        .items.find((u) => u.email === 'member@example.com')!
+        .attributes.note!.join('|'),
   },
   'POST /api/management/banners': {
     write: async (ctx, text) => {
@@ -677,7 +706,8 @@ const largeDocumentRoutes = new Set([
 ]);
 
 /** Every catalogue write goes through the same document check and store (decision 015). */
-const sameCataloguePath = 'stores catalogue texts through the same document path as PUT …/catalogue/items/:name';
+const sameCataloguePath =
+  'stores catalogue texts through the same document path as PUT …/catalogue/items/:name';
 
 const storesNoText: Record<string, string> = {
   'PUT /api/management/catalogue': sameCataloguePath,
@@ -690,7 +720,8 @@ const storesNoText: Record<string, string> = {
   'POST /api/management/catalogue/dashboards': sameCataloguePath,
   'PUT /api/management/catalogue/dashboards/:layoutId': sameCataloguePath,
   'DELETE /api/management/catalogue/menu-groups/:name': 'no body',
-  'POST /api/user/recents': 'names an existing report or dashboard (404 otherwise); stores no text of its own',
+  'POST /api/user/recents':
+    'names an existing report or dashboard (404 otherwise); stores no text of its own',
   'DELETE /api/user/recents': 'no body',
   'DELETE /api/management/catalogue/items/:name': 'no body',
   'DELETE /api/management/catalogue/dashboard-groups/:name': 'no body',
@@ -719,8 +750,10 @@ const storesNoText: Record<string, string> = {
   'DELETE /api/management/data-sources/:name/tables/:table': 'no body',
   'DELETE /api/management/data-sources/:name': 'no body',
   'POST /api/management/data-sources/:name/test': 'no fields',
-  'POST /api/management/data-sources/:name/row-rules': "SQL names of the source's tables (row-rules.test.ts shows them back)",
-  'PUT /api/management/data-sources/:name/row-rules/:id': "SQL names of the source's tables (row-rules.test.ts shows them back)",
+  'POST /api/management/data-sources/:name/row-rules':
+    "SQL names of the source's tables (row-rules.test.ts shows them back)",
+  'PUT /api/management/data-sources/:name/row-rules/:id':
+    "SQL names of the source's tables (row-rules.test.ts shows them back)",
   'DELETE /api/management/data-sources/:name/row-rules/:id': 'no body',
   'POST /api/management/data-sources/connection-test': 'tests a connection as entered, stores nothing',
   // Report definitions (decision 027) are catalogue entries: the same document path as the catalogue's items.
@@ -728,7 +761,8 @@ const storesNoText: Record<string, string> = {
   'PUT /api/management/definitions/:name': sameCataloguePath,
   'DELETE /api/management/definitions/:name': 'no body',
   'POST /api/management/definitions/preview': 'a dry run: runs an unsaved definition, stores nothing',
-  'POST /api/management/sign-in/domains/:domain/verify': 'no fields: checks the DNS record of a claimed domain',
+  'POST /api/management/sign-in/domains/:domain/verify':
+    'no fields: checks the DNS record of a claimed domain',
   // Subscriptions (decision 029) hold no free text: a report that must exist, a structured schedule (no cron
   // text, never more than daily), values checked against the report's parameter types; test/subscriptions.test.ts
   // refuses a schedule every second, cron text, 10,000 recipients and values outside their types.
@@ -740,7 +774,8 @@ const storesNoText: Record<string, string> = {
   'POST /api/subscriptions/unsubscribe': 'a signed token, verified and stored nowhere',
   // Forgotten passwords (decision 031): test/forgotten-passwords.test.ts refuses malformed bodies.
   'POST /api/auth/password-reset/request': 'an e-mail address, looked up and never shown back',
-  'POST /api/auth/password-reset/complete': 'a token compared by its hash; a password, hashed, never shown back',
+  'POST /api/auth/password-reset/complete':
+    'a token compared by its hash; a password, hashed, never shown back',
 };
 
 describe.each(testDrivers())(

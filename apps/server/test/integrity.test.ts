@@ -39,7 +39,11 @@ const verify = (t: TestApp, challenge: unknown, solution: unknown) =>
     payload: { challenge, solution, useBackendTranslation: false, isoLanguageName: 'en' },
   });
 
-const signIn = (t: TestApp, headers: Record<string, string> = {}, path: string = apiRoutes.signInWithEmail.path) =>
+const signIn = (
+  t: TestApp,
+  headers: Record<string, string> = {},
+  path: string = apiRoutes.signInWithEmail.path,
+) =>
   t.app.inject({
     method: 'POST',
     url: path,

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { endpointsOf, endpointUrlProblem, issuerUrlProblem } from '../src/features/single-sign-on/issuer-policy';
+import {
+  endpointsOf,
+  endpointUrlProblem,
+  issuerUrlProblem,
+} from '../src/features/single-sign-on/issuer-policy';
 
 // docs/decisions/020-single-sign-on.md: https only; plain http and loopback addresses only outside
 // production, and then only for a provider whose issuer and endpoints are all on this machine.

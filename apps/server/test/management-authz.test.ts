@@ -47,7 +47,13 @@ const editedBanner: BannerMessageInput = {
 };
 
 const rows: Row[] = [
-  { method: 'GET', route: apiRoutes.listUsers.path, url: () => apiRoutes.listUsers.path, admin: 200, otherAdmin: 200 },
+  {
+    method: 'GET',
+    route: apiRoutes.listUsers.path,
+    url: () => apiRoutes.listUsers.path,
+    admin: 200,
+    otherAdmin: 200,
+  },
   {
     method: 'POST',
     route: apiRoutes.listUsers.path,
@@ -87,7 +93,13 @@ const rows: Row[] = [
     admin: 200,
     otherAdmin: 404,
   },
-  { method: 'GET', route: apiRoutes.listBanners.path, url: () => apiRoutes.listBanners.path, admin: 200, otherAdmin: 200 },
+  {
+    method: 'GET',
+    route: apiRoutes.listBanners.path,
+    url: () => apiRoutes.listBanners.path,
+    admin: 200,
+    otherAdmin: 200,
+  },
   {
     method: 'POST',
     route: apiRoutes.listBanners.path,
@@ -104,7 +116,13 @@ const rows: Row[] = [
     admin: 200,
     otherAdmin: 404,
   },
-  { method: 'GET', route: apiRoutes.getContract.path, url: () => apiRoutes.getContract.path, admin: 200, otherAdmin: 200 },
+  {
+    method: 'GET',
+    route: apiRoutes.getContract.path,
+    url: () => apiRoutes.getContract.path,
+    admin: 200,
+    otherAdmin: 200,
+  },
   {
     method: 'POST',
     route: apiRoutes.acceptContract.path,
@@ -151,10 +169,18 @@ const rows: Row[] = [
 ];
 
 /** Management → Data (decision 027): rows in authorization-table.test.ts, across organisations in data-sources, uploads and query-reports tests. */
-const ownDataPaths = ['/api/management/data-sources', '/api/management/definitions', '/api/management/query-log'];
+const ownDataPaths = [
+  '/api/management/data-sources',
+  '/api/management/definitions',
+  '/api/management/query-log',
+];
 
 /** Reports that come to people (decision 029): rows, another organisation's administrator among them, in authorization-table.test.ts. */
-const deliveryPaths = ['/api/management/subscriptions', '/api/management/deliveries', '/api/management/outbox'];
+const deliveryPaths = [
+  '/api/management/subscriptions',
+  '/api/management/deliveries',
+  '/api/management/outbox',
+];
 
 function expectedStatus(row: Row, actor: Actor): number {
   if (actor === 'anonymous') return 401;
@@ -182,11 +208,15 @@ describe('management route list', () => {
         // checked across organisations in single-sign-on, two-factor and password-resets tests (decisions
         // 020–022).
         .filter(([path]) => path.startsWith('/api/management'))
-        .filter(([path]) => !path.startsWith('/api/management/catalogue') && path !== '/api/management/activity')
+        .filter(
+          ([path]) => !path.startsWith('/api/management/catalogue') && path !== '/api/management/activity',
+        )
         .filter(([path]) => !companySignInPaths.has(path))
         .filter(([path]) => ![...ownDataPaths, ...deliveryPaths].some((prefix) => path.startsWith(prefix)))
         .flatMap(([path, operations]) =>
-          Object.keys(operations).map((method) => `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`),
+          Object.keys(operations).map(
+            (method) => `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`,
+          ),
         )
         .sort();
       const covered = [...new Set(rows.map((row) => `${row.method} ${row.route}`))].sort();
@@ -304,7 +334,8 @@ describe.each(testDrivers())('management authorisation table (%s)', (driver) => 
           apiErrorSchema.strict().parse(body);
         }
         if (actor === 'otherAdmin' || denied) {
-          for (const marker of targetMarkers) expect(response.body, `${actor} sees ${marker}`).not.toContain(marker);
+          for (const marker of targetMarkers)
+            expect(response.body, `${actor} sees ${marker}`).not.toContain(marker);
           expect(await demoState(), `${actor} changed Demo GmbH`).toEqual(before);
         }
       }

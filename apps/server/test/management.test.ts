@@ -33,7 +33,8 @@ describe.each(testDrivers())('management API (%s)', (driver) => {
     const authorization = as.startsWith('Bearer ') ? as : `Bearer ${await t.tokenFor(as)}`;
     return t.app.inject({ method, url, headers: { authorization }, ...(payload ? { payload } : {}) });
   }
-  const admin = (method: Method, url: string, payload?: object) => call(demoUsers.admin, method, url, payload);
+  const admin = (method: Method, url: string, payload?: object) =>
+    call(demoUsers.admin, method, url, payload);
 
   async function tokenOf(cookie: string): Promise<string> {
     const response = await t.app.inject({ method: 'GET', url: apiRoutes.getToken.path, headers: { cookie } });
@@ -59,7 +60,10 @@ describe.each(testDrivers())('management API (%s)', (driver) => {
 
   beforeAll(async () => {
     t = await buildTestApp(driver);
-    const [demoAdmin] = await t.database.db.select({ id: user.id }).from(user).where(eq(user.email, demoUsers.admin));
+    const [demoAdmin] = await t.database.db
+      .select({ id: user.id })
+      .from(user)
+      .where(eq(user.email, demoUsers.admin));
     demoAdminId = demoAdmin!.id;
   });
   afterAll(() => t?.close());
@@ -80,17 +84,27 @@ describe.each(testDrivers())('management API (%s)', (driver) => {
     });
 
     it('searches name and e-mail case-insensitively; LIKE wildcards are literal; pages', async () => {
-      const byName = managedUsersResponseSchema.parse((await admin('GET', `${apiRoutes.listUsers.path}?search=MAX`)).json());
+      const byName = managedUsersResponseSchema.parse(
+        (await admin('GET', `${apiRoutes.listUsers.path}?search=MAX`)).json(),
+      );
       expect(byName.items.map((u) => u.name)).toEqual(['Max Member']);
-      const byMail = managedUsersResponseSchema.parse((await admin('GET', `${apiRoutes.listUsers.path}?search=basic@`)).json());
+      const byMail = managedUsersResponseSchema.parse(
+        (await admin('GET', `${apiRoutes.listUsers.path}?search=basic@`)).json(),
+      );
       expect(byMail.items.map((u) => u.email)).toEqual(['basic@example.com']);
-      const wildcard = managedUsersResponseSchema.parse((await admin('GET', `${apiRoutes.listUsers.path}?search=%25`)).json());
+      const wildcard = managedUsersResponseSchema.parse(
+        (await admin('GET', `${apiRoutes.listUsers.path}?search=%25`)).json(),
+      );
       expect(wildcard.items).toEqual([]);
-      const page2 = managedUsersResponseSchema.parse((await admin('GET', `${apiRoutes.listUsers.path}?pageSize=1&page=2`)).json());
+      const page2 = managedUsersResponseSchema.parse(
+        (await admin('GET', `${apiRoutes.listUsers.path}?pageSize=1&page=2`)).json(),
+      );
       expect(page2).toMatchObject({ total: 3, page: 2, pageSize: 1 });
       expect(page2.items.map((u) => u.email)).toEqual(['basic@example.com']);
       expect((await admin('GET', `${apiRoutes.listUsers.path}?pageSize=1000`)).statusCode).toBe(400);
-      expect((await admin('GET', `${apiRoutes.listUsers.path}?search=${'x'.repeat(101)}`)).statusCode).toBe(400);
+      expect((await admin('GET', `${apiRoutes.listUsers.path}?search=${'x'.repeat(101)}`)).statusCode).toBe(
+        400,
+      );
     });
 
     it('creates a user with an initial password who can then sign in', async () => {
@@ -109,18 +123,30 @@ describe.each(testDrivers())('management API (%s)', (driver) => {
     });
 
     it('answers an address of another organisation exactly like one of its own, never "exists", and limits such answers', async () => {
-      const base = { name: 'Probe', password: 'long-enough-password', roleKey: 'organisationmember', subscription: 'pro', uiLanguage: 'en' };
+      const base = {
+        name: 'Probe',
+        password: 'long-enough-password',
+        roleKey: 'organisationmember',
+        subscription: 'pro',
+        uiLanguage: 'en',
+      };
       const key = refusedAddressesKey(demoAdminId);
       await t.app.rateLimitStore.reset(key);
       const own = await admin('POST', apiRoutes.listUsers.path, { ...base, email: 'member@example.com' });
-      const elsewhere = await admin('POST', apiRoutes.listUsers.path, { ...base, email: 'admin@beispiel.example' });
+      const elsewhere = await admin('POST', apiRoutes.listUsers.path, {
+        ...base,
+        email: 'admin@beispiel.example',
+      });
       expect(elsewhere.statusCode).toBe(own.statusCode);
       expect(elsewhere.json()).toEqual(own.json());
       expect(elsewhere.json().error.message).not.toMatch(/exist/i);
       // An administrator sweeping addresses through the form gets a handful of answers an hour, then 429.
       const statuses: number[] = [];
       for (let refused = 2; refused <= maxRefusedAddressesPerHour; refused += 1) {
-        statuses.push((await admin('POST', apiRoutes.listUsers.path, { ...base, email: `admin@beispiel.example` })).statusCode);
+        statuses.push(
+          (await admin('POST', apiRoutes.listUsers.path, { ...base, email: `admin@beispiel.example` }))
+            .statusCode,
+        );
       }
       expect(statuses).toEqual([...Array<number>(maxRefusedAddressesPerHour - 2).fill(409), 429]);
       const limited = await admin('POST', apiRoutes.listUsers.path, { ...base, email: 'member@example.com' });
@@ -141,7 +167,10 @@ describe.each(testDrivers())('management API (%s)', (driver) => {
       const taken = await admin('POST', apiRoutes.listUsers.path, { ...base, email: 'MEMBER@example.com' });
       expect(taken.statusCode).toBe(409);
       expect(taken.json().error.code).toBe('CONFLICT');
-      const takenElsewhere = await admin('POST', apiRoutes.listUsers.path, { ...base, email: 'admin@beispiel.example' });
+      const takenElsewhere = await admin('POST', apiRoutes.listUsers.path, {
+        ...base,
+        email: 'admin@beispiel.example',
+      });
       expect(takenElsewhere.statusCode).toBe(409);
       expect(takenElsewhere.body).not.toContain('Beispiel AG');
       await t.app.rateLimitStore.reset(refusedAddressesKey(demoAdminId));
@@ -161,7 +190,9 @@ describe.each(testDrivers())('management API (%s)', (driver) => {
         expect(response.statusCode, field).toBe(400);
         expect(response.json().error.message, field).toContain(field);
       }
-      const list = managedUsersResponseSchema.parse((await admin('GET', `${apiRoutes.listUsers.path}?search=someone`)).json());
+      const list = managedUsersResponseSchema.parse(
+        (await admin('GET', `${apiRoutes.listUsers.path}?search=someone`)).json(),
+      );
       expect(list.items).toEqual([]);
     });
 
@@ -173,7 +204,11 @@ describe.each(testDrivers())('management API (%s)', (driver) => {
         name: 'Renate Rolle',
       });
       expect(changed.statusCode).toBe(200);
-      expect(changed.json()).toMatchObject({ roleKey: 'organisationadministrator', subscription: 'pro', name: 'Renate Rolle' });
+      expect(changed.json()).toMatchObject({
+        roleKey: 'organisationadministrator',
+        subscription: 'pro',
+        name: 'Renate Rolle',
+      });
 
       const cookie = await t.signIn('role-change@example.com', 'initial-password-123');
       const settings = await call(`Bearer ${await tokenOf(cookie)}`, 'GET', apiRoutes.getUserSettings.path);
@@ -191,7 +226,9 @@ describe.each(testDrivers())('management API (%s)', (driver) => {
       });
       expect(ownSubscription.statusCode).toBe(200);
 
-      expect((await admin('PATCH', pathOf(apiRoutes.updateUser, { id: target.id }), {})).statusCode).toBe(400);
+      expect((await admin('PATCH', pathOf(apiRoutes.updateUser, { id: target.id }), {})).statusCode).toBe(
+        400,
+      );
       expect(
         (await admin('PATCH', pathOf(apiRoutes.updateUser, { id: 'no-such-user' }), { subscription: 'pro' }))
           .statusCode,
@@ -212,13 +249,17 @@ describe.each(testDrivers())('management API (%s)', (driver) => {
       expect(sessions).toEqual([]);
       // The token has not expired, but the user is no longer active.
       expect((await call(`Bearer ${token}`, 'GET', apiRoutes.getUserSettings.path)).statusCode).toBe(401);
-      expect((await t.app.inject({ method: 'GET', url: apiRoutes.getToken.path, headers: { cookie } })).statusCode).toBe(401);
+      expect(
+        (await t.app.inject({ method: 'GET', url: apiRoutes.getToken.path, headers: { cookie } })).statusCode,
+      ).toBe(401);
       await expect(t.signIn('leaver@example.com', 'initial-password-123')).rejects.toThrow(/failed: 401/);
 
       const reactivated = await admin('POST', pathOf(apiRoutes.reactivateUser, { id: target.id }), {});
       expect(reactivated.json()).toMatchObject({ active: true });
       const again = await t.signIn('leaver@example.com', 'initial-password-123');
-      expect((await call(`Bearer ${await tokenOf(again)}`, 'GET', apiRoutes.getUserSettings.path)).statusCode).toBe(200);
+      expect(
+        (await call(`Bearer ${await tokenOf(again)}`, 'GET', apiRoutes.getUserSettings.path)).statusCode,
+      ).toBe(200);
     });
 
     it('an administrator cannot deactivate themselves', async () => {
@@ -234,18 +275,75 @@ describe.each(testDrivers())('management API (%s)', (driver) => {
   describe('banner messages', () => {
     it('rejects unsafe links, half-made buttons and a schedule that ends before it starts', async () => {
       const cases: [string, BannerMessageInput][] = [
-        ['javascript:', banner((c) => ({ ...c, en: { ...c.en, secondary: { label: 'x', type: 'link', href: 'javascript:alert(1)' } } }))],
-        ['java\\tscript:', banner((c) => ({ ...c, en: { ...c.en, secondary: { label: 'x', type: 'link', href: 'java\tscript:alert(1)' } } }))],
-        ['data:', banner((c) => ({ ...c, de: { ...c.de!, primary: { label: null, type: 'link', href: 'data:text/html,<b>x</b>' } } }))],
-        ['protocol-relative', banner((c) => ({ ...c, en: { ...c.en, primary: { label: null, type: 'link', href: '//evil.example' } } }))],
-        ['backslash', banner((c) => ({ ...c, en: { ...c.en, primary: { label: null, type: 'link', href: '/\\evil.example' } } }))],
-        ['leading blank', banner((c) => ({ ...c, en: { ...c.en, primary: { label: null, type: 'link', href: ' https://example.com' } } }))],
-        ['scheme-less', banner((c) => ({ ...c, en: { ...c.en, primary: { label: null, type: 'link', href: 'example.com' } } }))],
-        ['link without href', banner((c) => ({ ...c, en: { ...c.en, primary: { label: null, type: 'link', href: null } } }))],
-        ['close with href', banner((c) => ({ ...c, en: { ...c.en, primary: { label: null, type: 'close', href: '/settings' } } }))],
-        ['secondary without label', banner((c) => ({ ...c, en: { ...c.en, secondary: { label: ' ', type: 'close', href: null } } }))],
+        [
+          'javascript:',
+          banner((c) => ({
+            ...c,
+            en: { ...c.en, secondary: { label: 'x', type: 'link', href: 'javascript:alert(1)' } },
+          })),
+        ],
+        [
+          'java\\tscript:',
+          banner((c) => ({
+            ...c,
+            en: { ...c.en, secondary: { label: 'x', type: 'link', href: 'java\tscript:alert(1)' } },
+          })),
+        ],
+        [
+          'data:',
+          banner((c) => ({
+            ...c,
+            de: { ...c.de!, primary: { label: null, type: 'link', href: 'data:text/html,<b>x</b>' } },
+          })),
+        ],
+        [
+          'protocol-relative',
+          banner((c) => ({
+            ...c,
+            en: { ...c.en, primary: { label: null, type: 'link', href: '//evil.example' } },
+          })),
+        ],
+        [
+          'backslash',
+          banner((c) => ({
+            ...c,
+            en: { ...c.en, primary: { label: null, type: 'link', href: '/\\evil.example' } },
+          })),
+        ],
+        [
+          'leading blank',
+          banner((c) => ({
+            ...c,
+            en: { ...c.en, primary: { label: null, type: 'link', href: ' https://example.com' } },
+          })),
+        ],
+        [
+          'scheme-less',
+          banner((c) => ({
+            ...c,
+            en: { ...c.en, primary: { label: null, type: 'link', href: 'example.com' } },
+          })),
+        ],
+        [
+          'link without href',
+          banner((c) => ({ ...c, en: { ...c.en, primary: { label: null, type: 'link', href: null } } })),
+        ],
+        [
+          'close with href',
+          banner((c) => ({
+            ...c,
+            en: { ...c.en, primary: { label: null, type: 'close', href: '/settings' } },
+          })),
+        ],
+        [
+          'secondary without label',
+          banner((c) => ({ ...c, en: { ...c.en, secondary: { label: ' ', type: 'close', href: null } } })),
+        ],
         ['empty title', banner((c) => ({ ...c, de: { ...c.de!, title: '' } }))],
-        ['end before start', { ...banner(), startsAt: '2030-01-02T00:00:00.000Z', endsAt: '2030-01-01T00:00:00.000Z' }],
+        [
+          'end before start',
+          { ...banner(), startsAt: '2030-01-02T00:00:00.000Z', endsAt: '2030-01-01T00:00:00.000Z' },
+        ],
         ['not a date', { ...banner(), startsAt: 'tomorrow' }],
       ];
       for (const [label, payload] of cases) {
@@ -275,7 +373,14 @@ describe.each(testDrivers())('management API (%s)', (driver) => {
 
     it('creates, lists with schedule status, edits and deletes', async () => {
       const future = await admin('POST', apiRoutes.listBanners.path, {
-        ...banner((c) => ({ ...c, en: { ...c.en, title: 'Future', primary: { label: 'Read', type: 'link', href: 'https://example.com/news' } } })),
+        ...banner((c) => ({
+          ...c,
+          en: {
+            ...c.en,
+            title: 'Future',
+            primary: { label: 'Read', type: 'link', href: 'https://example.com/news' },
+          },
+        })),
         startsAt: new Date(Date.now() + 86_400_000).toISOString(),
       });
       expect(future.statusCode, future.body).toBe(201);
@@ -293,9 +398,15 @@ describe.each(testDrivers())('management API (%s)', (driver) => {
       );
       expect(past.status).toBe('ended');
 
-      const list = managedBannersResponseSchema.parse((await admin('GET', apiRoutes.listBanners.path)).json());
+      const list = managedBannersResponseSchema.parse(
+        (await admin('GET', apiRoutes.listBanners.path)).json(),
+      );
       const statuses = Object.fromEntries(list.items.map((b) => [b.content.en.title, b.status]));
-      expect(statuses).toMatchObject({ Future: 'scheduled', Past: 'ended', [demoWelcomeBanner.en.title]: 'active' });
+      expect(statuses).toMatchObject({
+        Future: 'scheduled',
+        Past: 'ended',
+        [demoWelcomeBanner.en.title]: 'active',
+      });
 
       const edited = await admin('PUT', pathOf(apiRoutes.updateBanner, { id: created.id }), {
         ...banner((c) => ({ ...c, en: { ...c.en, title: 'Future, edited' } })),
@@ -304,8 +415,12 @@ describe.each(testDrivers())('management API (%s)', (driver) => {
       expect(edited.statusCode).toBe(200);
       expect(edited.json()).toMatchObject({ status: 'active', content: { en: { title: 'Future, edited' } } });
 
-      expect((await admin('DELETE', pathOf(apiRoutes.updateBanner, { id: created.id }))).statusCode).toBe(204);
-      expect((await admin('DELETE', pathOf(apiRoutes.updateBanner, { id: created.id }))).statusCode).toBe(404);
+      expect((await admin('DELETE', pathOf(apiRoutes.updateBanner, { id: created.id }))).statusCode).toBe(
+        204,
+      );
+      expect((await admin('DELETE', pathOf(apiRoutes.updateBanner, { id: created.id }))).statusCode).toBe(
+        404,
+      );
       expect(
         (await admin('PUT', pathOf(apiRoutes.updateBanner, { id: created.id }), banner())).statusCode,
       ).toBe(404);
@@ -314,27 +429,37 @@ describe.each(testDrivers())('management API (%s)', (driver) => {
   });
 
   describe('message service (docs/product.md §7)', () => {
-    const current = (as: string, query = '') => call(as, 'GET', `${apiRoutes.getCurrentMessage.path}${query}`);
+    const current = (as: string, query = '') =>
+      call(as, 'GET', `${apiRoutes.getCurrentMessage.path}${query}`);
 
     it('answers the current banner message in the UI language, default label left to the client', async () => {
-      const english = currentMessageResponseSchema.parse((await current(demoUsers.member, '?uiLanguageName=en')).json());
+      const english = currentMessageResponseSchema.parse(
+        (await current(demoUsers.member, '?uiLanguageName=en')).json(),
+      );
       expect(english.success).toBe(true);
       expect(english.item).toMatchObject({
         title: demoWelcomeBanner.en.title,
         action: { label: null, type: 'close', href: null },
         secondaryAction: { label: 'Open settings', type: 'link', href: '/settings' },
       });
-      const austrian = currentMessageResponseSchema.parse((await current(demoUsers.member, '?uiLanguageName=de-AT')).json());
+      const austrian = currentMessageResponseSchema.parse(
+        (await current(demoUsers.member, '?uiLanguageName=de-AT')).json(),
+      );
       expect(austrian.item).toMatchObject({ id: english.item!.id, title: demoWelcomeBanner.de!.title });
       expect(austrian.item?.secondaryAction?.label).toBe('Einstellungen öffnen');
 
       const other = currentMessageResponseSchema.parse((await current(demoUsers.beispielAdmin)).json());
       expect(other).toEqual({ success: false, item: null });
-      expect((await t.app.inject({ method: 'GET', url: apiRoutes.getCurrentMessage.path })).statusCode).toBe(401);
+      expect((await t.app.inject({ method: 'GET', url: apiRoutes.getCurrentMessage.path })).statusCode).toBe(
+        401,
+      );
     });
 
     it('shows the newest active message, skips broken stored content, and keeps a closed one closed', async () => {
-      const [demo] = await t.database.db.select().from(organisations).where(eq(organisations.name, 'Demo GmbH'));
+      const [demo] = await t.database.db
+        .select()
+        .from(organisations)
+        .where(eq(organisations.name, 'Demo GmbH'));
       // Newer, but its stored content is not a banner: never shown, never listed, no error.
       await t.database.db
         .insert(bannerMessages)
@@ -347,26 +472,33 @@ describe.each(testDrivers())('management API (%s)', (driver) => {
           })
         ).json(),
       );
-      const listed = managedBannersResponseSchema.parse((await admin('GET', apiRoutes.listBanners.path)).json());
+      const listed = managedBannersResponseSchema.parse(
+        (await admin('GET', apiRoutes.listBanners.path)).json(),
+      );
       expect(JSON.stringify(listed)).not.toContain('<script>');
 
       const first = currentMessageResponseSchema.parse((await current(demoUsers.basic)).json());
       expect(first.item?.id).toBe(newer.id);
 
-      const dismiss = (as: string, id: string) => call(as, 'POST', pathOf(apiRoutes.dismissMessage, { id }), {});
+      const dismiss = (as: string, id: string) =>
+        call(as, 'POST', pathOf(apiRoutes.dismissMessage, { id }), {});
       expect((await dismiss(demoUsers.basic, newer.id)).statusCode).toBe(204);
       expect((await dismiss(demoUsers.basic, newer.id)).statusCode).toBe(204); // idempotent
       const next = currentMessageResponseSchema.parse((await current(demoUsers.basic)).json());
       expect(next.item?.title).toBe(demoWelcomeBanner.en.title);
       // Only for that user.
-      expect(currentMessageResponseSchema.parse((await current(demoUsers.member)).json()).item?.id).toBe(newer.id);
+      expect(currentMessageResponseSchema.parse((await current(demoUsers.member)).json()).item?.id).toBe(
+        newer.id,
+      );
 
       expect((await dismiss(demoUsers.basic, next.item!.id)).statusCode).toBe(204);
       expect(currentMessageResponseSchema.parse((await current(demoUsers.basic)).json())).toEqual({
         success: false,
         item: null,
       });
-      const counted = managedBannersResponseSchema.parse((await admin('GET', apiRoutes.listBanners.path)).json());
+      const counted = managedBannersResponseSchema.parse(
+        (await admin('GET', apiRoutes.listBanners.path)).json(),
+      );
       expect(counted.items.find((b) => b.id === newer.id)?.dismissals).toBe(1);
 
       // Another organisation's message or an unknown id: not found.
@@ -377,7 +509,9 @@ describe.each(testDrivers())('management API (%s)', (driver) => {
 
     it('offers the contract message to administrators only, until the contract is accepted', async () => {
       const contractMessage = async (as: string) =>
-        contractMessageResponseSchema.parse((await call(as, 'GET', apiRoutes.getContractMessage.path)).json());
+        contractMessageResponseSchema.parse(
+          (await call(as, 'GET', apiRoutes.getContractMessage.path)).json(),
+        );
       expect(await contractMessage(demoUsers.member)).toEqual({ available: false, item: null });
       expect(await contractMessage(demoUsers.beispielAdmin)).toEqual({ available: false, item: null });
       const offered = await contractMessage(demoUsers.admin);
@@ -398,12 +532,19 @@ describe.each(testDrivers())('management API (%s)', (driver) => {
       expect(accept.statusCode).toBe(200);
       const after = contractOverviewSchema.parse(accept.json());
       expect(after.pending).toBeNull();
-      expect(after.current).toMatchObject({ reference: 'RC-2025-0342', status: 'active', acceptedByName: 'Anna Admin' });
+      expect(after.current).toMatchObject({
+        reference: 'RC-2025-0342',
+        status: 'active',
+        acceptedByName: 'Anna Admin',
+      });
       expect(await contractMessage(demoUsers.admin)).toEqual({ available: false, item: null });
 
       const again = await admin('POST', pathOf(apiRoutes.acceptContract, { id: offered.item!.id }), {});
       expect(again.statusCode).toBe(409);
-      const rows = await t.database.db.select({ status: contracts.status }).from(contracts).where(eq(contracts.reference, 'RC-2024-0117'));
+      const rows = await t.database.db
+        .select({ status: contracts.status })
+        .from(contracts)
+        .where(eq(contracts.reference, 'RC-2024-0117'));
       expect(rows).toEqual([{ status: 'superseded' }]);
 
       // The seed does not bring the accepted contract back as pending, nor duplicate anything.

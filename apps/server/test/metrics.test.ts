@@ -77,7 +77,9 @@ describe.each(testDrivers())('GET /metrics with METRICS_TOKEN (%s)', (driver) =>
     const app = t.app;
     const member = await t.bearer('member@example.com');
     for (let i = 0; i < 3; i += 1)
-      expect((await app.inject({ method: 'GET', url: apiRoutes.getMenu.path, headers: member })).statusCode).toBe(200);
+      expect(
+        (await app.inject({ method: 'GET', url: apiRoutes.getMenu.path, headers: member })).statusCode,
+      ).toBe(200);
     const failed = await app.inject({
       method: 'POST',
       url: apiRoutes.signInWithEmail.path,
@@ -158,7 +160,9 @@ describe.each(testDrivers())('GET /metrics with METRICS_TOKEN (%s)', (driver) =>
     const text = (
       await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${token}` } })
     ).body;
-    expect(sample(text, 'cockpit_rate_limited_total', { route: apiRoutes.getIntegrityChallenge.path })).toBe(1);
+    expect(sample(text, 'cockpit_rate_limited_total', { route: apiRoutes.getIntegrityChallenge.path })).toBe(
+      1,
+    );
   });
 });
 

@@ -19,7 +19,12 @@ describe.each(testDrivers())('navigation (%s)', (driver) => {
     return menuResponseSchema.parse(response.json()).groups;
   };
   const pin = async (email: string, body: Record<string, unknown>) =>
-    t.app.inject({ method: 'PUT', url: apiRoutes.updatePin.path, headers: await t.bearer(email), payload: body });
+    t.app.inject({
+      method: 'PUT',
+      url: apiRoutes.updatePin.path,
+      headers: await t.bearer(email),
+      payload: body,
+    });
   const itemsOf = (groups: Awaited<ReturnType<typeof menuOf>>) => groups.flatMap((group) => group.items);
 
   describe('GET /api/navigation/menu', () => {

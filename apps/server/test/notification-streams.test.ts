@@ -4,7 +4,11 @@ import type { Notification } from '@cockpit/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ListenHandlers } from '../src/db/pg-listener';
-import { NotificationStreams, notificationsChannel, parseChange } from '../src/features/notifications/notification-streams';
+import {
+  NotificationStreams,
+  notificationsChannel,
+  parseChange,
+} from '../src/features/notifications/notification-streams';
 import type { NotificationsRepository } from '../src/features/notifications/notifications-repository';
 
 // The registry of open streams on its own, with an in-memory repository and a fake listener: token
@@ -30,7 +34,10 @@ function fakeRepository(rows: Notification[]) {
       async (userIds: string[]) =>
         new Map(userIds.map((id) => [id, rows.filter((row) => row.userId === id && !row.wasRead).length])),
     ),
-    findByUids: vi.fn(async (uids: string[]) => new Map(rows.filter((row) => uids.includes(row.uid)).map((row) => [row.uid, row]))),
+    findByUids: vi.fn(
+      async (uids: string[]) =>
+        new Map(rows.filter((row) => uids.includes(row.uid)).map((row) => [row.uid, row])),
+    ),
     setFlag: vi.fn(),
   };
   return {
@@ -65,13 +72,21 @@ function fakeResponse() {
       text
         .split('\n\n')
         .filter((block) => block.startsWith('event: '))
-        .map((block) => JSON.parse(block.slice(block.indexOf('data: ') + 6)) as { type: string; [key: string]: unknown }),
+        .map(
+          (block) =>
+            JSON.parse(block.slice(block.indexOf('data: ') + 6)) as { type: string; [key: string]: unknown },
+        ),
     heartbeats: () => text.split('\n\n').filter((block) => block === ':').length,
   };
 }
 
 const ignore = () => {};
-const silentLog = { info: ignore, warn: ignore, error: ignore, debug: ignore } as unknown as FastifyBaseLogger;
+const silentLog = {
+  info: ignore,
+  warn: ignore,
+  error: ignore,
+  debug: ignore,
+} as unknown as FastifyBaseLogger;
 
 const flush = () => new Promise((resolve) => setImmediate(resolve));
 const until = async (condition: () => boolean) => {
@@ -102,7 +117,11 @@ afterEach(async () => {
 
 describe('parseChange', () => {
   it('accepts the trigger payloads and nothing else', () => {
-    expect(parseChange('{"uid":"a","userId":"u","op":"insert"}')).toEqual({ uid: 'a', userId: 'u', op: 'insert' });
+    expect(parseChange('{"uid":"a","userId":"u","op":"insert"}')).toEqual({
+      uid: 'a',
+      userId: 'u',
+      op: 'insert',
+    });
     expect(parseChange('{"op":"truncate"}')).toEqual({ op: 'truncate' });
     expect(parseChange('{"uid":"a","op":"insert"}')).toBeNull();
     expect(parseChange('{"uid":"a","userId":"u","op":"drop"}')).toBeNull();
@@ -113,7 +132,10 @@ describe('parseChange', () => {
 
 describe('NotificationStreams', () => {
   it("sends the snapshot first, then only the user's own changes", async () => {
-    const { streams, data, notify } = await startStreams([notification('n1', 'anna'), notification('n2', 'bea')]);
+    const { streams, data, notify } = await startStreams([
+      notification('n1', 'anna'),
+      notification('n2', 'bea'),
+    ]);
     running = streams;
     const anna = fakeResponse();
     const bea = fakeResponse();
@@ -170,7 +192,10 @@ describe('NotificationStreams', () => {
     data.rows.push(notification('n2', 'anna'));
     reconnect();
     await until(() => anna.events().length === 2);
-    expect(anna.events()[1]).toMatchObject({ type: 'snapshot', notifications: [{ uid: 'n1' }, { uid: 'n2' }] });
+    expect(anna.events()[1]).toMatchObject({
+      type: 'snapshot',
+      notifications: [{ uid: 'n1' }, { uid: 'n2' }],
+    });
   });
 
   it('a TRUNCATE resends snapshots', async () => {
@@ -205,7 +230,7 @@ describe('NotificationStreams', () => {
     expect(streams.size).toBe(1);
   });
 
-  it('ends the streams of an ended session, or all of a user\'s', async () => {
+  it("ends the streams of an ended session, or all of a user's", async () => {
     const { streams } = await startStreams([]);
     running = streams;
     const first = fakeResponse();

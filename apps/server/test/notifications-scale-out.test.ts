@@ -27,7 +27,9 @@ describe.skipIf(!postgresUrl)('notifications across server processes (postgres)'
   beforeAll(async () => {
     a = await buildTestApp('postgres');
     urlA = await a.app.listen({ port: 0, host: '127.0.0.1' });
-    const result = (await a.database.db.execute(sql`select current_database() as name`)) as { rows: { name: string }[] };
+    const result = (await a.database.db.execute(sql`select current_database() as name`)) as {
+      rows: { name: string }[];
+    };
     const [current] = result.rows;
     const connectionString = new URL(postgresUrl ?? '');
     connectionString.pathname = `/${current?.name ?? ''}`;
@@ -35,7 +37,10 @@ describe.skipIf(!postgresUrl)('notifications across server processes (postgres)'
     const app = await buildApp({ config: testConfig(), db: database.db, listen: database.listen });
     b = { app, database };
     urlB = await app.listen({ port: 0, host: '127.0.0.1' });
-    const [member] = await a.database.db.select({ id: user.id }).from(user).where(sql`${user.email} = ${demoUsers.member}`);
+    const [member] = await a.database.db
+      .select({ id: user.id })
+      .from(user)
+      .where(sql`${user.email} = ${demoUsers.member}`);
     memberId = member?.id ?? '';
   });
   afterAll(async () => {
@@ -111,7 +116,8 @@ describe.skipIf(!postgresUrl)('notifications across server processes (postgres)'
       expect(snapshot.notifications.some((n) => n.content.title.en === 'Inserted by SQL')).toBe(true);
       await opened.next(
         (e) =>
-          (e.type === 'snapshot' && e.notifications.some((n) => n.content.title.en === 'During the outage')) ||
+          (e.type === 'snapshot' &&
+            e.notifications.some((n) => n.content.title.en === 'During the outage')) ||
           (e.type === 'upsert' && e.notification.content.title.en === 'During the outage'),
         { fromIndex: from },
       );

@@ -34,7 +34,8 @@ describe.each(testDrivers())('notifications (%s)', (driver) => {
   beforeAll(async () => {
     t = await buildTestApp(driver);
     baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    for (const row of await t.database.db.select({ id: user.id, email: user.email }).from(user)) ids[row.email] = row.id;
+    for (const row of await t.database.db.select({ id: user.id, email: user.email }).from(user))
+      ids[row.email] = row.id;
   });
   afterAll(async () => {
     // Streams are left open on purpose: closing the app must end them (or `close` would hang).
@@ -103,7 +104,9 @@ describe.each(testDrivers())('notifications (%s)', (driver) => {
     it('the demo seed adds each notification once, however often it runs', async () => {
       expect(await seedDemoNotifications(t.database.db, demoOrganisations)).toBe(0);
       const list = await snapshotOf(await stream(demoUsers.admin));
-      expect(list.filter((n) => n.content.title.en === demoNotifications[0]?.content.title.en)).toHaveLength(1);
+      expect(list.filter((n) => n.content.title.en === demoNotifications[0]?.content.title.en)).toHaveLength(
+        1,
+      );
     });
 
     it("a user receives only their own changes, never another user's", async () => {
@@ -113,44 +116,76 @@ describe.each(testDrivers())('notifications (%s)', (driver) => {
       await snapshotOf(basic);
 
       // Sent to the member only, then to basic only: each sees exactly their own.
-      expect((await send(demoUsers.admin, { recipients: [ids[demoUsers.member]], ...draft('For Max') })).statusCode).toBe(201);
-      expect((await send(demoUsers.admin, { recipients: [ids[demoUsers.basic]], ...draft('For Bea') })).statusCode).toBe(201);
-      const forMax = await member.next((e) => e.type === 'upsert' && e.notification.content.title.en === 'For Max');
-      const forBea = await basic.next((e) => e.type === 'upsert' && e.notification.content.title.en === 'For Bea');
+      expect(
+        (await send(demoUsers.admin, { recipients: [ids[demoUsers.member]], ...draft('For Max') }))
+          .statusCode,
+      ).toBe(201);
+      expect(
+        (await send(demoUsers.admin, { recipients: [ids[demoUsers.basic]], ...draft('For Bea') })).statusCode,
+      ).toBe(201);
+      const forMax = await member.next(
+        (e) => e.type === 'upsert' && e.notification.content.title.en === 'For Max',
+      );
+      const forBea = await basic.next(
+        (e) => e.type === 'upsert' && e.notification.content.title.en === 'For Bea',
+      );
       if (forMax.type !== 'upsert' || forBea.type !== 'upsert') throw new Error('unexpected');
-      expect(forMax.notification).toMatchObject({ userId: ids[demoUsers.member], wasRead: false, mouseOver: false });
+      expect(forMax.notification).toMatchObject({
+        userId: ids[demoUsers.member],
+        wasRead: false,
+        mouseOver: false,
+      });
 
       // Changes made in plain SQL (update, delete) arrive as upsert and remove.
-      await t.database.db.execute(sql`update notifications set was_read = true where uid = ${forBea.notification.uid}`);
-      await basic.next((e) => e.type === 'upsert' && e.notification.uid === forBea.notification.uid && e.notification.wasRead);
+      await t.database.db.execute(
+        sql`update notifications set was_read = true where uid = ${forBea.notification.uid}`,
+      );
+      await basic.next(
+        (e) =>
+          e.type === 'upsert' && e.notification.uid === forBea.notification.uid && e.notification.wasRead,
+      );
       await t.database.db.delete(notifications).where(eq(notifications.uid, forBea.notification.uid));
       await basic.next((e) => e.type === 'remove' && e.uid === forBea.notification.uid);
 
       // The member's marker comes after everything above: by then every event for basic has been sent too.
       await send(demoUsers.admin, { recipients: [ids[demoUsers.member]], ...draft('Marker') });
       await member.next((e) => e.type === 'upsert' && e.notification.content.title.en === 'Marker');
-      const seenByMember = member.events.flatMap((e) => (e.type === 'upsert' ? [e.notification] : e.type === 'snapshot' ? e.notifications : []));
+      const seenByMember = member.events.flatMap((e) =>
+        e.type === 'upsert' ? [e.notification] : e.type === 'snapshot' ? e.notifications : [],
+      );
       expect(seenByMember.every((n) => n.userId === ids[demoUsers.member])).toBe(true);
       expect(member.events.some((e) => e.type === 'remove')).toBe(false);
-      const seenByBasic = basic.events.flatMap((e) => (e.type === 'upsert' ? [e.notification] : e.type === 'snapshot' ? e.notifications : []));
+      const seenByBasic = basic.events.flatMap((e) =>
+        e.type === 'upsert' ? [e.notification] : e.type === 'snapshot' ? e.notifications : [],
+      );
       expect(seenByBasic.every((n) => n.userId === ids[demoUsers.basic])).toBe(true);
-      expect(seenByBasic.some((n) => n.content.title.en === 'For Max' || n.content.title.en === 'Marker')).toBe(false);
+      expect(
+        seenByBasic.some((n) => n.content.title.en === 'For Max' || n.content.title.en === 'Marker'),
+      ).toBe(false);
     });
 
     it('ends when the session behind the token is signed out', async () => {
       const cookie = await t.signIn(demoUsers.basic);
-      const token = (await t.app.inject({ method: 'GET', url: apiRoutes.getToken.path, headers: { cookie } })).json<{ token: string }>().token;
+      const token = (
+        await t.app.inject({ method: 'GET', url: apiRoutes.getToken.path, headers: { cookie } })
+      ).json<{ token: string }>().token;
       const live = await openNotificationStream(baseUrl, token);
       open.push(live);
       await snapshotOf(live);
-      const signOut = await t.app.inject({ method: 'POST', url: apiRoutes.signOut.path, headers: { cookie, origin: t.origin } });
+      const signOut = await t.app.inject({
+        method: 'POST',
+        url: apiRoutes.signOut.path,
+        headers: { cookie, origin: t.origin },
+      });
       expect(signOut.statusCode).toBe(200);
       await live.ended;
     });
 
     it('ends when the verified bearer token expires', async () => {
       const cookie = await t.signIn(demoUsers.basic);
-      const issued = (await t.app.inject({ method: 'GET', url: apiRoutes.getToken.path, headers: { cookie } })).json<{ token: string }>().token;
+      const issued = (
+        await t.app.inject({ method: 'GET', url: apiRoutes.getToken.path, headers: { cookie } })
+      ).json<{ token: string }>().token;
       const { sub, sid } = decodeJwt(issued);
       // Signed with the server's real key for a live session, but only valid for a few seconds.
       const now = Math.floor(Date.now() / 1000);
@@ -172,7 +207,11 @@ describe.each(testDrivers())('notifications (%s)', (driver) => {
       await t.database.db.insert(notifications).values({
         uid,
         userId: ids[demoUsers.basic] ?? '',
-        content: { title: { en: 'Bad link', de: 'Böser Link' }, text: { en: 'x', de: 'x' }, url: 'java\tscript:alert(1)' },
+        content: {
+          title: { en: 'Bad link', de: 'Böser Link' },
+          text: { en: 'x', de: 'x' },
+          url: 'java\tscript:alert(1)',
+        },
       });
       // Malformed content written by hand is streamed as empty texts, not as a broken stream.
       await t.database.db.execute(
@@ -180,7 +219,10 @@ describe.each(testDrivers())('notifications (%s)', (driver) => {
       );
       const list = await snapshotOf(await stream(demoUsers.basic));
       const bad = list.find((n) => n.uid === uid);
-      expect(bad?.content).toEqual({ title: { en: 'Bad link', de: 'Böser Link' }, text: { en: 'x', de: 'x' } });
+      expect(bad?.content).toEqual({
+        title: { en: 'Bad link', de: 'Böser Link' },
+        text: { en: 'x', de: 'x' },
+      });
       expect(list.some((n) => n.content.title.en === '' && n.content.text.de === '')).toBe(true);
     });
   });
@@ -192,13 +234,24 @@ describe.each(testDrivers())('notifications (%s)', (driver) => {
       if (!target) throw new Error('no unread notification');
       const from = live.events.length;
 
-      const first = await patch(demoUsers.member, target.uid, { wasRead: true, isoLanguageName: 'de-DE', useBackendTranslation: false });
+      const first = await patch(demoUsers.member, target.uid, {
+        wasRead: true,
+        isoLanguageName: 'de-DE',
+        useBackendTranslation: false,
+      });
       expect(first.statusCode).toBe(200);
-      expect(notificationSchema.parse(first.json())).toMatchObject({ uid: target.uid, wasRead: true, mouseOver: false });
+      expect(notificationSchema.parse(first.json())).toMatchObject({
+        uid: target.uid,
+        wasRead: true,
+        mouseOver: false,
+      });
       const again = await patch(demoUsers.member, target.uid, { wasRead: true });
       expect(again.statusCode).toBe(200);
       expect(again.json()).toEqual(first.json());
-      await live.next((e) => e.type === 'upsert' && e.notification.uid === target.uid && e.notification.wasRead, { fromIndex: from });
+      await live.next(
+        (e) => e.type === 'upsert' && e.notification.uid === target.uid && e.notification.wasRead,
+        { fromIndex: from },
+      );
 
       const hovered = await patch(demoUsers.member, target.uid, { mouseOver: true });
       expect(hovered.json()).toMatchObject({ wasRead: true, mouseOver: true });
@@ -254,14 +307,22 @@ describe.each(testDrivers())('notifications (%s)', (driver) => {
     const valid = { recipients: 'all', ...draft('Hello everyone') };
 
     it('is for organisation administrators only', async () => {
-      const anonymous = await t.app.inject({ method: 'POST', url: apiRoutes.listSentNotifications.path, payload: valid });
+      const anonymous = await t.app.inject({
+        method: 'POST',
+        url: apiRoutes.listSentNotifications.path,
+        payload: valid,
+      });
       expect(anonymous.statusCode).toBe(401);
       const member = await send(demoUsers.member, valid);
       expect(member.statusCode).toBe(403);
       expect(member.json()).toMatchObject({ error: { code: 'FORBIDDEN' } });
       // The permission comes before input checks: a member learns nothing about the body rules.
       expect((await send(demoUsers.member, {})).statusCode).toBe(403);
-      const list = await t.app.inject({ method: 'GET', url: apiRoutes.listSentNotifications.path, headers: await t.bearer(demoUsers.member) });
+      const list = await t.app.inject({
+        method: 'GET',
+        url: apiRoutes.listSentNotifications.path,
+        headers: await t.bearer(demoUsers.member),
+      });
       expect(list.statusCode).toBe(403);
     });
 
@@ -277,22 +338,37 @@ describe.each(testDrivers())('notifications (%s)', (driver) => {
       const beispielUsers = await t.database.db
         .select({ id: user.id })
         .from(user)
-        .where(eq(user.organisationId, sql`(select organisation_id from "user" where email = ${demoUsers.beispielAdmin})`));
+        .where(
+          eq(
+            user.organisationId,
+            sql`(select organisation_id from "user" where email = ${demoUsers.beispielAdmin})`,
+          ),
+        );
       expect(result.recipients).toBe(beispielUsers.length);
       await beispiel.next((e) => e.type === 'upsert' && e.notification.content.title.en === 'Beispiel news');
 
-      const rows = await t.database.db.select({ userId: notifications.userId }).from(notifications).where(eq(notifications.batchId, result.batchId));
+      const rows = await t.database.db
+        .select({ userId: notifications.userId })
+        .from(notifications)
+        .where(eq(notifications.batchId, result.batchId));
       expect(new Set(rows.map((row) => row.userId))).toEqual(new Set(beispielUsers.map((u) => u.id)));
       // A marker to the Demo member proves the Beispiel send never reached them.
       await send(demoUsers.admin, { recipients: [ids[demoUsers.member]], ...draft('Demo marker') });
       await demoMember.next((e) => e.type === 'upsert' && e.notification.content.title.en === 'Demo marker');
-      expect(demoMember.events.some((e) => e.type === 'upsert' && e.notification.content.title.en === 'Beispiel news')).toBe(false);
+      expect(
+        demoMember.events.some(
+          (e) => e.type === 'upsert' && e.notification.content.title.en === 'Beispiel news',
+        ),
+      ).toBe(false);
     });
 
-    it("answers 404 for users of another organisation, without saying which or where", async () => {
+    it('answers 404 for users of another organisation, without saying which or where', async () => {
       const foreign = await send(demoUsers.beispielAdmin, { ...valid, recipients: [ids[demoUsers.member]] });
       const unknown = await send(demoUsers.beispielAdmin, { ...valid, recipients: ['no-such-user'] });
-      const mixed = await send(demoUsers.beispielAdmin, { ...valid, recipients: [ids[demoUsers.beispielAdmin], ids[demoUsers.member]] });
+      const mixed = await send(demoUsers.beispielAdmin, {
+        ...valid,
+        recipients: [ids[demoUsers.beispielAdmin], ids[demoUsers.member]],
+      });
       expect([foreign.statusCode, unknown.statusCode, mixed.statusCode]).toEqual([404, 404, 404]);
       expect(foreign.json()).toEqual(unknown.json());
       const [count] = await t.database.db
@@ -346,18 +422,34 @@ describe.each(testDrivers())('notifications (%s)', (driver) => {
       expect(response.statusCode).toBe(201);
       const { batchId, recipients } = sendNotificationResultSchema.parse(response.json());
       expect(recipients).toBe(2);
-      const arrived = await live.next((e) => e.type === 'upsert' && e.notification.content.title.en === 'With a link');
+      const arrived = await live.next(
+        (e) => e.type === 'upsert' && e.notification.content.title.en === 'With a link',
+      );
       if (arrived.type !== 'upsert') throw new Error('unexpected');
       expect(arrived.notification.content.url).toBe('https://example.com/news?id=1');
       await patch(demoUsers.member, arrived.notification.uid, { wasRead: true });
 
-      const listed = await t.app.inject({ method: 'GET', url: apiRoutes.listSentNotifications.path, headers: await t.bearer(demoUsers.admin) });
+      const listed = await t.app.inject({
+        method: 'GET',
+        url: apiRoutes.listSentNotifications.path,
+        headers: await t.bearer(demoUsers.admin),
+      });
       expect(listed.statusCode).toBe(200);
       const { sent } = sentNotificationsResponseSchema.parse(listed.json());
-      expect(sent.find((s) => s.batchId === batchId)).toMatchObject({ recipients: 2, read: 1, content: { url: 'https://example.com/news?id=1' } });
+      expect(sent.find((s) => s.batchId === batchId)).toMatchObject({
+        recipients: 2,
+        read: 1,
+        content: { url: 'https://example.com/news?id=1' },
+      });
       // Another organisation's administrator does not see it.
-      const other = await t.app.inject({ method: 'GET', url: apiRoutes.listSentNotifications.path, headers: await t.bearer(demoUsers.beispielAdmin) });
-      expect(sentNotificationsResponseSchema.parse(other.json()).sent.some((s) => s.batchId === batchId)).toBe(false);
+      const other = await t.app.inject({
+        method: 'GET',
+        url: apiRoutes.listSentNotifications.path,
+        headers: await t.bearer(demoUsers.beispielAdmin),
+      });
+      expect(
+        sentNotificationsResponseSchema.parse(other.json()).sent.some((s) => s.batchId === batchId),
+      ).toBe(false);
     });
   });
 });
@@ -388,7 +480,10 @@ describe('notification pages and the unread count', () => {
 
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = t.app.server.address() as { port: number };
-    const stream = await openNotificationStream(`http://127.0.0.1:${port}`, await t.tokenFor(demoUsers.member));
+    const stream = await openNotificationStream(
+      `http://127.0.0.1:${port}`,
+      await t.tokenFor(demoUsers.member),
+    );
     try {
       const snapshot = await stream.next((event) => event.type === 'snapshot');
       expect(snapshot).toMatchObject({ type: 'snapshot', hasMore: true, unreadCount: 230 });
@@ -422,7 +517,10 @@ describe('notification pages and the unread count', () => {
         payload: { wasRead: true },
       });
       expect(patched.statusCode).toBe(200);
-      expect(await stream.next((event) => event.type === 'upsert')).toMatchObject({ type: 'upsert', unreadCount: 229 });
+      expect(await stream.next((event) => event.type === 'upsert')).toMatchObject({
+        type: 'upsert',
+        unreadCount: 229,
+      });
     } finally {
       stream.close();
     }
@@ -442,7 +540,10 @@ describe('notification pages and the unread count', () => {
     });
     expect(admin.statusCode).toBe(200);
     const { notifications: listed } = notificationPageSchema.parse(admin.json());
-    const [adminRow] = await t.database.db.select({ id: user.id }).from(user).where(eq(user.email, demoUsers.admin));
+    const [adminRow] = await t.database.db
+      .select({ id: user.id })
+      .from(user)
+      .where(eq(user.email, demoUsers.admin));
     expect(listed.every((item) => item.userId === adminRow!.id)).toBe(true);
   });
 });
@@ -461,7 +562,8 @@ describe.each(testDrivers())('notification pages within one millisecond (%s)', (
     const { db } = t.database;
     const [member] = await db.select({ id: user.id }).from(user).where(eq(user.email, demoUsers.member));
     await db.delete(notifications).where(eq(notifications.userId, member!.id));
-    const content = (label: string) => JSON.stringify({ title: { en: label, de: label }, text: { en: '', de: '' } });
+    const content = (label: string) =>
+      JSON.stringify({ title: { en: label, de: label }, text: { en: '', de: '' } });
     // One statement: one `now()` for all 60.
     await db.execute(
       sql`insert into notifications (user_id, content)
@@ -479,7 +581,11 @@ describe.each(testDrivers())('notification pages within one millisecond (%s)', (
     const seen: Notification[] = [];
     let query = '';
     for (let page = 0; page < 10; page += 1) {
-      const answer = await t.app.inject({ method: 'GET', url: `${apiRoutes.listOlderNotifications.path}${query}`, headers });
+      const answer = await t.app.inject({
+        method: 'GET',
+        url: `${apiRoutes.listOlderNotifications.path}${query}`,
+        headers,
+      });
       expect(answer.statusCode).toBe(200);
       const body = notificationPageSchema.parse(answer.json());
       seen.push(...body.notifications);

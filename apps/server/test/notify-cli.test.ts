@@ -12,14 +12,24 @@ const content = ['--title-en', 'Hello', '--title-de', 'Hallo', '--text-en', 'Tex
 
 describe('parseNotifyArgs', () => {
   it('reads the organisation, recipients and content', () => {
-    expect(parseNotifyArgs(['--organisation', 'Demo GmbH', '--all', ...content, '--url', ' https://example.com '])).toEqual({
+    expect(
+      parseNotifyArgs(['--organisation', 'Demo GmbH', '--all', ...content, '--url', ' https://example.com ']),
+    ).toEqual({
       organisation: 'Demo GmbH',
       recipients: 'all',
-      draft: { title: { en: 'Hello', de: 'Hallo' }, text: { en: 'Text', de: 'Text' }, url: 'https://example.com' },
+      draft: {
+        title: { en: 'Hello', de: 'Hallo' },
+        text: { en: 'Text', de: 'Text' },
+        url: 'https://example.com',
+      },
     });
-    expect(parseNotifyArgs(['--organisation', 'X', '--to', 'a@x', '--to', 'b@x', ...content]).recipients).toEqual(['a@x', 'b@x']);
+    expect(
+      parseNotifyArgs(['--organisation', 'X', '--to', 'a@x', '--to', 'b@x', ...content]).recipients,
+    ).toEqual(['a@x', 'b@x']);
     // German is optional: left out, it reads the English text.
-    expect(parseNotifyArgs(['--organisation', 'X', '--all', '--title-en', 'Hi', '--text-en', 'T']).draft.title).toEqual({ en: 'Hi', de: '' });
+    expect(
+      parseNotifyArgs(['--organisation', 'X', '--all', '--title-en', 'Hi', '--text-en', 'T']).draft.title,
+    ).toEqual({ en: 'Hi', de: '' });
   });
 
   it.each([
@@ -27,7 +37,11 @@ describe('parseNotifyArgs', () => {
     ['neither --all nor --to', ['--organisation', 'X', ...content], '--all'],
     ['both --all and --to', ['--organisation', 'X', '--all', '--to', 'a@x', ...content], '--all'],
     ['a missing English title', ['--organisation', 'X', '--all', ...content.slice(2)], '--title-en'],
-    ['a javascript: url', ['--organisation', 'X', '--all', ...content, '--url', 'java\tscript:alert(1)'], '--url'],
+    [
+      'a javascript: url',
+      ['--organisation', 'X', '--all', ...content, '--url', 'java\tscript:alert(1)'],
+      '--url',
+    ],
     ['an unknown option', ['--organisation', 'X', '--all', ...content, '--priority', 'high'], 'priority'],
   ])('refuses %s', (_name, argv, mentioned) => {
     expect(() => parseNotifyArgs(argv)).toThrow(NotifyUsageError);
@@ -58,9 +72,23 @@ describe.each(testDrivers())('runNotify (%s)', (driver) => {
   };
 
   it('sends to every active user of the organisation only', async () => {
-    const message = await runNotify(database.db, parseNotifyArgs(['--organisation', 'Beispiel AG', '--all', ...content.map((v) => (v === 'Hello' ? 'CLI all' : v))]));
-    const [beispiel] = await database.db.select({ id: organisations.id }).from(organisations).where(eq(organisations.name, 'Beispiel AG'));
-    const members = await database.db.select().from(user).where(eq(user.organisationId, beispiel?.id ?? ''));
+    const message = await runNotify(
+      database.db,
+      parseNotifyArgs([
+        '--organisation',
+        'Beispiel AG',
+        '--all',
+        ...content.map((v) => (v === 'Hello' ? 'CLI all' : v)),
+      ]),
+    );
+    const [beispiel] = await database.db
+      .select({ id: organisations.id })
+      .from(organisations)
+      .where(eq(organisations.name, 'Beispiel AG'));
+    const members = await database.db
+      .select()
+      .from(user)
+      .where(eq(user.organisationId, beispiel?.id ?? ''));
     expect(message).toContain(`Sent to ${members.filter((m) => m.active).length} user(s) of 'Beispiel AG'`);
     expect(await countFor(demoUsers.beispielAdmin, 'CLI all')).toBe(1);
     expect(await countFor(demoUsers.member, 'CLI all')).toBe(0);
@@ -68,14 +96,20 @@ describe.each(testDrivers())('runNotify (%s)', (driver) => {
 
   it('sends to listed e-mails of the organisation and refuses anyone else', async () => {
     const listed = content.map((v) => (v === 'Hello' ? 'CLI listed' : v));
-    await runNotify(database.db, parseNotifyArgs(['--organisation', 'Demo GmbH', '--to', demoUsers.member.toUpperCase(), ...listed]));
+    await runNotify(
+      database.db,
+      parseNotifyArgs(['--organisation', 'Demo GmbH', '--to', demoUsers.member.toUpperCase(), ...listed]),
+    );
     expect(await countFor(demoUsers.member, 'CLI listed')).toBe(1);
     expect(await countFor(demoUsers.admin, 'CLI listed')).toBe(0);
     await expect(
-      runNotify(database.db, parseNotifyArgs(['--organisation', 'Demo GmbH', '--to', demoUsers.beispielAdmin, ...listed])),
+      runNotify(
+        database.db,
+        parseNotifyArgs(['--organisation', 'Demo GmbH', '--to', demoUsers.beispielAdmin, ...listed]),
+      ),
     ).rejects.toThrow(`not users of 'Demo GmbH': ${demoUsers.beispielAdmin}`);
-    await expect(runNotify(database.db, parseNotifyArgs(['--organisation', 'Nope', '--all', ...listed]))).rejects.toThrow(
-      "no organisation named 'Nope'",
-    );
+    await expect(
+      runNotify(database.db, parseNotifyArgs(['--organisation', 'Nope', '--all', ...listed])),
+    ).rejects.toThrow("no organisation named 'Nope'");
   });
 });

@@ -25,23 +25,37 @@ describe('the list of common passwords', () => {
     expect(entries.filter((entry) => entry.length < 12)).toEqual([]);
     for (const entry of entries) expect(isCommonPassword(entry.toUpperCase()), entry).toBe(true);
     expect(commonPasswordCount).toBe(new Set(entries).size);
-    expect(readFileSync(path.join(listFolder, 'LICENSE.txt'), 'utf8')).toContain('Permission is hereby granted');
+    expect(readFileSync(path.join(listFolder, 'LICENSE.txt'), 'utf8')).toContain(
+      'Permission is hereby granted',
+    );
     // What the length rule alone let through: the review's examples and the old list's long entries.
-    for (const common of ['password1234', 'Password123!', 'qwertyuiop12', 'qwerty123456', '1q2w3e4r5t6y', 'QAZWSXEDCRFV']) {
+    for (const common of [
+      'password1234',
+      'Password123!',
+      'qwertyuiop12',
+      'qwerty123456',
+      '1q2w3e4r5t6y',
+      'QAZWSXEDCRFV',
+    ]) {
       expect(isCommonPassword(common), common).toBe(true);
     }
     expect(isCommonPassword('Correct-horse-battery-staple')).toBe(false);
   });
 });
 
-describe('passwords built from the owner\'s words', () => {
+describe("passwords built from the owner's words", () => {
   const owner = { email: 'max.mustermann@example.com', name: 'Max Mustermann' };
-  it.each(['Max-Mustermann-2024', 'mustermann.max!!', 'MaxMustermann#1', 'ReportCockpit!2026', 'Cockpit-Report-99', 'Example-Mustermann'])(
-    'refuses %s',
-    (password) => expect(isBuiltFromOwnWords(password, owner)).toBe(true),
-  );
-  it.each(['Max-hat-einen-Kiwi-Baum', 'Correct-horse-battery-staple', 'Handed-over-Kiwi-73'])('accepts %s', (password) =>
-    expect(isBuiltFromOwnWords(password, owner)).toBe(false),
+  it.each([
+    'Max-Mustermann-2024',
+    'mustermann.max!!',
+    'MaxMustermann#1',
+    'ReportCockpit!2026',
+    'Cockpit-Report-99',
+    'Example-Mustermann',
+  ])('refuses %s', (password) => expect(isBuiltFromOwnWords(password, owner)).toBe(true));
+  it.each(['Max-hat-einen-Kiwi-Baum', 'Correct-horse-battery-staple', 'Handed-over-Kiwi-73'])(
+    'accepts %s',
+    (password) => expect(isBuiltFromOwnWords(password, owner)).toBe(false),
   );
 });
 
@@ -93,7 +107,8 @@ describe.each(testDrivers())('one-time passwords (%s)', (driver) => {
     });
 
   const flagOf = async (id: string) =>
-    (await t.database.db.select({ flag: user.mustChangePassword }).from(user).where(eq(user.id, id)))[0]?.flag;
+    (await t.database.db.select({ flag: user.mustChangePassword }).from(user).where(eq(user.id, id)))[0]
+      ?.flag;
 
   beforeAll(async () => {
     t = await buildTestApp(driver, {
@@ -117,7 +132,11 @@ describe.each(testDrivers())('one-time passwords (%s)', (driver) => {
     for (const row of rows) expect(row.flag, row.email).toBe(false);
     const claims = decodeJwt(await t.tokenFor(demoUsers.member));
     expect(claims[pendingSetUpClaim]).toBeUndefined();
-    const menu = await t.app.inject({ method: 'GET', url: apiRoutes.getMenu.path, headers: await t.bearer(demoUsers.member) });
+    const menu = await t.app.inject({
+      method: 'GET',
+      url: apiRoutes.getMenu.path,
+      headers: await t.bearer(demoUsers.member),
+    });
     expect(menu.statusCode).toBe(200);
   });
 
@@ -153,9 +172,15 @@ describe.each(testDrivers())('one-time passwords (%s)', (driver) => {
     const left = await t.database.db.select().from(session).where(eq(session.userId, anna.id));
     expect(left).toHaveLength(0);
     for (const { token, cookie } of anna.sessions) {
-      const menu = await t.app.inject({ method: 'GET', url: apiRoutes.getMenu.path, headers: { authorization: `Bearer ${token}` } });
+      const menu = await t.app.inject({
+        method: 'GET',
+        url: apiRoutes.getMenu.path,
+        headers: { authorization: `Bearer ${token}` },
+      });
       expect(menu.statusCode).toBe(401);
-      expect((await t.app.inject({ method: 'GET', url: apiRoutes.getToken.path, headers: { cookie } })).statusCode).toBe(401);
+      expect(
+        (await t.app.inject({ method: 'GET', url: apiRoutes.getToken.path, headers: { cookie } })).statusCode,
+      ).toBe(401);
     }
     expect(await flagOf(anna.id)).toBe(true);
 
@@ -169,9 +194,18 @@ describe.each(testDrivers())('one-time passwords (%s)', (driver) => {
     const [entry] = await t.database.db
       .select()
       .from(managementActivity)
-      .where(and(eq(managementActivity.action, 'users.password-reset'), eq(managementActivity.target, 'reset-anna@example.com')));
+      .where(
+        and(
+          eq(managementActivity.action, 'users.password-reset'),
+          eq(managementActivity.target, 'reset-anna@example.com'),
+        ),
+      );
     expect(entry).toMatchObject({ organisationId: demoOrganisationId, kind: 'users' });
-    const activity = await t.app.inject({ method: 'GET', url: `${apiRoutes.listActivity.path}?kind=users`, headers: admin });
+    const activity = await t.app.inject({
+      method: 'GET',
+      url: `${apiRoutes.listActivity.path}?kind=users`,
+      headers: admin,
+    });
     expect(activity.statusCode).toBe(200);
     expect(activity.body).toContain('users.password-reset');
     expect(activity.body).not.toContain(oneTime);
@@ -185,7 +219,13 @@ describe.each(testDrivers())('one-time passwords (%s)', (driver) => {
     const token = await tokenOf(cookie);
     const bearer = { authorization: `Bearer ${token}` };
 
-    for (const url of [apiRoutes.getMenu.path, apiRoutes.getFavorites.path, apiRoutes.listSessions.path, apiRoutes.listOlderNotifications.path, apiRoutes.listRecents.path]) {
+    for (const url of [
+      apiRoutes.getMenu.path,
+      apiRoutes.getFavorites.path,
+      apiRoutes.listSessions.path,
+      apiRoutes.listOlderNotifications.path,
+      apiRoutes.listRecents.path,
+    ]) {
       const refused = await t.app.inject({ method: 'GET', url, headers: bearer });
       expect(refused.statusCode, url).toBe(403);
       expect(refused.json().error.code, url).toBe(errorCodes.passwordChangeRequired);
@@ -193,8 +233,13 @@ describe.each(testDrivers())('one-time passwords (%s)', (driver) => {
     const stream = await openNotificationStream(baseUrl, token);
     expect(stream.status).toBe(403);
     // What the password-change screen needs.
-    expect((await t.app.inject({ method: 'GET', url: apiRoutes.getUserSettings.path, headers: bearer })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: apiRoutes.getAppConfig.path, headers: bearer })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: apiRoutes.getUserSettings.path, headers: bearer }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: apiRoutes.getAppConfig.path, headers: bearer })).statusCode,
+    ).toBe(200);
     const settingsChange = await t.app.inject({
       method: 'PUT',
       url: apiRoutes.getUserSettings.path,
@@ -216,7 +261,9 @@ describe.each(testDrivers())('one-time passwords (%s)', (driver) => {
     expect(changed.statusCode).toBe(204);
     expect(await flagOf(bert.id)).toBe(false);
     // The same token now works (the bearer check read the user again), and a new token has no claim.
-    expect((await t.app.inject({ method: 'GET', url: apiRoutes.getMenu.path, headers: bearer })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: apiRoutes.getMenu.path, headers: bearer })).statusCode,
+    ).toBe(200);
     expect(decodeJwt(await tokenOf(cookie))[pendingSetUpClaim]).toBeUndefined();
   });
 
@@ -226,7 +273,11 @@ describe.each(testDrivers())('one-time passwords (%s)', (driver) => {
     await t.database.db.update(session).set({ signInMethod: 'sso' }).where(eq(session.userId, finn.id));
     t.app.sessionEvents.emitUserChanged(finn.id);
     const { token, cookie } = finn.sessions[0]!;
-    const menu = await t.app.inject({ method: 'GET', url: apiRoutes.getMenu.path, headers: { authorization: `Bearer ${token}` } });
+    const menu = await t.app.inject({
+      method: 'GET',
+      url: apiRoutes.getMenu.path,
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(menu.statusCode).toBe(200);
     expect(decodeJwt(await tokenOf(cookie))[pendingSetUpClaim]).toBeUndefined();
   });
@@ -250,7 +301,11 @@ describe.each(testDrivers())('one-time passwords (%s)', (driver) => {
     const cookie = await t.signIn('reset-carla@example.com', 'Carla-initial-99');
     const token = await tokenOf(cookie);
     expect(decodeJwt(token)[pendingSetUpClaim]).toEqual(['password-change']);
-    const menu = await t.app.inject({ method: 'GET', url: apiRoutes.getMenu.path, headers: { authorization: `Bearer ${token}` } });
+    const menu = await t.app.inject({
+      method: 'GET',
+      url: apiRoutes.getMenu.path,
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(menu.json().error.code).toBe(errorCodes.passwordChangeRequired);
   });
 
@@ -269,7 +324,10 @@ describe.each(testDrivers())('one-time passwords (%s)', (driver) => {
       },
     });
     expect(creation.statusCode).toBe(400);
-    expect(creation.json().error).toMatchObject({ code: errorCodes.commonPassword, message: expect.stringContaining('password') });
+    expect(creation.json().error).toMatchObject({
+      code: errorCodes.commonPassword,
+      message: expect.stringContaining('password'),
+    });
 
     const dora = await userWithSessions('reset-dora@example.com', 'Own-password-of-dora', 1);
     const resetCommon = await reset(dora.id, '1q2w3e4r5t6y');
@@ -290,7 +348,7 @@ describe.each(testDrivers())('one-time passwords (%s)', (driver) => {
     expect(short.json().error.code).toBe(errorCodes.badRequest);
   });
 
-  it('refuses, on every path, a common password of 12+ characters, one built from the owner\'s words and a guessable one, naming why', async () => {
+  it("refuses, on every path, a common password of 12+ characters, one built from the owner's words and a guessable one, naming why", async () => {
     const finn = await userWithSessions('finn.fischer@example.com', 'Own-password-of-finn', 1);
     const { cookie, token } = finn.sessions[0]!;
     const guessable = 'Hallo1234567';
@@ -306,11 +364,22 @@ describe.each(testDrivers())('one-time passwords (%s)', (driver) => {
         method: 'POST',
         url: apiRoutes.listUsers.path,
         headers: admin,
-        payload: { name: 'Finn Fischer', email: 'finn.fischer2@example.com', password, roleKey: 'organisationmember', subscription: 'basic', uiLanguage: 'en' },
+        payload: {
+          name: 'Finn Fischer',
+          email: 'finn.fischer2@example.com',
+          password,
+          roleKey: 'organisationmember',
+          subscription: 'basic',
+          uiLanguage: 'en',
+        },
       });
       const byAdmin = await reset(finn.id, password);
       const own = await changeOwn(token, cookie, 'Own-password-of-finn', password);
-      for (const [where, answer] of [['creation', creation], ['reset', byAdmin], ['own change', own]] as const) {
+      for (const [where, answer] of [
+        ['creation', creation],
+        ['reset', byAdmin],
+        ['own change', own],
+      ] as const) {
         expect(answer.statusCode, `${password} ${where}`).toBe(400);
         expect(answer.json().error.code, `${password} ${where}`).toBe(code);
         expect(answer.json().error.message, `${password} ${where}`).toMatch(why);
@@ -321,7 +390,10 @@ describe.each(testDrivers())('one-time passwords (%s)', (driver) => {
   });
 
   it('still checks lengths first', async () => {
-    const dora = await t.database.db.select({ id: user.id }).from(user).where(eq(user.email, 'reset-dora@example.com'));
+    const dora = await t.database.db
+      .select({ id: user.id })
+      .from(user)
+      .where(eq(user.email, 'reset-dora@example.com'));
     const short = await reset(dora[0]!.id, 'short');
     expect(short.statusCode).toBe(400);
     expect(short.json().error.code).toBe(errorCodes.badRequest);
@@ -338,11 +410,22 @@ describe.each(testDrivers())('one-time passwords (%s)', (driver) => {
     const token = await tokenOf(cookie);
     const next = 'Eve-chose-her-own-1';
     expect((await changeOwn(token, cookie, secret, next)).statusCode).toBe(204);
-    const settings = await t.app.inject({ method: 'GET', url: apiRoutes.getUserSettings.path, headers: { authorization: `Bearer ${token}` } });
+    const settings = await t.app.inject({
+      method: 'GET',
+      url: apiRoutes.getUserSettings.path,
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(settings.body).not.toContain('argon2');
     const logs = logLines.join('\n');
     expect(logs).toContain('management.user.password_reset');
-    for (const password of [secret, next, 'Anna-one-time-77', 'Bert-one-time-88', 'Carla-initial-99', 'qwerty123456']) {
+    for (const password of [
+      secret,
+      next,
+      'Anna-one-time-77',
+      'Bert-one-time-88',
+      'Carla-initial-99',
+      'qwerty123456',
+    ]) {
       expect(logs).not.toContain(password);
     }
     expect(logs).not.toContain('$argon2id$');

@@ -25,7 +25,11 @@ describe('PGlite in its worker thread', () => {
   let client: PgliteThreadClient;
 
   beforeAll(async () => {
-    database = await openDatabase({ driver: 'pglite', dataDir: null, loadDataDir: await migratedPgliteTemplate() });
+    database = await openDatabase({
+      driver: 'pglite',
+      dataDir: null,
+      loadDataDir: await migratedPgliteTemplate(),
+    });
     client = embeddedClient(database.db)!;
   });
   afterAll(async () => {
@@ -44,12 +48,16 @@ describe('PGlite in its worker thread', () => {
     expect(at).toBeInstanceOf(Date);
     expect(day).toBe('day 2024-01-02');
     // Drizzle keeps timestamps as text through its parsers.
-    const drizzle = (await database.db.execute(sql`select '2024-01-02 03:04:05'::timestamp as at`)) as unknown as Rows<{ at: unknown }>;
+    const drizzle = (await database.db.execute(
+      sql`select '2024-01-02 03:04:05'::timestamp as at`,
+    )) as unknown as Rows<{ at: unknown }>;
     expect(drizzle.rows[0]!.at).toBe('2024-01-02 03:04:05');
   });
 
   it('gives a failed statement’s SQLSTATE and position to the caller', async () => {
-    const error = await client.query('select nothing_here from pg_class').catch((failure: unknown) => failure);
+    const error = await client
+      .query('select nothing_here from pg_class')
+      .catch((failure: unknown) => failure);
     expect(error).toBeInstanceOf(Error);
     expect(error).toMatchObject({ code: '42703', position: expect.any(String) });
     expect((error as Error).message).toMatch(/nothing_here/);
@@ -93,12 +101,16 @@ describe('PGlite in its worker thread', () => {
     // Drizzle's transactions (and their savepoints) go the same way.
     await database.db.transaction(async (tx) => {
       await tx.execute(sql`insert into worker_t values (4)`);
-      await tx.transaction(async (inner) => {
-        await inner.execute(sql`insert into worker_t values (5)`);
-        inner.rollback();
-      }).catch(() => {});
+      await tx
+        .transaction(async (inner) => {
+          await inner.execute(sql`insert into worker_t values (5)`);
+          inner.rollback();
+        })
+        .catch(() => {});
     });
-    expect((await client.query<{ n: number }>('select n from worker_t order by n')).rows.map((row) => row.n)).toEqual([1, 3, 4]);
+    expect(
+      (await client.query<{ n: number }>('select n from worker_t order by n')).rows.map((row) => row.n),
+    ).toEqual([1, 3, 4]);
   });
 
   it('reads a cursor batch by batch inside a transaction, and a WITH HOLD cursor after it', async () => {
@@ -114,16 +126,23 @@ describe('PGlite in its worker thread', () => {
     expect(batches).toEqual([[1, 2], [3, 4], [5]]);
 
     await client.transaction(async (tx) => {
-      await tx.query('declare held no scroll cursor with hold for select i from generate_series(1, 3) as s(i)');
+      await tx.query(
+        'declare held no scroll cursor with hold for select i from generate_series(1, 3) as s(i)',
+      );
     });
-    expect((await client.query<{ i: number }>('fetch forward 2 from held')).rows).toEqual([{ i: 1 }, { i: 2 }]);
+    expect((await client.query<{ i: number }>('fetch forward 2 from held')).rows).toEqual([
+      { i: 1 },
+      { i: 2 },
+    ]);
     await client.query('close held');
   });
 
   it('reads an uploaded table through the uploads driver: the transaction ends before the rows are used', async () => {
     const organisationId = '0b7c1a52-3f0e-4a61-9d43-6a1d2c3b4e5f';
     const schema = uploadsSchemaName(organisationId);
-    await client.exec(`create schema "${schema}"; create table "${schema}".numbers as select i from generate_series(1, 25) as s(i)`);
+    await client.exec(
+      `create schema "${schema}"; create table "${schema}".numbers as select i from generate_series(1, 25) as s(i)`,
+    );
     const driver = createUploadsDriver(database.db);
     const source = { id: 'uploads-1', organisationId, name: 'uploads', version: 1 };
     const run = (maxRows?: number) => ({
@@ -139,7 +158,8 @@ describe('PGlite in its worker thread', () => {
     // Nothing read beyond the first batch yet, and still the session is free for everybody else.
     expect((await client.query<{ one: number }>('select 1 as one')).rows).toEqual([{ one: 1 }]);
     const read: unknown[] = [];
-    for (let batch = await bounded.next(4); batch.length > 0; batch = await bounded.next(4)) read.push(...batch.map((row) => row[0]));
+    for (let batch = await bounded.next(4); batch.length > 0; batch = await bounded.next(4))
+      read.push(...batch.map((row) => row[0]));
     await bounded.close();
     expect(read).toEqual(Array.from({ length: 21 }, (_, index) => index + 1));
 
@@ -147,14 +167,18 @@ describe('PGlite in its worker thread', () => {
     const stream = await driver.open(source, run());
     expect((await client.query<{ one: number }>('select 1 as one')).rows).toEqual([{ one: 1 }]);
     const streamed: unknown[] = [];
-    for (let batch = await stream.next(10); batch.length > 0; batch = await stream.next(10)) streamed.push(...batch.map((row) => row[0]));
+    for (let batch = await stream.next(10); batch.length > 0; batch = await stream.next(10))
+      streamed.push(...batch.map((row) => row[0]));
     await stream.close();
     expect(streamed).toHaveLength(25);
   });
 
   it('forwards NOTIFY to a listener, and stops when told', async () => {
     const payloads: string[] = [];
-    const stop = await database.listen('worker_channel', { onNotify: (payload) => payloads.push(payload), onReconnect: () => {} });
+    const stop = await database.listen('worker_channel', {
+      onNotify: (payload) => payloads.push(payload),
+      onReconnect: () => {},
+    });
     await database.db.execute(sql`select pg_notify('worker_channel', 'one')`);
     await client.transaction(async (tx) => {
       await tx.query(`notify worker_channel, 'two'`);
@@ -193,7 +217,9 @@ describe('PGlite in its worker thread', () => {
       const second = await openDatabase({ driver: 'pglite', dataDir });
       try {
         expect(await second.migrate()).toBe(0);
-        const result = (await second.db.execute(sql`select v from on_disk`)) as unknown as Rows<{ v: number }>;
+        const result = (await second.db.execute(sql`select v from on_disk`)) as unknown as Rows<{
+          v: number;
+        }>;
         expect(result.rows).toEqual([{ v: 42 }]);
       } finally {
         await second.close();
@@ -259,9 +285,13 @@ describe('a worker thread that dies', () => {
 
     const failure = await pending;
     expect(failure).toBeInstanceOf(Error);
-    expect(String((failure as Error).message) + String((failure as Error).cause)).toMatch(/embedded database stopped/);
+    expect(String((failure as Error).message) + String((failure as Error).cause)).toMatch(
+      /embedded database stopped/,
+    );
     expect(stopped).toHaveLength(1);
-    expect(stopped[0]!.message).toMatch(/^PGlite is closed: the embedded database stopped: its worker thread exited with code 1/);
+    expect(stopped[0]!.message).toMatch(
+      /^PGlite is closed: the embedded database stopped: its worker thread exited with code 1/,
+    );
     await expect(client.query('select 1')).rejects.toThrow(/embedded database stopped/);
 
     const ready = await t.app.inject({ method: 'GET', url: '/api/health/ready' });

@@ -1,10 +1,4 @@
-import {
-  apiDocsPath,
-  apiErrorSchema,
-  apiRoutes,
-  authApiPrefix,
-  publicApiPaths,
-} from '@cockpit/contracts';
+import { apiDocsPath, apiErrorSchema, apiRoutes, authApiPrefix, publicApiPaths } from '@cockpit/contracts';
 import { SignJWT, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, buildTestApp, demoUsers, testDrivers } from './helpers/build-test-app';
@@ -18,7 +12,11 @@ const protectedRoutes: { method: 'GET' | 'PUT'; url: string; payload?: object }[
   { method: 'GET', url: apiRoutes.getUserSettings.path },
   { method: 'GET', url: apiRoutes.getAppConfig.path },
   { method: 'GET', url: apiRoutes.getMenu.path },
-  { method: 'PUT', url: apiRoutes.updatePin.path, payload: { kind: 'report', name: 'totalviewlayout', isPinned: true } },
+  {
+    method: 'PUT',
+    url: apiRoutes.updatePin.path,
+    payload: { kind: 'report', name: 'totalviewlayout', isPinned: true },
+  },
   { method: 'GET', url: apiRoutes.getDashboardsAvailability.path },
   { method: 'GET', url: apiRoutes.listSessions.path },
   { method: 'GET', url: apiRoutes.getFavorites.path },
@@ -61,7 +59,9 @@ describe('route classification', () => {
     const routes = Object.values(apiRoutes);
     const unprotected = routes.filter((route) => route.security !== 'bearer').map((route) => route.path);
     expect(unprotected.filter((path) => !notBearerProtected.has(path))).toEqual([]);
-    const bearer = new Set<string>(routes.filter((route) => route.security === 'bearer').map((route) => route.path));
+    const bearer = new Set<string>(
+      routes.filter((route) => route.security === 'bearer').map((route) => route.path),
+    );
     expect(protectedRoutes.filter((route) => !bearer.has(route.url))).toEqual([]);
   });
 });
@@ -142,7 +142,11 @@ describe.each(testDrivers())('protected routes (%s)', (driver) => {
 
   it('keeps the session cookie out of bearer-protected routes', async () => {
     const cookie = await t.signIn(demoUsers.admin);
-    const response = await t.app.inject({ method: 'GET', url: apiRoutes.getUserSettings.path, headers: { cookie } });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: apiRoutes.getUserSettings.path,
+      headers: { cookie },
+    });
     expect(response.statusCode).toBe(401);
   });
 });

@@ -89,7 +89,7 @@ describe.each(testDrivers())('/api/user/recents (%s)', (driver) => {
     expect(recents.filter(({ item }) => item.name === 'totalviewlayout')).toHaveLength(1);
   });
 
-  it('answers 404 for what does not exist in the user\'s organisation, and records nothing', async () => {
+  it("answers 404 for what does not exist in the user's organisation, and records nothing", async () => {
     expect((await open(demoUsers.admin, 'report', 'no-such-report')).statusCode).toBe(404);
     // Beispiel AG's report, asked for by Demo GmbH's administrator: "not found", never "forbidden".
     expect((await open(demoUsers.admin, 'report', 'ba-liquidity')).statusCode).toBe(404);
@@ -103,8 +103,17 @@ describe.each(testDrivers())('/api/user/recents (%s)', (driver) => {
 
   it('rejects a bad body with 400', async () => {
     const headers = await t.bearer(demoUsers.member);
-    for (const payload of [{ kind: 'menu', name: 'totalviewlayout' }, { kind: 'report', name: '' }, { kind: 'report' }]) {
-      const response = await t.app.inject({ method: 'POST', url: apiRoutes.listRecents.path, headers, payload });
+    for (const payload of [
+      { kind: 'menu', name: 'totalviewlayout' },
+      { kind: 'report', name: '' },
+      { kind: 'report' },
+    ]) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: apiRoutes.listRecents.path,
+        headers,
+        payload,
+      });
       expect(response.statusCode).toBe(400);
     }
   });

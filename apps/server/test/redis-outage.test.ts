@@ -18,7 +18,10 @@ import { type TcpProxy, hostAndPort, startTcpProxy } from './helpers/tcp-proxy';
 function recordingLog() {
   const lines: { level: string; event: unknown }[] = [];
   const at = (level: string) => (data: unknown) =>
-    lines.push({ level, event: typeof data === 'object' && data !== null ? (data as { event?: unknown }).event : data });
+    lines.push({
+      level,
+      event: typeof data === 'object' && data !== null ? (data as { event?: unknown }).event : data,
+    });
   const log = { warn: at('warn'), info: at('info'), error: at('error'), debug: at('debug') };
   return { lines, log: log as unknown as FastifyBaseLogger };
 }
@@ -111,56 +114,65 @@ describe.each(testDrivers())('Redis going away and coming back (%s)', (driver) =
     return /^cockpit_redis_up (\d)$/m.exec(response.body)?.[1];
   };
 
-  it.runIf(reachable)('stays ready (Redis "degraded", saying what that means, and in the metrics), signs in without asking Redis, and keeps a solved challenge single-use across instances', async () => {
-    await expect.poll(async () => (await readiness(t.app)).body.checks.redis, { timeout: 10_000 }).toBe('up');
-    expect(await redisUpMetric()).toBe('1');
+  it.runIf(reachable)(
+    'stays ready (Redis "degraded", saying what that means, and in the metrics), signs in without asking Redis, and keeps a solved challenge single-use across instances',
+    async () => {
+      await expect
+        .poll(async () => (await readiness(t.app)).body.checks.redis, { timeout: 10_000 })
+        .toBe('up');
+      expect(await redisUpMetric()).toBe('1');
 
-    await proxy.close();
-    try {
-      // Readiness: still 200 — the instance serves without Redis.
-      const during = await readiness(t.app);
-      expect(during.status).toBe(200);
-      expect(during.body.status).toBe('ready');
-      expect(during.body.checks.redis).toBe('degraded');
-      expect(during.body.degraded?.redis).toMatch(/each instance/);
-      expect(during.body.degraded?.redis).toMatch(/database/);
-      // The dropped connection opens the breaker (the client reports it a moment later).
-      await expect.poll(() => t.app.redisBreaker?.state, { timeout: 10_000 }).toBe('open');
-      expect(await redisUpMetric()).toBe('0');
+      await proxy.close();
+      try {
+        // Readiness: still 200 — the instance serves without Redis.
+        const during = await readiness(t.app);
+        expect(during.status).toBe(200);
+        expect(during.body.status).toBe('ready');
+        expect(during.body.checks.redis).toBe('degraded');
+        expect(during.body.degraded?.redis).toMatch(/each instance/);
+        expect(during.body.degraded?.redis).toMatch(/database/);
+        // The dropped connection opens the breaker (the client reports it a moment later).
+        await expect.poll(() => t.app.redisBreaker?.state, { timeout: 10_000 }).toBe('open');
+        expect(await redisUpMetric()).toBe('0');
 
-      // Sign-in works, and while the breaker is open no rate-limit window is asked of Redis
-      // (@fastify/rate-limit's Redis store counts with its `rateLimit` command, decision 034).
-      const redis = t.app.redis as unknown as { rateLimit: () => void; rateLimitRead: () => void };
-      const counted = [vi.spyOn(redis, 'rateLimit'), vi.spyOn(redis, 'rateLimitRead')];
-      for (let i = 0; i < 5; i += 1) await t.signIn(demoUsers.member);
-      for (const spy of counted) {
-        expect(spy).not.toHaveBeenCalled();
-        spy.mockRestore();
+        // Sign-in works, and while the breaker is open no rate-limit window is asked of Redis
+        // (@fastify/rate-limit's Redis store counts with its `rateLimit` command, decision 034).
+        const redis = t.app.redis as unknown as { rateLimit: () => void; rateLimitRead: () => void };
+        const counted = [vi.spyOn(redis, 'rateLimit'), vi.spyOn(redis, 'rateLimitRead')];
+        for (let i = 0; i < 5; i += 1) await t.signIn(demoUsers.member);
+        for (const spy of counted) {
+          expect(spy).not.toHaveBeenCalled();
+          spy.mockRestore();
+        }
+
+        // One solved challenge is accepted once, not once per instance.
+        const challenge = await t.app.integrity.createChallenge();
+        const solution = await solve(challenge);
+        expect(await t.app.integrity.redeem(challenge, solution)).toMatchObject({ ok: true });
+        expect(await other.integrity.redeem(challenge, solution)).toEqual({ ok: false, reason: 'replayed' });
+        expect(await t.app.integrity.redeem(challenge, solution)).toEqual({ ok: false, reason: 'replayed' });
+      } finally {
+        await proxy.open();
       }
 
-      // One solved challenge is accepted once, not once per instance.
+      // Back: Redis is used again, and what was claimed during the outage stays claimed.
+      await expect
+        .poll(async () => (await readiness(t.app)).body.checks.redis, { timeout: 20_000 })
+        .toBe('up');
+      expect((await readiness(t.app)).body.degraded).toBeUndefined();
+      expect(await redisUpMetric()).toBe('1');
       const challenge = await t.app.integrity.createChallenge();
       const solution = await solve(challenge);
-      expect(await t.app.integrity.redeem(challenge, solution)).toMatchObject({ ok: true });
-      expect(await other.integrity.redeem(challenge, solution)).toEqual({ ok: false, reason: 'replayed' });
+      await proxy.close();
+      try {
+        expect(await other.integrity.redeem(challenge, solution)).toMatchObject({ ok: true });
+      } finally {
+        await proxy.open();
+      }
+      await expect
+        .poll(async () => (await readiness(other)).body.checks.redis, { timeout: 20_000 })
+        .toBe('up');
       expect(await t.app.integrity.redeem(challenge, solution)).toEqual({ ok: false, reason: 'replayed' });
-    } finally {
-      await proxy.open();
-    }
-
-    // Back: Redis is used again, and what was claimed during the outage stays claimed.
-    await expect.poll(async () => (await readiness(t.app)).body.checks.redis, { timeout: 20_000 }).toBe('up');
-    expect((await readiness(t.app)).body.degraded).toBeUndefined();
-    expect(await redisUpMetric()).toBe('1');
-    const challenge = await t.app.integrity.createChallenge();
-    const solution = await solve(challenge);
-    await proxy.close();
-    try {
-      expect(await other.integrity.redeem(challenge, solution)).toMatchObject({ ok: true });
-    } finally {
-      await proxy.open();
-    }
-    await expect.poll(async () => (await readiness(other)).body.checks.redis, { timeout: 20_000 }).toBe('up');
-    expect(await t.app.integrity.redeem(challenge, solution)).toEqual({ ok: false, reason: 'replayed' });
-  });
+    },
+  );
 });

@@ -16,7 +16,17 @@ import {
   QueryTimedOut,
   SourceQueryFailed,
   SourceUnavailable,
-  executorHttpError, type Executor, type ExecutorSource, type RunRequest, createExecutor, checkDataSourceHost, createDataSourceHostPolicy, ownDatabaseOf, createQueryLogWriter, pruneQueryLog, SqlRefused
+  executorHttpError,
+  type Executor,
+  type ExecutorSource,
+  type RunRequest,
+  createExecutor,
+  checkDataSourceHost,
+  createDataSourceHostPolicy,
+  ownDatabaseOf,
+  createQueryLogWriter,
+  pruneQueryLog,
+  SqlRefused,
 } from '../src/reports';
 import { uploadsSchemaName } from '../src/data-sources';
 import { openTestDatabase, testDrivers } from './helpers/build-test-app';
@@ -49,16 +59,30 @@ async function reachable(port: number): Promise<boolean> {
 }
 const postgresUp = await reachable(5432);
 const mariadbUp = await reachable(3306);
-if (!postgresUp) console.warn('report-executor: PostgreSQL on 127.0.0.1:5432 is not running — its source tests are skipped');
-if (!mariadbUp) console.warn('report-executor: MariaDB on 127.0.0.1:3306 is not running — its source tests are skipped');
+if (!postgresUp)
+  console.warn('report-executor: PostgreSQL on 127.0.0.1:5432 is not running — its source tests are skipped');
+if (!mariadbUp)
+  console.warn('report-executor: MariaDB on 127.0.0.1:3306 is not running — its source tests are skipped');
 
 /** Log lines as the executor writes them, to prove the password is in none. */
 function capturingLog(): { log: FastifyBaseLogger; lines: string[] } {
   const lines: string[] = [];
   const write = (...args: unknown[]) => {
-    lines.push(JSON.stringify(args, (_key, value: unknown) => (value instanceof Error ? { ...value, message: value.message, stack: value.stack } : value)));
+    lines.push(
+      JSON.stringify(args, (_key, value: unknown) =>
+        value instanceof Error ? { ...value, message: value.message, stack: value.stack } : value,
+      ),
+    );
   };
-  const log = { info: write, warn: write, error: write, debug: write, trace: write, fatal: write, level: 'trace' } as unknown as FastifyBaseLogger;
+  const log = {
+    info: write,
+    warn: write,
+    error: write,
+    debug: write,
+    trace: write,
+    fatal: write,
+    level: 'trace',
+  } as unknown as FastifyBaseLogger;
   (log as unknown as { child: () => FastifyBaseLogger }).child = () => log;
   return { log, lines };
 }
@@ -73,7 +97,13 @@ async function thrown(promise: Promise<unknown>): Promise<unknown> {
 }
 
 const label = { en: 'x' };
-const rangeParameter: DefinitionParameter = { name: 'range', type: 'date-range', label, required: true, default: { preset: 'all' } };
+const rangeParameter: DefinitionParameter = {
+  name: 'range',
+  type: 'date-range',
+  label,
+  required: true,
+  default: { preset: 'all' },
+};
 const regionParameter: DefinitionParameter = {
   name: 'region',
   type: 'multi-choice',
@@ -84,7 +114,13 @@ const regionParameter: DefinitionParameter = {
 const noteParameter: DefinitionParameter = { name: 'note', type: 'text', label, required: false };
 const minParameter: DefinitionParameter = { name: 'min', type: 'number', label, required: false };
 const dayParameter: DefinitionParameter = { name: 'day', type: 'date', label, required: false };
-const oneParameter: DefinitionParameter = { name: 'one', type: 'choice', label, required: false, optionsSql: 'select 1' };
+const oneParameter: DefinitionParameter = {
+  name: 'one',
+  type: 'choice',
+  label,
+  required: false,
+  optionsSql: 'select 1',
+};
 
 const member = { id: null, email: 'member@example.com', attributes: { region: ['North'] } };
 
@@ -119,8 +155,11 @@ const sampleRows = Array.from({ length: 240 }, (_, index) => ({
 describe('data source host policy', () => {
   const resolver = {
     addresses: async (host: string) =>
-      ({ 'db.example.com': ['93.184.216.34'], 'inside.example.com': ['10.1.2.3'], 'cockpit-db.example.com': ['93.184.216.40'] })[host] ??
-      Promise.reject(new Error('no such host')),
+      ({
+        'db.example.com': ['93.184.216.34'],
+        'inside.example.com': ['10.1.2.3'],
+        'cockpit-db.example.com': ['93.184.216.40'],
+      })[host] ?? Promise.reject(new Error('no such host')),
     txt: async () => [],
   };
   const own = { host: 'cockpit-db.example.com', port: 5432, database: 'cockpit' };
@@ -142,22 +181,45 @@ describe('data source host policy', () => {
   });
 
   it("refuses the cockpit's own database server unless listed, and its own database even then", async () => {
-    expect(await checkDataSourceHost('cockpit-db.example.com', { allowed: [], ownDatabase: own, resolver })).toContain('own database server');
-    expect(await checkDataSourceHost('93.184.216.40', { allowed: [], ownDatabase: own, resolver })).toContain('own database server');
+    expect(
+      await checkDataSourceHost('cockpit-db.example.com', { allowed: [], ownDatabase: own, resolver }),
+    ).toContain('own database server');
+    expect(await checkDataSourceHost('93.184.216.40', { allowed: [], ownDatabase: own, resolver })).toContain(
+      'own database server',
+    );
     const listed = { allowed: ['93.184.216.40'], ownDatabase: own, resolver };
-    expect(await checkDataSourceHost('93.184.216.40', { ...listed, target: { kind: 'postgres', port: 5432, database: 'sales' } })).toBeNull();
-    expect(await checkDataSourceHost('93.184.216.40', { ...listed, target: { kind: 'postgres', port: 5432, database: 'cockpit' } })).toContain(
-      "cockpit's own database",
-    );
+    expect(
+      await checkDataSourceHost('93.184.216.40', {
+        ...listed,
+        target: { kind: 'postgres', port: 5432, database: 'sales' },
+      }),
+    ).toBeNull();
+    expect(
+      await checkDataSourceHost('93.184.216.40', {
+        ...listed,
+        target: { kind: 'postgres', port: 5432, database: 'cockpit' },
+      }),
+    ).toContain("cockpit's own database");
     // Loopback under any name is the same machine.
-    const local = { allowed: ['127.0.0.1', '::1'], ownDatabase: { host: 'localhost', port: 5432, database: 'cockpit' }, resolver };
-    expect(await checkDataSourceHost('127.0.0.1', { ...local, target: { kind: 'postgres', port: 5432, database: 'COCKPIT' } })).toContain(
-      "cockpit's own database",
-    );
+    const local = {
+      allowed: ['127.0.0.1', '::1'],
+      ownDatabase: { host: 'localhost', port: 5432, database: 'cockpit' },
+      resolver,
+    };
+    expect(
+      await checkDataSourceHost('127.0.0.1', {
+        ...local,
+        target: { kind: 'postgres', port: 5432, database: 'COCKPIT' },
+      }),
+    ).toContain("cockpit's own database");
   });
 
   it('reads the own database from DATABASE_URL', () => {
-    expect(ownDatabaseOf('postgres://u:p@db.internal:6543/cockpit')).toEqual({ host: 'db.internal', port: 6543, database: 'cockpit' });
+    expect(ownDatabaseOf('postgres://u:p@db.internal:6543/cockpit')).toEqual({
+      host: 'db.internal',
+      port: 6543,
+      database: 'cockpit',
+    });
     expect(ownDatabaseOf(null)).toBeNull();
   });
 });
@@ -175,9 +237,24 @@ interface Cockpit {
 async function openCockpit(driver: 'pglite' | 'postgres'): Promise<Cockpit> {
   const { database, dropDatabase } = await openTestDatabase(driver);
   await database.migrate();
-  const [a] = await database.db.insert(organisations).values({ name: `Org A ${randomBytes(3).toString('hex')}` }).returning();
-  const [b] = await database.db.insert(organisations).values({ name: `Org B ${randomBytes(3).toString('hex')}` }).returning();
-  const databaseName = driver === 'postgres' ? String(((await database.db.execute(sql`select current_database() as name`)) as unknown as { rows: { name: string }[] }).rows[0]?.name) : null;
+  const [a] = await database.db
+    .insert(organisations)
+    .values({ name: `Org A ${randomBytes(3).toString('hex')}` })
+    .returning();
+  const [b] = await database.db
+    .insert(organisations)
+    .values({ name: `Org B ${randomBytes(3).toString('hex')}` })
+    .returning();
+  const databaseName =
+    driver === 'postgres'
+      ? String(
+          (
+            (await database.db.execute(sql`select current_database() as name`)) as unknown as {
+              rows: { name: string }[];
+            }
+          ).rows[0]?.name,
+        )
+      : null;
   return {
     database,
     drop: async () => {
@@ -223,13 +300,23 @@ describe.runIf(postgresUp || runInCi)('executor over a PostgreSQL source', () =>
     await admin.query(`CREATE DATABASE ${sourcePgDatabase}`);
     direct = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:5432/${sourcePgDatabase}` });
     await direct.connect();
-    await direct.query('CREATE TABLE sales (id integer primary key, region text, day date, amount numeric(12,2), note text)');
+    await direct.query(
+      'CREATE TABLE sales (id integer primary key, region text, day date, amount numeric(12,2), note text)',
+    );
     await direct.query('CREATE TABLE secrets (secret text)');
     await direct.query("INSERT INTO secrets VALUES ('do not show')");
     for (const row of sampleRows) {
-      await direct.query('INSERT INTO sales VALUES ($1, $2, $3, $4, $5)', [row.id, row.region, row.day, row.amount, row.note]);
+      await direct.query('INSERT INTO sales VALUES ($1, $2, $3, $4, $5)', [
+        row.id,
+        row.region,
+        row.day,
+        row.amount,
+        row.note,
+      ]);
     }
-    await direct.query(`CREATE FUNCTION write_something() RETURNS integer LANGUAGE sql AS $$ INSERT INTO secrets VALUES ('written') RETURNING 1 $$`);
+    await direct.query(
+      `CREATE FUNCTION write_something() RETURNS integer LANGUAGE sql AS $$ INSERT INTO secrets VALUES ('written') RETURNING 1 $$`,
+    );
     await admin.query(`CREATE ROLE ${sourceAccount} LOGIN PASSWORD '${password}'`);
     await direct.query(`GRANT ALL ON ALL TABLES IN SCHEMA public TO ${sourceAccount}`);
     cockpit = await openCockpit('pglite');
@@ -240,7 +327,15 @@ describe.runIf(postgresUp || runInCi)('executor over a PostgreSQL source', () =>
       hostPolicy: createDataSourceHostPolicy({ allowed: ['127.0.0.1'], ownDatabase: null }),
       batchRows: 50,
     });
-    source = { id: 'pg-1', organisationId: cockpit.orgA, name: 'warehouse', kind: 'postgres', version: 1, connection, password };
+    source = {
+      id: 'pg-1',
+      organisationId: cockpit.orgA,
+      name: 'warehouse',
+      kind: 'postgres',
+      version: 1,
+      connection,
+      password,
+    };
   });
 
   afterAll(async () => {
@@ -252,14 +347,20 @@ describe.runIf(postgresUp || runInCi)('executor over a PostgreSQL source', () =>
     await cockpit?.drop();
   });
 
-  const salesCount = async () => Number((await direct.query('select count(*)::int as n from sales')).rows[0].n);
-  const secretsCount = async () => Number((await direct.query('select count(*)::int as n from secrets')).rows[0].n);
+  const salesCount = async () =>
+    Number((await direct.query('select count(*)::int as n from sales')).rows[0].n);
+  const secretsCount = async () =>
+    Number((await direct.query('select count(*)::int as n from secrets')).rows[0].n);
 
   it('answers exactly what the database answers for the same SQL', async () => {
     const result = await executor.run(
-      requestFor(source, 'select id, region, day, amount, note from sales where day between {{range.from}} and {{range.to}} [[ and region = any({{region}}) ]] [[ and amount >= {{min}} ]] order by id', {
-        values: { range: { from: '2026-03-01', to: '2026-09-30' }, region: ['North', 'South'], min: 100 },
-      }),
+      requestFor(
+        source,
+        'select id, region, day, amount, note from sales where day between {{range.from}} and {{range.to}} [[ and region = any({{region}}) ]] [[ and amount >= {{min}} ]] order by id',
+        {
+          values: { range: { from: '2026-03-01', to: '2026-09-30' }, region: ['North', 'South'], min: 100 },
+        },
+      ),
     );
     const expected = await direct.query({
       text: "select id, region, day::text, amount::float8, note from sales where day between '2026-03-01' and '2026-09-30' and region in ('North', 'South') and amount >= 100 order by id",
@@ -279,7 +380,11 @@ describe.runIf(postgresUp || runInCi)('executor over a PostgreSQL source', () =>
   });
 
   it('leaves an optional clause out when its parameter is empty', async () => {
-    const result = await executor.run(requestFor(source, 'select count(*)::int from sales where true [[ and region = any({{region}}) ]]', { values: { region: [] } }));
+    const result = await executor.run(
+      requestFor(source, 'select count(*)::int from sales where true [[ and region = any({{region}}) ]]', {
+        values: { region: [] },
+      }),
+    );
     expect(result.rows).toEqual([[sampleRows.length]]);
   });
 
@@ -291,7 +396,9 @@ describe.runIf(postgresUp || runInCi)('executor over a PostgreSQL source', () =>
       ['region = any({{region}})', { region: ["North' OR 'x'='x"] }],
     ];
     for (const [condition, values] of attempts) {
-      const result = await executor.run(requestFor(source, `select id from sales where ${condition}`, { values: values as never }));
+      const result = await executor.run(
+        requestFor(source, `select id from sales where ${condition}`, { values: values as never }),
+      );
       expect(result.rows).toEqual([]);
     }
     // Types that cannot carry text are refused before anything runs, naming the parameter.
@@ -303,7 +410,9 @@ describe.runIf(postgresUp || runInCi)('executor over a PostgreSQL source', () =>
       // A choice from a query: only what its optionsSql answers for the reader (decision 038).
       ['one', "' UNION SELECT secret FROM secrets --"],
     ] as const) {
-      const error = await thrown(executor.run(requestFor(source, 'select 1', { values: { [name]: value } as never })));
+      const error = await thrown(
+        executor.run(requestFor(source, 'select 1', { values: { [name]: value } as never })),
+      );
       expect(error).toBeInstanceOf(HttpError);
       expect((error as HttpError).statusCode).toBe(400);
       expect((error as HttpError).message).toContain(`'${name}'`);
@@ -313,34 +422,52 @@ describe.runIf(postgresUp || runInCi)('executor over a PostgreSQL source', () =>
 
   it('refuses statements other than one SELECT before they reach the database', async () => {
     const before = await salesCount();
-    for (const text of ['delete from sales', 'select 1; delete from sales', 'update sales set amount = 0', 'drop table sales', 'select * into copy from sales', 'select * from sales for update']) {
+    for (const text of [
+      'delete from sales',
+      'select 1; delete from sales',
+      'update sales set amount = 0',
+      'drop table sales',
+      'select * into copy from sales',
+      'select * from sales for update',
+    ]) {
       const error = await thrown(executor.run(requestFor(source, text)));
       expect(error).toBeInstanceOf(SqlRefused);
       const answer = executorHttpError(error, 'member') as HttpError;
       expect(answer.statusCode).toBe(400);
     }
     expect(await salesCount()).toBe(before);
-    expect(await direct.query("select 1 from pg_tables where tablename = 'copy'").then((r) => r.rowCount)).toBe(0);
+    expect(
+      await direct.query("select 1 from pg_tables where tablename = 'copy'").then((r) => r.rowCount),
+    ).toBe(0);
   });
 
   it('runs in a read-only transaction: a data-modifying CTE fails there; a writing function is not on the allow-list', async () => {
     const before = [await salesCount(), await secretsCount()];
     // Decision 037: only functions on the allow-list run, so the cockpit refuses this one before the database.
-    expect(await thrown(executor.run(requestFor(source, 'select write_something()')))).toBeInstanceOf(SqlRefused);
+    expect(await thrown(executor.run(requestFor(source, 'select write_something()')))).toBeInstanceOf(
+      SqlRefused,
+    );
     for (const text of ['with gone as (delete from sales returning *) select count(*) from gone']) {
       const error = await thrown(executor.run(requestFor(source, text)));
       expect(error).toBeInstanceOf(SourceQueryFailed);
       expect((error as SourceQueryFailed).detail).toContain('read-only transaction');
       // The database refused the statement: the definition is broken, not the source down (decision 046).
-      expect(executorHttpError(error, 'member') as HttpError).toMatchObject({ statusCode: 500, message: 'This report has a problem; its owner has been told.' });
-      expect((executorHttpError(error, 'administrator') as HttpError).message).toContain('read-only transaction');
+      expect(executorHttpError(error, 'member') as HttpError).toMatchObject({
+        statusCode: 500,
+        message: 'This report has a problem; its owner has been told.',
+      });
+      expect((executorHttpError(error, 'administrator') as HttpError).message).toContain(
+        'read-only transaction',
+      );
     }
     expect([await salesCount(), await secretsCount()]).toEqual(before);
   });
 
   it("shows the database's error position in the SQL as written", async () => {
     const text = 'select {{note}} as n, nosuchcolumn from sales';
-    const error = (await thrown(executor.run(requestFor(source, text, { values: { note: 'x' } })))) as SourceQueryFailed;
+    const error = (await thrown(
+      executor.run(requestFor(source, text, { values: { note: 'x' } })),
+    )) as SourceQueryFailed;
     expect(error).toBeInstanceOf(SourceQueryFailed);
     expect(error.position).toBe(text.indexOf('nosuchcolumn'));
   });
@@ -348,7 +475,11 @@ describe.runIf(postgresUp || runInCi)('executor over a PostgreSQL source', () =>
   it('cancels a statement past the timeout', async () => {
     const slow = { ...source, id: 'pg-slow', connection: { ...connection, statementTimeoutSeconds: 1 } };
     // pg_sleep is not on the allow-list (decision 037): a cross join of allowed functions takes long enough.
-    const error = await thrown(executor.run(requestFor(slow, 'select count(*) from generate_series(1, 100000) a, generate_series(1, 100000) b')));
+    const error = await thrown(
+      executor.run(
+        requestFor(slow, 'select count(*) from generate_series(1, 100000) a, generate_series(1, 100000) b'),
+      ),
+    );
     expect(error).toBeInstanceOf(QueryTimedOut);
     expect((error as HttpError).statusCode).toBe(503);
   });
@@ -361,13 +492,17 @@ describe.runIf(postgresUp || runInCi)('executor over a PostgreSQL source', () =>
     expect(cut.cutAtRows).toBe(100);
     const exact = await executor.run(requestFor(limited, 'select id from sales where id <= 100'));
     expect(exact.cutAtRows).toBeNull();
-    const preview = await executor.run(requestFor(source, 'select id from sales', { rowLimit: 10, purpose: 'preview' }));
+    const preview = await executor.run(
+      requestFor(source, 'select id from sales', { rowLimit: 10, purpose: 'preview' }),
+    );
     expect([preview.rows.length, preview.cutAtRows]).toEqual([10, 10]);
   });
 
   it('streams a result in batches with the same rows', async () => {
     const whole = await executor.run(requestFor(source, 'select id, amount from sales order by id'));
-    const streamed = await executor.stream(requestFor(source, 'select id, amount from sales order by id', { purpose: 'download' }));
+    const streamed = await executor.stream(
+      requestFor(source, 'select id, amount from sales order by id', { purpose: 'download' }),
+    );
     const batches: number[] = [];
     const rows = [];
     for await (const batch of streamed.rows) {
@@ -377,7 +512,9 @@ describe.runIf(postgresUp || runInCi)('executor over a PostgreSQL source', () =>
     expect(rows).toEqual(whole.rows);
     expect(batches.length).toBeGreaterThan(2);
     expect(streamed.cutAtRows()).toBeNull();
-    const cut = await executor.stream(requestFor(source, 'select id from sales', { rowLimit: 120, purpose: 'download' }));
+    const cut = await executor.stream(
+      requestFor(source, 'select id from sales', { rowLimit: 120, purpose: 'download' }),
+    );
     let count = 0;
     for await (const batch of cut.rows) count += batch.length;
     expect([count, cut.cutAtRows()]).toEqual([120, 120]);
@@ -387,9 +524,15 @@ describe.runIf(postgresUp || runInCi)('executor over a PostgreSQL source', () =>
     const text = 'select distinct region from sales where region = any({{user.attributes.region}})';
     expect((await executor.run(requestFor(source, text))).rows).toEqual([['North']]);
     const other = { id: null, email: 'x@example.com', attributes: { region: ['South', 'East'] } };
-    expect((await executor.run(requestFor(source, `${text} order by 1`, { user: other }))).rows).toEqual([['East'], ['South']]);
+    expect((await executor.run(requestFor(source, `${text} order by 1`, { user: other }))).rows).toEqual([
+      ['East'],
+      ['South'],
+    ]);
     const none = { id: null, email: 'y@example.com', attributes: {} };
-    for (const withClause of [text, 'select region from sales where true [[ and region = any({{user.attributes.region}}) ]]']) {
+    for (const withClause of [
+      text,
+      'select region from sales where true [[ and region = any({{user.attributes.region}}) ]]',
+    ]) {
       const error = await thrown(executor.run(requestFor(source, withClause, { user: none })));
       expect(error).toBeInstanceOf(MissingUserAttribute);
       expect((error as HttpError).statusCode).toBe(403);
@@ -397,18 +540,29 @@ describe.runIf(postgresUp || runInCi)('executor over a PostgreSQL source', () =>
   });
 
   it('caches per definition version, source version and the user attribute values used', async () => {
-    const request = requestFor(source, 'select count(*)::int from sales where region = any({{user.attributes.region}})');
+    const request = requestFor(
+      source,
+      'select count(*)::int from sales where region = any({{user.attributes.region}})',
+    );
     request.definition.cacheSeconds = 60;
     const first = await executor.run(request);
     const second = await executor.run(request);
     expect([first.fromCache, second.fromCache]).toEqual([false, true]);
     expect(second.rows).toEqual(first.rows);
-    const otherUser = await executor.run({ ...request, user: { id: null, email: 'z@example.com', attributes: { region: ['South'] } } });
+    const otherUser = await executor.run({
+      ...request,
+      user: { id: null, email: 'z@example.com', attributes: { region: ['South'] } },
+    });
     expect(otherUser.fromCache).toBe(false);
-    expect((await executor.run({ ...request, definition: { ...request.definition, version: 2 } })).fromCache).toBe(false);
+    expect(
+      (await executor.run({ ...request, definition: { ...request.definition, version: 2 } })).fromCache,
+    ).toBe(false);
     expect((await executor.run({ ...request, source: { ...source, version: 2 } })).fromCache).toBe(false);
     expect((await executor.run({ ...request, refresh: true })).fromCache).toBe(false);
-    const never = { ...request, definition: { ...request.definition, name: 'never_cached', cacheSeconds: 0 } };
+    const never = {
+      ...request,
+      definition: { ...request.definition, name: 'never_cached', cacheSeconds: 0 },
+    };
     await executor.run(never);
     expect((await executor.run(never)).fromCache).toBe(false);
   });
@@ -421,12 +575,23 @@ describe.runIf(postgresUp || runInCi)('executor over a PostgreSQL source', () =>
       user: { ...member, id: null },
     });
     await executor.run(request);
-    await thrown(executor.run({ ...request, definition: { ...request.definition, sql: 'select nosuch from sales' } }));
+    await thrown(
+      executor.run({ ...request, definition: { ...request.definition, sql: 'select nosuch from sales' } }),
+    );
     const rows = await logRows(cockpit, request.definition.name);
     expect(rows).toHaveLength(2);
     const ok = rows.find((row) => row.error === null)!;
-    expect(ok).toMatchObject({ dataSourceName: 'warehouse', target: 'sales-report', purpose: 'tile', rows: 3, cacheHit: false });
-    expect(ok.parameters).toMatchObject({ region: ['East'], range: { from: '1000-01-01', to: '9999-12-31' } });
+    expect(ok).toMatchObject({
+      dataSourceName: 'warehouse',
+      target: 'sales-report',
+      purpose: 'tile',
+      rows: 3,
+      cacheHit: false,
+    });
+    expect(ok.parameters).toMatchObject({
+      region: ['East'],
+      range: { from: '1000-01-01', to: '9999-12-31' },
+    });
     expect(rows.find((row) => row.error !== null)?.error).toContain('nosuch');
     const everything = JSON.stringify(await cockpit.database.db.select().from(queryLog));
     expect(everything).not.toContain(password);
@@ -434,23 +599,35 @@ describe.runIf(postgresUp || runInCi)('executor over a PostgreSQL source', () =>
 
   it('counts runs, errors and durations per data source on the metrics', async () => {
     const text = await registry.metrics();
-    expect(text).toMatch(/cockpit_data_source_runs_total\{organisation="[^"]+",data_source="warehouse",cache="miss"\} \d+/);
+    expect(text).toMatch(
+      /cockpit_data_source_runs_total\{organisation="[^"]+",data_source="warehouse",cache="miss"\} \d+/,
+    );
     expect(text).toMatch(/cockpit_data_source_runs_total\{[^}]*data_source="warehouse",cache="hit"\} [1-9]/);
-    expect(text).toMatch(/cockpit_data_source_errors_total\{[^}]*data_source="warehouse",kind="refused"\} [1-9]/);
+    expect(text).toMatch(
+      /cockpit_data_source_errors_total\{[^}]*data_source="warehouse",kind="refused"\} [1-9]/,
+    );
     expect(text).toMatch(/cockpit_data_source_errors_total\{[^}]*kind="timeout"\} [1-9]/);
-    expect(text).toMatch(/cockpit_data_source_query_duration_seconds_count\{[^}]*data_source="warehouse"\} [1-9]/);
+    expect(text).toMatch(
+      /cockpit_data_source_query_duration_seconds_count\{[^}]*data_source="warehouse"\} [1-9]/,
+    );
     expect(text).toContain('cockpit_data_source_connections_in_use');
   });
 
   it('reports an unreachable source as unavailable, without the password anywhere', async () => {
     const closedPort = { ...source, id: 'pg-down', connection: { ...connection, port: 1 } };
-    const wrongDatabase = { ...source, id: 'pg-nodb', connection: { ...connection, database: 'no_such_database' } };
+    const wrongDatabase = {
+      ...source,
+      id: 'pg-nodb',
+      connection: { ...connection, database: 'no_such_database' },
+    };
     for (const broken of [closedPort, wrongDatabase]) {
       const error = await thrown(executor.run(requestFor(broken, 'select 1')));
       expect(error).toBeInstanceOf(SourceUnavailable);
       expect((error as HttpError).statusCode).toBe(503);
       const forAdmin = executorHttpError(error, 'administrator') as HttpError;
-      expect(JSON.stringify([forAdmin.message, (error as SourceUnavailable).detail, (error as Error).stack])).not.toContain(password);
+      expect(
+        JSON.stringify([forAdmin.message, (error as SourceUnavailable).detail, (error as Error).stack]),
+      ).not.toContain(password);
       const tested = await executor.test(broken);
       expect(tested.ok).toBe(false);
       expect(tested.message).not.toContain(password);
@@ -462,7 +639,11 @@ describe.runIf(postgresUp || runInCi)('executor over a PostgreSQL source', () =>
   });
 
   it('refuses a host the policy does not allow, at connect time too', async () => {
-    const strict = createExecutor({ db: cockpit.database.db, log: captured.log, hostPolicy: createDataSourceHostPolicy({ allowed: [], ownDatabase: null }) });
+    const strict = createExecutor({
+      db: cockpit.database.db,
+      log: captured.log,
+      hostPolicy: createDataSourceHostPolicy({ allowed: [], ownDatabase: null }),
+    });
     try {
       const error = await thrown(strict.run(requestFor(source, 'select 1')));
       expect(error).toBeInstanceOf(SourceUnavailable);
@@ -474,7 +655,10 @@ describe.runIf(postgresUp || runInCi)('executor over a PostgreSQL source', () =>
   });
 
   it('connects to the address the host policy checked (a name the system cannot resolve)', async () => {
-    const resolver = { addresses: async (host: string) => (host === 'warehouse.test' ? ['127.0.0.1'] : []), txt: async () => [] };
+    const resolver = {
+      addresses: async (host: string) => (host === 'warehouse.test' ? ['127.0.0.1'] : []),
+      txt: async () => [],
+    };
     const pinned = createExecutor({
       db: cockpit.database.db,
       log: captured.log,
@@ -523,9 +707,20 @@ describe.runIf(mariadbUp || runInCi)('executor over a MariaDB source', () => {
 
   beforeAll(async () => {
     if (!mariadbUp) throw new Error('MariaDB on 127.0.0.1:3306 is required in CI');
-    direct = await mysql.createConnection({ host: '127.0.0.1', port: 3306, user: 'root', database: 'test', dateStrings: true, decimalNumbers: true });
-    await direct.query(`CREATE TABLE ${table} (id int primary key, region varchar(20), day date, amount decimal(12,2), note varchar(100))`);
-    await direct.query(`INSERT INTO ${table} VALUES ?`, [sampleRows.map((row) => [row.id, row.region, row.day, row.amount, row.note])]);
+    direct = await mysql.createConnection({
+      host: '127.0.0.1',
+      port: 3306,
+      user: 'root',
+      database: 'test',
+      dateStrings: true,
+      decimalNumbers: true,
+    });
+    await direct.query(
+      `CREATE TABLE ${table} (id int primary key, region varchar(20), day date, amount decimal(12,2), note varchar(100))`,
+    );
+    await direct.query(`INSERT INTO ${table} VALUES ?`, [
+      sampleRows.map((row) => [row.id, row.region, row.day, row.amount, row.note]),
+    ]);
     await direct.query(`CREATE USER '${sourceAccount}'@'%' IDENTIFIED BY '${password}'`);
     // SELECT on the database too: the sequence engine's tables (seq_1_to_n) are read through it.
     await direct.query(`GRANT SELECT ON test.* TO '${sourceAccount}'@'%'`);
@@ -537,7 +732,15 @@ describe.runIf(mariadbUp || runInCi)('executor over a MariaDB source', () => {
       hostPolicy: createDataSourceHostPolicy({ allowed: ['127.0.0.1'], ownDatabase: null }),
       batchRows: 50,
     });
-    source = { id: 'my-1', organisationId: cockpit.orgA, name: 'shop', kind: 'mysql', version: 1, connection, password };
+    source = {
+      id: 'my-1',
+      organisationId: cockpit.orgA,
+      name: 'shop',
+      kind: 'mysql',
+      version: 1,
+      connection,
+      password,
+    };
   });
 
   afterAll(async () => {
@@ -548,13 +751,20 @@ describe.runIf(mariadbUp || runInCi)('executor over a MariaDB source', () => {
     await cockpit?.drop();
   });
 
-  const count = async () => Number(((await direct.query(`select count(*) as n from ${table}`)) as unknown as [{ n: number }[]])[0][0]!.n);
+  const count = async () =>
+    Number(
+      ((await direct.query(`select count(*) as n from ${table}`)) as unknown as [{ n: number }[]])[0][0]!.n,
+    );
 
   it('answers exactly what the database answers for the same SQL; a multi-choice becomes one ? per value', async () => {
     const result = await executor.run(
-      requestFor(source, `select id, region, day, amount, note from ${table} where day between {{range.from}} and {{range.to}} [[ and region in ({{region}}) ]] order by id`, {
-        values: { range: { from: '2026-03-01', to: '2026-09-30' }, region: ['North', 'South'] },
-      }),
+      requestFor(
+        source,
+        `select id, region, day, amount, note from ${table} where day between {{range.from}} and {{range.to}} [[ and region in ({{region}}) ]] order by id`,
+        {
+          values: { range: { from: '2026-03-01', to: '2026-09-30' }, region: ['North', 'South'] },
+        },
+      ),
     );
     const [expected] = await direct.query({
       sql: `select id, region, day, amount, note from ${table} where day between '2026-03-01' and '2026-09-30' and region in ('North', 'South') order by id`,
@@ -572,18 +782,31 @@ describe.runIf(mariadbUp || runInCi)('executor over a MariaDB source', () => {
       ['note = {{note}}', { note: "x\\' OR 1=1 -- " }],
       ['region in ({{region}})', { region: ["North' OR 'x'='x"] }],
     ] as const) {
-      const result = await executor.run(requestFor(source, `select id from ${table} where ${condition}`, { values: values as never }));
+      const result = await executor.run(
+        requestFor(source, `select id from ${table} where ${condition}`, { values: values as never }),
+      );
       expect(result.rows).toEqual([]);
     }
     // A choice from a query takes only what its optionsSql answers for the reader (decision 038).
-    const refused = await thrown(executor.run(requestFor(source, `select id from ${table} where region = {{one}}`, { values: { one: `'; DROP TABLE ${table}; --` } })));
+    const refused = await thrown(
+      executor.run(
+        requestFor(source, `select id from ${table} where region = {{one}}`, {
+          values: { one: `'; DROP TABLE ${table}; --` },
+        }),
+      ),
+    );
     expect((refused as HttpError).statusCode).toBe(400);
     expect(await count()).toBe(before);
   });
 
   it('refuses other statements before they run, and the transaction is read-only', async () => {
     const before = await count();
-    for (const text of [`delete from ${table}`, `select 1; delete from ${table}`, `select * from ${table} into outfile '/tmp/x'`, `select 1 /*! ; delete from ${table} */`]) {
+    for (const text of [
+      `delete from ${table}`,
+      `select 1; delete from ${table}`,
+      `select * from ${table} into outfile '/tmp/x'`,
+      `select 1 /*! ; delete from ${table} */`,
+    ]) {
       const error = await thrown(executor.run(requestFor(source, text)));
       expect(error).toBeInstanceOf(SqlRefused);
     }
@@ -597,7 +820,11 @@ describe.runIf(mariadbUp || runInCi)('executor over a MariaDB source', () => {
   it('cancels a statement past the timeout (max_statement_time)', async () => {
     const slow = { ...source, id: 'my-slow', connection: { ...connection, statementTimeoutSeconds: 1 } };
     // SLEEP is not on the allow-list (decision 037): a cross join of the sequence engine's tables takes long enough.
-    expect(await thrown(executor.run(requestFor(slow, 'select count(*) from seq_1_to_100000 a, seq_1_to_100000 b')))).toBeInstanceOf(QueryTimedOut);
+    expect(
+      await thrown(
+        executor.run(requestFor(slow, 'select count(*) from seq_1_to_100000 a, seq_1_to_100000 b')),
+      ),
+    ).toBeInstanceOf(QueryTimedOut);
     // The pool's connection is usable afterwards.
     expect((await executor.run(requestFor(slow, 'select 2 as two'))).rows).toEqual([[2]]);
   });
@@ -608,7 +835,9 @@ describe.runIf(mariadbUp || runInCi)('executor over a MariaDB source', () => {
     expect([cut.rows.length, cut.cutAtRows, cut.rows.at(-1)]).toEqual([1_000, 1_000, [1_000]]);
     // The connection dropped after the cut: the next run still works.
     expect((await executor.run(requestFor(limited, 'select 1 as one'))).rows).toEqual([[1]]);
-    const streamed = await executor.stream(requestFor(source, 'select seq from seq_1_to_30000', { purpose: 'download' }));
+    const streamed = await executor.stream(
+      requestFor(source, 'select seq from seq_1_to_30000', { purpose: 'download' }),
+    );
     let rows = 0;
     let last: unknown = null;
     for await (const batch of streamed.rows) {
@@ -619,7 +848,10 @@ describe.runIf(mariadbUp || runInCi)('executor over a MariaDB source', () => {
   });
 
   it('connects to the address the host policy checked (a name the system cannot resolve)', async () => {
-    const resolver = { addresses: async (host: string) => (host === 'mariadb.test' ? ['127.0.0.1'] : []), txt: async () => [] };
+    const resolver = {
+      addresses: async (host: string) => (host === 'mariadb.test' ? ['127.0.0.1'] : []),
+      txt: async () => [],
+    };
     const pinned = createExecutor({
       db: cockpit.database.db,
       log: captured.log,
@@ -657,12 +889,20 @@ describe.each(testDrivers())('executor over uploaded tables (%s)', (driver) => {
     const db = cockpit.database.db;
     for (const schema of [schemaA, schemaB]) {
       await db.execute(sql.raw(`CREATE SCHEMA "${schema}"`));
-      await db.execute(sql.raw(`CREATE TABLE "${schema}".sales (id integer, region text, day date, amount numeric(12,2), note text)`));
+      await db.execute(
+        sql.raw(
+          `CREATE TABLE "${schema}".sales (id integer, region text, day date, amount numeric(12,2), note text)`,
+        ),
+      );
     }
     await db.execute(
-      sql.raw(`INSERT INTO "${schemaA}".sales SELECT g, (ARRAY['North','South','East'])[1 + g % 3], date '2026-01-01' + g % 300, g * 1.25, 'row ' || g FROM generate_series(1, 2000) g`),
+      sql.raw(
+        `INSERT INTO "${schemaA}".sales SELECT g, (ARRAY['North','South','East'])[1 + g % 3], date '2026-01-01' + g % 300, g * 1.25, 'row ' || g FROM generate_series(1, 2000) g`,
+      ),
     );
-    await db.execute(sql.raw(`INSERT INTO "${schemaB}".sales VALUES (1, 'Other', '2026-01-01', 999, 'other organisation')`));
+    await db.execute(
+      sql.raw(`INSERT INTO "${schemaB}".sales VALUES (1, 'Other', '2026-01-01', 999, 'other organisation')`),
+    );
     executor = createExecutor({
       db,
       log: capturingLog().log,
@@ -670,7 +910,15 @@ describe.each(testDrivers())('executor over uploaded tables (%s)', (driver) => {
       batchRows: 300,
       uploadsStatementTimeoutSeconds: 1,
     });
-    source = { id: `up-${cockpit.orgA}`, organisationId: cockpit.orgA, name: 'uploads', kind: 'uploads', version: 1, connection: null, password: null };
+    source = {
+      id: `up-${cockpit.orgA}`,
+      organisationId: cockpit.orgA,
+      name: 'uploads',
+      kind: 'uploads',
+      version: 1,
+      connection: null,
+      password: null,
+    };
   });
 
   afterAll(async () => {
@@ -680,21 +928,31 @@ describe.each(testDrivers())('executor over uploaded tables (%s)', (driver) => {
 
   it("reads the organisation's tables, unqualified or qualified with its schema, as the database answers", async () => {
     const result = await executor.run(
-      requestFor(source, `select id, region, day, amount from sales where region = any({{region}}) and day >= {{range.from}} order by id`, {
-        values: { region: ['North'], range: { from: '2026-06-01', to: '2026-12-31' } },
-      }),
+      requestFor(
+        source,
+        `select id, region, day, amount from sales where region = any({{region}}) and day >= {{range.from}} order by id`,
+        {
+          values: { region: ['North'], range: { from: '2026-06-01', to: '2026-12-31' } },
+        },
+      ),
     );
     const expected = (await cockpit.database.db.execute(
-      sql.raw(`select id, region, day::text as day, amount::float8 as amount from "${schemaA}".sales where region = 'North' and day >= '2026-06-01' order by id`),
+      sql.raw(
+        `select id, region, day::text as day, amount::float8 as amount from "${schemaA}".sales where region = 'North' and day >= '2026-06-01' order by id`,
+      ),
     )) as unknown as { rows: Record<string, unknown>[] };
     expect(result.rows.length).toBeGreaterThan(50);
-    expect(result.rows).toEqual(expected.rows.map((row) => [row.id, row.region, row.day, Number(row.amount)]));
+    expect(result.rows).toEqual(
+      expected.rows.map((row) => [row.id, row.region, row.day, Number(row.amount)]),
+    );
     const qualified = await executor.run(requestFor(source, `select count(*)::int from "${schemaA}".sales`));
     expect(qualified.rows).toEqual([[2000]]);
   });
 
   it('streams in batches with the other work of the process running in between', async () => {
-    const streamed = await executor.stream(requestFor(source, 'select id from sales order by id', { purpose: 'download' }));
+    const streamed = await executor.stream(
+      requestFor(source, 'select id from sales order by id', { purpose: 'download' }),
+    );
     let rows = 0;
     let batches = 0;
     for await (const batch of streamed.rows) {
@@ -707,23 +965,32 @@ describe.each(testDrivers())('executor over uploaded tables (%s)', (driver) => {
   });
 
   it('lets other queries of the process run while a stream is being read', async () => {
-    const streamed = await executor.stream(requestFor(source, 'select id from sales order by id', { purpose: 'download' }));
+    const streamed = await executor.stream(
+      requestFor(source, 'select id from sales order by id', { purpose: 'download' }),
+    );
     const iterator = streamed.rows[Symbol.asyncIterator]();
     const first = await iterator.next();
     expect(first.value).toHaveLength(300);
     // A reader that takes its time: the cockpit's database still answers other queries meanwhile.
-    const other = (await cockpit.database.db.execute(sql`select 41 + 1 as answer`)) as unknown as { rows: { answer: number }[] };
+    const other = (await cockpit.database.db.execute(sql`select 41 + 1 as answer`)) as unknown as {
+      rows: { answer: number }[];
+    };
     expect(other.rows[0]?.answer).toBe(42);
     let rows = first.value.length;
-    for (let next = await iterator.next(); !next.done; next = await iterator.next()) rows += next.value.length;
+    for (let next = await iterator.next(); !next.done; next = await iterator.next())
+      rows += next.value.length;
     expect(rows).toBe(2000);
   });
 
   it('closes a stream that is not read to its end', async () => {
-    const streamed = await executor.stream(requestFor(source, 'select id from sales', { purpose: 'download' }));
+    const streamed = await executor.stream(
+      requestFor(source, 'select id from sales', { purpose: 'download' }),
+    );
     await streamed.close();
     await streamed.close();
-    expect((await executor.run(requestFor(source, 'select count(*)::int from sales'))).rows).toEqual([[2000]]);
+    expect((await executor.run(requestFor(source, 'select count(*)::int from sales'))).rows).toEqual([
+      [2000],
+    ]);
   });
 
   it('cannot read anything but its own tables', async () => {
@@ -752,8 +1019,12 @@ describe.each(testDrivers())('executor over uploaded tables (%s)', (driver) => {
     }
     // Another organisation names the first one's table: refused, not found.
     const other = { ...source, id: `up-${cockpit.orgB}`, organisationId: cockpit.orgB };
-    expect(await thrown(executor.run(requestFor(other, `select * from "${schemaA}".sales`)))).toBeInstanceOf(SqlRefused);
-    expect((await executor.run(requestFor(other, 'select note from sales'))).rows).toEqual([['other organisation']]);
+    expect(await thrown(executor.run(requestFor(other, `select * from "${schemaA}".sales`)))).toBeInstanceOf(
+      SqlRefused,
+    );
+    expect((await executor.run(requestFor(other, 'select note from sales'))).rows).toEqual([
+      ['other organisation'],
+    ]);
   });
 
   it('refuses a run as timed out past the statement timeout: PostgreSQL cancels it, PGlite between batches', async () => {
@@ -769,13 +1040,19 @@ describe.each(testDrivers())('executor over uploaded tables (%s)', (driver) => {
       clock.mockRestore();
     }
     // A run within the limit is answered.
-    expect((await executor.run(requestFor(source, 'select id from sales order by id'))).rows).toHaveLength(2000);
+    expect((await executor.run(requestFor(source, 'select id from sales order by id'))).rows).toHaveLength(
+      2000,
+    );
   });
 
   it('binds text that tries to escape as a value', async () => {
-    const result = await executor.run(requestFor(source, 'select id from sales where note = {{note}}', { values: { note: "x' OR '1'='1" } }));
+    const result = await executor.run(
+      requestFor(source, 'select id from sales where note = {{note}}', { values: { note: "x' OR '1'='1" } }),
+    );
     expect(result.rows).toEqual([]);
-    const count = (await cockpit.database.db.execute(sql.raw(`select count(*)::int as n from "${schemaA}".sales`))) as unknown as { rows: { n: number }[] };
+    const count = (await cockpit.database.db.execute(
+      sql.raw(`select count(*)::int as n from "${schemaA}".sales`),
+    )) as unknown as { rows: { n: number }[] };
     expect(count.rows[0]?.n).toBe(2000);
   });
 
@@ -799,7 +1076,11 @@ describe.each(testDrivers())('executor over uploaded tables (%s)', (driver) => {
       { ...entry, at: new Date(Date.now() - 29 * 86_400_000) },
     ]);
     await pruneQueryLog(db);
-    expect((await logRows(cockpit, 'retention')).map((row) => Math.round((Date.now() - row.at.getTime()) / 86_400_000))).toEqual([29]);
+    expect(
+      (await logRows(cockpit, 'retention')).map((row) =>
+        Math.round((Date.now() - row.at.getTime()) / 86_400_000),
+      ),
+    ).toEqual([29]);
     // Inserting prunes now and then (here: every time).
     await db.insert(queryLog).values({ ...entry, at: new Date(Date.now() - 40 * 86_400_000) });
     await createQueryLogWriter(db, capturingLog().log, () => 0)(entry);
@@ -821,22 +1102,32 @@ describe.each(testDrivers())('executor over uploaded tables (%s)', (driver) => {
         ],
       },
     ]);
-    expect(await executor.test(source)).toMatchObject({ ok: true, readOnlySession: true, accountCanWrite: false });
+    expect(await executor.test(source)).toMatchObject({
+      ok: true,
+      readOnlySession: true,
+      accountCanWrite: false,
+    });
   });
 
   // PGlite has no statement timeout (no timer signal in WebAssembly) and no server of its own.
   if (driver !== 'postgres') return;
 
   it('cancels a statement past the timeout (PostgreSQL)', async () => {
-    const error = await thrown(executor.run(requestFor(source, 'select count(*) from generate_series(1, 1000000000)')));
+    const error = await thrown(
+      executor.run(requestFor(source, 'select count(*) from generate_series(1, 1000000000)')),
+    );
     expect(error).toBeInstanceOf(QueryTimedOut);
   });
 
   it("refuses the cockpit's own database as a PostgreSQL source, even when listed", async () => {
     const policy = createDataSourceHostPolicy({ allowed: ['127.0.0.1'], ownDatabase: cockpit.ownDatabase });
-    expect(await policy.problem('127.0.0.1', { kind: 'postgres', port: 5432, database: cockpit.ownDatabase!.database })).toContain(
-      "cockpit's own database",
-    );
+    expect(
+      await policy.problem('127.0.0.1', {
+        kind: 'postgres',
+        port: 5432,
+        database: cockpit.ownDatabase!.database,
+      }),
+    ).toContain("cockpit's own database");
     const own = createExecutor({ db: cockpit.database.db, log: capturingLog().log, hostPolicy: policy });
     try {
       const pgSource: ExecutorSource = {
@@ -846,9 +1137,20 @@ describe.each(testDrivers())('executor over uploaded tables (%s)', (driver) => {
         kind: 'postgres',
         version: 1,
         password: null,
-        connection: { host: '127.0.0.1', port: 5432, database: cockpit.ownDatabase!.database, user: 'postgres', tls: 'off', poolSize: 1, statementTimeoutSeconds: 5, rowLimit: 10 },
+        connection: {
+          host: '127.0.0.1',
+          port: 5432,
+          database: cockpit.ownDatabase!.database,
+          user: 'postgres',
+          tls: 'off',
+          poolSize: 1,
+          statementTimeoutSeconds: 5,
+          rowLimit: 10,
+        },
       };
-      expect(await thrown(own.run(requestFor(pgSource, 'select * from "user"')))).toBeInstanceOf(SourceUnavailable);
+      expect(await thrown(own.run(requestFor(pgSource, 'select * from "user"')))).toBeInstanceOf(
+        SourceUnavailable,
+      );
     } finally {
       await own.close();
     }

@@ -25,7 +25,10 @@ function foldersBefore0017(): string {
   cpSync(migrationsFolder, folder, { recursive: true });
   const journalPath = path.join(folder, 'meta', '_journal.json');
   const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { idx: number }[] };
-  writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.filter((entry) => entry.idx < 17) }));
+  writeFileSync(
+    journalPath,
+    JSON.stringify({ ...journal, entries: journal.entries.filter((entry) => entry.idx < 17) }),
+  );
   return folder;
 }
 
@@ -73,7 +76,13 @@ async function connect(driver: 'pglite' | 'postgres'): Promise<Connection> {
 const definitionBody = (parameters: unknown[], visuals: unknown[]) =>
   JSON.stringify({ sql: 'select 1', parameters, columns: [], visuals }).replaceAll("'", "''");
 
-const period = { name: 'period', type: 'date-range', label: { en: 'Period' }, required: true, default: { preset: 'this-year' } };
+const period = {
+  name: 'period',
+  type: 'date-range',
+  label: { en: 'Period' },
+  required: true,
+  default: { preset: 'this-year' },
+};
 const grouping = (...values: string[]) => ({
   name: 'grouping',
   type: 'choice',
@@ -96,12 +105,15 @@ describe.each(testDrivers())('migration 0017: reports of the removed kind (%s)',
       insert into organisations (id, name) values ('org-demo', 'Demo'), ('org-own', 'Own');
       insert into data_sources (id, organisation_id, name, kind, title_en) values ('src', 'org-demo', 'demo-sales', 'uploads', 'Sales');
       insert into report_definitions (id, organisation_id, name, data_source_id, body) values
-        ('d1', 'org-demo', 'sales-overview', 'src', '${definitionBody([period, grouping('month', 'day', 'week', 'quarter')], [
-          { type: 'kpi', id: 'kpis', items: [] },
-          { type: 'chart', id: 'trend', kind: 'line', x: 'period', series: [] },
-          { type: 'chart', id: 'by_region', kind: 'bar', x: 'region', series: [] },
-          { type: 'table', id: 'table', columns: [] },
-        ])}'),
+        ('d1', 'org-demo', 'sales-overview', 'src', '${definitionBody(
+          [period, grouping('month', 'day', 'week', 'quarter')],
+          [
+            { type: 'kpi', id: 'kpis', items: [] },
+            { type: 'chart', id: 'trend', kind: 'line', x: 'period', series: [] },
+            { type: 'chart', id: 'by_region', kind: 'bar', x: 'region', series: [] },
+            { type: 'table', id: 'table', columns: [] },
+          ],
+        )}'),
         ('d2', 'org-demo', 'product-mix', 'src', '${definitionBody([period], [{ type: 'table', id: 'table', columns: [] }])}');
       insert into reports (id, organisation_id, name, kind, query_key, params) values
         ('r1', 'org-demo', 'overview', 'builtin', 'sales-overview', '{"range": "last-year", "grouping": "week"}'),
@@ -131,13 +143,26 @@ describe.each(testDrivers())('migration 0017: reports of the removed kind (%s)',
   });
 
   it('turns each stored report into a query report of the definition of the same name, with its range and grouping', async () => {
-    const rows = await connection.query<{ id: string; kind: string; definition_name: string | null; params: unknown }>(
-      'select id, kind, definition_name, params from reports order by id',
-    );
+    const rows = await connection.query<{
+      id: string;
+      kind: string;
+      definition_name: string | null;
+      params: unknown;
+    }>('select id, kind, definition_name, params from reports order by id');
     expect(rows).toEqual([
-      { id: 'r1', kind: 'query', definition_name: 'sales-overview', params: { period: { preset: 'last-year' }, grouping: 'week' } },
+      {
+        id: 'r1',
+        kind: 'query',
+        definition_name: 'sales-overview',
+        params: { period: { preset: 'last-year' }, grouping: 'week' },
+      },
       // A range or grouping the definition does not know is left to the definition's defaults.
-      { id: 'r2', kind: 'query', definition_name: 'sales-overview', params: { period: { preset: 'this-year' } } },
+      {
+        id: 'r2',
+        kind: 'query',
+        definition_name: 'sales-overview',
+        params: { period: { preset: 'this-year' } },
+      },
       // A definition without a grouping parameter gets no grouping value.
       { id: 'r3', kind: 'query', definition_name: 'product-mix', params: { period: { preset: 'all' } } },
       // r4 (no 'sales-trend' definition) and r5 (an organisation without definitions) are gone.
@@ -146,13 +171,31 @@ describe.each(testDrivers())('migration 0017: reports of the removed kind (%s)',
   });
 
   it("turns tiles into tiles of that definition's visual of their kind, and removes those without one", async () => {
-    const rows = await connection.query<{ id: string; definition_name: string; visual: string; values: unknown }>(
-      'select id, definition_name, visual, "values" from dashboard_tiles order by id',
-    );
+    const rows = await connection.query<{
+      id: string;
+      definition_name: string;
+      visual: string;
+      values: unknown;
+    }>('select id, definition_name, visual, "values" from dashboard_tiles order by id');
     expect(rows).toEqual([
-      { id: 't1', definition_name: 'sales-overview', visual: 'kpis', values: { period: { preset: 'last-30-days' } } },
-      { id: 't2', definition_name: 'sales-overview', visual: 'by_region', values: { period: { preset: 'this-year' } } },
-      { id: 't3', definition_name: 'sales-overview', visual: 'trend', values: { period: { preset: 'this-year' }, grouping: 'month' } },
+      {
+        id: 't1',
+        definition_name: 'sales-overview',
+        visual: 'kpis',
+        values: { period: { preset: 'last-30-days' } },
+      },
+      {
+        id: 't2',
+        definition_name: 'sales-overview',
+        visual: 'by_region',
+        values: { period: { preset: 'this-year' } },
+      },
+      {
+        id: 't3',
+        definition_name: 'sales-overview',
+        visual: 'trend',
+        values: { period: { preset: 'this-year' }, grouping: 'month' },
+      },
       // t4: 'product-mix' has no KPI visual; t5, t6: no such definition in the organisation.
       { id: 't7', definition_name: 'product-mix', visual: 'table', values: null },
     ]);
@@ -166,10 +209,14 @@ describe.each(testDrivers())('migration 0017: reports of the removed kind (%s)',
     `);
     expect(columns).toEqual([{ table_name: 'reports', column_name: 'params' }]);
     await expect(
-      connection.query(`insert into reports (id, organisation_id, name, kind, definition_name) values ('r9', 'org-demo', 'old', 'builtin', 'x')`),
+      connection.query(
+        `insert into reports (id, organisation_id, name, kind, definition_name) values ('r9', 'org-demo', 'old', 'builtin', 'x')`,
+      ),
     ).rejects.toThrow(/reports_kind_check/);
     await expect(
-      connection.query(`insert into dashboard_tiles (id, dashboard_id, position, tile_type, title_en) values ('t9', 'b1', 9, 'kpi', 'No definition')`),
+      connection.query(
+        `insert into dashboard_tiles (id, dashboard_id, position, tile_type, title_en) values ('t9', 'b1', 9, 'kpi', 'No definition')`,
+      ),
     ).rejects.toThrow(/definition_name/);
   });
 });

@@ -131,23 +131,27 @@ describe.each(testDrivers())('large report tables (%s)', (driver) => {
     expect(rows).toHaveLength(expected.length);
     // Margin % is computed by the database, its last binary digit may differ from JavaScript's division.
     const roundedPct = (table: (string | number | null)[][]) =>
-      table.map((row) => row.map((cell, index) => (index === 8 && typeof cell === 'number' ? Number(cell.toFixed(12)) : cell)));
+      table.map((row) =>
+        row.map((cell, index) => (index === 8 && typeof cell === 'number' ? Number(cell.toFixed(12)) : cell)),
+      );
     const money = (value: string) => Math.round(Number(value) * 100) / 100;
     expect(roundedPct(rows)).toEqual(
-      roundedPct(expected.map((row) => {
-        const sums = { revenue: money(row.revenue), cost: money(row.cost), quantity: Number(row.quantity) };
-        return [
-          row.day,
-          row.region,
-          row.store,
-          row.category,
-          sums.quantity,
-          sums.revenue,
-          sums.cost,
-          Math.round((sums.revenue - sums.cost) * 100) / 100,
-          sums.revenue === 0 ? null : (sums.revenue - sums.cost) / sums.revenue,
-        ];
-      })),
+      roundedPct(
+        expected.map((row) => {
+          const sums = { revenue: money(row.revenue), cost: money(row.cost), quantity: Number(row.quantity) };
+          return [
+            row.day,
+            row.region,
+            row.store,
+            row.category,
+            sums.quantity,
+            sums.revenue,
+            sums.cost,
+            Math.round((sums.revenue - sums.cost) * 100) / 100,
+            sums.revenue === 0 ? null : (sums.revenue - sums.cost) / sums.revenue,
+          ];
+        }),
+      ),
     );
   });
 

@@ -95,12 +95,11 @@ describe.each(testDrivers())('GET /api/reports/:name (%s)', (driver) => {
     });
     expect(parameterValue(response, 'period')).toEqual({ preset: 'this-year' });
     expect(parameterValue(response, 'grouping')).toBe('month');
-    expect(response.parameters?.find((parameter) => parameter.name === 'grouping')?.options?.map((option) => option.value)).toEqual([
-      'month',
-      'day',
-      'week',
-      'quarter',
-    ]);
+    expect(
+      response.parameters
+        ?.find((parameter) => parameter.name === 'grouping')
+        ?.options?.map((option) => option.value),
+    ).toEqual(['month', 'day', 'week', 'quarter']);
 
     const expected = await factTotals(yearStart, today);
     expect(expected.quantity).toBeGreaterThan(0);
@@ -176,7 +175,10 @@ describe.each(testDrivers())('GET /api/reports/:name (%s)', (driver) => {
 
   it('resolves the presets', async () => {
     const last30 = await report('totalviewlayout', withValues({ period: { preset: 'last-30-days' } }));
-    expect(kpiValue(last30, 'kpis.total_revenue')).toBeCloseTo((await factTotals(addDays(today, -29), today)).revenue, 2);
+    expect(kpiValue(last30, 'kpis.total_revenue')).toBeCloseTo(
+      (await factTotals(addDays(today, -29), today)).revenue,
+      2,
+    );
     expect(new Set(columnValues(last30.data!.table, 'period')).size).toBeLessThanOrEqual(2);
     const lastYear = await report('totalviewlayout', withValues({ period: { preset: 'last-year' } }));
     const year = Number(today.slice(0, 4)) - 1;
@@ -187,13 +189,18 @@ describe.each(testDrivers())('GET /api/reports/:name (%s)', (driver) => {
     expect(new Set(columnValues(lastYear.data!.table, 'period'))).toEqual(
       new Set(Array.from({ length: 12 }, (_, index) => `${year}-${String(index + 1).padStart(2, '0')}-01`)),
     );
-    const all = await report('totalviewlayout', withValues({ period: { preset: 'all' }, grouping: 'quarter' }));
+    const all = await report(
+      'totalviewlayout',
+      withValues({ period: { preset: 'all' }, grouping: 'quarter' }),
+    );
     expect(all.data!.table!.columns[0]).toEqual({ key: 'period', label: 'Quarter', format: 'quarter' });
     expect(columnValues(all.data!.table, 'period')[0]).toBe(
-      (await factRows<{ quarter: string }>(sql`
+      (
+        await factRows<{ quarter: string }>(sql`
         select to_char(date_trunc('quarter', min(sale_date)::timestamp), 'YYYY-MM-DD') as quarter from sales
         where organisation_id = ${demoGmbhId}
-      `))[0]?.quarter,
+      `)
+      )[0]?.quarter,
     );
     const expected = await factTotals('2000-01-01', '2100-12-31');
     expect(kpiValue(all, 'kpis.total_revenue')).toBeCloseTo(expected.revenue, 2);
@@ -243,7 +250,10 @@ describe.each(testDrivers())('GET /api/reports/:name (%s)', (driver) => {
   });
 
   it('sales-by-region by store and sales-by-product by product equal the fact table', async () => {
-    const stores = await report('sales-by-region', withValues({ period: { preset: 'last-year' }, grouping: 'store' }));
+    const stores = await report(
+      'sales-by-region',
+      withValues({ period: { preset: 'last-year' }, grouping: 'store' }),
+    );
     const year = Number(today.slice(0, 4)) - 1;
     const byStore = await factRows<{ store: string; revenue: string; quantity: string }>(sql`
       select st.name as store, sum(s.revenue) as revenue, sum(s.quantity) as quantity
@@ -286,11 +296,17 @@ describe.each(testDrivers())('GET /api/reports/:name (%s)', (driver) => {
     const prior = await factTotals(addYears(yearStart, -1), addYears(today, -1));
     expect(kpiValue(response, 'kpis.total_revenue')).toBeCloseTo(current.revenue, 2);
     expect(kpiValue(response, 'kpis.total_prior_revenue')).toBeCloseTo(prior.revenue, 2);
-    expect(kpiValue(response, 'kpis.total_change_pct')).toBeCloseTo((current.revenue - prior.revenue) / prior.revenue, 6);
+    expect(kpiValue(response, 'kpis.total_change_pct')).toBeCloseTo(
+      (current.revenue - prior.revenue) / prior.revenue,
+      6,
+    );
   });
 
   it('contribution-margin has one row per day, store and category', async () => {
-    const response = await report('contribution-margin', withValues({ period: { preset: 'all' }, grouping: 'day' }));
+    const response = await report(
+      'contribution-margin',
+      withValues({ period: { preset: 'all' }, grouping: 'day' }),
+    );
     const [groups] = await factRows<{ n: string }>(sql`
       select count(*) as n from (select distinct sale_date, store_id, category_id from sales where organisation_id = ${demoGmbhId}) as g
     `);
@@ -343,7 +359,11 @@ describe.each(testDrivers())('GET /api/reports/:name (%s)', (driver) => {
       });
     }
     // Beispiel AG's own report runs on Beispiel AG's (small) data set only.
-    const own = await report('ba-revenue-overview', withValues({ period: { preset: 'all' } }), demoUsers.beispielAdmin);
+    const own = await report(
+      'ba-revenue-overview',
+      withValues({ period: { preset: 'all' } }),
+      demoUsers.beispielAdmin,
+    );
     const [beispiel] = await factRows<{ revenue: string }>(sql`
       select sum(s.revenue) as revenue from sales s join organisations o on o.id = s.organisation_id where o.name = 'Beispiel AG'
     `);
@@ -369,15 +389,23 @@ describe.each(testDrivers())('GET /api/reports/:name (%s)', (driver) => {
 
   it('a custom range longer than the longest a report accepts → 400 on the server too (not only in the browser)', async () => {
     // maxReportRangeDays (report-dates.ts) bounds the work of one request: 3,661 days are refused, 3,660 run.
-    const tooLong = await getReport('totalviewlayout', withValues({ period: { from: '2015-12-25', to: '2026-01-01' } }));
+    const tooLong = await getReport(
+      'totalviewlayout',
+      withValues({ period: { from: '2015-12-25', to: '2026-01-01' } }),
+    );
     expect(tooLong.statusCode).toBe(400);
     expect(tooLong.json()).toEqual({
       error: { code: 'BAD_REQUEST', message: "Invalid parameter 'period': Choose at most ten years." },
     });
     // The longest range allowed still runs, and so does the preset `all` (the report's own choice).
-    const longest = await getReport('totalviewlayout', withValues({ period: { from: '2015-12-26', to: '2026-01-01' } }));
+    const longest = await getReport(
+      'totalviewlayout',
+      withValues({ period: { from: '2015-12-26', to: '2026-01-01' } }),
+    );
     expect(longest.statusCode, longest.body).toBe(200);
-    expect((await getReport('totalviewlayout', withValues({ period: { preset: 'all' } }))).statusCode).toBe(200);
+    expect((await getReport('totalviewlayout', withValues({ period: { preset: 'all' } }))).statusCode).toBe(
+      200,
+    );
   });
 
   it('a broken stored definition is "not available", never run with guesses', async () => {
@@ -417,7 +445,7 @@ describe.each(testDrivers())('GET /api/reports/:name (%s)', (driver) => {
     expect(quarters.data!.table!.columns[0]).toEqual({ key: 'period', label: 'Quarter', format: 'quarter' });
   });
 
-  it('a stored report whose opening values no longer parse opens with the definition\'s own; one naming a missing definition is 404', async () => {
+  it("a stored report whose opening values no longer parse opens with the definition's own; one naming a missing definition is 404", async () => {
     // Written behind the catalogue's back, as an older version or an operator might leave it, for the menu
     // item without content: announced like any change.
     const changed = { type: 'catalogue-changed', organisationId: demoGmbhId } as const;
@@ -448,7 +476,10 @@ describe.each(testDrivers())('GET /api/reports/:name (%s)', (driver) => {
   });
 
   it('needs a bearer token', async () => {
-    const response = await t.app.inject({ method: 'GET', url: pathOf(apiRoutes.getReport, { name: 'totalviewlayout' }) });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: pathOf(apiRoutes.getReport, { name: 'totalviewlayout' }),
+    });
     expect(response.statusCode).toBe(401);
   });
 });

@@ -62,7 +62,12 @@ async function withPg<T>(url: string, work: (client: pg.Client) => Promise<T>): 
 }
 
 async function withMysql<T>(work: (connection: mysql.Connection) => Promise<T>): Promise<T> {
-  const connection = await mysql.createConnection({ host: '127.0.0.1', port: 3306, user: 'root', database: 'test' });
+  const connection = await mysql.createConnection({
+    host: '127.0.0.1',
+    port: 3306,
+    user: 'root',
+    database: 'test',
+  });
   try {
     return await work(connection);
   } finally {
@@ -77,12 +82,16 @@ beforeAll(async () => {
   });
   await withPg(pgAdminUrl.replace(/\/postgres$/, `/${pgDatabase}`), async (client) => {
     await client.query('create table sales (region text not null, amount integer not null)');
-    for (const [region, amount] of sales) await client.query('insert into sales values ($1, $2)', [region, amount]);
+    for (const [region, amount] of sales)
+      await client.query('insert into sales values ($1, $2)', [region, amount]);
     await client.query(`grant select on sales to ${pgReader}`);
   });
   await withMysql(async (connection) => {
     await connection.query(`create table ${mysqlTable} (region varchar(20) not null, amount int not null)`);
-    await connection.query(`insert into ${mysqlTable} values ${sales.map(() => '(?, ?)').join(', ')}`, sales.flat());
+    await connection.query(
+      `insert into ${mysqlTable} values ${sales.map(() => '(?, ?)').join(', ')}`,
+      sales.flat(),
+    );
     await connection.query(`create user '${mysqlReader}'@'%' identified by '${password}'`);
     await connection.query(`grant select on test.${mysqlTable} to '${mysqlReader}'@'%'`);
   });
@@ -161,9 +170,20 @@ describe.each(testDrivers())('one run path (%s)', (driver) => {
   let memberId: string;
 
   const bearer = (email: string = demoUsers.member) => t.bearer(email);
-  const as = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown, email: string = demoUsers.member) =>
-    t.app.inject({ method, url, headers: await bearer(email), ...(payload === undefined ? {} : { payload: payload as object }) });
-  const query = (values: unknown) => (values === undefined ? '' : `values=${encodeURIComponent(JSON.stringify(values))}`);
+  const as = async (
+    method: 'GET' | 'POST' | 'PUT',
+    url: string,
+    payload?: unknown,
+    email: string = demoUsers.member,
+  ) =>
+    t.app.inject({
+      method,
+      url,
+      headers: await bearer(email),
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+  const query = (values: unknown) =>
+    values === undefined ? '' : `values=${encodeURIComponent(JSON.stringify(values))}`;
 
   beforeAll(async () => {
     t = await buildTestApp(driver, { env: { DATA_SOURCE_HOSTS: '127.0.0.1' } });
@@ -177,8 +197,22 @@ describe.each(testDrivers())('one run path (%s)', (driver) => {
           kind: source.kind,
           connection:
             source.kind === 'postgres'
-              ? { host: '127.0.0.1', port: 5432, database: pgDatabase, user: pgReader, rowLimit: 3, statementTimeoutSeconds: 1 }
-              : { host: '127.0.0.1', port: 3306, database: 'test', user: mysqlReader, rowLimit: 3, statementTimeoutSeconds: 1 },
+              ? {
+                  host: '127.0.0.1',
+                  port: 5432,
+                  database: pgDatabase,
+                  user: pgReader,
+                  rowLimit: 3,
+                  statementTimeoutSeconds: 1,
+                }
+              : {
+                  host: '127.0.0.1',
+                  port: 3306,
+                  database: 'test',
+                  user: mysqlReader,
+                  rowLimit: 3,
+                  statementTimeoutSeconds: 1,
+                },
           password,
         },
         demoUsers.admin,
@@ -193,14 +227,23 @@ describe.each(testDrivers())('one run path (%s)', (driver) => {
         name: 'rp-roomy',
         title: { en: 'Run path roomy' },
         kind: 'postgres',
-        connection: { host: '127.0.0.1', port: 5432, database: pgDatabase, user: pgReader, rowLimit: 100_000, statementTimeoutSeconds: 1 },
+        connection: {
+          host: '127.0.0.1',
+          port: 5432,
+          database: pgDatabase,
+          user: pgReader,
+          rowLimit: 100_000,
+          statementTimeoutSeconds: 1,
+        },
         password,
       },
       demoUsers.admin,
     );
     expect(roomy.statusCode, roomy.body).toBe(201);
 
-    const exported = catalogueDocumentSchema.parse((await as('GET', apiRoutes.exportCatalogue.path, undefined, demoUsers.admin)).json());
+    const exported = catalogueDocumentSchema.parse(
+      (await as('GET', apiRoutes.exportCatalogue.path, undefined, demoUsers.admin)).json(),
+    );
     const definitions = sourceCases.map((source) => definitionOf(source, `rp-${source.kind}-sales`));
     const slow = slowDefinition;
     const document: CatalogueDocument = {
@@ -215,7 +258,15 @@ describe.each(testDrivers())('one run path (%s)', (driver) => {
             layoutId: 880 + index,
             title: { en: `Run path ${source.kind}` },
             parameters: [definitionOf(source, 'x').parameters[0]!],
-            tiles: [{ type: 'table', definition: `rp-${source.kind}-sales`, visual: 'table', title: { en: 'Sales' }, width: 12 }],
+            tiles: [
+              {
+                type: 'table',
+                definition: `rp-${source.kind}-sales`,
+                visual: 'table',
+                title: { en: 'Sales' },
+                width: 12,
+              },
+            ],
           })),
         },
       ] as CatalogueDocument['dashboards'],
@@ -230,8 +281,16 @@ describe.each(testDrivers())('one run path (%s)', (driver) => {
               title: { en: `Sales ${source.kind}` },
               report: { kind: 'query' as const, definition: `rp-${source.kind}-sales` },
             })),
-            { name: 'rp-slow', title: { en: 'Slow' }, report: { kind: 'query' as const, definition: 'rp-slow' } },
-            { name: 'rp-mysql-slow', title: { en: 'Slow MariaDB' }, report: { kind: 'query' as const, definition: 'rp-mysql-slow' } },
+            {
+              name: 'rp-slow',
+              title: { en: 'Slow' },
+              report: { kind: 'query' as const, definition: 'rp-slow' },
+            },
+            {
+              name: 'rp-mysql-slow',
+              title: { en: 'Slow MariaDB' },
+              report: { kind: 'query' as const, definition: 'rp-mysql-slow' },
+            },
           ],
         },
       ],
@@ -241,7 +300,9 @@ describe.each(testDrivers())('one run path (%s)', (driver) => {
 
     const [row] = await t.database.db.select().from(user).where(eq(user.email, demoUsers.member));
     memberId = row!.id;
-    await t.database.db.insert(userAttributes).values({ userId: memberId, attributes: { region: ['North'] } });
+    await t.database.db
+      .insert(userAttributes)
+      .values({ userId: memberId, attributes: { region: ['North'] } });
     // The member as a delivery reads for its recipient (subscriptions-repository.ts).
     member = (await createSubscriptionsRepository(t.database.db).reader(memberId))!;
   });
@@ -256,23 +317,38 @@ describe.each(testDrivers())('one run path (%s)', (driver) => {
   async function everyPath(source: SourceCase, values: ParameterValues | undefined) {
     const name = `rp-${source.kind}-sales`;
     const deliveries = deliveriesOf(t.app);
-    const pairs = (rows: readonly (readonly unknown[])[]) => rows.map((row) => [String(row[0]), String(row[1])]);
+    const pairs = (rows: readonly (readonly unknown[])[]) =>
+      rows.map((row) => [String(row[0]), String(row[1])]);
 
     const page = await as('GET', `${pathOf(apiRoutes.getReport, { name })}?${query(values)}`);
     expect(page.statusCode, page.body).toBe(200);
     const pageAnswer = reportResponseSchema.parse(page.json());
 
     const layoutId = String(880 + sourceCases.indexOf(source));
-    const board = dashboardResponseSchema.parse((await as('GET', pathOf(apiRoutes.getDashboard, { layoutId }))).json());
-    const tileResponse = await as('GET', `${pathOf(apiRoutes.getDashboardTile, { layoutId, tileId: board.tiles[0]!.id })}?${query(values)}`);
+    const board = dashboardResponseSchema.parse(
+      (await as('GET', pathOf(apiRoutes.getDashboard, { layoutId }))).json(),
+    );
+    const tileResponse = await as(
+      'GET',
+      `${pathOf(apiRoutes.getDashboardTile, { layoutId, tileId: board.tiles[0]!.id })}?${query(values)}`,
+    );
     expect(tileResponse.statusCode, tileResponse.body).toBe(200);
     const tile = dashboardTileDataResponseSchema.parse(tileResponse.json());
 
-    const download = await as('GET', `${pathOf(apiRoutes.downloadReport, { name })}?format=csv&${query(values)}`);
+    const download = await as(
+      'GET',
+      `${pathOf(apiRoutes.downloadReport, { name })}?format=csv&${query(values)}`,
+    );
     expect(download.statusCode, download.body).toBe(200);
-    const lines = download.body.replace(/^\uFEFF/, '').split('\r\n').filter(Boolean);
+    const lines = download.body
+      .replace(/^\uFEFF/, '')
+      .split('\r\n')
+      .filter(Boolean);
     const cutLine = lines.find((line) => /^"?Cut at \d+ rows/.test(line)) ?? null;
-    const csvRows = lines.slice(1).filter((line) => line !== cutLine).map((line) => line.split(','));
+    const csvRows = lines
+      .slice(1)
+      .filter((line) => line !== cutLine)
+      .map((line) => line.split(','));
 
     const mail = await deliveries.reports.load(member, name, 'en', values ?? {});
     // An alert reads its report as its owner the same way (subscriptions-service.ts).
@@ -324,9 +400,18 @@ describe.each(testDrivers())('one run path (%s)', (driver) => {
         ['North', '3'],
       ];
       for (const [path, answered] of Object.entries(rows)) expect(answered, path).toEqual(expected);
-      expect(cut).toEqual({ page: 3, tile: 3, download: expect.stringMatching(/^"?Cut at 3 rows/), mail: 3, preview: 3 });
+      expect(cut).toEqual({
+        page: 3,
+        tile: 3,
+        download: expect.stringMatching(/^"?Cut at 3 rows/),
+        mail: 3,
+        preview: 3,
+      });
       // The XLSX download too: its rows, then the line saying where it was cut.
-      const xlsx = await as('GET', `${pathOf(apiRoutes.downloadReport, { name: `rp-${source.kind}-sales` })}?format=xlsx&${query({ region: 'North' })}`);
+      const xlsx = await as(
+        'GET',
+        `${pathOf(apiRoutes.downloadReport, { name: `rp-${source.kind}-sales` })}?format=xlsx&${query({ region: 'North' })}`,
+      );
       expect(xlsx.statusCode).toBe(200);
       const workbook = new ExcelJS.Workbook();
       await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
@@ -349,20 +434,45 @@ describe.each(testDrivers())('one run path (%s)', (driver) => {
         expect(body.error.message, path).toContain("'South'");
       };
       expectRefused(await as('GET', `${pathOf(apiRoutes.getReport, { name })}?${query(values)}`), 'page');
-      expectRefused(await as('GET', `${pathOf(apiRoutes.downloadReport, { name })}?format=csv&${query(values)}`), 'download');
+      expectRefused(
+        await as('GET', `${pathOf(apiRoutes.downloadReport, { name })}?format=csv&${query(values)}`),
+        'download',
+      );
       const layoutId = String(880 + sourceCases.indexOf(source));
-      const board = dashboardResponseSchema.parse((await as('GET', pathOf(apiRoutes.getDashboard, { layoutId }))).json());
-      expectRefused(await as('GET', `${pathOf(apiRoutes.getDashboardTile, { layoutId, tileId: board.tiles[0]!.id })}?${query(values)}`), 'tile');
+      const board = dashboardResponseSchema.parse(
+        (await as('GET', pathOf(apiRoutes.getDashboard, { layoutId }))).json(),
+      );
+      expectRefused(
+        await as(
+          'GET',
+          `${pathOf(apiRoutes.getDashboardTile, { layoutId, tileId: board.tiles[0]!.id })}?${query(values)}`,
+        ),
+        'tile',
+      );
       const deliveries = deliveriesOf(t.app);
-      await expect(deliveries.reports.load(member, name, 'en', values)).rejects.toMatchObject({ statusCode: 400, code: errorCodes.choiceNotOffered });
-      await expect(deliveries.reports.file(member, name, 'csv', values, 'en')).rejects.toMatchObject({ statusCode: 400 });
+      await expect(deliveries.reports.load(member, name, 'en', values)).rejects.toMatchObject({
+        statusCode: 400,
+        code: errorCodes.choiceNotOffered,
+      });
+      await expect(deliveries.reports.file(member, name, 'csv', values, 'en')).rejects.toMatchObject({
+        statusCode: 400,
+      });
       // "Preview as" the member: the member's options, not the administrator's.
       const preview = definitionPreviewResponseSchema.parse(
-        (await as('POST', apiRoutes.previewDefinition.path, { definition: definitionOf(source, name), values, asUserId: memberId }, demoUsers.admin)).json(),
+        (
+          await as(
+            'POST',
+            apiRoutes.previewDefinition.path,
+            { definition: definitionOf(source, name), values, asUserId: memberId },
+            demoUsers.admin,
+          )
+        ).json(),
       );
       expect(preview.error?.message).toMatch(/'South' is not one of your choices/);
       // The choice offered is accepted, and the option list the page shows is the reader's own.
-      const page = reportResponseSchema.parse((await as('GET', `${pathOf(apiRoutes.getReport, { name })}?${query({ region: 'North' })}`)).json());
+      const page = reportResponseSchema.parse(
+        (await as('GET', `${pathOf(apiRoutes.getReport, { name })}?${query({ region: 'North' })}`)).json(),
+      );
       expect(page.parameters?.[0]?.options?.map((option) => option.value)).toEqual(['North']);
     });
   });
@@ -373,7 +483,10 @@ describe.each(testDrivers())('one run path (%s)', (driver) => {
     expect(page.statusCode, page.body).toBe(503);
     expect((page.json() as { error: { code: string } }).error.code).toBe(errorCodes.queryTimedOut);
 
-    const download = await as('GET', `${pathOf(apiRoutes.downloadReport, { name: 'rp-slow' })}?format=csv`).catch((error: unknown) => error);
+    const download = await as(
+      'GET',
+      `${pathOf(apiRoutes.downloadReport, { name: 'rp-slow' })}?format=csv`,
+    ).catch((error: unknown) => error);
     // 40,000 rows take ~15 s in quick batches: the deadline (1 s + its margin, over all batches) cancels them.
     expect(performance.now() - before).toBeLessThan(8_000);
     const body = download instanceof Error ? '' : (download as { body: string }).body;
@@ -381,11 +494,22 @@ describe.each(testDrivers())('one run path (%s)', (driver) => {
 
     // A mail, its attachment, an alert and the preview: the same timeout on the same path.
     const deliveries = deliveriesOf(t.app);
-    await expect(deliveries.reports.load(member, 'rp-slow', 'en', {})).rejects.toMatchObject({ code: errorCodes.queryTimedOut });
-    const attachment = await deliveries.reports.file(member, 'rp-slow', 'csv', {}, 'en').catch((error: unknown) => error);
+    await expect(deliveries.reports.load(member, 'rp-slow', 'en', {})).rejects.toMatchObject({
+      code: errorCodes.queryTimedOut,
+    });
+    const attachment = await deliveries.reports
+      .file(member, 'rp-slow', 'csv', {}, 'en')
+      .catch((error: unknown) => error);
     expect(attachment).toBeInstanceOf(Error);
     const preview = definitionPreviewResponseSchema.parse(
-      (await as('POST', apiRoutes.previewDefinition.path, { definition: { ...slowDefinition, sql: slowAggregate }, values: {}, asUserId: memberId }, demoUsers.admin)).json(),
+      (
+        await as(
+          'POST',
+          apiRoutes.previewDefinition.path,
+          { definition: { ...slowDefinition, sql: slowAggregate }, values: {}, asUserId: memberId },
+          demoUsers.admin,
+        )
+      ).json(),
     );
     expect(preview.error?.message).toMatch(/took too long/);
     expect(performance.now() - before).toBeLessThan(15_000);
@@ -401,7 +525,10 @@ describe.each(testDrivers())('one run path (%s)', (driver) => {
 
     // MariaDB: its own statement limit, with the deadline behind it (KILL QUERY), on the page and the download.
     const started = performance.now();
-    for (const url of [pathOf(apiRoutes.getReport, { name: 'rp-mysql-slow' }), `${pathOf(apiRoutes.downloadReport, { name: 'rp-mysql-slow' })}?format=csv`]) {
+    for (const url of [
+      pathOf(apiRoutes.getReport, { name: 'rp-mysql-slow' }),
+      `${pathOf(apiRoutes.downloadReport, { name: 'rp-mysql-slow' })}?format=csv`,
+    ]) {
       const response = await as('GET', url);
       expect(response.statusCode, url).toBe(503);
       expect((response.json() as { error: { code: string } }).error.code, url).toBe(errorCodes.queryTimedOut);

@@ -99,7 +99,12 @@ describe('security headers over plain http (development, tests)', () => {
   });
 
   it('never lets browsers or proxies store API answers', async () => {
-    for (const url of [apiRoutes.getHealth.path, apiRoutes.getMenu.path, apiRoutes.getIntegrityChallenge.path, '/api/nope']) {
+    for (const url of [
+      apiRoutes.getHealth.path,
+      apiRoutes.getMenu.path,
+      apiRoutes.getIntegrityChallenge.path,
+      '/api/nope',
+    ]) {
       const response = await t.app.inject({ method: 'GET', url });
       expect(response.headers['cache-control'], url).toBe('no-store');
     }

@@ -90,7 +90,9 @@ describe.each(testDrivers())('demo seed (%s)', (driver) => {
     expect(menu.length).toBeGreaterThanOrEqual(6);
     expect(items.length).toBeGreaterThanOrEqual(30);
     expect(items.map((item) => item.name)).toEqual(expect.arrayContaining(['totalviewlayout', 'pmxlayout']));
-    expect(items.some((item) => item.report?.kind === 'external' && item.report.url.startsWith('https://'))).toBe(true);
+    expect(
+      items.some((item) => item.report?.kind === 'external' && item.report.url.startsWith('https://')),
+    ).toBe(true);
     expect(items.some((item) => item.leaveTitleUntranslated)).toBe(true);
     expect(new Set(items.map((item) => item.name)).size).toBe(items.length);
     expect(dashboardGroups.flatMap((group) => group.dashboards.map((d) => d.layoutId))).toEqual([

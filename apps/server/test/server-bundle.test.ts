@@ -157,7 +157,9 @@ describe('the prebuilt server bundle (npm start)', () => {
       .find((cookie) => cookie.split('=')[0]?.endsWith('session_token'));
     expect(session).toBeDefined();
 
-    const tokenResponse = await fetch(`${baseUrl}${apiRoutes.getToken.path}`, { headers: { cookie: session ?? '' } });
+    const tokenResponse = await fetch(`${baseUrl}${apiRoutes.getToken.path}`, {
+      headers: { cookie: session ?? '' },
+    });
     expect(tokenResponse.status).toBe(200);
     const { token } = (await tokenResponse.json()) as { token: string };
     const authorization = `Bearer ${token}`;

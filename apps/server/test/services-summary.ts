@@ -8,6 +8,8 @@ export default async function servicesSummary(): Promise<() => void> {
   return () => {
     const lines = skippedSuites(services);
     if (lines.length === 0) return;
-    process.stdout.write(`\nServer suites not run on this machine (CI runs them all):\n${lines.map((line) => `  ${line}\n`).join('')}`);
+    process.stdout.write(
+      `\nServer suites not run on this machine (CI runs them all):\n${lines.map((line) => `  ${line}\n`).join('')}`,
+    );
   };
 }

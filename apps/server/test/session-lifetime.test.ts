@@ -26,10 +26,15 @@ describe.each(testDrivers())('session lifetime on the server (%s)', (driver) => 
   });
   afterAll(() => t?.close());
 
-  const exchange = (cookie: string) => t.app.inject({ method: 'GET', url: apiRoutes.getToken.path, headers: { cookie } });
+  const exchange = (cookie: string) =>
+    t.app.inject({ method: 'GET', url: apiRoutes.getToken.path, headers: { cookie } });
   const lastActive = async (sessionId: string) =>
-    (await t.database.db.select({ updatedAt: session.updatedAt }).from(session).where(eq(session.id, sessionId)))[0]
-      ?.updatedAt;
+    (
+      await t.database.db
+        .select({ updatedAt: session.updatedAt })
+        .from(session)
+        .where(eq(session.id, sessionId))
+    )[0]?.updatedAt;
 
   it('lasts 12 hours from sign-in by default, without being extended', async () => {
     const cookie = await t.signIn(demoUsers.member);
@@ -42,13 +47,20 @@ describe.each(testDrivers())('session lifetime on the server (%s)', (driver) => 
   it('refuses the token exchange of a session idle for too long, and ends it', async () => {
     const cookie = await t.signIn(demoUsers.member);
     const { sessionId, token } = await sessionIdOf(t, cookie);
-    await t.database.db.update(session).set({ updatedAt: secondsAgo(75) }).where(eq(session.id, sessionId));
+    await t.database.db
+      .update(session)
+      .set({ updatedAt: secondsAgo(75) })
+      .where(eq(session.id, sessionId));
 
     const refused = await exchange(cookie);
     expect(refused.statusCode).toBe(401);
     expect(await t.database.db.select().from(session).where(eq(session.id, sessionId))).toEqual([]);
     // The bearer token it had is refused too, and the session stays ended.
-    const call = await t.app.inject({ method: 'GET', url: apiRoutes.getMenu.path, headers: { authorization: `Bearer ${token}` } });
+    const call = await t.app.inject({
+      method: 'GET',
+      url: apiRoutes.getMenu.path,
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(call.statusCode).toBe(401);
     expect((await exchange(cookie)).statusCode).toBe(401);
   });
@@ -56,12 +68,24 @@ describe.each(testDrivers())('session lifetime on the server (%s)', (driver) => 
   it('keeps a session alive while the app is used', async () => {
     const cookie = await t.signIn(demoUsers.basic);
     const { sessionId, token } = await sessionIdOf(t, cookie);
-    await t.database.db.update(session).set({ updatedAt: secondsAgo(65) }).where(eq(session.id, sessionId));
-    const call = await t.app.inject({ method: 'GET', url: apiRoutes.getMenu.path, headers: { authorization: `Bearer ${token}` } });
+    await t.database.db
+      .update(session)
+      .set({ updatedAt: secondsAgo(65) })
+      .where(eq(session.id, sessionId));
+    const call = await t.app.inject({
+      method: 'GET',
+      url: apiRoutes.getMenu.path,
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(call.statusCode).toBe(200);
     // "Last active" is written in the background.
-    await expect.poll(async () => Date.now() - (await lastActive(sessionId))!.getTime(), { timeout: 5_000 }).toBeLessThan(5_000);
-    await t.database.db.update(session).set({ updatedAt: secondsAgo(65) }).where(eq(session.id, sessionId));
+    await expect
+      .poll(async () => Date.now() - (await lastActive(sessionId))!.getTime(), { timeout: 5_000 })
+      .toBeLessThan(5_000);
+    await t.database.db
+      .update(session)
+      .set({ updatedAt: secondsAgo(65) })
+      .where(eq(session.id, sessionId));
     // Within the limit: a new token.
     expect((await exchange(cookie)).statusCode).toBe(200);
   });
@@ -99,8 +123,13 @@ describe.each(testDrivers())('session lifetime on the server (%s)', (driver) => 
     await expect
       .poll(
         async () =>
-          (await t.app.inject({ method: 'GET', url: apiRoutes.getMenu.path, headers: { authorization: `Bearer ${token}` } }))
-            .statusCode,
+          (
+            await t.app.inject({
+              method: 'GET',
+              url: apiRoutes.getMenu.path,
+              headers: { authorization: `Bearer ${token}` },
+            })
+          ).statusCode,
         { timeout: 15_000, interval: 500 },
       )
       .toBe(401);

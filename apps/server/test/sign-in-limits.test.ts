@@ -166,10 +166,20 @@ describe('sign-in limits shared through Redis, as deployed: several instances on
 
   it.runIf(reachable)('counts failures on one process against the account on another', async () => {
     expect(first.app.rateLimitStore.backend).toBe('redis');
-    expect((await attempt(first, demoUsers.member, 'wrong-password-123', '198.51.100.90')).statusCode).toBe(401);
-    expect((await attempt(second, demoUsers.member, 'wrong-password-123', '198.51.100.91')).statusCode).toBe(401);
-    expectTooMany(await attempt(first, demoUsers.member, passwords[demoUsers.member]!, '198.51.100.92'), 3600);
-    expectTooMany(await attempt(second, demoUsers.member, passwords[demoUsers.member]!, '198.51.100.93'), 3600);
+    expect((await attempt(first, demoUsers.member, 'wrong-password-123', '198.51.100.90')).statusCode).toBe(
+      401,
+    );
+    expect((await attempt(second, demoUsers.member, 'wrong-password-123', '198.51.100.91')).statusCode).toBe(
+      401,
+    );
+    expectTooMany(
+      await attempt(first, demoUsers.member, passwords[demoUsers.member]!, '198.51.100.92'),
+      3600,
+    );
+    expectTooMany(
+      await attempt(second, demoUsers.member, passwords[demoUsers.member]!, '198.51.100.93'),
+      3600,
+    );
   });
 
   it.runIf(reachable)('takes a successful sign-in back on every instance', async () => {
@@ -184,10 +194,14 @@ describe('sign-in limits shared through Redis, as deployed: several instances on
   it.runIf(reachable)('holds an address locked by failures on one instance on the other', async () => {
     const address = '198.51.100.95';
     for (let i = 0; i < 3; i += 1) {
-      expect((await attempt(first, `nobody-${i}@example.com`, 'wrong-password-123', address)).statusCode).toBe(401);
+      expect(
+        (await attempt(first, `nobody-${i}@example.com`, 'wrong-password-123', address)).statusCode,
+      ).toBe(401);
     }
     expectTooMany(await attempt(second, demoUsers.basic, passwords[demoUsers.basic]!, address), 900);
-    expect((await attempt(second, demoUsers.basic, passwords[demoUsers.basic]!, '198.51.100.96')).statusCode).toBe(200);
+    expect(
+      (await attempt(second, demoUsers.basic, passwords[demoUsers.basic]!, '198.51.100.96')).statusCode,
+    ).toBe(200);
   });
 
   it.runIf(reachable)('counts attempts per address and minute across instances', async () => {
@@ -209,7 +223,12 @@ describe('the rate-limit store', async () => {
     const instance = new store.Store();
     const call = (method: 'incr' | 'read') =>
       new Promise<number>((resolve, reject) => {
-        instance[method]('w', (error, count) => (error || !count ? reject(error) : resolve(count.current)), 60_000, 5);
+        instance[method](
+          'w',
+          (error, count) => (error || !count ? reject(error) : resolve(count.current)),
+          60_000,
+          5,
+        );
       });
     return { incr: () => call('incr'), read: () => call('read') };
   };
@@ -254,7 +273,9 @@ describe('the rate-limit store', async () => {
         retryStrategy: () => null,
       });
       gone.on('error', () => {});
-      const away = windowOf(createRateLimitStore({ redis: gone, breaker: createRedisBreaker(gone, log), prefix }));
+      const away = windowOf(
+        createRateLimitStore({ redis: gone, breaker: createRedisBreaker(gone, log), prefix }),
+      );
       expect(await away.incr()).toBe(1);
       expect(await away.incr()).toBe(2);
       gone.disconnect();
@@ -287,7 +308,10 @@ describe('address limits behind a reverse proxy (TRUST_PROXY)', () => {
 
   const lockOut = async (t: TestApp, remote: string, forwardedFor: string) => {
     for (let i = 0; i < 3; i += 1) {
-      expect((await attemptVia(t, remote, forwardedFor, `nobody-${i}@example.com`, 'wrong-password-123')).statusCode).toBe(401);
+      expect(
+        (await attemptVia(t, remote, forwardedFor, `nobody-${i}@example.com`, 'wrong-password-123'))
+          .statusCode,
+      ).toBe(401);
     }
   };
 
@@ -315,14 +339,19 @@ describe('address limits behind a reverse proxy (TRUST_PROXY)', () => {
       expectTooMany(await attemptVia(t, proxy, attacker, member, passwords[member]!), 900);
       expect((await attemptVia(t, proxy, user, member, passwords[member]!)).statusCode).toBe(200);
       // Only the configured proxy's word counts: a spoofed header appended in front is not the client.
-      expect((await attemptVia(t, proxy, `${user}, ${attacker}`, member, passwords[member]!)).statusCode).toBe(429);
+      expect(
+        (await attemptVia(t, proxy, `${user}, ${attacker}`, member, passwords[member]!)).statusCode,
+      ).toBe(429);
     } finally {
       await t.close();
     }
   });
 
   it('set to proxy addresses: a request not from a proxy is keyed on its own address', async () => {
-    const t = await buildTestApp('pglite', { realSignIn: true, env: { ...limits, TRUST_PROXY: '10.0.0.0/8' } });
+    const t = await buildTestApp('pglite', {
+      realSignIn: true,
+      env: { ...limits, TRUST_PROXY: '10.0.0.0/8' },
+    });
     try {
       await lockOut(t, '198.51.100.80', '192.0.2.1');
       expectTooMany(await attemptVia(t, '198.51.100.80', '192.0.2.9', member, passwords[member]!), 900);

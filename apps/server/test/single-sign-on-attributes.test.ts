@@ -4,7 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { user, userAttributes } from '../src/db/schema';
 import { buildTestApp, demoUsers, testDrivers, type TestApp } from './helpers/build-test-app';
 import { fakeNameResolver } from './helpers/fake-name-resolver';
-import { type OidcTestProvider, startOidcTestProvider, walkProviderPages } from './helpers/oidc-test-provider';
+import {
+  type OidcTestProvider,
+  startOidcTestProvider,
+  walkProviderPages,
+} from './helpers/oidc-test-provider';
 
 // User attributes from single-sign-on claims (decision 027) against a real OpenID provider on a loopback
 // port: the organisation maps claims to attribute keys; each sign-in replaces those keys from the ID
@@ -30,9 +34,20 @@ describe.each(testDrivers())('user attributes from single sign-on (%s)', (driver
     ...overrides,
   });
   const putSettings = async (body: Record<string, unknown>) =>
-    t.app.inject({ method: 'PUT', url: apiRoutes.getSignInSettings.path, headers: await t.bearer(demoUsers.admin), payload: body });
+    t.app.inject({
+      method: 'PUT',
+      url: apiRoutes.getSignInSettings.path,
+      headers: await t.bearer(demoUsers.admin),
+      payload: body,
+    });
   const getSettings = async () =>
-    (await t.app.inject({ method: 'GET', url: apiRoutes.getSignInSettings.path, headers: await t.bearer(demoUsers.admin) })).json<SignInSettings>();
+    (
+      await t.app.inject({
+        method: 'GET',
+        url: apiRoutes.getSignInSettings.path,
+        headers: await t.bearer(demoUsers.admin),
+      })
+    ).json<SignInSettings>();
 
   async function signIn() {
     const started = await t.app.inject({
@@ -87,7 +102,13 @@ describe.each(testDrivers())('user attributes from single sign-on (%s)', (driver
   });
 
   it('sets the mapped attributes at each sign-in, keeps manual keys, removes a key whose claim is gone', async () => {
-    idp.accounts.set('erika', { email, email_verified: true, name: 'Erika SSO', region: 'North', groups: ['Sales', 'Support'] });
+    idp.accounts.set('erika', {
+      email,
+      email_verified: true,
+      name: 'Erika SSO',
+      region: 'North',
+      groups: ['Sales', 'Support'],
+    });
     await signIn();
     let stored = await storedOf();
     expect(stored.attributes).toEqual({ region: ['North'], team: ['Sales', 'Support'] });

@@ -4,7 +4,15 @@ import type { DataSourceConnection } from '@cockpit/contracts';
 import mysql from 'mysql2/promise';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type StatementRun, SourceQueryFailed, createDataSourceHostPolicy, createMysqlDriver, type DatabaseDriver, type DatabaseSource, createPostgresDriver } from '../src/reports';
+import {
+  type StatementRun,
+  SourceQueryFailed,
+  createDataSourceHostPolicy,
+  createMysqlDriver,
+  type DatabaseDriver,
+  type DatabaseSource,
+  createPostgresDriver,
+} from '../src/reports';
 
 // The database drivers on their own (docs/decisions/041-source-accounts-checked.md), against the real
 // PostgreSQL and MariaDB: a pooled connection goes back without the run's session locks, and a MySQL
@@ -34,7 +42,10 @@ const statement = (text: string): StatementRun => ({
   templatePosition: (offset) => offset,
 });
 
-const sourceOf = (kind: 'postgres' | 'mysql', connection: Omit<DataSourceConnection, 'tls' | 'poolSize' | 'statementTimeoutSeconds' | 'rowLimit'>): DatabaseSource => ({
+const sourceOf = (
+  kind: 'postgres' | 'mysql',
+  connection: Omit<DataSourceConnection, 'tls' | 'poolSize' | 'statementTimeoutSeconds' | 'rowLimit'>,
+): DatabaseSource => ({
   id: `${kind}-${suffix}`,
   organisationId: 'org',
   name: `${kind}-source`,
@@ -46,7 +57,10 @@ const sourceOf = (kind: 'postgres' | 'mysql', connection: Omit<DataSourceConnect
 async function rowsOf(driver: DatabaseDriver, source: DatabaseSource, text: string) {
   const cursor = await driver.open(source, statement(text));
   try {
-    return { columns: cursor.columns.map((column) => column.name), rows: cursor.all?.() ?? (await cursor.next(100)) };
+    return {
+      columns: cursor.columns.map((column) => column.name),
+      rows: cursor.all?.() ?? (await cursor.next(100)),
+    };
   } finally {
     await cursor.close();
   }
@@ -60,7 +74,12 @@ async function failureOf(promise: Promise<unknown>): Promise<unknown> {
 }
 
 describe('a PostgreSQL connection goes back to its pool without the run’s advisory locks', () => {
-  const source = sourceOf('postgres', { host: '127.0.0.1', port: 5432, database: pgDatabase, user: pgReader });
+  const source = sourceOf('postgres', {
+    host: '127.0.0.1',
+    port: 5432,
+    database: pgDatabase,
+    user: pgReader,
+  });
   let driver: DatabaseDriver;
   let admin: pg.Client;
 
@@ -88,7 +107,11 @@ describe('a PostgreSQL connection goes back to its pool without the run’s advi
 
   it('drops a session-level lock taken in a run before the next run gets the connection', async () => {
     // The guard of other code may refuse this function; the driver must not rely on it.
-    const taken = await rowsOf(driver, source, `select pg_advisory_lock(${lockKey})::text as locked, pg_backend_pid() as pid`);
+    const taken = await rowsOf(
+      driver,
+      source,
+      `select pg_advisory_lock(${lockKey})::text as locked, pg_backend_pid() as pid`,
+    );
     const pid = taken.rows[0]![1];
     // The pool's one connection, given back and taken again (the same backend), holds no lock.
     const again = await rowsOf(driver, source, 'select pg_backend_pid() as pid');
@@ -138,22 +161,48 @@ describe('a MariaDB statement runs as a derived table; its connection goes back 
   });
 
   it('keeps column names and the statement’s order; two columns of one name are said so', async () => {
-    const ordered = await rowsOf(driver, source, `select id, v as value from ${mysqlTable} order by v desc -- last line comment`);
+    const ordered = await rowsOf(
+      driver,
+      source,
+      `select id, v as value from ${mysqlTable} order by v desc -- last line comment`,
+    );
     expect(ordered.columns).toEqual(['id', 'value']);
-    expect(ordered.rows).toEqual([[4, 5], [5, 4], [1, 3], [3, 2], [2, 1]]);
-    const grouped = await rowsOf(driver, source, `with r as (select id, v from ${mysqlTable}) select v % 2 as odd, count(*) as n from r group by 1 order by 2 desc`);
-    expect(grouped.rows).toEqual([[1, 3], [0, 2]]);
+    expect(ordered.rows).toEqual([
+      [4, 5],
+      [5, 4],
+      [1, 3],
+      [3, 2],
+      [2, 1],
+    ]);
+    const grouped = await rowsOf(
+      driver,
+      source,
+      `with r as (select id, v from ${mysqlTable}) select v % 2 as odd, count(*) as n from r group by 1 order by 2 desc`,
+    );
+    expect(grouped.rows).toEqual([
+      [1, 3],
+      [0, 2],
+    ]);
     const duplicate = await failureOf(rowsOf(driver, source, 'select 1, 1'));
     expect(duplicate).toBeInstanceOf(SourceQueryFailed);
-    expect((duplicate as SourceQueryFailed).detail).toMatch(/Duplicate column name '1'.*every column of the result needs a name of its own/);
+    expect((duplicate as SourceQueryFailed).detail).toMatch(
+      /Duplicate column name '1'.*every column of the result needs a name of its own/,
+    );
   });
 
   it('releases a GET_LOCK taken in a run before the connection goes back', async () => {
-    const taken = await rowsOf(driver, source, `select get_lock('${lockName}', 0) as locked, connection_id() as id`);
+    const taken = await rowsOf(
+      driver,
+      source,
+      `select get_lock('${lockName}', 0) as locked, connection_id() as id`,
+    );
     expect(taken.rows[0]![0]).toBe(1);
     const again = await rowsOf(driver, source, 'select connection_id() as id');
     expect(again.rows[0]![0]).toBe(taken.rows[0]![1]);
-    const [rows] = (await root.query({ sql: `select is_used_lock('${lockName}')`, rowsAsArray: true })) as unknown as [unknown[][]];
+    const [rows] = (await root.query({
+      sql: `select is_used_lock('${lockName}')`,
+      rowsAsArray: true,
+    })) as unknown as [unknown[][]];
     expect(rows[0]![0]).toBeNull();
   });
 });

@@ -23,25 +23,21 @@ async function freePort(): Promise<number> {
 async function startOnce(env: Record<string, string>): Promise<{ stdout: string; url: string }> {
   const port = await freePort();
   const url = `http://localhost:${port}`;
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [serverBundle()],
-    {
-      cwd: path.resolve(import.meta.dirname, '..'),
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: url,
-        AUTH_SECRET: 'start-output-test-secret-0123456789',
-        SEED_SALES_ROWS: '0',
-        DATABASE_URL: '',
-        REDIS_URL: '',
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  const child: ChildProcess = spawn(process.execPath, [serverBundle()], {
+    cwd: path.resolve(import.meta.dirname, '..'),
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      AUTH_SECRET: 'start-output-test-secret-0123456789',
+      SEED_SALES_ROWS: '0',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      ...env,
     },
-  );
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let all = '';
   child.stdout?.on('data', (chunk: Buffer) => {
@@ -78,39 +74,47 @@ describe('what a start prints', () => {
     for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
   });
 
-  it('prints the URL on every start and the demo sign-ins only on the start that created them', { timeout: 600_000 }, async () => {
-    const env = { NODE_ENV: 'development', LOG_LEVEL: 'warn', DATA_DIR: freshDataDir() };
+  it(
+    'prints the URL on every start and the demo sign-ins only on the start that created them',
+    { timeout: 600_000 },
+    async () => {
+      const env = { NODE_ENV: 'development', LOG_LEVEL: 'warn', DATA_DIR: freshDataDir() };
 
-    const first = await startOnce(env);
-    expect(first.stdout).toContain(`Report Cockpit is running at ${first.url}`);
-    expect(first.stdout).toContain('Demo sign-ins:');
-    for (const password of passwords) expect(first.stdout).toContain(password);
+      const first = await startOnce(env);
+      expect(first.stdout).toContain(`Report Cockpit is running at ${first.url}`);
+      expect(first.stdout).toContain('Demo sign-ins:');
+      for (const password of passwords) expect(first.stdout).toContain(password);
 
-    const second = await startOnce(env);
-    expect(second.stdout).toContain(`Report Cockpit is running at ${second.url}`);
-    expect(second.stdout).not.toContain('Demo sign-ins');
-    for (const password of passwords) expect(second.stdout).not.toContain(password);
-  });
+      const second = await startOnce(env);
+      expect(second.stdout).toContain(`Report Cockpit is running at ${second.url}`);
+      expect(second.stdout).not.toContain('Demo sign-ins');
+      for (const password of passwords) expect(second.stdout).not.toContain(password);
+    },
+  );
 
-  it('in production prints JSON lines only, the URL among them, and never a demo password', { timeout: 600_000 }, async () => {
-    const { stdout, url } = await startOnce({
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'info',
-      DATA_DIR: freshDataDir(),
-      SEED_DEMO: 'true',
-    });
-    const lines = stdout.split('\n').filter((line) => line.trim() !== '');
-    const parsed = lines.map((line) => {
-      try {
-        return JSON.parse(line) as Record<string, unknown>;
-      } catch {
-        return { notJson: line };
-      }
-    });
-    expect(parsed.filter((line) => 'notJson' in line)).toEqual([]);
-    expect(parsed).toContainEqual(expect.objectContaining({ msg: 'Report Cockpit is running', url }));
-    // The accounts were created (SEED_DEMO=true): said as a warning, without their passwords.
-    expect(parsed).toContainEqual(expect.objectContaining({ event: 'seed.demo_accounts_created' }));
-    for (const password of passwords) expect(stdout).not.toContain(password);
-  });
+  it(
+    'in production prints JSON lines only, the URL among them, and never a demo password',
+    { timeout: 600_000 },
+    async () => {
+      const { stdout, url } = await startOnce({
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'info',
+        DATA_DIR: freshDataDir(),
+        SEED_DEMO: 'true',
+      });
+      const lines = stdout.split('\n').filter((line) => line.trim() !== '');
+      const parsed = lines.map((line) => {
+        try {
+          return JSON.parse(line) as Record<string, unknown>;
+        } catch {
+          return { notJson: line };
+        }
+      });
+      expect(parsed.filter((line) => 'notJson' in line)).toEqual([]);
+      expect(parsed).toContainEqual(expect.objectContaining({ msg: 'Report Cockpit is running', url }));
+      // The accounts were created (SEED_DEMO=true): said as a warning, without their passwords.
+      expect(parsed).toContainEqual(expect.objectContaining({ event: 'seed.demo_accounts_created' }));
+      for (const password of passwords) expect(stdout).not.toContain(password);
+    },
+  );
 });

@@ -6,7 +6,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import mysql from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organisations } from '../src/db/schema';
-import { type Executor, type ExecutorSource, type RunRequest, createExecutor, createDataSourceHostPolicy, SqlRefused } from '../src/reports';
+import {
+  type Executor,
+  type ExecutorSource,
+  type RunRequest,
+  createExecutor,
+  createDataSourceHostPolicy,
+  SqlRefused,
+} from '../src/reports';
 import { uploadsSchemaName } from '../src/data-sources';
 import { openTestDatabase, testDrivers } from './helpers/build-test-app';
 
@@ -25,11 +32,20 @@ const mariadbUp = await new Promise<boolean>((resolve) => {
   });
   socket.once('error', () => resolve(false));
 });
-if (!mariadbUp) console.warn('statement-guard-sources: MariaDB on 127.0.0.1:3306 is not running — its tests are skipped');
+if (!mariadbUp)
+  console.warn('statement-guard-sources: MariaDB on 127.0.0.1:3306 is not running — its tests are skipped');
 
 const silentLog = (() => {
   const nothing = () => {};
-  const log = { info: nothing, warn: nothing, error: nothing, debug: nothing, trace: nothing, fatal: nothing, level: 'silent' };
+  const log = {
+    info: nothing,
+    warn: nothing,
+    error: nothing,
+    debug: nothing,
+    trace: nothing,
+    fatal: nothing,
+    level: 'silent',
+  };
   return Object.assign(log, { child: () => log }) as unknown as FastifyBaseLogger;
 })();
 
@@ -38,14 +54,26 @@ const parameters: DefinitionParameter[] = [
   { name: 'day', type: 'date', label, required: false },
   { name: 'note', type: 'text', label, required: false },
   { name: 'n', type: 'number', label, required: false },
-  { name: 'region', type: 'multi-choice', label, required: false, options: [{ value: 'North' }, { value: 'South' }] },
+  {
+    name: 'region',
+    type: 'multi-choice',
+    label,
+    required: false,
+    options: [{ value: 'North' }, { value: 'South' }],
+  },
   { name: 'period', type: 'date-range', label, required: false },
 ];
 
 function requestFor(source: ExecutorSource, sqlText: string, values: RunRequest['values'] = {}): RunRequest {
   return {
     source,
-    definition: { name: `def_${randomBytes(3).toString('hex')}`, version: 1, sql: sqlText, parameters, cacheSeconds: 0 },
+    definition: {
+      name: `def_${randomBytes(3).toString('hex')}`,
+      version: 1,
+      sql: sqlText,
+      parameters,
+      cacheSeconds: 0,
+    },
     values,
     today: '2026-06-30',
     user: { id: null, email: 'member@example.com', attributes: {} },
@@ -57,7 +85,10 @@ async function outcome(promise: Promise<{ rows: unknown[] }>): Promise<{ text: s
   try {
     return { text: JSON.stringify((await promise).rows), refused: false };
   } catch (error) {
-    return { text: `${(error as Error).message} ${JSON.stringify(error)}`, refused: error instanceof SqlRefused };
+    return {
+      text: `${(error as Error).message} ${JSON.stringify(error)}`,
+      refused: error instanceof SqlRefused,
+    };
   }
 }
 
@@ -73,18 +104,43 @@ describe.each(testDrivers())('statement guard over uploaded tables (%s)', (drive
     const { database, dropDatabase } = await openTestDatabase(driver);
     await database.migrate();
     const db = database.db;
-    const [a] = await db.insert(organisations).values({ name: `Org A ${randomBytes(3).toString('hex')}` }).returning();
-    const [b] = await db.insert(organisations).values({ name: `Org B ${randomBytes(3).toString('hex')}` }).returning();
+    const [a] = await db
+      .insert(organisations)
+      .values({ name: `Org A ${randomBytes(3).toString('hex')}` })
+      .returning();
+    const [b] = await db
+      .insert(organisations)
+      .values({ name: `Org B ${randomBytes(3).toString('hex')}` })
+      .returning();
     schemaA = uploadsSchemaName(a!.id);
     schemaB = uploadsSchemaName(b!.id);
     for (const schema of [schemaA, schemaB]) {
       await db.execute(sql.raw(`CREATE SCHEMA "${schema}"`));
-      await db.execute(sql.raw(`CREATE TABLE "${schema}".sales (id integer, region text, day date, note text)`));
+      await db.execute(
+        sql.raw(`CREATE TABLE "${schema}".sales (id integer, region text, day date, note text)`),
+      );
     }
-    await db.execute(sql.raw(`INSERT INTO "${schemaA}".sales VALUES (1, 'North', '2026-03-15', 'a'), (2, 'South', '2026-04-01', 'b')`));
-    executor = createExecutor({ db, log: silentLog, hostPolicy: createDataSourceHostPolicy({ allowed: [], ownDatabase: null }) });
-    source = { id: `up-${a!.id}`, organisationId: a!.id, name: 'uploads', kind: 'uploads', version: 1, connection: null, password: null };
-    direct = async (text) => JSON.stringify(((await db.execute(sql.raw(text))) as unknown as { rows: unknown[] }).rows);
+    await db.execute(
+      sql.raw(
+        `INSERT INTO "${schemaA}".sales VALUES (1, 'North', '2026-03-15', 'a'), (2, 'South', '2026-04-01', 'b')`,
+      ),
+    );
+    executor = createExecutor({
+      db,
+      log: silentLog,
+      hostPolicy: createDataSourceHostPolicy({ allowed: [], ownDatabase: null }),
+    });
+    source = {
+      id: `up-${a!.id}`,
+      organisationId: a!.id,
+      name: 'uploads',
+      kind: 'uploads',
+      version: 1,
+      connection: null,
+      password: null,
+    };
+    direct = async (text) =>
+      JSON.stringify(((await db.execute(sql.raw(text))) as unknown as { rows: unknown[] }).rows);
     close = async () => {
       await executor.close();
       await database.close();
@@ -98,7 +154,9 @@ describe.each(testDrivers())('statement guard over uploaded tables (%s)', (drive
 
   it("refuses reg* casts in their array spellings; no other organisation's schema appears in any answer", async () => {
     // The oids around the other organisation's table (a shared server's oids run far past 16384).
-    const oid = Number(JSON.parse(await direct(`select '"${schemaB}".sales'::regclass::oid::int as oid`))[0].oid);
+    const oid = Number(
+      JSON.parse(await direct(`select '"${schemaB}".sales'::regclass::oid::int as oid`))[0].oid,
+    );
     const around = `generate_series(${oid - 50}, ${oid + 50}) g`;
     const attempts = [
       `select (('{'||g||'}')::_regclass)[1]::text from ${around}`,
@@ -128,12 +186,27 @@ describe.each(testDrivers())('statement guard over uploaded tables (%s)', (drive
   });
 
   it('matches no row with an empty multi-choice outside [[ ]] (as MySQL does), and every row with <> all', async () => {
-    expect((await executor.run(requestFor(source, 'select id from sales where region = any({{region}})', { region: [] }))).rows).toEqual([]);
-    expect((await executor.run(requestFor(source, 'select id from sales where region <> all({{region}}) order by id', { region: [] }))).rows).toEqual([
-      [1],
-      [2],
-    ]);
-    const refused = await outcome(executor.run(requestFor(source, 'select id from sales where region in ({{region}})', { region: ['North'] })));
+    expect(
+      (
+        await executor.run(
+          requestFor(source, 'select id from sales where region = any({{region}})', { region: [] }),
+        )
+      ).rows,
+    ).toEqual([]);
+    expect(
+      (
+        await executor.run(
+          requestFor(source, 'select id from sales where region <> all({{region}}) order by id', {
+            region: [],
+          }),
+        )
+      ).rows,
+    ).toEqual([[1], [2]]);
+    const refused = await outcome(
+      executor.run(
+        requestFor(source, 'select id from sales where region in ({{region}})', { region: ['North'] }),
+      ),
+    );
     expect(refused.refused).toBe(true);
     expect(refused.text).toContain('= any({{region}})');
   });
@@ -157,15 +230,31 @@ describe.runIf(mariadbUp || runInCi)('statement guard over a MariaDB source', ()
     await direct.query(`GRANT SELECT ON test.${table} TO '${table}'@'%'`);
     const { database, dropDatabase } = await openTestDatabase('pglite');
     await database.migrate();
-    const [a] = await database.db.insert(organisations).values({ name: `Org ${randomBytes(3).toString('hex')}` }).returning();
-    executor = createExecutor({ db: database.db, log: silentLog, hostPolicy: createDataSourceHostPolicy({ allowed: ['127.0.0.1'], ownDatabase: null }) });
+    const [a] = await database.db
+      .insert(organisations)
+      .values({ name: `Org ${randomBytes(3).toString('hex')}` })
+      .returning();
+    executor = createExecutor({
+      db: database.db,
+      log: silentLog,
+      hostPolicy: createDataSourceHostPolicy({ allowed: ['127.0.0.1'], ownDatabase: null }),
+    });
     source = {
       id: 'my-guard',
       organisationId: a!.id,
       name: 'shop',
       kind: 'mysql',
       version: 1,
-      connection: { host: '127.0.0.1', port: 3306, database: 'test', user: table, tls: 'off', poolSize: 2, statementTimeoutSeconds: 30, rowLimit: 1000 },
+      connection: {
+        host: '127.0.0.1',
+        port: 3306,
+        database: 'test',
+        user: table,
+        tls: 'off',
+        poolSize: 2,
+        statementTimeoutSeconds: 30,
+        rowLimit: 1000,
+      },
       password: readerPassword,
     };
     close = async () => {
@@ -183,11 +272,22 @@ describe.runIf(mariadbUp || runInCi)('statement guard over a MariaDB source', ()
   });
 
   it('matches no row with an empty multi-choice in `in (…)`, and every row with `not in (…)` — as PostgreSQL does', async () => {
-    expect((await executor.run(requestFor(source, `select id from ${table} where region in ({{region}})`, { region: [] }))).rows).toEqual([]);
-    expect((await executor.run(requestFor(source, `select id from ${table} where region not in ({{region}}) order by id`, { region: [] }))).rows).toEqual([
-      [1],
-      [2],
-    ]);
+    expect(
+      (
+        await executor.run(
+          requestFor(source, `select id from ${table} where region in ({{region}})`, { region: [] }),
+        )
+      ).rows,
+    ).toEqual([]);
+    expect(
+      (
+        await executor.run(
+          requestFor(source, `select id from ${table} where region not in ({{region}}) order by id`, {
+            region: [],
+          }),
+        )
+      ).rows,
+    ).toEqual([[1], [2]]);
   });
 
   it('refuses `--1`, SLEEP and a locking subquery before they reach the server', async () => {

@@ -113,20 +113,35 @@ describe.each(testDrivers())('dashboard subscriptions (%s)', (driver) => {
 
   const mailAbout = (email: string, subject: string): ParsedMail => {
     const found = smtp.to(email).find((mail) => mail.subject === subject);
-    if (!found) throw new Error(`no mail "${subject}" to ${email}: ${smtp.to(email).map((mail) => mail.subject).join(', ')}`);
+    if (!found)
+      throw new Error(
+        `no mail "${subject}" to ${email}: ${smtp
+          .to(email)
+          .map((mail) => mail.subject)
+          .join(', ')}`,
+      );
     return found;
   };
 
   /** The dashboard page's own tiles and their data for `email`, in `language`. */
   async function pageTiles(email: Email, layoutId: number, language: string) {
     const page = dashboardResponseSchema.parse(
-      (await t.as(email, 'GET', `${pathOf(apiRoutes.getDashboard, { layoutId })}?isoLanguageName=${language}`)).json(),
+      (
+        await t.as(
+          email,
+          'GET',
+          `${pathOf(apiRoutes.getDashboard, { layoutId })}?isoLanguageName=${language}`,
+        )
+      ).json(),
     );
     // One after the other: the user's concurrent report queries are limited (decision 009).
     const tiles = [];
     for (const tile of page.tiles) {
       const url = `${pathOf(apiRoutes.getDashboardTile, { layoutId, tileId: tile.id })}?isoLanguageName=${language}`;
-      tiles.push({ ...tile, ...dashboardTileDataResponseSchema.parse((await t.as(email, 'GET', url)).json()) });
+      tiles.push({
+        ...tile,
+        ...dashboardTileDataResponseSchema.parse((await t.as(email, 'GET', url)).json()),
+      });
     }
     return tiles;
   }
@@ -193,7 +208,9 @@ describe.each(testDrivers())('dashboard subscriptions (%s)', (driver) => {
     const regions = (
       (await t.database.db.execute(sql`
         select r.name_en as region from public.sales_daily d join public.sales_regions r on r.id = d.region_id
-        where d.organisation_id = ${organisationId} group by 1 order by 1`)) as unknown as { rows: { region: string }[] }
+        where d.organisation_id = ${organisationId} group by 1 order by 1`)) as unknown as {
+        rows: { region: string }[];
+      }
     ).rows.map((row) => row.region);
     expect(regions.length).toBeGreaterThan(1);
     const [mine, ...others] = regions;
@@ -216,7 +233,9 @@ describe.each(testDrivers())('dashboard subscriptions (%s)', (driver) => {
     // The member: their region's row only; the broken tile is "not available" in their language.
     const member = mailAbout(demoUsers.member, 'Meine Regionen: Ihr Dashboard');
     const memberText = member.text ?? '';
-    expect(memberText).toMatch(new RegExp(`\\nUmsatz in meinen Regionen\\nRegion \\| Umsatz\\n${mine} \\| [\\d.]+,\\d\\d\u00a0€\\n`));
+    expect(memberText).toMatch(
+      new RegExp(`\\nUmsatz in meinen Regionen\\nRegion \\| Umsatz\\n${mine} \\| [\\d.]+,\\d\\d\u00a0€\\n`),
+    );
     for (const other of others) expect(memberText).not.toContain(`\n${other} | `);
     expect(memberText).toContain('Kaputte Kachel\nDiese Kachel ist derzeit nicht verfügbar.\n');
     expect(String(member.html)).toContain('Diese Kachel ist derzeit nicht verfügbar.');
@@ -241,7 +260,9 @@ describe.each(testDrivers())('dashboard subscriptions (%s)', (driver) => {
     });
     expect(await sendNow(demoUsers.admin, created.id)).toBe(2);
     const deliveries = await settled(demoUsers.admin, created.id, 2);
-    expect(Object.fromEntries(deliveries.map((delivery) => [delivery.recipientEmail, delivery.status]))).toEqual({
+    expect(
+      Object.fromEntries(deliveries.map((delivery) => [delivery.recipientEmail, delivery.status])),
+    ).toEqual({
       [demoUsers.member]: 'sent',
       [demoUsers.basic]: 'not-allowed',
     });

@@ -1,7 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { type AddressInfo, createServer } from 'node:net';
 import path from 'node:path';
-import { type SubscriptionBody, apiRoutes, deliveriesResponseSchema, pathOf, subscriptionViewSchema } from '@cockpit/contracts';
+import {
+  type SubscriptionBody,
+  apiRoutes,
+  deliveriesResponseSchema,
+  pathOf,
+  subscriptionViewSchema,
+} from '@cockpit/contracts';
 import { eq } from 'drizzle-orm';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -43,7 +49,8 @@ describe.skipIf(!postgresUrl)('a worker process killed during a send (postgres)'
     t = await buildTestApp('postgres', { env: { SMTP_URL: smtp.url, ...jobSettings } });
   }, 120_000);
   afterAll(async () => {
-    for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    for (const child of children)
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     await t?.close();
     await smtp?.close();
   });
@@ -51,7 +58,9 @@ describe.skipIf(!postgresUrl)('a worker process killed during a send (postgres)'
   /** `npm start`'s entry point on the test's database, working the jobs; resolves once it is running. */
   async function startWorker(): Promise<{ child: ChildProcess; output: () => string }> {
     const port = await freePort();
-    const connectionString = String((t.database.db as unknown as { $client: pg.Pool }).$client.options.connectionString);
+    const connectionString = String(
+      (t.database.db as unknown as { $client: pg.Pool }).$client.options.connectionString,
+    );
     const child = spawn(process.execPath, [serverBundle()], {
       cwd: path.resolve(import.meta.dirname, '..'),
       env: {
@@ -76,7 +85,10 @@ describe.skipIf(!postgresUrl)('a worker process killed during a send (postgres)'
     child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     await expect
-      .poll(() => output.includes('Report Cockpit is running') || child.exitCode !== null, { timeout: 120_000, interval: 250 })
+      .poll(() => output.includes('Report Cockpit is running') || child.exitCode !== null, {
+        timeout: 120_000,
+        interval: 250,
+      })
       .toBe(true);
     expect(child.exitCode, output).toBeNull();
     return { child, output: () => output };
@@ -84,7 +96,10 @@ describe.skipIf(!postgresUrl)('a worker process killed during a send (postgres)'
 
   it('completes the delivery exactly once after a restart', { timeout: 300_000 }, async () => {
     const admin = await t.bearer(demoUsers.admin);
-    const [member] = await t.database.db.select({ id: user.id }).from(user).where(eq(user.email, demoUsers.member));
+    const [member] = await t.database.db
+      .select({ id: user.id })
+      .from(user)
+      .where(eq(user.email, demoUsers.member));
     const body: SubscriptionBody = {
       targetKind: 'report',
       targetName: 'totalviewlayout',
@@ -92,13 +107,23 @@ describe.skipIf(!postgresUrl)('a worker process killed during a send (postgres)'
       include: { charts: false, tableRows: 3, attachment: 'none' },
       recipients: { userIds: [member!.id], audience: null },
     };
-    const created = await t.app.inject({ method: 'POST', url: apiRoutes.createSubscription.path, headers: admin, payload: body });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: apiRoutes.createSubscription.path,
+      headers: admin,
+      payload: body,
+    });
     expect(created.statusCode, created.body).toBe(201);
     const { id } = subscriptionViewSchema.parse(created.json());
 
     const first = await startWorker();
     const held = smtp.holdNext();
-    const sent = await t.app.inject({ method: 'POST', url: pathOf(apiRoutes.sendSubscriptionNow, { id }), headers: admin, payload: {} });
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: pathOf(apiRoutes.sendSubscriptionNow, { id }),
+      headers: admin,
+      payload: {},
+    });
     expect(sent.statusCode, sent.body).toBe(202);
 
     // The mail is on the wire, not yet accepted: the worker dies.
@@ -115,7 +140,10 @@ describe.skipIf(!postgresUrl)('a worker process killed during a send (postgres)'
 
     const second = await startWorker();
     await expect
-      .poll(async () => (await deliveries()).map((delivery) => delivery.status), { timeout: 180_000, interval: 500 })
+      .poll(async () => (await deliveries()).map((delivery) => delivery.status), {
+        timeout: 180_000,
+        interval: 500,
+      })
       .toEqual(['sent']);
     const [delivery] = await deliveries();
     expect(delivery!.attempts, second.output()).toBe(2);

@@ -10,7 +10,10 @@ describe.each(testDrivers())('GET /api/Localization/getTranslations (%s)', (driv
   afterAll(() => t?.close());
 
   it.each(['en', 'de-DE', 'de-AT'] as const)('returns the %s texts without a token', async (lang) => {
-    const response = await t.app.inject({ method: 'GET', url: `${apiRoutes.getTranslations.path}?lang=${lang}` });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `${apiRoutes.getTranslations.path}?lang=${lang}`,
+    });
     expect(response.statusCode).toBe(200);
     const body = translationsResponseSchema.parse(response.json());
     expect(body.Translations).toEqual(translations[lang]);

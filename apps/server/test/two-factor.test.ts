@@ -107,7 +107,9 @@ describe.each(testDrivers())('two-factor sign-in (%s)', (driver) => {
     const setup = twoFactorEnableResponseSchema.parse(enable.json());
     handedOut.push(new URL(setup.totpURI).searchParams.get('secret')!, ...setup.backupCodes);
     // The previous step's code (still accepted): the current one stays unused for the sign-in that follows.
-    const confirm = await post(apiRoutes.verifyTwoFactorCode.path, cookiesOf(signIn), { code: await codeFor(setup.totpURI, -30) });
+    const confirm = await post(apiRoutes.verifyTwoFactorCode.path, cookiesOf(signIn), {
+      code: await codeFor(setup.totpURI, -30),
+    });
     expect(confirm.statusCode).toBe(200);
     return { ...setup, cookie: cookiesOf(confirm) };
   };
@@ -132,7 +134,9 @@ describe.each(testDrivers())('two-factor sign-in (%s)', (driver) => {
     const signIn = await passwordSignIn(email);
     const cookie = cookiesOf(signIn);
 
-    const wrongPassword = await post(apiRoutes.enableTwoFactor.path, cookie, { password: 'not-the-password-1' });
+    const wrongPassword = await post(apiRoutes.enableTwoFactor.path, cookie, {
+      password: 'not-the-password-1',
+    });
     expect(wrongPassword.statusCode).toBe(400);
 
     const enable = await post(apiRoutes.enableTwoFactor.path, cookie, { password });
@@ -147,9 +151,13 @@ describe.each(testDrivers())('two-factor sign-in (%s)', (driver) => {
     const before = await passwordSignIn(email);
     expect(before.json()).not.toHaveProperty('twoFactorRedirect');
 
-    const wrong = await post(apiRoutes.verifyTwoFactorCode.path, cookie, { code: await wrongCodeFor(setup.totpURI) });
+    const wrong = await post(apiRoutes.verifyTwoFactorCode.path, cookie, {
+      code: await wrongCodeFor(setup.totpURI),
+    });
     expect(wrong.statusCode).toBe(401);
-    const confirm = await post(apiRoutes.verifyTwoFactorCode.path, cookie, { code: await codeFor(setup.totpURI) });
+    const confirm = await post(apiRoutes.verifyTwoFactorCode.path, cookie, {
+      code: await codeFor(setup.totpURI),
+    });
     expect(confirm.statusCode).toBe(200);
     // The library replaces the session: the answer carries a new cookie but never the session token.
     expect(confirm.json()).not.toHaveProperty('token');
@@ -160,7 +168,11 @@ describe.each(testDrivers())('two-factor sign-in (%s)', (driver) => {
       headers: await bearerOf(cookiesOf(confirm)),
     });
     expect(twoFactorStatusSchema.parse(status.json())).toEqual({ enabled: true, required: false });
-    const [row] = await t.database.db.select().from(twoFactor).innerJoin(user, eq(user.id, twoFactor.userId)).where(eq(user.email, email));
+    const [row] = await t.database.db
+      .select()
+      .from(twoFactor)
+      .innerJoin(user, eq(user.id, twoFactor.userId))
+      .where(eq(user.email, email));
     // The key is stored encrypted, never as the base32 text of the QR code.
     expect(row!.two_factor.secret).not.toContain(new URL(setup.totpURI).searchParams.get('secret')!);
     expect(row!.two_factor.verified).toBe(true);
@@ -181,7 +193,11 @@ describe.each(testDrivers())('two-factor sign-in (%s)', (driver) => {
     expect(challenge.httpOnly).toBe(true);
     expect(challenge.sameSite).toBe('Strict');
     expect(challenge.maxAge).toBeLessThanOrEqual(600);
-    const noToken = await t.app.inject({ method: 'GET', url: apiRoutes.getToken.path, headers: { cookie: cookiesOf(signIn) } });
+    const noToken = await t.app.inject({
+      method: 'GET',
+      url: apiRoutes.getToken.path,
+      headers: { cookie: cookiesOf(signIn) },
+    });
     expect(noToken.statusCode).toBe(401);
 
     // The code step needs the app's integrity token like the password step.
@@ -194,17 +210,25 @@ describe.each(testDrivers())('two-factor sign-in (%s)', (driver) => {
     expect(withoutIntegrity.statusCode).toBe(403);
     expect(withoutIntegrity.json()).toMatchObject({ error: { code: errorCodes.integrityRequired } });
 
-    const wrong = await post(apiRoutes.verifyTwoFactorCode.path, cookiesOf(signIn), { code: await wrongCodeFor(totpURI) });
+    const wrong = await post(apiRoutes.verifyTwoFactorCode.path, cookiesOf(signIn), {
+      code: await wrongCodeFor(totpURI),
+    });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.cookies.filter((c) => c.name.endsWith('session_token') && c.value !== '')).toHaveLength(0);
 
-    const right = await post(apiRoutes.verifyTwoFactorCode.path, cookiesOf(signIn), { code: await codeFor(totpURI) });
+    const right = await post(apiRoutes.verifyTwoFactorCode.path, cookiesOf(signIn), {
+      code: await codeFor(totpURI),
+    });
     expect(right.statusCode).toBe(200);
     expect(right.json()).not.toHaveProperty('token');
     const sessionCookie = right.cookies.find((c) => c.name.endsWith('session_token'))!;
     expect(sessionCookie.sameSite).toBe('Strict');
     expect(sessionCookie.httpOnly).toBe(true);
-    const menu = await t.app.inject({ method: 'GET', url: apiRoutes.getMenu.path, headers: await bearerOf(cookiesOf(right)) });
+    const menu = await t.app.inject({
+      method: 'GET',
+      url: apiRoutes.getMenu.path,
+      headers: await bearerOf(cookiesOf(right)),
+    });
     expect(menu.statusCode).toBe(200);
   });
 
@@ -216,18 +240,39 @@ describe.each(testDrivers())('two-factor sign-in (%s)', (driver) => {
 
     const first = await passwordSignIn(email, '198.51.100.60');
     const second = await passwordSignIn(email, '198.51.100.61');
-    expect((await post(apiRoutes.verifyTwoFactorCode.path, cookiesOf(first), { code }, '198.51.100.60')).statusCode).toBe(200);
-    const reused = await post(apiRoutes.verifyTwoFactorCode.path, cookiesOf(second), { code }, '198.51.100.61');
+    expect(
+      (await post(apiRoutes.verifyTwoFactorCode.path, cookiesOf(first), { code }, '198.51.100.60'))
+        .statusCode,
+    ).toBe(200);
+    const reused = await post(
+      apiRoutes.verifyTwoFactorCode.path,
+      cookiesOf(second),
+      { code },
+      '198.51.100.61',
+    );
     expect(reused.statusCode).toBe(401);
     expect(reused.cookies.filter((c) => c.name.endsWith('session_token') && c.value !== '')).toHaveLength(0);
     // The step before (still inside the accepted window) is older than the one used: refused too.
-    const earlier = await post(apiRoutes.verifyTwoFactorCode.path, cookiesOf(second), { code: await codeFor(totpURI, -30) }, '198.51.100.61');
+    const earlier = await post(
+      apiRoutes.verifyTwoFactorCode.path,
+      cookiesOf(second),
+      { code: await codeFor(totpURI, -30) },
+      '198.51.100.61',
+    );
     expect(earlier.statusCode).toBe(401);
     // The last accepted step is in the database, so every server instance refuses it alike.
-    const [row] = await t.database.db.select({ step: twoFactor.lastAcceptedStep }).from(twoFactor).where(eq(twoFactor.userId, userId));
+    const [row] = await t.database.db
+      .select({ step: twoFactor.lastAcceptedStep })
+      .from(twoFactor)
+      .where(eq(twoFactor.userId, userId));
     expect(row!.step).toBeGreaterThanOrEqual(Math.floor(Date.now() / 30_000) - 1);
     // The next code works.
-    const next = await post(apiRoutes.verifyTwoFactorCode.path, cookiesOf(second), { code: await codeFor(totpURI, 30) }, '198.51.100.61');
+    const next = await post(
+      apiRoutes.verifyTwoFactorCode.path,
+      cookiesOf(second),
+      { code: await codeFor(totpURI, 30) },
+      '198.51.100.61',
+    );
     expect(next.statusCode).toBe(200);
   });
 
@@ -242,10 +287,16 @@ describe.each(testDrivers())('two-factor sign-in (%s)', (driver) => {
     ] as const) {
       const answer = await post(url, cookiesOf(signIn), { code, trustDevice: true });
       expect(answer.statusCode, url).toBe(400);
-      expect(answer.cookies.filter((c) => c.value !== '' && (c.name.includes('trust_device') || c.name.endsWith('session_token')))).toHaveLength(0);
+      expect(
+        answer.cookies.filter(
+          (c) => c.value !== '' && (c.name.includes('trust_device') || c.name.endsWith('session_token')),
+        ),
+      ).toHaveLength(0);
     }
     // Refused before the code was looked at: it still signs in without the option.
-    const right = await post(apiRoutes.verifyTwoFactorCode.path, cookiesOf(signIn), { code: await codeFor(totpURI) });
+    const right = await post(apiRoutes.verifyTwoFactorCode.path, cookiesOf(signIn), {
+      code: await codeFor(totpURI),
+    });
     expect(right.statusCode).toBe(200);
   });
 
@@ -253,9 +304,12 @@ describe.each(testDrivers())('two-factor sign-in (%s)', (driver) => {
     /** What the library's "trust this device" leaves behind: a verification row and its signed cookie. */
     const trustedDeviceCookie = async (userId: string) => {
       const identifier = `trust-device-${randomUUID()}`;
-      await t.database.db
-        .insert(verification)
-        .values({ id: randomUUID(), identifier, value: userId, expiresAt: new Date(Date.now() + 86_400_000) });
+      await t.database.db.insert(verification).values({
+        id: randomUUID(),
+        identifier,
+        value: userId,
+        expiresAt: new Date(Date.now() + 86_400_000),
+      });
       const secret = t.config.authSecret;
       const value = `${await createHMAC('SHA-256', 'base64urlnopad').sign(secret, `${userId}!${identifier}`)}!${identifier}`;
       return `cockpit.trust_device=${encodeURIComponent(`${value}.${await makeSignature(value, secret)}`)}`;
@@ -275,12 +329,18 @@ describe.each(testDrivers())('two-factor sign-in (%s)', (driver) => {
     };
     const adminBearer = async () => ({ authorization: (await signInAs(t, 'admin')).authorization! });
 
-    const events: [string, (userId: string, email: string, trusted: { cookie: string }, cookie: string) => Promise<string>][] = [
+    const events: [
+      string,
+      (userId: string, email: string, trusted: { cookie: string }, cookie: string) => Promise<string>,
+    ][] = [
       [
         'an administrator resets the second factor',
         async (userId, email) => {
           const url = pathOf(apiRoutes.resetUserTwoFactor, { id: userId });
-          expect((await t.app.inject({ method: 'POST', url, headers: await adminBearer(), payload: {} })).statusCode).toBe(204);
+          expect(
+            (await t.app.inject({ method: 'POST', url, headers: await adminBearer(), payload: {} }))
+              .statusCode,
+          ).toBe(204);
           await turnOn(email);
           return password;
         },
@@ -298,7 +358,12 @@ describe.each(testDrivers())('two-factor sign-in (%s)', (driver) => {
         async (userId) => {
           const oneTime = 'Handed-over-Kiwi-73';
           const url = pathOf(apiRoutes.resetUserPassword, { id: userId });
-          const reset = await t.app.inject({ method: 'POST', url, headers: await adminBearer(), payload: { password: oneTime } });
+          const reset = await t.app.inject({
+            method: 'POST',
+            url,
+            headers: await adminBearer(),
+            payload: { password: oneTime },
+          });
           expect(reset.statusCode).toBe(200);
           return oneTime;
         },
@@ -321,19 +386,22 @@ describe.each(testDrivers())('two-factor sign-in (%s)', (driver) => {
       ],
     ];
 
-    it.each(events.map(([label, event], n) => [label, event, n] as const))('when %s', async (_label, event, n) => {
-      const email = `tf-trust-${n}@example.com`;
-      const userId = await newUser(email);
-      const { cookie } = await turnOn(email);
-      const trusted = { cookie: await trustedDeviceCookie(userId) };
-      // The trust works (this is the library's mechanism): the password alone signs in from that browser.
-      expect((await signInWith(email, password, trusted)).json()).not.toHaveProperty('twoFactorRedirect');
+    it.each(events.map(([label, event], n) => [label, event, n] as const))(
+      'when %s',
+      async (_label, event, n) => {
+        const email = `tf-trust-${n}@example.com`;
+        const userId = await newUser(email);
+        const { cookie } = await turnOn(email);
+        const trusted = { cookie: await trustedDeviceCookie(userId) };
+        // The trust works (this is the library's mechanism): the password alone signs in from that browser.
+        expect((await signInWith(email, password, trusted)).json()).not.toHaveProperty('twoFactorRedirect');
 
-      const nextPassword = await event(userId, email, trusted, cookie);
-      const after = await signInWith(email, nextPassword, trusted);
-      expect(after.statusCode).toBe(200);
-      expect(after.json()).toMatchObject({ twoFactorRedirect: true });
-    });
+        const nextPassword = await event(userId, email, trusted, cookie);
+        const after = await signInWith(email, nextPassword, trusted);
+        expect(after.statusCode).toBe(200);
+        expect(after.json()).toMatchObject({ twoFactorRedirect: true });
+      },
+    );
   });
 
   it('counts wrong codes against the account like wrong passwords, then refuses with 429', async () => {
@@ -348,7 +416,12 @@ describe.each(testDrivers())('two-factor sign-in (%s)', (driver) => {
       const signIn = await passwordSignIn(email, address);
       expect(signIn.json()).toMatchObject({ twoFactorRedirect: true });
       for (let i = 0; i < accountFailureLimit / 2; i += 1) {
-        const answer = await post(apiRoutes.verifyTwoFactorCode.path, cookiesOf(signIn), { code: wrongCode }, address);
+        const answer = await post(
+          apiRoutes.verifyTwoFactorCode.path,
+          cookiesOf(signIn),
+          { code: wrongCode },
+          address,
+        );
         expect(answer.statusCode).toBe(401);
         failures += 1;
       }
@@ -369,12 +442,29 @@ describe.each(testDrivers())('two-factor sign-in (%s)', (driver) => {
     const wrongCode = await wrongCodeFor(totpURI);
     // The library allows five codes per sign-in; the sixth wrong guess is still counted.
     for (let i = 0; i < accountFailureLimit - 1; i += 1) {
-      expect((await post(apiRoutes.verifyTwoFactorCode.path, cookiesOf(signIn), { code: wrongCode }, '198.51.100.50')).statusCode).toBe(401);
+      expect(
+        (
+          await post(
+            apiRoutes.verifyTwoFactorCode.path,
+            cookiesOf(signIn),
+            { code: wrongCode },
+            '198.51.100.50',
+          )
+        ).statusCode,
+      ).toBe(401);
     }
     const again = await passwordSignIn(email, '198.51.100.51');
     expect(again.json()).toMatchObject({ twoFactorRedirect: true });
-    expect((await post(apiRoutes.verifyTwoFactorCode.path, cookiesOf(again), { code: wrongCode }, '198.51.100.51')).statusCode).toBe(401);
-    const right = await post(apiRoutes.verifyTwoFactorCode.path, cookiesOf(again), { code: await codeFor(totpURI) }, '198.51.100.51');
+    expect(
+      (await post(apiRoutes.verifyTwoFactorCode.path, cookiesOf(again), { code: wrongCode }, '198.51.100.51'))
+        .statusCode,
+    ).toBe(401);
+    const right = await post(
+      apiRoutes.verifyTwoFactorCode.path,
+      cookiesOf(again),
+      { code: await codeFor(totpURI) },
+      '198.51.100.51',
+    );
     expect(right.statusCode).toBe(429);
     expect(right.cookies.filter((c) => c.name.endsWith('session_token') && c.value !== '')).toHaveLength(0);
   });
@@ -402,7 +492,9 @@ describe.each(testDrivers())('two-factor sign-in (%s)', (driver) => {
     const email = 'tf-disable@example.com';
     await newUser(email);
     const { cookie } = await turnOn(email);
-    expect((await post(apiRoutes.disableTwoFactor.path, cookie, { password: 'not-the-password-1' })).statusCode).toBe(400);
+    expect(
+      (await post(apiRoutes.disableTwoFactor.path, cookie, { password: 'not-the-password-1' })).statusCode,
+    ).toBe(400);
     expect((await post(apiRoutes.disableTwoFactor.path, cookie, { password })).statusCode).toBe(200);
     const signIn = await passwordSignIn(email);
     expect(signIn.json()).not.toHaveProperty('twoFactorRedirect');
@@ -415,7 +507,10 @@ describe.each(testDrivers())('two-factor sign-in (%s)', (driver) => {
       admin = await signInAs(t, 'admin');
     });
     afterAll(async () => {
-      await t.database.db.update(organisations).set({ requireTwoFactor: false }).where(eq(organisations.id, demoId));
+      await t.database.db
+        .update(organisations)
+        .set({ requireTwoFactor: false })
+        .where(eq(organisations.id, demoId));
     });
 
     const setPolicy = async (credentials: Credentials, requireTwoFactor: boolean) =>
@@ -435,17 +530,29 @@ describe.each(testDrivers())('two-factor sign-in (%s)', (driver) => {
       expect(withoutOwn.statusCode).toBe(409);
       expect(withoutOwn.json()).toMatchObject({ error: { code: errorCodes.conflict } });
 
-      const enable = await post(apiRoutes.enableTwoFactor.path, admin.cookie!, { password: 'Cockpit-admin-1' });
+      const enable = await post(apiRoutes.enableTwoFactor.path, admin.cookie!, {
+        password: 'Cockpit-admin-1',
+      });
       const { totpURI, backupCodes } = twoFactorEnableResponseSchema.parse(enable.json());
       handedOut.push(new URL(totpURI).searchParams.get('secret')!, ...backupCodes);
-      const confirm = await post(apiRoutes.verifyTwoFactorCode.path, admin.cookie!, { code: await codeFor(totpURI) });
+      const confirm = await post(apiRoutes.verifyTwoFactorCode.path, admin.cookie!, {
+        code: await codeFor(totpURI),
+      });
       expect(confirm.statusCode).toBe(200);
       admin = { ...admin, cookie: cookiesOf(confirm), ...(await bearerOf(cookiesOf(confirm))) };
 
       expect((await setPolicy(admin, true)).json()).toEqual({ requireTwoFactor: true });
-      const read = await t.app.inject({ method: 'GET', url: apiRoutes.getTwoFactorPolicy.path, headers: { authorization: admin.authorization! } });
+      const read = await t.app.inject({
+        method: 'GET',
+        url: apiRoutes.getTwoFactorPolicy.path,
+        headers: { authorization: admin.authorization! },
+      });
       expect(read.json()).toEqual({ requireTwoFactor: true });
-      const other = await t.app.inject({ method: 'GET', url: apiRoutes.getTwoFactorPolicy.path, headers: { authorization: otherAdmin.authorization! } });
+      const other = await t.app.inject({
+        method: 'GET',
+        url: apiRoutes.getTwoFactorPolicy.path,
+        headers: { authorization: otherAdmin.authorization! },
+      });
       expect(other.json()).toEqual({ requireTwoFactor: false });
     });
 
@@ -460,17 +567,30 @@ describe.each(testDrivers())('two-factor sign-in (%s)', (driver) => {
       const menu = await t.app.inject({ method: 'GET', url: apiRoutes.getMenu.path, headers: bearer });
       expect(menu.statusCode).toBe(403);
       expect(menu.json()).toMatchObject({ error: { code: errorCodes.twoFactorRequired } });
-      const status = await t.app.inject({ method: 'GET', url: apiRoutes.getTwoFactorStatus.path, headers: bearer });
+      const status = await t.app.inject({
+        method: 'GET',
+        url: apiRoutes.getTwoFactorStatus.path,
+        headers: bearer,
+      });
       expect(status.json()).toEqual({ enabled: false, required: true });
-      expect((await t.app.inject({ method: 'GET', url: apiRoutes.getUserSettings.path, headers: bearer })).statusCode).toBe(200);
+      expect(
+        (await t.app.inject({ method: 'GET', url: apiRoutes.getUserSettings.path, headers: bearer }))
+          .statusCode,
+      ).toBe(200);
 
       // The set-up itself is allowed; afterwards the new session may do everything.
       const enable = await post(apiRoutes.enableTwoFactor.path, cookie, { password });
       const { totpURI, backupCodes } = twoFactorEnableResponseSchema.parse(enable.json());
       handedOut.push(new URL(totpURI).searchParams.get('secret')!, ...backupCodes);
-      const confirm = await post(apiRoutes.verifyTwoFactorCode.path, cookie, { code: await codeFor(totpURI) });
+      const confirm = await post(apiRoutes.verifyTwoFactorCode.path, cookie, {
+        code: await codeFor(totpURI),
+      });
       expect(confirm.statusCode).toBe(200);
-      const after = await t.app.inject({ method: 'GET', url: apiRoutes.getMenu.path, headers: await bearerOf(cookiesOf(confirm)) });
+      const after = await t.app.inject({
+        method: 'GET',
+        url: apiRoutes.getMenu.path,
+        headers: await bearerOf(cookiesOf(confirm)),
+      });
       expect(after.statusCode).toBe(200);
     });
 
@@ -480,7 +600,11 @@ describe.each(testDrivers())('two-factor sign-in (%s)', (driver) => {
       const signIn = await passwordSignIn(email);
       // What the single sign-on flow sets on the sessions it creates (decision 021).
       await t.database.db.update(session).set({ signInMethod: 'sso' }).where(eq(session.userId, userId));
-      const menu = await t.app.inject({ method: 'GET', url: apiRoutes.getMenu.path, headers: await bearerOf(cookiesOf(signIn)) });
+      const menu = await t.app.inject({
+        method: 'GET',
+        url: apiRoutes.getMenu.path,
+        headers: await bearerOf(cookiesOf(signIn)),
+      });
       expect(menu.statusCode).toBe(200);
     });
 
@@ -492,22 +616,40 @@ describe.each(testDrivers())('two-factor sign-in (%s)', (driver) => {
       const member = await signInAs(t, 'member');
       const otherAdmin = await signInAs(t, 'otherAdmin');
       const reset = (credentials: Credentials) =>
-        t.app.inject({ method: 'POST', url, headers: { authorization: credentials.authorization! }, payload: {} });
+        t.app.inject({
+          method: 'POST',
+          url,
+          headers: { authorization: credentials.authorization! },
+          payload: {},
+        });
 
       expect((await reset(member)).statusCode).toBe(403);
       expect((await reset(otherAdmin)).statusCode).toBe(404);
-      expect((await t.database.db.select().from(twoFactor).where(eq(twoFactor.userId, userId))).length).toBe(1);
+      expect((await t.database.db.select().from(twoFactor).where(eq(twoFactor.userId, userId))).length).toBe(
+        1,
+      );
 
       expect((await reset(admin)).statusCode).toBe(204);
-      expect((await t.database.db.select().from(twoFactor).where(eq(twoFactor.userId, userId))).length).toBe(0);
+      expect((await t.database.db.select().from(twoFactor).where(eq(twoFactor.userId, userId))).length).toBe(
+        0,
+      );
       // The password alone signs in again; the policy then sends the user to set it up anew.
       const signIn = await passwordSignIn(email);
       expect(signIn.json()).not.toHaveProperty('twoFactorRedirect');
-      const menu = await t.app.inject({ method: 'GET', url: apiRoutes.getMenu.path, headers: await bearerOf(cookiesOf(signIn)) });
+      const menu = await t.app.inject({
+        method: 'GET',
+        url: apiRoutes.getMenu.path,
+        headers: await bearerOf(cookiesOf(signIn)),
+      });
       expect(menu.json()).toMatchObject({ error: { code: errorCodes.twoFactorRequired } });
 
       const unknown = pathOf(apiRoutes.resetUserTwoFactor, { id: 'no-such-user' });
-      const missing = await t.app.inject({ method: 'POST', url: unknown, headers: { authorization: admin.authorization! }, payload: {} });
+      const missing = await t.app.inject({
+        method: 'POST',
+        url: unknown,
+        headers: { authorization: admin.authorization! },
+        payload: {},
+      });
       expect(missing.statusCode).toBe(404);
     });
   });

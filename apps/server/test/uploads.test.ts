@@ -1,4 +1,14 @@
-import { apiRoutes, pathOf, uploadErrorSchema, uploadPreviewResponseSchema, uploadResultSchema, uploadTableNameSchema, uploadedTablesResponseSchema, type UploadOptions, type UploadPreviewResponse } from '@cockpit/contracts';
+import {
+  apiRoutes,
+  pathOf,
+  uploadErrorSchema,
+  uploadPreviewResponseSchema,
+  uploadResultSchema,
+  uploadTableNameSchema,
+  uploadedTablesResponseSchema,
+  type UploadOptions,
+  type UploadPreviewResponse,
+} from '@cockpit/contracts';
 import { type SQL, and, eq, sql } from 'drizzle-orm';
 import { once } from 'node:events';
 import { Readable } from 'node:stream';
@@ -101,7 +111,11 @@ async function zipOf(parts: Array<{ name: string; pieces: Iterable<Piece> }>): P
 }
 
 /** The XML of a minimal XLSX with one sheet; `sheetData` and `sharedStrings` as pieces, in the order given. */
-function xlsxParts({ sheet, sharedStrings, sharedStringsFirst = false }: {
+function xlsxParts({
+  sheet,
+  sharedStrings,
+  sharedStringsFirst = false,
+}: {
   sheet: Iterable<Piece>;
   sharedStrings?: Iterable<Piece>;
   sharedStringsFirst?: boolean;
@@ -178,7 +192,10 @@ describe.each(testDrivers())('uploaded tables (%s)', (driver) => {
   }
 
   async function organisationOf(email: string): Promise<string> {
-    const [row] = await t.database.db.select({ id: user.organisationId }).from(user).where(eq(user.email, email));
+    const [row] = await t.database.db
+      .select({ id: user.organisationId })
+      .from(user)
+      .where(eq(user.email, email));
     return row!.id!;
   }
 
@@ -190,7 +207,12 @@ describe.each(testDrivers())('uploaded tables (%s)', (driver) => {
       .onConflictDoNothing();
   }
 
-  async function send(as: string, method: 'GET' | 'POST' | 'DELETE', url: string, body?: Awaited<ReturnType<typeof multipart>>) {
+  async function send(
+    as: string,
+    method: 'GET' | 'POST' | 'DELETE',
+    url: string,
+    body?: Awaited<ReturnType<typeof multipart>>,
+  ) {
     return t.app.inject({
       method,
       url,
@@ -199,21 +221,41 @@ describe.each(testDrivers())('uploaded tables (%s)', (driver) => {
     });
   }
 
-  async function preview(content: Buffer | string, fields: Fields = {}, name = 'data.csv', as: string = demoUsers.admin) {
+  async function preview(
+    content: Buffer | string,
+    fields: Fields = {},
+    name = 'data.csv',
+    as: string = demoUsers.admin,
+  ) {
     const response = await send(as, 'POST', previewPath, await multipart(fields, { name, content }));
     expect(response.statusCode, response.body).toBe(200);
     return uploadPreviewResponseSchema.parse(response.json());
   }
 
-  async function upload(content: Buffer | string, options: UploadOptions, name = 'data.csv', as: string = demoUsers.admin) {
-    return send(as, 'POST', uploadPath, await multipart({ options: JSON.stringify(options) }, { name, content }));
+  async function upload(
+    content: Buffer | string,
+    options: UploadOptions,
+    name = 'data.csv',
+    as: string = demoUsers.admin,
+  ) {
+    return send(
+      as,
+      'POST',
+      uploadPath,
+      await multipart({ options: JSON.stringify(options) }, { name, content }),
+    );
   }
 
   /** Preview, then import with the preview's columns (changed by `adjust`). */
   async function importFile(
     content: Buffer | string,
     table: string,
-    { mode = 'replace', fields = {}, adjust = (p) => p.columns, name = 'data.csv' }: {
+    {
+      mode = 'replace',
+      fields = {},
+      adjust = (p) => p.columns,
+      name = 'data.csv',
+    }: {
       mode?: 'replace' | 'append';
       fields?: Fields;
       adjust?: (preview: UploadPreviewResponse) => UploadPreviewResponse['columns'];
@@ -223,13 +265,22 @@ describe.each(testDrivers())('uploaded tables (%s)', (driver) => {
     const seen = await preview(content, fields, name);
     const response = await upload(
       content,
-      { table, mode, valueStyle: seen.valueStyle, columns: adjust(seen), ...(seen.sheet ? { sheet: seen.sheet } : {}) },
+      {
+        table,
+        mode,
+        valueStyle: seen.valueStyle,
+        columns: adjust(seen),
+        ...(seen.sheet ? { sheet: seen.sheet } : {}),
+      },
       name,
     );
     return { preview: seen, response };
   }
 
-  async function rowsOf(table: string, organisationId = demoOrganisation): Promise<Record<string, unknown>[]> {
+  async function rowsOf(
+    table: string,
+    organisationId = demoOrganisation,
+  ): Promise<Record<string, unknown>[]> {
     const schema = uploadsSchemaName(organisationId);
     // Values as text: the same on PGlite and PostgreSQL.
     const rows = await query<{ row: string }>(
@@ -250,7 +301,9 @@ describe.each(testDrivers())('uploaded tables (%s)', (driver) => {
     return t.database.db
       .select({ target: managementActivity.target })
       .from(managementActivity)
-      .where(and(eq(managementActivity.organisationId, demoOrganisation), eq(managementActivity.action, action)));
+      .where(
+        and(eq(managementActivity.organisationId, demoOrganisation), eq(managementActivity.action, action)),
+      );
   }
 
   beforeAll(async () => {
@@ -267,7 +320,12 @@ describe.each(testDrivers())('uploaded tables (%s)', (driver) => {
     const text =
       'Kunde;Umsatz;Menge;Datum;Aktiv\r\nMüller & Söhne;1.234,56;1.200;31.12.2026;ja\r\nBäckerei Groß;-7,5;3;01.02.2026;nein\r\n';
     const { preview: seen, response } = await importFile(iconv.encode(text, 'windows-1252'), 'kunden');
-    expect(seen).toMatchObject({ fileKind: 'csv', separator: ';', encoding: 'windows-1252', valueStyle: 'de' });
+    expect(seen).toMatchObject({
+      fileKind: 'csv',
+      separator: ';',
+      encoding: 'windows-1252',
+      valueStyle: 'de',
+    });
     expect(seen.columns).toEqual([
       { name: 'kunde', header: 'Kunde', type: 'text' },
       { name: 'umsatz', header: 'Umsatz', type: 'decimal' },
@@ -277,7 +335,11 @@ describe.each(testDrivers())('uploaded tables (%s)', (driver) => {
     ]);
     expect(seen.rows[0]).toEqual(['Müller & Söhne', '1.234,56', '1.200', '31.12.2026', 'ja']);
     expect(response.statusCode, response.body).toBe(200);
-    expect(uploadResultSchema.parse(response.json())).toMatchObject({ table: 'kunden', rowsImported: 2, rowsTotal: 2 });
+    expect(uploadResultSchema.parse(response.json())).toMatchObject({
+      table: 'kunden',
+      rowsImported: 2,
+      rowsTotal: 2,
+    });
     expect(await rowsOf('kunden')).toEqual([
       { kunde: 'Bäckerei Groß', umsatz: -7.5, menge: 3, datum: '2026-02-01', aktiv: false },
       { kunde: 'Müller & Söhne', umsatz: 1234.56, menge: 1200, datum: '2026-12-31', aktiv: true },
@@ -293,10 +355,15 @@ describe.each(testDrivers())('uploaded tables (%s)', (driver) => {
     expect(response.statusCode, response.body).toBe(200);
     const rows = await rowsOf('notes');
     expect(rows).toHaveLength(2);
-    expect(rows.find((row) => row.name === 'Smith, John')).toMatchObject({ amount: 1234.5, note: 'line one\nline "two"' });
+    expect(rows.find((row) => row.name === 'Smith, John')).toMatchObject({
+      amount: 1234.5,
+      note: 'line one\nline "two"',
+    });
     expect(rows.find((row) => row.name === 'Zoë')).toMatchObject({ amount: 2, note: null });
     const times = await query<{ at: string }>(
-      sql.raw(`select to_char("at" at time zone 'UTC', 'YYYY-MM-DD HH24:MI') as at from "${uploadsSchemaName(demoOrganisation)}"."notes" order by 1`),
+      sql.raw(
+        `select to_char("at" at time zone 'UTC', 'YYYY-MM-DD HH24:MI') as at from "${uploadsSchemaName(demoOrganisation)}"."notes" order by 1`,
+      ),
     );
     expect(times.map((row) => row.at)).toEqual(['2026-03-01 10:30', '2026-03-02 08:00']);
   });
@@ -305,7 +372,10 @@ describe.each(testDrivers())('uploaded tables (%s)', (driver) => {
     const { preview: seen, response } = await importFile('a\tb\n1\tx\n2\ty\n', 'tabs');
     expect(seen.separator).toBe('\t');
     expect(response.statusCode, response.body).toBe(200);
-    expect(await rowsOf('tabs')).toEqual([{ a: 1, b: 'x' }, { a: 2, b: 'y' }]);
+    expect(await rowsOf('tabs')).toEqual([
+      { a: 1, b: 'x' },
+      { a: 2, b: 'y' },
+    ]);
   });
 
   it('reads the chosen sheet of an XLSX workbook with dates and formula results', async () => {
@@ -313,21 +383,46 @@ describe.each(testDrivers())('uploaded tables (%s)', (driver) => {
       workbook.addWorksheet('Notes').addRow(['ignore me']);
       const sheet = workbook.addWorksheet('Sales');
       sheet.addRow(['Day', 'Units', 'Price', 'Total', 'Label']);
-      sheet.addRow([new Date(Date.UTC(2026, 0, 31)), 2, 2.5, { formula: 'B2*C2', result: 5 }, { formula: 'UPPER("a")', result: 'A' }]);
+      sheet.addRow([
+        new Date(Date.UTC(2026, 0, 31)),
+        2,
+        2.5,
+        { formula: 'B2*C2', result: 5 },
+        { formula: 'UPPER("a")', result: 'A' },
+      ]);
       sheet.addRow([new Date(Date.UTC(2026, 1, 1)), 4, 1.25, { formula: 'B3*C3', result: 5 }, 'b']);
     });
     const first = await preview(file, {}, 'book.xlsx');
-    expect(first).toMatchObject({ fileKind: 'xlsx', sheets: ['Notes', 'Sales'], sheet: 'Notes', separator: null });
-    const { preview: seen, response } = await importFile(file, 'sales', { fields: { sheet: 'Sales' }, name: 'book.xlsx' });
+    expect(first).toMatchObject({
+      fileKind: 'xlsx',
+      sheets: ['Notes', 'Sales'],
+      sheet: 'Notes',
+      separator: null,
+    });
+    const { preview: seen, response } = await importFile(file, 'sales', {
+      fields: { sheet: 'Sales' },
+      name: 'book.xlsx',
+    });
     expect(seen.sheet).toBe('Sales');
-    expect(seen.columns.map((column) => column.type)).toEqual(['date', 'integer', 'decimal', 'integer', 'text']);
+    expect(seen.columns.map((column) => column.type)).toEqual([
+      'date',
+      'integer',
+      'decimal',
+      'integer',
+      'text',
+    ]);
     expect(seen.rows[0]).toEqual(['2026-01-31', '2', '2.5', '5', 'A']);
     expect(response.statusCode, response.body).toBe(200);
     expect(await rowsOf('sales')).toEqual([
       { day: '2026-01-31', units: 2, price: 2.5, total: 5, label: 'A' },
       { day: '2026-02-01', units: 4, price: 1.25, total: 5, label: 'b' },
     ]);
-    const missing = await send(demoUsers.admin, 'POST', previewPath, await multipart({ sheet: 'Nope' }, { name: 'b.xlsx', content: file }));
+    const missing = await send(
+      demoUsers.admin,
+      'POST',
+      previewPath,
+      await multipart({ sheet: 'Nope' }, { name: 'b.xlsx', content: file }),
+    );
     expect(missing.statusCode).toBe(400);
     expect(missing.json().error.message).toContain('Nope');
   });
@@ -335,11 +430,15 @@ describe.each(testDrivers())('uploaded tables (%s)', (driver) => {
   it('imports with a changed type and the chosen value style', async () => {
     const text = 'zip,amount\n01067,"1.500"\n80331,"2"\n';
     const { preview: seen, response } = await importFile(text, 'zips', {
-      adjust: (p) => p.columns.map((column) => (column.name === 'zip' ? { ...column, type: 'text' } : column)),
+      adjust: (p) =>
+        p.columns.map((column) => (column.name === 'zip' ? { ...column, type: 'text' } : column)),
     });
     expect(seen.columns[0]!.type).toBe('integer');
     expect(response.statusCode, response.body).toBe(200);
-    expect(await rowsOf('zips')).toEqual([{ zip: '01067', amount: 1.5 }, { zip: '80331', amount: 2 }]);
+    expect(await rowsOf('zips')).toEqual([
+      { zip: '01067', amount: 1.5 },
+      { zip: '80331', amount: 2 },
+    ]);
     // The same digits read in German style: "1.500" is then fifteen hundred, not one and a half.
     const german = await preview(text, { valueStyle: 'de' });
     expect(german.valueStyle).toBe('de');
@@ -392,7 +491,11 @@ describe.each(testDrivers())('uploaded tables (%s)', (driver) => {
     expect(await activity('data.table-uploaded')).toHaveLength(uploadsBefore);
     // A replace that fails leaves the old table as it was, too.
     const replace = await upload('id,amount\n5,oops\n', { ...options, mode: 'replace' });
-    expect(uploadErrorSchema.parse(replace.json()).error.detail).toEqual({ row: 1, column: 'amount', value: 'oops' });
+    expect(uploadErrorSchema.parse(replace.json()).error.detail).toEqual({
+      row: 1,
+      column: 'amount',
+      value: 'oops',
+    });
     expect(await rowsOf('ledger')).toEqual([{ id: 1, amount: 10 }]);
   });
 
@@ -453,14 +556,19 @@ describe.each(testDrivers())('uploaded tables (%s)', (driver) => {
     const uploading = t.app.inject({
       method: 'POST',
       url: uploadPath,
-      headers: { ...(await t.bearer(demoUsers.admin)), 'content-type': `multipart/form-data; boundary=${boundary}` },
+      headers: {
+        ...(await t.bearer(demoUsers.admin)),
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+      },
       payload: Readable.from(body()),
     });
     await waiting;
     // On PGlite (one connection) an import that held a transaction open would keep this waiting until the end.
     const list = await send(demoUsers.admin, 'GET', tablesPath);
     expect(list.statusCode).toBe(200);
-    expect(uploadedTablesResponseSchema.parse(list.json()).items.map((table) => table.name)).not.toContain('slow');
+    expect(uploadedTablesResponseSchema.parse(list.json()).items.map((table) => table.name)).not.toContain(
+      'slow',
+    );
     release();
     const response = await uploading;
     expect(response.statusCode, response.body).toBe(200);
@@ -485,12 +593,25 @@ describe.each(testDrivers())('uploaded tables (%s)', (driver) => {
 
   it("never lets another organisation read, name or remove an organisation's tables", async () => {
     await importFile('secret\n42\n', 'private_numbers');
-    const theirs = uploadedTablesResponseSchema.parse((await send(demoUsers.beispielAdmin, 'GET', tablesPath)).json());
+    const theirs = uploadedTablesResponseSchema.parse(
+      (await send(demoUsers.beispielAdmin, 'GET', tablesPath)).json(),
+    );
     expect(theirs.items.map((table) => table.name)).not.toContain('private_numbers');
-    expect((await send(demoUsers.beispielAdmin, 'DELETE', tablePath('private_numbers'))).statusCode).toBe(404);
+    expect((await send(demoUsers.beispielAdmin, 'DELETE', tablePath('private_numbers'))).statusCode).toBe(
+      404,
+    );
     expect(await rowsOf('private_numbers')).toEqual([{ secret: 42 }]);
     // Their upload of the same name lands in their own schema.
-    const response = await upload('secret\n7\n', { table: 'private_numbers', mode: 'replace', columns: [{ name: 'secret', header: 'secret', type: 'integer' }] }, 'x.csv', demoUsers.beispielAdmin);
+    const response = await upload(
+      'secret\n7\n',
+      {
+        table: 'private_numbers',
+        mode: 'replace',
+        columns: [{ name: 'secret', header: 'secret', type: 'integer' }],
+      },
+      'x.csv',
+      demoUsers.beispielAdmin,
+    );
     expect(response.statusCode, response.body).toBe(200);
     expect(await rowsOf('private_numbers')).toEqual([{ secret: 42 }]);
     expect(await rowsOf('private_numbers', beispielOrganisation)).toEqual([{ secret: 7 }]);
@@ -498,12 +619,18 @@ describe.each(testDrivers())('uploaded tables (%s)', (driver) => {
     const unknown = pathOf(apiRoutes.listUploadedTables, { name: 'someone-elses' });
     expect((await send(demoUsers.admin, 'GET', unknown)).statusCode).toBe(404);
     expect((await send(demoUsers.member, 'GET', tablesPath)).statusCode).toBe(403);
-    const member = await send(demoUsers.member, 'POST', previewPath, await multipart({}, { name: 'a.csv', content: 'a\n1\n' }));
+    const member = await send(
+      demoUsers.member,
+      'POST',
+      previewPath,
+      await multipart({}, { name: 'a.csv', content: 'a\n1\n' }),
+    );
     expect(member.statusCode).toBe(403);
   });
 
   it('makes safe SQL names of hostile file names and headers, and refuses unsafe ones in the options', async () => {
-    const text = '"""; drop table users; --",Robert\'); DROP TABLE x,,1st,Straße,Straße,"a""b"\n1,2,3,4,5,6,7\n';
+    const text =
+      '"""; drop table users; --",Robert\'); DROP TABLE x,,1st,Straße,Straße,"a""b"\n1,2,3,4,5,6,7\n';
     const seen = await preview(text, {}, '../../etc/"; DROP SCHEMA public;--.csv');
     // The browser sends `"` as %22; the path is dropped.
     expect(seen.suggestedTableName).toBe('c_22_drop_schema_public');
@@ -516,18 +643,44 @@ describe.each(testDrivers())('uploaded tables (%s)', (driver) => {
       'strasse_2',
       'a_b',
     ]);
-    for (const column of seen.columns) expect(uploadTableNameSchema.safeParse(column.name).success).toBe(true);
+    for (const column of seen.columns)
+      expect(uploadTableNameSchema.safeParse(column.name).success).toBe(true);
     expect(seen.columns[0]!.header).toBe('"; drop table users; --');
-    const broken = await send(demoUsers.admin, 'POST', previewPath, await multipart({}, { name: 'b.csv', content: 'a,b\n"x"y,1\n' }));
+    const broken = await send(
+      demoUsers.admin,
+      'POST',
+      previewPath,
+      await multipart({}, { name: 'b.csv', content: 'a,b\n"x"y,1\n' }),
+    );
     expect(broken.statusCode).toBe(400);
     expect(broken.json().error.message).toContain('not valid CSV');
-    const damaged = await send(demoUsers.admin, 'POST', previewPath, await multipart({}, { name: 'b.xlsx', content: Buffer.concat([Buffer.from('PK\x03\x04'), Buffer.alloc(100)]) }));
+    const damaged = await send(
+      demoUsers.admin,
+      'POST',
+      previewPath,
+      await multipart(
+        {},
+        { name: 'b.xlsx', content: Buffer.concat([Buffer.from('PK\x03\x04'), Buffer.alloc(100)]) },
+      ),
+    );
     expect(damaged.statusCode).toBe(400);
-    const imported = await upload(text, { table: seen.suggestedTableName, mode: 'replace', columns: seen.columns });
+    const imported = await upload(text, {
+      table: seen.suggestedTableName,
+      mode: 'replace',
+      columns: seen.columns,
+    });
     expect(imported.statusCode, imported.body).toBe(200);
-    const badTable = await upload(text, { table: 'x"; drop table users; --', mode: 'replace', columns: seen.columns });
+    const badTable = await upload(text, {
+      table: 'x"; drop table users; --',
+      mode: 'replace',
+      columns: seen.columns,
+    });
     expect(badTable.statusCode).toBe(400);
-    const badColumn = await upload('a\n1\n', { table: 'ok', mode: 'replace', columns: [{ name: 'a" text); drop', header: 'a', type: 'text' }] });
+    const badColumn = await upload('a\n1\n', {
+      table: 'ok',
+      mode: 'replace',
+      columns: [{ name: 'a" text); drop', header: 'a', type: 'text' }],
+    });
     expect(badColumn.statusCode).toBe(400);
     const [users] = await query<{ n: number }>(sql`select count(*)::int as n from "user"`);
     expect(users!.n).toBeGreaterThan(0);
@@ -543,7 +696,10 @@ describe.each(testDrivers())('uploaded tables (%s)', (driver) => {
     expect(json.statusCode).toBe(415);
     const form = new FormData();
     form.append('file', new Blob(['a\n1\n']), 'a.csv');
-    form.append('options', JSON.stringify({ table: 'late', mode: 'replace', columns: [{ name: 'a', header: 'a', type: 'text' }] }));
+    form.append(
+      'options',
+      JSON.stringify({ table: 'late', mode: 'replace', columns: [{ name: 'a', header: 'a', type: 'text' }] }),
+    );
     const request = new Request('http://localhost/', { method: 'POST', body: form });
     const late = await t.app.inject({
       method: 'POST',
@@ -568,7 +724,12 @@ describe.each(testDrivers())('uploaded tables (%s)', (driver) => {
     expect(seen.rows[0]![1]).toHaveLength(32_767);
     const over = `id;note\n1;short\n2;"${'y'.repeat(40_000)}"\n`;
     const error = await refusedCell(over, 'long.csv');
-    expect(error.detail).toMatchObject({ row: 3, column: 'B', value: 'y'.repeat(100), tooLong: { limit: 32_767 } });
+    expect(error.detail).toMatchObject({
+      row: 3,
+      column: 'B',
+      value: 'y'.repeat(100),
+      tooLong: { limit: 32_767 },
+    });
     expect(error.message).toContain('Row 3, column "B"');
     expect(error.message).toContain('32,767 characters');
     const columns: UploadOptions['columns'] = [
@@ -625,7 +786,8 @@ describe.each(testDrivers())('uploaded tables (%s)', (driver) => {
 
     // 1.5 million characters in a file under 1 MB: cut to the limit while read, then named by the sheet.
     const long = randomLetters(1_500_000);
-    const header = '<row r="1"><c r="A1" t="inlineStr"><is><t>id</t></is></c><c r="B1" t="inlineStr"><is><t>note</t></is></c></row>';
+    const header =
+      '<row r="1"><c r="A1" t="inlineStr"><is><t>id</t></is></c><c r="B1" t="inlineStr"><is><t>note</t></is></c></row>';
     const shared = await zipOf(
       xlsxParts({
         sheet: [header, '<row r="2"><c r="A2"><v>1</v></c><c r="B2" t="s"><v>0</v></c></row>'],
@@ -636,7 +798,10 @@ describe.each(testDrivers())('uploaded tables (%s)', (driver) => {
     expect((await refusedCell(shared, 'shared.xlsx')).detail).toMatchObject({ row: 2, column: 'B' });
     const inline = await zipOf(
       xlsxParts({
-        sheet: [header, `<row r="7"><c r="A7"><v>1</v></c><c r="B7" t="inlineStr"><is><t>${long}</t></is></c></row>`],
+        sheet: [
+          header,
+          `<row r="7"><c r="A7"><v>1</v></c><c r="B7" t="inlineStr"><is><t>${long}</t></is></c></row>`,
+        ],
         sharedStringsFirst: true,
       }),
     );
@@ -650,7 +815,12 @@ describe.each(testDrivers())('uploaded tables (%s)', (driver) => {
     const declared = await zipOf(
       xlsxParts({ sheet: ['<!DOCTYPE x [<!ENTITY a "aaaa">]>', header], sharedStringsFirst: true }),
     );
-    const refused = await send(demoUsers.admin, 'POST', previewPath, await multipart({}, { name: 'd.xlsx', content: declared }));
+    const refused = await send(
+      demoUsers.admin,
+      'POST',
+      previewPath,
+      await multipart({}, { name: 'd.xlsx', content: declared }),
+    );
     expect(refused.statusCode).toBe(400);
     expect(refused.json().error.message).toContain('<!');
   });

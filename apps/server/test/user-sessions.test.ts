@@ -41,7 +41,9 @@ describe.each(testDrivers())('user sessions (%s)', (driver) => {
     expect(response.statusCode).toBe(200);
     const session = response.cookies.find((c) => c.name === 'cockpit.session_token')!;
     const cookie = `${session.name}=${session.value}`;
-    const token = (await t.app.inject({ method: 'GET', url: apiRoutes.getToken.path, headers: { cookie } })).json<{
+    const token = (
+      await t.app.inject({ method: 'GET', url: apiRoutes.getToken.path, headers: { cookie } })
+    ).json<{
       token: string;
     }>().token;
     const sid = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sid as string;

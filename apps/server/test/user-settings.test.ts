@@ -2,7 +2,13 @@ import { apiErrorSchema, apiRoutes, userSettingsSchema } from '@cockpit/contract
 import { maxPasswordChangeFailuresPerHour } from '../src/features/user-settings/user-settings-routes';
 import { demoSignIns } from '../src/seed/demo-data';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, buildTestApp, demoUsers, integrityHeader, testDrivers } from './helpers/build-test-app';
+import {
+  type TestApp,
+  buildTestApp,
+  demoUsers,
+  integrityHeader,
+  testDrivers,
+} from './helpers/build-test-app';
 
 describe.each(testDrivers())('GET /api/user/settings (%s)', (driver) => {
   let t: TestApp;
@@ -26,19 +32,26 @@ describe.each(testDrivers())('GET /api/user/settings (%s)', (driver) => {
     [demoUsers.member, 'Max Member', 'organisationmember', 'pro', 'Demo GmbH'],
     [demoUsers.basic, 'Bea Basic', 'organisationmember', 'basic', 'Demo GmbH'],
     [demoUsers.beispielAdmin, 'Bernd Beispiel', 'organisationadministrator', 'pro', 'Beispiel AG'],
-  ])('has the docs/product.md §3 shape for %s', async (email, displayName, roleKey, subscription, organisationName) => {
-    const settings = await settingsOf(email);
-    expect(settings).toMatchObject({
-      userDisplayName: displayName,
-      roleKey,
-      subscription,
-      organisationName,
-      email,
-    });
-    expect(settings.accountSettings.uiLanguage).toEqual({ name: 'en', twoLetterISOlanguageName: 'en' });
-    expect(settings.availableUiLanguages.map((language) => language.name)).toEqual(['en', 'de-DE', 'de-AT']);
-    expect(settings.availableUiLanguages[2]).toEqual({ name: 'de-AT', twoLetterISOlanguageName: 'de' });
-  });
+  ])(
+    'has the docs/product.md §3 shape for %s',
+    async (email, displayName, roleKey, subscription, organisationName) => {
+      const settings = await settingsOf(email);
+      expect(settings).toMatchObject({
+        userDisplayName: displayName,
+        roleKey,
+        subscription,
+        organisationName,
+        email,
+      });
+      expect(settings.accountSettings.uiLanguage).toEqual({ name: 'en', twoLetterISOlanguageName: 'en' });
+      expect(settings.availableUiLanguages.map((language) => language.name)).toEqual([
+        'en',
+        'de-DE',
+        'de-AT',
+      ]);
+      expect(settings.availableUiLanguages[2]).toEqual({ name: 'de-AT', twoLetterISOlanguageName: 'de' });
+    },
+  );
 
   it('labels the role in the language the client asks for', async () => {
     expect((await settingsOf(demoUsers.admin)).role).toBe('Organisation administrator');
@@ -57,9 +70,19 @@ describe.each(testDrivers())('PUT /api/user/settings (%s)', (driver) => {
   });
   afterAll(() => t?.close());
 
-  const valid = { uiLanguage: 'de-AT', uiCulture: 'de-AT', currencySymbol: 'CHF', displayName: 'Maximilian M.' };
+  const valid = {
+    uiLanguage: 'de-AT',
+    uiCulture: 'de-AT',
+    currencySymbol: 'CHF',
+    displayName: 'Maximilian M.',
+  };
   const put = async (email: string, payload: Record<string, unknown>) =>
-    t.app.inject({ method: 'PUT', url: apiRoutes.getUserSettings.path, headers: await t.bearer(email), payload });
+    t.app.inject({
+      method: 'PUT',
+      url: apiRoutes.getUserSettings.path,
+      headers: await t.bearer(email),
+      payload,
+    });
 
   it('saves language, culture, currency and display name and answers the whole entity', async () => {
     const response = await put(demoUsers.member, {
@@ -123,7 +146,11 @@ describe.each(testDrivers())('PUT /api/user/settings (%s)', (driver) => {
   });
 
   it('needs a bearer token', async () => {
-    const response = await t.app.inject({ method: 'PUT', url: apiRoutes.getUserSettings.path, payload: valid });
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: apiRoutes.getUserSettings.path,
+      payload: valid,
+    });
     expect(response.statusCode).toBe(401);
   });
 });
@@ -162,8 +189,16 @@ describe.each(testDrivers())('POST /api/user/password (%s)', (driver) => {
   });
 
   it.each([
-    ['a new password of 11 characters', { currentPassword: oldPassword, newPassword: 'x'.repeat(11) }, 'newPassword'],
-    ['a new password of 129 characters', { currentPassword: oldPassword, newPassword: 'x'.repeat(129) }, 'newPassword'],
+    [
+      'a new password of 11 characters',
+      { currentPassword: oldPassword, newPassword: 'x'.repeat(11) },
+      'newPassword',
+    ],
+    [
+      'a new password of 129 characters',
+      { currentPassword: oldPassword, newPassword: 'x'.repeat(129) },
+      'newPassword',
+    ],
     ['no current password', { currentPassword: '', newPassword: 'A-new-password-123' }, 'currentPassword'],
   ])('answers 400 naming the field for %s', async (_, payload, field) => {
     const response = await change(payload);
@@ -271,7 +306,9 @@ describe('POST /api/user/password: guesses at the current password', () => {
   it('counts parallel guesses before checking them', async () => {
     const other = demoUsers.basic;
     const answers = await Promise.all(
-      Array.from({ length: maxPasswordChangeFailuresPerHour + 5 }, (_, i) => change(`parallel-wrong-${i}`, other)),
+      Array.from({ length: maxPasswordChangeFailuresPerHour + 5 }, (_, i) =>
+        change(`parallel-wrong-${i}`, other),
+      ),
     );
     const statuses = answers.map((answer) => answer.statusCode);
     expect(statuses.filter((status) => status === 400)).toHaveLength(maxPasswordChangeFailuresPerHour);

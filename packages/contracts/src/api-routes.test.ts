@@ -20,14 +20,21 @@ describe('the routes and endpoints of the API', () => {
 
   it('declares a success answer for every endpoint', () => {
     // The stream answers with server-sent events, not a JSON body: its description says what comes.
-    for (const endpoint of Object.values(apiEndpoints).filter((e) => e !== apiEndpoints.streamNotifications)) {
+    for (const endpoint of Object.values(apiEndpoints).filter(
+      (e) => e !== apiEndpoints.streamNotifications,
+    )) {
       const statuses = Object.keys(endpoint.response).map(Number);
-      expect(statuses.some((status) => status >= 200 && status < 300), endpoint.operationId).toBe(true);
+      expect(
+        statuses.some((status) => status >= 200 && status < 300),
+        endpoint.operationId,
+      ).toBe(true);
     }
   });
 
   it('lists exactly the public routes as public paths', () => {
-    const publicRoutes = Object.values(apiRoutes as Record<string, ApiRoute>).filter((route) => route.security === 'public');
+    const publicRoutes = Object.values(apiRoutes as Record<string, ApiRoute>).filter(
+      (route) => route.security === 'public',
+    );
     expect([...publicApiPaths].sort()).toEqual(publicRoutes.map((route) => route.path).sort());
     expect(publicApiPaths).toContain(apiRoutes.getHealth.path);
     expect(publicApiPaths).not.toContain(apiRoutes.getMenu.path);
@@ -36,7 +43,9 @@ describe('the routes and endpoints of the API', () => {
 
 describe('pathOf', () => {
   it('fills every parameter, URL-encoded, and leaves a path without parameters as it is', () => {
-    expect(pathOf(apiRoutes.getDashboardTile, { layoutId: 12, tileId: 'a/b c' })).toBe('/api/dashboards/12/tiles/a%2Fb%20c');
+    expect(pathOf(apiRoutes.getDashboardTile, { layoutId: 12, tileId: 'a/b c' })).toBe(
+      '/api/dashboards/12/tiles/a%2Fb%20c',
+    );
     expect(pathOf(apiRoutes.getReport, { name: '../admin' })).toBe('/api/reports/..%2Fadmin');
     expect(pathOf(apiRoutes.getMenu)).toBe('/api/navigation/menu');
   });

@@ -72,7 +72,13 @@ export const apiRoutes = {
   verifyIntegrity: route('verifyIntegrity', 'POST', '/api/integrity/verify', 'public'),
 
   // ---- the auth library's endpoints the app uses (docs/product.md §D.3, decision 009)
-  signInWithEmail: route('signInWithEmail', 'POST', '/api/auth/sign-in/email', 'public', integrity('sign-in')),
+  signInWithEmail: route(
+    'signInWithEmail',
+    'POST',
+    '/api/auth/sign-in/email',
+    'public',
+    integrity('sign-in'),
+  ),
   signOut: route('signOut', 'POST', '/api/auth/sign-out', 'session'),
   getToken: route('getToken', 'GET', '/api/auth/token', 'session'),
   /** Single sign-on (decision 020): the organisation's provider for an e-mail; the browser goes there. */
@@ -99,7 +105,12 @@ export const apiRoutes = {
 
   // ---- forgotten passwords (decision 031): the app's own routes under the auth prefix, no sign-in
   requestPasswordReset: route('requestPasswordReset', 'POST', '/api/auth/password-reset/request', 'public'),
-  completePasswordReset: route('completePasswordReset', 'POST', '/api/auth/password-reset/complete', 'public'),
+  completePasswordReset: route(
+    'completePasswordReset',
+    'POST',
+    '/api/auth/password-reset/complete',
+    'public',
+  ),
 
   // ---- the signed-in user
   getTwoFactorStatus: route('getTwoFactorStatus', 'GET', '/api/user/two-factor'),
@@ -171,7 +182,11 @@ export const apiRoutes = {
   previewUpload: route('previewUpload', 'POST', '/api/management/data-sources/:name/uploads/preview'),
   uploadTable: route('uploadTable', 'POST', '/api/management/data-sources/:name/uploads'),
   listUploadedTables: route('listUploadedTables', 'GET', '/api/management/data-sources/:name/tables'),
-  removeUploadedTable: route('removeUploadedTable', 'DELETE', '/api/management/data-sources/:name/tables/:table'),
+  removeUploadedTable: route(
+    'removeUploadedTable',
+    'DELETE',
+    '/api/management/data-sources/:name/tables/:table',
+  ),
 
   // ---- management: the catalogue (decision 015)
   exportCatalogue: route('exportCatalogue', 'GET', '/api/management/catalogue'),
@@ -186,8 +201,16 @@ export const apiRoutes = {
   updateItem: route('updateItem', 'PUT', '/api/management/catalogue/items/:name'),
   deleteItem: route('deleteItem', 'DELETE', '/api/management/catalogue/items/:name'),
   createDashboardGroup: route('createDashboardGroup', 'POST', '/api/management/catalogue/dashboard-groups'),
-  updateDashboardGroup: route('updateDashboardGroup', 'PUT', '/api/management/catalogue/dashboard-groups/:name'),
-  deleteDashboardGroup: route('deleteDashboardGroup', 'DELETE', '/api/management/catalogue/dashboard-groups/:name'),
+  updateDashboardGroup: route(
+    'updateDashboardGroup',
+    'PUT',
+    '/api/management/catalogue/dashboard-groups/:name',
+  ),
+  deleteDashboardGroup: route(
+    'deleteDashboardGroup',
+    'DELETE',
+    '/api/management/catalogue/dashboard-groups/:name',
+  ),
   createDashboard: route('createDashboard', 'POST', '/api/management/catalogue/dashboards'),
   updateDashboard: route('updateDashboard', 'PUT', '/api/management/catalogue/dashboards/:layoutId'),
   deleteDashboard: route('deleteDashboard', 'DELETE', '/api/management/catalogue/dashboards/:layoutId'),
@@ -198,7 +221,11 @@ export const apiRoutes = {
   updateDataSource: route('updateDataSource', 'PUT', '/api/management/data-sources/:name'),
   deleteDataSource: route('deleteDataSource', 'DELETE', '/api/management/data-sources/:name'),
   testDataSource: route('testDataSource', 'POST', '/api/management/data-sources/:name/test'),
-  testUnsavedDataSource: route('testUnsavedDataSource', 'POST', '/api/management/data-sources/connection-test'),
+  testUnsavedDataSource: route(
+    'testUnsavedDataSource',
+    'POST',
+    '/api/management/data-sources/connection-test',
+  ),
   getDataSourceSchema: route('getDataSourceSchema', 'GET', '/api/management/data-sources/:name/schema'),
   listRowRules: route('listRowRules', 'GET', '/api/management/data-sources/:name/row-rules'),
   createRowRule: route('createRowRule', 'POST', '/api/management/data-sources/:name/row-rules'),
@@ -258,7 +285,10 @@ export const tokenCheckParam = 'check';
  * The auth library's own paths that take credentials, by prefix, for the endpoints it serves that are not
  * routes above (other sign-in methods, sign-up, other code steps): every one needs the integrity token too.
  */
-export const integrityAuthPathPrefixes: readonly { readonly prefix: string; readonly kind: CredentialKind }[] = [
+export const integrityAuthPathPrefixes: readonly {
+  readonly prefix: string;
+  readonly kind: CredentialKind;
+}[] = [
   { prefix: `${authApiPrefix}/sign-in`, kind: 'sign-in' },
   { prefix: `${authApiPrefix}/sign-up`, kind: 'sign-up' },
   { prefix: `${authApiPrefix}/two-factor/verify`, kind: 'second-factor' },

@@ -61,7 +61,8 @@ export function frameUrlProblem(frameUrl: string, allowedOrigins: readonly strin
   const url = frameUrl.trim().replaceAll('{lang}', 'en');
   if (url === '') return 'empty';
   const siteOrigin = 'https://cockpit.invalid';
-  if (url.startsWith('/') || url.startsWith('\\')) return safeRedirectPath(url, siteOrigin) === null ? 'invalid' : null;
+  if (url.startsWith('/') || url.startsWith('\\'))
+    return safeRedirectPath(url, siteOrigin) === null ? 'invalid' : null;
   let parsed: InstanceType<typeof URL>;
   try {
     parsed = new URL(url);

@@ -26,7 +26,10 @@ const buttonFields = {
   href: z.string().max(bannerLinkMaxLength).nullable(),
 };
 
-function checkButtonAction(button: { type: BannerActionType; href: string | null }, ctx: z.RefinementCtx): void {
+function checkButtonAction(
+  button: { type: BannerActionType; href: string | null },
+  ctx: z.RefinementCtx,
+): void {
   if (button.type === 'link') {
     if (!isSafeBannerHref(button.href)) {
       ctx.addIssue({
@@ -36,7 +39,11 @@ function checkButtonAction(button: { type: BannerActionType; href: string | null
       });
     }
   } else if (button.href !== null) {
-    ctx.addIssue({ code: 'custom', path: ['href'], message: 'must be null when the button closes the message' });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['href'],
+      message: 'must be null when the button closes the message',
+    });
   }
 }
 

@@ -7,7 +7,11 @@ import { dashboardTileTypeSchema } from './dashboards';
 import type { TranslationKey } from './locales';
 import { catalogueNameSchema, localisedTextSchema } from './catalogue-names';
 import { catalogueDataSourceSchema } from './data-sources';
-import { definitionParameterSchema, parameterValuesSchema, reportDefinitionBodySchema } from './report-definitions';
+import {
+  definitionParameterSchema,
+  parameterValuesSchema,
+  reportDefinitionBodySchema,
+} from './report-definitions';
 
 // The catalogue (docs/product.md §D.2, docs/decisions/015): the menu groups, report items, dashboard groups,
 // dashboards and tiles of an organisation, with audiences and "featured", as ONE versioned JSON
@@ -39,10 +43,7 @@ export type Audience = z.infer<typeof audienceSchema>;
 
 export const catalogueIconSchema = z.enum(menuIconNames);
 
-const httpUrlSchema = z
-  .string()
-  .max(linkMaxLength)
-  .refine(isSafeHttpUrl, 'must be an http(s) URL');
+const httpUrlSchema = z.string().max(linkMaxLength).refine(isSafeHttpUrl, 'must be an http(s) URL');
 
 /** What an item opens: a report definition, a frame, or a link (never SQL from the client, never `javascript:`). */
 export const catalogueReportSchema = z.discriminatedUnion('kind', [
@@ -162,18 +163,26 @@ export function jsonPathOf(path: readonly PropertyKey[]): string {
 
 export const catalogueNameParamsSchema = z.object({ name: catalogueNameSchema });
 export const catalogueLayoutParamsSchema = z.object({
-  layoutId: z.string().regex(/^\d{1,9}$/, 'must be a numeric layout id').transform(Number),
+  layoutId: z
+    .string()
+    .regex(/^\d{1,9}$/, 'must be a numeric layout id')
+    .transform(Number),
 });
 
 /** Where in its list a group, item or dashboard goes: 0 = first; absent = last (create) or unchanged. */
 const positionSchema = z.number().int().min(0).max(100_000).optional();
 
 /** `POST …/menu-groups`, `PUT …/menu-groups/:name` (items are edited one by one). */
-export const menuGroupInputSchema = catalogueMenuGroupSchema.omit({ items: true }).extend({ position: positionSchema });
+export const menuGroupInputSchema = catalogueMenuGroupSchema
+  .omit({ items: true })
+  .extend({ position: positionSchema });
 export type MenuGroupInput = z.infer<typeof menuGroupInputSchema>;
 
 /** `POST …/items`, `PUT …/items/:name`: the item, the group it belongs to and its place there. */
-export const itemInputSchema = catalogueItemSchema.extend({ group: catalogueNameSchema, position: positionSchema });
+export const itemInputSchema = catalogueItemSchema.extend({
+  group: catalogueNameSchema,
+  position: positionSchema,
+});
 export type ItemInput = z.infer<typeof itemInputSchema>;
 
 export const dashboardGroupInputSchema = catalogueDashboardGroupSchema
@@ -193,7 +202,14 @@ export const itemBodySchema = withClientBody(itemInputSchema.shape);
 export const dashboardGroupBodySchema = withClientBody(dashboardGroupInputSchema.shape);
 export const dashboardBodySchema = withClientBody(dashboardInputSchema.shape);
 
-export const catalogueObjectKinds = ['menu-group', 'item', 'dashboard-group', 'dashboard', 'data-source', 'definition'] as const;
+export const catalogueObjectKinds = [
+  'menu-group',
+  'item',
+  'dashboard-group',
+  'dashboard',
+  'data-source',
+  'definition',
+] as const;
 export const catalogueObjectKindSchema = z.enum(catalogueObjectKinds);
 export type CatalogueObjectKind = z.infer<typeof catalogueObjectKindSchema>;
 
@@ -251,7 +267,15 @@ export type CataloguePreview = z.infer<typeof cataloguePreviewSchema>;
 
 // ---------------------------------------------------------------- activity
 
-export const activityKinds = ['catalogue', 'users', 'notifications', 'banners', 'contract', 'data', 'sign-in'] as const;
+export const activityKinds = [
+  'catalogue',
+  'users',
+  'notifications',
+  'banners',
+  'contract',
+  'data',
+  'sign-in',
+] as const;
 export const activityKindSchema = z.enum(activityKinds);
 export type ActivityKind = z.infer<typeof activityKindSchema>;
 

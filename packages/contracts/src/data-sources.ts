@@ -52,7 +52,11 @@ export const dataSourceConnectionSchema = z
   .strict()
   .superRefine((connection, context) => {
     if (connection.tls === 'verify' && !connection.caCertificate?.includes('BEGIN CERTIFICATE')) {
-      context.addIssue({ code: 'custom', path: ['caCertificate'], message: 'a PEM certificate is required to verify' });
+      context.addIssue({
+        code: 'custom',
+        path: ['caCertificate'],
+        message: 'a PEM certificate is required to verify',
+      });
     }
   });
 export type DataSourceConnection = z.infer<typeof dataSourceConnectionSchema>;
@@ -73,7 +77,11 @@ export function dataSourceTlsWeakened(
   after: { tls: DataSourceTls; caCertificate?: string | undefined },
 ): boolean {
   if (tlsStrength[after.tls] < tlsStrength[before.tls]) return true;
-  return before.tls === 'verify' && after.tls === 'verify' && (before.caCertificate ?? '').trim() !== (after.caCertificate ?? '').trim();
+  return (
+    before.tls === 'verify' &&
+    after.tls === 'verify' &&
+    (before.caCertificate ?? '').trim() !== (after.caCertificate ?? '').trim()
+  );
 }
 
 /**
@@ -93,7 +101,11 @@ export const catalogueDataSourceSchema = z
   .strict()
   .superRefine((source, context) => {
     if (source.kind === 'uploads' && source.connection) {
-      context.addIssue({ code: 'custom', path: ['connection'], message: 'uploaded tables have no connection' });
+      context.addIssue({
+        code: 'custom',
+        path: ['connection'],
+        message: 'uploaded tables have no connection',
+      });
     }
     if (source.kind !== 'uploads' && !source.connection) {
       context.addIssue({ code: 'custom', path: ['connection'], message: 'is required for a database' });
@@ -219,7 +231,10 @@ export const uploadLimits = {
 /** A table name in SQL: lower-case letters, digits and `_`, starting with a letter. */
 export const uploadTableNameSchema = z
   .string()
-  .regex(/^[a-z][a-z0-9_]{0,62}$/, 'must be 1–63 lower-case letters, digits or underscores, starting with a letter');
+  .regex(
+    /^[a-z][a-z0-9_]{0,62}$/,
+    'must be 1–63 lower-case letters, digits or underscores, starting with a letter',
+  );
 
 export const uploadColumnSchema = z.object({
   /** The SQL column name (from the header row, made safe). */
@@ -291,7 +306,10 @@ export const uploadedTableSchema = z.object({
 export const uploadedTablesResponseSchema = z.object({ items: z.array(uploadedTableSchema) });
 export type UploadedTablesResponse = z.infer<typeof uploadedTablesResponseSchema>;
 
-export const uploadedTableParamsSchema = z.object({ name: catalogueNameSchema, table: uploadTableNameSchema });
+export const uploadedTableParamsSchema = z.object({
+  name: catalogueNameSchema,
+  table: uploadTableNameSchema,
+});
 
 // ---------------------------------------------------------------- query log
 

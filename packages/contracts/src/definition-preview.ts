@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { catalogueNameSchema } from './catalogue-names';
 import { withClientBody } from './client-params';
-import { parameterValuesSchema, parameterViewSchema, reportDefinitionBodySchema, resultInfoSchema } from './report-definitions';
+import {
+  parameterValuesSchema,
+  parameterViewSchema,
+  reportDefinitionBodySchema,
+  resultInfoSchema,
+} from './report-definitions';
 import { reportDataSchema } from './reports';
 import { appliedRowRuleSchema } from './row-rules';
 

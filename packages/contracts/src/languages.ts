@@ -36,7 +36,9 @@ export const automaticCulture = 'auto';
  */
 export function effectiveCulture(choice: string | undefined, language: string): string {
   if (choice !== undefined && choice !== automaticCulture) return choice;
-  const name = (uiLanguageNames as readonly string[]).includes(language) ? (language as UiLanguageName) : null;
+  const name = (uiLanguageNames as readonly string[]).includes(language)
+    ? (language as UiLanguageName)
+    : null;
   if (name) return automaticCultureOf[name];
   return isGermanLanguage(language) ? 'de-DE' : 'en-GB';
 }

@@ -96,7 +96,9 @@ export const userAttributesCsvValueSeparator = '|';
  * `POST /api/management/users/attributes`: a CSV with the header `email,<key>,<key>…` and one row per
  * user; each row sets the header's keys of that user (an empty cell removes the key), other keys stay.
  */
-export const userAttributesImportSchema = z.object({ csv: z.string().min(1).max(userAttributesCsvMaxLength) });
+export const userAttributesImportSchema = z.object({
+  csv: z.string().min(1).max(userAttributesCsvMaxLength),
+});
 export type UserAttributesImport = z.infer<typeof userAttributesImportSchema>;
 export const userAttributesImportBodySchema = withClientBody(userAttributesImportSchema.shape);
 
@@ -138,8 +140,15 @@ const bannerMessageFields = {
   content: bannerContentSchema,
 };
 
-function checkSchedule(value: { startsAt: string | null; endsAt: string | null }, ctx: z.RefinementCtx): void {
-  if (value.startsAt !== null && value.endsAt !== null && Date.parse(value.endsAt) <= Date.parse(value.startsAt)) {
+function checkSchedule(
+  value: { startsAt: string | null; endsAt: string | null },
+  ctx: z.RefinementCtx,
+): void {
+  if (
+    value.startsAt !== null &&
+    value.endsAt !== null &&
+    Date.parse(value.endsAt) <= Date.parse(value.startsAt)
+  ) {
     ctx.addIssue({ code: 'custom', path: ['endsAt'], message: 'must be after startsAt' });
   }
 }

@@ -78,12 +78,13 @@ describe('localizedText (docs/product.md §9)', () => {
 });
 
 describe('notificationPatchSchema (docs/product.md §4)', () => {
-  it.each([{ wasRead: true }, { mouseOver: true }, { wasRead: true, isoLanguageName: 'de-DE', useBackendTranslation: false }])(
-    'accepts %j',
-    (body) => {
-      expect(notificationPatchSchema.safeParse(body).success).toBe(true);
-    },
-  );
+  it.each([
+    { wasRead: true },
+    { mouseOver: true },
+    { wasRead: true, isoLanguageName: 'de-DE', useBackendTranslation: false },
+  ])('accepts %j', (body) => {
+    expect(notificationPatchSchema.safeParse(body).success).toBe(true);
+  });
 
   it.each([
     {},
@@ -106,7 +107,11 @@ describe('sendNotificationBodySchema', () => {
   };
 
   it('needs English only: German falls back to it, an Austrian override is kept', () => {
-    const parsed = sendNotificationBodySchema.parse({ ...valid, title: { en: 'Hello' }, text: { en: 'Text', de: ' ', deAt: 'Servus' } });
+    const parsed = sendNotificationBodySchema.parse({
+      ...valid,
+      title: { en: 'Hello' },
+      text: { en: 'Text', de: ' ', deAt: 'Servus' },
+    });
     expect(parsed.title).toEqual({ en: 'Hello', de: '' });
     expect(parsed.text).toEqual({ en: 'Text', de: '', deAt: 'Servus' });
     expect(localizedText(parsed.title, 'de-DE')).toBe('Hello');
@@ -117,7 +122,9 @@ describe('sendNotificationBodySchema', () => {
   it('accepts "all" or a list of user ids, with an optional http(s) url', () => {
     expect(sendNotificationBodySchema.safeParse(valid).success).toBe(true);
     expect(sendNotificationBodySchema.safeParse({ ...valid, recipients: ['u1', 'u2'] }).success).toBe(true);
-    expect(sendNotificationBodySchema.parse({ ...valid, url: ' https://example.com ' }).url).toBe('https://example.com');
+    expect(sendNotificationBodySchema.parse({ ...valid, url: ' https://example.com ' }).url).toBe(
+      'https://example.com',
+    );
   });
 
   it.each([

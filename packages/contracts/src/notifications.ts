@@ -76,7 +76,11 @@ export const notificationStreamEventSchema = z.discriminatedUnion('type', [
     hasMore: z.boolean(),
     unreadCount: z.number().int().min(0),
   }),
-  z.object({ type: z.literal('upsert'), notification: notificationSchema, unreadCount: z.number().int().min(0) }),
+  z.object({
+    type: z.literal('upsert'),
+    notification: notificationSchema,
+    unreadCount: z.number().int().min(0),
+  }),
   z.object({ type: z.literal('remove'), uid: z.string(), unreadCount: z.number().int().min(0) }),
   // The organisation's catalogue (or the user's audience) changed: menus, favourites and dashboards
   // reload (decision 015). Carries nothing: what the user may see is read through the usual routes.

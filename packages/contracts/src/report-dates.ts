@@ -5,7 +5,14 @@ import type { TranslationKey } from './locales';
 // (decision 027) can use them without a cycle.
 
 /** Date-range presets, resolved by the server against today's date (UTC) and the data set's range. */
-export const dateRangePresets = ['last-30-days', 'last-month', 'last-12-months', 'this-year', 'last-year', 'all'] as const;
+export const dateRangePresets = [
+  'last-30-days',
+  'last-month',
+  'last-12-months',
+  'this-year',
+  'last-year',
+  'all',
+] as const;
 export const dateRangePresetSchema = z.enum(dateRangePresets);
 export type DateRangePreset = z.infer<typeof dateRangePresetSchema>;
 

@@ -8,14 +8,24 @@ import { dateRangePresetSchema, isoDateSchema } from './report-dates';
 // parameters are empty; `{{user.email}}` and `{{user.attributes.<key>}}` are bound by the server from
 // the signed-in user (or a delivery's recipient) and cannot be set by a client.
 
-export const definitionParameterTypes = ['date-range', 'date', 'number', 'text', 'choice', 'multi-choice'] as const;
+export const definitionParameterTypes = [
+  'date-range',
+  'date',
+  'number',
+  'text',
+  'choice',
+  'multi-choice',
+] as const;
 export const definitionParameterTypeSchema = z.enum(definitionParameterTypes);
 export type DefinitionParameterType = z.infer<typeof definitionParameterTypeSchema>;
 
 /** A parameter or column name as written in `{{…}}`: letters, digits and `_`, starting with a letter. */
 export const definitionIdentifierSchema = z
   .string()
-  .regex(/^[A-Za-z][A-Za-z0-9_]{0,62}$/, 'must be 1–63 letters, digits or underscores, starting with a letter');
+  .regex(
+    /^[A-Za-z][A-Za-z0-9_]{0,62}$/,
+    'must be 1–63 letters, digits or underscores, starting with a letter',
+  );
 
 /** A date range: a preset resolved by the server against today, or a custom `from`–`to`. */
 export const dateRangeValueSchema = z.union([
@@ -37,7 +47,17 @@ export const parameterValuesSchema = z.record(definitionIdentifierSchema, parame
 export type ParameterValues = z.infer<typeof parameterValuesSchema>;
 
 /** How a column's values are shown in the user's culture. */
-export const columnFormats = ['text', 'integer', 'number', 'currency', 'percent', 'date', 'week', 'month', 'quarter'] as const;
+export const columnFormats = [
+  'text',
+  'integer',
+  'number',
+  'currency',
+  'percent',
+  'date',
+  'week',
+  'month',
+  'quarter',
+] as const;
 export const columnFormatSchema = z.enum(columnFormats);
 export type ColumnFormat = z.infer<typeof columnFormatSchema>;
 
@@ -67,7 +87,11 @@ export const definitionParameterSchema = z
   .superRefine((parameter, context) => {
     const isChoice = parameter.type === 'choice' || parameter.type === 'multi-choice';
     if (isChoice && !parameter.options && !parameter.optionsSql) {
-      context.addIssue({ code: 'custom', path: ['options'], message: 'a choice needs options or optionsSql' });
+      context.addIssue({
+        code: 'custom',
+        path: ['options'],
+        message: 'a choice needs options or optionsSql',
+      });
     }
     if (!isChoice && (parameter.options || parameter.optionsSql)) {
       context.addIssue({ code: 'custom', path: ['options'], message: 'only a choice has options' });
@@ -110,7 +134,11 @@ export const kpiVisualSchema = z
     type: z.literal('kpi'),
     id: visualIdSchema,
     items: z
-      .array(z.object({ column: z.string().min(1).max(128), compareTo: z.string().min(1).max(128).optional() }).strict())
+      .array(
+        z
+          .object({ column: z.string().min(1).max(128), compareTo: z.string().min(1).max(128).optional() })
+          .strict(),
+      )
       .min(1)
       .max(12),
     /** Leaves out an item whose value is empty: e.g. "top store" when the report is grouped by region. */
@@ -153,7 +181,11 @@ export const tableVisualSchema = z
   })
   .strict();
 
-export const definitionVisualSchema = z.discriminatedUnion('type', [kpiVisualSchema, chartVisualSchema, tableVisualSchema]);
+export const definitionVisualSchema = z.discriminatedUnion('type', [
+  kpiVisualSchema,
+  chartVisualSchema,
+  tableVisualSchema,
+]);
 export type DefinitionVisual = z.infer<typeof definitionVisualSchema>;
 
 export const definitionCacheDefaultSeconds = 300;

@@ -7,7 +7,15 @@ import type {
   DefinitionVisual,
   ParameterValues,
 } from './report-definitions';
-import type { ChartKind, ReportCell, ReportChart, ReportColumn, ReportData, ReportKpi, ValueFormat } from './reports';
+import type {
+  ChartKind,
+  ReportCell,
+  ReportChart,
+  ReportColumn,
+  ReportData,
+  ReportKpi,
+  ValueFormat,
+} from './reports';
 
 // A query report's result as the report page and the tiles show it (decision 027): every visual of a
 // definition reads the same rows. KPIs take the first row; charts and the table take all rows. The
@@ -28,13 +36,23 @@ export class VisualMisfit extends Error {}
 const numericFormats = new Set<ValueFormat>(['integer', 'number', 'currency', 'percent']);
 
 /** Source type names that hold numbers (PostgreSQL and MySQL spellings). */
-const numericType = /^(int|integer|bigint|smallint|tinyint|mediumint|numeric|decimal|real|double|float|money|int2|int4|int8|float4|float8|newdecimal|long|longlong|short|tiny|int24)/i;
+const numericType =
+  /^(int|integer|bigint|smallint|tinyint|mediumint|numeric|decimal|real|double|float|money|int2|int4|int8|float4|float8|newdecimal|long|longlong|short|tiny|int24)/i;
 
 /**
  * Whole-number type names of both databases (as the executor names a result's columns): an undeclared
  * column of one shows as a whole number, and the editor proposes the "integer" format for it.
  */
-export const integerSourceTypes: ReadonlySet<string> = new Set(['bigint', 'smallint', 'integer', 'int', 'tinyint', 'mediumint', 'year', 'oid']);
+export const integerSourceTypes: ReadonlySet<string> = new Set([
+  'bigint',
+  'smallint',
+  'integer',
+  'int',
+  'tinyint',
+  'mediumint',
+  'year',
+  'oid',
+]);
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
@@ -83,16 +101,17 @@ export function chosenOptions(
  * The definition's columns as a run with `values` shows them: a column that follows a choice has the
  * chosen option's label and format (what a download writes, which has no visuals to build).
  */
-export function withChosenColumns<Definition extends Pick<CatalogueReportDefinition, 'columns' | 'parameters'>>(
-  definition: Definition,
-  values: ParameterValues,
-): Definition {
+export function withChosenColumns<
+  Definition extends Pick<CatalogueReportDefinition, 'columns' | 'parameters'>,
+>(definition: Definition, values: ParameterValues): Definition {
   const chosen = chosenOptions(definition, values);
   return {
     ...definition,
     columns: definition.columns.map((column) => {
       const option = column.follows ? chosen(column.follows) : undefined;
-      return option ? { ...column, label: option.label ?? column.label, format: option.format ?? column.format } : column;
+      return option
+        ? { ...column, label: option.label ?? column.label, format: option.format ?? column.format }
+        : column;
     }),
   };
 }
@@ -129,7 +148,10 @@ export function columnOf(
     const option = definition.follows ? chosen?.(definition.follows) : undefined;
     return {
       key: name,
-      label: (option?.label ? catalogueTextIn(option.label, language) : catalogueTextIn(definition.label, language)) ?? name,
+      label:
+        (option?.label
+          ? catalogueTextIn(option.label, language)
+          : catalogueTextIn(definition.label, language)) ?? name,
       format: option?.format ?? definition.format,
     };
   }
@@ -198,7 +220,8 @@ async function chartRows(
  * result is worked through in slices that let other requests run in between (`mapRows`).
  */
 export async function visualiseResult(
-  definition: Pick<CatalogueReportDefinition, 'columns' | 'visuals'> & Partial<Pick<CatalogueReportDefinition, 'parameters'>>,
+  definition: Pick<CatalogueReportDefinition, 'columns' | 'visuals'> &
+    Partial<Pick<CatalogueReportDefinition, 'parameters'>>,
   result: VisualInput,
   { language, visualIds, tableRows, values = {}, mapRows = mapAtOnce }: VisualOptions,
 ): Promise<ReportData> {
@@ -206,12 +229,18 @@ export async function visualiseResult(
   const chosen = chosenOptions({ parameters: definition.parameters ?? [] }, values);
   const columnFor = (name: string) => {
     if (!index.has(name)) throw new VisualMisfit(`the result has no column '${name}'`);
-    const position = index.get(valueColumnOf(name, definition.columns, language, (column) => index.has(column)))!;
-    return { position, column: columnOf(name, result.columns[position]?.type, definition.columns, language, chosen) };
+    const position = index.get(
+      valueColumnOf(name, definition.columns, language, (column) => index.has(column)),
+    )!;
+    return {
+      position,
+      column: columnOf(name, result.columns[position]?.type, definition.columns, language, chosen),
+    };
   };
   const visuals = definition.visuals.filter((visual) => !visualIds || visualIds.includes(visual.id));
   // A definition without visuals shows its table.
-  const shown: DefinitionVisual[] = definition.visuals.length === 0 ? [{ type: 'table', id: 'table' }] : visuals;
+  const shown: DefinitionVisual[] =
+    definition.visuals.length === 0 ? [{ type: 'table', id: 'table' }] : visuals;
 
   const kpis: ReportKpi[] = [];
   const charts: ReportChart[] = [];
@@ -222,7 +251,8 @@ export async function visualiseResult(
     if (visual.type === 'kpi') {
       for (const item of visual.items) {
         const { position, column } = columnFor(item.column);
-        if (visual.omitEmpty && first && (first[position] === null || first[position] === undefined)) continue;
+        if (visual.omitEmpty && first && (first[position] === null || first[position] === undefined))
+          continue;
         const comparison = item.compareTo ? columnFor(item.compareTo) : null;
         kpis.push({
           key: `${visual.id}.${item.column}`,
@@ -270,10 +300,12 @@ export async function visualiseResult(
         .map(columnFor)
         .filter(
           ({ position }) =>
-            !visual.omitEmpty || result.rows.some((row) => row[position] !== null && row[position] !== undefined),
+            !visual.omitEmpty ||
+            result.rows.some((row) => row[position] !== null && row[position] !== undefined),
         );
-      const rows = await mapRows(tableRows === undefined ? result.rows : result.rows.slice(0, tableRows), (row) =>
-        columns.map(({ position, column }) => cellOf(row[position], column.format)),
+      const rows = await mapRows(
+        tableRows === undefined ? result.rows : result.rows.slice(0, tableRows),
+        (row) => columns.map(({ position, column }) => cellOf(row[position], column.format)),
       );
       table = {
         columns: columns.map(({ column }) => column),

@@ -54,7 +54,9 @@ export type ReportDownloadQuery = z.infer<typeof reportDownloadQuerySchema>;
 /** The file itself (CSV text or XLSX bytes), described for the API document; never parsed as JSON. */
 export const reportDownloadFileSchema = z
   .string()
-  .describe('text/csv (UTF-8 with a byte-order mark) or application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+  .describe(
+    'text/csv (UTF-8 with a byte-order mark) or application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  );
 
 /** One headline figure. Text values (e.g. "best region") use format `text`. */
 export const reportKpiSchema = z.object({

@@ -20,18 +20,26 @@ export const subscriptionLimits = {
 } as const;
 
 /** `HH:MM`, 24-hour clock, in the subscription's time zone. */
-export const scheduleTimeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be HH:MM (00:00–23:59)');
+export const scheduleTimeSchema = z
+  .string()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be HH:MM (00:00–23:59)');
 /** 0 = Sunday … 6 = Saturday. */
 export const weekdaySchema = z.number().int().min(0).max(6);
 
 export const subscriptionScheduleSchema = z.discriminatedUnion('every', [
   z.object({ every: z.literal('day'), time: scheduleTimeSchema }).strict(),
   z
-    .object({ every: z.literal('weekdays'), time: scheduleTimeSchema, weekdays: z.array(weekdaySchema).min(1).max(7) })
+    .object({
+      every: z.literal('weekdays'),
+      time: scheduleTimeSchema,
+      weekdays: z.array(weekdaySchema).min(1).max(7),
+    })
     .strict(),
   z.object({ every: z.literal('week'), time: scheduleTimeSchema, weekday: weekdaySchema }).strict(),
   /** Day 1–28: every month has it. */
-  z.object({ every: z.literal('month'), time: scheduleTimeSchema, day: z.number().int().min(1).max(28) }).strict(),
+  z
+    .object({ every: z.literal('month'), time: scheduleTimeSchema, day: z.number().int().min(1).max(28) })
+    .strict(),
 ]);
 export type SubscriptionSchedule = z.infer<typeof subscriptionScheduleSchema>;
 
@@ -69,7 +77,11 @@ export const alertConditionSchema = z.discriminatedUnion('test', [
   z.object({ test: z.literal('above'), column: columnNameSchema, value: z.number().finite() }).strict(),
   z.object({ test: z.literal('below'), column: columnNameSchema, value: z.number().finite() }).strict(),
   z
-    .object({ test: z.literal('changed-by'), column: columnNameSchema, percent: z.number().finite().positive().max(100_000) })
+    .object({
+      test: z.literal('changed-by'),
+      column: columnNameSchema,
+      percent: z.number().finite().positive().max(100_000),
+    })
     .strict(),
   z.object({ test: z.literal('has-rows') }).strict(),
   z.object({ test: z.literal('no-rows') }).strict(),
@@ -115,7 +127,15 @@ const subscriptionFields = {
 export const subscriptionBodySchema = withClientBody(subscriptionFields);
 export type SubscriptionBody = z.input<typeof subscriptionBodySchema>;
 
-export const deliveryStatuses = ['queued', 'sending', 'retrying', 'sent', 'skipped-empty', 'not-allowed', 'failed'] as const;
+export const deliveryStatuses = [
+  'queued',
+  'sending',
+  'retrying',
+  'sent',
+  'skipped-empty',
+  'not-allowed',
+  'failed',
+] as const;
 export const deliveryStatusSchema = z.enum(deliveryStatuses);
 export type DeliveryStatus = z.infer<typeof deliveryStatusSchema>;
 
@@ -176,7 +196,11 @@ export const unsubscribeResponseSchema = z.object({ targetName: z.string() });
 
 // ---- the mail outbox (management)
 
-export const outboxAttachmentSchema = z.object({ filename: z.string(), contentType: z.string(), size: z.number().int() });
+export const outboxAttachmentSchema = z.object({
+  filename: z.string(),
+  contentType: z.string(),
+  size: z.number().int(),
+});
 export const outboxMailSummarySchema = z.object({
   id: z.string(),
   to: z.string(),

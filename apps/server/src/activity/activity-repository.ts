@@ -20,7 +20,9 @@ export interface Actor {
 }
 
 /** The actor of a request: its signed-in administrator. */
-export const actorOf = (request: { user: { organisationId: string; id: string; displayName: string } }): Actor => ({
+export const actorOf = (request: {
+  user: { organisationId: string; id: string; displayName: string };
+}): Actor => ({
   organisationId: request.user.organisationId,
   id: request.user.id,
   name: request.user.displayName,

@@ -1,2 +1,8 @@
-export { type ActivityRecord, type Actor, actorOf, listActivity, recordActivity } from './activity-repository';
+export {
+  type ActivityRecord,
+  type Actor,
+  actorOf,
+  listActivity,
+  recordActivity,
+} from './activity-repository';
 export { activityRoutes } from './activity-routes';

@@ -34,7 +34,9 @@ export const twoFactorIssuer = 'Report Cockpit';
 export const deactivatedMessage = 'This account has been deactivated.';
 
 /** How long a session may go without an API call before its token exchange is refused (decision 009). */
-export function sessionIdleLimitMs(config: Pick<Config, 'idleTimeoutSeconds' | 'idleCountdownSeconds'>): number {
+export function sessionIdleLimitMs(
+  config: Pick<Config, 'idleTimeoutSeconds' | 'idleCountdownSeconds'>,
+): number {
   // The browser signs out after its idle time and countdown; the server does not end a session earlier.
   return (config.idleTimeoutSeconds + config.idleCountdownSeconds) * 1000;
 }
@@ -102,7 +104,10 @@ export function createAuth({
     if (Date.now() - new Date(found.session.updatedAt).getTime() <= idleLimitMs) return;
     await db.delete(sessionTable).where(eq(sessionTable.id, found.session.id));
     sessionEvents?.emitEnded({ userId: found.user.id, sessionId: found.session.id });
-    logger.info({ event: 'auth.session.idle_ended', userId: found.user.id }, 'session ended after inactivity');
+    logger.info(
+      { event: 'auth.session.idle_ended', userId: found.user.id },
+      'session ended after inactivity',
+    );
     throw new APIError('UNAUTHORIZED', { message: 'The session has ended after a period of inactivity.' });
   };
 
@@ -245,7 +250,11 @@ export function createAuth({
           // Decisions 021, 022: the web app shows the screen of a pending set-up gate first (the server decides anyway).
           definePayload: async ({ user, session }) => {
             const gates = await gatesOf(user, session);
-            return { email: user.email, sid: session.id, ...(gates.length > 0 ? { [pendingSetUpClaim]: gates } : {}) };
+            return {
+              email: user.email,
+              sid: session.id,
+              ...(gates.length > 0 ? { [pendingSetUpClaim]: gates } : {}),
+            };
           },
         },
       }),

@@ -57,11 +57,16 @@ export function createSecondFactorStepCheck(db: Database) {
     if (typeof code !== 'string' || code.length !== digits) return;
     const userId = await userIdOf(ctx);
     if (!userId) return;
-    const [key] = await db.select({ secret: twoFactor.secret }).from(twoFactor).where(eq(twoFactor.userId, userId));
+    const [key] = await db
+      .select({ secret: twoFactor.secret })
+      .from(twoFactor)
+      .where(eq(twoFactor.userId, userId));
     if (!key) return;
     const decrypted = await symmetricDecrypt({ key: ctx.context.secretConfig, data: key.secret });
     // Keys imported from elsewhere are stored as `base32:<key>` by the plugin; ours never are.
-    const secret = decrypted.startsWith('base32:') ? base32.decode(decrypted.slice(7).toUpperCase()) : decrypted;
+    const secret = decrypted.startsWith('base32:')
+      ? base32.decode(decrypted.slice(7).toUpperCase())
+      : decrypted;
     const step = await stepOf(secret, code, Date.now());
     if (step === null) return;
     const claimed = await db

@@ -22,11 +22,17 @@ export const noAttributes = (): StoredAttributes => ({ attributes: {}, fromSingl
 function parsedRow(row: { attributes: unknown; fromSingleSignOn: string[] }): StoredAttributes {
   const parsed = userAttributesSchema.safeParse(row.attributes);
   const attributes = parsed.success ? parsed.data : {};
-  return { attributes, fromSingleSignOn: row.fromSingleSignOn.filter((key) => Object.hasOwn(attributes, key)) };
+  return {
+    attributes,
+    fromSingleSignOn: row.fromSingleSignOn.filter((key) => Object.hasOwn(attributes, key)),
+  };
 }
 
 /** The stored attributes of these users; users without a row are missing from the map. */
-export async function readUserAttributes(db: DatabaseReader, userIds: readonly string[]): Promise<Map<string, StoredAttributes>> {
+export async function readUserAttributes(
+  db: DatabaseReader,
+  userIds: readonly string[],
+): Promise<Map<string, StoredAttributes>> {
   if (userIds.length === 0) return new Map();
   const rows = await db
     .select({
@@ -39,14 +45,22 @@ export async function readUserAttributes(db: DatabaseReader, userIds: readonly s
   return new Map(rows.map((row) => [row.userId, parsedRow(row)]));
 }
 
-export async function writeUserAttributes(tx: Writer, userId: string, stored: StoredAttributes): Promise<void> {
+export async function writeUserAttributes(
+  tx: Writer,
+  userId: string,
+  stored: StoredAttributes,
+): Promise<void> {
   const values = { userId, attributes: stored.attributes, fromSingleSignOn: stored.fromSingleSignOn };
   await tx
     .insert(userAttributes)
     .values(values)
     .onConflictDoUpdate({
       target: userAttributes.userId,
-      set: { attributes: stored.attributes, fromSingleSignOn: stored.fromSingleSignOn, updatedAt: new Date() },
+      set: {
+        attributes: stored.attributes,
+        fromSingleSignOn: stored.fromSingleSignOn,
+        updatedAt: new Date(),
+      },
     });
 }
 

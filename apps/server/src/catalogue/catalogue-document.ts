@@ -25,7 +25,13 @@ import {
 import { z } from 'zod';
 import { fill } from '../mail';
 import { resolveFrameUrl } from '../reports';
-import type { CatalogueSnapshot, DataSourceRow, DefinitionRow, ReportRow, RowRuleRow } from './catalogue-snapshot';
+import type {
+  CatalogueSnapshot,
+  DataSourceRow,
+  DefinitionRow,
+  ReportRow,
+  RowRuleRow,
+} from './catalogue-snapshot';
 
 // The catalogue document (decision 015): from the stored rows (export), checked (import), and compared
 // (what an import changes; what the activity log records).
@@ -94,7 +100,10 @@ function dataSourceOf(row: DataSourceRow, rules: readonly RowRuleRow[]): Catalog
 }
 
 /** A stored definition as the document carries it (its body was checked when written). */
-function definitionOf(row: DefinitionRow, sources: readonly DataSourceRow[]): CatalogueReportDefinition | null {
+function definitionOf(
+  row: DefinitionRow,
+  sources: readonly DataSourceRow[],
+): CatalogueReportDefinition | null {
   const source = sources.find((candidate) => candidate.id === row.dataSourceId);
   const body = reportDefinitionBodySchema.safeParse({
     ...(row.body as object),
@@ -111,7 +120,9 @@ function dashboardParametersOf(stored: unknown): { parameters?: CatalogueDashboa
 
 /** The stored catalogue as a document: what `GET /api/management/catalogue` answers. */
 export function documentOf(snapshot: CatalogueSnapshot): CatalogueDocument {
-  const dataSources = snapshot.dataSources.flatMap((row) => dataSourceOf(row, snapshot.rowRules.get(row.id) ?? []) ?? []);
+  const dataSources = snapshot.dataSources.flatMap(
+    (row) => dataSourceOf(row, snapshot.rowRules.get(row.id) ?? []) ?? [],
+  );
   const definitions = [...snapshot.definitions.values()].flatMap(
     (row) => definitionOf(row, snapshot.dataSources) ?? [],
   );
@@ -179,7 +190,10 @@ function checkDefinition(definition: CatalogueReportDefinition, at: string): voi
   const seen = new Set<string>();
   definition.parameters.forEach((parameter, p) => {
     if (seen.has(parameter.name)) {
-      throw new CatalogueInvalid(`${at}.parameters[${p}].name`, `the parameter '${parameter.name}' is declared twice`);
+      throw new CatalogueInvalid(
+        `${at}.parameters[${p}].name`,
+        `the parameter '${parameter.name}' is declared twice`,
+      );
     }
     seen.add(parameter.name);
   });
@@ -318,7 +332,10 @@ export function checkCatalogue(
     if (!definition) throw new CatalogueInvalid(path, `there is no report definition '${definitionName}'`);
     for (const name of Object.keys(values ?? {})) {
       if (!definition.parameters.some((parameter) => parameter.name === name)) {
-        throw new CatalogueInvalid(`${path}.values.${name}`, `'${definitionName}' has no parameter '${name}'`);
+        throw new CatalogueInvalid(
+          `${path}.values.${name}`,
+          `'${definitionName}' has no parameter '${name}'`,
+        );
       }
     }
     return definition;
@@ -351,7 +368,10 @@ export function checkCatalogue(
       const parameterNames = new Set<string>();
       dashboard.parameters?.forEach((parameter, p) => {
         if (parameterNames.has(parameter.name)) {
-          throw new CatalogueInvalid(`${at}.parameters[${p}].name`, `the parameter '${parameter.name}' is declared twice`);
+          throw new CatalogueInvalid(
+            `${at}.parameters[${p}].name`,
+            `the parameter '${parameter.name}' is declared twice`,
+          );
         }
         parameterNames.add(parameter.name);
       });
@@ -359,7 +379,10 @@ export function checkCatalogue(
         if (tile.id) unique(`tile:${tile.id}`, `${at}.tiles[${t}].id`, `the tile id ${tile.id}`);
         const definition = valuesFit(tile.definition, tile.values, `${at}.tiles[${t}]`);
         if (tile.visual && !definition.visuals.some((visual) => visual.id === tile.visual)) {
-          throw new CatalogueInvalid(`${at}.tiles[${t}].visual`, `'${tile.definition}' has no visual '${tile.visual}'`);
+          throw new CatalogueInvalid(
+            `${at}.tiles[${t}].visual`,
+            `'${tile.definition}' has no visual '${tile.visual}'`,
+          );
         }
         const misfit = tileTypeMisfit(`${at}.tiles[${t}]`, tile, definition);
         if (misfit) throw misfit;

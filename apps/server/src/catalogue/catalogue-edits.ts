@@ -199,6 +199,7 @@ export function deleteDefinition(document: CatalogueDocument, name: string): Cat
     .flatMap((group) => group.dashboards)
     .find((candidate) => candidate.tiles.some((tile) => tile.definition === name));
   if (item) throw conflict(`The report '${item.name}' shows the report definition '${name}'`);
-  if (dashboard) throw conflict(`A tile of dashboard ${dashboard.layoutId} shows the report definition '${name}'`);
+  if (dashboard)
+    throw conflict(`A tile of dashboard ${dashboard.layoutId} shows the report definition '${name}'`);
   return { ...document, definitions: definitions.filter((definition) => definition.name !== name) };
 }

@@ -36,7 +36,10 @@ function withoutClientFields<T extends Record<string, unknown>>(body: T) {
 /** The editor's UI language: a JSON body's `isoLanguageName` (docs/product.md §7), else the stored one. */
 const languageOf = (request: FastifyRequest) => {
   const body = request.body as { isoLanguageName?: unknown } | undefined;
-  return resolveLanguage(typeof body?.isoLanguageName === 'string' ? body.isoLanguageName : undefined, request.user.uiLanguage);
+  return resolveLanguage(
+    typeof body?.isoLanguageName === 'string' ? body.isoLanguageName : undefined,
+    request.user.uiLanguage,
+  );
 };
 
 /**
@@ -86,7 +89,9 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // ---- report definitions (decision 027): part of the catalogue, edited one at a time
   const definitionOf = async (organisationId: string, name: string) => {
-    const found = (await catalogue.document(organisationId)).definitions?.find((definition) => definition.name === name);
+    const found = (await catalogue.document(organisationId)).definitions?.find(
+      (definition) => definition.name === name,
+    );
     if (!found) throw new Error(`the report definition '${name}' was not stored`);
     return found;
   };

@@ -54,7 +54,11 @@ function forTheLog(changes: CatalogueChange[]): CatalogueChange[] {
   const members = changes.some((change) => change.object === 'item' || change.object === 'dashboard');
   if (!members) return changes;
   return changes.filter(
-    (change) => !(change.change === 'changed' && (change.object === 'menu-group' || change.object === 'dashboard-group')),
+    (change) =>
+      !(
+        change.change === 'changed' &&
+        (change.object === 'menu-group' || change.object === 'dashboard-group')
+      ),
   );
 }
 
@@ -151,7 +155,8 @@ export function createCatalogueService({
       const existingSources = (current.dataSources ?? []).map((source) => source.name);
       return checkCatalogue(input, frameOrigins, existingSources);
     } catch (error) {
-      if (error instanceof CatalogueInvalid && language && error.sentenceIn) throw badRequest(error.sentenceIn(language));
+      if (error instanceof CatalogueInvalid && language && error.sentenceIn)
+        throw badRequest(error.sentenceIn(language));
       if (error instanceof CatalogueInvalid) throw badRequest(`Invalid catalogue at ${error.message}`);
       throw error;
     }
@@ -160,9 +165,11 @@ export function createCatalogueService({
   /** The definitions' SQL (decision 027): declared references, one SELECT of the source's dialect. */
   async function checkStatements(next: CatalogueDocument, current: CatalogueDocument): Promise<void> {
     const sourceProblem = dataSources.problem(next.dataSources ?? []);
-    if (sourceProblem) throw badRequest(`Invalid catalogue at ${sourceProblem.path}: ${sourceProblem.message}`);
+    if (sourceProblem)
+      throw badRequest(`Invalid catalogue at ${sourceProblem.path}: ${sourceProblem.message}`);
     const kinds = new Map<string, DataSourceKind>();
-    for (const source of [...(current.dataSources ?? []), ...(next.dataSources ?? [])]) kinds.set(source.name, source.kind);
+    for (const source of [...(current.dataSources ?? []), ...(next.dataSources ?? [])])
+      kinds.set(source.name, source.kind);
     try {
       await checkDefinitionStatements(next, kinds);
     } catch (error) {

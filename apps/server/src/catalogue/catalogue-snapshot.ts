@@ -129,9 +129,14 @@ export async function loadCatalogueSnapshot(
     .select()
     .from(dataSourceRowRules)
     .where(eq(dataSourceRowRules.organisationId, organisationId))
-    .orderBy(asc(dataSourceRowRules.schemaName), asc(dataSourceRowRules.tableName), asc(dataSourceRowRules.columnName));
+    .orderBy(
+      asc(dataSourceRowRules.schemaName),
+      asc(dataSourceRowRules.tableName),
+      asc(dataSourceRowRules.columnName),
+    );
   const rowRules = new Map<string, RowRuleRow[]>();
-  for (const rule of ruleRows) rowRules.set(rule.dataSourceId, [...(rowRules.get(rule.dataSourceId) ?? []), rule]);
+  for (const rule of ruleRows)
+    rowRules.set(rule.dataSourceId, [...(rowRules.get(rule.dataSourceId) ?? []), rule]);
   const definitionRows = await db
     .select()
     .from(reportDefinitions)
@@ -170,7 +175,11 @@ const snapshotTtlMs = 30_000;
  * one load. `forget` runs on every catalogue change (cluster event `catalogue-changed`).
  */
 export function createCatalogueSnapshots(db: Database) {
-  const cache = createGuardedCache<CatalogueSnapshot>({ name: 'catalogue', max: 1_000, ttlMs: snapshotTtlMs });
+  const cache = createGuardedCache<CatalogueSnapshot>({
+    name: 'catalogue',
+    max: 1_000,
+    ttlMs: snapshotTtlMs,
+  });
   return {
     async get(organisationId: string): Promise<CatalogueSnapshot> {
       const cached = cache.get(organisationId);

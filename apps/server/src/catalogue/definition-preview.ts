@@ -3,19 +3,28 @@ import {
   type ParameterValues,
   type CatalogueReportDefinition,
   integerSourceTypes,
-  previewRowLimit, type UiLanguageName
+  previewRowLimit,
+  type UiLanguageName,
 } from '@cockpit/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 import type { Database } from '../db/database';
 import { dataSources, user } from '../db/schema';
 import { badRequest } from '../lib/http-error';
-import { DefinitionUnusable, type DefinitionRunner, type Reader, VisualMisfit,
+import {
+  DefinitionUnusable,
+  type DefinitionRunner,
+  type Reader,
+  VisualMisfit,
   MissingUserAttribute,
   RowRuleAttributeMissing,
   QueryTimedOut,
   SourceQueryFailed,
-  SourceUnavailable, type ResultColumn, SqlRefused, detectParameters } from '../reports';
+  SourceUnavailable,
+  type ResultColumn,
+  SqlRefused,
+  detectParameters,
+} from '../reports';
 
 // The SQL editor's preview (decision 027): an unsaved definition run on its real source, row-limited and
 // never cached, as the administrator or as a chosen user of the organisation ("Preview as"). Whatever
@@ -37,7 +46,11 @@ export interface PreviewInput {
 }
 
 /** The user whose attributes the preview binds: the administrator, or a user of the same organisation. */
-async function readerFor(db: Database, admin: AuthenticatedUser, asUserId: string | undefined): Promise<Reader> {
+async function readerFor(
+  db: Database,
+  admin: AuthenticatedUser,
+  asUserId: string | undefined,
+): Promise<Reader> {
   if (!asUserId) return admin;
   const [found] = await db
     .select({ id: user.id, email: user.email })
@@ -56,10 +69,15 @@ function previewError(error: unknown): DefinitionPreviewResponse['error'] | null
     return { message: error.detail, position: error.position === null ? null : error.position + 1 };
   }
   if (error instanceof SourceUnavailable) return { message: error.detail, position: null };
-  if (error instanceof QueryTimedOut || error instanceof MissingUserAttribute || error instanceof RowRuleAttributeMissing) {
+  if (
+    error instanceof QueryTimedOut ||
+    error instanceof MissingUserAttribute ||
+    error instanceof RowRuleAttributeMissing
+  ) {
     return { message: error.message, position: null };
   }
-  if (error instanceof DefinitionUnusable || error instanceof VisualMisfit) return { message: error.message, position: null };
+  if (error instanceof DefinitionUnusable || error instanceof VisualMisfit)
+    return { message: error.message, position: null };
   // A parameter value of the wrong type, an undeclared one: the executor's 400 names it.
   if (error instanceof Error && (error as { statusCode?: number }).statusCode === 400) {
     return { message: error.message, position: null };
@@ -76,8 +94,13 @@ export async function previewDefinition(
   const [source] = await db
     .select({ id: dataSources.id })
     .from(dataSources)
-    .where(and(eq(dataSources.organisationId, admin.organisationId), eq(dataSources.name, definition.source)));
-  if (!source) throw badRequest(`Invalid body field 'definition.source': there is no data source '${definition.source}'`);
+    .where(
+      and(eq(dataSources.organisationId, admin.organisationId), eq(dataSources.name, definition.source)),
+    );
+  if (!source)
+    throw badRequest(
+      `Invalid body field 'definition.source': there is no data source '${definition.source}'`,
+    );
   const reader = await readerFor(db, admin, asUserId);
   const detectedParameters = detectParameters(definition.sql);
   const { name, source: _source, ...body } = definition;
@@ -106,6 +129,14 @@ export async function previewDefinition(
   } catch (error) {
     const shown = previewError(error);
     if (!shown) throw error;
-    return { detectedParameters, parameters: [], resultColumns: [], rows: [], data: null, info: null, error: shown };
+    return {
+      detectedParameters,
+      parameters: [],
+      resultColumns: [],
+      rows: [],
+      data: null,
+      info: null,
+      error: shown,
+    };
   }
 }

@@ -11,7 +11,10 @@ import { CatalogueInvalid } from './catalogue-document';
  * A stand-in value of a parameter's type, so that every optional clause is kept and checked (the
  * statement at its longest; the statement-guard bench measures the same statements).
  */
-export function sampleValueOf(definition: CatalogueReportDefinition, reference: string): BoundValue | undefined {
+export function sampleValueOf(
+  definition: CatalogueReportDefinition,
+  reference: string,
+): BoundValue | undefined {
   if (reference === 'user.email') return 'someone@example.com';
   if (reference.startsWith('user.attributes.')) return ['value'];
   const [name, part] = reference.split('.');
@@ -41,7 +44,9 @@ export async function checkDefinitionStatements(
     const at = `$.definitions[${index}].sql`;
     try {
       const dialect = kind === 'mysql' ? 'mysql' : 'postgres';
-      const compiled = compileTemplate(definition.sql, dialect, (reference) => sampleValueOf(definition, reference));
+      const compiled = compileTemplate(definition.sql, dialect, (reference) =>
+        sampleValueOf(definition, reference),
+      );
       // Uploaded tables: one SELECT is checked here; the tables it may name, when it runs.
       await guardStatement(compiled.text, kind === 'mysql' ? 'mysql' : 'postgres');
     } catch (error) {

@@ -52,7 +52,8 @@ export function parseNotifyArgs(argv: string[]): NotifyRequest {
     throw new NotifyUsageError(error instanceof Error ? error.message : String(error));
   }
   if (!values.organisation) throw new NotifyUsageError('--organisation is required');
-  if ((values.all === true) === (values.to !== undefined)) throw new NotifyUsageError('give either --all or at least one --to');
+  if ((values.all === true) === (values.to !== undefined))
+    throw new NotifyUsageError('give either --all or at least one --to');
   const draft = notificationDraftSchema.safeParse({
     title: { en: values['title-en'], de: values['title-de'] },
     text: { en: values['text-en'], de: values['text-de'] },
@@ -63,7 +64,11 @@ export function parseNotifyArgs(argv: string[]): NotifyRequest {
     // The path of the field is the option's name: ['title', 'en'] → --title-en.
     throw new NotifyUsageError(`--${issue?.path.join('-') ?? 'input'}: ${issue?.message ?? 'invalid'}`);
   }
-  return { organisation: values.organisation, recipients: values.all ? 'all' : (values.to ?? []), draft: draft.data };
+  return {
+    organisation: values.organisation,
+    recipients: values.all ? 'all' : (values.to ?? []),
+    draft: draft.data,
+  };
 }
 
 /** Resolves the organisation and e-mails, sends, and returns the line to print. */
@@ -82,11 +87,16 @@ export async function runNotify(db: Database, request: NotifyRequest): Promise<s
       .from(user)
       .where(and(eq(user.organisationId, organisation.id), inArray(user.email, emails)));
     const missing = emails.filter((email) => !found.some((row) => row.email.toLowerCase() === email));
-    if (missing.length > 0) throw new NotifyUsageError(`not users of '${request.organisation}': ${missing.join(', ')}`);
+    if (missing.length > 0)
+      throw new NotifyUsageError(`not users of '${request.organisation}': ${missing.join(', ')}`);
     recipients = found.map((row) => row.id);
   }
   try {
-    const result = await sendNotifications(db, { organisationId: organisation.id, recipients, draft: request.draft });
+    const result = await sendNotifications(db, {
+      organisationId: organisation.id,
+      recipients,
+      draft: request.draft,
+    });
     return `Sent to ${result.recipients} user(s) of '${request.organisation}' (batch ${result.batchId}).`;
   } catch (error) {
     if (error instanceof HttpError && error.statusCode < 500) throw new NotifyUsageError(error.message);

@@ -1,7 +1,4 @@
-import type {
-  DataSourceTestResponse,
-  SourceSchemaResponse,
-} from '@cockpit/contracts';
+import type { DataSourceTestResponse, SourceSchemaResponse } from '@cockpit/contracts';
 import type { OpenedSource } from './opened-source';
 
 /** A data source as the executor connects to it (opened-source.ts). */

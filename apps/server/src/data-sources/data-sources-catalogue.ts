@@ -48,7 +48,11 @@ export function dataSourcesDocumentProblem(
         return new DataSourceDocumentError(`${path}.schema`, 'uploaded tables are named without a schema');
       }
       const key = JSON.stringify([rule.schema ?? '', rule.table, rule.column]);
-      if (seen.has(key)) return new DataSourceDocumentError(`${path}.column`, `'${rule.table}.${rule.column}' has a row rule already`);
+      if (seen.has(key))
+        return new DataSourceDocumentError(
+          `${path}.column`,
+          `'${rule.table}.${rule.column}' has a row rule already`,
+        );
       seen.add(key);
     }
   }

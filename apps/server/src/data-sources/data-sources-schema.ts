@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { createdAtColumn, updatedAtColumn, uuidPrimaryKey } from '../db/columns';
 import { dataSources, organisationIdColumn } from '../db/core-tables';
 
@@ -38,7 +48,9 @@ export const queryLog = pgTable(
     definitionName: text('definition_name'),
     target: text('target'),
     purpose: text('purpose').notNull(),
-    parameters: jsonb('parameters').notNull().default(sql`'{}'::jsonb`),
+    parameters: jsonb('parameters')
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     rows: integer('rows'),
     milliseconds: integer('milliseconds').notNull(),
     cacheHit: boolean('cache_hit').notNull().default(false),

@@ -263,10 +263,7 @@ export const dataSources = pgTable(
   (t) => [
     uniqueIndex('data_sources_organisation_name_uq').on(t.organisationId, t.name),
     check('data_sources_kind_check', sql`${t.kind} in ('postgres', 'mysql', 'uploads')`),
-    check(
-      'data_sources_connection_check',
-      sql`(${t.kind} = 'uploads') = (${t.connection} is null)`,
-    ),
+    check('data_sources_connection_check', sql`(${t.kind} = 'uploads') = (${t.connection} is null)`),
   ],
 );
 

@@ -130,7 +130,11 @@ async function appliedMigrations(db: Database): Promise<number> {
  * pool's statement timeout would end a long wait, and the lock belongs to its session). Waits as long as
  * the holder needs; a crashed holder's lock ends with its connection.
  */
-async function withAdvisoryLock<T>(connectionString: string, name: string, work: () => Promise<T>): Promise<T> {
+async function withAdvisoryLock<T>(
+  connectionString: string,
+  name: string,
+  work: () => Promise<T>,
+): Promise<T> {
   const client = new pg.Client({ connectionString, application_name: `cockpit-lock-${name}` });
   client.on('error', () => {});
   await client.connect();

@@ -61,7 +61,11 @@ export async function listenWithPgClient(options: PgListenerOptions): Promise<St
   let retryTimer: NodeJS.Timeout | undefined;
 
   const connect = async (): Promise<pg.Client> => {
-    const next = new pg.Client({ connectionString, application_name: listenerApplicationName, keepAlive: true });
+    const next = new pg.Client({
+      connectionString,
+      application_name: listenerApplicationName,
+      keepAlive: true,
+    });
     // Without an 'error' listener a dropped connection would crash the process.
     next.on('error', (error) => lose(next, error));
     next.on('end', () => lose(next, new Error('the listen connection ended')));
@@ -123,7 +127,10 @@ export async function listenWithPgClient(options: PgListenerOptions): Promise<St
   const pingTimer = setInterval(() => {
     const current = client;
     if (!current) return;
-    const timeout = setTimeout(() => lose(current, new Error('the listen connection did not answer')), 10_000);
+    const timeout = setTimeout(
+      () => lose(current, new Error('the listen connection did not answer')),
+      10_000,
+    );
     current.query('select 1').then(
       () => clearTimeout(timeout),
       (error: unknown) => {

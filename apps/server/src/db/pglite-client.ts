@@ -1,7 +1,13 @@
 import { Worker } from 'node:worker_threads';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import { type Call, type CallOptions, type Reply, type WorkerStart, EmbeddedDatabaseError } from './pglite-protocol';
+import {
+  type Call,
+  type CallOptions,
+  type Reply,
+  type WorkerStart,
+  EmbeddedDatabaseError,
+} from './pglite-protocol';
 
 // The embedded database (PGlite) in a worker thread, seen from the server's thread as the PGlite-like
 // client Drizzle's pglite driver, pg-boss' `fromPglite` and the uploads driver use: query, exec,
@@ -33,7 +39,11 @@ export interface Results<T = Record<string, unknown>> {
 
 /** The calls of an open transaction (PGlite's `Transaction`, as far as the server uses it). */
 export interface ThreadTransaction {
-  query<T = Record<string, unknown>>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
+  query<T = Record<string, unknown>>(
+    text: string,
+    params?: unknown[],
+    options?: QueryOptions,
+  ): Promise<Results<T>>;
   exec(text: string, options?: QueryOptions): Promise<Results[]>;
   rollback(): Promise<void>;
   readonly closed: boolean;
@@ -52,7 +62,9 @@ function workerEntry(): { script: string | URL; eval: boolean } {
     // Node does not load TypeScript, and a worker's `--import tsx` applies too late for its entry
     // module: the worker loads tsx's API first and imports the TypeScript entry through it.
     const tsxApi = pathToFileURL(
-      createRequire(here).resolve('tsx/package.json').replace(/package\.json$/, 'dist/esm/api/index.mjs'),
+      createRequire(here)
+        .resolve('tsx/package.json')
+        .replace(/package\.json$/, 'dist/esm/api/index.mjs'),
     ).href;
     const entry = new URL('./pglite-worker.ts', here).href;
     return {
@@ -72,7 +84,10 @@ export interface StartOptions {
 /** PGlite in its worker thread; `start` resolves once the database is open. */
 export class PgliteThreadClient {
   private readonly worker: Worker;
-  private readonly pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+  private readonly pending = new Map<
+    number,
+    { resolve: (value: unknown) => void; reject: (error: Error) => void }
+  >();
   private readonly notify = new Map<number, (payload: string) => void>();
   private readonly stoppedListeners: ((error: Error) => void)[] = [];
   private nextId = 1;
@@ -179,7 +194,11 @@ export class PgliteThreadClient {
     });
   }
 
-  async query<T = Record<string, unknown>>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
+  async query<T = Record<string, unknown>>(
+    text: string,
+    params?: unknown[],
+    options?: QueryOptions,
+  ): Promise<Results<T>> {
     return this.queryIn<T>(null, text, params, options);
   }
 
@@ -187,8 +206,19 @@ export class PgliteThreadClient {
     return this.execIn(null, text, options);
   }
 
-  private async queryIn<T>(tx: number | null, text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
-    const result = (await this.call({ op: 'query', tx, text, params, options: callOptions(options) })) as Results<T>;
+  private async queryIn<T>(
+    tx: number | null,
+    text: string,
+    params: unknown[] = [],
+    options?: QueryOptions,
+  ): Promise<Results<T>> {
+    const result = (await this.call({
+      op: 'query',
+      tx,
+      text,
+      params,
+      options: callOptions(options),
+    })) as Results<T>;
     return parseResult(result, options);
   }
 
@@ -297,7 +327,8 @@ function parseResult<T>(result: Results<T>, options: QueryOptions | undefined): 
     for (const column of columns) {
       const at = arrays ? column.index : column.key;
       const text = row[at as keyof typeof row];
-      if (typeof text === 'string') (row as Record<string | number, unknown>)[at] = column.parse(text, column.type);
+      if (typeof text === 'string')
+        (row as Record<string | number, unknown>)[at] = column.parse(text, column.type);
     }
   }
   return result;

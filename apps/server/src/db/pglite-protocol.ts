@@ -35,7 +35,11 @@ export type Request =
   | { id: number; op: 'close' };
 
 /** A request before its id is given: each member of `Request` without `id`. */
-export type Call = Request extends infer Member ? (Member extends Request ? Omit<Member, 'id'> : never) : never;
+export type Call = Request extends infer Member
+  ? Member extends Request
+    ? Omit<Member, 'id'>
+    : never
+  : never;
 
 export interface SerializedError {
   message: string;

@@ -1,6 +1,12 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
-import { type CallOptions, type Reply, type Request, type WorkerStart, serializeError } from './pglite-protocol';
+import {
+  type CallOptions,
+  type Reply,
+  type Request,
+  type WorkerStart,
+  serializeError,
+} from './pglite-protocol';
 
 // The embedded database's own thread (docs/decisions/039-embedded-database-in-a-worker.md): PGlite runs
 // its WebAssembly here, so a long statement holds this thread and not the server's event loop. Calls
@@ -80,12 +86,20 @@ async function main(): Promise<void> {
   const handle = async (request: Request): Promise<unknown> => {
     switch (request.op) {
       case 'query': {
-        const result = await session(request.tx).query(request.text, request.params, pgliteOptions(request.options));
+        const result = await session(request.tx).query(
+          request.text,
+          request.params,
+          pgliteOptions(request.options),
+        );
         return { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows };
       }
       case 'exec': {
         const results = await session(request.tx).exec(request.text, pgliteOptions(request.options));
-        return results.map((result) => ({ rows: result.rows, fields: result.fields, affectedRows: result.affectedRows }));
+        return results.map((result) => ({
+          rows: result.rows,
+          fields: result.fields,
+          affectedRows: result.affectedRows,
+        }));
       }
       case 'begin':
         return begin();

@@ -8,14 +8,21 @@ import type { Job, JobResult } from 'pg-boss';
 export const batchedWork = { batchSize: 4, burstWhenBatchFull: true, perJobResults: true } as const;
 
 /** Works every job of a batch at once; each is completed, or failed (→ its own retry) with its error. */
-export function settleEach<Data>(jobs: Job<Data>[], work: (job: Job<Data>) => Promise<void>): Promise<JobResult[]> {
+export function settleEach<Data>(
+  jobs: Job<Data>[],
+  work: (job: Job<Data>) => Promise<void>,
+): Promise<JobResult[]> {
   return Promise.all(
     jobs.map(async (job): Promise<JobResult> => {
       try {
         await work(job);
         return { id: job.id, status: 'completed' };
       } catch (error) {
-        return { id: job.id, status: 'failed', output: { message: error instanceof Error ? error.message : String(error) } };
+        return {
+          id: job.id,
+          status: 'failed',
+          output: { message: error instanceof Error ? error.message : String(error) },
+        };
       }
     }),
   );

@@ -38,7 +38,12 @@ export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
       const [row] = await app.db
         .select()
         .from(mailOutbox)
-        .where(and(eq(mailOutbox.id, request.params.id), eq(mailOutbox.organisationId, request.user.organisationId)));
+        .where(
+          and(
+            eq(mailOutbox.id, request.params.id),
+            eq(mailOutbox.organisationId, request.user.organisationId),
+          ),
+        );
       if (!row) throw notFound('Mail not found');
       return {
         id: row.id,

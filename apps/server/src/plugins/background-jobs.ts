@@ -57,8 +57,10 @@ function bossFor(app: App): PgBoss {
 }
 
 /** `app.jobs` under its declared name: pg-boss keeps its jobs in the database (decision 029). */
-export const backgroundJobsPlugin = declaredPlugin(pluginNames.backgroundJobs, [pluginNames.database], (app) =>
-  registerBackgroundJobs(app),
+export const backgroundJobsPlugin = declaredPlugin(
+  pluginNames.backgroundJobs,
+  [pluginNames.database],
+  (app) => registerBackgroundJobs(app),
 );
 
 function registerBackgroundJobs(app: App): void {

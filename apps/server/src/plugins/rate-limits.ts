@@ -38,7 +38,8 @@ function counted(store: LibraryStore, method: 'incr' | 'read', key: string, time
   return new Promise<StoreCount>((resolve, reject) => {
     store[method](
       key,
-      (error, count) => (error || !count ? reject(error ?? new Error('rate limit: no count')) : resolve(count)),
+      (error, count) =>
+        error || !count ? reject(error ?? new Error('rate limit: no count')) : resolve(count),
       timeWindow,
       max,
     );

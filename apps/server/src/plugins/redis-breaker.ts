@@ -58,7 +58,8 @@ export function createRedisBreaker(
   redis.on('ready', () => change('closed'));
 
   /** ioredis states in which a command would wait for a connection that is not there. */
-  const disconnected = () => redis.status === 'reconnecting' || redis.status === 'close' || redis.status === 'end';
+  const disconnected = () =>
+    redis.status === 'reconnecting' || redis.status === 'close' || redis.status === 'end';
 
   return {
     get state() {

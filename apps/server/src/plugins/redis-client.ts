@@ -26,7 +26,10 @@ declare module 'fastify' {
  * sends callers straight to their fallback while it is (plugins/rate-limits.ts, plugins/use-once-keys.ts,
  * decision 009).
  */
-export function createRedisClient(url: string, log: FastifyBaseLogger): { redis: Redis; breaker: RedisBreaker } {
+export function createRedisClient(
+  url: string,
+  log: FastifyBaseLogger,
+): { redis: Redis; breaker: RedisBreaker } {
   const redis = new Redis(url, {
     connectTimeout: 2_000,
     commandTimeout: 1_000,

@@ -151,7 +151,11 @@ export function createSignInGuard(
             { event: 'auth.sign_in.rate_limited', scope: 'account', account },
             'account locked for now',
           );
-          void sendTooMany(reply, accountCount.ttlInSeconds, 'Too many failed sign-ins. Please try again later.');
+          void sendTooMany(
+            reply,
+            accountCount.ttlInSeconds,
+            'Too many failed sign-ins. Please try again later.',
+          );
           return true;
         }
       }

@@ -16,7 +16,8 @@ export function createDatabaseClaims(db: Database): DurableClaims {
   return {
     async claimOnce(key, ttlMs) {
       claims += 1;
-      if (claims % sweepEvery === 0) await db.delete(useOnceClaims).where(lt(useOnceClaims.expiresAt, sql`now()`));
+      if (claims % sweepEvery === 0)
+        await db.delete(useOnceClaims).where(lt(useOnceClaims.expiresAt, sql`now()`));
       const expiresAt = sql`now() + ${`${Math.max(ttlMs, 1)} milliseconds`}::interval`;
       // One statement: a new key is inserted, an expired one taken over; a live one returns no row.
       const claimed = await db

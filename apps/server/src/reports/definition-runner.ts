@@ -152,11 +152,12 @@ export function valuesFromQuery(text: string | undefined): ParameterValues {
   const parsed = parameterValuesSchema.safeParse(json);
   if (!parsed.success) {
     const [issue] = parsed.error.issues;
-    throw badRequest(`Invalid query parameter 'values' at ${issue?.path.join('.') ?? ''}: ${issue?.message ?? ''}`);
+    throw badRequest(
+      `Invalid query parameter 'values' at ${issue?.path.join('.') ?? ''}: ${issue?.message ?? ''}`,
+    );
   }
   return parsed.data;
 }
-
 
 export function parseStoredDefinition(stored: StoredDefinition): CatalogueReportDefinition {
   // The name and source are the row's own; the body was checked when written (catalogue-store.ts).
@@ -264,7 +265,11 @@ export function createDefinitionRunner<Source extends RunnableSource>(deps: Defi
       rows: result.rows,
       parameters,
       data,
-      info: { dataAsOf: result.dataAsOf.toISOString(), fromCache: result.fromCache, cutAtRows: result.cutAtRows },
+      info: {
+        dataAsOf: result.dataAsOf.toISOString(),
+        fromCache: result.fromCache,
+        cutAtRows: result.cutAtRows,
+      },
       rowRules: result.rowRules ?? [],
     };
   }
@@ -287,7 +292,10 @@ export function createDefinitionRunner<Source extends RunnableSource>(deps: Defi
     async run(input: DefinitionRunInput): Promise<DefinitionRunOutput> {
       const settled =
         deps.settled && input.purpose !== 'preview'
-          ? deps.settled.bind(null, { organisationId: input.reader.organisationId, definitionName: input.stored.name })
+          ? deps.settled.bind(null, {
+              organisationId: input.reader.organisationId,
+              definitionName: input.stored.name,
+            })
           : undefined;
       try {
         const output = await runFor(input);

@@ -8,7 +8,10 @@ import { setImmediate as yieldToOtherRequests } from 'node:timers/promises';
 export const rowsPerSlice = 5_000;
 
 /** Calls `work` for each slice of {@link rowsPerSlice} items, yielding to other requests between slices. */
-export async function forEachSlice<T>(items: readonly T[], work: (slice: readonly T[]) => void): Promise<void> {
+export async function forEachSlice<T>(
+  items: readonly T[],
+  work: (slice: readonly T[]) => void,
+): Promise<void> {
   for (let start = 0; start < items.length; start += rowsPerSlice) {
     if (start > 0) await yieldToOtherRequests();
     work(items.slice(start, start + rowsPerSlice));

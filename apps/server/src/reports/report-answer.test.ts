@@ -5,7 +5,9 @@ import { SerializedRows, serializeReportResponse, withRowValues, withSerializedT
 // A query report's large table is sent as serialised rows (decision 009), never checked cell by cell
 // against the response schema: the bytes must be exactly what the schema's serialiser would have sent.
 
-const dataWith = (rows: ReportData['table'] extends infer T ? (T extends { rows: infer R } ? R : never) : never): ReportData => ({
+const dataWith = (
+  rows: ReportData['table'] extends infer T ? (T extends { rows: infer R } ? R : never) : never,
+): ReportData => ({
   kpis: [],
   charts: [],
   table: {
@@ -26,12 +28,11 @@ const answerOf = (data: Awaited<ReturnType<typeof withSerializedTable>>) => ({
     title: 'Orders',
     subTitle: null,
     kind: 'query' as const,
-   
+
     frameUrl: null,
     externalUrl: null,
-   
   },
- 
+
   data,
 });
 
@@ -45,7 +46,9 @@ describe('withSerializedTable', () => {
     const data = dataWith(rows);
     const serialized = await withSerializedTable(data);
     expect(serialized.table?.rows).toBeInstanceOf(SerializedRows);
-    const parts = serializeReportResponse(answerOf(serialized), (payload) => JSON.stringify(reportResponseSchema.parse(payload)));
+    const parts = serializeReportResponse(answerOf(serialized), (payload) =>
+      JSON.stringify(reportResponseSchema.parse(payload)),
+    );
     const sent = JSON.parse(Buffer.concat(parts).toString('utf8')) as ReportResponse;
     expect(sent.data?.table?.rows).toEqual(rows);
     expect(sent).toEqual(answerOf(data));

@@ -1,4 +1,10 @@
-import type { CatalogueDocument, RoleKey, Subscription, UiCultureChoice, UiLanguageName } from '@cockpit/contracts';
+import type {
+  CatalogueDocument,
+  RoleKey,
+  Subscription,
+  UiCultureChoice,
+  UiLanguageName,
+} from '@cockpit/contracts';
 import beispielCatalogue from './catalogues/beispiel-ag.json' with { type: 'json' };
 import demoGmbhCatalogue from './catalogues/demo-gmbh.json' with { type: 'json' };
 

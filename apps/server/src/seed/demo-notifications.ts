@@ -89,10 +89,16 @@ export function demoNotificationUid(email: string, key: string): string {
 }
 
 /** Inserts the missing demo notifications of the organisations' users; existing ones are left as they are. */
-export async function seedDemoNotifications(db: Database, organisations: DemoOrganisation[]): Promise<number> {
+export async function seedDemoNotifications(
+  db: Database,
+  organisations: DemoOrganisation[],
+): Promise<number> {
   const emails = organisations.flatMap((organisation) => organisation.users.map((demo) => demo.email));
   if (emails.length === 0) return 0;
-  const users = await db.select({ id: user.id, email: user.email }).from(user).where(inArray(user.email, emails));
+  const users = await db
+    .select({ id: user.id, email: user.email })
+    .from(user)
+    .where(inArray(user.email, emails));
   const now = Date.now();
   const rows = users.flatMap((demo) =>
     demoNotifications.map((notification) => ({

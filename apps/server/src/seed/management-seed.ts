@@ -56,8 +56,10 @@ function demoManagement(organisationName: string, now: Date): DemoManagement | n
           monthlyFeeCents: 49_000,
           startsOn: '2024-01-01',
           status: 'active',
-          termsEn: 'Report Cockpit Basic for up to 10 users: all reports, e-mail support on working days. Monthly billing, three months’ notice.',
-          termsDe: 'Report Cockpit Basic für bis zu 10 Benutzer: alle Berichte, E-Mail-Support an Werktagen. Monatliche Abrechnung, drei Monate Kündigungsfrist.',
+          termsEn:
+            'Report Cockpit Basic for up to 10 users: all reports, e-mail support on working days. Monthly billing, three months’ notice.',
+          termsDe:
+            'Report Cockpit Basic für bis zu 10 Benutzer: alle Berichte, E-Mail-Support an Werktagen. Monatliche Abrechnung, drei Monate Kündigungsfrist.',
         },
         {
           reference: 'RC-2025-0342',
@@ -66,8 +68,10 @@ function demoManagement(organisationName: string, now: Date): DemoManagement | n
           monthlyFeeCents: 129_000,
           startsOn: firstOfNextMonth(now),
           status: 'pending',
-          termsEn: 'Report Cockpit Pro for up to 25 users: all reports and dashboards, live notifications, phone support. Monthly billing, three months’ notice.',
-          termsDe: 'Report Cockpit Pro für bis zu 25 Benutzer: alle Berichte und Dashboards, Live-Benachrichtigungen, Telefon-Support. Monatliche Abrechnung, drei Monate Kündigungsfrist.',
+          termsEn:
+            'Report Cockpit Pro for up to 25 users: all reports and dashboards, live notifications, phone support. Monthly billing, three months’ notice.',
+          termsDe:
+            'Report Cockpit Pro für bis zu 25 Benutzer: alle Berichte und Dashboards, Live-Benachrichtigungen, Telefon-Support. Monatliche Abrechnung, drei Monate Kündigungsfrist.',
         },
       ],
       banners: [demoWelcomeBanner],
@@ -83,8 +87,10 @@ function demoManagement(organisationName: string, now: Date): DemoManagement | n
           monthlyFeeCents: 39_000,
           startsOn: '2023-07-01',
           status: 'active',
-          termsEn: 'Report Cockpit Pro for up to 5 users: all reports and dashboards, phone support. Yearly billing.',
-          termsDe: 'Report Cockpit Pro für bis zu 5 Benutzer: alle Berichte und Dashboards, Telefon-Support. Jährliche Abrechnung.',
+          termsEn:
+            'Report Cockpit Pro for up to 5 users: all reports and dashboards, phone support. Yearly billing.',
+          termsDe:
+            'Report Cockpit Pro für bis zu 5 Benutzer: alle Berichte und Dashboards, Telefon-Support. Jährliche Abrechnung.',
         },
       ],
       banners: [],

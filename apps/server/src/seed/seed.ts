@@ -86,7 +86,11 @@ async function createMissingUsers(db: Database, organisationId: string, organisa
  */
 async function seedCatalogue(db: Database, organisationId: string, organisation: DemoOrganisation) {
   const [groups, boards] = await Promise.all([
-    db.select({ id: menuGroups.id }).from(menuGroups).where(eq(menuGroups.organisationId, organisationId)).limit(1),
+    db
+      .select({ id: menuGroups.id })
+      .from(menuGroups)
+      .where(eq(menuGroups.organisationId, organisationId))
+      .limit(1),
     db
       .select({ id: dashboardGroups.id })
       .from(dashboardGroups)
@@ -100,9 +104,11 @@ async function seedCatalogue(db: Database, organisationId: string, organisation:
   };
   if (groups.length > 0 || boards.length > 0) return counts;
   // Demo frames are same-origin paths, so no frame origins are needed to accept them.
-  await createCatalogueService({ db, frameOrigins: [], events: null, dataSources: catalogueDataSources }).seed(
-    organisationId,
-    document,
-  );
+  await createCatalogueService({
+    db,
+    frameOrigins: [],
+    events: null,
+    dataSources: catalogueDataSources,
+  }).seed(organisationId, document);
   return counts;
 }

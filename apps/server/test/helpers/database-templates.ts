@@ -1,5 +1,13 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, readdirSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -29,7 +37,9 @@ export interface TemplateState {
 }
 
 function hashTree(hash: ReturnType<typeof createHash>, dir: string): void {
-  for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+  for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
+    a.name.localeCompare(b.name),
+  )) {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) hashTree(hash, full);
     else if (!entry.name.endsWith('.test.ts')) hash.update(entry.name).update(readFileSync(full));
@@ -43,7 +53,9 @@ function stateSources(): string {
   if (sourcesHash) return sourcesHash;
   const hash = createHash('sha256');
   const pgliteVersion = (
-    JSON.parse(readFileSync(path.join(repoRoot, 'node_modules/@electric-sql/pglite/package.json'), 'utf8')) as {
+    JSON.parse(
+      readFileSync(path.join(repoRoot, 'node_modules/@electric-sql/pglite/package.json'), 'utf8'),
+    ) as {
       version: string;
     }
   ).version;

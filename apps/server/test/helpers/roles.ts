@@ -41,7 +41,9 @@ export async function signInAs(t: TestApp, role: Exclude<Role, 'anonymous'>): Pr
     throw new Error(`sign-in as ${role}: ${response.statusCode} ${response.body}`);
   const session = response.cookies.find((c) => c.name.endsWith('session_token'))!;
   const cookie = `${session.name}=${session.value}`;
-  const token = (await t.app.inject({ method: 'GET', url: apiRoutes.getToken.path, headers: { cookie } })).json<{
+  const token = (
+    await t.app.inject({ method: 'GET', url: apiRoutes.getToken.path, headers: { cookie } })
+  ).json<{
     token: string;
   }>().token;
   const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as {

@@ -84,7 +84,9 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     to: (address) =>
       mails.filter((mail) => {
         const to = Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : [];
-        return to.some((entry) => entry.value.some((value) => value.address?.toLowerCase() === address.toLowerCase()));
+        return to.some((entry) =>
+          entry.value.some((value) => value.address?.toLowerCase() === address.toLowerCase()),
+        );
       }),
     holdNext: () => new Promise((resolve) => (hold = resolve)),
     close: () => {

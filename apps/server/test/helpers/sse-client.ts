@@ -46,7 +46,11 @@ export async function openNotificationStream(baseUrl: string, token: string | nu
         const onEvent = () => void check();
         const timer = setTimeout(() => {
           listeners.delete(onEvent);
-          reject(new Error(`no matching event within ${timeoutMs} ms; got ${JSON.stringify(events.map((e) => e.type))}`));
+          reject(
+            new Error(
+              `no matching event within ${timeoutMs} ms; got ${JSON.stringify(events.map((e) => e.type))}`,
+            ),
+          );
         }, timeoutMs);
         if (!check()) listeners.add(onEvent);
       }),

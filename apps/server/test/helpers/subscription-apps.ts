@@ -42,7 +42,8 @@ export async function startSubscriptionsApp(
     },
   });
   const ids: Record<string, string> = {};
-  for (const row of await t.database.db.select({ id: user.id, email: user.email }).from(user)) ids[row.email] = row.id;
+  for (const row of await t.database.db.select({ id: user.id, email: user.email }).from(user))
+    ids[row.email] = row.id;
   return { t, smtp, organisationId: await organisationIdOf(t), ids };
 }
 
@@ -67,10 +68,15 @@ export function subscriberCalls(app: () => TestApp) {
     async settled(email: DemoEmail, subscriptionId: string, count: number): Promise<Delivery[]> {
       const deadline = Date.now() + 90_000;
       for (;;) {
-        const response = await app().as(email, 'GET', `${apiRoutes.listMyDeliveries.path}?subscriptionId=${subscriptionId}`);
+        const response = await app().as(
+          email,
+          'GET',
+          `${apiRoutes.listMyDeliveries.path}?subscriptionId=${subscriptionId}`,
+        );
         const { deliveries } = deliveriesResponseSchema.parse(response.json());
         if (deliveries.length >= count && deliveries.every(finished)) return deliveries;
-        if (Date.now() > deadline) throw new Error(`deliveries did not finish: ${JSON.stringify(deliveries)}`);
+        if (Date.now() > deadline)
+          throw new Error(`deliveries did not finish: ${JSON.stringify(deliveries)}`);
         await new Promise((resolve) => setTimeout(resolve, 250));
       }
     },

@@ -78,7 +78,9 @@ export function skippedSuites(services: TestServices): string[] {
         'suites (TEST_DATABASE_URL not set)',
     );
   } else if (!postgres.reachable) {
-    lines.push(`failing: PostgreSQL suites (TEST_DATABASE_URL is set, but ${describeUrl(postgres.url)} is not reachable)`);
+    lines.push(
+      `failing: PostgreSQL suites (TEST_DATABASE_URL is set, but ${describeUrl(postgres.url)} is not reachable)`,
+    );
   }
   if (!services.sourcePostgres) {
     lines.push('skipped: report executor over a PostgreSQL source (nothing listens on 127.0.0.1:5432)');

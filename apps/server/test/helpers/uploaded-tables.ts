@@ -1,9 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { organisations } from '../../src/db/schema';
-import {
-  quoted,
-  uploadsSchemaName,
-} from '../../src/data-sources';
+import { quoted, uploadsSchemaName } from '../../src/data-sources';
 import type { TestApp } from './build-test-app';
 
 // Own data for the report tests (docs/decisions/027-reports-over-own-data.md): an organisation's uploaded

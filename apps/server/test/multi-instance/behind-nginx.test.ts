@@ -202,7 +202,9 @@ describe.runIf(missing.length === 0 || runInCi)('three instances behind nginx (P
     // Production writes its log lines through a buffer flushed at least once a second (decision 028):
     // wait until every instance's start-up line has reached its output.
     const started = (instance: (typeof instances)[number]) =>
-      instance.logged('database migrations applied').length + instance.logged('database schema up to date').length > 0;
+      instance.logged('database migrations applied').length +
+        instance.logged('database schema up to date').length >
+      0;
     for (let waited = 0; waited < 10_000 && !instances.every(started); waited += 100) {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -257,11 +259,17 @@ describe.runIf(missing.length === 0 || runInCi)('three instances behind nginx (P
     const streams = await streamsOnEveryInstance(member.token);
     for (const [index, instance] of instances.entries()) {
       const title = `Through instance ${index} ${Date.now()}`;
-      const sent = await send(instance.url, 'POST', apiRoutes.listSentNotifications.path, admin.authorization, {
-        recipients: [member.userId],
-        title: { en: title, de: title },
-        text: { en: 'Hello', de: 'Hallo' },
-      });
+      const sent = await send(
+        instance.url,
+        'POST',
+        apiRoutes.listSentNotifications.path,
+        admin.authorization,
+        {
+          recipients: [member.userId],
+          title: { en: title, de: title },
+          text: { en: 'Hello', de: 'Hallo' },
+        },
+      );
       expect(sent.status).toBe(201);
       await Promise.all(
         streams.map((stream) =>

@@ -6,7 +6,9 @@ import { paths } from '../config/paths';
  * (`redirectTo`), the second factor to the home once it is set up.
  */
 export function accountSetUpHref(gate: AccountSetUpGate, redirectTo?: string | null): string {
-  return gate === 'password-change' ? paths.passwordChange.getHref(redirectTo) : paths.twoFactorSetup.getHref();
+  return gate === 'password-change'
+    ? paths.passwordChange.getHref(redirectTo)
+    : paths.twoFactorSetup.getHref();
 }
 
 export const accountSetUpPaths: Record<AccountSetUpGate, string> = {

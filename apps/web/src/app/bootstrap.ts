@@ -28,7 +28,9 @@ export async function bootstrap() {
     if (isLoginPathname(pathname)) return;
     // Anywhere but /login the router exists: it is created before the first screen (and a page loaded
     // at /login creates it before it leaves /login).
-    void routerStart.current()?.router.navigate(paths.login.getHref(`${pathname}${search}${hash}`), { replace: true });
+    void routerStart
+      .current()
+      ?.router.navigate(paths.login.getHref(`${pathname}${search}${hash}`), { replace: true });
   };
   // A 401 needs a bearer token, which only the session module can have obtained: it is loaded by then.
   setUnauthorizedHandler(() => {
@@ -55,7 +57,10 @@ export async function bootstrap() {
       .load()
       .then((session) => session.refreshToken())
       .then(
-        () => routerStart.current()?.router.navigate(accountSetUpHref(gate, `${pathname}${search}${hash}`), { replace: true }),
+        () =>
+          routerStart
+            .current()
+            ?.router.navigate(accountSetUpHref(gate, `${pathname}${search}${hash}`), { replace: true }),
         (error: unknown) => console.error('The session could not be loaded', error),
       );
   });

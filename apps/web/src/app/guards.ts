@@ -84,7 +84,9 @@ export async function canManage(queryClientSource: QueryClientSource): Promise<b
     loadSettingsApi(),
     resolveQueryClient(queryClientSource),
   ]);
-  const settings = await queryClient.ensureQueryData(getUserSettingsQueryOptions(getClientParams().isoLanguageName));
+  const settings = await queryClient.ensureQueryData(
+    getUserSettingsQueryOptions(getClientParams().isoLanguageName),
+  );
   return isAdministrator(settings);
 }
 

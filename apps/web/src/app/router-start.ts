@@ -29,7 +29,8 @@ export function createRouterStart(importRouter: () => Promise<RouterModule>): Ro
       if (current) return current;
       // Resolved and checked again here: `replaceState` throws for another origin, and the fallback of a
       // failed start must never be a page load of an address from the query string.
-      if (target !== undefined) window.history.replaceState(null, '', safeRedirectPath(target) ?? paths.home.getHref());
+      if (target !== undefined)
+        window.history.replaceState(null, '', safeRedirectPath(target) ?? paths.home.getHref());
       current = createRoutedApp();
       return current;
     },

@@ -190,7 +190,9 @@ describe('routes and guards', () => {
     expect(button).not.toHaveAttribute('aria-current');
     await userEvent.click(button);
     await waitFor(() => expect(router.state.location.pathname).toBe('/management/users'));
-    await waitFor(() => expect(screen.getByRole('link', { name: 'Management' })).toHaveAttribute('aria-current', 'page'));
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: 'Management' })).toHaveAttribute('aria-current', 'page'),
+    );
   });
 
   it('below 1024 px the side panel overlays the page: Escape, the backdrop or a chosen item close it', async () => {
@@ -229,7 +231,10 @@ describe('routes and guards', () => {
     await renderApp('/reports');
     expect(await screen.findByRole('heading', { level: 1, name: 'Reports' })).toBeInTheDocument();
     expect(document.getElementById('side-panel')).not.toBeVisible();
-    expect(screen.getByRole('button', { name: 'Expand side panel' })).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByRole('button', { name: 'Expand side panel' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
     // A phone does not build the menu it does not show (decision 016); it is there once the panel opens.
     expect(screen.queryByTestId('menu-panel')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Expand side panel' }));
@@ -265,7 +270,9 @@ describe('routes and guards', () => {
     // The area opens on its first section; the contract center is one of its sections.
     await waitFor(() => expect(router.state.location.pathname).toBe('/management/users'));
     await userEvent.click(await screen.findByRole('link', { name: 'Contract center' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/management/administrator/contractcenter'));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/management/administrator/contractcenter'),
+    );
     expect(await screen.findByRole('heading', { name: 'Current contract of Demo GmbH' })).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Contract center · Management'));
   });

@@ -172,7 +172,9 @@ function isManagementPath(path: string): boolean {
  * the management routes are added only for an administrator, so for anyone else `/management` matches
  * nothing but `*` (page not found) and the management chunk is never downloaded (docs/product.md §D.3).
  */
-export function createPatchRoutesOnNavigation(queryClient: QueryClientSource): PatchRoutesOnNavigationFunction {
+export function createPatchRoutesOnNavigation(
+  queryClient: QueryClientSource,
+): PatchRoutesOnNavigationFunction {
   let managementRoutes: RouteObject[] | undefined;
   return async ({ path, patch }) => {
     if (!isManagementPath(path)) return;

@@ -11,5 +11,9 @@ export const collapsedPanelQuery = '(max-width: 767.98px)';
 
 /** Whether the screen matches `query` now (false where there is no `matchMedia`, e.g. jsdom without it). */
 export function matchesMedia(query: string): boolean {
-  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(query).matches;
+  return (
+    typeof window !== 'undefined' &&
+    typeof window.matchMedia === 'function' &&
+    window.matchMedia(query).matches
+  );
 }

@@ -66,7 +66,9 @@ describe('analytics', () => {
     expect(scripts).toHaveLength(1);
     expect(scripts[0]?.src).toBe('https://www.googletagmanager.com/gtag/js?id=G-ABC');
     expect(scripts[0]?.async).toBe(true);
-    const queued = ((window as { dataLayer?: IArguments[] }).dataLayer ?? []).map((entry): unknown[] => Array.from(entry as ArrayLike<unknown>));
+    const queued = ((window as { dataLayer?: IArguments[] }).dataLayer ?? []).map((entry): unknown[] =>
+      Array.from(entry as ArrayLike<unknown>),
+    );
     expect(queued).toContainEqual(['event', 'report_open', { report_name: 'pmxlayout' }]);
   });
 });

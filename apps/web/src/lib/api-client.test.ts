@@ -86,7 +86,11 @@ describe('bearer token (docs/product.md §7 "carries an Authorization header wit
 
   it('uses the session token store by default (waits for the token it is given)', async () => {
     const fetchMock = vi.fn(async () => jsonResponse(menu));
-    const client = createApiClient({ fetch: fetchMock, retryDelayMs: 0, origin: () => 'http://localhost:3000' });
+    const client = createApiClient({
+      fetch: fetchMock,
+      retryDelayMs: 0,
+      origin: () => 'http://localhost:3000',
+    });
     // The store's own wait, observed: the call has reached it before the token is set.
     const asked = vi.fn();
     setTokenSource({
@@ -105,7 +109,9 @@ describe('bearer token (docs/product.md §7 "carries an Authorization header wit
     } finally {
       setTokenSource({ waitForToken, clearToken });
     }
-    expect((fetchMock.mock.calls[0] as unknown as [Request])[0].headers.get('authorization')).toBe('Bearer from-store');
+    expect((fetchMock.mock.calls[0] as unknown as [Request])[0].headers.get('authorization')).toBe(
+      'Bearer from-store',
+    );
     expect(getToken()).toBe('from-store');
   });
 
@@ -119,14 +125,20 @@ describe('bearer token (docs/product.md §7 "carries an Authorization header wit
       expect(storeLoaded).toBe(true);
       return jsonResponse(menu);
     });
-    const client = fresh.createApiClient({ fetch: fetchMock, retryDelayMs: 0, origin: () => 'http://localhost:3000' });
+    const client = fresh.createApiClient({
+      fetch: fetchMock,
+      retryDelayMs: 0,
+      origin: () => 'http://localhost:3000',
+    });
     const pending = client.call(apiRoutes.getMenu);
     // Loading the store registers it with the client (api-client.ts setTokenSource).
     const store = await import('./auth/token-store');
     storeLoaded = true;
     store.setToken('loaded-later');
     await pending;
-    expect((fetchMock.mock.calls[0] as unknown as [Request])[0].headers.get('authorization')).toBe('Bearer loaded-later');
+    expect((fetchMock.mock.calls[0] as unknown as [Request])[0].headers.get('authorization')).toBe(
+      'Bearer loaded-later',
+    );
   });
 
   it.each([apiRoutes.getHealth, apiRoutes.getTranslations, apiRoutes.getToken, apiRoutes.signInWithEmail])(
@@ -192,7 +204,10 @@ describe('query parameters and body fields (docs/product.md §7)', () => {
   it('PUT with a JSON body is extended the same way', async () => {
     const { client, calls } = setup([new Response(null, { status: 204 })]);
     await client.call(apiRoutes.updatePin, { body: { kind: 'report', name: 'sales', isPinned: true } });
-    expect(JSON.parse(calls[0]?.body ?? '{}')).toMatchObject({ isPinned: true, useBackendTranslation: false });
+    expect(JSON.parse(calls[0]?.body ?? '{}')).toMatchObject({
+      isPinned: true,
+      useBackendTranslation: false,
+    });
   });
 
   it("keeps the caller's own value of an added field (a new currency symbol being saved)", async () => {
@@ -200,7 +215,10 @@ describe('query parameters and body fields (docs/product.md §7)', () => {
     await client.call(apiRoutes.updateUserSettings, {
       body: { uiLanguage: 'de-AT', uiCulture: 'de-CH', currencySymbol: 'CHF', displayName: 'Anna' },
     });
-    expect(JSON.parse(calls[0]?.body ?? '{}')).toMatchObject({ currencySymbol: 'CHF', isoLanguageName: 'de-AT' });
+    expect(JSON.parse(calls[0]?.body ?? '{}')).toMatchObject({
+      currencySymbol: 'CHF',
+      isoLanguageName: 'de-AT',
+    });
   });
 
   it('leaves FormData bodies alone', async () => {
@@ -229,30 +247,41 @@ describe('retry once (docs/product.md §7, docs/product.md §D.4)', () => {
 
   it('retries a 5xx once, then gives up and rethrows', async () => {
     const failure = { error: { code: 'SERVICE_UNAVAILABLE', message: 'Database unavailable' } };
-    const { client, fetchMock } = setup([jsonResponse(failure, 503), jsonResponse(failure, 503), jsonResponse(menu)]);
+    const { client, fetchMock } = setup([
+      jsonResponse(failure, 503),
+      jsonResponse(failure, 503),
+      jsonResponse(menu),
+    ]);
     const error = await client.call(apiRoutes.getMenu).catch((e: unknown) => e);
     expect(fetchMock).toHaveBeenCalledTimes(2);
     expect(error).toBeInstanceOf(ApiRequestError);
-    expect(error).toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE', message: 'Database unavailable' });
+    expect(error).toMatchObject({
+      status: 503,
+      code: 'SERVICE_UNAVAILABLE',
+      message: 'Database unavailable',
+    });
   });
 
   it.each([fakeRoute('POST', '/api/user/recents'), fakeRoute('PATCH', '/api/notifications/a')])(
     'never retries a $method: it could act twice',
     async (route) => {
-    const unavailable = { error: { code: 'SERVICE_UNAVAILABLE', message: 'try later' } };
-    for (const failure of [jsonResponse(unavailable, 503), new TypeError('Failed to fetch')]) {
-      const { client, fetchMock } = setup([failure, new Response(null, { status: 204 })]);
-      await expect(client.call(route, { body: { name: 'a' } } as never)).rejects.toBeDefined();
-      expect(fetchMock).toHaveBeenCalledTimes(1);
-    }
+      const unavailable = { error: { code: 'SERVICE_UNAVAILABLE', message: 'try later' } };
+      for (const failure of [jsonResponse(unavailable, 503), new TypeError('Failed to fetch')]) {
+        const { client, fetchMock } = setup([failure, new Response(null, { status: 204 })]);
+        await expect(client.call(route, { body: { name: 'a' } } as never)).rejects.toBeDefined();
+        expect(fetchMock).toHaveBeenCalledTimes(1);
+      }
     },
   );
 
-  it.each([fakeRoute('PUT', '/api/navigation/pins'), apiRoutes.clearRecents])('retries an idempotent $method once', async (route) => {
-    const { client, fetchMock } = setup([jsonResponse({}, 503), new Response(null, { status: 204 })]);
-    await client.call(route, {});
-    expect(fetchMock).toHaveBeenCalledTimes(2);
-  });
+  it.each([fakeRoute('PUT', '/api/navigation/pins'), apiRoutes.clearRecents])(
+    'retries an idempotent $method once',
+    async (route) => {
+      const { client, fetchMock } = setup([jsonResponse({}, 503), new Response(null, { status: 204 })]);
+      await client.call(route, {});
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+    },
+  );
 
   it.each([502, 504])('retries a %i once', async (status) => {
     const { client, fetchMock } = setup([jsonResponse({}, status), jsonResponse(menu)]);
@@ -261,7 +290,10 @@ describe('retry once (docs/product.md §7, docs/product.md §D.4)', () => {
   });
 
   it.each([400, 404, 409, 429, 500, 501])('never retries a %i', async (status) => {
-    const { client, fetchMock } = setup([jsonResponse({ error: { code: 'X', message: 'no' } }, status), jsonResponse(menu)]);
+    const { client, fetchMock } = setup([
+      jsonResponse({ error: { code: 'X', message: 'no' } }, status),
+      jsonResponse(menu),
+    ]);
     await expect(client.call(apiRoutes.getMenu)).rejects.toMatchObject({ status });
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
@@ -277,15 +309,21 @@ describe('retry once (docs/product.md §7, docs/product.md §D.4)', () => {
 describe('error responses (docs/product.md §8)', () => {
   it('401 on a protected call drops the token and sends the browser to /login', async () => {
     setToken('old');
-    const { client, onUnauthorized } = setup([jsonResponse({ error: { code: 'UNAUTHORIZED', message: 'expired' } }, 401)]);
+    const { client, onUnauthorized } = setup([
+      jsonResponse({ error: { code: 'UNAUTHORIZED', message: 'expired' } }, 401),
+    ]);
     await expect(client.call(apiRoutes.getUserSettings)).rejects.toMatchObject({ status: 401 });
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
     expect(getToken()).toBeNull();
   });
 
   it('401 from sign-in (wrong password) is left to the caller: no redirect', async () => {
-    const { client, onUnauthorized } = setup([jsonResponse({ error: { code: 'UNAUTHORIZED', message: 'Invalid' } }, 401)]);
-    await expect(client.call(apiRoutes.signInWithEmail, { body: { email: 'a@b.c', password: 'x' } })).rejects.toMatchObject({
+    const { client, onUnauthorized } = setup([
+      jsonResponse({ error: { code: 'UNAUTHORIZED', message: 'Invalid' } }, 401),
+    ]);
+    await expect(
+      client.call(apiRoutes.signInWithEmail, { body: { email: 'a@b.c', password: 'x' } }),
+    ).rejects.toMatchObject({
       status: 401,
     });
     expect(onUnauthorized).not.toHaveBeenCalled();
@@ -293,14 +331,21 @@ describe('error responses (docs/product.md §8)', () => {
   });
 
   it('403 only warns "Forbidden error. Error 403" (and rethrows)', async () => {
-    const { client, onUnauthorized } = setup([jsonResponse({ error: { code: 'FORBIDDEN', message: 'no' } }, 403)]);
-    await expect(client.call(apiRoutes.getAppConfig)).rejects.toMatchObject({ status: 403, code: 'FORBIDDEN' });
+    const { client, onUnauthorized } = setup([
+      jsonResponse({ error: { code: 'FORBIDDEN', message: 'no' } }, 403),
+    ]);
+    await expect(client.call(apiRoutes.getAppConfig)).rejects.toMatchObject({
+      status: 403,
+      code: 'FORBIDDEN',
+    });
     expect(warnSpy).toHaveBeenCalledWith('Forbidden error. Error 403');
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
 
   it('logs every error response to the console and rethrows it', async () => {
-    const { client } = setup([jsonResponse({ error: { code: 'NOT_FOUND', message: 'Unknown report' } }, 404)]);
+    const { client } = setup([
+      jsonResponse({ error: { code: 'NOT_FOUND', message: 'Unknown report' } }, 404),
+    ]);
     const error = await client.call(apiRoutes.getReport, { params: { name: 'x' } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiRequestError);
     expect(errorSpy).toHaveBeenCalledWith(expect.stringContaining('404'));
@@ -308,13 +353,17 @@ describe('error responses (docs/product.md §8)', () => {
   });
 
   it('keeps the status text when the error body is not JSON', async () => {
-    const { client } = setup([new Response('<html>bad gateway</html>', { status: 404, statusText: 'Not Found' })]);
+    const { client } = setup([
+      new Response('<html>bad gateway</html>', { status: 404, statusText: 'Not Found' }),
+    ]);
     await expect(client.call(apiRoutes.getMenu)).rejects.toMatchObject({ status: 404, code: 'HTTP_404' });
   });
 
   it('does not log statuses the caller expects (no session at start-up)', async () => {
     const { client } = setup([jsonResponse({ error: { code: 'UNAUTHORIZED', message: 'no session' } }, 401)]);
-    await expect(client.call(apiRoutes.getToken, { expectedStatuses: [401] })).rejects.toMatchObject({ status: 401 });
+    await expect(client.call(apiRoutes.getToken, { expectedStatuses: [401] })).rejects.toMatchObject({
+      status: 401,
+    });
     expect(errorSpy).not.toHaveBeenCalled();
   });
 });
@@ -334,14 +383,20 @@ describe('one response rule (decision 026)', () => {
 
   it('rejects a successful answer that is not JSON as INVALID_RESPONSE and logs it', async () => {
     const { client } = setup([new Response('<html>proxy page</html>', { status: 200 })]);
-    await expect(client.call(apiRoutes.getMenu)).rejects.toMatchObject({ code: 'INVALID_RESPONSE', status: 200 });
+    await expect(client.call(apiRoutes.getMenu)).rejects.toMatchObject({
+      code: 'INVALID_RESPONSE',
+      status: 200,
+    });
     expect(errorSpy).toHaveBeenCalled();
   });
 
   it('fetches a file route (a report download) with the bearer token and answers its bytes and name', async () => {
     const { client, calls } = setup([
       new Response('day,amount\r\n', {
-        headers: { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="monthly-sales.csv"' },
+        headers: {
+          'content-type': 'text/csv',
+          'content-disposition': 'attachment; filename="monthly-sales.csv"',
+        },
       }),
     ]);
     const file = await client.download(apiRoutes.downloadReport, {
@@ -356,17 +411,22 @@ describe('one response rule (decision 026)', () => {
   });
 
   it('answers a refused download as the same ApiRequestError a call gets', async () => {
-    const { client } = setup([jsonResponse({ error: { code: 'USER_ATTRIBUTE_MISSING', message: 'not for you' } }, 403)]);
+    const { client } = setup([
+      jsonResponse({ error: { code: 'USER_ATTRIBUTE_MISSING', message: 'not for you' } }, 403),
+    ]);
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     vi.spyOn(console, 'error').mockImplementation(() => {});
     await expect(
-      client.download(apiRoutes.downloadReport, { params: { name: 'monthly-sales' }, query: { format: 'xlsx' } }),
+      client.download(apiRoutes.downloadReport, {
+        params: { name: 'monthly-sales' },
+        query: { format: 'xlsx' },
+      }),
     ).rejects.toMatchObject({ status: 403, code: 'USER_ATTRIBUTE_MISSING' });
   });
 });
 
 describe('routes of the contracts (decision 025)', () => {
-  it('uses the route\'s method and fills its path parameters, URL-encoded', async () => {
+  it("uses the route's method and fills its path parameters, URL-encoded", async () => {
     const { client, calls } = setup([jsonResponse({})]);
     await client.call(apiRoutes.getDashboardTile, { params: { layoutId: 7, tileId: 'a b/c' } });
     expect(calls[0]?.method).toBe('GET');
@@ -387,8 +447,9 @@ describe('uploads with progress (onUploadProgress)', () => {
   function stubXhr(status: number, body: string) {
     const sent: Array<{ method: string; url: string; headers: Record<string, string>; body: unknown }> = [];
     class FakeXhr {
-      upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } =
-        { onprogress: null };
+      upload: {
+        onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null;
+      } = { onprogress: null };
       status = 0;
       statusText = '';
       responseText = '';
@@ -444,18 +505,36 @@ describe('uploads with progress (onUploadProgress)', () => {
   });
 
   it("keeps an error answer's detail and reports it like every error (logged, 401 → /login)", async () => {
-    stubXhr(400, JSON.stringify({ error: { code: 'BAD_REQUEST', message: 'Row 2', detail: { row: 2, column: 'a', value: 'x' } } }));
+    stubXhr(
+      400,
+      JSON.stringify({
+        error: { code: 'BAD_REQUEST', message: 'Row 2', detail: { row: 2, column: 'a', value: 'x' } },
+      }),
+    );
     const { client, onUnauthorized } = setup([]);
     const error = await client
-      .call(apiRoutes.uploadTable, { params: { name: 'uploads' }, body: new FormData(), onUploadProgress: () => {} })
+      .call(apiRoutes.uploadTable, {
+        params: { name: 'uploads' },
+        body: new FormData(),
+        onUploadProgress: () => {},
+      })
       .catch((failure: unknown) => failure);
     expect(error).toBeInstanceOf(ApiRequestError);
-    expect(error).toMatchObject({ status: 400, code: 'BAD_REQUEST', message: 'Row 2', detail: { row: 2, column: 'a', value: 'x' } });
+    expect(error).toMatchObject({
+      status: 400,
+      code: 'BAD_REQUEST',
+      message: 'Row 2',
+      detail: { row: 2, column: 'a', value: 'x' },
+    });
     expect(errorSpy).toHaveBeenCalled();
 
     stubXhr(401, JSON.stringify({ error: { code: 'UNAUTHORIZED', message: 'no' } }));
     await expect(
-      client.call(apiRoutes.uploadTable, { params: { name: 'uploads' }, body: new FormData(), onUploadProgress: () => {} }),
+      client.call(apiRoutes.uploadTable, {
+        params: { name: 'uploads' },
+        body: new FormData(),
+        onUploadProgress: () => {},
+      }),
     ).rejects.toMatchObject({ status: 401 });
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
   });

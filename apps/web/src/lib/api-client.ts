@@ -112,9 +112,8 @@ export type CallOptions = {
 export type CallInput<Route extends ApiRoute> = ApiCallInput<Route> & CallOptions;
 
 /** The input may be left out when the route needs none (no path parameters, no body, no required query). */
-type CallArguments<Route extends ApiRoute> = object extends ApiCallInput<Route>
-  ? [input?: CallInput<Route>]
-  : [input: CallInput<Route>];
+type CallArguments<Route extends ApiRoute> =
+  object extends ApiCallInput<Route> ? [input?: CallInput<Route>] : [input: CallInput<Route>];
 
 type RequestOptions = CallOptions & {
   /** The route's security (decision 025): only `bearer` routes wait for and carry the token. */
@@ -241,7 +240,8 @@ export const retriedStatuses = [502, 503, 504] as const;
 
 function isRetryable(error: Error): boolean {
   if (error.name === 'AbortError') return false;
-  if (error instanceof HTTPError) return (retriedStatuses as readonly number[]).includes(error.response.status);
+  if (error instanceof HTTPError)
+    return (retriedStatuses as readonly number[]).includes(error.response.status);
   // A network failure (fetch rejects with a TypeError) or a timeout.
   return true;
 }
@@ -343,7 +343,9 @@ export function createApiClient(dependencies: ApiClientDependencies = {}) {
     const expected = options.expectedStatuses?.includes(apiError.status) ?? false;
     if (!expected) {
       // docs/product.md §8 "any error response: logged to the console and rethrown".
-      console.error(`API error ${apiError.status} ${apiError.method} ${url.pathname}: ${apiError.code} ${apiError.message}`);
+      console.error(
+        `API error ${apiError.status} ${apiError.method} ${url.pathname}: ${apiError.code} ${apiError.message}`,
+      );
     }
     if (apiError.status === 401 && needsBearer(url, options.security)) {
       // docs/product.md §8 "HTTP 401: browser goes to /login". A 401 from /api/auth/* is an answer about the
@@ -386,7 +388,11 @@ export function createApiClient(dependencies: ApiClientDependencies = {}) {
       }
     }
     if (answer.status >= 200 && answer.status < 300) return parsed;
-    return report(errorFromAnswer(answer.status, answer.statusText, parsed, method, url.toString()), url, options);
+    return report(
+      errorFromAnswer(answer.status, answer.statusText, parsed, method, url.toString()),
+      url,
+      options,
+    );
   }
 
   async function request(method: string, path: string, options: RequestOptions = {}): Promise<unknown> {
@@ -444,7 +450,10 @@ export function createApiClient(dependencies: ApiClientDependencies = {}) {
         context: { security: options.security },
       });
       if (options.answer === 'file') {
-        return { blob: await response.blob(), fileName: fileNameOf(response.headers.get('content-disposition')) };
+        return {
+          blob: await response.blob(),
+          fileName: fileNameOf(response.headers.get('content-disposition')),
+        };
       }
       // The one response rule (decision 026): JSON as the server serialised it through the route's
       // schema, `null` for an empty answer.
@@ -477,13 +486,20 @@ export function createApiClient(dependencies: ApiClientDependencies = {}) {
    * Calls one route of the API (decision 025): `api.call(apiRoutes.updateUser, { params: { id }, body })`.
    * Resolves with the route's answer (the one response rule, decision 026).
    */
-  function call<Route extends ApiRoute>(route: Route, ...[input]: CallArguments<Route>): Promise<ApiResponse<Route>> {
-    const { params, query, body, signal, expectedStatuses, onUploadProgress } = (input ?? {}) as CallOptions & {
+  function call<Route extends ApiRoute>(
+    route: Route,
+    ...[input]: CallArguments<Route>
+  ): Promise<ApiResponse<Route>> {
+    const { params, query, body, signal, expectedStatuses, onUploadProgress } = (input ??
+      {}) as CallOptions & {
       params?: Record<string, string | number>;
       query?: SearchParams;
       body?: unknown;
     };
-    const path = pathOf(route as ApiRoute<string, ApiRoute['method'], string>, ...((params ? [params] : []) as []));
+    const path = pathOf(
+      route as ApiRoute<string, ApiRoute['method'], string>,
+      ...((params ? [params] : []) as []),
+    );
     return request(route.method, path, {
       security: route.security,
       searchParams: query,
@@ -495,12 +511,18 @@ export function createApiClient(dependencies: ApiClientDependencies = {}) {
   }
 
   /** A route that answers a file (decision 027 downloads): `api.download(apiRoutes.downloadReport, { params, query })`. */
-  function download<Route extends ApiRoute>(route: Route, ...[input]: CallArguments<Route>): Promise<DownloadedFile> {
+  function download<Route extends ApiRoute>(
+    route: Route,
+    ...[input]: CallArguments<Route>
+  ): Promise<DownloadedFile> {
     const { params, query, signal } = (input ?? {}) as CallOptions & {
       params?: Record<string, string | number>;
       query?: SearchParams;
     };
-    const path = pathOf(route as ApiRoute<string, ApiRoute['method'], string>, ...((params ? [params] : []) as []));
+    const path = pathOf(
+      route as ApiRoute<string, ApiRoute['method'], string>,
+      ...((params ? [params] : []) as []),
+    );
     return request(route.method, path, {
       security: route.security,
       searchParams: query,

@@ -63,7 +63,11 @@ export function formatDateTime(instant: Instant, culture: string): string {
  * A calendar date `YYYY-MM-DD` (a contract's start, say). It has no time of day, so it is formatted in
  * UTC and never shifts by a day in another time zone. Text that is no such date comes back unchanged.
  */
-export function formatCalendarDate(isoDate: string, culture: string, dateStyle: 'medium' | 'long' = 'long'): string {
+export function formatCalendarDate(
+  isoDate: string,
+  culture: string,
+  dateStyle: 'medium' | 'long' = 'long',
+): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
   if (!match) return isoDate;
   const date = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));

@@ -1,6 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createValueFormatter } from './value-format';
-import { cultureFor, getClientParams, resetClientAccountSettings, setClientAccountSettings, setClientLanguage } from './client-params';
+import {
+  cultureFor,
+  getClientParams,
+  resetClientAccountSettings,
+  setClientAccountSettings,
+  setClientLanguage,
+} from './client-params';
 import { browserLanguage } from './i18n';
 
 // Decision 030: dates and numbers follow the UI language unless the user chose a culture; the login

@@ -6,7 +6,10 @@ import { useState } from 'react';
  * submit on and go away as the fields are fixed; each form shows its own translated hint per field.
  */
 export type IssueSource = {
-  safeParse(value: unknown): { success: boolean; error?: { issues: readonly { path: readonly PropertyKey[] }[] } };
+  safeParse(value: unknown): {
+    success: boolean;
+    error?: { issues: readonly { path: readonly PropertyKey[] }[] };
+  };
 };
 
 /** The fields a schema rejects, as dotted paths (`content.en.title`, `tiles.0.title.en`). */

@@ -42,7 +42,11 @@ describe('global loading', () => {
 
     const background = pending<number>();
     act(() => {
-      void client.fetchQuery({ queryKey: ['sent'], queryFn: () => background.promise, meta: { globalLoading: false } });
+      void client.fetchQuery({
+        queryKey: ['sent'],
+        queryFn: () => background.promise,
+        meta: { globalLoading: false },
+      });
     });
     expect(result.current).toBe(false);
 

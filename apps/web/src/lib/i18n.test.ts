@@ -76,7 +76,10 @@ describe('i18n', () => {
   });
 
   it('uses flat keys with dots and no namespaces', async () => {
-    const i18n = await createI18n({ resources: { en: { 'a.b.c': 'flat', 'x:y': 'colon' } }, warnOnMissing: false });
+    const i18n = await createI18n({
+      resources: { en: { 'a.b.c': 'flat', 'x:y': 'colon' } },
+      warnOnMissing: false,
+    });
     expect(i18n.t('a.b.c')).toBe('flat');
     expect(i18n.t('x:y')).toBe('colon');
   });

@@ -48,7 +48,12 @@ const countdownTickMs = 250;
 /** What the hook uses of the timer. */
 type IdleControls = { getRemainingTime: () => number; activate: () => boolean };
 
-export function useIdleSignOut({ timeoutSeconds, countdownSeconds, onSignOut, enabled }: IdleSignOutOptions): IdleSignOutState {
+export function useIdleSignOut({
+  timeoutSeconds,
+  countdownSeconds,
+  onSignOut,
+  enabled,
+}: IdleSignOutOptions): IdleSignOutState {
   const [prompted, setPrompted] = useState(false);
   const [remainingSeconds, setRemainingSeconds] = useState(countdownSeconds);
   const signOutRef = useRef(onSignOut);

@@ -33,7 +33,10 @@ export function useManagedUsers(query: UsersQuery, { enabled = true }: { enabled
  * Users whose name or e-mail matches `search`, to choose recipients from (the first `pageSize`). Searched
  * while typing in a dialog: no global loading bar.
  */
-export function useRecipientCandidates(search: string, { enabled, pageSize }: { enabled: boolean; pageSize: number }) {
+export function useRecipientCandidates(
+  search: string,
+  { enabled, pageSize }: { enabled: boolean; pageSize: number },
+) {
   return useQuery({
     ...getManagedUsersQueryOptions({ search, page: 1, pageSize }),
     enabled,

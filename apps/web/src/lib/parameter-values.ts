@@ -40,7 +40,9 @@ export function readParameterValues(values: string | undefined): ParameterValues
   if (!values) return {};
   try {
     const parsed: unknown = JSON.parse(values);
-    return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as ParameterValues) : {};
+    return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)
+      ? (parsed as ParameterValues)
+      : {};
   } catch {
     return {};
   }

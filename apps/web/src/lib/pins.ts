@@ -58,7 +58,10 @@ export function withPin(pins: PinsShape, data: unknown, { kind, item, isPinned }
     case 'groups': {
       if (pins.kind !== kind) return data;
       const menu = data as { groups: MenuGroup[] };
-      return { ...menu, groups: menu.groups.map((group) => ({ ...group, items: flip(group.items, item.name, isPinned) })) };
+      return {
+        ...menu,
+        groups: menu.groups.map((group) => ({ ...group, items: flip(group.items, item.name, isPinned) })),
+      };
     }
     case 'favorites': {
       const favorites = data as FavoritesResponse;
@@ -71,7 +74,9 @@ export function withPin(pins: PinsShape, data: unknown, { kind, item, isPinned }
     }
     case 'dashboard': {
       const dashboard = data as DashboardResponse;
-      return kind === 'dashboard' && String(dashboard.layoutId) === item.name ? { ...dashboard, isPinned } : dashboard;
+      return kind === 'dashboard' && String(dashboard.layoutId) === item.name
+        ? { ...dashboard, isPinned }
+        : dashboard;
     }
   }
 }

@@ -31,7 +31,10 @@ export function reportErrorState(error: unknown, isAdministrator: boolean): Repo
       action: null,
     };
   // A row rule's attribute the reader lacks (decision 044): nothing from the table, and which attribute it is.
-  const ruleAttribute = status === 403 && code === errorCodes.rowRuleAttributeMissing ? parseRowRuleAttributeMissing(error.message) : null;
+  const ruleAttribute =
+    status === 403 && code === errorCodes.rowRuleAttributeMissing
+      ? parseRowRuleAttributeMissing(error.message)
+      : null;
   if (ruleAttribute)
     return {
       kind: 'not-for-account',

@@ -13,14 +13,19 @@ import { theme } from '../app/theme';
 import { createI18n } from '../lib/i18n';
 
 /** The real texts, inline (docs/tools.md: the HTTP backend hangs jsdom). */
-export const testResources = { en, 'de-DE': deDE, 'de-AT': deAT } as Record<UiLanguageName, Record<string, string>>;
+export const testResources = { en, 'de-DE': deDE, 'de-AT': deAT } as Record<
+  UiLanguageName,
+  Record<string, string>
+>;
 
 export function createTestI18n(language: UiLanguageName = 'en'): Promise<I18n> {
   return createI18n({ language, resources: testResources, warnOnMissing: false });
 }
 
 export function createTestQueryClient(): QueryClient {
-  return new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } } });
+  return new QueryClient({
+    defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } },
+  });
 }
 
 type Providers = { i18n: I18n; queryClient?: QueryClient };
@@ -38,7 +43,12 @@ export function TestProviders({ i18n, queryClient, children }: Providers & { chi
 /** Renders a component inside the app's providers and a memory router at `path`. */
 export async function renderWithProviders(
   ui: ReactElement,
-  options: { path?: string; routes?: RouteObject[]; language?: UiLanguageName; queryClient?: QueryClient } = {},
+  options: {
+    path?: string;
+    routes?: RouteObject[];
+    language?: UiLanguageName;
+    queryClient?: QueryClient;
+  } = {},
 ) {
   const i18n = await createTestI18n(options.language);
   const queryClient = options.queryClient ?? createTestQueryClient();

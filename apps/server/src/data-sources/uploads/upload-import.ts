@@ -105,7 +105,12 @@ function createTable(schema: string, table: string, columns: readonly UploadColu
 }
 
 /** One batch: each column's values bound as one text array, cast to the column's type. */
-function insertBatch(schema: string, table: string, columns: readonly UploadColumn[], values: (string | null)[][]): SQL {
+function insertBatch(
+  schema: string,
+  table: string,
+  columns: readonly UploadColumn[],
+  values: (string | null)[][],
+): SQL {
   const names = columns.map((column) => quoted(column.name)).join(', ');
   const casts = columns.map((column, index) => `u.c${index}::${sqlTypes[column.type]}`).join(', ');
   const arrays = sql.join(
@@ -117,7 +122,10 @@ function insertBatch(schema: string, table: string, columns: readonly UploadColu
 }
 
 function sameColumns(a: readonly UploadColumn[], b: readonly UploadColumn[]): boolean {
-  return a.length === b.length && a.every((column, index) => column.name === b[index]?.name && column.type === b[index]?.type);
+  return (
+    a.length === b.length &&
+    a.every((column, index) => column.name === b[index]?.name && column.type === b[index]?.type)
+  );
 }
 
 export interface ImportRequest {
@@ -134,7 +142,14 @@ export interface ImportRequest {
 async function writeRows(
   executor: Executor,
   upload: UploadRows,
-  { schema, target, columns, valueStyle, maxRows, embedded }: {
+  {
+    schema,
+    target,
+    columns,
+    valueStyle,
+    maxRows,
+    embedded,
+  }: {
     schema: string;
     target: string;
     columns: readonly UploadColumn[];
@@ -167,7 +182,10 @@ async function writeRows(
     for (let index = columns.length; index < row.length; index += 1) {
       const extra = cellText(row[index] ?? null);
       if (extra?.trim()) {
-        throw new UploadValueError({ row: imported, column: `#${index + 1}`, value: extra }, 'is beyond the last column');
+        throw new UploadValueError(
+          { row: imported, column: `#${index + 1}`, value: extra },
+          'is beyond the last column',
+        );
       }
     }
     columns.forEach((column, index) => {
@@ -204,7 +222,11 @@ const stagingName = () => `upload_${randomBytes(8).toString('hex')}`;
  * file. There the rows go into a staging table first, batch by batch with other requests' queries in
  * between, and one short transaction at the end puts them in place (a failure drops the staging table).
  */
-export async function importUpload(db: Database, upload: UploadRows, request: ImportRequest): Promise<UploadResult> {
+export async function importUpload(
+  db: Database,
+  upload: UploadRows,
+  request: ImportRequest,
+): Promise<UploadResult> {
   const started = performance.now();
   const { actor, table, columns } = request;
   const schema = uploadsSchemaName(actor.organisationId);
@@ -212,7 +234,14 @@ export async function importUpload(db: Database, upload: UploadRows, request: Im
   const names = new Set(columns.map((column) => column.name));
   if (names.size !== columns.length) throw badRequest('Two columns have the same name');
   const write = (executor: Executor, target: string) =>
-    writeRows(executor, upload, { schema, target, columns, valueStyle: request.valueStyle, maxRows: request.maxRows, embedded });
+    writeRows(executor, upload, {
+      schema,
+      target,
+      columns,
+      valueStyle: request.valueStyle,
+      maxRows: request.maxRows,
+      embedded,
+    });
 
   /** Whether the rows are added to an existing table; refuses an append of other columns. */
   const appendsTo = async (executor: Executor, sourceId: string) => {
@@ -225,9 +254,19 @@ export async function importUpload(db: Database, upload: UploadRows, request: Im
   };
 
   /** The end of every import, in its transaction: the rows in place, the entry, the version, the activity. */
-  const finish = async (tx: Executor, sourceId: string, filled: string | null, appending: boolean, imported: number) => {
+  const finish = async (
+    tx: Executor,
+    sourceId: string,
+    filled: string | null,
+    appending: boolean,
+    imported: number,
+  ) => {
     if (filled !== null && appending) {
-      await tx.execute(sql.raw(`insert into ${quoted(schema)}.${quoted(table)} select * from ${quoted(schema)}.${quoted(filled)}`));
+      await tx.execute(
+        sql.raw(
+          `insert into ${quoted(schema)}.${quoted(table)} select * from ${quoted(schema)}.${quoted(filled)}`,
+        ),
+      );
       await tx.execute(sql.raw(`drop table ${quoted(schema)}.${quoted(filled)}`));
     } else if (filled !== null) {
       await tx.execute(sql.raw(`drop table if exists ${quoted(schema)}.${quoted(table)}`));
@@ -237,10 +276,23 @@ export async function importUpload(db: Database, upload: UploadRows, request: Im
     await findUploadsSource(tx, actor.organisationId, request.sourceName, { lock: true });
     const before = appending ? ((await findUploadedTable(tx, sourceId, table))?.rows ?? 0) : 0;
     const rowsTotal = before + imported;
-    await upsertTable(tx, { organisationId: actor.organisationId, sourceId, table, columns, rows: rowsTotal });
+    await upsertTable(tx, {
+      organisationId: actor.organisationId,
+      sourceId,
+      table,
+      columns,
+      rows: rowsTotal,
+    });
     await bumpSourceVersion(tx, sourceId);
-    await recordActivity(tx, actor, [{ action: 'data.table-uploaded', target: `${request.sourceName}.${table}` }]);
-    return { table, rowsImported: imported, rowsTotal, milliseconds: Math.round(performance.now() - started) };
+    await recordActivity(tx, actor, [
+      { action: 'data.table-uploaded', target: `${request.sourceName}.${table}` },
+    ]);
+    return {
+      table,
+      rowsImported: imported,
+      rowsTotal,
+      milliseconds: Math.round(performance.now() - started),
+    };
   };
 
   if (!embedded) {

@@ -237,7 +237,8 @@ function xlsxRows(stream: Readable, wanted: string | undefined) {
         if (values.some((value) => value !== null && String(value).trim() !== '')) yield values;
       }
     }
-    if (!found) throw badRequest(wanted ? `The workbook has no sheet named "${wanted}"` : 'The workbook has no sheet');
+    if (!found)
+      throw badRequest(wanted ? `The workbook has no sheet named "${wanted}"` : 'The workbook has no sheet');
   }
   async function* readable(): AsyncIterable<CellValue[]> {
     // A broken limit of the archive (budget.failure) cuts the parts short: whatever exceljs then says or
@@ -251,7 +252,9 @@ function xlsxRows(stream: Readable, wanted: string | undefined) {
       if (budget.failure) throw budget.failure;
       if (error instanceof HttpError) throw error;
       // A damaged or cut archive (exceljs and its unzip library say little more than that).
-      throw badRequest(`The XLSX file cannot be read (${error instanceof Error ? error.message : 'damaged'})`);
+      throw badRequest(
+        `The XLSX file cannot be read (${error instanceof Error ? error.message : 'damaged'})`,
+      );
     }
     if (budget.failure) throw budget.failure;
   }
@@ -277,7 +280,9 @@ async function* checked(
 ): AsyncIterable<CellValue[]> {
   const uploadFailure = () => {
     if ((input as Readable & { truncated?: boolean }).truncated)
-      return tooLarge(`The file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB. Nothing was imported.`);
+      return tooLarge(
+        `The file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB. Nothing was imported.`,
+      );
     return failure();
   };
   try {

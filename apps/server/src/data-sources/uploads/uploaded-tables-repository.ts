@@ -63,12 +63,18 @@ export interface StoredTable {
   rows: number;
 }
 
-export async function findUploadedTable(db: Executor, sourceId: string, table: string): Promise<StoredTable | null> {
+export async function findUploadedTable(
+  db: Executor,
+  sourceId: string,
+  table: string,
+): Promise<StoredTable | null> {
   const [row] = await db
     .select()
     .from(uploadedTables)
     .where(and(eq(uploadedTables.dataSourceId, sourceId), eq(uploadedTables.name, table)));
-  return row ? { id: row.id, name: row.name, columns: storedColumns.parse(row.columns), rows: row.rowCount } : null;
+  return row
+    ? { id: row.id, name: row.name, columns: storedColumns.parse(row.columns), rows: row.rowCount }
+    : null;
 }
 
 export async function listUploadedTables(

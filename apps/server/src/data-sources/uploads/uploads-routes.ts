@@ -61,7 +61,9 @@ async function withValueErrors<T>(reply: FastifyReply, work: () => Promise<T>): 
     return await work();
   } catch (error) {
     if (!(error instanceof UploadValueError)) throw error;
-    return reply.status(400).send({ error: { code: error.code, message: error.message, detail: error.detail } });
+    return reply
+      .status(400)
+      .send({ error: { code: error.code, message: error.message, detail: error.detail } });
   }
 }
 

@@ -33,8 +33,12 @@ export const contracts = pgTable(
     uniqueIndex('contracts_organisation_reference_uq').on(t.organisationId, t.reference),
     // One current and at most one pending contract per organisation, enforced by the database so that
     // two administrators accepting at the same moment cannot leave two active contracts.
-    uniqueIndex('contracts_one_active_uq').on(t.organisationId).where(sql`${t.status} = 'active'`),
-    uniqueIndex('contracts_one_pending_uq').on(t.organisationId).where(sql`${t.status} = 'pending'`),
+    uniqueIndex('contracts_one_active_uq')
+      .on(t.organisationId)
+      .where(sql`${t.status} = 'active'`),
+    uniqueIndex('contracts_one_pending_uq')
+      .on(t.organisationId)
+      .where(sql`${t.status} = 'pending'`),
     check('contracts_status_check', sql`${t.status} in ('active', 'pending', 'superseded')`),
     check('contracts_plan_check', sql`${t.plan} in ('basic', 'pro')`),
     check('contracts_seats_check', sql`${t.seats} > 0`),

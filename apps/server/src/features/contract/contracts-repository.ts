@@ -45,7 +45,10 @@ export function createContractsRepository(db: Database) {
   return {
     async overview(organisationId: string, german: boolean): Promise<ContractOverview> {
       const [organisation, current, pending, tiers] = await Promise.all([
-        db.select({ name: organisations.name }).from(organisations).where(eq(organisations.id, organisationId)),
+        db
+          .select({ name: organisations.name })
+          .from(organisations)
+          .where(eq(organisations.id, organisationId)),
         contractWithStatus(organisationId, 'active', german),
         contractWithStatus(organisationId, 'pending', german),
         db

@@ -1,4 +1,10 @@
-import { type DashboardTileType, type ReportData, type ResultInfo, type UiLanguageName, dashboardTileTypeSchema } from '@cockpit/contracts';
+import {
+  type DashboardTileType,
+  type ReportData,
+  type ResultInfo,
+  type UiLanguageName,
+  dashboardTileTypeSchema,
+} from '@cockpit/contracts';
 import type { App } from '../../app-types';
 import type { AuthenticatedUser } from '../../auth/authenticated-user';
 import { catalogueTitleIn, textIn } from '../../catalogue';
@@ -30,10 +36,17 @@ export function dashboardForReader(app: App) {
         type: dashboardTileTypeSchema.catch('table').parse(tile.tileType),
       };
       try {
-        const loaded = await dashboardTiles.load(user, opened, tile, { language, chosen: () => ({}), log: app.log });
+        const loaded = await dashboardTiles.load(user, opened, tile, {
+          language,
+          chosen: () => ({}),
+          log: app.log,
+        });
         tiles.push({ ...shown, type: loaded.type, data: loaded.data, info: loaded.info });
       } catch (error) {
-        app.log.warn({ layoutId, tileId: tile.id, userId: user.id, err: error }, 'dashboard tile not available for a delivery');
+        app.log.warn(
+          { layoutId, tileId: tile.id, userId: user.id, err: error },
+          'dashboard tile not available for a delivery',
+        );
         tiles.push({ ...shown, data: null, info: null });
       }
     }

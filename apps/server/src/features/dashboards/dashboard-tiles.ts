@@ -24,7 +24,13 @@ import {
   visibleDashboard,
 } from '../../catalogue';
 import { HttpError, forbidden, internalErrorMessage, notFound } from '../../lib/http-error';
-import { DefinitionUnusable, type DefinitionRunner, parseStoredDefinition, VisualMisfit, executorHttpError } from '../../reports';
+import {
+  DefinitionUnusable,
+  type DefinitionRunner,
+  parseStoredDefinition,
+  VisualMisfit,
+  executorHttpError,
+} from '../../reports';
 
 // One way to open a dashboard and load a tile's data for a user (decision 027: a tile is a visual of a
 // report definition, run as its reader): the tile route and a dashboard subscription's mail (decision

@@ -97,7 +97,11 @@ export const dashboardsRoutes: FastifyPluginAsyncZod = async (app) => {
       const tile = opened.tiles.find((candidate) => candidate.id === request.params.tileId);
       if (!tile) throw notFound(`No tile ${request.params.tileId} on dashboard ${opened.dashboard.layoutId}`);
       const chosen = () => valuesFromQuery(request.query.values);
-      const { type, data, info } = await dashboardTiles.load(user, opened, tile, { language, chosen, log: request.log });
+      const { type, data, info } = await dashboardTiles.load(user, opened, tile, {
+        language,
+        chosen,
+        log: request.log,
+      });
       const view = { id: tile.id, type, title: catalogueTitleIn(language, tile), width: tile.width };
       return { tile: view, data, info };
     },

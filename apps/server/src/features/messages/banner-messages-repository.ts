@@ -14,11 +14,7 @@ import { bannerDismissals, bannerMessages } from './messages-schema';
 type BannerRow = typeof bannerMessages.$inferSelect;
 
 /** Where a banner message stands at `now` (docs/product.md §4: shown while scheduled; a start and an end time). */
-export function scheduleStatus(
-  startsAt: Date | null,
-  endsAt: Date | null,
-  now: Date,
-): BannerScheduleStatus {
+export function scheduleStatus(startsAt: Date | null, endsAt: Date | null, now: Date): BannerScheduleStatus {
   if (startsAt && startsAt > now) return 'scheduled';
   if (endsAt && endsAt <= now) return 'ended';
   return 'active';
@@ -72,7 +68,10 @@ export function createBannerMessagesRepository(db: Database, logger: FastifyBase
         })
         .from(bannerMessages)
         .where(eq(bannerMessages.organisationId, organisationId))
-        .orderBy(desc(sql`coalesce(${bannerMessages.startsAt}, ${bannerMessages.createdAt})`), desc(bannerMessages.createdAt));
+        .orderBy(
+          desc(sql`coalesce(${bannerMessages.startsAt}, ${bannerMessages.createdAt})`),
+          desc(bannerMessages.createdAt),
+        );
       return rows.flatMap(({ banner, dismissals }) => toManaged(banner, Number(dismissals), now) ?? []);
     },
 
@@ -99,14 +98,20 @@ export function createBannerMessagesRepository(db: Database, logger: FastifyBase
      * Replaces schedule and content. The users who closed the old version keep it closed: an edit fixes
      * a message, it does not send a new one (that is "create").
      */
-    async update(actor: Actor, id: string, input: BannerMessageInput, now = new Date()): Promise<ManagedBanner | null> {
+    async update(
+      actor: Actor,
+      id: string,
+      input: BannerMessageInput,
+      now = new Date(),
+    ): Promise<ManagedBanner | null> {
       const row = await db.transaction(async (tx) => {
         const [updated] = await tx
           .update(bannerMessages)
           .set({ startsAt: toDate(input.startsAt), endsAt: toDate(input.endsAt), content: input.content })
           .where(inOrganisation(actor.organisationId, id))
           .returning();
-        if (updated) await recordActivity(tx, actor, [{ action: 'banners.changed', target: input.content.en.title }]);
+        if (updated)
+          await recordActivity(tx, actor, [{ action: 'banners.changed', target: input.content.en.title }]);
         return updated;
       });
       return row ? toManaged(row, await dismissalCount(row.id), now) : null;
@@ -155,7 +160,10 @@ export function createBannerMessagesRepository(db: Database, logger: FastifyBase
             ),
           ),
         )
-        .orderBy(desc(sql`coalesce(${bannerMessages.startsAt}, ${bannerMessages.createdAt})`), desc(bannerMessages.createdAt))
+        .orderBy(
+          desc(sql`coalesce(${bannerMessages.startsAt}, ${bannerMessages.createdAt})`),
+          desc(bannerMessages.createdAt),
+        )
         .limit(20);
       for (const row of rows) {
         const content = parseContent(row, logger);
@@ -184,7 +192,10 @@ export function createBannerMessagesRepository(db: Database, logger: FastifyBase
         .returning({ id: bannerDismissals.bannerMessageId });
       if (inserted.length > 0) return true;
       // Nothing inserted: closed before (fine, idempotent) or not a message of this organisation.
-      const [row] = await db.select({ id: bannerMessages.id }).from(bannerMessages).where(inOrganisation(organisationId, id));
+      const [row] = await db
+        .select({ id: bannerMessages.id })
+        .from(bannerMessages)
+        .where(inOrganisation(organisationId, id));
       return row !== undefined;
     },
   };

@@ -32,7 +32,11 @@ export const bannerMessagesRoutes: FastifyPluginAsyncZod = async (app) => {
     ...endpointRoute(apiEndpoints.updateBanner),
     handler: async (request) => {
       const { startsAt, endsAt, content } = request.body;
-      const updated = await repository.update(actorOf(request), request.params.id, { startsAt, endsAt, content });
+      const updated = await repository.update(actorOf(request), request.params.id, {
+        startsAt,
+        endsAt,
+        content,
+      });
       if (!updated) throw bannerNotFound();
       return updated;
     },

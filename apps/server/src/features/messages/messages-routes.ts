@@ -37,7 +37,10 @@ export interface MessagesRoutesOptions {
  * new-contract message (organisation administrators only, docs/product.md §6), and closing a banner message so it
  * stays closed for that user (docs/product.md §4, management area).
  */
-export const messagesRoutes: FastifyPluginAsyncZod<MessagesRoutesOptions> = async (app, { pendingContract }) => {
+export const messagesRoutes: FastifyPluginAsyncZod<MessagesRoutesOptions> = async (
+  app,
+  { pendingContract },
+) => {
   const banners = createBannerMessagesRepository(app.db, app.log);
 
   app.route({

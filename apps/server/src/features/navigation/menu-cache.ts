@@ -24,7 +24,13 @@ export function createMenuCache(ttlMs = menuCacheTtlMs) {
     },
     /** Call before reading the menu; pass the result to `remember`. */
     generation: (): number => cache.generation(),
-    remember(organisationId: string, userId: string, language: UiLanguageName, body: Buffer, readStartedAt: number) {
+    remember(
+      organisationId: string,
+      userId: string,
+      language: UiLanguageName,
+      body: Buffer,
+      readStartedAt: number,
+    ) {
       cache.remember(keyOf(organisationId, userId, language), body, readStartedAt);
     },
     /** The user's pins or account changed: every language is built again on the next request. */

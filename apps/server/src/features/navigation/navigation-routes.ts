@@ -17,7 +17,9 @@ export const navigationRoutes: FastifyPluginAsyncZod = async (app) => {
   const menuCache = createMenuCache();
   // Every process drops what it remembered (cluster events, docs/product.md §D.2).
   const unsubscribe = [
-    app.clusterEvents.on('catalogue-changed', ({ organisationId }) => menuCache.forgetOrganisation(organisationId)),
+    app.clusterEvents.on('catalogue-changed', ({ organisationId }) =>
+      menuCache.forgetOrganisation(organisationId),
+    ),
     app.clusterEvents.on('pins-changed', ({ userId }) => menuCache.forgetUser(userId)),
     app.clusterEvents.onMissed(() => menuCache.forgetAll()),
     // Role and subscription decide the audience: an account change rebuilds that user's menu.
@@ -84,9 +86,15 @@ export const navigationRoutes: FastifyPluginAsyncZod = async (app) => {
       if (isPinned) {
         await app.db.insert(pins).values({ userId: user.id, kind, name }).onConflictDoNothing();
       } else {
-        await app.db.delete(pins).where(and(eq(pins.userId, user.id), eq(pins.kind, kind), eq(pins.name, name)));
+        await app.db
+          .delete(pins)
+          .where(and(eq(pins.userId, user.id), eq(pins.kind, kind), eq(pins.name, name)));
       }
-      await app.clusterEvents.announce({ type: 'pins-changed', organisationId: user.organisationId, userId: user.id });
+      await app.clusterEvents.announce({
+        type: 'pins-changed',
+        organisationId: user.organisationId,
+        userId: user.id,
+      });
       return { kind, name, isPinned };
     },
   });

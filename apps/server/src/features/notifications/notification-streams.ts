@@ -22,7 +22,11 @@ export function parseChange(payload: string): Change | null {
   if (!value) return null;
   const { op, uid, userId } = value;
   if (op === 'truncate') return { op };
-  if ((op === 'insert' || op === 'update' || op === 'delete') && typeof uid === 'string' && typeof userId === 'string') {
+  if (
+    (op === 'insert' || op === 'update' || op === 'delete') &&
+    typeof uid === 'string' &&
+    typeof userId === 'string'
+  ) {
     return { op, uid, userId };
   }
   return null;
@@ -71,7 +75,8 @@ const resnapshotConcurrency = 8;
 /** No stream outlives this, whatever its token says. */
 const maxStreamSeconds = 3_600;
 
-const encodeEvent = (event: NotificationStreamEvent) => `event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;
+const encodeEvent = (event: NotificationStreamEvent) =>
+  `event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;
 const heartbeat = ':\n\n';
 
 /**
@@ -338,13 +343,16 @@ export class NotificationStreams {
       // Every event carries the user's unread count after it: the bell counts what is not listed too.
       [rows, unread] = await Promise.all([
         this.repository.findByUids(wanted.map((change) => change.uid)),
-        this.repository.countUnread([...new Set(batch.map((change) => change.userId))].filter((id) => this.byUser.has(id))),
+        this.repository.countUnread(
+          [...new Set(batch.map((change) => change.userId))].filter((id) => this.byUser.has(id)),
+        ),
       ]);
     } catch (error) {
       return () => {
         this.log.error({ err: error }, 'notifications: could not load changed notifications');
         // Their streams can no longer be trusted to be complete: they reconnect and resync.
-        for (const change of wanted) for (const stream of [...(this.byUser.get(change.userId) ?? [])]) this.close(stream);
+        for (const change of wanted)
+          for (const stream of [...(this.byUser.get(change.userId) ?? [])]) this.close(stream);
       };
     }
     return () => {

@@ -20,7 +20,10 @@ export interface NotificationsRoutesOptions {
  * `GET /api/notifications/stream` (server-sent events) and `PATCH /api/notifications/:uid` (docs/product.md §2
  * Notifications, §4, §7; docs/product.md §D.5). Registered inside the protected scope: both need a bearer token.
  */
-export const notificationsRoutes: FastifyPluginAsyncZod<NotificationsRoutesOptions> = async (app, options) => {
+export const notificationsRoutes: FastifyPluginAsyncZod<NotificationsRoutesOptions> = async (
+  app,
+  options,
+) => {
   const repository = createNotificationsRepository(app.db);
   const streams = new NotificationStreams({
     repository,
@@ -57,7 +60,9 @@ export const notificationsRoutes: FastifyPluginAsyncZod<NotificationsRoutesOptio
       app.log.warn({ err: error }, 'notifications: could not tell streams of a catalogue change'),
     );
   });
-  const stopHearingUsers = app.sessionEvents.onUserChanged((userId) => streams.broadcast([userId], { type: 'catalogue' }));
+  const stopHearingUsers = app.sessionEvents.onUserChanged((userId) =>
+    streams.broadcast([userId], { type: 'catalogue' }),
+  );
   app.addHook('onClose', async () => {
     stopHearingCatalogue();
     stopHearingUsers();

@@ -41,7 +41,8 @@ export async function sendNotifications(
       .from(user)
       .where(and(inOrganisation, inArray(user.id, wanted)));
     // Which id is missing, and whether it exists in another organisation, is not said (docs/product.md §D.4).
-    if (found.length !== wanted.length) throw notFound('One or more recipients are not active users of your organisation');
+    if (found.length !== wanted.length)
+      throw notFound('One or more recipients are not active users of your organisation');
     addressed = and(inOrganisation, inArray(user.id, wanted));
   }
 
@@ -67,7 +68,10 @@ export async function sendNotifications(
     const count = Number(result.rows[0]?.sent ?? 0);
     if (actor) {
       await recordActivity(tx, actor, [
-        { action: 'notifications.sent', target: `${draft.title.en} (${count} ${count === 1 ? 'recipient' : 'recipients'})` },
+        {
+          action: 'notifications.sent',
+          target: `${draft.title.en} (${count} ${count === 1 ? 'recipient' : 'recipients'})`,
+        },
       ]);
     }
     return count;

@@ -15,7 +15,16 @@ import {
 import ExcelJS from 'exceljs';
 import type { AuthenticatedUser } from '../../auth/authenticated-user';
 import { notFound } from '../../lib/http-error';
-import { DefinitionUnusable, type DefinitionRunner, type RunStream, VisualMisfit, cellOf, columnOf, valueColumnOf, executorHttpError } from '../../reports';
+import {
+  DefinitionUnusable,
+  type DefinitionRunner,
+  type RunStream,
+  VisualMisfit,
+  cellOf,
+  columnOf,
+  valueColumnOf,
+  executorHttpError,
+} from '../../reports';
 import { translate } from '../../lib/language';
 
 // Downloads of a query report (decision 027, "Results"): the definition runs for the reader through THE
@@ -46,7 +55,10 @@ export interface ReportDownloadDeps {
     user: AuthenticatedUser,
     name: string,
     values: string | undefined,
-  ): Promise<{ stored: Parameters<DefinitionRunner['stream']>[0]['stored']; values: Parameters<DefinitionRunner['stream']>[0]['values'] }>;
+  ): Promise<{
+    stored: Parameters<DefinitionRunner['stream']>[0]['stored'];
+    values: Parameters<DefinitionRunner['stream']>[0]['values'];
+  }>;
   definitions: Pick<DefinitionRunner, 'stream'>;
 }
 
@@ -65,7 +77,8 @@ const xlsxHighWater = 1 << 20;
  */
 function downloadColumns(definition: CatalogueReportDefinition, result: RunStream, language: UiLanguageName) {
   const table = definition.visuals.find((visual) => visual.type === 'table');
-  const names = table?.type === 'table' && table.columns ? table.columns : result.columns.map((column) => column.name);
+  const names =
+    table?.type === 'table' && table.columns ? table.columns : result.columns.map((column) => column.name);
   const has = (name: string) => result.columns.some((column) => column.name === name);
   return names.map((name) => {
     if (!has(name)) throw new VisualMisfit(`the result has no column '${name}'`);
@@ -88,10 +101,17 @@ async function* cellBatches(result: RunStream, columns: DownloadColumn[]) {
 /** The last line of a file cut at the source's row limit (the page's "cut at N rows"); null when whole. */
 const cutNote = (result: RunStream, language: UiLanguageName): string | null => {
   const rows = result.cutAtRows();
-  return rows === null ? null : translate(language, 'reports.info.downloadCutAtRows').replace('{{rows}}', String(rows));
+  return rows === null
+    ? null
+    : translate(language, 'reports.info.downloadCutAtRows').replace('{{rows}}', String(rows));
 };
 
-function csvBody(result: RunStream, columns: DownloadColumn[], culture: string, language: UiLanguageName): Readable {
+function csvBody(
+  result: RunStream,
+  columns: DownloadColumn[],
+  culture: string,
+  language: UiLanguageName,
+): Readable {
   const decimal = decimalSeparator(culture);
   const delimiter = csvDelimiter(culture);
   // Numbers stay numbers (`-5` is no formula); text is guarded whatever separator the reader's spreadsheet
@@ -126,9 +146,18 @@ function csvBody(result: RunStream, columns: DownloadColumn[], culture: string, 
   return body;
 }
 
-function xlsxBody(result: RunStream, columns: DownloadColumn[], sheetName: string, language: UiLanguageName): Readable {
+function xlsxBody(
+  result: RunStream,
+  columns: DownloadColumn[],
+  sheetName: string,
+  language: UiLanguageName,
+): Readable {
   const output = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: output,
+    useStyles: true,
+    useSharedStrings: false,
+  });
   const sheet = workbook.addWorksheet(sheetName.slice(0, 31) || 'Report');
   sheet.columns = columns.map((column) => ({
     key: column.key,
@@ -144,7 +173,9 @@ function xlsxBody(result: RunStream, columns: DownloadColumn[], sheetName: strin
           sheet
             .addRow(
               cells.map((cell, index) =>
-                columns[index]!.kind === 'date' && typeof cell === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(cell)
+                columns[index]!.kind === 'date' &&
+                typeof cell === 'string' &&
+                /^\d{4}-\d{2}-\d{2}$/.test(cell)
                   ? new Date(`${cell}T00:00:00Z`)
                   : cell,
               ),

@@ -1,4 +1,9 @@
-import type { ParameterValues, ReportDownloadFormat, ReportResponse, UiLanguageName } from '@cockpit/contracts';
+import type {
+  ParameterValues,
+  ReportDownloadFormat,
+  ReportResponse,
+  UiLanguageName,
+} from '@cockpit/contracts';
 import type { App } from '../../app-types';
 import type { AuthenticatedUser } from '../../auth/authenticated-user';
 import { withRowValues } from '../../reports';
@@ -19,7 +24,10 @@ export function createReportPages(app: App) {
     definitions: app.reportRunner,
   });
   // The report limits are a step of every run (decision 038), so the download needs no limiter of its own.
-  const downloads = createReportDownloads({ queryReport: service.queryReport, definitions: app.reportRunner });
+  const downloads = createReportDownloads({
+    queryReport: service.queryReport,
+    definitions: app.reportRunner,
+  });
   return {
     service,
     downloads,
@@ -30,7 +38,12 @@ export function createReportPages(app: App) {
         language: UiLanguageName,
         values: ParameterValues,
       ): Promise<ReportResponse> {
-        const answer = await service.load({ user, name, language, query: { values: JSON.stringify(values) } });
+        const answer = await service.load({
+          user,
+          name,
+          language,
+          query: { values: JSON.stringify(values) },
+        });
         return { ...answer, data: answer.data ? withRowValues(answer.data) : null };
       },
       async file(
@@ -40,12 +53,22 @@ export function createReportPages(app: App) {
         values: ParameterValues,
         language: UiLanguageName,
       ) {
-        const download = await downloads.open({ user, name, format, values: JSON.stringify(values), language });
+        const download = await downloads.open({
+          user,
+          name,
+          format,
+          values: JSON.stringify(values),
+          language,
+        });
         const chunks: Buffer[] = [];
         for await (const chunk of download.body as AsyncIterable<Buffer | string>) {
           chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
         }
-        return { fileName: download.fileName, contentType: download.contentType, content: Buffer.concat(chunks) };
+        return {
+          fileName: download.fileName,
+          contentType: download.contentType,
+          content: Buffer.concat(chunks),
+        };
       },
     },
   };

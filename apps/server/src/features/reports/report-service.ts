@@ -21,7 +21,13 @@ import {
   type ReportResponseAnswer,
   withSerializedTable,
 } from '../../reports';
-import { type CatalogueService, catalogueTitleIn, type ItemRow, textIn, visibleReport } from '../../catalogue';
+import {
+  type CatalogueService,
+  catalogueTitleIn,
+  type ItemRow,
+  textIn,
+  visibleReport,
+} from '../../catalogue';
 
 export interface ReportRequest {
   user: AuthenticatedUser;
@@ -55,7 +61,9 @@ export function createReportService({
       ? {
           item: found.item,
           ...found.report,
-          definition: found.report.definitionName ? snapshot.definitions.get(found.report.definitionName) : undefined,
+          definition: found.report.definitionName
+            ? snapshot.definitions.get(found.report.definitionName)
+            : undefined,
         }
       : null;
   };
@@ -74,7 +82,10 @@ export function createReportService({
       const stored = await findReport(user, name);
       if (!stored || stored.kind !== 'query') throw notAvailable(name);
       if (!stored.definition) throw notAvailable(name, 'unknown report definition', stored.definitionName);
-      return { stored: stored.definition, values: { ...openingValues(stored.params), ...valuesFromQuery(values) } };
+      return {
+        stored: stored.definition,
+        values: { ...openingValues(stored.params), ...valuesFromQuery(values) },
+      };
     },
 
     async load({ user, name, language, query }: ReportRequest): Promise<ReportResponseAnswer> {
@@ -87,10 +98,9 @@ export function createReportService({
         name: stored.name,
         ...titlesOf(stored.item, language),
         kind: kind.data,
-       
+
         frameUrl: null,
         externalUrl: null,
-       
       };
 
       if (kind.data === 'external') {
@@ -128,7 +138,7 @@ export function createReportService({
         });
         return {
           report: definition,
-         
+
           data: await withSerializedTable(answer.data),
           parameters: answer.parameters,
           info: answer.info,

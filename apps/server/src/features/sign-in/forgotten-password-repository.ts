@@ -79,7 +79,10 @@ export function createForgottenPasswordRepository(db: Database) {
      * ends, device trust ends (decision 021) and a one-time password is no longer pending (the user chose
      * this one). Null when the link no longer works.
      */
-    async complete(token: string, newPassword: string): Promise<{ userId: string; endedSessionIds: string[] } | null> {
+    async complete(
+      token: string,
+      newPassword: string,
+    ): Promise<{ userId: string; endedSessionIds: string[] } | null> {
       const passwordHash = await hashPassword(newPassword);
       return db.transaction(async (tx) => {
         const [used] = await tx
@@ -104,7 +107,10 @@ export function createForgottenPasswordRepository(db: Database) {
           .set({ password: passwordHash })
           .where(and(eq(account.userId, userId), eq(account.providerId, 'credential')));
         await tx.update(user).set({ mustChangePassword: false }).where(eq(user.id, userId));
-        const ended = await tx.delete(session).where(eq(session.userId, userId)).returning({ id: session.id });
+        const ended = await tx
+          .delete(session)
+          .where(eq(session.userId, userId))
+          .returning({ id: session.id });
         await endDeviceTrust(tx, userId);
         return { userId, endedSessionIds: ended.map((entry) => entry.id) };
       });

@@ -56,7 +56,11 @@ export const forgottenPasswordRoutes: FastifyPluginAsyncZod<ForgottenPasswordRou
 
   // Both limits through the rate limiter's own store (one check each; its route hook runs only one per request).
   const perClient = (max: number, name: string) =>
-    app.createRateLimit({ max, timeWindow: hourMs, keyGenerator: (request) => `${name}:client:${request.ip}` });
+    app.createRateLimit({
+      max,
+      timeWindow: hourMs,
+      keyGenerator: (request) => `${name}:client:${request.ip}`,
+    });
   const perAddress = app.createRateLimit({
     max: resetRequestsPerAddressPerHour,
     timeWindow: hourMs,
@@ -73,7 +77,10 @@ export const forgottenPasswordRoutes: FastifyPluginAsyncZod<ForgottenPasswordRou
       for (const limit of limits) {
         const result = await limit(request);
         if (result.isAllowed || !result.isExceeded) continue;
-        request.log.warn({ event: 'auth.password_reset.rate_limited', url: request.url }, 'forgotten password: too many requests');
+        request.log.warn(
+          { event: 'auth.password_reset.rate_limited', url: request.url },
+          'forgotten password: too many requests',
+        );
         return sendTooMany(reply, result.ttlInSeconds, 'Too many requests. Please try again later.');
       }
       return undefined;
@@ -82,7 +89,10 @@ export const forgottenPasswordRoutes: FastifyPluginAsyncZod<ForgottenPasswordRou
   async function mailLink(email: string, requestLog: typeof app.log): Promise<void> {
     const candidate = await repository.candidateByEmail(email);
     if (!candidate) {
-      requestLog.info({ event: 'auth.password_reset.unknown' }, 'forgotten password: no account for the address');
+      requestLog.info(
+        { event: 'auth.password_reset.unknown' },
+        'forgotten password: no account for the address',
+      );
       return;
     }
     if (await refusesPassword(candidate)) {
@@ -100,7 +110,11 @@ export const forgottenPasswordRoutes: FastifyPluginAsyncZod<ForgottenPasswordRou
     const t = (key: string) =>
       fill(language, key, { name: candidate.name, minutes: String(passwordResetLinkMinutes) });
     const subject = t('forgottenPassword.mail.subject');
-    const lines = [t('forgottenPassword.mail.greeting'), t('forgottenPassword.mail.text'), t('forgottenPassword.mail.ignore')];
+    const lines = [
+      t('forgottenPassword.mail.greeting'),
+      t('forgottenPassword.mail.text'),
+      t('forgottenPassword.mail.ignore'),
+    ];
     const sent = await app.mailer.send({
       to: candidate.email,
       subject,
@@ -131,7 +145,10 @@ export const forgottenPasswordRoutes: FastifyPluginAsyncZod<ForgottenPasswordRou
       await reply.status(202).send({ accepted: true });
       const work = mailLink(request.body.email, request.log)
         .catch((error: unknown) => {
-          request.log.error({ err: error, event: 'auth.password_reset.failed' }, 'forgotten password: no link sent');
+          request.log.error(
+            { err: error, event: 'auth.password_reset.failed' },
+            'forgotten password: no link sent',
+          );
         })
         .finally(() => pending.delete(work));
       pending.add(work);
@@ -146,8 +163,15 @@ export const forgottenPasswordRoutes: FastifyPluginAsyncZod<ForgottenPasswordRou
       const { token, newPassword } = request.body;
       const candidate = await repository.candidateByToken(token);
       if (!candidate) {
-        request.log.warn({ event: 'auth.password_reset.link_refused' }, 'forgotten password: link used, expired or unknown');
-        throw new HttpError(410, errorCodes.linkUsed, 'This link has been used or has expired. Ask for a new one.');
+        request.log.warn(
+          { event: 'auth.password_reset.link_refused' },
+          'forgotten password: link used, expired or unknown',
+        );
+        throw new HttpError(
+          410,
+          errorCodes.linkUsed,
+          'This link has been used or has expired. Ask for a new one.',
+        );
       }
       if (await refusesPassword(candidate)) {
         throw new HttpError(
@@ -158,11 +182,20 @@ export const forgottenPasswordRoutes: FastifyPluginAsyncZod<ForgottenPasswordRou
       }
       assertAcceptablePassword(newPassword, 'newPassword', { email: candidate.email, name: candidate.name });
       const done = await repository.complete(token, newPassword);
-      if (!done) throw new HttpError(410, errorCodes.linkUsed, 'This link has been used or has expired. Ask for a new one.');
+      if (!done)
+        throw new HttpError(
+          410,
+          errorCodes.linkUsed,
+          'This link has been used or has expired. Ask for a new one.',
+        );
       // Committed: every server process forgets the user's sessions and closes their streams (decision 017).
       app.sessionEvents.emitEnded({ userId: done.userId, sessionId: null });
       request.log.info(
-        { event: 'auth.password_reset.completed', userId: done.userId, endedSessions: done.endedSessionIds.length },
+        {
+          event: 'auth.password_reset.completed',
+          userId: done.userId,
+          endedSessions: done.endedSessionIds.length,
+        },
         'forgotten password: new password set, every session ended',
       );
       return reply.status(204).send(null);

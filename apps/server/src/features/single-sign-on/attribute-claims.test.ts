@@ -12,7 +12,12 @@ describe('attribute values from single-sign-on claims', () => {
         extension_costCentre: 4711,
         level: 'senior',
       }),
-    ).toEqual({ region: ['North'], team: ['Sales', 'Support', '7'], cost_centre: ['4711'], level: ['senior'] });
+    ).toEqual({
+      region: ['North'],
+      team: ['Sales', 'Support', '7'],
+      cost_centre: ['4711'],
+      level: ['senior'],
+    });
   });
 
   it('removes a key whose claim is missing, empty, of another type or breaks the attribute rules', () => {

@@ -20,12 +20,16 @@ export function attributeValuesFromClaims(
       .filter((value) => value.length > 0);
     const unique = [...new Set(values)];
     // The same rules as an administrator's attributes: a claim that breaks them sets nothing.
-    result[key] = unique.length > 0 && userAttributesSchema.safeParse({ [key]: unique }).success ? unique : null;
+    result[key] =
+      unique.length > 0 && userAttributesSchema.safeParse({ [key]: unique }).success ? unique : null;
   }
   return result;
 }
 
 /** Whether some mapped claim is not in these claims (then the userinfo endpoint is asked as well). */
-export function lacksMappedClaims(mapping: Readonly<Record<string, string>>, claims: Readonly<Record<string, unknown>>): boolean {
+export function lacksMappedClaims(
+  mapping: Readonly<Record<string, string>>,
+  claims: Readonly<Record<string, unknown>>,
+): boolean {
   return Object.values(mapping).some((claimName) => !Object.hasOwn(claims, claimName));
 }

@@ -14,5 +14,6 @@ export type PasswordRefusal = (account: PasswordAccount) => Promise<boolean>;
  */
 export function passwordRefusal(db: Database): PasswordRefusal {
   const providers = createSsoProvidersRepository(db);
-  return async (account) => passwordsRefused(await providers.findByOrganisation(account.organisationId), account);
+  return async (account) =>
+    passwordsRefused(await providers.findByOrganisation(account.organisationId), account);
 }

@@ -25,7 +25,12 @@ import {
   passwordsRefused,
   type SsoProviderRow,
 } from './sso-providers-repository';
-import { readUserAttributes, noAttributes, withSingleSignOnClaims, writeUserAttributes } from '../../auth/user-attributes';
+import {
+  readUserAttributes,
+  noAttributes,
+  withSingleSignOnClaims,
+  writeUserAttributes,
+} from '../../auth/user-attributes';
 import { attributeValuesFromClaims, lacksMappedClaims } from './attribute-claims';
 
 interface SingleSignOnOptions {

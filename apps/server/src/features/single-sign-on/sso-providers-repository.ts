@@ -49,10 +49,7 @@ export function passwordsRefused(
   account: { id: string; roleKey: string; active: boolean },
 ): boolean {
   if (!provider?.requireSingleSignOn) return false;
-  const breakGlass =
-    provider.breakGlassUserId === account.id &&
-    account.active &&
-    isAdministrator(account);
+  const breakGlass = provider.breakGlassUserId === account.id && account.active && isAdministrator(account);
   return !breakGlass;
 }
 

@@ -48,7 +48,10 @@ export function chartSvg(chart: ReportChart, formatter: ValueFormatter): string 
  * same chart, and drawing and rasterising it (fonts included) is the costly part of a delivery. (The SVG
  * itself cannot be the key: ECharts numbers its elements anew on every drawing.)
  */
-const rasterised = new LRUCache<string, Buffer>({ maxSize: 16 * 1024 * 1024, sizeCalculation: (png) => png.length });
+const rasterised = new LRUCache<string, Buffer>({
+  maxSize: 16 * 1024 * 1024,
+  sizeCalculation: (png) => png.length,
+});
 
 /** What decides the image: the chart, its category labels, and the culture's numbers and currency. */
 const imageKey = (chart: ReportChart, formatter: ValueFormatter) =>

@@ -17,7 +17,12 @@ import type { AuthenticatedUser } from '../../auth/authenticated-user';
 
 export interface ReportForReader {
   /** The report page's answer for `user`; a report they may not open is the page's 404. */
-  load(user: AuthenticatedUser, name: string, language: UiLanguageName, values: ParameterValues): Promise<ReportResponse>;
+  load(
+    user: AuthenticatedUser,
+    name: string,
+    language: UiLanguageName,
+    values: ParameterValues,
+  ): Promise<ReportResponse>;
   /** The report's whole result as the page's CSV or XLSX download, for `user`. */
   file(
     user: AuthenticatedUser,

@@ -1,4 +1,10 @@
-import type { ParameterValue, ReportData, ReportResponse, ResultInfo, UiLanguageName } from '@cockpit/contracts';
+import type {
+  ParameterValue,
+  ReportData,
+  ReportResponse,
+  ResultInfo,
+  UiLanguageName,
+} from '@cockpit/contracts';
 import { type MailAttachment, escapeHtml, fill } from '../../mail';
 import { chartPng } from './chart-image';
 import type { ValueFormatter } from './value-format';
@@ -44,7 +50,8 @@ function parameterLines(input: MailContentInput): { label: string; value: string
   const { answer, language, formatter } = input;
   const rangeText = (value: unknown): string | null => {
     if (!value || typeof value !== 'object') return null;
-    if ('preset' in value && typeof value.preset === 'string') return fill(language, `reports.range.${value.preset}`);
+    if ('preset' in value && typeof value.preset === 'string')
+      return fill(language, `reports.range.${value.preset}`);
     if ('from' in value && 'to' in value)
       return `${formatter.format(String(value.from), 'date')} – ${formatter.format(String(value.to), 'date')}`;
     return null;
@@ -52,12 +59,15 @@ function parameterLines(input: MailContentInput): { label: string; value: string
   if (answer.parameters && answer.parameters.length > 0) {
     return answer.parameters.map((parameter) => {
       const value = parameter.value;
-      const optionLabel = (chosen: string) => parameter.options?.find((option) => option.value === chosen)?.label ?? chosen;
+      const optionLabel = (chosen: string) =>
+        parameter.options?.find((option) => option.value === chosen)?.label ?? chosen;
       let text: string;
-      if (value === null || value === '' || (Array.isArray(value) && value.length === 0)) text = fill(language, 'subscriptions.mail.allValues');
+      if (value === null || value === '' || (Array.isArray(value) && value.length === 0))
+        text = fill(language, 'subscriptions.mail.allValues');
       else if (Array.isArray(value)) text = value.map(optionLabel).join(', ');
       else if (typeof value === 'number') text = formatter.format(value, 'number');
-      else if (typeof value === 'string') text = parameter.type === 'date' ? formatter.format(value, 'date') : optionLabel(value);
+      else if (typeof value === 'string')
+        text = parameter.type === 'date' ? formatter.format(value, 'date') : optionLabel(value);
       else text = rangeText(value) ?? JSON.stringify(value);
       return { label: parameter.label, value: text };
     });
@@ -78,9 +88,16 @@ interface DataParts {
 }
 
 /** `data`'s parts; its chart images are numbered on from `imagesBefore` (one mail's images are chart-1, chart-2, …). */
-function dataParts(data: ReportData | null | undefined, input: MailContentInput, imagesBefore: number): DataParts {
+function dataParts(
+  data: ReportData | null | undefined,
+  input: MailContentInput,
+  imagesBefore: number,
+): DataParts {
   const { formatter } = input;
-  const kpis = (data?.kpis ?? []).map((kpi) => ({ label: kpi.label, value: formatter.format(kpi.value, kpi.format) }));
+  const kpis = (data?.kpis ?? []).map((kpi) => ({
+    label: kpi.label,
+    value: formatter.format(kpi.value, kpi.format),
+  }));
   const images: MailAttachment[] = input.include.charts
     ? (data?.charts ?? []).map((chart, index) => ({
         filename: `chart-${imagesBefore + index + 1}.png`,
@@ -92,7 +109,9 @@ function dataParts(data: ReportData | null | undefined, input: MailContentInput,
   const chartTitles = (data?.charts ?? []).map((chart) => chart.title);
   const table = data?.table;
   const rows = table && input.include.tableRows > 0 ? table.rows.slice(0, input.include.tableRows) : [];
-  const cells = rows.map((row) => row.map((cell, index) => formatter.format(cell, table!.columns[index]?.format ?? 'text')));
+  const cells = rows.map((row) =>
+    row.map((cell, index) => formatter.format(cell, table!.columns[index]?.format ?? 'text')),
+  );
   return { kpis, images, chartTitles, table, cells };
 }
 
@@ -100,7 +119,10 @@ function moreRowsText(parts: DataParts, input: MailContentInput, t: Texts): stri
   const { table, cells } = parts;
   if (!table || table.totalRows <= cells.length) return null;
   const { formatter } = input;
-  return t('subscriptions.mail.moreRows', { shown: formatter.format(cells.length, 'integer'), total: formatter.format(table.totalRows, 'integer') });
+  return t('subscriptions.mail.moreRows', {
+    shown: formatter.format(cells.length, 'integer'),
+    total: formatter.format(table.totalRows, 'integer'),
+  });
 }
 
 function dataText(parts: DataParts, input: MailContentInput, t: Texts): string[] {
@@ -108,7 +130,8 @@ function dataText(parts: DataParts, input: MailContentInput, t: Texts): string[]
   const text: string[] = [];
   for (const kpi of kpis) text.push(`${kpi.label}: ${kpi.value}`);
   if (kpis.length > 0) text.push('');
-  if (images.length > 0) text.push(`${t('subscriptions.mail.chartsAttached')}: ${chartTitles.join(', ')}`, '');
+  if (images.length > 0)
+    text.push(`${t('subscriptions.mail.chartsAttached')}: ${chartTitles.join(', ')}`, '');
   if (table && cells.length > 0) {
     text.push(table.columns.map((column) => column.label).join(' | '));
     for (const row of cells) text.push(row.join(' | '));
@@ -134,16 +157,20 @@ function dataHtml(parts: DataParts, input: MailContentInput, t: Texts, chartHead
   }
   images.forEach((image, index) => {
     const alt = chartTitles[index] ?? '';
-    const heading = chartHeadings ? `<h2 style="font-size:16px;margin:16px 0 4px">${escapeHtml(alt)}</h2>` : '';
+    const heading = chartHeadings
+      ? `<h2 style="font-size:16px;margin:16px 0 4px">${escapeHtml(alt)}</h2>`
+      : '';
     html.push(
       `${heading}<img src="cid:${image.cid}" alt="${escapeHtml(alt)}" width="640" style="max-width:100%;height:auto;border:0">`,
     );
   });
   if (table && cells.length > 0) {
     html.push('<table style="border-collapse:collapse;margin:16px 0;font-size:13px"><thead><tr>');
-    for (const column of table.columns) html.push(`<th style="${cell};background:#f1f3f5">${escapeHtml(column.label)}</th>`);
+    for (const column of table.columns)
+      html.push(`<th style="${cell};background:#f1f3f5">${escapeHtml(column.label)}</th>`);
     html.push('</tr></thead><tbody>');
-    for (const row of cells) html.push(`<tr>${row.map((value) => `<td style="${cell}">${escapeHtml(value)}</td>`).join('')}</tr>`);
+    for (const row of cells)
+      html.push(`<tr>${row.map((value) => `<td style="${cell}">${escapeHtml(value)}</td>`).join('')}</tr>`);
     html.push('</tbody></table>');
     const more = moreRowsText(parts, input, t);
     if (more) html.push(`<p style="color:#495057">${escapeHtml(more)}</p>`);
@@ -191,13 +218,19 @@ export function buildMailContent(input: MailContentInput): MailContent {
   const dataAsOf = formatter.dateTime(dataAsOfOf(input), input.timeZone);
   const parameters = parameterLines(input);
   const t: Texts = (key, values) => fill(language, key, values);
-  const subject = t(dashboard ? 'subscriptions.mail.dashboardSubject' : 'subscriptions.mail.subject', { title });
+  const subject = t(dashboard ? 'subscriptions.mail.dashboardSubject' : 'subscriptions.mail.subject', {
+    title,
+  });
   const openText = t(dashboard ? 'subscriptions.mail.openDashboard' : 'subscriptions.mail.open');
   const content = input.tiles
     ? tileSections(input.tiles, input, t)
     : (() => {
         const parts = dataParts(answer.data, input, 0);
-        return { text: dataText(parts, input, t), html: dataHtml(parts, input, t, true), images: parts.images };
+        return {
+          text: dataText(parts, input, t),
+          html: dataHtml(parts, input, t, true),
+          images: parts.images,
+        };
       })();
 
   // ---- plain text
@@ -222,13 +255,18 @@ export function buildMailContent(input: MailContentInput): MailContent {
   ];
   if (input.lead) html.push(`<p style="font-size:16px;font-weight:bold">${escapeHtml(input.lead)}</p>`);
   html.push(`<h1 style="font-size:22px;margin:0 0 4px">${escapeHtml(title)}</h1>`);
-  if (answer.report.subTitle) html.push(`<p style="margin:0 0 12px;color:#495057">${escapeHtml(answer.report.subTitle)}</p>`);
+  if (answer.report.subTitle)
+    html.push(`<p style="margin:0 0 12px;color:#495057">${escapeHtml(answer.report.subTitle)}</p>`);
   if (parameters.length > 0) {
-    html.push(`<p style="margin:8px 0 0;font-weight:bold">${escapeHtml(t('subscriptions.mail.parameters'))}</p><ul style="margin:4px 0 8px">`);
+    html.push(
+      `<p style="margin:8px 0 0;font-weight:bold">${escapeHtml(t('subscriptions.mail.parameters'))}</p><ul style="margin:4px 0 8px">`,
+    );
     for (const line of parameters) html.push(`<li>${escapeHtml(line.label)}: ${escapeHtml(line.value)}</li>`);
     html.push('</ul>');
   }
-  html.push(`<p style="color:#495057">${escapeHtml(t('subscriptions.mail.dataAsOf'))}: ${escapeHtml(dataAsOf)}</p>`);
+  html.push(
+    `<p style="color:#495057">${escapeHtml(t('subscriptions.mail.dataAsOf'))}: ${escapeHtml(dataAsOf)}</p>`,
+  );
   html.push(...content.html);
   html.push(
     `<p><a href="${escapeHtml(input.reportUrl)}" style="display:inline-block;padding:8px 16px;background:#1971c2;color:#ffffff;text-decoration:none;border-radius:4px">${escapeHtml(openText)}</a></p>`,

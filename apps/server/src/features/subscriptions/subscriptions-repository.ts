@@ -14,7 +14,12 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { readUserWithoutSession } from '../../auth/authenticated-user';
 import type { Database } from '../../db/database';
 import { user } from '../../db/schema';
-import { deliverySettings, subscriptionDeliveries, subscriptionOptOuts, subscriptions } from './subscriptions-schema';
+import {
+  deliverySettings,
+  subscriptionDeliveries,
+  subscriptionOptOuts,
+  subscriptions,
+} from './subscriptions-schema';
 
 // The subscriptions' rows (decision 029): subscriptions and alerts, their deliveries, opt-outs and the
 // users' time zones. Every read of a user's rows names the user; every management read the organisation.
@@ -140,7 +145,11 @@ export function createSubscriptionsRepository(db: Database) {
     },
 
     async listOwned(ownerId: string): Promise<SubscriptionRow[]> {
-      return db.select().from(subscriptions).where(eq(subscriptions.ownerId, ownerId)).orderBy(subscriptions.createdAt);
+      return db
+        .select()
+        .from(subscriptions)
+        .where(eq(subscriptions.ownerId, ownerId))
+        .orderBy(subscriptions.createdAt);
     },
 
     async listOrganisation(organisationId: string): Promise<SubscriptionRow[]> {
@@ -167,7 +176,10 @@ export function createSubscriptionsRepository(db: Database) {
         .orderBy(subscriptionDeliveries.subscriptionId, desc(subscriptionDeliveries.createdAt));
       const byId = new Map(subscriptionRows.map((row) => [row.id, row]));
       return new Map(
-        rows.map((row) => [row.delivery.subscriptionId, deliveryView(row.delivery, byId.get(row.delivery.subscriptionId)!, row.email)]),
+        rows.map((row) => [
+          row.delivery.subscriptionId,
+          deliveryView(row.delivery, byId.get(row.delivery.subscriptionId)!, row.email),
+        ]),
       );
     },
 
@@ -175,18 +187,25 @@ export function createSubscriptionsRepository(db: Database) {
       return deliveriesWhere(
         and(
           eq(subscriptions.ownerId, ownerId),
-          filter.subscriptionId ? eq(subscriptionDeliveries.subscriptionId, filter.subscriptionId) : undefined,
+          filter.subscriptionId
+            ? eq(subscriptionDeliveries.subscriptionId, filter.subscriptionId)
+            : undefined,
           filter.status ? eq(subscriptionDeliveries.status, filter.status) : undefined,
         ),
         100,
       );
     },
 
-    organisationDeliveries(organisationId: string, filter: { subscriptionId?: string; status?: DeliveryStatus }) {
+    organisationDeliveries(
+      organisationId: string,
+      filter: { subscriptionId?: string; status?: DeliveryStatus },
+    ) {
       return deliveriesWhere(
         and(
           eq(subscriptionDeliveries.organisationId, organisationId),
-          filter.subscriptionId ? eq(subscriptionDeliveries.subscriptionId, filter.subscriptionId) : undefined,
+          filter.subscriptionId
+            ? eq(subscriptionDeliveries.subscriptionId, filter.subscriptionId)
+            : undefined,
           filter.status ? eq(subscriptionDeliveries.status, filter.status) : undefined,
         ),
         200,
@@ -279,7 +298,11 @@ export function createSubscriptionsRepository(db: Database) {
     async startAttempt(id: string): Promise<DeliveryRow | null> {
       const [row] = await db
         .update(subscriptionDeliveries)
-        .set({ status: 'sending', attempts: sql`${subscriptionDeliveries.attempts} + 1`, updatedAt: new Date() })
+        .set({
+          status: 'sending',
+          attempts: sql`${subscriptionDeliveries.attempts} + 1`,
+          updatedAt: new Date(),
+        })
         .where(
           and(
             eq(subscriptionDeliveries.id, id),
@@ -297,7 +320,11 @@ export function createSubscriptionsRepository(db: Database) {
         .where(eq(subscriptionDeliveries.id, id));
     },
 
-    async recordAlertState(id: string, state: 'normal' | 'triggered', lastValue: number | null): Promise<void> {
+    async recordAlertState(
+      id: string,
+      state: 'normal' | 'triggered',
+      lastValue: number | null,
+    ): Promise<void> {
       await db.update(subscriptions).set({ alertState: state, lastValue }).where(eq(subscriptions.id, id));
     },
 

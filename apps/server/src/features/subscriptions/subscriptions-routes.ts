@@ -42,7 +42,8 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<Options> = async (app, {
 
   app.route({
     ...endpointRoute(apiEndpoints.createSubscription),
-    handler: async (request, reply) => reply.code(201).send(await subscriptions.create(request.user, request.body)),
+    handler: async (request, reply) =>
+      reply.code(201).send(await subscriptions.create(request.user, request.body)),
   });
 
   app.route({
@@ -86,7 +87,10 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<Options> = async (app, {
 };
 
 /** `/api/management/subscriptions` and `/api/management/deliveries` (administrators only, app.ts). */
-export const subscriptionsManagementRoutes: FastifyPluginAsyncZod<Options> = async (app, { subscriptions }) => {
+export const subscriptionsManagementRoutes: FastifyPluginAsyncZod<Options> = async (
+  app,
+  { subscriptions },
+) => {
   app.route({
     ...endpointRoute(apiEndpoints.listManagedSubscriptions),
     handler: async (request) => ({ subscriptions: await subscriptions.listOrganisation(request.user) }),
@@ -94,7 +98,10 @@ export const subscriptionsManagementRoutes: FastifyPluginAsyncZod<Options> = asy
   app.route({
     ...endpointRoute(apiEndpoints.listDeliveries),
     handler: async (request) => ({
-      deliveries: await subscriptions.repository.organisationDeliveries(request.user.organisationId, request.query),
+      deliveries: await subscriptions.repository.organisationDeliveries(
+        request.user.organisationId,
+        request.query,
+      ),
     }),
   });
 };
@@ -115,11 +122,17 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod<Options> = async (app, { s
   });
 
   // The form and one-click posts are `application/x-www-form-urlencoded` (this scope only).
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 8192 }, (_request, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(String(body))));
-  });
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 8192 },
+    (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    },
+  );
 
-  const pageQuery = z.object({ token: z.string().max(2000).optional(), lang: z.string().max(16).optional() }).passthrough();
+  const pageQuery = z
+    .object({ token: z.string().max(2000).optional(), lang: z.string().max(16).optional() })
+    .passthrough();
   const send = (reply: FastifyReply, status: number, html: string) =>
     reply
       .code(status)
@@ -131,7 +144,11 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod<Options> = async (app, { s
 
   app.get(unsubscribePath, { schema: { hide: true, querystring: pageQuery } }, async (request, reply) => {
     const language = resolveLanguage(request.query.lang, 'en');
-    return send(reply, 200, unsubscribePageHtml(language, { step: 'confirm', token: request.query.token ?? '' }));
+    return send(
+      reply,
+      200,
+      unsubscribePageHtml(language, { step: 'confirm', token: request.query.token ?? '' }),
+    );
   });
 
   app.post(
@@ -145,7 +162,11 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod<Options> = async (app, { s
         return send(reply, 200, unsubscribePageHtml(language, { step: 'done', targetName }));
       } catch (error) {
         if (error instanceof HttpError && (error.statusCode === 400 || error.statusCode === 410)) {
-          return send(reply, error.statusCode, unsubscribePageHtml(language, { step: error.statusCode === 410 ? 'used' : 'invalid' }));
+          return send(
+            reply,
+            error.statusCode,
+            unsubscribePageHtml(language, { step: error.statusCode === 410 ? 'used' : 'invalid' }),
+          );
         }
         throw error;
       }

@@ -58,7 +58,10 @@ type Body = z.output<typeof subscriptionBodySchema>;
 /** The live notifications a subscription sends its owner (texts in the locale files). */
 const noticeKeys = {
   failed: { title: 'subscriptions.notice.failed.title', text: 'subscriptions.notice.failed.text' },
-  notAllowed: { title: 'subscriptions.notice.notAllowed.title', text: 'subscriptions.notice.notAllowed.text' },
+  notAllowed: {
+    title: 'subscriptions.notice.notAllowed.title',
+    text: 'subscriptions.notice.notAllowed.text',
+  },
   alert: { title: 'subscriptions.notice.alert.title', text: 'subscriptions.notice.alert.text' },
   normal: { title: 'subscriptions.notice.normal.title', text: 'subscriptions.notice.normal.text' },
 } as const;
@@ -86,7 +89,12 @@ export function createSubscriptionsService(options: SubscriptionsServiceOptions)
     queuesReady ??= (async () => {
       const instance = await jobs.boss();
       await instance.createQueue(queues.failed, { retryLimit: 0 });
-      await instance.createQueue(queues.run, { retryLimit: 3, retryDelay: 30, retryBackoff: true, expireInSeconds: 300 });
+      await instance.createQueue(queues.run, {
+        retryLimit: 3,
+        retryDelay: 30,
+        retryBackoff: true,
+        expireInSeconds: 300,
+      });
       const deliveryQueue = {
         retryLimit: config.deliveries.retries,
         retryDelay: config.deliveries.retryDelaySeconds,
@@ -115,21 +123,31 @@ export function createSubscriptionsService(options: SubscriptionsServiceOptions)
       await instance.unschedule(queues.run, row.id);
       return;
     }
-    await instance.schedule(queues.run, cronOf(subscriptionParts(row).schedule), { subscriptionId: row.id }, {
-      tz: row.timeZone,
-      key: row.id,
-      missed: 'once',
-    });
+    await instance.schedule(
+      queues.run,
+      cronOf(subscriptionParts(row).schedule),
+      { subscriptionId: row.id },
+      {
+        tz: row.timeZone,
+        key: row.id,
+        missed: 'once',
+      },
+    );
   }
 
   // ---- titles and visibility
 
-  async function titleFor(user: Pick<AuthenticatedUser, 'organisationId' | 'roleKey' | 'subscription' | 'uiLanguage'>, row: Pick<SubscriptionRow, 'targetKind' | 'targetName'>) {
+  async function titleFor(
+    user: Pick<AuthenticatedUser, 'organisationId' | 'roleKey' | 'subscription' | 'uiLanguage'>,
+    row: Pick<SubscriptionRow, 'targetKind' | 'targetName'>,
+  ) {
     const snapshot = await catalogue.snapshot(user.organisationId);
     if (row.targetKind === 'report') {
       const found = visibleReport(snapshot, user, row.targetName);
       if (!found) return null;
-      return found.item.leaveTitleUntranslated ? found.item.titleEn : catalogueTitleIn(user.uiLanguage, found.item);
+      return found.item.leaveTitleUntranslated
+        ? found.item.titleEn
+        : catalogueTitleIn(user.uiLanguage, found.item);
     }
     const found = visibleDashboard(snapshot, user, Number(row.targetName));
     return found ? catalogueTitleIn(user.uiLanguage, found.dashboard) : null;
@@ -138,7 +156,9 @@ export function createSubscriptionsService(options: SubscriptionsServiceOptions)
   async function views(user: AuthenticatedUser, rows: SubscriptionRow[]): Promise<SubscriptionView[]> {
     const last = await repository.lastDeliveries(rows);
     return Promise.all(
-      rows.map(async (row) => subscriptionView(row, (await titleFor(user, row)) ?? '', last.get(row.id) ?? null)),
+      rows.map(async (row) =>
+        subscriptionView(row, (await titleFor(user, row)) ?? '', last.get(row.id) ?? null),
+      ),
     );
   }
 
@@ -150,13 +170,17 @@ export function createSubscriptionsService(options: SubscriptionsServiceOptions)
    */
   async function checkTarget(owner: AuthenticatedUser, body: Body): Promise<void> {
     if (body.targetKind === 'dashboard') {
-      if (!/^\d{1,9}$/.test(body.targetName)) throw badRequest("Invalid 'targetName': a dashboard is named by its layout id");
+      if (!/^\d{1,9}$/.test(body.targetName))
+        throw badRequest("Invalid 'targetName': a dashboard is named by its layout id");
       if (body.kind === 'alert') throw badRequest('An alert watches a report, not a dashboard');
-      if (Object.keys(body.parameterValues).length > 0) throw badRequest('A dashboard subscription takes no parameter values');
-      if ((await titleFor(owner, body)) === null) throw notFound(`Dashboard '${body.targetName}' is not available`);
+      if (Object.keys(body.parameterValues).length > 0)
+        throw badRequest('A dashboard subscription takes no parameter values');
+      if ((await titleFor(owner, body)) === null)
+        throw notFound(`Dashboard '${body.targetName}' is not available`);
       return;
     }
-    if ((await titleFor(owner, body)) === null) throw notFound(`Report '${body.targetName}' is not available`);
+    if ((await titleFor(owner, body)) === null)
+      throw notFound(`Report '${body.targetName}' is not available`);
     let answer: ReportResponse | null = null;
     try {
       answer = await deps.reports.load(owner, body.targetName, owner.uiLanguage, body.parameterValues);
@@ -172,8 +196,13 @@ export function createSubscriptionsService(options: SubscriptionsServiceOptions)
     if (body.kind === 'alert') {
       if (!body.condition) throw badRequest("An alert needs a 'condition'");
       const condition = body.condition;
-      if ('column' in condition && !answer?.data?.table?.columns.some((column) => column.key === condition.column)) {
-        throw badRequest(`Invalid 'condition.column': the report's result has no column '${condition.column}'`);
+      if (
+        'column' in condition &&
+        !answer?.data?.table?.columns.some((column) => column.key === condition.column)
+      ) {
+        throw badRequest(
+          `Invalid 'condition.column': the report's result has no column '${condition.column}'`,
+        );
       }
     } else if (body.condition) {
       throw badRequest("Only an alert has a 'condition'");
@@ -187,7 +216,8 @@ export function createSubscriptionsService(options: SubscriptionsServiceOptions)
     const wanted = [...new Set(body.recipients.userIds)];
     const found = await repository.usersOfOrganisation(owner.organisationId, wanted);
     // Which id is missing, and whether it is a user of another organisation, is not said (lib/http-error.ts: never reveal them).
-    if (found.size !== wanted.length) throw notFound('One or more recipients are not users of your organisation');
+    if (found.size !== wanted.length)
+      throw notFound('One or more recipients are not users of your organisation');
   }
 
   const rowValues = (body: Body, timeZone: string) => ({
@@ -209,7 +239,11 @@ export function createSubscriptionsService(options: SubscriptionsServiceOptions)
   // ---- one run: deliveries for its recipients
 
   /** One delivery per recipient (the subscription's own, or those given), each queued as its own job. */
-  async function queueDeliveries(row: SubscriptionRow, occasion: string, recipientIds?: string[]): Promise<number> {
+  async function queueDeliveries(
+    row: SubscriptionRow,
+    occasion: string,
+    recipientIds?: string[],
+  ): Promise<number> {
     const recipients = recipientIds ?? (await repository.recipientIds(row, subscriptionLimits.maxRecipients));
     await repository.createDeliveries(row, recipients, occasion);
     const queued = await repository.queuedDeliveries(row.id, occasion);
@@ -235,7 +269,8 @@ export function createSubscriptionsService(options: SubscriptionsServiceOptions)
 
   const linkFor = (row: SubscriptionRow, values: ParameterValues) => {
     if (row.targetKind === 'dashboard') return `${config.publicUrl}${dashboardPagePath(row.targetName)}`;
-    const query = Object.keys(values).length > 0 ? `?values=${encodeURIComponent(JSON.stringify(values))}` : '';
+    const query =
+      Object.keys(values).length > 0 ? `?values=${encodeURIComponent(JSON.stringify(values))}` : '';
     return `${config.publicUrl}${reportPagePath(row.targetName)}${query}`;
   };
 
@@ -244,7 +279,11 @@ export function createSubscriptionsService(options: SubscriptionsServiceOptions)
       await tokens.sign({ subscriptionId: row.id, userId }),
     )}`;
 
-  async function tellOwner(row: SubscriptionRow, key: 'failed' | 'notAllowed', values: Record<string, string>) {
+  async function tellOwner(
+    row: SubscriptionRow,
+    key: 'failed' | 'notAllowed',
+    values: Record<string, string>,
+  ) {
     const owner = await repository.reader(row.ownerId);
     if (!owner) return;
     const title = (await titleFor(owner, row)) ?? row.targetName;
@@ -307,8 +346,16 @@ export function createSubscriptionsService(options: SubscriptionsServiceOptions)
         }
         tiles = dashboard.tiles;
         answer = {
-          report: { name: row.targetName, title: dashboard.title, subTitle: dashboard.subTitle, kind: 'query', frameUrl: null, externalUrl: null, dataRange: null },
-         
+          report: {
+            name: row.targetName,
+            title: dashboard.title,
+            subTitle: dashboard.subTitle,
+            kind: 'query',
+            frameUrl: null,
+            externalUrl: null,
+            dataRange: null,
+          },
+
           data: null,
         } as ReportResponse;
       }
@@ -329,12 +376,24 @@ export function createSubscriptionsService(options: SubscriptionsServiceOptions)
         unsubscribeUrl: await unsubscribeUrl(row, recipient.id, language),
         ...(tiles ? { tiles } : {}),
         // An alert's mail opens with what crossed: the value its check measured (decision 029).
-        ...(isAlert && parts.condition ? { lead: alertText('alert', title, parts.condition, row.lastValue, recipient) } : {}),
+        ...(isAlert && parts.condition
+          ? { lead: alertText('alert', title, parts.condition, row.lastValue, recipient) }
+          : {}),
       });
       const attachments = [...content.images];
       if (!isAlert && parts.include.attachment !== 'none' && row.targetKind === 'report') {
-        const file = await deps.reports.file(recipient, row.targetName, parts.include.attachment, parts.parameterValues, language);
-        attachments.push({ filename: file.fileName, content: file.content, contentType: file.contentType.split(';')[0]! });
+        const file = await deps.reports.file(
+          recipient,
+          row.targetName,
+          parts.include.attachment,
+          parts.parameterValues,
+          language,
+        );
+        attachments.push({
+          filename: file.fileName,
+          content: file.content,
+          contentType: file.contentType.split(';')[0]!,
+        });
       }
       const unsubscribe = await unsubscribeUrl(row, recipient.id, language);
       await mailer.send({
@@ -346,7 +405,10 @@ export function createSubscriptionsService(options: SubscriptionsServiceOptions)
         organisationId: row.organisationId,
         deliveryId,
         // RFC 8058 one-click unsubscribe: the mail client posts to the same signed link.
-        headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+        headers: {
+          'List-Unsubscribe': `<${unsubscribe}>`,
+          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+        },
       });
       await repository.finish(deliveryId, 'sent');
     } catch (error) {
@@ -356,7 +418,8 @@ export function createSubscriptionsService(options: SubscriptionsServiceOptions)
         await repository.finish(deliveryId, 'not-allowed', error.message);
         return;
       }
-      const reason = error instanceof MailFailure ? error.reason : error instanceof Error ? error.message : String(error);
+      const reason =
+        error instanceof MailFailure ? error.reason : error instanceof Error ? error.message : String(error);
       if (retryCount >= config.deliveries.retries) {
         await tellOwner(row, 'failed', { recipient: recipient.email, reason });
         await repository.finish(deliveryId, 'failed', reason);
@@ -381,11 +444,16 @@ export function createSubscriptionsService(options: SubscriptionsServiceOptions)
 
   // ---- alerts: once per crossing, and "back to normal" when it clears
 
-  function measure(condition: AlertCondition, answer: ReportResponse): { holds: boolean; value: number | null } {
+  function measure(
+    condition: AlertCondition,
+    answer: ReportResponse,
+  ): { holds: boolean; value: number | null } {
     const table = answer.data?.table;
     const rows = table?.rows ?? [];
-    if (condition.test === 'has-rows') return { holds: (table?.totalRows ?? 0) > 0, value: table?.totalRows ?? 0 };
-    if (condition.test === 'no-rows') return { holds: (table?.totalRows ?? 0) === 0, value: table?.totalRows ?? 0 };
+    if (condition.test === 'has-rows')
+      return { holds: (table?.totalRows ?? 0) > 0, value: table?.totalRows ?? 0 };
+    if (condition.test === 'no-rows')
+      return { holds: (table?.totalRows ?? 0) === 0, value: table?.totalRows ?? 0 };
     const index = table?.columns.findIndex((column) => column.key === condition.column) ?? -1;
     // The column's value: the sum over the result's rows (a one-row result: its value).
     let sum: number | null = null;
@@ -420,7 +488,9 @@ export function createSubscriptionsService(options: SubscriptionsServiceOptions)
       holds =
         value !== null &&
         before !== null &&
-        (before === 0 ? value !== 0 : (Math.abs(value - before) / Math.abs(before)) * 100 > condition.percent);
+        (before === 0
+          ? value !== 0
+          : (Math.abs(value - before) / Math.abs(before)) * 100 > condition.percent);
     }
     const crossed = holds && row.alertState === 'normal';
     const cleared = !holds && row.alertState === 'triggered';
@@ -435,8 +505,14 @@ export function createSubscriptionsService(options: SubscriptionsServiceOptions)
         de: fill('de-DE', noticeKeys[key].title, { title }).slice(0, 120),
       },
       text: {
-        en: alertText(key, title, condition, value, { uiLanguage: 'en', currencySymbol: owner.currencySymbol }).slice(0, 4000),
-        de: alertText(key, title, condition, value, { uiLanguage: 'de-DE', currencySymbol: owner.currencySymbol }).slice(0, 4000),
+        en: alertText(key, title, condition, value, {
+          uiLanguage: 'en',
+          currencySymbol: owner.currencySymbol,
+        }).slice(0, 4000),
+        de: alertText(key, title, condition, value, {
+          uiLanguage: 'de-DE',
+          currencySymbol: owner.currencySymbol,
+        }).slice(0, 4000),
       },
       url: linkFor(row, parts.parameterValues),
     });
@@ -456,7 +532,11 @@ export function createSubscriptionsService(options: SubscriptionsServiceOptions)
     reader: Pick<AuthenticatedUser, 'uiLanguage' | 'currencySymbol'>,
   ): string {
     const language = reader.uiLanguage === 'en' ? 'en' : 'de-DE';
-    const formatter = createValueFormatter(language === 'en' ? 'en-GB' : 'de-DE', reader.currencySymbol, language);
+    const formatter = createValueFormatter(
+      language === 'en' ? 'en-GB' : 'de-DE',
+      reader.currencySymbol,
+      language,
+    );
     return fill(language, noticeKeys[key].text, {
       title,
       condition: describeCondition(condition, language, formatter),
@@ -465,15 +545,28 @@ export function createSubscriptionsService(options: SubscriptionsServiceOptions)
     });
   }
 
-  function describeCondition(condition: AlertCondition, language: 'en' | 'de-DE', formatter: ReturnType<typeof createValueFormatter>) {
+  function describeCondition(
+    condition: AlertCondition,
+    language: 'en' | 'de-DE',
+    formatter: ReturnType<typeof createValueFormatter>,
+  ) {
     const t = (key: string, values: Record<string, string> = {}) => fill(language, key, values);
     switch (condition.test) {
       case 'above':
-        return t('subscriptions.condition.above', { column: condition.column, value: formatter.format(condition.value, 'number') });
+        return t('subscriptions.condition.above', {
+          column: condition.column,
+          value: formatter.format(condition.value, 'number'),
+        });
       case 'below':
-        return t('subscriptions.condition.below', { column: condition.column, value: formatter.format(condition.value, 'number') });
+        return t('subscriptions.condition.below', {
+          column: condition.column,
+          value: formatter.format(condition.value, 'number'),
+        });
       case 'changed-by':
-        return t('subscriptions.condition.changedBy', { column: condition.column, percent: formatter.format(condition.percent, 'number') });
+        return t('subscriptions.condition.changedBy', {
+          column: condition.column,
+          percent: formatter.format(condition.percent, 'number'),
+        });
       case 'has-rows':
         return t('subscriptions.condition.hasRows');
       case 'no-rows':
@@ -493,15 +586,23 @@ export function createSubscriptionsService(options: SubscriptionsServiceOptions)
       // work; a delivery renders on the CPU and then waits for the mail server, so a few at once keep
       // both busy.
       const batches = { ...batchedWork, pollingIntervalSeconds: 1 } as const;
-      await instance.work<{ subscriptionId: string }>(queues.run, { ...batches, localConcurrency: 2 }, (jobs) =>
-        settleEach(jobs, (job) => run(job.data.subscriptionId, job.id)),
+      await instance.work<{ subscriptionId: string }>(
+        queues.run,
+        { ...batches, localConcurrency: 2 },
+        (jobs) => settleEach(jobs, (job) => run(job.data.subscriptionId, job.id)),
       );
-      await instance.work<{ deliveryId: string }>(queues.delivery, { ...batches, localConcurrency: 2 }, (jobs) =>
-        settleEach(jobs, (job) => deliver(job.data.deliveryId, job.retryCount)),
+      await instance.work<{ deliveryId: string }>(
+        queues.delivery,
+        { ...batches, localConcurrency: 2 },
+        (jobs) => settleEach(jobs, (job) => deliver(job.data.deliveryId, job.retryCount)),
       );
-      await instance.work<{ deliveryId: string }>(queues.failed, { pollingIntervalSeconds: 2 }, async ([job]) => {
-        if (job) await deadLetter(job.data.deliveryId);
-      });
+      await instance.work<{ deliveryId: string }>(
+        queues.failed,
+        { pollingIntervalSeconds: 2 },
+        async ([job]) => {
+          if (job) await deadLetter(job.data.deliveryId);
+        },
+      );
     },
 
     async list(user: AuthenticatedUser) {
@@ -514,7 +615,9 @@ export function createSubscriptionsService(options: SubscriptionsServiceOptions)
 
     async create(owner: AuthenticatedUser, body: Body): Promise<SubscriptionView> {
       if ((await repository.countOwned(owner.id)) >= subscriptionLimits.maxPerOwner) {
-        throw conflict(`You have ${subscriptionLimits.maxPerOwner} subscriptions and alerts already; delete one first`);
+        throw conflict(
+          `You have ${subscriptionLimits.maxPerOwner} subscriptions and alerts already; delete one first`,
+        );
       }
       await checkRecipients(owner, body);
       await checkTarget(owner, body);
@@ -532,7 +635,11 @@ export function createSubscriptionsService(options: SubscriptionsServiceOptions)
       if (!existing) throw notFound('Subscription not found');
       await checkRecipients(owner, body);
       await checkTarget(owner, body);
-      const row = await repository.update(id, owner.id, rowValues(body, await repository.timeZoneOf(owner.id)));
+      const row = await repository.update(
+        id,
+        owner.id,
+        rowValues(body, await repository.timeZoneOf(owner.id)),
+      );
       if (!row) throw notFound('Subscription not found');
       await syncSchedule(row);
       return (await views(owner, [row]))[0]!;

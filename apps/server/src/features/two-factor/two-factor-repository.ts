@@ -8,10 +8,7 @@ import { organisations, twoFactor, user } from '../../db/schema';
 export function createTwoFactorRepository(db: Database) {
   return {
     async isEnabled(userId: string): Promise<boolean> {
-      const [row] = await db
-        .select({ enabled: user.twoFactorEnabled })
-        .from(user)
-        .where(eq(user.id, userId));
+      const [row] = await db.select({ enabled: user.twoFactorEnabled }).from(user).where(eq(user.id, userId));
       return row?.enabled ?? false;
     },
 
@@ -29,7 +26,9 @@ export function createTwoFactorRepository(db: Database) {
         const changed = await tx
           .update(organisations)
           .set({ requireTwoFactor: required })
-          .where(and(eq(organisations.id, actor.organisationId), ne(organisations.requireTwoFactor, required)))
+          .where(
+            and(eq(organisations.id, actor.organisationId), ne(organisations.requireTwoFactor, required)),
+          )
           .returning({ id: organisations.id });
         if (changed.length > 0) {
           await recordActivity(tx, actor, [

@@ -19,7 +19,8 @@ export const twoFactorStatusRoutes: FastifyPluginAsyncZod = async (app) => {
       const enabled = await repository.isEnabled(user.id);
       // `secondFactorMissing` is computed by the bearer check: required and not there yet. Once it is
       // there, the organisation's policy still counts as "required" (the settings page keeps it on).
-      const required = user.secondFactorMissing === true || (enabled && (await repository.isRequired(user.organisationId)));
+      const required =
+        user.secondFactorMissing === true || (enabled && (await repository.isRequired(user.organisationId)));
       return { enabled, required };
     },
   });
@@ -34,7 +35,9 @@ export const twoFactorManagementRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.route({
     ...endpointRoute(apiEndpoints.getTwoFactorPolicy),
-    handler: async (request) => ({ requireTwoFactor: await repository.isRequired(request.user.organisationId) }),
+    handler: async (request) => ({
+      requireTwoFactor: await repository.isRequired(request.user.organisationId),
+    }),
   });
 
   app.route({

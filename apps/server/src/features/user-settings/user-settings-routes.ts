@@ -67,9 +67,20 @@ export const userSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     ...endpointRoute(apiEndpoints.updateUserSettings),
     handler: async (request) => {
       const { uiLanguage, uiCulture, currencySymbol, displayName } = request.body;
-      await repository.updateSettings(request.user.id, { uiLanguage, uiCulture, currencySymbol, displayName });
+      await repository.updateSettings(request.user.id, {
+        uiLanguage,
+        uiCulture,
+        currencySymbol,
+        displayName,
+      });
       app.sessionEvents.emitUserChanged(request.user.id);
-      const updated: AuthenticatedUser = { ...request.user, uiLanguage, uiCulture, currencySymbol, displayName };
+      const updated: AuthenticatedUser = {
+        ...request.user,
+        uiLanguage,
+        uiCulture,
+        currencySymbol,
+        displayName,
+      };
       // The answer is in the language just saved: that is the language the UI switches to.
       return settingsOf(updated, uiLanguage);
     },
@@ -84,13 +95,20 @@ export const userSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       // one-time password cannot be kept by "changing" it to itself.
       assertAcceptablePassword(newPassword, 'newPassword', { email: user.email, name: user.displayName });
       if (newPassword === currentPassword) {
-        throw new HttpError(400, errorCodes.passwordUnchanged, 'newPassword: must differ from the current password');
+        throw new HttpError(
+          400,
+          errorCodes.passwordUnchanged,
+          'newPassword: must differ from the current password',
+        );
       }
       // Counted before the check, like sign-in attempts (plugins/sign-in-guard.ts), so parallel guesses
       // cannot overshoot; a correct password takes its count back (docs/decisions/034-one-rate-limiter.md).
       const attempts = await wrongPasswords(request);
       if (!attempts.isAllowed && attempts.isExceeded) {
-        request.log.warn({ event: 'user.password.rate_limited', userId: user.id }, 'too many wrong current passwords');
+        request.log.warn(
+          { event: 'user.password.rate_limited', userId: user.id },
+          'too many wrong current passwords',
+        );
         return sendTooMany(reply, attempts.ttlInSeconds, 'Too many wrong passwords. Please try again later.');
       }
       const storedHash = await repository.passwordHash(user.id);

@@ -125,7 +125,11 @@ export function createManagedUsersRepository(db: Database) {
      */
     async update(actor: Actor, id: string, changes: UserChanges): Promise<ManagedUser | null> {
       return db.transaction(async (tx) => {
-        const [before] = await tx.select().from(user).where(inOrganisation(actor.organisationId, id)).for('update');
+        const [before] = await tx
+          .select()
+          .from(user)
+          .where(inOrganisation(actor.organisationId, id))
+          .for('update');
         if (!before) return null;
         const fields = {
           ...(changes.name !== undefined ? { name: changes.name } : {}),
@@ -138,18 +142,25 @@ export function createManagedUsersRepository(db: Database) {
             : await tx.select().from(user).where(inOrganisation(actor.organisationId, id));
         if (!row) return null;
         const described = describeFieldChanges(before, row);
-        if (described) await recordActivity(tx, actor, [{ action: 'users.changed', target: `${row.email}: ${described}` }]);
+        if (described)
+          await recordActivity(tx, actor, [
+            { action: 'users.changed', target: `${row.email}: ${described}` },
+          ]);
         let stored = (await readUserAttributes(tx, [id])).get(id) ?? noAttributes();
         if (changes.attributes !== undefined) {
           const fromSingleSignOn = new Set(stored.fromSingleSignOn);
           const manual = Object.fromEntries(
             Object.entries(changes.attributes).filter(([key]) => !fromSingleSignOn.has(key)),
           );
-          const removed = Object.keys(stored.attributes).filter((key) => !fromSingleSignOn.has(key) && !(key in manual));
+          const removed = Object.keys(stored.attributes).filter(
+            (key) => !fromSingleSignOn.has(key) && !(key in manual),
+          );
           const change = manualAttributeChange(stored, manual, removed);
           if (change) {
             await writeUserAttributes(tx, id, change.next);
-            await recordActivity(tx, actor, [{ action: 'users.changed', target: `${row.email}: ${change.described}` }]);
+            await recordActivity(tx, actor, [
+              { action: 'users.changed', target: `${row.email}: ${change.described}` },
+            ]);
             stored = change.next;
           }
         }
@@ -187,7 +198,10 @@ export function createManagedUsersRepository(db: Database) {
         await endDeviceTrust(tx, id);
         await recordActivity(tx, actor, [{ action: 'users.password-reset', target: row.email }]);
         const [shown] = await withAttributes(tx, [row], actor.id);
-        return { user: shown ?? toManagedUser(row, actor.id), endedSessionIds: ended.map((entry) => entry.id) };
+        return {
+          user: shown ?? toManagedUser(row, actor.id),
+          endedSessionIds: ended.map((entry) => entry.id),
+        };
       });
     },
 

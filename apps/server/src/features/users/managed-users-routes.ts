@@ -57,10 +57,21 @@ export const managedUsersRoutes: FastifyPluginAsyncZod = async (app) => {
       // Only refusals count (decision 034): looked at here, counted below.
       const refusals = await refusedAddresses(request, { increment: false });
       if (!refusals.isAllowed && refusals.remaining === 0) {
-        return sendTooMany(reply, refusals.ttlInSeconds, 'Too many refused addresses. Please try again later.');
+        return sendTooMany(
+          reply,
+          refusals.ttlInSeconds,
+          'Too many refused addresses. Please try again later.',
+        );
       }
       assertAcceptablePassword(password, 'password', { email, name });
-      const created = await repository.create(actorOf(request), { name, email, password, roleKey, subscription, uiLanguage });
+      const created = await repository.create(actorOf(request), {
+        name,
+        email,
+        password,
+        roleKey,
+        subscription,
+        uiLanguage,
+      });
       if (!created) {
         const counted = await refusedAddresses(request);
         const refusalsSoFar = counted.isAllowed ? undefined : counted.max - counted.remaining;
@@ -86,11 +97,18 @@ export const managedUsersRoutes: FastifyPluginAsyncZod = async (app) => {
         throw conflict('You cannot change your own role');
       }
       // Keys taken from single sign-on are the provider's: replaced at each sign-in (decision 027).
-      const fromProvider = Object.keys(attributes ?? {}).find((key) => target.attributesFromSingleSignOn.includes(key));
+      const fromProvider = Object.keys(attributes ?? {}).find((key) =>
+        target.attributesFromSingleSignOn.includes(key),
+      );
       if (fromProvider !== undefined) {
         throw badRequest(`Invalid body field 'attributes.${fromProvider}': it comes from single sign-on`);
       }
-      const updated = await repository.update(actorOf(request), target.id, { name, roleKey, subscription, attributes });
+      const updated = await repository.update(actorOf(request), target.id, {
+        name,
+        roleKey,
+        subscription,
+        attributes,
+      });
       if (!updated) throw userNotFound();
       // The bearer check must see the new role/subscription on the user's next request.
       app.sessionEvents.emitUserChanged(target.id);

@@ -32,7 +32,11 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
       // Committed: every server process forgets the sessions and closes their streams (decision 017).
       app.sessionEvents.emitEnded({ userId: reset.user.id, sessionId: null });
       request.log.info(
-        { event: 'management.user.password_reset', userId: reset.user.id, endedSessions: reset.endedSessionIds.length },
+        {
+          event: 'management.user.password_reset',
+          userId: reset.user.id,
+          endedSessions: reset.endedSessionIds.length,
+        },
         'one-time password set by an administrator',
       );
       return reset.user;

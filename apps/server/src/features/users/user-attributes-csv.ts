@@ -20,8 +20,7 @@ export interface AttributeRow {
 }
 
 export type ParsedAttributesCsv =
-  | { ok: true; keys: string[]; rows: AttributeRow[] }
-  | { ok: false; errors: UserAttributesImportError[] };
+  { ok: true; keys: string[]; rows: AttributeRow[] } | { ok: false; errors: UserAttributesImportError[] };
 
 const emailColumn = 'email';
 const maxErrors = 100;
@@ -55,7 +54,8 @@ export function parseAttributesCsv(csv: string): ParsedAttributesCsv {
     if (errors.length < maxErrors) errors.push({ row, column, message });
   };
 
-  if (header[0]?.toLowerCase() !== emailColumn) fail(1, header[0] ?? '', `The first column must be "${emailColumn}"`);
+  if (header[0]?.toLowerCase() !== emailColumn)
+    fail(1, header[0] ?? '', `The first column must be "${emailColumn}"`);
   const keys = header.slice(1);
   if (keys.length === 0) fail(1, '', 'The header names no attribute after "email"');
   const seenKeys = new Set<string>();

@@ -43,7 +43,10 @@ export async function importUserAttributes(
       for (const entry of found) known.set(entry.email.toLowerCase(), entry);
     }
     const unknownEmails = emails.filter((email) => !known.has(email));
-    const stored = await readStoredInBatches(tx, [...known.values()].map((entry) => entry.id));
+    const stored = await readStoredInBatches(
+      tx,
+      [...known.values()].map((entry) => entry.id),
+    );
 
     const errors: UserAttributesImportError[] = [];
     const writes: { userId: string; next: StoredAttributes; activity: ActivityRecord }[] = [];
@@ -53,7 +56,11 @@ export async function importUserAttributes(
       const before = stored.get(target.id) ?? noAttributes();
       const fromProvider = Object.keys(row.set).filter((key) => before.fromSingleSignOn.includes(key));
       for (const key of fromProvider) {
-        errors.push({ row: row.row, column: key, message: 'This attribute of this user comes from single sign-on' });
+        errors.push({
+          row: row.row,
+          column: key,
+          message: 'This attribute of this user comes from single sign-on',
+        });
       }
       if (fromProvider.length > 0) continue;
       // An empty cell leaves a key from single sign-on alone: only the provider changes it.
@@ -85,7 +92,8 @@ async function readStoredInBatches(
 ): Promise<Map<string, StoredAttributes>> {
   const all = new Map<string, StoredAttributes>();
   for (let start = 0; start < ids.length; start += lookupBatch) {
-    for (const [id, stored] of await readUserAttributes(db, ids.slice(start, start + lookupBatch))) all.set(id, stored);
+    for (const [id, stored] of await readUserAttributes(db, ids.slice(start, start + lookupBatch)))
+      all.set(id, stored);
   }
   return all;
 }

@@ -22,7 +22,11 @@ export const userAttributesRoutes: FastifyPluginAsyncZod = async (app) => {
         parsed.rows,
       );
       request.log.info(
-        { event: 'management.user.attributes_imported', updated: result.updated, errors: result.errors.length },
+        {
+          event: 'management.user.attributes_imported',
+          updated: result.updated,
+          errors: result.errors.length,
+        },
         'user attributes imported from a CSV',
       );
       return result;

@@ -65,7 +65,9 @@ export async function postgresAccountCheck(
   try {
     // Every role may call it by default; a server that revoked it (or a look-alike without it) leaves the
     // host rule of host-policy.ts as the only check of where the source is.
-    const [[systemIdentifier] = []] = await query('SELECT system_identifier::text FROM pg_catalog.pg_control_system()');
+    const [[systemIdentifier] = []] = await query(
+      'SELECT system_identifier::text FROM pg_catalog.pg_control_system()',
+    );
     if (typeof systemIdentifier === 'string') identity = { systemIdentifier, database: String(database) };
   } catch {
     identity = null;

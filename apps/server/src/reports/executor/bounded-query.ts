@@ -27,7 +27,12 @@ export interface BoundedResult {
   full: boolean;
 }
 
-export function runBounded(client: pg.ClientBase, text: string, values: readonly unknown[], maxRows: number): Promise<BoundedResult> {
+export function runBounded(
+  client: pg.ClientBase,
+  text: string,
+  values: readonly unknown[],
+  maxRows: number,
+): Promise<BoundedResult> {
   return new Promise((resolve, reject) => {
     let settled = false;
     const finish = (result: BoundedResult) => {

@@ -86,8 +86,14 @@ export class QueryTimedOut extends HttpError {
  * else is returned unchanged (the error handler answers it as usual).
  */
 export function executorHttpError(error: unknown, audience: 'administrator' | 'member'): unknown {
-  if (audience === 'administrator' && (error instanceof SourceQueryFailed || error instanceof SourceUnavailable)) {
-    const at = error instanceof SourceQueryFailed && error.position !== null ? ` (at character ${error.position + 1})` : '';
+  if (
+    audience === 'administrator' &&
+    (error instanceof SourceQueryFailed || error instanceof SourceUnavailable)
+  ) {
+    const at =
+      error instanceof SourceQueryFailed && error.position !== null
+        ? ` (at character ${error.position + 1})`
+        : '';
     return new HttpError(
       error.statusCode,
       error.code,
@@ -103,7 +109,8 @@ export function logTextOf(error: unknown): string {
   if (error instanceof SqlRefused) return `refused: ${error.reason}`;
   if (error instanceof SourceQueryFailed || error instanceof SourceUnavailable) return error.detail;
   if (error instanceof MissingUserAttribute) return `missing user attribute '${error.attribute}'`;
-  if (error instanceof RowRuleAttributeMissing) return `row rule on '${error.table}': missing user attribute '${error.attribute}'`;
+  if (error instanceof RowRuleAttributeMissing)
+    return `row rule on '${error.table}': missing user attribute '${error.attribute}'`;
   if (error instanceof QueryTimedOut) return `timed out after ${error.seconds} s`;
   if (error instanceof HttpError) return error.message;
   return error instanceof Error ? error.message : String(error);

@@ -13,13 +13,16 @@ import type { SourceDriver } from './source-drivers';
 
 const silent = { warn() {}, error() {}, info() {}, debug() {} } as unknown as FastifyBaseLogger;
 // The query log's writer catches its own failures: a database that refuses every insert will do here.
-const noDatabase = new Proxy({}, {
-  get() {
-    return () => {
-      throw new Error('no database in this test');
-    };
+const noDatabase = new Proxy(
+  {},
+  {
+    get() {
+      return () => {
+        throw new Error('no database in this test');
+      };
+    },
   },
-}) as unknown as Database;
+) as unknown as Database;
 const hostPolicy = { problem: async () => null, resolve: async () => '127.0.0.1' } as never;
 
 function fakeDriver(rows: number, options: { hang?: boolean } = {}) {
@@ -31,7 +34,9 @@ function fakeDriver(rows: number, options: { hang?: boolean } = {}) {
       runs.push(run);
       if (options.hang) {
         // Cancelled only through the deadline's signal, as a database driver cancels its statement.
-        await new Promise((_resolve, reject) => run.signal?.addEventListener('abort', () => reject(new Error('57014'))));
+        await new Promise((_resolve, reject) =>
+          run.signal?.addEventListener('abort', () => reject(new Error('57014'))),
+        );
       }
       const all: ResultRow[] = Array.from({ length: rows }, (_, index) => [index + 1]);
       let offset = 0;
@@ -62,7 +67,16 @@ const source: ExecutorSource = {
   name: 'fake',
   kind: 'postgres',
   version: 1,
-  connection: { host: 'db', port: 5432, database: 'd', user: 'u', tls: 'off', poolSize: 1, statementTimeoutSeconds: 1, rowLimit: 3 },
+  connection: {
+    host: 'db',
+    port: 5432,
+    database: 'd',
+    user: 'u',
+    tls: 'off',
+    poolSize: 1,
+    statementTimeoutSeconds: 1,
+    rowLimit: 3,
+  },
   password: null,
 };
 
@@ -92,7 +106,10 @@ function executorWith(driver: SourceDriver, concurrency?: { calls: string[] }) {
             },
             hold: async (userId: string) => {
               concurrency.calls.push(`hold ${userId}`);
-              return { opened: () => concurrency.calls.push('opened'), release: () => concurrency.calls.push('released') };
+              return {
+                opened: () => concurrency.calls.push('opened'),
+                release: () => concurrency.calls.push('released'),
+              };
             },
           },
         }
@@ -102,7 +119,16 @@ function executorWith(driver: SourceDriver, concurrency?: { calls: string[] }) {
 
 describe('the executor', () => {
   it('lists its steps in the order every run passes them', () => {
-    expect(executorWith(fakeDriver(1).driver).steps).toEqual(['metrics', 'log', 'guard', 'row-rules', 'bind', 'limit', 'cache', 'run']);
+    expect(executorWith(fakeDriver(1).driver).steps).toEqual([
+      'metrics',
+      'log',
+      'guard',
+      'row-rules',
+      'bind',
+      'limit',
+      'cache',
+      'run',
+    ]);
   });
 
   it("runs a source's driver from the registry, and refuses a kind without one", async () => {
@@ -110,7 +136,9 @@ describe('the executor', () => {
     const executor = executorWith(driver);
     expect((await executor.run(request)).rows).toEqual([[1], [2]]);
     expect(runs).toHaveLength(1);
-    await expect(executor.run({ ...request, source: { ...source, kind: 'mysql' } })).rejects.toMatchObject({ detail: expect.stringMatching(/no driver/) });
+    await expect(executor.run({ ...request, source: { ...source, kind: 'mysql' } })).rejects.toMatchObject({
+      detail: expect.stringMatching(/no driver/),
+    });
   });
 
   it("cuts a whole result and a stream alike at the source's row limit", async () => {

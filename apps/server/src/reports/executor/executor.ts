@@ -34,7 +34,14 @@ import { type Answer, type RunContext, type RunOutput, type RunStep, runSteps } 
 //   guard → row rules → bind → limit → cache → run, with log and metrics around them (they see refusals too).
 // A caller chooses the output, never the steps.
 
-export type { ExecutorSource, QueryResult, ResultStream, RunDefinition, RunRequest, RunUser } from './executor-types';
+export type {
+  ExecutorSource,
+  QueryResult,
+  ResultStream,
+  RunDefinition,
+  RunRequest,
+  RunUser,
+} from './executor-types';
 
 export interface ExecutorOptions {
   db: Database;
@@ -71,7 +78,10 @@ export interface Executor {
   /** Connects, lists the tables, proves the session read-only; a failure is `ok: false` with the message. */
   test(source: ExecutorSource): Promise<DataSourceTestResponse>;
   /** The DATA_SOURCE_HOSTS rule for a host being saved: why not, or null. */
-  hostProblem(host: string, target?: { kind: 'postgres' | 'mysql'; port: number; database: string }): Promise<string | null>;
+  hostProblem(
+    host: string,
+    target?: { kind: 'postgres' | 'mysql'; port: number; database: string },
+  ): Promise<string | null>;
   /** The source changed or was removed: its pools on this instance close. */
   forget(source: { id: string }): Promise<void>;
   close(): Promise<void>;
@@ -150,7 +160,8 @@ export function createExecutor(options: ExecutorOptions): Executor {
     bindStep,
     limitStep({
       concurrency: options.concurrency ?? null,
-      uploadsStatementTimeoutSeconds: options.uploadsStatementTimeoutSeconds ?? dataSourceDefaults.statementTimeoutSeconds,
+      uploadsStatementTimeoutSeconds:
+        options.uploadsStatementTimeoutSeconds ?? dataSourceDefaults.statementTimeoutSeconds,
       batchRows,
       streamBatchRows,
       ...(options.deadlineMarginMs !== undefined ? { deadlineMarginMs: options.deadlineMarginMs } : {}),

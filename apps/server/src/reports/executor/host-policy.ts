@@ -31,7 +31,8 @@ export function ownDatabaseOf(databaseUrl: string | null): OwnDatabase | null {
   return {
     host: decodeURIComponent(url.hostname) || 'localhost',
     port: Number(url.port || 5432),
-    database: decodeURIComponent(url.pathname.replace(/^\//, '')) || decodeURIComponent(url.username) || 'postgres',
+    database:
+      decodeURIComponent(url.pathname.replace(/^\//, '')) || decodeURIComponent(url.username) || 'postgres',
   };
 }
 
@@ -107,7 +108,9 @@ export function createDataSourceHostPolicy(options: HostPolicyOptions): DataSour
     }
     if (own) {
       const ownAddresses = await addressesOf(own.host);
-      const onOwnServer = addresses.filter((address) => ownAddresses.some((mine) => sameMachine(address, mine)));
+      const onOwnServer = addresses.filter((address) =>
+        ownAddresses.some((mine) => sameMachine(address, mine)),
+      );
       if (onOwnServer.some((address) => !listed(allowed, host, address))) {
         throw new DataSourceHostRefused(
           `${host} is the cockpit's own database server; an operator can allow it in DATA_SOURCE_HOSTS`,
@@ -119,7 +122,9 @@ export function createDataSourceHostPolicy(options: HostPolicyOptions): DataSour
         target.port === own.port &&
         target.database.toLowerCase() === own.database.toLowerCase();
       if (onOwnServer.length > 0 && sameDatabase) {
-        throw new DataSourceHostRefused(`${host}:${target.port}/${target.database} is the cockpit's own database`);
+        throw new DataSourceHostRefused(
+          `${host}:${target.port}/${target.database} is the cockpit's own database`,
+        );
       }
     }
     return addresses;

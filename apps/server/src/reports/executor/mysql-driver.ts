@@ -169,7 +169,12 @@ export function createMysqlDriver(hostPolicy: DataSourceHostPolicy): DatabaseDri
   const killQuery = (options: mysql.PoolOptions, threadId: number | null) =>
     new Promise<void>((resolve) => {
       if (threadId === null) return resolve();
-      const killer = mysql.createConnection({ ...options, connectionLimit: undefined, maxIdle: undefined, idleTimeout: undefined } as mysql.ConnectionOptions);
+      const killer = mysql.createConnection({
+        ...options,
+        connectionLimit: undefined,
+        maxIdle: undefined,
+        idleTimeout: undefined,
+      } as mysql.ConnectionOptions);
       killer.on('error', () => {});
       killer.query(`KILL QUERY ${Math.floor(threadId)}`, () => killer.end(() => resolve()));
     });

@@ -54,7 +54,11 @@ function sslOptions(connection: DataSourceConnection) {
  * cancel request on a connection of its own, as psql sends it; the statement then fails with 57014. The
  * connection is dropped too when the cancel does not end it within a second.
  */
-export function cancelOnAbort(signal: AbortSignal | undefined, pool: pg.Pool, client: pg.PoolClient): () => void {
+export function cancelOnAbort(
+  signal: AbortSignal | undefined,
+  pool: pg.Pool,
+  client: pg.PoolClient,
+): () => void {
   if (!signal) return () => {};
   let dropTimer: NodeJS.Timeout | null = null;
   const cancel = () => {
@@ -63,13 +67,21 @@ export function cancelOnAbort(signal: AbortSignal | undefined, pool: pg.Pool, cl
     const canceller = new pg.Client(pool.options) as unknown as {
       host: string;
       port: number;
-      connection: { on(event: string, listener: (...args: unknown[]) => void): void; connect(port: number, host: string): void; cancel(processId: number, secretKey: number): void };
+      connection: {
+        on(event: string, listener: (...args: unknown[]) => void): void;
+        connect(port: number, host: string): void;
+        cancel(processId: number, secretKey: number): void;
+      };
     };
     const { processID, secretKey } = client as unknown as { processID: number; secretKey: number };
     canceller.connection.on('error', () => {});
     canceller.connection.on('connect', () => canceller.connection.cancel(processID, secretKey));
     canceller.connection.connect(canceller.port, canceller.host);
-    dropTimer = setTimeout(() => (client as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy(), 1_000);
+    dropTimer = setTimeout(
+      () =>
+        (client as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy(),
+      1_000,
+    );
     dropTimer.unref();
   };
   if (signal.aborted) cancel();
@@ -209,7 +221,10 @@ export function createPostgresDriver(
     const { refused, identity } = await postgresAccountCheck(query);
     if (refused.length > 0) throw new AccountRefused(source.name, refused);
     const own = identity ? await ownServer() : null;
-    const problem = identity && own ? hostPolicy.identityProblem(source.connection.host, entry.address, identity, own) : null;
+    const problem =
+      identity && own
+        ? hostPolicy.identityProblem(source.connection.host, entry.address, identity, own)
+        : null;
     if (problem) throw new DataSourceHostRefused(problem);
   };
 

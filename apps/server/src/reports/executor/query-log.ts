@@ -32,7 +32,11 @@ export async function pruneQueryLog(db: Database, now: Date = new Date()): Promi
   await db.delete(queryLog).where(lt(queryLog.at, cutoff));
 }
 
-export function createQueryLogWriter(db: Database, log: FastifyBaseLogger, random: () => number = Math.random) {
+export function createQueryLogWriter(
+  db: Database,
+  log: FastifyBaseLogger,
+  random: () => number = Math.random,
+) {
   return async (entry: QueryLogEntry): Promise<void> => {
     try {
       await db.insert(queryLog).values({ ...entry, milliseconds: Math.round(entry.milliseconds) });

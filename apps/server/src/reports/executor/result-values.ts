@@ -71,7 +71,8 @@ export function resultValue(value: unknown): ResultValue {
   if (value === null || value === undefined) return null;
   if (typeof value === 'string' || typeof value === 'boolean') return value;
   if (typeof value === 'number') return Number.isFinite(value) ? value : String(value);
-  if (typeof value === 'bigint') return Number.isSafeInteger(Number(value)) ? Number(value) : value.toString();
+  if (typeof value === 'bigint')
+    return Number.isSafeInteger(Number(value)) ? Number(value) : value.toString();
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString();
   if (value instanceof Uint8Array) return Buffer.from(value).toString('utf8');
   return JSON.stringify(value);
@@ -82,7 +83,9 @@ export function resultValue(value: unknown): ResultValue {
  * and text) already give as a string, a finite number, a boolean or null: their cells need no look.
  * Floats are not among them (NaN and Infinity become text), nor arrays, bytea or unknown types.
  */
-const primitivePgTypes = new Set([16, 20, 21, 23, 26, 1700, 25, 1042, 1043, 19, 2950, 1082, 1114, 1184, 1083, 1266, 1186, 114, 3802, 790]);
+const primitivePgTypes = new Set([
+  16, 20, 21, 23, 26, 1700, 25, 1042, 1043, 19, 2950, 1082, 1114, 1184, 1083, 1266, 1186, 114, 3802, 790,
+]);
 
 /**
  * Rows of a PostgreSQL or PGlite result (row mode `array`) as report rows, converted IN PLACE and only in

@@ -1,5 +1,10 @@
 import { performance } from 'node:perf_hooks';
-import type { DataSourceKind, DataSourceTestResponse, SourceSchemaResponse, SourceTable } from '@cockpit/contracts';
+import type {
+  DataSourceKind,
+  DataSourceTestResponse,
+  SourceSchemaResponse,
+  SourceTable,
+} from '@cockpit/contracts';
 import type { Database } from '../../db/database';
 import { HttpError } from '../../lib/http-error';
 import type { GuardDialect } from '../sql/statement-guard';
@@ -11,7 +16,13 @@ import { SourceQueryFailed, SourceUnavailable, logTextOf } from './executor-erro
 import type { ExecutorSource } from './executor-types';
 import type { DataSourceHostPolicy } from './host-policy';
 import { createMysqlDriver, mysqlFailure } from './mysql-driver';
-import { type DatabaseDriver, type DatabaseSource, type SessionQuery, createPostgresDriver, pgFailure } from './postgres-driver';
+import {
+  type DatabaseDriver,
+  type DatabaseSource,
+  type SessionQuery,
+  createPostgresDriver,
+  pgFailure,
+} from './postgres-driver';
 import { createUploadsDriver } from './uploads-driver';
 
 // The drivers by data source kind (docs/decisions/038-one-run-path.md): the run path and the management
@@ -37,9 +48,13 @@ export interface SourceDriver {
 
 export type DriverRegistry = ReadonlyMap<DataSourceKind, SourceDriver>;
 
-export function driverOf(registry: DriverRegistry, source: { kind: DataSourceKind; name: string }): SourceDriver {
+export function driverOf(
+  registry: DriverRegistry,
+  source: { kind: DataSourceKind; name: string },
+): SourceDriver {
   const driver = registry.get(source.kind);
-  if (!driver) throw new SourceUnavailable(source.name, `no driver for data sources of kind '${source.kind}'`);
+  if (!driver)
+    throw new SourceUnavailable(source.name, `no driver for data sources of kind '${source.kind}'`);
   return driver;
 }
 
@@ -96,7 +111,9 @@ async function postgresProbe(query: SessionQuery) {
  */
 async function mysqlProbe(query: SessionQuery) {
   const grants = (await query('SHOW GRANTS')).map((row) => String(row[0]));
-  const accountCanWrite = grants.some((grant) => /\b(ALL PRIVILEGES|INSERT|UPDATE|DELETE)\b/i.test(grant.split(' ON ')[0] ?? ''));
+  const accountCanWrite = grants.some((grant) =>
+    /\b(ALL PRIVILEGES|INSERT|UPDATE|DELETE)\b/i.test(grant.split(' ON ')[0] ?? ''),
+  );
   // information_schema.tables.table_name is text.
   const [[table] = []] = (await query(
     `SELECT table_name FROM information_schema.tables WHERE table_schema = DATABASE() AND table_type = 'BASE TABLE' LIMIT 1`,
@@ -122,8 +139,10 @@ interface DatabaseKind {
 /** A source reached over the network (PostgreSQL, MySQL/MariaDB): its pools, describe and test. */
 function databaseSourceDriver(kind: DatabaseKind): SourceDriver {
   const { driver } = kind;
-  const failureOf = (source: ExecutorSource, error: unknown) => (error instanceof HttpError ? error : kind.failure(source, error));
-  const describeWith = async (query: SessionQuery) => tablesOf((await query(kind.describeQuery)).map((row) => row.map(String)));
+  const failureOf = (source: ExecutorSource, error: unknown) =>
+    error instanceof HttpError ? error : kind.failure(source, error);
+  const describeWith = async (query: SessionQuery) =>
+    tablesOf((await query(kind.describeQuery)).map((row) => row.map(String)));
   return {
     guardDialect: kind.templateDialect,
     templateDialect: kind.templateDialect,
@@ -142,13 +161,32 @@ function databaseSourceDriver(kind: DatabaseKind): SourceDriver {
         return await driver.withSession(databaseSource(source), async (query, serverVersion) => {
           const probe = await kind.probe(query);
           const schema = await describeWith(query);
-          return { ok: probe.readOnlySession, message: probe.readOnlySession ? null : 'the session accepted a write', ...probe, serverVersion, milliseconds: elapsed(), schema };
+          return {
+            ok: probe.readOnlySession,
+            message: probe.readOnlySession ? null : 'the session accepted a write',
+            ...probe,
+            serverVersion,
+            milliseconds: elapsed(),
+            schema,
+          };
         });
       } catch (error) {
         const failure = failureOf(source, error);
-        const message = failure instanceof SourceUnavailable || failure instanceof SourceQueryFailed ? failure.detail : logTextOf(failure);
+        const message =
+          failure instanceof SourceUnavailable || failure instanceof SourceQueryFailed
+            ? failure.detail
+            : logTextOf(failure);
         const refusedPrivileges = failure instanceof AccountRefused ? failure.privileges : [];
-        return { ok: false, message, refusedPrivileges, readOnlySession: false, accountCanWrite: false, serverVersion: null, milliseconds: elapsed(), schema: null };
+        return {
+          ok: false,
+          message,
+          refusedPrivileges,
+          readOnlySession: false,
+          accountCanWrite: false,
+          serverVersion: null,
+          milliseconds: elapsed(),
+          schema: null,
+        };
       }
     },
     connectionsInUse: () => driver.connectionsInUse(),
@@ -184,8 +222,19 @@ function uploadsSourceDriver(db: Database): SourceDriver {
         };
       } catch (error) {
         const failure = error instanceof HttpError ? error : pgFailure(source, error);
-        const message = failure instanceof SourceUnavailable || failure instanceof SourceQueryFailed ? failure.detail : logTextOf(failure);
-        return { ok: false, message, readOnlySession: false, accountCanWrite: false, serverVersion: null, milliseconds: Math.round(performance.now() - started), schema: null };
+        const message =
+          failure instanceof SourceUnavailable || failure instanceof SourceQueryFailed
+            ? failure.detail
+            : logTextOf(failure);
+        return {
+          ok: false,
+          message,
+          readOnlySession: false,
+          accountCanWrite: false,
+          serverVersion: null,
+          milliseconds: Math.round(performance.now() - started),
+          schema: null,
+        };
       }
     },
     connectionsInUse: () => new Map(),
@@ -195,7 +244,10 @@ function uploadsSourceDriver(db: Database): SourceDriver {
 }
 
 /** The drivers of the three kinds; tests may register others (a driver that blocks, one that counts). */
-export function createDriverRegistry(options: { db: Database; hostPolicy: DataSourceHostPolicy }): Map<DataSourceKind, SourceDriver> {
+export function createDriverRegistry(options: {
+  db: Database;
+  hostPolicy: DataSourceHostPolicy;
+}): Map<DataSourceKind, SourceDriver> {
   return new Map<DataSourceKind, SourceDriver>([
     [
       'postgres',

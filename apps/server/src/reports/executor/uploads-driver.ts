@@ -24,14 +24,17 @@ import { uploadsSchemaName } from '../../data-sources';
 // the rows are converted here batch by batch (decision 039).
 // The statement was confined to the schema's tables before (sql/uploads-confinement.ts).
 
-
 const cursorName = 'cockpit_report';
 const declarePrefix = `DECLARE ${cursorName} NO SCROLL CURSOR FOR `;
 
 interface OwnSession {
-  query(text: string, values?: readonly unknown[]): Promise<{ fields: { name: string; dataTypeID: number }[]; rows: unknown[][] }>;
+  query(
+    text: string,
+    values?: readonly unknown[],
+  ): Promise<{ fields: { name: string; dataTypeID: number }[]; rows: unknown[][] }>;
   /** The whole result at once, at most `maxRows` (PostgreSQL: bounded-query.ts); `null` on PGlite. */
-  bounded: ((text: string, values: readonly unknown[], maxRows: number) => ReturnType<typeof runBounded>) | null;
+  bounded:
+    ((text: string, values: readonly unknown[], maxRows: number) => ReturnType<typeof runBounded>) | null;
   /** The result read through a portal in batches (pg-cursor, PostgreSQL); `null` on PGlite. */
   cursor: ((text: string, values: readonly unknown[]) => OwnCursor) | null;
   end(): Promise<void>;
@@ -104,7 +107,12 @@ async function openOwnSession(db: Database, setup: string, signal?: AbortSignal)
   return {
     async query(text, values) {
       try {
-        const result = await connection.query({ text, values: values ? [...values] : undefined, rowMode: 'array', types: pgTypes });
+        const result = await connection.query({
+          text,
+          values: values ? [...values] : undefined,
+          rowMode: 'array',
+          types: pgTypes,
+        });
         return { fields: result.fields, rows: result.rows as unknown[][] };
       } catch (error) {
         const code = sqlStateOf(error);
@@ -128,7 +136,8 @@ async function openOwnSession(db: Database, setup: string, signal?: AbortSignal)
       // The pool's client-side `query_timeout` (db/database.ts) would time the whole portal — a download
       // read at the reader's pace — and pg-cursor never clears it: none for this one. The server's
       // statement_timeout bounds each batch and idle_in_transaction_session_timeout a reader that stops.
-      const parameters = (connection as unknown as { connectionParameters: { query_timeout?: number } }).connectionParameters;
+      const parameters = (connection as unknown as { connectionParameters: { query_timeout?: number } })
+        .connectionParameters;
       const queryTimeout = parameters.query_timeout;
       parameters.query_timeout = undefined;
       let cursor: Cursor;
@@ -251,7 +260,12 @@ let heldCursors = 0;
  * download is sent (at the reader's pace) would stop every other request's query; this way other
  * queries run between the batches, at the price of the result kept in PGlite's memory until closed.
  */
-async function openHeldCursor(client: PgliteThreadClient, source: DriverSource, schema: string, run: StatementRun): Promise<SourceCursor> {
+async function openHeldCursor(
+  client: PgliteThreadClient,
+  source: DriverSource,
+  schema: string,
+  run: StatementRun,
+): Promise<SourceCursor> {
   heldCursors += 1;
   const name = `cockpit_stream_${heldCursors}`;
   const prefix = `DECLARE ${name} NO SCROLL CURSOR WITH HOLD FOR `;
@@ -317,7 +331,9 @@ export function createUploadsDriver(db: Database): UploadsDriver {
       const result = (await db.execute(sql`
         select c.relname as name from pg_catalog.pg_class c
         join pg_catalog.pg_namespace n on n.oid = c.relnamespace
-        where n.nspname = ${schema} and c.relkind in ('r', 'v', 'm', 'p', 'f')`)) as { rows: { name: string }[] };
+        where n.nspname = ${schema} and c.relkind in ('r', 'v', 'm', 'p', 'f')`)) as {
+        rows: { name: string }[];
+      };
       const scope = { schema, tables: new Set(result.rows.map((row) => row.name)) };
       scopes.set(key, scope);
       return scope;
@@ -337,9 +353,11 @@ export function createUploadsDriver(db: Database): UploadsDriver {
       // PGlite does not enforce statement_timeout (its WebAssembly build has no timer signal, and a
       // statement holds PGlite's worker thread until it is done: nothing can cancel it there): a run
       // there is refused as timed out once a batch comes back past the limit — no further batch is read.
-      const deadline = embedded && run.maxRows !== undefined ? performance.now() + run.timeoutSeconds * 1000 : null;
+      const deadline =
+        embedded && run.maxRows !== undefined ? performance.now() + run.timeoutSeconds * 1000 : null;
       const checkDeadline = () => {
-        if (deadline !== null && performance.now() > deadline) throw new QueryTimedOut(source.name, run.timeoutSeconds);
+        if (deadline !== null && performance.now() > deadline)
+          throw new QueryTimedOut(source.name, run.timeoutSeconds);
       };
       let first: { fields: { name: string; dataTypeID: number }[]; rows: unknown[][] };
       try {
@@ -370,7 +388,9 @@ export function createUploadsDriver(db: Database): UploadsDriver {
           });
         }
         await session.query(`${declarePrefix}${run.text}`, run.values);
-        first = await session.query(`FETCH FORWARD ${Math.max(1, Math.floor(run.firstRows))} FROM ${cursorName}`);
+        first = await session.query(
+          `FETCH FORWARD ${Math.max(1, Math.floor(run.firstRows))} FROM ${cursorName}`,
+        );
         checkDeadline();
       } catch (error) {
         await session.end();
@@ -402,7 +422,9 @@ export function createUploadsDriver(db: Database): UploadsDriver {
       const result = (await db.execute(sql`
         select table_name as "table", column_name as "column", data_type as "type"
         from information_schema.columns where table_schema = ${schema}
-        order by table_name, ordinal_position`)) as { rows: { table: string; column: string; type: string }[] };
+        order by table_name, ordinal_position`)) as {
+        rows: { table: string; column: string; type: string }[];
+      };
       const tables = new Map<string, SourceTable>();
       for (const row of result.rows) {
         const table = tables.get(row.table) ?? { schema, name: row.table, columns: [] };

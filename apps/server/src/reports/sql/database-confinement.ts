@@ -27,7 +27,10 @@ export function confinePostgresSource(statement: unknown, toOffset: (byte: numbe
       if (kind === 'FuncCall') {
         const names = stringsOf(body.funcname);
         const qualifier = names.length > 1 ? names.slice(0, -1).join('.').toLowerCase() : null;
-        if ((qualifier !== null && qualifier !== 'pg_catalog') || !postgresFunctionAllowList.has(names.at(-1)!.toLowerCase())) {
+        if (
+          (qualifier !== null && qualifier !== 'pg_catalog') ||
+          !postgresFunctionAllowList.has(names.at(-1)!.toLowerCase())
+        ) {
           refuse(`the function '${names.join('.')}' is not on the list of allowed functions`, body);
         }
       }
@@ -44,7 +47,10 @@ export function confinePostgresSource(statement: unknown, toOffset: (byte: numbe
         const schema = body.schemaname === undefined ? null : textOf(body.schemaname);
         if (schema === null && ctes.has(relation)) return;
         if (isPostgresSystemRelation(schema, relation)) {
-          refuse(`'${schema === null ? '' : `${schema}.`}${relation}' is a system catalogue: a report reads the source's own tables`, body);
+          refuse(
+            `'${schema === null ? '' : `${schema}.`}${relation}' is a system catalogue: a report reads the source's own tables`,
+            body,
+          );
         }
       }
     },
@@ -66,8 +72,13 @@ const mysqlOffset = (node: MysqlNode): number | null =>
 function mysqlFunctionName(node: MysqlNode): { name: string; qualified: boolean } {
   const name = node.name;
   if (typeof name === 'string') return { name, qualified: false };
-  const parts = ((name as { name?: { value?: unknown }[] } | undefined)?.name ?? []).map((part) => String(part.value));
-  return { name: parts.join('.'), qualified: Boolean((name as { schema?: unknown }).schema) || parts.length > 1 };
+  const parts = ((name as { name?: { value?: unknown }[] } | undefined)?.name ?? []).map((part) =>
+    String(part.value),
+  );
+  return {
+    name: parts.join('.'),
+    qualified: Boolean((name as { schema?: unknown }).schema) || parts.length > 1,
+  };
 }
 
 /**
@@ -89,19 +100,28 @@ export function confineMysqlSource(ast: unknown): number {
     if (node.type === 'origin' && node.value === '?') parameters += 1;
     const into = node.into as { position?: unknown } | undefined;
     if (into && typeof into === 'object' && into.position !== null && into.position !== undefined) {
-      throw new SqlRefused('SELECT … INTO writes a file or variable: only a plain SELECT may run', lastOffset);
+      throw new SqlRefused(
+        'SELECT … INTO writes a file or variable: only a plain SELECT may run',
+        lastOffset,
+      );
     }
     if (node.locking_read) throw new SqlRefused('a report does not lock rows (FOR UPDATE/SHARE)', lastOffset);
     if (node.type === 'function' || node.type === 'aggr_func') {
       const { name, qualified } = mysqlFunctionName(node);
       if (qualified || !mysqlFunctionAllowList.has(name.toLowerCase())) {
-        throw new SqlRefused(`the function '${name}' is not on the list of allowed functions`, mysqlOffset(node));
+        throw new SqlRefused(
+          `the function '${name}' is not on the list of allowed functions`,
+          mysqlOffset(node),
+        );
       }
     }
     if (typeof node.table === 'string' && 'db' in node && !('column' in node)) {
       const database = typeof node.db === 'string' ? node.db : null;
       if (isMysqlSystemRelation(database, node.table)) {
-        throw new SqlRefused(`'${database}.${node.table}' is a system table: a report reads the source's own tables`, lastOffset);
+        throw new SqlRefused(
+          `'${database}.${node.table}' is a system table: a report reads the source's own tables`,
+          lastOffset,
+        );
       }
     }
     for (const field of Object.values(node)) visit(field);

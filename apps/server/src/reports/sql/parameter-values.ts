@@ -33,7 +33,11 @@ export const everyDate: DateRange = { from: '1000-01-01', to: '9999-12-31' };
 
 const invalid = (name: string, why: string) => badRequest(`Invalid parameter '${name}': ${why}`);
 
-function resolveOne(parameter: DefinitionParameter, value: ParameterValue, context: ParameterContext): ResolvedValue {
+function resolveOne(
+  parameter: DefinitionParameter,
+  value: ParameterValue,
+  context: ParameterContext,
+): ResolvedValue {
   const { name } = parameter;
   if (value === null) return null;
   switch (parameter.type) {
@@ -98,11 +102,14 @@ export function resolveParameterValues(
 ): ResolvedParameterValues {
   const declared = new Set(parameters.map((parameter) => parameter.name));
   const unknown = Object.keys(values).find((name) => !declared.has(name));
-  if (unknown !== undefined) throw badRequest(`Unknown parameter '${unknown}': this report does not declare it`);
+  if (unknown !== undefined)
+    throw badRequest(`Unknown parameter '${unknown}': this report does not declare it`);
   const resolved: ResolvedParameterValues = {};
   for (const parameter of parameters) {
     // A value given as null is a choice (an optional filter cleared), not a request for the default.
-    const given = Object.hasOwn(values, parameter.name) ? values[parameter.name] : (parameter.default ?? null);
+    const given = Object.hasOwn(values, parameter.name)
+      ? values[parameter.name]
+      : (parameter.default ?? null);
     const value = resolveOne(parameter, given ?? null, context);
     if (parameter.required && isEmpty(value)) throw badRequest(`Parameter '${parameter.name}' is required`);
     resolved[parameter.name] = value;

@@ -10,7 +10,9 @@ export const textOf = (value: unknown): string => (typeof value === 'string' ? v
 
 /** `[{ String: { sval } }, …]` → the names. */
 export const stringsOf = (list: unknown): string[] =>
-  Array.isArray(list) ? list.map((item) => textOf(((item as PgNode).String as PgNode | undefined)?.sval)) : [];
+  Array.isArray(list)
+    ? list.map((item) => textOf(((item as PgNode).String as PgNode | undefined)?.sval))
+    : [];
 
 const isWrapped = (value: PgNode) => {
   const keys = Object.keys(value);

@@ -24,7 +24,6 @@ const values: Record<string, BoundValue> = {
 };
 const lookup = (reference: string) => values[reference];
 
-
 /** Compiles and guards as the executor does (placeholders checked by the parser). */
 async function compileAndGuard(sql: string, dialect: 'postgres' | 'mysql') {
   const compiled = compileTemplate(sql, dialect, lookup);
@@ -53,7 +52,9 @@ describe('MySQL: comments as MySQL reads them', () => {
   });
 
   it('takes `-- ` before a space, a tab or the end, and `#`, as comments', async () => {
-    await expect(compileAndGuard('select 1 -- {{name}} is not used\n, {{name}}', 'mysql')).rejects.toThrow('comment');
+    await expect(compileAndGuard('select 1 -- {{name}} is not used\n, {{name}}', 'mysql')).rejects.toThrow(
+      'comment',
+    );
     expect((await compileAndGuard('select 1 --\tnote\n, {{name}} # ? too', 'mysql')).values).toEqual(['x']);
     expect((await compileAndGuard('select 1 - -1 --', 'mysql')).text).toBe('select 1 - -1 --');
   });
@@ -61,15 +62,19 @@ describe('MySQL: comments as MySQL reads them', () => {
   it('refuses a ? the template did not write, counted in the parsed statement', async () => {
     const compiled = compileTemplate('select {{name}}, {{multi}}', 'mysql', lookup);
     expect(compiled.placeholders).toEqual([7, 10, 13]);
-    await expect(guardStatement(compiled.text, 'mysql', undefined, compiled.placeholders)).resolves.toBeUndefined();
+    await expect(
+      guardStatement(compiled.text, 'mysql', undefined, compiled.placeholders),
+    ).resolves.toBeUndefined();
     await expect(guardStatement('select ?, ?', 'mysql', undefined, [7])).rejects.toThrow('not as ?');
   });
 
   it('refuses executable comments and optimizer hints', () => {
-    expect(refusal(() => compileTemplate('select /*+ MAX_EXECUTION_TIME(1000000) */ 1', 'mysql', lookup)).reason).toContain(
-      'hints',
+    expect(
+      refusal(() => compileTemplate('select /*+ MAX_EXECUTION_TIME(1000000) */ 1', 'mysql', lookup)).reason,
+    ).toContain('hints');
+    expect(refusal(() => compileTemplate('select 1 /*M!100000 , 2 */', 'mysql', lookup)).reason).toContain(
+      'executable',
     );
-    expect(refusal(() => compileTemplate('select 1 /*M!100000 , 2 */', 'mysql', lookup)).reason).toContain('executable');
   });
 
   it.each([
@@ -104,14 +109,20 @@ describe('PostgreSQL: quotes and names as PostgreSQL reads them', () => {
     // PostgreSQL: date'\' is the literal \ then `, $1 --'`: the hand-written $1 is a parameter.
     const sql = "select date'\\' , $1 --'";
     expect(refusal(() => compileTemplate(sql, 'postgres', lookup)).reason).toContain('not as $1');
-    expect(refusal(() => compileTemplate("select E'\\' , {{name}} '", 'postgres', lookup)).reason).toContain('quoted literal');
+    expect(refusal(() => compileTemplate("select E'\\' , {{name}} '", 'postgres', lookup)).reason).toContain(
+      'quoted literal',
+    );
   });
 
   it('refuses a $n the template did not write, whatever the tokenizer thought (the parser decides)', async () => {
     await expect(guardStatement('select $1', 'postgres', undefined, [])).rejects.toThrow('not as $1');
-    await expect(guardStatement("select '$1', $1::text", 'postgres', undefined, [13])).resolves.toBeUndefined();
+    await expect(
+      guardStatement("select '$1', $1::text", 'postgres', undefined, [13]),
+    ).resolves.toBeUndefined();
     // A placeholder the parser reads inside a literal (the tokenizer thought otherwise) is refused too.
-    await expect(guardStatement("select '$1'", 'postgres', undefined, [8])).rejects.toThrow('inside a quoted literal');
+    await expect(guardStatement("select '$1'", 'postgres', undefined, [8])).rejects.toThrow(
+      'inside a quoted literal',
+    );
   });
 });
 
@@ -142,9 +153,11 @@ describe('PostgreSQL: typed placeholders', () => {
   });
 
   it('answers the type of each declared reference, undefined for the rest', () => {
-    expect(['day', 'n', 'name', 'multi', 'period.from', 'period', 'nope', 'user.email', 'user.attributes.x'].map(typeOf)).toEqual(
-      ['date', 'numeric', 'text', 'text[]', 'date', undefined, undefined, 'text', 'text[]'],
-    );
+    expect(
+      ['day', 'n', 'name', 'multi', 'period.from', 'period', 'nope', 'user.email', 'user.attributes.x'].map(
+        typeOf,
+      ),
+    ).toEqual(['date', 'numeric', 'text', 'text[]', 'date', undefined, undefined, 'text', 'text[]']);
   });
 });
 
@@ -154,20 +167,32 @@ describe('lists and names', () => {
     const error = refusal(() => compileTemplate(sql, 'postgres', lookup));
     expect(error.reason).toContain('= any({{multi}})');
     expect(error.position).toBe(sql.indexOf('{{'));
-    expect(refusal(() => compileTemplate('select 1 where r NOT IN ( {{user.attributes.region}})', 'postgres', lookup)).reason).toContain(
-      '<> all(',
+    expect(
+      refusal(() =>
+        compileTemplate('select 1 where r NOT IN ( {{user.attributes.region}})', 'postgres', lookup),
+      ).reason,
+    ).toContain('<> all(');
+    expect(compileTemplate('select 1 where r in ({{name}})', 'postgres', lookup).text).toBe(
+      'select 1 where r in ($1)',
     );
-    expect(compileTemplate('select 1 where r in ({{name}})', 'postgres', lookup).text).toBe('select 1 where r in ($1)');
   });
 
   it('leaves a {{ alone inside a literal or comment when it names no parameter, refuses it when it does', () => {
-    expect(compileTemplate("select '{{1,2},{3,4}}'::int[], x like '%{{%' -- {{ later }}", 'postgres', lookup).text).toBe(
-      "select '{{1,2},{3,4}}'::int[], x like '%{{%' -- {{ later }}",
+    expect(
+      compileTemplate("select '{{1,2},{3,4}}'::int[], x like '%{{%' -- {{ later }}", 'postgres', lookup).text,
+    ).toBe("select '{{1,2},{3,4}}'::int[], x like '%{{%' -- {{ later }}");
+    expect(refusal(() => compileTemplate("select '{{ name }}'", 'postgres', lookup)).reason).toContain(
+      'quoted literal',
     );
-    expect(refusal(() => compileTemplate("select '{{ name }}'", 'postgres', lookup)).reason).toContain('quoted literal');
-    expect(refusal(() => compileTemplate("select '{{period}}'", 'postgres', lookup)).reason).toContain('quoted literal');
-    expect(refusal(() => compileTemplate("select '{{ period.start }}'", 'postgres', lookup)).reason).toContain('quoted literal');
-    expect(refusal(() => compileTemplate("select '{{user.nope}}'", 'mysql', lookup)).reason).toContain('quoted literal');
+    expect(refusal(() => compileTemplate("select '{{period}}'", 'postgres', lookup)).reason).toContain(
+      'quoted literal',
+    );
+    expect(
+      refusal(() => compileTemplate("select '{{ period.start }}'", 'postgres', lookup)).reason,
+    ).toContain('quoted literal');
+    expect(refusal(() => compileTemplate("select '{{user.nope}}'", 'mysql', lookup)).reason).toContain(
+      'quoted literal',
+    );
   });
 
   it('tells how to write a date range used bare', () => {

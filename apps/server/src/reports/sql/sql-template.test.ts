@@ -21,7 +21,6 @@ const values: Record<string, BoundValue> = {
 };
 const lookup = (reference: string) => values[reference];
 
-
 describe('compileTemplate', () => {
   it('binds every reference as a placeholder on PostgreSQL, a multi-choice as one array, a repeat as the same number', () => {
     const compiled = compileTemplate(
@@ -29,7 +28,9 @@ describe('compileTemplate', () => {
       'postgres',
       lookup,
     );
-    expect(compiled.text).toBe('select * from t where region = any(($1::text[])) and d between $2 and $3 and d >= $2');
+    expect(compiled.text).toBe(
+      'select * from t where region = any(($1::text[])) and d between $2 and $3 and d >= $2',
+    );
     expect(compiled.values).toEqual([['North', 'South'], '2026-01-01', '2026-01-31']);
     expect(compiled.references).toEqual(['region', 'range.from', 'range.to']);
   });
@@ -56,11 +57,19 @@ describe('compileTemplate', () => {
 
   it('leaves an optional clause out when a parameter inside is empty (null, empty text, no choice)', () => {
     for (const reference of ['empty', 'blank', 'none']) {
-      const compiled = compileTemplate(`select 1 where true [[ and x = {{${reference}}} ]] and y = 1`, 'postgres', lookup);
+      const compiled = compileTemplate(
+        `select 1 where true [[ and x = {{${reference}}} ]] and y = 1`,
+        'postgres',
+        lookup,
+      );
       expect(compiled.text).toBe('select 1 where true  and y = 1');
       expect(compiled.values).toEqual([]);
     }
-    const kept = compileTemplate('select 1 where true [[ and region = any({{region}}) ]]', 'postgres', lookup);
+    const kept = compileTemplate(
+      'select 1 where true [[ and region = any({{region}}) ]]',
+      'postgres',
+      lookup,
+    );
     expect(kept.text).toBe('select 1 where true  and region = any(($1::text[])) ');
   });
 
@@ -82,18 +91,20 @@ describe('compileTemplate', () => {
       if (reference.startsWith('user.attributes.')) throw new Error('missing attribute');
       return lookup(reference);
     };
-    expect(() => compileTemplate('select 1 [[ where r = any({{user.attributes.cost_centre}}) ]]', 'postgres', failing)).toThrow(
-      'missing attribute',
-    );
+    expect(() =>
+      compileTemplate('select 1 [[ where r = any({{user.attributes.cost_centre}}) ]]', 'postgres', failing),
+    ).toThrow('missing attribute');
   });
 
   it('refuses an undeclared reference, also inside a clause that is left out', () => {
     const error = refusal(() => compileTemplate('select 1\nwhere x = {{regoin}}', 'postgres', lookup));
     expect(error.reason).toBe('{{regoin}} is not a declared parameter');
     expect(error.position).toBe(19);
-    expect(refusal(() => compileTemplate('select 1 [[ where x = {{empty}} and y = {{nope}} ]]', 'postgres', lookup)).reason).toContain(
-      'nope',
-    );
+    expect(
+      refusal(() =>
+        compileTemplate('select 1 [[ where x = {{empty}} and y = {{nope}} ]]', 'postgres', lookup),
+      ).reason,
+    ).toContain('nope');
   });
 
   it.each([
@@ -135,18 +146,32 @@ describe('compileTemplate', () => {
 describe('detectParameters', () => {
   it('names the parameters a template refers to, without user references', () => {
     expect(
-      detectParameters('select {{a}}, {{range.from}}, {{range.to}}, {{user.email}}, {{user.attributes.r}} [[ {{ b }} ]] {{a}}'),
+      detectParameters(
+        'select {{a}}, {{range.from}}, {{range.to}}, {{user.email}}, {{user.attributes.r}} [[ {{ b }} ]] {{a}}',
+      ),
     ).toEqual(['a', 'range', 'b']);
   });
 });
 
 describe('resolveParameterValues', () => {
   const parameters: DefinitionParameter[] = [
-    { name: 'range', type: 'date-range', label: { en: 'Range' }, required: true, default: { preset: 'last-30-days' } },
+    {
+      name: 'range',
+      type: 'date-range',
+      label: { en: 'Range' },
+      required: true,
+      default: { preset: 'last-30-days' },
+    },
     { name: 'day', type: 'date', label: { en: 'Day' }, required: false },
     { name: 'n', type: 'number', label: { en: 'N' }, required: false, default: 3 },
     { name: 'q', type: 'text', label: { en: 'Q' }, required: false },
-    { name: 'one', type: 'choice', label: { en: 'One' }, required: false, options: [{ value: 'a' }, { value: 'b' }] },
+    {
+      name: 'one',
+      type: 'choice',
+      label: { en: 'One' },
+      required: false,
+      options: [{ value: 'a' }, { value: 'b' }],
+    },
     { name: 'many', type: 'multi-choice', label: { en: 'Many' }, required: false, optionsSql: 'select 1' },
   ];
   const context = { today: '2026-03-31' };

@@ -36,7 +36,9 @@ const referencePattern = /^[A-Za-z][A-Za-z0-9_]*(?:\.[A-Za-z][A-Za-z0-9_]*)*$/;
 
 /** `null`, `''` and `[]` are empty: an optional clause around them is left out. */
 export function isEmptyValue(value: BoundValue | undefined): boolean {
-  return value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
+  return (
+    value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)
+  );
 }
 
 export const isUserReference = (reference: string) => reference.startsWith(userPrefix);
@@ -60,7 +62,8 @@ const quotedContexts = {
  * A character of an identifier (both dialects): letters of any alphabet, digits, `_` and `$`
  * (`ä$1` is one name, not `ä` and a parameter).
  */
-const isIdentifierChar = (char: string | undefined) => char !== undefined && /[\p{L}\p{N}_$\u0080-\uffff]/u.test(char);
+const isIdentifierChar = (char: string | undefined) =>
+  char !== undefined && /[\p{L}\p{N}_$\u0080-\uffff]/u.test(char);
 
 /**
  * What MySQL takes as the space after `--`: an ASCII space or control character (a no-break space is
@@ -129,7 +132,8 @@ function tokenize(sql: string, dialect: SqlDialect, names: (reference: string) =
     if (char === "'") {
       // MySQL's strings take backslash escapes; PostgreSQL's only as E'…', where the E is a token of
       // its own — `date'…'` is a typed literal, `name'…'` no E-string.
-      const escapeString = dialect === 'mysql' || (/[eE]/.test(previous ?? '') && !isIdentifierChar(sql[i - 2]));
+      const escapeString =
+        dialect === 'mysql' || (/[eE]/.test(previous ?? '') && !isIdentifierChar(sql[i - 2]));
       skipRegion(closingQuote("'", i + 1, escapeString), 'single');
     } else if (char === '"') {
       skipRegion(closingQuote('"', i + 1, dialect === 'mysql'), 'double');
@@ -139,7 +143,10 @@ function tokenize(sql: string, dialect: SqlDialect, names: (reference: string) =
       const after = sql[i + 2];
       if (dialect === 'mysql' && after !== undefined && !isMysqlSpace(after)) {
         // MySQL: `--1` is minus minus one, node-sql-parser reads a comment — the two must not disagree.
-        throw new SqlRefused("in MySQL a comment starts with '-- ' (a space after the dashes): write '-- ' or '- -'", i);
+        throw new SqlRefused(
+          "in MySQL a comment starts with '-- ' (a space after the dashes): write '-- ' or '- -'",
+          i,
+        );
       }
       const end = sql.indexOf('\n', i);
       skipRegion(end === -1 ? sql.length : end, 'comment');
@@ -202,7 +209,8 @@ function closedCommentEnd(sql: string, start: number, dialect: SqlDialect): numb
   return end;
 }
 
-type Part = { kind: 'text'; text: string; start: number } | { kind: 'reference'; reference: string; start: number };
+type Part =
+  { kind: 'text'; text: string; start: number } | { kind: 'reference'; reference: string; start: number };
 type Group = { optional: false; part: Part } | { optional: true; parts: Part[]; start: number };
 
 function group(tokens: Token[]): Group[] {
@@ -282,8 +290,15 @@ export function compileTemplate(
     if (resolved.has(reference)) return resolved.get(reference)!;
     const value = lookup(reference);
     if (value === undefined) {
-      if (!isUserReference(reference) && !reference.includes('.') && lookup(`${reference}.from`) !== undefined) {
-        throw new SqlRefused(`{{${reference}}} is a date range: write {{${reference}.from}} / {{${reference}.to}}`, start);
+      if (
+        !isUserReference(reference) &&
+        !reference.includes('.') &&
+        lookup(`${reference}.from`) !== undefined
+      ) {
+        throw new SqlRefused(
+          `{{${reference}}} is a date range: write {{${reference}.from}} / {{${reference}.to}}`,
+          start,
+        );
       }
       throw new SqlRefused(
         isUserReference(reference)

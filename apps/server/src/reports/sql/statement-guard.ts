@@ -27,11 +27,16 @@ export async function parsePostgres(text: string): Promise<unknown> {
     const details = (error as { sqlDetails?: { cursorPosition?: number } }).sqlDetails;
     // The parser's error position counts characters (its tree's locations count bytes).
     const position = details?.cursorPosition;
-    throw new SqlRefused(`the SQL cannot be read: ${(error as Error).message}`, typeof position === 'number' ? position : null);
+    throw new SqlRefused(
+      `the SQL cannot be read: ${(error as Error).message}`,
+      typeof position === 'number' ? position : null,
+    );
   }
   const statements = tree.stmts ?? [];
   if (statements.length !== 1) {
-    throw new SqlRefused(statements.length === 0 ? 'the SQL holds no statement' : 'only one statement may run');
+    throw new SqlRefused(
+      statements.length === 0 ? 'the SQL holds no statement' : 'only one statement may run',
+    );
   }
   const statement = statements[0]?.stmt ?? {};
   const kind = Object.keys(statement)[0] ?? 'nothing';
@@ -46,7 +51,11 @@ export async function parsePostgres(text: string): Promise<unknown> {
 const isValuesOnly = (select: Record<string, unknown>) => Array.isArray(select.valuesLists);
 
 /** `InsertStmt` → `INSERT`. */
-const describeKind = (kind: string) => kind.replace(/Stmt$/, '').replace(/([a-z])([A-Z])/g, '$1 $2').toUpperCase();
+const describeKind = (kind: string) =>
+  kind
+    .replace(/Stmt$/, '')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toUpperCase();
 
 function guardMysql(text: string, placeholders: readonly number[] | undefined): void {
   let ast: unknown;
@@ -67,7 +76,9 @@ function guardMysql(text: string, placeholders: readonly number[] | undefined): 
   }
   const statements = (Array.isArray(ast) ? ast : [ast]).filter(Boolean) as Record<string, unknown>[];
   if (statements.length !== 1) {
-    throw new SqlRefused(statements.length === 0 ? 'the SQL holds no statement' : 'only one statement may run');
+    throw new SqlRefused(
+      statements.length === 0 ? 'the SQL holds no statement' : 'only one statement may run',
+    );
   }
   const statement = statements[0]!;
   if (statement.type !== 'select') {

@@ -66,27 +66,126 @@ const allowedNodes = new Set([
 /** Functions SQL over uploaded tables may call: aggregates, windows, arithmetic, text and dates. */
 export const uploadsFunctionAllowList: ReadonlySet<string> = new Set([
   // aggregates
-  'count', 'sum', 'avg', 'min', 'max', 'string_agg', 'array_agg', 'bool_and', 'bool_or', 'every',
-  'stddev', 'stddev_pop', 'stddev_samp', 'variance', 'var_pop', 'var_samp', 'corr', 'covar_pop',
-  'covar_samp', 'regr_slope', 'regr_intercept', 'percentile_cont', 'percentile_disc', 'mode',
+  'count',
+  'sum',
+  'avg',
+  'min',
+  'max',
+  'string_agg',
+  'array_agg',
+  'bool_and',
+  'bool_or',
+  'every',
+  'stddev',
+  'stddev_pop',
+  'stddev_samp',
+  'variance',
+  'var_pop',
+  'var_samp',
+  'corr',
+  'covar_pop',
+  'covar_samp',
+  'regr_slope',
+  'regr_intercept',
+  'percentile_cont',
+  'percentile_disc',
+  'mode',
   // windows
-  'row_number', 'rank', 'dense_rank', 'percent_rank', 'cume_dist', 'ntile', 'lag', 'lead',
-  'first_value', 'last_value', 'nth_value',
+  'row_number',
+  'rank',
+  'dense_rank',
+  'percent_rank',
+  'cume_dist',
+  'ntile',
+  'lag',
+  'lead',
+  'first_value',
+  'last_value',
+  'nth_value',
   // arithmetic
-  'abs', 'ceil', 'ceiling', 'floor', 'round', 'trunc', 'sign', 'sqrt', 'cbrt', 'power', 'pow', 'exp',
-  'ln', 'log', 'log10', 'mod', 'div', 'pi', 'degrees', 'radians', 'width_bucket', 'random',
+  'abs',
+  'ceil',
+  'ceiling',
+  'floor',
+  'round',
+  'trunc',
+  'sign',
+  'sqrt',
+  'cbrt',
+  'power',
+  'pow',
+  'exp',
+  'ln',
+  'log',
+  'log10',
+  'mod',
+  'div',
+  'pi',
+  'degrees',
+  'radians',
+  'width_bucket',
+  'random',
   // text
-  'lower', 'upper', 'initcap', 'length', 'char_length', 'character_length', 'octet_length', 'substr',
-  'substring', 'left', 'right', 'btrim', 'ltrim', 'rtrim', 'lpad', 'rpad', 'replace', 'translate',
-  'concat', 'concat_ws', 'split_part', 'position', 'strpos', 'starts_with', 'reverse', 'repeat',
-  'overlay', 'format', 'to_char', 'to_number', 'to_date', 'to_timestamp', 'regexp_replace',
-  'regexp_match', 'regexp_like', 'md5',
+  'lower',
+  'upper',
+  'initcap',
+  'length',
+  'char_length',
+  'character_length',
+  'octet_length',
+  'substr',
+  'substring',
+  'left',
+  'right',
+  'btrim',
+  'ltrim',
+  'rtrim',
+  'lpad',
+  'rpad',
+  'replace',
+  'translate',
+  'concat',
+  'concat_ws',
+  'split_part',
+  'position',
+  'strpos',
+  'starts_with',
+  'reverse',
+  'repeat',
+  'overlay',
+  'format',
+  'to_char',
+  'to_number',
+  'to_date',
+  'to_timestamp',
+  'regexp_replace',
+  'regexp_match',
+  'regexp_like',
+  'md5',
   // dates
-  'now', 'date_trunc', 'date_part', 'extract', 'age', 'make_date', 'make_time', 'make_timestamp',
-  'make_interval', 'date_bin', 'justify_days', 'justify_hours', 'justify_interval', 'isfinite',
-  'timezone', 'overlaps', 'generate_series',
+  'now',
+  'date_trunc',
+  'date_part',
+  'extract',
+  'age',
+  'make_date',
+  'make_time',
+  'make_timestamp',
+  'make_interval',
+  'date_bin',
+  'justify_days',
+  'justify_hours',
+  'justify_interval',
+  'isfinite',
+  'timezone',
+  'overlaps',
+  'generate_series',
   // lists
-  'unnest', 'array_length', 'cardinality', 'array_position', 'array_to_string',
+  'unnest',
+  'array_length',
+  'cardinality',
+  'array_position',
+  'array_to_string',
 ]);
 
 /** Date and time of the statement: allowed. The rest (current_user, current_schema …) tells about the cockpit. */
@@ -104,9 +203,14 @@ const allowedValueFunctions = new Set([
 
 type Node = PgNode;
 
-export function confineToUploads(statement: unknown, scope: UploadsScope, toOffset: (byte: number) => number): void {
+export function confineToUploads(
+  statement: unknown,
+  scope: UploadsScope,
+  toOffset: (byte: number) => number,
+): void {
   const refuse = (reason: string, node?: Node): never => {
-    const location = typeof node?.location === 'number' && node.location >= 0 ? toOffset(node.location) : null;
+    const location =
+      typeof node?.location === 'number' && node.location >= 0 ? toOffset(node.location) : null;
     throw new SqlRefused(reason, location);
   };
 
@@ -114,12 +218,14 @@ export function confineToUploads(statement: unknown, scope: UploadsScope, toOffs
     const relname = textOf(range.relname);
     const schemaname = range.schemaname === undefined ? null : textOf(range.schemaname);
     if (range.catalogname !== undefined) refuse(`'${relname}' names another database`, range);
-    if (relname.startsWith('pg_')) refuse(`'${relname}' is a system catalogue: only your uploaded tables can be read`, range);
+    if (relname.startsWith('pg_'))
+      refuse(`'${relname}' is a system catalogue: only your uploaded tables can be read`, range);
     if (schemaname === null) {
       if (ctes.has(relname) || scope.tables.has(relname)) return;
       refuse(`'${relname}' is not one of your uploaded tables`, range);
     }
-    if (schemaname !== scope.schema) refuse(`'${schemaname}.${relname}': only your uploaded tables can be read`, range);
+    if (schemaname !== scope.schema)
+      refuse(`'${schemaname}.${relname}': only your uploaded tables can be read`, range);
     if (!scope.tables.has(relname)) refuse(`'${relname}' is not one of your uploaded tables`, range);
   };
 
@@ -150,13 +256,17 @@ export function confineToUploads(statement: unknown, scope: UploadsScope, toOffs
 
   walkPgTree(statement, {
     node(kind, body, ctes) {
-      if (!allowedNodes.has(kind)) refuse(`${kind.replace(/Stmt$|Expr$/, '')} is not allowed over uploaded tables`, body);
+      if (!allowedNodes.has(kind))
+        refuse(`${kind.replace(/Stmt$|Expr$/, '')} is not allowed over uploaded tables`, body);
       if (kind === 'RangeVar') checkRelation(body, ctes);
       if (kind === 'FuncCall') checkFunction(body);
       if (kind === 'TypeName') checkType(body);
       if (kind === 'A_Expr') checkOperator(body);
       if (kind === 'SQLValueFunction' && !allowedValueFunctions.has(String(body.op))) {
-        refuse(`${String(body.op).replace('SVFOP_', '').toLowerCase()} is not allowed over uploaded tables`, body);
+        refuse(
+          `${String(body.op).replace('SVFOP_', '').toLowerCase()} is not allowed over uploaded tables`,
+          body,
+        );
       }
     },
     // Bare bodies (a SelectStmt's `larg`, a TypeCast's `typeName`) are checked here.
@@ -166,7 +276,8 @@ export function confineToUploads(statement: unknown, scope: UploadsScope, toOffs
       if (body.typeName && typeof body.typeName === 'object') checkType(body.typeName as Node);
     },
     cte(cte) {
-      if (textOf(cte.ctename).startsWith('pg_')) refuse(`a CTE may not be called '${String(cte.ctename)}'`, cte);
+      if (textOf(cte.ctename).startsWith('pg_'))
+        refuse(`a CTE may not be called '${String(cte.ctename)}'`, cte);
     },
   });
 }

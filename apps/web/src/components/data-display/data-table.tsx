@@ -52,7 +52,8 @@ const maxColumnWidth = 360;
 export function fitColumnWidths(headers: readonly string[], texts: readonly (readonly string[])[]): number[] {
   return headers.map((header, index) => {
     let longest = header.length * characterWidth + headerChrome;
-    for (const row of texts) longest = Math.max(longest, (row[index]?.length ?? 0) * characterWidth + cellChrome);
+    for (const row of texts)
+      longest = Math.max(longest, (row[index]?.length ?? 0) * characterWidth + cellChrome);
     return Math.round(Math.min(maxColumnWidth, Math.max(minColumnWidth, longest)));
   });
 }
@@ -149,7 +150,9 @@ export function DataTable({
 
   const columnWidth = useMemo(() => {
     const headers = columns.map((column) => column.label);
-    const texts = rows.slice(0, sizingSample).map((row) => columns.map((column, index) => formatter.format(row[index], column.format)));
+    const texts = rows
+      .slice(0, sizingSample)
+      .map((row) => columns.map((column, index) => formatter.format(row[index], column.format)));
     const widths = fitColumnWidths(headers, texts);
     return new Map(columns.map((column, index) => [column.key, widths[index] ?? minColumnWidth]));
   }, [columns, rows, formatter]);
@@ -239,96 +242,102 @@ export function DataTable({
           </Group>
         </Group>
       )}
-      <div className={classes.frame} data-more-left={more.left || undefined} data-more-right={more.right || undefined}>
       <div
-        ref={scrollRef}
-        className={classes.scroller}
-        style={{ maxHeight }}
-        onScroll={updateMore}
-        // Keyboard users scroll the region too (axe: scrollable-region-focusable).
-        tabIndex={0}
-        role="region"
-        aria-label={label}
-        data-testid="data-table"
+        className={classes.frame}
+        data-more-left={more.left || undefined}
+        data-more-right={more.right || undefined}
       >
-        <table
-          className={classes.table}
+        <div
+          ref={scrollRef}
+          className={classes.scroller}
+          style={{ maxHeight }}
+          onScroll={updateMore}
+          // Keyboard users scroll the region too (axe: scrollable-region-focusable).
+          tabIndex={0}
+          role="region"
           aria-label={label}
-          aria-rowcount={tableRows.length + 1}
-          style={{ minWidth: totalWidth }}
+          data-testid="data-table"
         >
-          <thead className={classes.head}>
-            {table.getHeaderGroups().map((group) => (
-              <tr key={group.id} className={classes.row} aria-rowindex={1}>
-                {group.headers.map((header) => {
-                  const sorted = header.column.getIsSorted();
-                  const format = formatOf(header.column.id);
-                  const SortIcon =
-                    sorted === 'asc' ? IconArrowUp : sorted === 'desc' ? IconArrowDown : IconArrowsSort;
-                  return (
-                    <th
-                      key={header.id}
-                      className={classes.cell}
-                      data-numeric={numericFormats.has(format) || undefined}
-                      data-sticky={header.column.id === firstColumnId || undefined}
-                      style={{ flexBasis: widthOf(header.column.id) }}
-                      aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}
-                    >
-                      <UnstyledButton
-                        className={classes.sortButton}
-                        onClick={header.column.getToggleSortingHandler()}
-                        title={t('reports.table.sortBy', {
-                          column: String(header.column.columnDef.header ?? header.column.id),
-                        })}
-                      >
-                        <span>{String(header.column.columnDef.header ?? header.column.id)}</span>
-                        <SortIcon
-                          size={14}
-                          aria-hidden="true"
-                          className={classes.sortIcon}
-                          data-active={sorted !== false || undefined}
-                        />
-                      </UnstyledButton>
-                    </th>
-                  );
-                })}
-              </tr>
-            ))}
-          </thead>
-          <tbody className={classes.body} style={{ height: virtualizer.getTotalSize() }}>
-            {virtualizer.getVirtualItems().map((item) => {
-              const row = tableRows[item.index];
-              if (!row) return null;
-              return (
-                <tr
-                  key={row.id}
-                  className={classes.row}
-                  aria-rowindex={item.index + 2}
-                  style={{ transform: `translateY(${item.start}px)`, height: rowHeight }}
-                >
-                  {visibleColumns.map((column) => {
-                    const format = formatOf(column.id);
-                    const text = formatter.format(row.getValue<ReportCell>(column.id), format);
+          <table
+            className={classes.table}
+            aria-label={label}
+            aria-rowcount={tableRows.length + 1}
+            style={{ minWidth: totalWidth }}
+          >
+            <thead className={classes.head}>
+              {table.getHeaderGroups().map((group) => (
+                <tr key={group.id} className={classes.row} aria-rowindex={1}>
+                  {group.headers.map((header) => {
+                    const sorted = header.column.getIsSorted();
+                    const format = formatOf(header.column.id);
+                    const SortIcon =
+                      sorted === 'asc' ? IconArrowUp : sorted === 'desc' ? IconArrowDown : IconArrowsSort;
                     return (
-                      <td
-                        key={column.id}
+                      <th
+                        key={header.id}
                         className={classes.cell}
                         data-numeric={numericFormats.has(format) || undefined}
-                        data-sticky={column.id === firstColumnId || undefined}
-                        style={{ flexBasis: widthOf(column.id) }}
-                        // A value cut by the column's width is read whole on hover.
-                        title={text.length * characterWidth + cellChrome > widthOf(column.id) ? text : undefined}
+                        data-sticky={header.column.id === firstColumnId || undefined}
+                        style={{ flexBasis: widthOf(header.column.id) }}
+                        aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}
                       >
-                        {text}
-                      </td>
+                        <UnstyledButton
+                          className={classes.sortButton}
+                          onClick={header.column.getToggleSortingHandler()}
+                          title={t('reports.table.sortBy', {
+                            column: String(header.column.columnDef.header ?? header.column.id),
+                          })}
+                        >
+                          <span>{String(header.column.columnDef.header ?? header.column.id)}</span>
+                          <SortIcon
+                            size={14}
+                            aria-hidden="true"
+                            className={classes.sortIcon}
+                            data-active={sorted !== false || undefined}
+                          />
+                        </UnstyledButton>
+                      </th>
                     );
                   })}
                 </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+              ))}
+            </thead>
+            <tbody className={classes.body} style={{ height: virtualizer.getTotalSize() }}>
+              {virtualizer.getVirtualItems().map((item) => {
+                const row = tableRows[item.index];
+                if (!row) return null;
+                return (
+                  <tr
+                    key={row.id}
+                    className={classes.row}
+                    aria-rowindex={item.index + 2}
+                    style={{ transform: `translateY(${item.start}px)`, height: rowHeight }}
+                  >
+                    {visibleColumns.map((column) => {
+                      const format = formatOf(column.id);
+                      const text = formatter.format(row.getValue<ReportCell>(column.id), format);
+                      return (
+                        <td
+                          key={column.id}
+                          className={classes.cell}
+                          data-numeric={numericFormats.has(format) || undefined}
+                          data-sticky={column.id === firstColumnId || undefined}
+                          style={{ flexBasis: widthOf(column.id) }}
+                          // A value cut by the column's width is read whole on hover.
+                          title={
+                            text.length * characterWidth + cellChrome > widthOf(column.id) ? text : undefined
+                          }
+                        >
+                          {text}
+                        </td>
+                      );
+                    })}
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
       </div>
       {more.right && (
         <Text size="xs" c="dimmed" data-testid="table-more-columns">

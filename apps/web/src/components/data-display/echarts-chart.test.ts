@@ -40,12 +40,8 @@ describe('buildOption', () => {
     const option = optionOf(chart, formatter);
     expect(option.xAxis.axisLabel.formatter('2026-01-01')).toBe('Jän. 2026');
     expect(option.yAxis).toHaveLength(2);
-    expect(option.yAxis[0]!.axisLabel.formatter(1_500_000).replace(/\u00a0/g, ' ')).toBe(
-      '1,5 Mio.',
-    );
-    expect(
-      option.series.map((series) => [series.type, series.yAxisIndex]),
-    ).toEqual([
+    expect(option.yAxis[0]!.axisLabel.formatter(1_500_000).replace(/\u00a0/g, ' ')).toBe('1,5 Mio.');
+    expect(option.series.map((series) => [series.type, series.yAxisIndex])).toEqual([
       ['bar', 0],
       ['line', 1],
     ]);

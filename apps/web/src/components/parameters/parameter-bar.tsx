@@ -1,7 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Group, MultiSelect, Select, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { automaticCulture, effectiveCulture, type ParameterValue, type ParameterView } from '@cockpit/contracts';
+import {
+  automaticCulture,
+  effectiveCulture,
+  type ParameterValue,
+  type ParameterView,
+} from '@cockpit/contracts';
 import { formatCultureNumber, parseCultureNumber } from '../../lib/number-text';
 import { DateRangeField } from './date-range-field';
 
@@ -51,7 +56,12 @@ export function ParameterBar({ parameters, onChange, culture: chosenCulture }: P
       {others.length > 0 && (
         <Group gap="md" align="flex-start" wrap="wrap">
           {others.map((parameter) => (
-            <ParameterControl key={parameter.name} parameter={parameter} onChange={onChange} culture={culture} />
+            <ParameterControl
+              key={parameter.name}
+              parameter={parameter}
+              onChange={onChange}
+              culture={culture}
+            />
           ))}
         </Group>
       )}
@@ -77,7 +87,8 @@ function ParameterControl({ parameter, onChange, culture }: ControlProps) {
       />
     );
   }
-  if (parameter.type === 'multi-choice') return <MultiChoiceControl parameter={parameter} onChange={onChange} culture={culture} />;
+  if (parameter.type === 'multi-choice')
+    return <MultiChoiceControl parameter={parameter} onChange={onChange} culture={culture} />;
   return <TypedControl parameter={parameter} onChange={onChange} culture={culture} />;
 }
 
@@ -173,7 +184,11 @@ function TypedControl({ parameter, onChange, culture }: ControlProps) {
           setInvalid(false);
         }}
         onBlur={() => apply()}
-        error={invalid ? t('reports.parameters.numberInvalid', { example: formatCultureNumber(1500.5, culture) }) : undefined}
+        error={
+          invalid
+            ? t('reports.parameters.numberInvalid', { example: formatCultureNumber(1500.5, culture) })
+            : undefined
+        }
       />
     </form>
   );

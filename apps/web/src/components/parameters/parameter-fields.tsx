@@ -1,4 +1,16 @@
-import { Badge, Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
+import {
+  Badge,
+  Group,
+  Paper,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -34,7 +46,16 @@ const isChoice = (type: DefinitionParameterType) => type === 'choice' || type ==
  * tiles to follow (decision 027): its type, labels, default, whether a value is required, and for a choice
  * its options — a fixed list or the first column of a SQL statement.
  */
-export function ParameterFields({ name, index, form, onChange, check, nameField, actions, optionsFromSql = true }: ParameterFieldsProps) {
+export function ParameterFields({
+  name,
+  index,
+  form,
+  onChange,
+  check,
+  nameField,
+  actions,
+  optionsFromSql = true,
+}: ParameterFieldsProps) {
   const { t } = useTranslation();
   const set = <Key extends keyof ParameterFormValues>(key: Key, value: ParameterFormValues[Key]) =>
     onChange({ ...form, [key]: value });
@@ -62,7 +83,10 @@ export function ParameterFields({ name, index, form, onChange, check, nameField,
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <Select
             label={t('management.data.parameter.type')}
-            data={definitionParameterTypes.map((type) => ({ value: type, label: t(parameterTypeLabelKeys[type]) }))}
+            data={definitionParameterTypes.map((type) => ({
+              value: type,
+              label: t(parameterTypeLabelKeys[type]),
+            }))}
             value={form.type}
             onChange={(type) => type && onChange({ ...form, type: type, defaultText: '' })}
             allowDeselect={false}
@@ -80,7 +104,11 @@ export function ParameterFields({ name, index, form, onChange, check, nameField,
           onChange={(label) => set('label', label)}
           englishError={check.error(`${path}.label.en`, t('management.data.errors.label'))}
         />
-        <DefaultField form={form} onChange={(defaultText) => set('defaultText', defaultText)} error={check.error(`${path}.default`, t('management.data.errors.default'))} />
+        <DefaultField
+          form={form}
+          onChange={(defaultText) => set('defaultText', defaultText)}
+          error={check.error(`${path}.default`, t('management.data.errors.default'))}
+        />
         {isChoice(form.type) && (
           <Stack gap="xs">
             {optionsFromSql && (
@@ -143,7 +171,10 @@ function DefaultField({ form, onChange, error }: DefaultFieldProps) {
           label={label}
           data={[
             { value: '', label: t('management.data.parameter.noDefault') },
-            ...dateRangePresets.map((preset) => ({ value: preset, label: t(dateRangePresetLabelKeys[preset]) })),
+            ...dateRangePresets.map((preset) => ({
+              value: preset,
+              label: t(dateRangePresetLabelKeys[preset]),
+            })),
           ]}
           value={form.defaultText}
           onChange={(value) => onChange(value ?? '')}
@@ -153,7 +184,16 @@ function DefaultField({ form, onChange, error }: DefaultFieldProps) {
         />
       );
     case 'date':
-      return <TextInput type="date" label={label} value={form.defaultText} onChange={(event) => onChange(event.currentTarget.value)} error={error} maw={220} />;
+      return (
+        <TextInput
+          type="date"
+          label={label}
+          value={form.defaultText}
+          onChange={(event) => onChange(event.currentTarget.value)}
+          error={error}
+          maw={220}
+        />
+      );
     case 'multi-choice':
       return (
         <Textarea

@@ -35,8 +35,9 @@ export const parameterTypeLabelKeys: Record<DefinitionParameterType, string> = {
 };
 
 const noText: LocalisedValues = { en: '', de: '', deAt: '' };
-export const localisedFormOf = (text: { en: string; de?: string; deAt?: string } | undefined): LocalisedValues =>
-  text ? { en: text.en, de: text.de ?? '', deAt: text.deAt ?? '' } : { ...noText };
+export const localisedFormOf = (
+  text: { en: string; de?: string; deAt?: string } | undefined,
+): LocalisedValues => (text ? { en: text.en, de: text.de ?? '', deAt: text.deAt ?? '' } : { ...noText });
 const optional = (text: string) => (text.trim() === '' ? undefined : text.trim());
 export const localisedBodyOf = (values: LocalisedValues) => ({
   en: values.en.trim(),
@@ -79,7 +80,10 @@ export function parameterFormOf(parameter: DefinitionParameter): ParameterFormVa
     keptOptions: Object.fromEntries(
       (parameter.options ?? []).map((option) => [
         option.value,
-        { ...(option.label ? { label: option.label } : {}), ...(option.format ? { format: option.format } : {}) },
+        {
+          ...(option.label ? { label: option.label } : {}),
+          ...(option.format ? { format: option.format } : {}),
+        },
       ]),
     ),
   };
@@ -96,7 +100,10 @@ function defaultValueOf(form: ParameterFormValues): ParameterValue | undefined {
     case 'number':
       return Number(text.replace(',', '.'));
     case 'multi-choice':
-      return text.split('\n').map((line) => line.trim()).filter(Boolean);
+      return text
+        .split('\n')
+        .map((line) => line.trim())
+        .filter(Boolean);
     default:
       return text;
   }
@@ -131,7 +138,8 @@ export function parameterBodyOf(name: string, form: ParameterFormValues): Defini
     required: form.required,
     default: defaultValueOf(form),
     // An empty list is left out, so that the check marks the choice's missing options.
-    options: isChoice && form.optionsFrom === 'list' && optionsOf(form).length > 0 ? optionsOf(form) : undefined,
+    options:
+      isChoice && form.optionsFrom === 'list' && optionsOf(form).length > 0 ? optionsOf(form) : undefined,
     optionsSql: isChoice && form.optionsFrom === 'sql' ? optional(form.optionsSql) : undefined,
   };
 }

@@ -16,7 +16,9 @@ describe('PlaceholderTile (docs/product.md §2)', () => {
   });
 
   it('shows the chosen icon, headline and text', async () => {
-    await renderWithProviders(<PlaceholderTile icon="favorites" headline="Nothing pinned" text="Pin a report." />);
+    await renderWithProviders(
+      <PlaceholderTile icon="favorites" headline="Nothing pinned" text="Pin a report." />,
+    );
     expect(screen.getByTestId('placeholder-tile')).toHaveAttribute('data-icon', 'favorites');
     expect(screen.getByRole('heading', { name: 'Nothing pinned' })).toBeInTheDocument();
     expect(screen.getByText('Pin a report.')).toBeInTheDocument();

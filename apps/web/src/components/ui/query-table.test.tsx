@@ -43,11 +43,22 @@ function List({ answers }: { answers: Array<Page | Error> }) {
 // The management screens' one list scaffold: loading, error with retry, empty, table with pages.
 describe('QueryTable', () => {
   it('shows a loader, then the table with its caption, hidden actions header and pages', async () => {
-    await renderWithProviders(<List answers={[{ items: ['Ada', 'Max'], total: 3 }, { items: ['Nina'], total: 3 }]} />);
+    await renderWithProviders(
+      <List
+        answers={[
+          { items: ['Ada', 'Max'], total: 3 },
+          { items: ['Nina'], total: 3 },
+        ]}
+      />,
+    );
     expect(screen.getByLabelText('Loading…')).toBeInTheDocument();
     const table = await screen.findByTestId('people');
     expect(within(table).getByText('3 people')).toBeInTheDocument();
-    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Name', 'Actions']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Name', 'Actions']);
     expect(screen.getAllByTestId('row').map((row) => row.textContent)).toEqual(['Ada', 'Max']);
 
     await userEvent.click(screen.getByRole('button', { name: 'Page 2' }));

@@ -105,7 +105,8 @@ export function QueryTable<T, Item>({
   'data-testid': testId,
 }: QueryTableProps<T, Item>) {
   const { t } = useTranslation();
-  const asCards = useMediaQuery(collapsedPanelQuery, false, { getInitialValueInEffect: false }) && card !== undefined;
+  const asCards =
+    useMediaQuery(collapsedPanelQuery, false, { getInitialValueInEffect: false }) && card !== undefined;
   return (
     <QueryContent query={query}>
       {(data) => {

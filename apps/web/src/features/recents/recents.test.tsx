@@ -79,7 +79,8 @@ describe('useRecordOpening', () => {
   it('an item the server does not know (404) is not an error to report', async () => {
     stubApi({
       [`GET ${apiRoutes.listRecents.path}`]: () => jsonResponse({ items: [] }),
-      [`POST ${apiRoutes.listRecents.path}`]: () => jsonResponse({ error: { code: 'NOT_FOUND', message: 'No report' } }, 404),
+      [`POST ${apiRoutes.listRecents.path}`]: () =>
+        jsonResponse({ error: { code: 'NOT_FOUND', message: 'No report' } }, 404),
     });
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { queryClient } = await renderWithProviders(<Opened kind="report" name="no-such-report" />);
@@ -87,14 +88,18 @@ describe('useRecordOpening', () => {
     // Once the recording has its answer (the 404, thrown but not logged), nothing is left that could
     // still report an error.
     const recordings = () => queryClient.getMutationCache().findAll({ mutationKey: ['record-recent'] });
-    await waitFor(() => expect(recordings().map((mutation) => mutation.state.error)).toMatchObject([{ status: 404 }]));
+    await waitFor(() =>
+      expect(recordings().map((mutation) => mutation.state.error)).toMatchObject([{ status: 404 }]),
+    );
     expect(errors).not.toHaveBeenCalled();
   });
 });
 
 describe('ClearRecents', () => {
   it('clears the recent items on the server and says so', async () => {
-    const calls = stubApi({ [`DELETE ${apiRoutes.listRecents.path}`]: () => new Response(null, { status: 204 }) });
+    const calls = stubApi({
+      [`DELETE ${apiRoutes.listRecents.path}`]: () => new Response(null, { status: 204 }),
+    });
     await renderWithProviders(
       <>
         <ClearRecents />
@@ -109,7 +114,8 @@ describe('ClearRecents', () => {
 
   it('says so when the server refuses', async () => {
     stubApi({
-      [`DELETE ${apiRoutes.listRecents.path}`]: () => jsonResponse({ error: { code: 'INTERNAL', message: 'boom' } }, 500),
+      [`DELETE ${apiRoutes.listRecents.path}`]: () =>
+        jsonResponse({ error: { code: 'INTERNAL', message: 'boom' } }, 500),
     });
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     await renderWithProviders(

@@ -11,7 +11,11 @@ import { forgetAppliedLanguage, savedLanguageToApply, useApplySavedLanguage } fr
 afterEach(() => forgetAppliedLanguage());
 
 const german = userSettingsFixture({
-  accountSettings: { uiLanguage: { name: 'de-AT', twoLetterISOlanguageName: 'de' }, uiCulture: 'de-AT', currencySymbol: '€' },
+  accountSettings: {
+    uiLanguage: { name: 'de-AT', twoLetterISOlanguageName: 'de' },
+    uiCulture: 'de-AT',
+    currencySymbol: '€',
+  },
 });
 
 describe('saved language', () => {
@@ -22,7 +26,9 @@ describe('saved language', () => {
 
   it('switches the UI to the saved language once per signed-in user', async () => {
     const i18n = await createTestI18n('en');
-    const wrapper = ({ children }: { children: ReactNode }) => <I18nextProvider i18n={i18n}>{children}</I18nextProvider>;
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <I18nextProvider i18n={i18n}>{children}</I18nextProvider>
+    );
     const { rerender } = renderHook(({ settings }) => useApplySavedLanguage(settings), {
       wrapper,
       initialProps: { settings: german },
@@ -41,7 +47,9 @@ describe('saved language', () => {
   it('remembers the saved language in this browser also when it is already shown', async () => {
     localStorage.removeItem(languageStorageKey);
     const i18n = await createTestI18n('de-AT');
-    const wrapper = ({ children }: { children: ReactNode }) => <I18nextProvider i18n={i18n}>{children}</I18nextProvider>;
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <I18nextProvider i18n={i18n}>{children}</I18nextProvider>
+    );
     renderHook(() => useApplySavedLanguage(german), { wrapper });
     await waitFor(() => expect(localStorage.getItem(languageStorageKey)).toBe('de-AT'));
     expect(i18n.language).toBe('de-AT');

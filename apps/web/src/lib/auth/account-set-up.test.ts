@@ -14,7 +14,9 @@ afterEach(() => clearToken());
 describe('pending account set-up', () => {
   it('follows the claim of the held token, first gate first', () => {
     expect(pendingAccountSetUp()).toBeNull();
-    setToken(tokenWith({ sub: 'u1', exp: 2_000_000_000, [pendingSetUpClaim]: ['password-change', 'second-factor'] }));
+    setToken(
+      tokenWith({ sub: 'u1', exp: 2_000_000_000, [pendingSetUpClaim]: ['password-change', 'second-factor'] }),
+    );
     expect(pendingAccountSetUp()).toBe('password-change');
     setToken(tokenWith({ sub: 'u1', exp: 2_000_000_000, [pendingSetUpClaim]: ['second-factor'] }));
     expect(pendingAccountSetUp()).toBe('second-factor');

@@ -17,7 +17,8 @@ import { getToken, waitForToken } from './token-store';
 // docs/product.md §D.3: session cookie → short-lived bearer token in memory, renewed before it expires.
 
 function makeToken(expiresInSeconds: number, subject = 'user-1'): string {
-  const encode = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+  const encode = (value: object) =>
+    btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
   const exp = Math.floor(Date.now() / 1000) + expiresInSeconds;
   return `${encode({ alg: 'EdDSA' })}.${encode({ sub: subject, exp })}.signature`;
 }
@@ -61,10 +62,12 @@ afterEach(() => {
 describe('session start-up', () => {
   it('asks for a token with the cookie and holds it in memory only', async () => {
     const token = makeToken(900);
-    stubServer({ [`GET ${apiRoutes.getToken.path}`]: (request) => {
-      expect(request.headers.get('authorization')).toBeNull();
-      return jsonResponse({ token });
-    } });
+    stubServer({
+      [`GET ${apiRoutes.getToken.path}`]: (request) => {
+        expect(request.headers.get('authorization')).toBeNull();
+        return jsonResponse({ token });
+      },
+    });
     await expect(startSession()).resolves.toBe('signed-in');
     expect(getToken()).toBe(token);
     expect(JSON.stringify(localStorage)).not.toContain(token);
@@ -97,7 +100,9 @@ describe('token renewal', () => {
     const first = makeToken(900);
     const second = makeToken(1800);
     const tokens = [first, second];
-    stubServer({ [`GET ${apiRoutes.getToken.path}`]: () => jsonResponse({ token: tokens.shift() ?? 'none' }) });
+    stubServer({
+      [`GET ${apiRoutes.getToken.path}`]: () => jsonResponse({ token: tokens.shift() ?? 'none' }),
+    });
     await startSession();
     expect(getToken()).toBe(first);
 
@@ -112,7 +117,10 @@ describe('token renewal', () => {
     const ended = vi.fn();
     setSessionEndedHandler(ended);
     let calls = 0;
-    stubServer({ [`GET ${apiRoutes.getToken.path}`]: () => (++calls === 1 ? jsonResponse({ token: makeToken(120) }) : noSession()) });
+    stubServer({
+      [`GET ${apiRoutes.getToken.path}`]: () =>
+        ++calls === 1 ? jsonResponse({ token: makeToken(120) }) : noSession(),
+    });
     await startSession();
     await vi.advanceTimersByTimeAsync(61_000);
     expect(ended).toHaveBeenCalledTimes(1);
@@ -162,7 +170,11 @@ describe('while the service is briefly unavailable', () => {
     let phase: 'up' | 'down' | 'back' = 'up';
     stubServer({
       [`GET ${apiRoutes.getToken.path}`]: () =>
-        phase === 'up' ? jsonResponse({ token: first }) : phase === 'down' ? unavailable() : jsonResponse({ token: second }),
+        phase === 'up'
+          ? jsonResponse({ token: first })
+          : phase === 'down'
+            ? unavailable()
+            : jsonResponse({ token: second }),
     });
     await startSession();
     phase = 'down';
@@ -219,10 +231,13 @@ describe('sign-in and sign-out', () => {
   it('throws the 401 of wrong credentials to the form and stays signed out', async () => {
     stubServer({
       [`GET ${apiRoutes.getToken.path}`]: noSession,
-      [`POST ${apiRoutes.signInWithEmail.path}`]: () => jsonResponse({ error: { code: 'INVALID', message: 'Invalid email or password' } }, 401),
+      [`POST ${apiRoutes.signInWithEmail.path}`]: () =>
+        jsonResponse({ error: { code: 'INVALID', message: 'Invalid email or password' } }, 401),
     });
     await startSession();
-    await expect(signIn({ email: 'max@example.com', password: 'wrong' })).rejects.toMatchObject({ status: 401 });
+    await expect(signIn({ email: 'max@example.com', password: 'wrong' })).rejects.toMatchObject({
+      status: 401,
+    });
     expect(useSessionStore.getState()).toMatchObject({ status: 'signed-out', signInPending: false });
   });
 
@@ -238,7 +253,11 @@ describe('sign-in and sign-out', () => {
       log.push(`navigate ${to}`);
     });
     await signOut(navigate);
-    expect(log).toEqual([`GET ${apiRoutes.getToken.path}`, 'navigate /login', `POST ${apiRoutes.signOut.path}`]);
+    expect(log).toEqual([
+      `GET ${apiRoutes.getToken.path}`,
+      'navigate /login',
+      `POST ${apiRoutes.signOut.path}`,
+    ]);
     expect(getToken()).toBeNull();
     expect(useSessionStore.getState()).toMatchObject({ status: 'signed-out', signInPending: false });
     expect(queryClient.getQueryData(['user-settings', 'en'])).toBeUndefined();

@@ -34,7 +34,8 @@ let unavailableAttempts = 0;
 
 function setServiceUnavailable(unavailable: boolean): void {
   if (!unavailable) unavailableAttempts = 0;
-  if (useSessionStore.getState().serviceUnavailable !== unavailable) useSessionStore.setState({ serviceUnavailable: unavailable });
+  if (useSessionStore.getState().serviceUnavailable !== unavailable)
+    useSessionStore.setState({ serviceUnavailable: unavailable });
 }
 
 let renewTimer: ReturnType<typeof setTimeout> | undefined;
@@ -56,7 +57,8 @@ function setStatus(status: SessionStatus): void {
 function scheduleRenewal(): void {
   clearTimeout(renewTimer);
   const expiresAt = getTokenExpiry();
-  const delay = expiresAt === null ? fallbackRenewMs : Math.max(expiresAt - renewBeforeExpiryMs - Date.now(), 1_000);
+  const delay =
+    expiresAt === null ? fallbackRenewMs : Math.max(expiresAt - renewBeforeExpiryMs - Date.now(), 1_000);
   renewTimer = setTimeout(() => {
     void refreshToken();
   }, delay);
@@ -102,7 +104,8 @@ async function fetchToken(): Promise<string | null> {
     });
     if (response?.token === null) return null;
     const token = response?.token;
-    if (typeof token !== 'string' || token === '') throw new Error('The token endpoint answered without a token.');
+    if (typeof token !== 'string' || token === '')
+      throw new Error('The token endpoint answered without a token.');
     setToken(token);
     setStatus('signed-in');
     scheduleRenewal();

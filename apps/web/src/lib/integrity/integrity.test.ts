@@ -120,7 +120,12 @@ describe('app integrity', () => {
     });
     await client.call(apiRoutes.signInWithEmail, { body: { email: 'a@example.com', password: 'x' } });
     // Not a route of the app, but the rule covers the library's sign-up too.
-    const signUp: ApiRoute = { operationId: 'signUp', method: 'POST', path: '/api/auth/sign-up/email', security: 'public' };
+    const signUp: ApiRoute = {
+      operationId: 'signUp',
+      method: 'POST',
+      path: '/api/auth/sign-up/email',
+      security: 'public',
+    };
     await client.call(signUp, { body: {} } as never);
     await client.call(apiRoutes.signOut);
     await client.call(apiRoutes.getMenu);

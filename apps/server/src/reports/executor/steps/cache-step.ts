@@ -12,7 +12,8 @@ export function cacheStep(cache: ResultCache): RunStep {
     name: 'cache',
     async run(context, next) {
       const { request, output, boundKey, rowLimit } = context;
-      const useCache = output === 'rows' && request.purpose !== 'preview' && request.definition.cacheSeconds > 0;
+      const useCache =
+        output === 'rows' && request.purpose !== 'preview' && request.definition.cacheSeconds > 0;
       if (!useCache || boundKey === undefined || rowLimit === undefined) return next();
       const key = `${boundKey}\u0000${rowLimit}`;
       const cached = request.refresh ? undefined : cache.get(key);

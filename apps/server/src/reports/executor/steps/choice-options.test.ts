@@ -4,8 +4,20 @@ import { HttpError } from '../../../lib/http-error';
 import { checkChosen, chosenValues, optionValues, optionsDefinition } from './choice-options';
 
 const label = { en: 'Region' };
-const fromQuery: DefinitionParameter = { name: 'region', type: 'multi-choice', label, required: false, optionsSql: 'select region from regions' };
-const fixed: DefinitionParameter = { name: 'size', type: 'choice', label, required: false, options: [{ value: 'S' }] };
+const fromQuery: DefinitionParameter = {
+  name: 'region',
+  type: 'multi-choice',
+  label,
+  required: false,
+  optionsSql: 'select region from regions',
+};
+const fixed: DefinitionParameter = {
+  name: 'size',
+  type: 'choice',
+  label,
+  required: false,
+  options: [{ value: 'S' }],
+};
 
 describe('choices from a query', () => {
   it('checks only choices from a query, and only values given', () => {
@@ -27,11 +39,19 @@ describe('choices from a query', () => {
     }
     expect(refused).toBeInstanceOf(HttpError);
     expect(refused).toMatchObject({ statusCode: 400, code: errorCodes.choiceNotOffered });
-    expect(parseChoiceNotOffered((refused as Error).message)).toEqual({ parameter: 'region', value: 'South' });
+    expect(parseChoiceNotOffered((refused as Error).message)).toEqual({
+      parameter: 'region',
+      value: 'South',
+    });
   });
 
   it('reads the options as the page lists them: the first column as text, empty cells left out', () => {
-    expect(optionValues([['North'], [null], [7], [true], ['2026-01-31']])).toEqual(['North', '7', 'true', '2026-01-31']);
+    expect(optionValues([['North'], [null], [7], [true], ['2026-01-31']])).toEqual([
+      'North',
+      '7',
+      'true',
+      '2026-01-31',
+    ]);
   });
 
   it('names the option list the same for the check and the page, so both share one cached result', () => {

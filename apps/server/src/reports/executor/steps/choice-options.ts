@@ -1,4 +1,9 @@
-import { type DefinitionParameter, type ParameterValue, choiceNotOfferedMessage, errorCodes } from '@cockpit/contracts';
+import {
+  type DefinitionParameter,
+  type ParameterValue,
+  choiceNotOfferedMessage,
+  errorCodes,
+} from '@cockpit/contracts';
 import { HttpError } from '../../../lib/http-error';
 import type { RunDefinition } from '../executor-types';
 import type { ResultRow } from '../result-values';
@@ -14,7 +19,10 @@ export const optionsRowLimit = 1_000;
 export const optionsCacheSeconds = 300;
 
 /** The option list of `parameter` as a definition of its own: the same name everywhere, so one cache entry. */
-export function optionsDefinition(definition: Pick<RunDefinition, 'name' | 'version'>, parameter: DefinitionParameter): RunDefinition {
+export function optionsDefinition(
+  definition: Pick<RunDefinition, 'name' | 'version'>,
+  parameter: DefinitionParameter,
+): RunDefinition {
   return {
     name: `${definition.name}.${parameter.name}`,
     version: definition.version,
@@ -29,7 +37,8 @@ export function optionText(value: unknown): string | null {
   if (value === null || value === undefined) return null;
   if (value instanceof Date) return value.toISOString().slice(0, 10);
   if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint')
+    return String(value);
   return JSON.stringify(value);
 }
 
@@ -45,12 +54,17 @@ export function optionValues(rows: readonly ResultRow[]): string[] {
 export function chosenValues(parameter: DefinitionParameter, value: ParameterValue | undefined): string[] {
   if (!parameter.optionsSql || (parameter.type !== 'choice' && parameter.type !== 'multi-choice')) return [];
   if (typeof value === 'string') return value === '' ? [] : [value];
-  if (Array.isArray(value)) return value.filter((item): item is string => typeof item === 'string' && item !== '');
+  if (Array.isArray(value))
+    return value.filter((item): item is string => typeof item === 'string' && item !== '');
   return [];
 }
 
 /** 400 when a chosen value is not among the reader's options. */
-export function checkChosen(parameter: DefinitionParameter, chosen: readonly string[], options: readonly string[]): void {
+export function checkChosen(
+  parameter: DefinitionParameter,
+  chosen: readonly string[],
+  options: readonly string[],
+): void {
   const allowed = new Set(options);
   const outside = chosen.find((value) => !allowed.has(value));
   if (outside !== undefined) throw choiceOutsideOptions(parameter.name, outside);

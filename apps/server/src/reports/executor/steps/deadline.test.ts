@@ -33,7 +33,10 @@ describe('Deadline', () => {
     const discarded: string[] = [];
     const started = performance.now();
     await expect(
-      deadline.within(() => wait(300).then(() => 'cursor'), late, { graceMs: 30, discard: (value) => discarded.push(value) }),
+      deadline.within(() => wait(300).then(() => 'cursor'), late, {
+        graceMs: 30,
+        discard: (value) => discarded.push(value),
+      }),
     ).rejects.toThrow('late');
     expect(performance.now() - started).toBeLessThan(250);
     await wait(300);

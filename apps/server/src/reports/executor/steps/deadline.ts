@@ -59,7 +59,11 @@ export class Deadline {
    * (PGlite runs a statement to its end), the caller gets `late()` after `graceMs` and `discard` gets the
    * value that arrives afterwards (a cursor to close).
    */
-  async within<T>(work: () => Promise<T>, late: () => Error, options: { graceMs?: number; discard?: (value: T) => void } = {}): Promise<T> {
+  async within<T>(
+    work: () => Promise<T>,
+    late: () => Error,
+    options: { graceMs?: number; discard?: (value: T) => void } = {},
+  ): Promise<T> {
     this.enter();
     if (this.expired) throw late();
     const running = work();
@@ -71,7 +75,10 @@ export class Deadline {
     try {
       const first = await Promise.race([running.then((value) => ({ value })), aborted]);
       if (first === 'late') {
-        void running.then((value) => options.discard?.(value), () => {});
+        void running.then(
+          (value) => options.discard?.(value),
+          () => {},
+        );
         throw late();
       }
       return first.value;

@@ -34,7 +34,10 @@ export function fetchStep({ batchRows, streamBatchRows }: FetchStepOptions): Run
           rows = cursor.all?.() ?? [];
           if (!cursor.all) {
             while (rows.length <= rowLimit) {
-              const batch = await deadline.within(() => cursor.next(Math.min(batchRows, rowLimit + 1 - rows.length)), late);
+              const batch = await deadline.within(
+                () => cursor.next(Math.min(batchRows, rowLimit + 1 - rows.length)),
+                late,
+              );
               if (batch.length === 0) break;
               for (const row of batch) rows.push(row);
             }
@@ -44,7 +47,10 @@ export function fetchStep({ batchRows, streamBatchRows }: FetchStepOptions): Run
         }
         const cutAtRows = rows.length > rowLimit ? rowLimit : null;
         if (cutAtRows !== null) rows.length = rowLimit;
-        return { output: 'rows', result: { columns: cursor.columns, rows, cutAtRows, dataAsOf, fromCache: false, parameters } };
+        return {
+          output: 'rows',
+          result: { columns: cursor.columns, rows, cutAtRows, dataAsOf, fromCache: false, parameters },
+        };
       }
 
       const limit = rowLimit;
@@ -60,7 +66,10 @@ export function fetchStep({ batchRows, streamBatchRows }: FetchStepOptions): Run
       async function* batches(): AsyncGenerator<ResultRow[]> {
         try {
           while (sent <= limit) {
-            const batch = await clock.within(() => cursor.next(Math.min(streamBatchRows, limit + 1 - sent)), late);
+            const batch = await clock.within(
+              () => cursor.next(Math.min(streamBatchRows, limit + 1 - sent)),
+              late,
+            );
             if (batch.length === 0) break;
             if (sent + batch.length > limit) {
               cut = limit;

@@ -1,6 +1,10 @@
 import { type DefinitionParameter, userAttributesPrefix, userEmailParameter } from '@cockpit/contracts';
 import { LRUCache } from 'lru-cache';
-import { parameterReferenceType, parameterReferenceValue, resolveParameterValues } from '../../sql/parameter-values';
+import {
+  parameterReferenceType,
+  parameterReferenceValue,
+  resolveParameterValues,
+} from '../../sql/parameter-values';
 import { SqlRefused } from '../../sql/sql-refused';
 import { type BoundValue, compileTemplate, isUserReference } from '../../sql/sql-template';
 import { guardStatement } from '../../sql/statement-guard';

@@ -12,7 +12,16 @@ const source = (rowLimit: number | null): ExecutorSource => ({
   connection:
     rowLimit === null
       ? null
-      : { host: 'db', port: 5432, database: 'd', user: 'u', tls: 'off', poolSize: 1, statementTimeoutSeconds: 1, rowLimit },
+      : {
+          host: 'db',
+          port: 5432,
+          database: 'd',
+          user: 'u',
+          tls: 'off',
+          poolSize: 1,
+          statementTimeoutSeconds: 1,
+          rowLimit,
+        },
   password: null,
 });
 

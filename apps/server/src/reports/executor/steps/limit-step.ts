@@ -31,7 +31,8 @@ export interface LimitStepOptions {
   deadlineMarginMs?: number;
 }
 
-export const sourceRowLimit = (source: ExecutorSource): number => source.connection?.rowLimit ?? dataSourceDefaults.rowLimit;
+export const sourceRowLimit = (source: ExecutorSource): number =>
+  source.connection?.rowLimit ?? dataSourceDefaults.rowLimit;
 
 /** The rows a run may answer: the caller's fewer, never more than the source allows. */
 export function rowLimitOf(source: ExecutorSource, requested: number | undefined): number {
@@ -48,7 +49,8 @@ export function limitStep(options: LimitStepOptions): RunStep {
       if (!compiled) throw new Error('limit runs after guard');
       const { source } = request;
       const rowLimit = rowLimitOf(source, request.rowLimit);
-      const timeoutSeconds = source.connection?.statementTimeoutSeconds ?? options.uploadsStatementTimeoutSeconds;
+      const timeoutSeconds =
+        source.connection?.statementTimeoutSeconds ?? options.uploadsStatementTimeoutSeconds;
       const deadline = new Deadline(timeoutSeconds * 1000 + margin);
       const statement: StatementRun = {
         text: compiled.text,

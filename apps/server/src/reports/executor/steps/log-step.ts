@@ -58,7 +58,10 @@ export function logStep({ log, write }: LogStepOptions): RunStep {
         void record(context, answer.result.rows.length, null);
         return answer;
       }
-      return { output: 'stream', stream: whenStreamEnds(answer.stream, ({ rows, error }) => record(context, rows, error)) };
+      return {
+        output: 'stream',
+        stream: whenStreamEnds(answer.stream, ({ rows, error }) => record(context, rows, error)),
+      };
     },
   };
 }

@@ -1,7 +1,12 @@
 import { performance } from 'node:perf_hooks';
 import { HttpError } from '../../../lib/http-error';
 import { SqlRefused } from '../../sql/sql-refused';
-import { MissingUserAttribute, QueryTimedOut, SourceQueryFailed, SourceUnavailable } from '../executor-errors';
+import {
+  MissingUserAttribute,
+  QueryTimedOut,
+  SourceQueryFailed,
+  SourceUnavailable,
+} from '../executor-errors';
 import type { ExecutorMetrics, SourceLabels } from '../executor-metrics';
 import type { ExecutorSource } from '../executor-types';
 import { type Answer, type RunStep, whenStreamEnds } from './run-context';
@@ -25,7 +30,10 @@ export const errorKind = (error: unknown): string =>
               ? 'parameters'
               : 'internal';
 
-export function metricsStep(metrics: ExecutorMetrics, labelsOf: (source: ExecutorSource) => SourceLabels): RunStep {
+export function metricsStep(
+  metrics: ExecutorMetrics,
+  labelsOf: (source: ExecutorSource) => SourceLabels,
+): RunStep {
   return {
     name: 'metrics',
     async run(context, next): Promise<Answer> {

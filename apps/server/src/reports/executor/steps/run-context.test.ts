@@ -5,7 +5,14 @@ import { type Answer, type RunContext, type RunStep, runSteps, whenStreamEnds } 
 
 const answer: Answer = {
   output: 'rows',
-  result: { columns: [], rows: [[1]], cutAtRows: null, dataAsOf: new Date(0), fromCache: false, parameters: {} },
+  result: {
+    columns: [],
+    rows: [[1]],
+    cutAtRows: null,
+    dataAsOf: new Date(0),
+    fromCache: false,
+    parameters: {},
+  },
 };
 
 function streamOf(batches: ResultRow[][], failAt?: number): ResultStream & { closed: number } {

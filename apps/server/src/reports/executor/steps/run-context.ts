@@ -61,7 +61,10 @@ export interface StreamOutcome {
  * The same stream with `done` called once when it ends: read to its end, failed, or closed early. Outer
  * steps (limit, log, metrics) see a stream's end this way, as they see a whole result's return.
  */
-export function whenStreamEnds(stream: ResultStream, done: (outcome: StreamOutcome) => void | Promise<void>): ResultStream {
+export function whenStreamEnds(
+  stream: ResultStream,
+  done: (outcome: StreamOutcome) => void | Promise<void>,
+): ResultStream {
   let rows = 0;
   let ended = false;
   const end = async (error: unknown) => {

@@ -30,7 +30,11 @@ export function IdleSignOut({ timeoutSeconds, countdownSeconds, onSignOut }: Idl
   return (
     <Suspense fallback={null}>
       <WithMantine>
-        <IdleTimeoutDialog opened={idle.prompted} remainingSeconds={idle.remainingSeconds} onStay={idle.stay} />
+        <IdleTimeoutDialog
+          opened={idle.prompted}
+          remainingSeconds={idle.remainingSeconds}
+          onStay={idle.stay}
+        />
       </WithMantine>
     </Suspense>
   );

@@ -1,4 +1,13 @@
-import { lazy, memo, Suspense, useCallback, useDeferredValue, useEffect, useRef, type ReactNode } from 'react';
+import {
+  lazy,
+  memo,
+  Suspense,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useRef,
+  type ReactNode,
+} from 'react';
 import { useMediaQuery } from '@mantine/hooks';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { matchPath, Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
@@ -17,7 +26,10 @@ import { useRecents } from '../../../features/recents/api/get-recents';
 import { SideMenu } from '../../../features/navigation/components/side-menu';
 import { useHasUnreadNotifications } from '../../../features/notifications/hooks/use-notifications';
 import { SidePanel } from '../../../features/navigation/components/side-panel';
-import { useNavigationStore, type NavigationCategory } from '../../../features/navigation/store/navigation-store';
+import {
+  useNavigationStore,
+  type NavigationCategory,
+} from '../../../features/navigation/store/navigation-store';
 import { useUserSettings } from '../../../features/user-settings/api/get-user-settings';
 import { LanguageSelect } from '../../../features/user-settings/components/language-select';
 import { forgetAppliedLanguage } from '../../../features/user-settings/use-saved-language';
@@ -57,7 +69,9 @@ const DashboardsPanel = lazy(() =>
   })),
 );
 const SupportPanel = lazy(() =>
-  import('../../../features/support/components/support-panel').then(({ SupportPanel }) => ({ default: SupportPanel })),
+  import('../../../features/support/components/support-panel').then(({ SupportPanel }) => ({
+    default: SupportPanel,
+  })),
 );
 // The shell renders again with each answer it waits for (settings, availability, configuration, stream…);
 // these parts change only with their own props, so they skip those renders (decision 016, blocking time).
@@ -110,7 +124,9 @@ export function MainLayout() {
   const settings = useUserSettings();
   // Deferred: the page's first render (the home's sections) is built in slices the browser can interrupt,
   // not inside the urgent update that settled the message area (decision 016, total blocking time).
-  const messagesSettled = useDeferredValue(useMessageAreaSettled(settings.data?.roleKey, !settings.isPending));
+  const messagesSettled = useDeferredValue(
+    useMessageAreaSettled(settings.data?.roleKey, !settings.isPending),
+  );
   const availability = useDashboardsAvailability();
   const appConfig = useAppConfig();
   const storedCategory = useNavigationStore((state) => state.openedCategory);
@@ -124,7 +140,8 @@ export function MainLayout() {
 
   // docs/product.md §2: dashboards only when available.
   const dashboardsAvailable = availability.data?.available === true;
-  const category: NavigationCategory = storedCategory === 'dashboards' && !dashboardsAvailable ? 'menu' : storedCategory;
+  const category: NavigationCategory =
+    storedCategory === 'dashboards' && !dashboardsAvailable ? 'menu' : storedCategory;
 
   const hasUnreadNotifications = useHasUnreadNotifications();
 
@@ -190,7 +207,11 @@ export function MainLayout() {
   const closeSideMenu = useNavigationStore.getState().closeSideMenu;
 
   return (
-    <div className={classes.shell} data-side-panel-open={panelOpen || undefined} data-panel-overlay={panelOverlays || undefined}>
+    <div
+      className={classes.shell}
+      data-side-panel-open={panelOpen || undefined}
+      data-panel-overlay={panelOverlays || undefined}
+    >
       <a href="#main-content" className={classes.skipLink}>
         {t('common.skipToContent')}
       </a>
@@ -209,12 +230,22 @@ export function MainLayout() {
       </SidePanel>
       {overlayShown && (
         // The backdrop is a pointer target only: Escape and the side menu's arrow close the panel by keyboard.
-        <div className={classes.backdrop} onClick={closeSideMenu} aria-hidden="true" data-testid="side-panel-backdrop" />
+        <div
+          className={classes.backdrop}
+          onClick={closeSideMenu}
+          aria-hidden="true"
+          data-testid="side-panel-backdrop"
+        />
       )}
       {/* While the panel lies over the page, the page is out of reach (inert) until it closes. */}
       <main id="main-content" className={classes.content} tabIndex={-1} inert={overlayShown}>
         {loading && (
-          <span role="status" className={classes.globalLoader} aria-label={t('common.loading')} data-testid="global-loader">
+          <span
+            role="status"
+            className={classes.globalLoader}
+            aria-label={t('common.loading')}
+            data-testid="global-loader"
+          >
             <Loader size="calc(1.375rem * var(--mantine-scale))" />
           </span>
         )}

@@ -50,7 +50,10 @@ const notification = (uid: string, overrides: Partial<Notification> = {}): Notif
   date: '2026-03-04T10:00:00.000Z',
   wasRead: true,
   mouseOver: true,
-  content: { title: { en: `Title ${uid}`, de: `Titel ${uid}` }, text: { en: `Text ${uid}`, de: `Text ${uid}` } },
+  content: {
+    title: { en: `Title ${uid}`, de: `Titel ${uid}` },
+    text: { en: `Text ${uid}`, de: `Text ${uid}` },
+  },
   ...overrides,
 });
 
@@ -62,7 +65,8 @@ type Server = {
 };
 
 function homeServer(server: Server) {
-  const favorites = server.favorites === 'error' || !server.favorites ? server.favorites : structuredClone(server.favorites);
+  const favorites =
+    server.favorites === 'error' || !server.favorites ? server.favorites : structuredClone(server.favorites);
   const answer = (body: unknown) => () =>
     body === 'error'
       ? jsonResponse({ error: { code: 'INTERNAL', message: 'boom' } }, 500)
@@ -76,7 +80,11 @@ function homeServer(server: Server) {
       favorites === 'error' ? answer('error')() : jsonResponse(favorites ?? { reports: [], dashboards: [] }),
     [`GET ${apiRoutes.getFeatured.path}`]: answer(server.featured),
     [`PUT ${apiRoutes.updatePin.path}`]: (call: StubCall) => {
-      const { kind, name, isPinned } = call.body as { kind: 'report' | 'dashboard'; name: string; isPinned: boolean };
+      const { kind, name, isPinned } = call.body as {
+        kind: 'report' | 'dashboard';
+        name: string;
+        isPinned: boolean;
+      };
       if (favorites && favorites !== 'error' && !isPinned) {
         const group = kind === 'report' ? 'reports' : 'dashboards';
         favorites[group] = favorites[group].filter((candidate) => candidate.name !== name);
@@ -128,8 +136,12 @@ describe('ReportsHomeRoute', () => {
       await waitFor(() => expect(section(id)).toHaveAttribute('data-status', 'empty'));
       expect(within(section(id)).getByRole('heading', { name: headline })).toBeInTheDocument();
     }
-    expect(screen.getByRole('heading', { level: 2, name: 'Continue where you left off' })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { level: 2, name: 'Featured by your organisation' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { level: 2, name: 'Continue where you left off' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { level: 2, name: 'Featured by your organisation' }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'Latest notifications' })).toBeInTheDocument();
   });
 
@@ -138,7 +150,11 @@ describe('ReportsHomeRoute', () => {
       recents: {
         items: [
           { kind: 'report', item: item('pmxlayout', 'PMX'), openedAt: hoursAgo(0) },
-          { kind: 'dashboard', item: item('101', 'Executive', { path: '/dashboards/101' }), openedAt: hoursAgo(2) },
+          {
+            kind: 'dashboard',
+            item: item('101', 'Executive', { path: '/dashboards/101' }),
+            openedAt: hoursAgo(2),
+          },
           { kind: 'report', item: item('totalviewlayout', 'Total view'), openedAt: hoursAgo(50) },
         ],
       },
@@ -160,13 +176,18 @@ describe('ReportsHomeRoute', () => {
   it('shows the favourites as tiles and unpins one', async () => {
     const calls = homeServer({
       favorites: {
-        reports: [item('totalviewlayout', 'Total view', { isPinned: true, subTitle: 'All sales at a glance' })],
+        reports: [
+          item('totalviewlayout', 'Total view', { isPinned: true, subTitle: 'All sales at a glance' }),
+        ],
         dashboards: [item('101', 'Executive', { isPinned: true, path: '/dashboards/101' })],
       },
     });
     await renderWithProviders(<InShell />);
     const favorites = await screen.findByRole('list', { name: 'Favorites' });
-    expect(within(favorites).getByRole('link', { name: /Total view/ })).toHaveAttribute('href', '/reports/totalviewlayout');
+    expect(within(favorites).getByRole('link', { name: /Total view/ })).toHaveAttribute(
+      'href',
+      '/reports/totalviewlayout',
+    );
     expect(within(favorites).getByText('All sales at a glance')).toBeInTheDocument();
 
     await userEvent.click(within(favorites).getByRole('button', { name: 'Unpin Executive from favorites' }));
@@ -182,7 +203,10 @@ describe('ReportsHomeRoute', () => {
     homeServer({
       featured: {
         reports: [
-          item('market-data-portal', 'Market data', { path: null, externalUrl: 'https://example.com/market' }),
+          item('market-data-portal', 'Market data', {
+            path: null,
+            externalUrl: 'https://example.com/market',
+          }),
           item('sales-trend', 'Sales trend'),
         ],
         dashboards: [],
@@ -194,7 +218,10 @@ describe('ReportsHomeRoute', () => {
     expect(external).toHaveAttribute('href', 'https://example.com/market');
     expect(external).toHaveAttribute('target', '_blank');
     expect(external).toHaveAttribute('rel', 'noopener noreferrer');
-    expect(within(featured).getByRole('link', { name: 'Sales trend' })).toHaveAttribute('href', '/reports/sales-trend');
+    expect(within(featured).getByRole('link', { name: 'Sales trend' })).toHaveAttribute(
+      'href',
+      '/reports/sales-trend',
+    );
   });
 
   it('a failing section shows the error tile with "try again"; the others still work', async () => {
@@ -204,7 +231,9 @@ describe('ReportsHomeRoute', () => {
     });
     await renderWithProviders(<InShell />);
     await waitFor(() => expect(section('recents')).toHaveAttribute('data-status', 'error'));
-    expect(within(section('recents')).getByRole('heading', { name: 'Error has occured' })).toBeInTheDocument();
+    expect(
+      within(section('recents')).getByRole('heading', { name: 'Error has occured' }),
+    ).toBeInTheDocument();
     expect(within(section('recents')).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'Sales trend' })).toBeInTheDocument();
   });
@@ -212,7 +241,10 @@ describe('ReportsHomeRoute', () => {
   it('shows the three newest notifications, unread marked; a click opens the detail dialog and marks it read', async () => {
     const calls = homeServer({
       notifications: [
-        notification('n1', { wasRead: false, content: { title: { en: 'Release notes', de: 'Hinweise' }, text: { en: 'What is new', de: 'Neu' } } }),
+        notification('n1', {
+          wasRead: false,
+          content: { title: { en: 'Release notes', de: 'Hinweise' }, text: { en: 'What is new', de: 'Neu' } },
+        }),
         notification('n2'),
         notification('n3'),
         notification('n4'),
@@ -230,7 +262,9 @@ describe('ReportsHomeRoute', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Release notes' });
     expect(within(dialog).getByTestId('notification-dialog-text')).toHaveTextContent('What is new');
     await waitFor(() =>
-      expect(calls.some((call) => call.method === 'PATCH' && call.path === '/api/notifications/n1')).toBe(true),
+      expect(calls.some((call) => call.method === 'PATCH' && call.path === '/api/notifications/n1')).toBe(
+        true,
+      ),
     );
   });
 });

@@ -3,7 +3,11 @@ import type { MenuItem } from '@cockpit/contracts';
 import { Page } from '../../../components/ui/page';
 import { useDashboardsAvailability } from '../../../features/dashboards/api/get-dashboards-availability';
 import { HomeSection } from '../../../features/home/components/home-section';
-import { FavoritesSection, FeaturedSection, RecentsSection } from '../../../features/home/components/home-sections';
+import {
+  FavoritesSection,
+  FeaturedSection,
+  RecentsSection,
+} from '../../../features/home/components/home-sections';
 import { MenuIcon } from '../../../features/navigation/components/menu-icon';
 import {
   LatestNotifications,

@@ -24,13 +24,22 @@ describe('ShellEffects', () => {
     const settings = userSettingsFixture();
     const calls = stubApi({
       [`GET ${apiRoutes.getUserSettings.path}`]: () =>
-        jsonResponse({ ...settings, accountSettings: { ...settings.accountSettings, uiLanguage: { name: 'de-DE', twoLetterISOlanguageName: 'de' } } }),
+        jsonResponse({
+          ...settings,
+          accountSettings: {
+            ...settings.accountSettings,
+            uiLanguage: { name: 'de-DE', twoLetterISOlanguageName: 'de' },
+          },
+        }),
       // Never answers: the stream stays "connecting", which is all this test needs.
       [`GET ${apiRoutes.streamNotifications.path}`]: () => new Promise<Response>(() => {}),
     });
-    const { i18n } = await renderWithProviders(<ShellEffects prefetchMantineFor={() => {}} onSignOut={() => {}} />, {
-      path: '/reports/sales',
-    });
+    const { i18n } = await renderWithProviders(
+      <ShellEffects prefetchMantineFor={() => {}} onSignOut={() => {}} />,
+      {
+        path: '/reports/sales',
+      },
+    );
     await vi.waitFor(() => expect(i18n.language).toBe('de-DE'));
     expect(useNavigationStore.getState().path).toEqual(['reports', 'sales']);
     await vi.waitFor(() =>

@@ -4,9 +4,16 @@ import { useNotificationsStream } from '../../../features/notifications/hooks/us
 import { useUserSettings } from '../../../features/user-settings/api/get-user-settings';
 import { useApplySavedLanguage } from '../../../features/user-settings/use-saved-language';
 import { useAppConfig } from '../../../lib/app-config';
-import { useLiveCatalogue, useMenuSearchHotkeys, useNavigationPath, useReportOpenTracking } from './shell-hooks';
+import {
+  useLiveCatalogue,
+  useMenuSearchHotkeys,
+  useNavigationPath,
+  useReportOpenTracking,
+} from './shell-hooks';
 
-const IdleSignOut = lazy(() => import('./idle-sign-out').then(({ IdleSignOut }) => ({ default: IdleSignOut })));
+const IdleSignOut = lazy(() =>
+  import('./idle-sign-out').then(({ IdleSignOut }) => ({ default: IdleSignOut })),
+);
 
 type ShellEffectsProps = {
   /** Where a page that is not the reports home is going: its Mantine provider starts loading then. */

@@ -51,12 +51,14 @@ export function useLiveCatalogue(): void {
     let unsubscribe: (() => void) | undefined;
     let cancelled = false;
     // The stream client is a chunk of its own (decision 011): loaded with the stream, not the shell.
-    void import('../../../features/notifications/api/notifications-connection').then(({ onCatalogueChanged }) => {
-      if (cancelled) return;
-      unsubscribe = onCatalogueChanged(() => {
-        void invalidateQueriesOn(queryClient, 'catalogue-changed');
-      });
-    });
+    void import('../../../features/notifications/api/notifications-connection').then(
+      ({ onCatalogueChanged }) => {
+        if (cancelled) return;
+        unsubscribe = onCatalogueChanged(() => {
+          void invalidateQueriesOn(queryClient, 'catalogue-changed');
+        });
+      },
+    );
     return () => {
       cancelled = true;
       unsubscribe?.();

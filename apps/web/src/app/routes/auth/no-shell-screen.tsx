@@ -4,7 +4,10 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useUserSettings } from '../../../features/user-settings/api/get-user-settings';
-import { forgetAppliedLanguage, useApplySavedLanguage } from '../../../features/user-settings/use-saved-language';
+import {
+  forgetAppliedLanguage,
+  useApplySavedLanguage,
+} from '../../../features/user-settings/use-saved-language';
 import { signOut } from '../../../lib/auth/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { theme } from '../../theme';

@@ -36,16 +36,16 @@ export function Button({
           '--button-bd': 'var(--mantine-color-default-border)',
         }
       : variant === 'light'
-      ? {
-          '--button-bg': `var(${palette}-light)`,
-          '--button-hover': `var(${palette}-light-hover)`,
-          '--button-color': `var(${palette}-light-color)`,
-        }
-      : {
-          '--button-bg': `var(${palette}-filled)`,
-          '--button-hover': `var(${palette}-filled-hover)`,
-          '--button-color': 'var(--mantine-color-white)',
-        };
+        ? {
+            '--button-bg': `var(${palette}-light)`,
+            '--button-hover': `var(${palette}-light-hover)`,
+            '--button-color': `var(${palette}-light-color)`,
+          }
+        : {
+            '--button-bg': `var(${palette}-filled)`,
+            '--button-hover': `var(${palette}-filled-hover)`,
+            '--button-color': 'var(--mantine-color-white)',
+          };
   return (
     <button
       type="button"

@@ -14,12 +14,23 @@ type Look = {
 };
 
 /** Mantine's variant colour rules (defaultVariantColorsResolver) for a theme colour without a shade. */
-function lookStyle({ variant = 'subtle', color, size = 28, radius = 'default' }: Look, style?: CSSProperties) {
+function lookStyle(
+  { variant = 'subtle', color, size = 28, radius = 'default' }: Look,
+  style?: CSSProperties,
+) {
   const palette = color ? `--mantine-color-${color}` : '--mantine-primary-color';
   const colors =
     variant === 'filled'
-      ? { '--ib-bg': `var(${palette}-filled)`, '--ib-hover': `var(${palette}-filled-hover)`, '--ib-color': 'var(--mantine-color-white)' }
-      : { '--ib-bg': 'transparent', '--ib-hover': `var(${palette}-light-hover)`, '--ib-color': `var(${palette}-light-color)` };
+      ? {
+          '--ib-bg': `var(${palette}-filled)`,
+          '--ib-hover': `var(${palette}-filled-hover)`,
+          '--ib-color': 'var(--mantine-color-white)',
+        }
+      : {
+          '--ib-bg': 'transparent',
+          '--ib-hover': `var(${palette}-light-hover)`,
+          '--ib-color': `var(${palette}-light-color)`,
+        };
   return {
     ...colors,
     '--ib-size': `${size}px`,
@@ -53,7 +64,15 @@ export const IconButton = forwardRef<HTMLButtonElement, IconButtonProps>(functio
 type IconLinkProps = LinkProps & Look;
 
 /** An in-app link with the IconButton look. */
-export function IconLink({ variant = 'subtle', color, size, radius, className, style, ...rest }: IconLinkProps) {
+export function IconLink({
+  variant = 'subtle',
+  color,
+  size,
+  radius,
+  className,
+  style,
+  ...rest
+}: IconLinkProps) {
   return (
     <Link
       className={className ? `${classes.root} ${className}` : classes.root}

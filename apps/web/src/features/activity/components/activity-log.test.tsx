@@ -24,8 +24,22 @@ const entries: ActivityEntry[] = [
       { object: 'menu-group', name: 'markets', title: 'Markets', change: 'added' },
     ],
   },
-  { id: 'a2', at: minutesAgo(90), actorName: 'Anna Admin', kind: 'catalogue', action: 'catalogue.item.removed', target: 'KPI Glossary' },
-  { id: 'a1', at: minutesAgo(60 * 24 * 3), actorName: 'Anna Admin', kind: 'users', action: 'users.created', target: 'nina@example.com' },
+  {
+    id: 'a2',
+    at: minutesAgo(90),
+    actorName: 'Anna Admin',
+    kind: 'catalogue',
+    action: 'catalogue.item.removed',
+    target: 'KPI Glossary',
+  },
+  {
+    id: 'a1',
+    at: minutesAgo(60 * 24 * 3),
+    actorName: 'Anna Admin',
+    kind: 'users',
+    action: 'users.created',
+    target: 'nina@example.com',
+  },
 ];
 
 function stubActivity() {
@@ -34,7 +48,12 @@ function stubActivity() {
       const kind = call.search.get('kind');
       const items = kind ? entries.filter((entry) => entry.kind === kind) : entries;
       const page = Number(call.search.get('page') ?? 1);
-      return jsonResponse({ items: page === 1 ? items : [], total: kind ? items.length : 60, page, pageSize: 25 });
+      return jsonResponse({
+        items: page === 1 ? items : [],
+        total: kind ? items.length : 60,
+        page,
+        pageSize: 25,
+      });
     },
   });
 }

@@ -116,7 +116,7 @@ export function ActivityLog() {
           ]}
           value={kind ?? ''}
           onChange={(value) => {
-            setKind(value ? (value) : null);
+            setKind(value ? value : null);
             setPage(1);
           }}
           allowDeselect={false}

@@ -9,7 +9,11 @@ export function getCatalogueUsage(): Promise<CatalogueUsage> {
 }
 
 export function getCatalogueUsageQueryOptions() {
-  return queryOptions({ queryKey: [...catalogueQueryKey, 'usage'], queryFn: getCatalogueUsage, staleTime: 0 });
+  return queryOptions({
+    queryKey: [...catalogueQueryKey, 'usage'],
+    queryFn: getCatalogueUsage,
+    staleTime: 0,
+  });
 }
 
 export function useCatalogueUsage() {

@@ -7,7 +7,13 @@ import { invalidateCatalogue } from './invalidate-catalogue';
  * `POST …/catalogue/dashboards` (create) or `PUT …/catalogue/dashboards/:layoutId` (change; also moves and reorders:
  * `position` is the 0-based place in its list). Answers what changed; 409 when it exists already.
  */
-export function saveDashboard({ layoutId, input }: { layoutId: string | null; input: DashboardInput }): Promise<CatalogueChanges> {
+export function saveDashboard({
+  layoutId,
+  input,
+}: {
+  layoutId: string | null;
+  input: DashboardInput;
+}): Promise<CatalogueChanges> {
   return layoutId === null
     ? api.call(apiRoutes.createDashboard, { body: input })
     : api.call(apiRoutes.updateDashboard, { params: { layoutId }, body: input });

@@ -1,5 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRoutes, type CatalogueReportDefinition, type CatalogueReportDefinitionInput } from '@cockpit/contracts';
+import {
+  apiRoutes,
+  type CatalogueReportDefinition,
+  type CatalogueReportDefinitionInput,
+} from '@cockpit/contracts';
 import { api } from '../../../lib/api-client';
 import { invalidateQueriesOn } from '../../../lib/refetch-on';
 import { definitionsQueryKey } from './get-definitions';

@@ -7,7 +7,13 @@ import { invalidateCatalogue } from './invalidate-catalogue';
  * `POST …/catalogue/items` (create) or `PUT …/catalogue/items/:name` (change; also moves and reorders:
  * `position` is the 0-based place in its list). Answers what changed; 409 when it exists already.
  */
-export function saveItem({ name, input }: { name: string | null; input: ItemInput }): Promise<CatalogueChanges> {
+export function saveItem({
+  name,
+  input,
+}: {
+  name: string | null;
+  input: ItemInput;
+}): Promise<CatalogueChanges> {
   return name === null
     ? api.call(apiRoutes.createItem, { body: input })
     : api.call(apiRoutes.updateItem, { params: { name }, body: input });

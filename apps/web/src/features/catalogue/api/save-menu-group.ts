@@ -7,7 +7,13 @@ import { invalidateCatalogue } from './invalidate-catalogue';
  * `POST …/catalogue/menu-groups` (create) or `PUT …/catalogue/menu-groups/:name` (change; also moves and reorders:
  * `position` is the 0-based place in its list). Answers what changed; 409 when it exists already.
  */
-export function saveMenuGroup({ name, input }: { name: string | null; input: MenuGroupInput }): Promise<CatalogueChanges> {
+export function saveMenuGroup({
+  name,
+  input,
+}: {
+  name: string | null;
+  input: MenuGroupInput;
+}): Promise<CatalogueChanges> {
   return name === null
     ? api.call(apiRoutes.createMenuGroup, { body: input })
     : api.call(apiRoutes.updateMenuGroup, { params: { name }, body: input });

@@ -52,7 +52,10 @@ export function CatalogueFormDialog({
       }}
       failure={
         save.isError
-          ? { title: t('management.catalogue.errors.notSaved'), message: serverErrorMessage(t, save.error, catalogueErrorTexts) }
+          ? {
+              title: t('management.catalogue.errors.notSaved'),
+              message: serverErrorMessage(t, save.error, catalogueErrorTexts),
+            }
           : null
       }
       pending={save.isPending}

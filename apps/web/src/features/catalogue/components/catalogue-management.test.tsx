@@ -21,7 +21,11 @@ function catalogue(): CatalogueDocument {
         title: { en: 'Sales', de: 'Vertrieb' },
         icon: 'chart-bar',
         items: [
-          { name: 'totalviewlayout', title: { en: 'Total View' }, report: { kind: 'query', definition: 'sales-overview' } },
+          {
+            name: 'totalviewlayout',
+            title: { en: 'Total View' },
+            report: { kind: 'query', definition: 'sales-overview' },
+          },
           {
             name: 'sales-trend',
             title: { en: 'Sales Trend', de: 'Umsatztrend' },
@@ -56,7 +60,8 @@ function catalogue(): CatalogueDocument {
   };
 }
 
-const changed = (object: string, name: string, change = 'changed') => jsonResponse({ changes: [{ object, name, title: name, change }] });
+const changed = (object: string, name: string, change = 'changed') =>
+  jsonResponse({ changes: [{ object, name, title: name, change }] });
 
 function stubCatalogue(overrides: Record<string, (call: StubCall) => Response | Promise<Response>> = {}) {
   const document = catalogue();
@@ -64,7 +69,8 @@ function stubCatalogue(overrides: Record<string, (call: StubCall) => Response | 
     [`GET ${apiRoutes.exportCatalogue.path}`]: () => jsonResponse(document),
     [`GET ${apiRoutes.getCatalogueUsage.path}`]: () =>
       jsonResponse({ reportPins: { totalviewlayout: 3, 'sales-trend': 2 }, dashboardPins: { '101': 4 } }),
-    [`POST ${apiRoutes.createMenuGroup.path}`]: (call) => changed('menu-group', (call.body as { name: string }).name, 'added'),
+    [`POST ${apiRoutes.createMenuGroup.path}`]: (call) =>
+      changed('menu-group', (call.body as { name: string }).name, 'added'),
     [`PUT /api/management/catalogue/items/sales-trend`]: () => changed('item', 'sales-trend'),
     [`DELETE /api/management/catalogue/menu-groups/sales`]: () => changed('menu-group', 'sales', 'removed'),
     ...overrides,
@@ -73,7 +79,9 @@ function stubCatalogue(overrides: Record<string, (call: StubCall) => Response | 
 
 const renderers = {
   renderIcon: (name: string | null | undefined) => <span data-icon={name ?? 'default'} />,
-  renderFramePreview: (url: string, title: string) => <iframe title={title} src={url} sandbox="allow-same-origin" />,
+  renderFramePreview: (url: string, title: string) => (
+    <iframe title={title} src={url} sandbox="allow-same-origin" />
+  ),
 };
 
 async function renderCatalogue() {
@@ -114,7 +122,10 @@ describe('catalogue management', () => {
     expect(within(items[0]!).queryByText(/ only$/)).not.toBeInTheDocument();
     expect(within(groups[1]!).getByText('No reports in this group yet.')).toBeInTheDocument();
     // The ends of a list cannot move further; the buttons stay focusable and say so.
-    expect(within(items[0]!).getByRole('button', { name: 'Move “Total View” up' })).toHaveAttribute('aria-disabled', 'true');
+    expect(within(items[0]!).getByRole('button', { name: 'Move “Total View” up' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
   });
 
   it('creates a menu group: checks the input first, proposes the name from the English title', async () => {
@@ -143,7 +154,12 @@ describe('catalogue management', () => {
     stubCatalogue({
       [`POST ${apiRoutes.createItem.path}`]: () =>
         jsonResponse(
-          { error: { code: 'INVALID_REQUEST', message: 'Invalid catalogue at $.menu[0].items[2].report.frameUrl: origin not allowed' } },
+          {
+            error: {
+              code: 'INVALID_REQUEST',
+              message: 'Invalid catalogue at $.menu[0].items[2].report.frameUrl: origin not allowed',
+            },
+          },
           400,
         ),
     });
@@ -152,9 +168,15 @@ describe('catalogue management', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Add a report' });
     await fill(within(dialog).getByRole('textbox', { name: 'Title (English)' }), 'Glossary');
     await userEvent.click(within(dialog).getByRole('radio', { name: 'Embedded page' }));
-    await fill(within(dialog).getByRole('textbox', { name: 'Frame URL' }), '/embedded/kpi-glossary?lang={lang}');
+    await fill(
+      within(dialog).getByRole('textbox', { name: 'Frame URL' }),
+      '/embedded/kpi-glossary?lang={lang}',
+    );
     // The live preview shows the frame once typing pauses, with the UI language filled in.
-    expect(await within(dialog).findByTitle('Glossary')).toHaveAttribute('src', '/embedded/kpi-glossary?lang=en');
+    expect(await within(dialog).findByTitle('Glossary')).toHaveAttribute(
+      'src',
+      '/embedded/kpi-glossary?lang=en',
+    );
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText(/report\.frameUrl: origin not allowed/)).toBeInTheDocument();
     expect(within(dialog).getByRole('textbox', { name: 'Title (English)' })).toHaveValue('Glossary');
@@ -185,11 +207,15 @@ describe('catalogue management', () => {
     expect(dialog).toHaveTextContent('with its 2 reports and 5 pins');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(calls.some((call) => call.method === 'DELETE' && call.path.endsWith('/menu-groups/sales'))).toBe(true);
+    expect(calls.some((call) => call.method === 'DELETE' && call.path.endsWith('/menu-groups/sales'))).toBe(
+      true,
+    );
   });
 
   it('proposes the next layout id and sends the tiles of a new dashboard', async () => {
-    const calls = stubCatalogue({ [`POST ${apiRoutes.createDashboard.path}`]: () => changed('dashboard', '103', 'added') });
+    const calls = stubCatalogue({
+      [`POST ${apiRoutes.createDashboard.path}`]: () => changed('dashboard', '103', 'added'),
+    });
     await renderCatalogue();
     await userEvent.click(screen.getByRole('tab', { name: 'Dashboards' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Add a dashboard to Management' }));
@@ -231,7 +257,19 @@ describe('catalogue management', () => {
               isExpanded: false,
               items:
                 call.search.get('subscription') === 'pro'
-                  ? [{ name: 'sales-trend', title: 'Sales Trend', subTitle: null, icon: null, path: '/reports/sales-trend', externalUrl: null, isActive: false, isPinned: false, leaveTitleUntranslated: false }]
+                  ? [
+                      {
+                        name: 'sales-trend',
+                        title: 'Sales Trend',
+                        subTitle: null,
+                        icon: null,
+                        path: '/reports/sales-trend',
+                        externalUrl: null,
+                        isActive: false,
+                        isPinned: false,
+                        leaveTitleUntranslated: false,
+                      },
+                    ]
                   : [],
             },
           ],
@@ -245,7 +283,13 @@ describe('catalogue management', () => {
     await userEvent.click(screen.getByRole('combobox', { name: 'Subscription' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Pro' }));
     expect(await within(screen.getByTestId('preview-menu')).findByText('Sales Trend')).toBeInTheDocument();
-    expect(calls.some((call) => call.path === apiRoutes.previewCatalogueAudience.path && call.search.get('roleKey') === 'organisationmember')).toBe(true);
+    expect(
+      calls.some(
+        (call) =>
+          call.path === apiRoutes.previewCatalogueAudience.path &&
+          call.search.get('roleKey') === 'organisationmember',
+      ),
+    ).toBe(true);
     expect(within(screen.getByTestId('preview-dashboards')).getByText('Nothing to see.')).toBeInTheDocument();
   });
 
@@ -264,7 +308,8 @@ describe('catalogue management', () => {
 });
 
 describe('catalogue import', () => {
-  const upload = (content: string, name = 'catalogue.json') => new File([content], name, { type: 'application/json' });
+  const upload = (content: string, name = 'catalogue.json') =>
+    new File([content], name, { type: 'application/json' });
 
   async function chooseFile(file: File) {
     const input = document.querySelector<HTMLInputElement>('input[type="file"]')!;
@@ -293,33 +338,47 @@ describe('catalogue import', () => {
     expect(calls.some((call) => call.method === 'PUT')).toBe(false);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Apply' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(calls.find((call) => call.method === 'PUT')?.body).toMatchObject({ format: 'report-cockpit.catalogue', version: 1 });
+    expect(calls.find((call) => call.method === 'PUT')?.body).toMatchObject({
+      format: 'report-cockpit.catalogue',
+      version: 1,
+    });
   });
 
   it("shows the server's message for an invalid document and applies nothing", async () => {
     const calls = stubCatalogue({
       [`POST ${apiRoutes.previewCatalogueImport.path}`]: () =>
         jsonResponse(
-          { error: { code: 'INVALID_REQUEST', message: 'Invalid catalogue at $.menu[0].items[2].report.url: must be an http(s) URL' } },
+          {
+            error: {
+              code: 'INVALID_REQUEST',
+              message: 'Invalid catalogue at $.menu[0].items[2].report.url: must be an http(s) URL',
+            },
+          },
           400,
         ),
     });
     await renderCatalogue();
     await chooseFile(upload('{"format":"report-cockpit.catalogue"}'));
     const dialog = await screen.findByRole('dialog');
-    expect(await within(dialog).findByText(/\$\.menu\[0\]\.items\[2\]\.report\.url: must be an http\(s\) URL/)).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText(/\$\.menu\[0\]\.items\[2\]\.report\.url: must be an http\(s\) URL/),
+    ).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Apply' })).toBeDisabled();
     expect(calls.some((call) => call.method === 'PUT')).toBe(false);
   });
 
   it('says so when the file is not JSON, or when it changes nothing', async () => {
-    const calls = stubCatalogue({ [`POST ${apiRoutes.previewCatalogueImport.path}`]: () => jsonResponse({ changes: [] }) });
+    const calls = stubCatalogue({
+      [`POST ${apiRoutes.previewCatalogueImport.path}`]: () => jsonResponse({ changes: [] }),
+    });
     await renderCatalogue();
     await chooseFile(upload('not json'));
     expect(await screen.findByText('The file is not valid JSON.')).toBeInTheDocument();
     expect(calls.some((call) => call.path === apiRoutes.previewCatalogueImport.path)).toBe(false);
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     await chooseFile(upload(JSON.stringify(catalogue())));
-    expect(await screen.findByText('No changes: the file matches the current catalogue.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('No changes: the file matches the current catalogue.'),
+    ).toBeInTheDocument();
   });
 });

@@ -32,7 +32,13 @@ import { dashboardMoveInput, itemMoveInput, textIn } from '../utils/catalogue-fo
 import { catalogueErrorTexts, kindLabel } from '../utils/catalogue-labels';
 import { serverErrorMessage } from '../../../lib/server-error';
 import { CatalogueTransfer } from './catalogue-transfer';
-import { CatalogueTree, moveButtonId, type MoveDirection, type TreeGroup, type TreeHighlight } from './catalogue-tree';
+import {
+  CatalogueTree,
+  moveButtonId,
+  type MoveDirection,
+  type TreeGroup,
+  type TreeHighlight,
+} from './catalogue-tree';
 import { DashboardDialog } from './dashboard-dialog';
 import { GroupDialog, type GroupKind } from './group-dialog';
 import { ItemDialog } from './item-dialog';
@@ -50,14 +56,20 @@ type Tab = 'menu' | 'dashboards' | 'preview';
 /** What the tree shows and deletes; data sources and definitions are managed in Data (decision 027). */
 type TreeObjectKind = Exclude<CatalogueObjectKind, 'data-source' | 'definition'>;
 
-const sumPins = (names: string[], pins: Record<string, number>) => names.reduce((sum, name) => sum + (pins[name] ?? 0), 0);
+const sumPins = (names: string[], pins: Record<string, number>) =>
+  names.reduce((sum, name) => sum + (pins[name] ?? 0), 0);
 
 function itemDetail(t: TFunction, item: CatalogueItem): string {
   if (!item.report) return kindLabel(t, 'none');
   return kindLabel(t, item.report.kind);
 }
 
-function menuTree(document: CatalogueDocument, usage: CatalogueUsage | undefined, t: TFunction, language: UiLanguageName): TreeGroup[] {
+function menuTree(
+  document: CatalogueDocument,
+  usage: CatalogueUsage | undefined,
+  t: TFunction,
+  language: UiLanguageName,
+): TreeGroup[] {
   return document.menu.map((group) => ({
     name: group.name,
     title: textIn(group.title, language),
@@ -81,7 +93,12 @@ function menuTree(document: CatalogueDocument, usage: CatalogueUsage | undefined
   }));
 }
 
-function dashboardsTree(document: CatalogueDocument, usage: CatalogueUsage | undefined, t: TFunction, language: UiLanguageName): TreeGroup[] {
+function dashboardsTree(
+  document: CatalogueDocument,
+  usage: CatalogueUsage | undefined,
+  t: TFunction,
+  language: UiLanguageName,
+): TreeGroup[] {
   return document.dashboards.map((group) => ({
     name: group.name,
     title: textIn(group.title, language),
@@ -126,7 +143,8 @@ export function CatalogueManagement() {
   const moveItem = useSaveItem();
   const moveDashboardGroup = useSaveDashboardGroup();
   const moveDashboard = useSaveDashboard();
-  const moving = moveMenuGroup.isPending || moveItem.isPending || moveDashboardGroup.isPending || moveDashboard.isPending;
+  const moving =
+    moveMenuGroup.isPending || moveItem.isPending || moveDashboardGroup.isPending || moveDashboard.isPending;
 
   const deleteMenuGroup = useDeleteMenuGroup();
   const deleteItem = useDeleteItem();
@@ -145,18 +163,27 @@ export function CatalogueManagement() {
   }
 
   const moveFailed = (error: unknown) =>
-    showToast({ type: 'error', title: t('management.catalogue.errors.notMoved'), message: serverErrorMessage(t, error, catalogueErrorTexts) });
+    showToast({
+      type: 'error',
+      title: t('management.catalogue.errors.notMoved'),
+      message: serverErrorMessage(t, error, catalogueErrorTexts),
+    });
   const saved = (title: string, key: string) => {
     showToast({ type: 'success', title: t('management.catalogue.saved'), message: title });
     if (dialog?.kind === 'group' && !dialog.group)
-      setAdded({ tree: dialog.groupKind === 'menu' ? 'menu' : 'dashboards', row: { level: 'group', name: key } });
-    if (dialog?.kind === 'item' && !dialog.item) setAdded({ tree: 'menu', row: { level: 'child', name: key } });
+      setAdded({
+        tree: dialog.groupKind === 'menu' ? 'menu' : 'dashboards',
+        row: { level: 'group', name: key },
+      });
+    if (dialog?.kind === 'item' && !dialog.item)
+      setAdded({ tree: 'menu', row: { level: 'child', name: key } });
     if (dialog?.kind === 'dashboard' && !dialog.dashboard)
       setAdded({ tree: 'dashboards', row: { level: 'child', name: key } });
     closeDialog();
   };
   /** A drag ended: the one save of the new order has been answered. */
-  const reordered = (title: string) => showToast({ type: 'success', title: t('management.catalogue.reorder.saved'), message: title });
+  const reordered = (title: string) =>
+    showToast({ type: 'success', title: t('management.catalogue.reorder.saved'), message: title });
 
   if (!catalogue.isSuccess) return <QueryStatus query={catalogue} />;
 
@@ -185,7 +212,10 @@ export function CatalogueManagement() {
       const item = document.menu.flatMap((group) => group.items).find((candidate) => candidate.name === key);
       if (!item) return null;
       const title = textIn(item.title, language);
-      return { title, text: t('management.catalogue.deleteItemText', { title, pins: pinCount(reportPins[key] ?? 0) }) };
+      return {
+        title,
+        text: t('management.catalogue.deleteItemText', { title, pins: pinCount(reportPins[key] ?? 0) }),
+      };
     }
     if (object === 'dashboard-group') {
       const group = document.dashboards.find((candidate) => candidate.name === key);
@@ -206,7 +236,10 @@ export function CatalogueManagement() {
       .find((candidate) => String(candidate.layoutId) === key);
     if (!dashboard) return null;
     const title = textIn(dashboard.title, language);
-    return { title, text: t('management.catalogue.deleteDashboardText', { title, pins: pinCount(dashboardPins[key] ?? 0) }) };
+    return {
+      title,
+      text: t('management.catalogue.deleteDashboardText', { title, pins: pinCount(dashboardPins[key] ?? 0) }),
+    };
   }
 
   function askDelete(object: TreeObjectKind, key: string) {
@@ -221,13 +254,19 @@ export function CatalogueManagement() {
       const { items: _items, ...group } = document.menu[index]!;
       moveMenuGroup.mutate(
         { name: group.name, input: { ...group, position } },
-        { onSuccess: () => refocus(moveButtonId('catalogue-menu', group.name, direction)), onError: moveFailed },
+        {
+          onSuccess: () => refocus(moveButtonId('catalogue-menu', group.name, direction)),
+          onError: moveFailed,
+        },
       );
     } else {
       const { dashboards: _dashboards, ...group } = document.dashboards[index]!;
       moveDashboardGroup.mutate(
         { name: group.name, input: { ...group, position } },
-        { onSuccess: () => refocus(moveButtonId('catalogue-dashboards', group.name, direction)), onError: moveFailed },
+        {
+          onSuccess: () => refocus(moveButtonId('catalogue-dashboards', group.name, direction)),
+          onError: moveFailed,
+        },
       );
     }
   }
@@ -297,7 +336,9 @@ export function CatalogueManagement() {
               );
             }}
             onAddGroup={() => setDialog({ kind: 'group', groupKind: 'menu', group: null })}
-            onEditGroup={(index) => setDialog({ kind: 'group', groupKind: 'menu', group: document.menu[index]! })}
+            onEditGroup={(index) =>
+              setDialog({ kind: 'group', groupKind: 'menu', group: document.menu[index]! })
+            }
             onDeleteGroup={(index) => askDelete('menu-group', document.menu[index]!.name)}
             onMoveGroup={(index, direction) => moveGroup('menu', index, direction)}
             onAddChild={(index) => setDialog({ kind: 'item', group: document.menu[index]!.name, item: null })}
@@ -308,13 +349,18 @@ export function CatalogueManagement() {
                 item: document.menu[groupIndex]!.items[itemIndex]!,
               })
             }
-            onDeleteChild={(groupIndex, itemIndex) => askDelete('item', document.menu[groupIndex]!.items[itemIndex]!.name)}
+            onDeleteChild={(groupIndex, itemIndex) =>
+              askDelete('item', document.menu[groupIndex]!.items[itemIndex]!.name)
+            }
             onMoveChild={(groupIndex, itemIndex, direction) => {
               const group = document.menu[groupIndex]!;
               const item = group.items[itemIndex]!;
               moveItem.mutate(
                 { name: item.name, input: itemMoveInput(item, group.name, itemIndex + direction) },
-                { onSuccess: () => refocus(moveButtonId('catalogue-menu', item.name, direction)), onError: moveFailed },
+                {
+                  onSuccess: () => refocus(moveButtonId('catalogue-menu', item.name, direction)),
+                  onError: moveFailed,
+                },
               );
             }}
           />
@@ -339,7 +385,10 @@ export function CatalogueManagement() {
               const group = document.dashboards[groupIndex]!;
               const dashboard = group.dashboards[from]!;
               moveDashboard.mutate(
-                { layoutId: String(dashboard.layoutId), input: dashboardMoveInput(dashboard, group.name, to) },
+                {
+                  layoutId: String(dashboard.layoutId),
+                  input: dashboardMoveInput(dashboard, group.name, to),
+                },
                 { onSuccess: () => reordered(textIn(dashboard.title, language)), onError: moveFailed },
               );
             }}
@@ -349,7 +398,9 @@ export function CatalogueManagement() {
             }
             onDeleteGroup={(index) => askDelete('dashboard-group', document.dashboards[index]!.name)}
             onMoveGroup={(index, direction) => moveGroup('dashboards', index, direction)}
-            onAddChild={(index) => setDialog({ kind: 'dashboard', group: document.dashboards[index]!.name, dashboard: null })}
+            onAddChild={(index) =>
+              setDialog({ kind: 'dashboard', group: document.dashboards[index]!.name, dashboard: null })
+            }
             onEditChild={(groupIndex, dashboardIndex) =>
               setDialog({
                 kind: 'dashboard',
@@ -358,15 +409,24 @@ export function CatalogueManagement() {
               })
             }
             onDeleteChild={(groupIndex, dashboardIndex) =>
-              askDelete('dashboard', String(document.dashboards[groupIndex]!.dashboards[dashboardIndex]!.layoutId))
+              askDelete(
+                'dashboard',
+                String(document.dashboards[groupIndex]!.dashboards[dashboardIndex]!.layoutId),
+              )
             }
             onMoveChild={(groupIndex, dashboardIndex, direction) => {
               const group = document.dashboards[groupIndex]!;
               const dashboard = group.dashboards[dashboardIndex]!;
               const key = String(dashboard.layoutId);
               moveDashboard.mutate(
-                { layoutId: key, input: dashboardMoveInput(dashboard, group.name, dashboardIndex + direction) },
-                { onSuccess: () => refocus(moveButtonId('catalogue-dashboards', key, direction)), onError: moveFailed },
+                {
+                  layoutId: key,
+                  input: dashboardMoveInput(dashboard, group.name, dashboardIndex + direction),
+                },
+                {
+                  onSuccess: () => refocus(moveButtonId('catalogue-dashboards', key, direction)),
+                  onError: moveFailed,
+                },
               );
             }}
           />
@@ -381,7 +441,13 @@ export function CatalogueManagement() {
         <GroupDialog kind={dialog.groupKind} group={dialog.group} onClose={closeDialog} onSaved={saved} />
       )}
       {dialog?.kind === 'item' && (
-        <ItemDialog document={document} group={dialog.group} item={dialog.item} onClose={closeDialog} onSaved={saved} />
+        <ItemDialog
+          document={document}
+          group={dialog.group}
+          item={dialog.item}
+          onClose={closeDialog}
+          onSaved={saved}
+        />
       )}
       {dialog?.kind === 'dashboard' && (
         <DashboardDialog
@@ -399,12 +465,18 @@ export function CatalogueManagement() {
           danger
           pending={deleting.isPending}
           failed={deleting.isError}
-          errorMessage={deleting.isError ? serverErrorMessage(t, deleting.error, catalogueErrorTexts) : undefined}
+          errorMessage={
+            deleting.isError ? serverErrorMessage(t, deleting.error, catalogueErrorTexts) : undefined
+          }
           onClose={closeDialog}
           onConfirm={() =>
             deleting.mutate(dialog.key, {
               onSuccess: () => {
-                showToast({ type: 'success', title: t('management.catalogue.deleted'), message: deleted.title });
+                showToast({
+                  type: 'success',
+                  title: t('management.catalogue.deleted'),
+                  message: deleted.title,
+                });
                 closeDialog();
               },
             })

@@ -19,7 +19,10 @@ const changeKinds: CatalogueChange['change'][] = ['added', 'changed', 'removed']
 type Upload = { fileName: string; document: Record<string, unknown> | null; problem: string | null };
 
 /** Reads a chosen file as a catalogue document, or says why it cannot be one (before asking the server). */
-async function readUpload(file: File, texts: { tooLarge: string; notJson: string; notDocument: string }): Promise<Upload> {
+async function readUpload(
+  file: File,
+  texts: { tooLarge: string; notJson: string; notDocument: string },
+): Promise<Upload> {
   const fail = (problem: string): Upload => ({ fileName: file.name, document: null, problem });
   if (file.size > catalogueMaxBytes) return fail(texts.tooLarge);
   let parsed: unknown;
@@ -54,7 +57,11 @@ export function CatalogueTransfer() {
       const document = await queryClient.fetchQuery(getCatalogueQueryOptions());
       downloadText(exportFileName(new Date()), `${JSON.stringify(document, null, 2)}\n`, 'application/json');
     } catch {
-      showToast({ type: 'error', title: t('management.catalogue.transfer.exportFailed'), message: t('management.errors.saveFailed') });
+      showToast({
+        type: 'error',
+        title: t('management.catalogue.transfer.exportFailed'),
+        message: t('management.errors.saveFailed'),
+      });
     } finally {
       setExporting(false);
     }
@@ -81,7 +88,8 @@ export function CatalogueTransfer() {
   }
 
   const summary = changes.data?.changes;
-  const problem = upload?.problem ?? (changes.isError ? serverErrorMessage(t, changes.error, catalogueErrorTexts) : null);
+  const problem =
+    upload?.problem ?? (changes.isError ? serverErrorMessage(t, changes.error, catalogueErrorTexts) : null);
 
   return (
     <>
@@ -94,7 +102,11 @@ export function CatalogueTransfer() {
         >
           {t('management.catalogue.transfer.export')}
         </Button>
-        <FileButton key={fileInputKey} onChange={(file) => void chooseFile(file)} accept="application/json,.json">
+        <FileButton
+          key={fileInputKey}
+          onChange={(file) => void chooseFile(file)}
+          accept="application/json,.json"
+        >
           {(props) => (
             <Button variant="default" leftSection={<IconUpload size={16} aria-hidden="true" />} {...props}>
               {t('management.catalogue.transfer.import')}
@@ -125,7 +137,9 @@ export function CatalogueTransfer() {
               <Text size="sm">{t('management.catalogue.transfer.noChanges')}</Text>
             ) : (
               <>
-                <Text size="sm">{t('management.catalogue.transfer.summaryIntro', { count: summary.length })}</Text>
+                <Text size="sm">
+                  {t('management.catalogue.transfer.summaryIntro', { count: summary.length })}
+                </Text>
                 {changeKinds.map((kind) => {
                   const listed = summary.filter((change) => change.change === kind);
                   if (listed.length === 0) return null;
@@ -133,7 +147,10 @@ export function CatalogueTransfer() {
                   return (
                     <section key={kind} aria-labelledby={headingId}>
                       <Title order={3} size="h5" id={headingId} c={kind === 'removed' ? 'red.8' : undefined}>
-                        {t('management.catalogue.transfer.listHeading', { change: changeLabel(t, kind), number: listed.length })}
+                        {t('management.catalogue.transfer.listHeading', {
+                          change: changeLabel(t, kind),
+                          number: listed.length,
+                        })}
                       </Title>
                       <ul className={classes.changeList}>
                         {listed.map((change) => (
@@ -176,7 +193,9 @@ export function CatalogueTransfer() {
                       showToast({
                         type: 'success',
                         title: t('management.catalogue.transfer.applied'),
-                        message: t('management.catalogue.transfer.appliedText', { count: result.changes.length }),
+                        message: t('management.catalogue.transfer.appliedText', {
+                          count: result.changes.length,
+                        }),
                       });
                       close();
                     },

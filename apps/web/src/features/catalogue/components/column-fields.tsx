@@ -1,4 +1,14 @@
-import { ActionIcon, Autocomplete, Button, Group, NumberInput, Paper, Select, Stack, Text } from '@mantine/core';
+import {
+  ActionIcon,
+  Autocomplete,
+  Button,
+  Group,
+  NumberInput,
+  Paper,
+  Select,
+  Stack,
+  Text,
+} from '@mantine/core';
 import { IconPlus, IconTableImport, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { columnFormats, type ColumnFormat, type DefinitionPreviewResponse } from '@cockpit/contracts';
@@ -34,15 +44,18 @@ const formatOfKind: Record<ResultColumnKind, Pick<ColumnFormValues, 'format' | '
 /** The result's columns as users see them (decision 027): label in every language, format, decimals. */
 export function ColumnFields({ columns, onChange, resultColumns, check }: ColumnFieldsProps) {
   const { t } = useTranslation();
-  const update = (index: number, column: ColumnFormValues) => onChange(columns.map((current, at) => (at === index ? column : current)));
+  const update = (index: number, column: ColumnFormValues) =>
+    onChange(columns.map((current, at) => (at === index ? column : current)));
   const missing = resultColumns.filter((result) => !columns.some((column) => column.name === result.name));
 
   function takeFromPreview() {
     onChange([
       ...columns,
-      ...missing.map(
-        ({ name, kind }): ColumnFormValues => ({ name, label: { en: name, de: '', deAt: '' }, ...formatOfKind[kind] }),
-      ),
+      ...missing.map(({ name, kind }): ColumnFormValues => ({
+        name,
+        label: { en: name, de: '', deAt: '' },
+        ...formatOfKind[kind],
+      })),
     ]);
   }
 
@@ -68,7 +81,10 @@ export function ColumnFields({ columns, onChange, resultColumns, check }: Column
               />
               <Select
                 label={t('management.data.columns.format')}
-                data={columnFormats.map((format) => ({ value: format, label: t(columnFormatLabelKeys[format]) }))}
+                data={columnFormats.map((format) => ({
+                  value: format,
+                  label: t(columnFormatLabelKeys[format]),
+                }))}
                 value={column.format}
                 onChange={(format) => format && update(index, { ...column, format: format })}
                 allowDeselect={false}
@@ -78,7 +94,9 @@ export function ColumnFields({ columns, onChange, resultColumns, check }: Column
                 <NumberInput
                   label={t('management.data.columns.decimals')}
                   value={column.decimals}
-                  onChange={(value) => update(index, { ...column, decimals: typeof value === 'number' ? value : '' })}
+                  onChange={(value) =>
+                    update(index, { ...column, decimals: typeof value === 'number' ? value : '' })
+                  }
                   min={0}
                   max={6}
                   allowDecimal={false}
@@ -108,7 +126,12 @@ export function ColumnFields({ columns, onChange, resultColumns, check }: Column
         <Button
           variant="default"
           leftSection={<IconPlus size={16} aria-hidden="true" />}
-          onClick={() => onChange([...columns, { name: '', label: { en: '', de: '', deAt: '' }, format: 'text', decimals: '' }])}
+          onClick={() =>
+            onChange([
+              ...columns,
+              { name: '', label: { en: '', de: '', deAt: '' }, format: 'text', decimals: '' },
+            ])
+          }
         >
           {t('management.data.columns.add')}
         </Button>

@@ -13,7 +13,8 @@ import { CatalogueManagement } from './catalogue-management';
 // new row is scrolled to and marked.
 
 // jsdom has no FontFaceSet; Mantine's autosizing Textarea (a choice's options) listens to `document.fonts`.
-if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { configurable: true, value: new EventTarget() });
+if (!('fonts' in document))
+  Object.defineProperty(document, 'fonts', { configurable: true, value: new EventTarget() });
 
 const toasts = vi.hoisted(() => [] as Toast[]);
 vi.mock('../../../lib/toast', async (importOriginal) => ({
@@ -33,8 +34,16 @@ function catalogue(): CatalogueDocument {
         name: 'sales',
         title: { en: 'Sales', de: 'Vertrieb' },
         items: [
-          { name: 'glossary', title: { en: 'Glossary' }, report: { kind: 'embedded', frameUrl: '/embedded/kpi-glossary' } },
-          { name: 'vendor', title: { en: 'Vendor portal' }, report: { kind: 'external', url: 'https://vendor.example.com/' } },
+          {
+            name: 'glossary',
+            title: { en: 'Glossary' },
+            report: { kind: 'embedded', frameUrl: '/embedded/kpi-glossary' },
+          },
+          {
+            name: 'vendor',
+            title: { en: 'Vendor portal' },
+            report: { kind: 'external', url: 'https://vendor.example.com/' },
+          },
         ],
       },
     ],
@@ -68,10 +77,16 @@ function stubCatalogue(overrides: Record<string, (call: StubCall) => Response | 
       const input = call.body as DashboardInput;
       const { group: _group, position: _position, ...dashboard } = input;
       document.dashboards[0]!.dashboards.push(dashboard);
-      return jsonResponse({ changes: [{ object: 'dashboard', name: String(input.layoutId), title: input.title.en, change: 'added' }] });
+      return jsonResponse({
+        changes: [
+          { object: 'dashboard', name: String(input.layoutId), title: input.title.en, change: 'added' },
+        ],
+      });
     },
     [`PUT /api/management/catalogue/dashboards/101`]: () =>
-      jsonResponse({ changes: [{ object: 'dashboard', name: '101', title: 'Executive Overview', change: 'changed' }] }),
+      jsonResponse({
+        changes: [{ object: 'dashboard', name: '101', title: 'Executive Overview', change: 'changed' }],
+      }),
     ...overrides,
   });
   return { calls, document };
@@ -120,7 +135,9 @@ describe('dashboard builder', () => {
     expect((writes(calls)[0]?.body as DashboardInput).layoutId).toBe(108);
 
     const row = await waitFor(() => {
-      const added = screen.getAllByTestId('catalogue-dashboards-child').find((candidate) => candidate.dataset.name === '108');
+      const added = screen
+        .getAllByTestId('catalogue-dashboards-child')
+        .find((candidate) => candidate.dataset.name === '108');
       expect(added).toBeDefined();
       return added!;
     });
@@ -134,7 +151,9 @@ describe('dashboard builder', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Edit “Executive Overview”' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit dashboard' });
     const preview = within(dialog).getByTestId('tile-layout');
-    const revenue = within(preview).getByRole('button', { name: /^Revenue, KPIs, 6 of 12 columns, place 1 of 2/ });
+    const revenue = within(preview).getByRole('button', {
+      name: /^Revenue, KPIs, 6 of 12 columns, place 1 of 2/,
+    });
 
     revenue.focus();
     await userEvent.keyboard('{ArrowRight}');
@@ -143,12 +162,16 @@ describe('dashboard builder', () => {
       expect.stringContaining('Top customers'),
       expect.stringContaining('Revenue'),
     ]);
-    expect(within(dialog).getByTestId('layout-announcement')).toHaveTextContent('“Revenue” moved to place 2 of 2');
+    expect(within(dialog).getByTestId('layout-announcement')).toHaveTextContent(
+      '“Revenue” moved to place 2 of 2',
+    );
     await waitFor(() => expect(tiles()[1]).toHaveFocus());
 
     await userEvent.keyboard('{Shift>}{ArrowRight}{ArrowRight}{/Shift}');
     expect(tiles()[1]).toHaveAttribute('data-width', '8');
-    expect(within(dialog).getByTestId('layout-announcement')).toHaveTextContent('“Revenue” is now 8 of 12 columns wide');
+    expect(within(dialog).getByTestId('layout-announcement')).toHaveTextContent(
+      '“Revenue” is now 8 of 12 columns wide',
+    );
     await userEvent.keyboard('{Shift>}{ArrowLeft}{/Shift}');
     expect(tiles()[1]).toHaveAttribute('data-width', '7');
 
@@ -170,7 +193,9 @@ describe('dashboard builder', () => {
     await userEvent.keyboard(' ');
     expect(handle).toHaveAttribute('aria-pressed', 'true');
     await userEvent.keyboard('{ArrowDown}{ArrowDown}');
-    expect(screen.getByTestId('catalogue-dashboards-announcement')).toHaveTextContent('“Executive Overview”: place 3 of 3');
+    expect(screen.getByTestId('catalogue-dashboards-announcement')).toHaveTextContent(
+      '“Executive Overview”: place 3 of 3',
+    );
     const order = () => screen.getAllByTestId('catalogue-dashboards-child').map((row) => row.dataset.name);
     expect(order()).toEqual(['102', '107', '101']);
     expect(writes(calls)).toEqual([]);
@@ -191,8 +216,14 @@ describe('dashboard builder', () => {
     const handle = screen.getByRole('button', { name: 'Reorder “Sales Performance”' });
     handle.focus();
     await userEvent.keyboard(' {ArrowUp}{Escape}');
-    expect(screen.getAllByTestId('catalogue-dashboards-child').map((row) => row.dataset.name)).toEqual(['101', '102', '107']);
-    expect(screen.getByTestId('catalogue-dashboards-announcement')).toHaveTextContent('The order is unchanged.');
+    expect(screen.getAllByTestId('catalogue-dashboards-child').map((row) => row.dataset.name)).toEqual([
+      '101',
+      '102',
+      '107',
+    ]);
+    expect(screen.getByTestId('catalogue-dashboards-announcement')).toHaveTextContent(
+      'The order is unchanged.',
+    );
     expect(writes(calls)).toEqual([]);
     expect(toasts).toEqual([]);
   });
@@ -200,17 +231,26 @@ describe('dashboard builder', () => {
   it('gives every row an "Open" link to the page it shows', async () => {
     stubCatalogue();
     await renderDashboards();
-    expect(screen.getByRole('link', { name: 'Open “Executive Overview”' })).toHaveAttribute('href', '/dashboards/101');
-    expect(screen.getByRole('link', { name: 'Open “Management”' })).toHaveAttribute('href', '/dashboards#dashboard-group-management');
+    expect(screen.getByRole('link', { name: 'Open “Executive Overview”' })).toHaveAttribute(
+      'href',
+      '/dashboards/101',
+    );
+    expect(screen.getByRole('link', { name: 'Open “Management”' })).toHaveAttribute(
+      'href',
+      '/dashboards#dashboard-group-management',
+    );
     await userEvent.click(screen.getByRole('tab', { name: 'Reports menu' }));
-    expect(await screen.findByRole('link', { name: 'Open “Glossary”' })).toHaveAttribute('href', '/reports/glossary');
+    expect(await screen.findByRole('link', { name: 'Open “Glossary”' })).toHaveAttribute(
+      'href',
+      '/reports/glossary',
+    );
     const external = screen.getByRole('link', { name: 'Open “Vendor portal”' });
     expect(external).toHaveAttribute('href', 'https://vendor.example.com/');
     expect(external).toHaveAttribute('target', '_blank');
     expect(screen.getByRole('link', { name: 'Open “Sales”' })).toHaveAttribute('href', '/reports/glossary');
   });
 
-  it("declares a date-range and a choice parameter of the dashboard, reorders and removes them, shows which tiles follow, and saves them with the dashboard", async () => {
+  it('declares a date-range and a choice parameter of the dashboard, reorders and removes them, shows which tiles follow, and saves them with the dashboard', async () => {
     const withDefinition: CatalogueDocument = {
       ...catalogue(),
       definitions: [
@@ -225,7 +265,9 @@ describe('dashboard builder', () => {
         },
       ],
     };
-    const { calls } = stubCatalogue({ [`GET ${apiRoutes.exportCatalogue.path}`]: () => jsonResponse(withDefinition) });
+    const { calls } = stubCatalogue({
+      [`GET ${apiRoutes.exportCatalogue.path}`]: () => jsonResponse(withDefinition),
+    });
     await renderDashboards();
     await userEvent.click(screen.getByRole('button', { name: 'Edit “Executive Overview”' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit dashboard' });
@@ -248,10 +290,11 @@ describe('dashboard builder', () => {
     await userEvent.click(within(fields).getByRole('combobox', { name: 'Default' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Last year' }));
     // Both tiles show the definition "revenue", whose parameter "period" now follows the dashboard's.
-    expect(within(dialog).getAllByTestId('tile-follows').map((hint) => hint.textContent)).toEqual([
-      "Follows the dashboard's period",
-      "Follows the dashboard's period",
-    ]);
+    expect(
+      within(dialog)
+        .getAllByTestId('tile-follows')
+        .map((hint) => hint.textContent),
+    ).toEqual(["Follows the dashboard's period", "Follows the dashboard's period"]);
 
     // A region choice, moved before the period; a third parameter added and removed again.
     await userEvent.click(within(section).getByRole('button', { name: 'Add parameter' }));
@@ -264,10 +307,11 @@ describe('dashboard builder', () => {
     await userEvent.click(within(region).getByRole('textbox', { name: 'Choices' }));
     await userEvent.paste('North\nSouth');
     await userEvent.click(within(section).getByRole('button', { name: 'Move “region” up' }));
-    expect(within(section).getAllByTestId('parameter-fields').map((group) => group.getAttribute('aria-label'))).toEqual([
-      'Parameter region',
-      'Parameter period',
-    ]);
+    expect(
+      within(section)
+        .getAllByTestId('parameter-fields')
+        .map((group) => group.getAttribute('aria-label')),
+    ).toEqual(['Parameter region', 'Parameter period']);
     await userEvent.click(within(section).getByRole('button', { name: 'Add parameter' }));
     expect(within(section).getAllByTestId('parameter-fields')).toHaveLength(3);
     await userEvent.click(within(section).getByRole('button', { name: 'Remove parameter “parameter 3”' }));
@@ -277,7 +321,13 @@ describe('dashboard builder', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     const body = writes(calls)[0]?.body as DashboardInput;
     expect(body.parameters).toEqual([
-      { name: 'region', type: 'choice', label: { en: 'region' }, required: false, options: [{ value: 'North' }, { value: 'South' }] },
+      {
+        name: 'region',
+        type: 'choice',
+        label: { en: 'region' },
+        required: false,
+        options: [{ value: 'North' }, { value: 'South' }],
+      },
       {
         name: 'period',
         type: 'date-range',

@@ -60,13 +60,21 @@ export function DashboardDialog({ document, group, dashboard, onClose, onSaved }
       )}
       size="90rem"
       onClose={onClose}
-      identifier={{ kind: 'layoutId', creatingHint: t('management.catalogue.fields.layoutIdAutomatic'), automatic: true }}
+      identifier={{
+        kind: 'layoutId',
+        creatingHint: t('management.catalogue.fields.layoutIdAutomatic'),
+        automatic: true,
+      }}
       groups={document.dashboards}
     >
       <FeaturedSwitch checked={values.featured} onChange={(featured) => set('featured', featured)} />
       <AudienceFields values={values.audience} onChange={(audience) => set('audience', audience)} />
       <Divider />
-      <DashboardParameters parameters={values.parameters} onChange={(parameters) => set('parameters', parameters)} check={check} />
+      <DashboardParameters
+        parameters={values.parameters}
+        onChange={(parameters) => set('parameters', parameters)}
+        check={check}
+      />
       <Divider />
       <TileEditor
         definitions={document.definitions ?? []}

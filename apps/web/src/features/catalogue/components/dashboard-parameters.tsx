@@ -4,7 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { ParameterFields } from '../../../components/parameters/parameter-fields';
 import { monoInput } from '../../../components/ui/mono-input';
 import type { FormCheck } from '../../../lib/form-check';
-import { moveInList, newDashboardParameter, type DashboardParameterFormValues } from '../utils/catalogue-form';
+import {
+  moveInList,
+  newDashboardParameter,
+  type DashboardParameterFormValues,
+} from '../utils/catalogue-form';
 import classes from './catalogue.module.css';
 import { ListEntryActions } from './list-entry-actions';
 
@@ -26,13 +30,22 @@ export function DashboardParameters({ parameters, onChange, check }: DashboardPa
   const rename = (index: number, name: string) => {
     const parameter = parameters[index]!;
     // The English label follows the name until it is written differently.
-    const label = parameter.form.label.en === parameter.name ? { ...parameter.form.label, en: name } : parameter.form.label;
+    const label =
+      parameter.form.label.en === parameter.name
+        ? { ...parameter.form.label, en: name }
+        : parameter.form.label;
     update(index, { name, form: { ...parameter.form, label } });
   };
-  const nameCount = (name: string) => parameters.filter((parameter) => parameter.name.trim() === name.trim()).length;
+  const nameCount = (name: string) =>
+    parameters.filter((parameter) => parameter.name.trim() === name.trim()).length;
 
   return (
-    <Stack gap="sm" component="fieldset" className={classes.fieldset} aria-describedby="dashboard-parameters-hint">
+    <Stack
+      gap="sm"
+      component="fieldset"
+      className={classes.fieldset}
+      aria-describedby="dashboard-parameters-hint"
+    >
       <Text component="legend" size="sm" fw={500}>
         {t('management.catalogue.parameters.legend')}
       </Text>
@@ -45,7 +58,8 @@ export function DashboardParameters({ parameters, onChange, check }: DashboardPa
         </Text>
       )}
       {parameters.map((parameter, index) => {
-        const label = parameter.name.trim() || t('management.catalogue.parameters.untitled', { number: index + 1 });
+        const label =
+          parameter.name.trim() || t('management.catalogue.parameters.untitled', { number: index + 1 });
         const twice = parameter.name.trim() !== '' && nameCount(parameter.name) > 1;
         return (
           <ParameterFields

@@ -19,9 +19,11 @@ import { DefinitionEditor, unrunReason, type EditorDataSources } from './definit
 // the checks before saving, and the preview — the database's error at its place in the SQL, or the
 // result drawn with the report page's KPI tiles and table.
 
-if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { configurable: true, value: new EventTarget() });
+if (!('fonts' in document))
+  Object.defineProperty(document, 'fonts', { configurable: true, value: new EventTarget() });
 // jsdom lays nothing out; CodeMirror measures text ranges when it moves the selection.
-if (!Range.prototype.getClientRects) Range.prototype.getClientRects = () => Object.assign([], { item: () => null });
+if (!Range.prototype.getClientRects)
+  Range.prototype.getClientRects = () => Object.assign([], { item: () => null });
 if (!Range.prototype.getBoundingClientRect) Range.prototype.getBoundingClientRect = () => new DOMRect();
 
 const source: ManagedDataSource = {
@@ -65,7 +67,10 @@ const revenue: CatalogueReportDefinition = {
     },
   ],
   columns: [],
-  visuals: [{ type: 'kpi', id: 'kpi1', items: [{ column: 'revenue' }] }, { type: 'table', id: 'table1' }],
+  visuals: [
+    { type: 'kpi', id: 'kpi1', items: [{ column: 'revenue' }] },
+    { type: 'table', id: 'table1' },
+  ],
   cacheSeconds: 300,
 };
 
@@ -83,7 +88,10 @@ function stub(preview: (call: StubCall) => Response): StubCall[] {
     [`GET ${apiRoutes.listDataSources.path}`]: () => jsonResponse({ items: [source] }),
     [`GET ${apiRoutes.listDefinitions.path}`]: () => jsonResponse({ items: [revenue] }),
     [`GET /api/management/data-sources/shop/schema`]: () =>
-      jsonResponse({ tables: [{ schema: 'test', name: 'sales', columns: [{ name: 'region', type: 'varchar' }] }], truncated: false }),
+      jsonResponse({
+        tables: [{ schema: 'test', name: 'sales', columns: [{ name: 'region', type: 'varchar' }] }],
+        truncated: false,
+      }),
     [`GET ${apiRoutes.listUsers.path}`]: () =>
       jsonResponse({
         items: [
@@ -134,7 +142,9 @@ describe('definition editor', () => {
   it('shows a form for each parameter the SQL names: the range as a date range, the stored choice as it is', async () => {
     stub(() => jsonResponse({ ...noResult, error: null }));
     await renderWithProviders(<DefinitionEditor name="revenue" {...links} />);
-    expect(await screen.findByTestId('detected-parameters')).toHaveTextContent('Found in the SQL: range, region');
+    expect(await screen.findByTestId('detected-parameters')).toHaveTextContent(
+      'Found in the SQL: range, region',
+    );
     const range = screen.getByRole('group', { name: 'Parameter range' });
     expect(within(range).getByRole('combobox', { name: 'Type' })).toHaveValue('Date range');
     const region = screen.getByRole('group', { name: 'Parameter region' });
@@ -154,7 +164,12 @@ describe('definition editor', () => {
 
   it("shows the database's error at its line and column and puts the cursor there", async () => {
     // 1-based position 41: the `O` of the `FROM` that starts the second line.
-    const calls = stub(() => jsonResponse({ ...noResult, error: { message: "Unknown column 'amount' in 'field list'", position: 41 } }));
+    const calls = stub(() =>
+      jsonResponse({
+        ...noResult,
+        error: { message: "Unknown column 'amount' in 'field list'", position: 41 },
+      }),
+    );
     const { container } = await renderWithProviders(<DefinitionEditor name="revenue" {...links} />);
     await screen.findByTestId('sql-editor');
     await userEvent.click(screen.getByRole('button', { name: 'Preview' }));
@@ -167,7 +182,9 @@ describe('definition editor', () => {
     await waitFor(() => expect(view?.state.selection.main.from).toBe(38));
     expect(view?.state.sliceDoc(view.state.selection.main.from, view.state.selection.main.to)).toBe('FROM');
 
-    const sent = calls.find((call) => call.method === 'POST')?.body as { definition: { name: string; sql: string } };
+    const sent = calls.find((call) => call.method === 'POST')?.body as {
+      definition: { name: string; sql: string };
+    };
     expect(sent.definition).toMatchObject({ name: 'revenue', sql });
   });
 
@@ -226,10 +243,14 @@ describe('definition editor', () => {
 
     // The preview runs again with a value chosen in its parameter fields.
     const previewSection = screen.getByRole('region', { name: 'Preview' });
-    await userEvent.click(within(within(previewSection).getByTestId('report-parameters')).getAllByLabelText('Region')[0]!);
+    await userEvent.click(
+      within(within(previewSection).getByTestId('report-parameters')).getAllByLabelText('Region')[0]!,
+    );
     await userEvent.click(await screen.findByRole('option', { name: 'South' }));
     // Several choices apply on Apply (decision 046).
-    await userEvent.click(within(previewSection).getByRole('button', { name: 'Apply the choice of “Region”' }));
+    await userEvent.click(
+      within(previewSection).getByRole('button', { name: 'Apply the choice of “Region”' }),
+    );
     await waitFor(() =>
       expect(calls.filter((call) => call.method === 'POST').at(-1)?.body).toMatchObject({
         values: { region: ['North', 'South'] },
@@ -241,9 +262,11 @@ describe('definition editor', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Take columns from the preview' }));
     const columns = screen.getAllByTestId('column-fields');
     expect(columns).toHaveLength(3);
-    expect(columns.map((column) => within(column).getByRole<HTMLInputElement>('combobox', { name: 'Format' }).value)).toEqual(
-      ['Text', 'Number', 'Whole number'],
-    );
+    expect(
+      columns.map(
+        (column) => within(column).getByRole<HTMLInputElement>('combobox', { name: 'Format' }).value,
+      ),
+    ).toEqual(['Text', 'Number', 'Whole number']);
   });
 
   it('draws a chart the moment it is added and changed, from the last rows, without running the SQL again', async () => {
@@ -280,7 +303,9 @@ describe('definition editor', () => {
     const chartFields = screen.getAllByTestId('visual-fields').at(-1)!;
     expect(within(chartFields).getByRole('combobox', { name: 'Categories (x axis)' })).toHaveValue('region');
     expect(within(chartFields).getAllByText('revenue').length).toBeGreaterThan(0);
-    expect(screen.getByText("Columns found in the SQL; a preview offers the result's own.")).toBeInTheDocument();
+    expect(
+      screen.getByText("Columns found in the SQL; a preview offers the result's own."),
+    ).toBeInTheDocument();
     expect(screen.queryByText('Choose at least one column.')).toBeNull();
   });
 
@@ -305,19 +330,25 @@ describe('definition editor', () => {
   });
 
   it('asks before saving a statement whose last preview failed, naming why', async () => {
-    const calls = stub(() => jsonResponse({ ...noResult, error: { message: "Unknown column 'amount'", position: 41 } }));
+    const calls = stub(() =>
+      jsonResponse({ ...noResult, error: { message: "Unknown column 'amount'", position: 41 } }),
+    );
     await renderWithProviders(<DefinitionEditor name="revenue" {...links} />);
     await userEvent.click(await screen.findByRole('button', { name: 'Preview' }));
     await screen.findByTestId('preview-error');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     const dialog = await screen.findByRole('dialog', { name: 'Save without a successful preview?' });
-    expect(within(dialog).getByTestId('confirm-save-reason')).toHaveTextContent("The last preview failed: Unknown column 'amount'");
+    expect(within(dialog).getByTestId('confirm-save-reason')).toHaveTextContent(
+      "The last preview failed: Unknown column 'amount'",
+    );
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(0);
 
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Save anyway' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Save anyway' }),
+    );
     await waitFor(() => expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(1));
   });
 
@@ -326,7 +357,9 @@ describe('definition editor', () => {
     expect(unrunReason('SELECT 2', null, 'SELECT 1')).toBe('never-run');
     expect(unrunReason('SELECT 2', { sql: 'SELECT 1', failure: null }, null)).toBe('never-run');
     expect(unrunReason('SELECT 2', { sql: 'SELECT 2', failure: null }, 'SELECT 1')).toBeNull();
-    expect(unrunReason('SELECT 1', { sql: 'SELECT 1', failure: 'boom' }, 'SELECT 1')).toEqual({ failure: 'boom' });
+    expect(unrunReason('SELECT 1', { sql: 'SELECT 1', failure: 'boom' }, 'SELECT 1')).toEqual({
+      failure: 'boom',
+    });
   });
 
   it('draws the completion list with icons, not with characters a font may lack', async () => {
@@ -342,7 +375,14 @@ describe('definition editor', () => {
 /** A result of three columns and two rows, run with the period's preset. */
 const salesResult: Partial<DefinitionPreviewResponse> = {
   parameters: [
-    { name: 'range', type: 'date-range', label: 'Period', required: false, options: null, value: { preset: 'last-12-months' } },
+    {
+      name: 'range',
+      type: 'date-range',
+      label: 'Period',
+      required: false,
+      options: null,
+      value: { preset: 'last-12-months' },
+    },
   ],
   resultColumns: [
     { name: 'region', kind: 'text', type: 'varchar' },

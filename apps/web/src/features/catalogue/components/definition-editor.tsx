@@ -167,7 +167,9 @@ function EditorForm({ original, sources, useSchema, dataHref, definitionHref }: 
   const language = useUiLanguage();
   const navigate = useNavigate();
   const [values, setValues] = useState<DefinitionFormValues>(() =>
-    original ? definitionFormOf(original) : emptyDefinitionForm(sources.length === 1 ? (sources[0]?.name ?? null) : null),
+    original
+      ? definitionFormOf(original)
+      : emptyDefinitionForm(sources.length === 1 ? (sources[0]?.name ?? null) : null),
   );
   const check = useFormCheck(definitionFormCheck, values);
   const save = useSaveDefinition();
@@ -217,7 +219,8 @@ function EditorForm({ original, sources, useSchema, dataHref, definitionHref }: 
           setPreviewed({ sql, answer });
           setLastRun({ sql, failure: answer.error?.message ?? null });
           const position = answer.error?.position;
-          if (position != null) setErrorAt((current) => ({ position, revision: (current?.revision ?? 0) + 1, focus: false }));
+          if (position != null)
+            setErrorAt((current) => ({ position, revision: (current?.revision ?? 0) + 1, focus: false }));
         },
         onError: (error) => setLastRun({ sql, failure: serverErrorMessage(t, error, definitionErrorTexts) }),
       },
@@ -307,7 +310,14 @@ function EditorForm({ original, sources, useSchema, dataHref, definitionHref }: 
           </Text>
           <Grid gap="sm">
             <Grid.Col span={{ base: 12, md: 8 }}>
-              <Paper withBorder radius="md" style={{ overflow: 'hidden', borderColor: sqlInvalid ? 'var(--mantine-color-error)' : undefined }}>
+              <Paper
+                withBorder
+                radius="md"
+                style={{
+                  overflow: 'hidden',
+                  borderColor: sqlInvalid ? 'var(--mantine-color-error)' : undefined,
+                }}
+              >
                 <Suspense
                   fallback={
                     <Group justify="center" p="xl">
@@ -334,7 +344,9 @@ function EditorForm({ original, sources, useSchema, dataHref, definitionHref }: 
                 <SchemaPanel
                   schema={source && !source.needsPassword ? schema : null}
                   kind={source?.kind ?? 'postgres'}
-                  onInsert={(text) => setInsertion((current) => ({ text, revision: (current?.revision ?? 0) + 1 }))}
+                  onInsert={(text) =>
+                    setInsertion((current) => ({ text, revision: (current?.revision ?? 0) + 1 }))
+                  }
                 />
               </Paper>
             </Grid.Col>
@@ -356,7 +368,9 @@ function EditorForm({ original, sources, useSchema, dataHref, definitionHref }: 
             </Text>
           ) : (
             <Text size="sm" c="dimmed" data-testid="detected-parameters">
-              {t('management.data.definition.detected', { names: parameters.map((parameter) => parameter.name).join(', ') })}
+              {t('management.data.definition.detected', {
+                names: parameters.map((parameter) => parameter.name).join(', '),
+              })}
             </Text>
           )}
           {parameters.map(({ name, form }, index) => (
@@ -380,7 +394,10 @@ function EditorForm({ original, sources, useSchema, dataHref, definitionHref }: 
               <Select
                 label={t('management.data.preview.as')}
                 placeholder={t('management.data.preview.asMyself')}
-                data={(users.data?.items ?? []).map((user) => ({ value: user.id, label: `${user.name} <${user.email}>` }))}
+                data={(users.data?.items ?? []).map((user) => ({
+                  value: user.id,
+                  label: `${user.name} <${user.email}>`,
+                }))}
                 value={asUser}
                 onChange={setAsUser}
                 searchable
@@ -427,7 +444,11 @@ function EditorForm({ original, sources, useSchema, dataHref, definitionHref }: 
                   stale={previewed.sql !== values.sql}
                   sql={previewed.sql}
                   onShowError={(position) =>
-                    setErrorAt((current) => ({ position, revision: (current?.revision ?? 0) + 1, focus: true }))
+                    setErrorAt((current) => ({
+                      position,
+                      revision: (current?.revision ?? 0) + 1,
+                      focus: true,
+                    }))
                   }
                 />
               )}
@@ -439,14 +460,24 @@ function EditorForm({ original, sources, useSchema, dataHref, definitionHref }: 
           <Title order={3} size="h4" id="columns-title">
             {t('management.data.definition.columns')}
           </Title>
-          <ColumnFields columns={values.columns} onChange={(columns) => set('columns', columns)} resultColumns={resultColumns} check={check} />
+          <ColumnFields
+            columns={values.columns}
+            onChange={(columns) => set('columns', columns)}
+            resultColumns={resultColumns}
+            check={check}
+          />
         </Stack>
 
         <Stack gap="sm" component="section" aria-labelledby="visuals-title">
           <Title order={3} size="h4" id="visuals-title">
             {t('management.data.definition.visuals')}
           </Title>
-          <VisualFields visuals={values.visuals} onChange={(visuals) => set('visuals', visuals)} columnNames={columnNames} check={check} />
+          <VisualFields
+            visuals={values.visuals}
+            onChange={(visuals) => set('visuals', visuals)}
+            columnNames={columnNames}
+            check={check}
+          />
           {sqlColumns.length > 0 && (
             <Text size="xs" c="dimmed">
               {t('management.data.visual.fromSql')}
@@ -460,7 +491,11 @@ function EditorForm({ original, sources, useSchema, dataHref, definitionHref }: 
               {t('management.data.errors.checkFields')}
             </Text>
           )}
-          <SaveActions pending={save.isPending} failure={save.isError ? serverErrorMessage(t, save.error, definitionErrorTexts) : null} onCancel={() => void navigate(dataHref)} />
+          <SaveActions
+            pending={save.isPending}
+            failure={save.isError ? serverErrorMessage(t, save.error, definitionErrorTexts) : null}
+            onCancel={() => void navigate(dataHref)}
+          />
         </Paper>
       </Stack>
       {confirmSave !== null && (
@@ -495,7 +530,15 @@ const templateExamples = {
   optional: '[[ … ]]',
 };
 
-function SaveActions({ pending, failure, onCancel }: { pending: boolean; failure: string | null; onCancel: () => void }) {
+function SaveActions({
+  pending,
+  failure,
+  onCancel,
+}: {
+  pending: boolean;
+  failure: string | null;
+  onCancel: () => void;
+}) {
   const { t } = useTranslation();
   return (
     <FormActions

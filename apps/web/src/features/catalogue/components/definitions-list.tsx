@@ -28,7 +28,11 @@ export function DefinitionsList({ definitionHref, sourceHref, newDefinitionHref 
         title={t('management.data.definitions.title')}
         intro={t('management.data.definitions.intro')}
         action={
-          <Button component={Link} to={newDefinitionHref} leftSection={<IconPlus size={16} aria-hidden="true" />}>
+          <Button
+            component={Link}
+            to={newDefinitionHref}
+            leftSection={<IconPlus size={16} aria-hidden="true" />}
+          >
             {t('management.data.definitions.add')}
           </Button>
         }
@@ -69,7 +73,9 @@ export function DefinitionsList({ definitionHref, sourceHref, newDefinitionHref 
               </Text>
             </Table.Td>
             <Table.Td>
-              <Text size="sm">{definition.visuals.map((visual) => t(visualLabelKeys[visual.type])).join(', ') || '—'}</Text>
+              <Text size="sm">
+                {definition.visuals.map((visual) => t(visualLabelKeys[visual.type])).join(', ') || '—'}
+              </Text>
             </Table.Td>
             <Table.Td>
               <Text size="sm">
@@ -80,7 +86,11 @@ export function DefinitionsList({ definitionHref, sourceHref, newDefinitionHref 
             </Table.Td>
             <Table.Td>
               <Group justify="flex-end">
-                <RowButton kind="delete" name={definition.name} onClick={() => setDeleting(definition.name)} />
+                <RowButton
+                  kind="delete"
+                  name={definition.name}
+                  onClick={() => setDeleting(definition.name)}
+                />
               </Group>
             </Table.Td>
           </Table.Tr>

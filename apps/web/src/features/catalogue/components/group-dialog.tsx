@@ -36,7 +36,10 @@ export function GroupDialog({ kind, group, onClose, onSaved }: GroupDialogProps)
     schema: menuGroupInputSchema,
     save,
     send: (input) =>
-      save.mutate({ name: group?.name ?? null, input }, { onSuccess: () => onSaved(input.title.en, input.name) }),
+      save.mutate(
+        { name: group?.name ?? null, input },
+        { onSuccess: () => onSaved(input.title.en, input.name) },
+      ),
   });
   const { values, set, creating } = form;
 

@@ -8,7 +8,13 @@ const isIconName = (value: string | null): value is MenuIconName =>
   value !== null && (menuIconNames as readonly string[]).includes(value);
 
 /** The icon of a group or item: one of the icons the menu already uses (contracts `menuIconNames`). */
-export function IconSelect({ value, onChange }: { value: MenuIconName | null; onChange: (icon: MenuIconName | null) => void }) {
+export function IconSelect({
+  value,
+  onChange,
+}: {
+  value: MenuIconName | null;
+  onChange: (icon: MenuIconName | null) => void;
+}) {
   const { t } = useTranslation();
   const { renderIcon } = useCatalogueRenderers();
   return (

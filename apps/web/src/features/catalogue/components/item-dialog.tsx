@@ -1,8 +1,24 @@
 import { useState } from 'react';
-import { Box, Divider, Group, Radio, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import {
+  Box,
+  Divider,
+  Group,
+  Radio,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import { frameUrlProblem, itemInputSchema, type CatalogueDocument, type CatalogueItem } from '@cockpit/contracts';
+import {
+  frameUrlProblem,
+  itemInputSchema,
+  type CatalogueDocument,
+  type CatalogueItem,
+} from '@cockpit/contracts';
 import { useAppConfig } from '../../../lib/app-config';
 import { useUiLanguage } from '../../../lib/use-ui-language';
 import { useSaveItem } from '../api/save-item';
@@ -47,7 +63,10 @@ export function ItemDialog({ document, group, item, onClose, onSaved }: ItemDial
     schema: itemInputSchema,
     save,
     send: (input) =>
-      save.mutate({ name: item?.name ?? null, input }, { onSuccess: () => onSaved(input.title.en, input.name) }),
+      save.mutate(
+        { name: item?.name ?? null, input },
+        { onSuccess: () => onSaved(input.title.en, input.name) },
+      ),
   });
   const { values, set, check } = form;
 

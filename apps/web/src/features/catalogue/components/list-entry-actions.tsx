@@ -14,11 +14,23 @@ type ListEntryActionsProps = {
 };
 
 /** Up, down and remove for an entry of a list a dialog edits (a dashboard's tiles and its parameters). */
-export function ListEntryActions({ title, index, count, onMove, removeLabel, onRemove }: ListEntryActionsProps) {
+export function ListEntryActions({
+  title,
+  index,
+  count,
+  onMove,
+  removeLabel,
+  onRemove,
+}: ListEntryActionsProps) {
   const { t } = useTranslation();
   return (
     <Group gap={4} wrap="nowrap">
-      <ActionIcon variant="subtle" aria-label={t('management.catalogue.moveUp', { title })} disabled={index === 0} onClick={() => onMove(-1)}>
+      <ActionIcon
+        variant="subtle"
+        aria-label={t('management.catalogue.moveUp', { title })}
+        disabled={index === 0}
+        onClick={() => onMove(-1)}
+      >
         <IconArrowUp size={18} aria-hidden="true" />
       </ActionIcon>
       <ActionIcon

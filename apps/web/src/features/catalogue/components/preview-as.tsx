@@ -16,7 +16,10 @@ import classes from './catalogue.module.css';
 export function PreviewAs() {
   const { t } = useTranslation();
   const language = useUiLanguage();
-  const [audience, setAudience] = useState<PreviewAudience>({ roleKey: 'organisationmember', subscription: 'basic' });
+  const [audience, setAudience] = useState<PreviewAudience>({
+    roleKey: 'organisationmember',
+    subscription: 'basic',
+  });
   const preview = useCataloguePreview(audience, language);
 
   return (
@@ -44,8 +47,17 @@ export function PreviewAs() {
       </Group>
       <QueryContent query={preview} headingOrder={3}>
         {(data) => (
-          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" data-testid="catalogue-preview" aria-busy={preview.isFetching}>
-            <PreviewTree id="preview-menu" heading={t('management.catalogue.preview.menu')} groups={data.menu} />
+          <SimpleGrid
+            cols={{ base: 1, md: 2 }}
+            spacing="lg"
+            data-testid="catalogue-preview"
+            aria-busy={preview.isFetching}
+          >
+            <PreviewTree
+              id="preview-menu"
+              heading={t('management.catalogue.preview.menu')}
+              groups={data.menu}
+            />
             <PreviewTree
               id="preview-dashboards"
               heading={t('management.catalogue.preview.dashboards')}

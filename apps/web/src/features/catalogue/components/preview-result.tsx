@@ -41,14 +41,22 @@ export function PreviewResult({ preview, data, misfits, stale, sql, onShowError 
     const { message, position } = preview.error;
     const place = position === null ? null : lineAndColumn(sql, position);
     return (
-      <Alert color="red" role="alert" title={t('management.data.preview.sqlError')} icon={<IconX aria-hidden="true" />} data-testid="preview-error">
+      <Alert
+        color="red"
+        role="alert"
+        title={t('management.data.preview.sqlError')}
+        icon={<IconX aria-hidden="true" />}
+        data-testid="preview-error"
+      >
         <Stack gap="xs">
           <Text size="sm" ff="monospace" style={{ whiteSpace: 'pre-wrap' }}>
             {message}
           </Text>
           {position !== null && place && (
             <Group gap="sm">
-              <Text size="sm">{t('management.data.preview.errorAt', { line: place.line, column: place.column })}</Text>
+              <Text size="sm">
+                {t('management.data.preview.errorAt', { line: place.line, column: place.column })}
+              </Text>
               <Button size="xs" variant="light" color="red" onClick={() => onShowError(position)}>
                 {t('management.data.preview.showError')}
               </Button>
@@ -65,16 +73,29 @@ export function PreviewResult({ preview, data, misfits, stale, sql, onShowError 
       {preview.parameters.length > 0 && (
         <Text size="sm" c="dimmed">
           {t('management.data.preview.values')}{' '}
-          {preview.parameters.map((parameter) => `${parameter.label}: ${parameterValueLabel(parameter, t, culture)}`).join(' · ')}
+          {preview.parameters
+            .map((parameter) => `${parameter.label}: ${parameterValueLabel(parameter, t, culture)}`)
+            .join(' · ')}
         </Text>
       )}
       {stale && (
-        <Alert color="blue" variant="light" icon={<IconInfoCircle aria-hidden="true" />} data-testid="preview-stale">
+        <Alert
+          color="blue"
+          variant="light"
+          icon={<IconInfoCircle aria-hidden="true" />}
+          data-testid="preview-stale"
+        >
           {t('management.data.preview.stale')}
         </Alert>
       )}
       {misfits.map((misfit) => (
-        <Alert key={misfit.visual} color="orange" variant="light" icon={<IconInfoCircle aria-hidden="true" />} data-testid="preview-misfit">
+        <Alert
+          key={misfit.visual}
+          color="orange"
+          variant="light"
+          icon={<IconInfoCircle aria-hidden="true" />}
+          data-testid="preview-misfit"
+        >
           {t('management.data.preview.misfit', { visual: misfit.visual, column: misfit.column })}
         </Alert>
       ))}
@@ -85,7 +106,12 @@ export function PreviewResult({ preview, data, misfits, stale, sql, onShowError 
       )}
       <AppliedRowRules rules={preview.rowRules} />
       {!data || (data.kpis.length === 0 && data.charts.length === 0 && (!table || table.totalRows === 0)) ? (
-        <PlaceholderTile icon="search" headingOrder={3} headline={t('management.data.preview.emptyTitle')} text={t('management.data.preview.emptyText')} />
+        <PlaceholderTile
+          icon="search"
+          headingOrder={3}
+          headline={t('management.data.preview.emptyTitle')}
+          text={t('management.data.preview.emptyText')}
+        />
       ) : (
         <ReportBody
           data={data}

@@ -49,31 +49,63 @@ function iconMask(paths: string): Record<string, string> {
  * database, and plain letters for the rest.
  */
 export const completionIcons = EditorView.theme({
-  '.cm-completionIcon-keyword': { '&:after': iconMask('M16.555 3.843l3.602 3.602a2.877 2.877 0 0 1 0 4.069l-2.643 2.643a2.877 2.877 0 0 1 -4.069 0l-.301 -.301l-6.558 6.558a2 2 0 0 1 -1.239 .578l-.175 .008h-1.172a1 1 0 0 1 -.993 -.883l-.007 -.117v-1.172a2 2 0 0 1 .467 -1.284l.119 -.13l.414 -.414h2v-2h2v-2l2.144 -2.144l-.301 -.301a2.877 2.877 0 0 1 0 -4.069l2.643 -2.643a2.877 2.877 0 0 1 4.069 0z|M15 9h.01') },
-  '.cm-completionIcon-type': { '&:after': iconMask('M3 5a2 2 0 0 1 2 -2h14a2 2 0 0 1 2 2v14a2 2 0 0 1 -2 2h-14a2 2 0 0 1 -2 -2v-14z|M3 10h18|M10 3v18') },
+  '.cm-completionIcon-keyword': {
+    '&:after': iconMask(
+      'M16.555 3.843l3.602 3.602a2.877 2.877 0 0 1 0 4.069l-2.643 2.643a2.877 2.877 0 0 1 -4.069 0l-.301 -.301l-6.558 6.558a2 2 0 0 1 -1.239 .578l-.175 .008h-1.172a1 1 0 0 1 -.993 -.883l-.007 -.117v-1.172a2 2 0 0 1 .467 -1.284l.119 -.13l.414 -.414h2v-2h2v-2l2.144 -2.144l-.301 -.301a2.877 2.877 0 0 1 0 -4.069l2.643 -2.643a2.877 2.877 0 0 1 4.069 0z|M15 9h.01',
+    ),
+  },
+  '.cm-completionIcon-type': {
+    '&:after': iconMask(
+      'M3 5a2 2 0 0 1 2 -2h14a2 2 0 0 1 2 2v14a2 2 0 0 1 -2 2h-14a2 2 0 0 1 -2 -2v-14z|M3 10h18|M10 3v18',
+    ),
+  },
   '.cm-completionIcon-property': { '&:after': iconMask('M4 3h6v18h-6z|M14 3h6v18h-6z') },
-  '.cm-completionIcon-namespace': { '&:after': iconMask('M4 6a8 3 0 1 0 16 0a8 3 0 1 0 -16 0|M4 6v6a8 3 0 0 0 16 0v-6|M4 12v6a8 3 0 0 0 16 0v-6') },
+  '.cm-completionIcon-namespace': {
+    '&:after': iconMask(
+      'M4 6a8 3 0 1 0 16 0a8 3 0 1 0 -16 0|M4 6v6a8 3 0 0 0 16 0v-6|M4 12v6a8 3 0 0 0 16 0v-6',
+    ),
+  },
   '.cm-completionIcon-variable': { '&:after': { content: "'x'", fontStyle: 'italic' } },
   '.cm-completionIcon-constant': { '&:after': { content: "'c'", fontStyle: 'italic' } },
-  '.cm-completionIcon-function, .cm-completionIcon-method': { '&:after': { content: "'f'", fontStyle: 'italic' } },
+  '.cm-completionIcon-function, .cm-completionIcon-method': {
+    '&:after': { content: "'f'", fontStyle: 'italic' },
+  },
 });
 
 /**
  * What completion offers: tables by schema with their columns; the first table's schema (the database's
  * default one, listed first by the server) is also completed without its prefix.
  */
-export function completionConfig(tables: readonly SourceTable[]): { schema: SQLNamespace; defaultSchema?: string } {
+export function completionConfig(tables: readonly SourceTable[]): {
+  schema: SQLNamespace;
+  defaultSchema?: string;
+} {
   const schema: Record<string, Record<string, string[]>> = {};
-  for (const table of tables) (schema[table.schema] ??= {})[table.name] = table.columns.map((column) => column.name);
+  for (const table of tables)
+    (schema[table.schema] ??= {})[table.name] = table.columns.map((column) => column.name);
   return { schema, defaultSchema: tables[0]?.schema };
 }
 
-export default function SqlEditor({ value, onChange, kind, tables, label, describedBy, errorAt, insertion = null, onRun }: SqlEditorProps) {
+export default function SqlEditor({
+  value,
+  onChange,
+  kind,
+  tables,
+  label,
+  describedBy,
+  errorAt,
+  insertion = null,
+  onRun,
+}: SqlEditorProps) {
   const editor = useRef<ReactCodeMirrorRef>(null);
   const extensions = useMemo(
     () => [
       completionIcons,
-      sql({ dialect: kind === 'mysql' ? MySQL : PostgreSQL, ...completionConfig(tables), upperCaseKeywords: true }),
+      sql({
+        dialect: kind === 'mysql' ? MySQL : PostgreSQL,
+        ...completionConfig(tables),
+        upperCaseKeywords: true,
+      }),
       EditorView.lineWrapping,
       EditorView.contentAttributes.of({
         'aria-label': label,
@@ -109,7 +141,14 @@ export default function SqlEditor({ value, onChange, kind, tables, label, descri
     // insert a line there.
     <div
       onKeyDownCapture={(event) => {
-        if (!onRun || event.key !== 'Enter' || !(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey) return;
+        if (
+          !onRun ||
+          event.key !== 'Enter' ||
+          !(event.ctrlKey || event.metaKey) ||
+          event.altKey ||
+          event.shiftKey
+        )
+          return;
         event.preventDefault();
         event.stopPropagation();
         onRun();

@@ -24,13 +24,23 @@ type TileEditorProps = {
  * The tiles of a dashboard (decision 015): each a visual of a report definition (decision 027) — a KPI
  * row, a line or bar chart or a table — with its width in a 12-column grid; tiles fill the grid in order.
  */
-export function TileEditor({ definitions, tiles, onChange, invalidTitles, dashboardParameters }: TileEditorProps) {
+export function TileEditor({
+  definitions,
+  tiles,
+  onChange,
+  invalidTitles,
+  dashboardParameters,
+}: TileEditorProps) {
   const { t } = useTranslation();
   const update = (index: number, changes: Partial<TileFormValues>) =>
     onChange(tiles.map((tile, i) => (i === index ? { ...tile, ...changes } : tile)));
   // A tile's type follows its visual (decision 046): with a visual chosen it is that visual's and not
   // editable; with "the first of the tile's type" only the types the definition has visuals of are offered.
-  const typeField = (tile: TileFormValues, index: number, definition: CatalogueReportDefinition | undefined) => {
+  const typeField = (
+    tile: TileFormValues,
+    index: number,
+    definition: CatalogueReportDefinition | undefined,
+  ) => {
     const visuals = definition?.visuals ?? [];
     const offered = new Set(visuals.map(tileTypeOfVisual));
     return (
@@ -41,7 +51,9 @@ export function TileEditor({ definitions, tiles, onChange, invalidTitles, dashbo
         onChange={(type) => type && update(index, { type: type })}
         allowDeselect={false}
         disabled={tile.definitionTile?.visual !== undefined}
-        description={tile.definitionTile?.visual !== undefined ? t('management.catalogue.tiles.typeFollows') : undefined}
+        description={
+          tile.definitionTile?.visual !== undefined ? t('management.catalogue.tiles.typeFollows') : undefined
+        }
       />
     );
   };
@@ -77,7 +89,9 @@ export function TileEditor({ definitions, tiles, onChange, invalidTitles, dashbo
       />
       {tiles.map((tile, index) => {
         const label = tile.title.en.trim() || t('management.catalogue.tiles.untitled', { number: index + 1 });
-        const definition = definitions.find((candidate) => candidate.name === tile.definitionTile?.definition);
+        const definition = definitions.find(
+          (candidate) => candidate.name === tile.definitionTile?.definition,
+        );
         const follows = (definition?.parameters ?? [])
           .map((parameter) => parameter.name)
           .filter((name) => dashboardParameters.includes(name));
@@ -133,15 +147,19 @@ export function TileEditor({ definitions, tiles, onChange, invalidTitles, dashbo
                     label={t('management.catalogue.tiles.visual')}
                     data={[
                       { value: '', label: t('management.catalogue.tiles.visualDefault') },
-                      ...(definition?.visuals ?? []).map(
-                        (visual) => ({ value: visual.id, label: `${visual.id} (${visual.type})` }),
-                      ),
+                      ...(definition?.visuals ?? []).map((visual) => ({
+                        value: visual.id,
+                        label: `${visual.id} (${visual.type})`,
+                      })),
                     ]}
                     value={tile.definitionTile.visual ?? ''}
                     onChange={(visual) => {
                       const chosen = definition?.visuals.find((candidate) => candidate.id === visual);
                       update(index, {
-                        definitionTile: tile.definitionTile && { ...tile.definitionTile, visual: visual || undefined },
+                        definitionTile: tile.definitionTile && {
+                          ...tile.definitionTile,
+                          visual: visual || undefined,
+                        },
                         ...(chosen ? { type: tileTypeOfVisual(chosen) } : {}),
                       });
                     }}

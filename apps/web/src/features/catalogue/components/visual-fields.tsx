@@ -1,4 +1,16 @@
-import { ActionIcon, Button, Group, MultiSelect, Paper, SegmentedControl, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
+import {
+  ActionIcon,
+  Button,
+  Group,
+  MultiSelect,
+  Paper,
+  SegmentedControl,
+  Select,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { IconChartBar, IconNumbers, IconPlus, IconTable, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { chartVisualKinds, type DefinitionVisual } from '@cockpit/contracts';
@@ -34,7 +46,8 @@ function freeId(visuals: readonly DefinitionVisual[], type: DefinitionVisual['ty
 /** What the definition shows (decision 027): KPI tiles, charts over all rows (x and series), the table. */
 export function VisualFields({ visuals, onChange, columnNames, check }: VisualFieldsProps) {
   const { t } = useTranslation();
-  const update = (index: number, visual: DefinitionVisual) => onChange(visuals.map((current, at) => (at === index ? visual : current)));
+  const update = (index: number, visual: DefinitionVisual) =>
+    onChange(visuals.map((current, at) => (at === index ? visual : current)));
   const first = columnNames[0] ?? '';
   const add = (visual: DefinitionVisual) => onChange([...visuals, visual]);
   const columnData = [...new Set(columnNames)];
@@ -74,19 +87,35 @@ export function VisualFields({ visuals, onChange, columnNames, check }: VisualFi
                 description={t('management.data.visual.kpiHint')}
                 data={columnData}
                 value={visual.items.map((item) => item.column)}
-                onChange={(names) => update(index, { ...visual, items: names.map((column) => ({ column })) } satisfies Kpi)}
+                onChange={(names) =>
+                  update(index, { ...visual, items: names.map((column) => ({ column })) } satisfies Kpi)
+                }
                 error={check.error(`visuals.${index}.items`, t('management.data.errors.columnsNeeded'))}
                 searchable
               />
             )}
-            {visual.type === 'chart' && <ChartFields chart={visual} onChange={(chart) => update(index, chart)} columnData={columnData} error={(field) => check.error(`visuals.${index}.${field}`, t('management.data.errors.columnsNeeded'))} />}
+            {visual.type === 'chart' && (
+              <ChartFields
+                chart={visual}
+                onChange={(chart) => update(index, chart)}
+                columnData={columnData}
+                error={(field) =>
+                  check.error(`visuals.${index}.${field}`, t('management.data.errors.columnsNeeded'))
+                }
+              />
+            )}
             {visual.type === 'table' && (
               <MultiSelect
                 label={t('management.data.visual.tableColumns')}
                 description={t('management.data.visual.tableHint')}
                 data={columnData}
                 value={visual.columns ?? []}
-                onChange={(names) => update(index, { ...visual, columns: names.length > 0 ? names : undefined } satisfies TableVisual)}
+                onChange={(names) =>
+                  update(index, {
+                    ...visual,
+                    columns: names.length > 0 ? names : undefined,
+                  } satisfies TableVisual)
+                }
                 searchable
               />
             )}
@@ -98,7 +127,9 @@ export function VisualFields({ visuals, onChange, columnNames, check }: VisualFi
           variant="default"
           leftSection={<IconNumbers size={16} aria-hidden="true" />}
           rightSection={<IconPlus size={14} aria-hidden="true" />}
-          onClick={() => add({ type: 'kpi', id: freeId(visuals, 'kpi'), items: first ? [{ column: first }] : [] })}
+          onClick={() =>
+            add({ type: 'kpi', id: freeId(visuals, 'kpi'), items: first ? [{ column: first }] : [] })
+          }
         >
           {t('management.data.visual.addKpi')}
         </Button>
@@ -107,7 +138,14 @@ export function VisualFields({ visuals, onChange, columnNames, check }: VisualFi
           leftSection={<IconChartBar size={16} aria-hidden="true" />}
           rightSection={<IconPlus size={14} aria-hidden="true" />}
           onClick={() =>
-            add({ type: 'chart', id: freeId(visuals, 'chart'), kind: 'line', x: first, series: columnNames.slice(1, 2), stacked: false })
+            add({
+              type: 'chart',
+              id: freeId(visuals, 'chart'),
+              kind: 'line',
+              x: first,
+              series: columnNames.slice(1, 2),
+              stacked: false,
+            })
           }
         >
           {t('management.data.visual.addChart')}

@@ -89,7 +89,9 @@ describe('catalogue forms', () => {
   });
 
   it('previews same-origin paths and https URLs only, with the UI language', () => {
-    expect(framePreviewUrl('/embedded/kpi-glossary?lang={lang}', 'de-AT')).toBe('/embedded/kpi-glossary?lang=de-AT');
+    expect(framePreviewUrl('/embedded/kpi-glossary?lang={lang}', 'de-AT')).toBe(
+      '/embedded/kpi-glossary?lang=de-AT',
+    );
     expect(framePreviewUrl('https://bi.example/x', 'en')).toBe('https://bi.example/x');
     expect(framePreviewUrl('http://bi.example/x', 'en')).toBeNull();
     expect(framePreviewUrl('//evil.example/x', 'en')).toBeNull();

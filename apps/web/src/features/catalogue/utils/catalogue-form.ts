@@ -96,7 +96,12 @@ export type GroupFormValues = {
   audience: AudienceValues;
 };
 
-export const emptyGroupForm: GroupFormValues = { name: '', title: emptyLocalised, icon: null, audience: { roles: [], subscriptions: [] } };
+export const emptyGroupForm: GroupFormValues = {
+  name: '',
+  title: emptyLocalised,
+  icon: null,
+  audience: { roles: [], subscriptions: [] },
+};
 
 export function groupFormValues(group: {
   name: string;
@@ -176,7 +181,9 @@ export function itemFormValues(item: CatalogueItem, group: string): ItemFormValu
     featured: item.featured ?? false,
     audience: audienceValues(item.audience),
     kind: report?.kind ?? 'none',
-    ...(report?.kind === 'query' ? { definition: report.definition, definitionValues: report.values ?? {} } : {}),
+    ...(report?.kind === 'query'
+      ? { definition: report.definition, definitionValues: report.values ?? {} }
+      : {}),
     ...(report?.kind === 'embedded' ? { frameUrl: report.frameUrl } : {}),
     ...(report?.kind === 'external' ? { url: report.url } : {}),
   };
@@ -361,14 +368,22 @@ export function dashboardInput(values: DashboardFormValues, position?: number): 
     ...(values.featured ? { featured: true } : {}),
     ...(audience ? { audience } : {}),
     ...(values.parameters.length > 0
-      ? { parameters: values.parameters.map((parameter) => parameterBodyOf(parameter.name.trim(), parameter.form)) }
+      ? {
+          parameters: values.parameters.map((parameter) =>
+            parameterBodyOf(parameter.name.trim(), parameter.form),
+          ),
+        }
       : {}),
     tiles: values.tiles.map(tileInput),
     ...(position !== undefined ? { position } : {}),
   };
 }
 
-export function dashboardMoveInput(dashboard: CatalogueDashboard, group: string, position: number): DashboardInput {
+export function dashboardMoveInput(
+  dashboard: CatalogueDashboard,
+  group: string,
+  position: number,
+): DashboardInput {
   return { ...dashboard, group, position };
 }
 

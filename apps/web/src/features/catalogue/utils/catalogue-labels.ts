@@ -62,10 +62,12 @@ export const objectLabel = (t: TFunction, object: CatalogueObjectKind) => t(cata
 export const changeLabel = (t: TFunction, change: CatalogueChange['change']) =>
   t(catalogueChangeLabelKeys[change]);
 
-export const rangeOptions = (t: TFunction) => dateRangePresets.map((value) => ({ value, label: rangeLabel(t, value) }));
+export const rangeOptions = (t: TFunction) =>
+  dateRangePresets.map((value) => ({ value, label: rangeLabel(t, value) }));
 export const tileTypeOptions = (t: TFunction) =>
   dashboardTileTypes.map((value) => ({ value, label: tileTypeLabel(t, value) }));
-export const iconOptions = (t: TFunction) => menuIconNames.map((value) => ({ value, label: iconLabel(t, value) }));
+export const iconOptions = (t: TFunction) =>
+  menuIconNames.map((value) => ({ value, label: iconLabel(t, value) }));
 
 /** What a catalogue form shows for the server's refusals (lib/server-error). */
 export const catalogueErrorTexts = {

@@ -11,12 +11,24 @@ const definition = reportDefinitionBodySchema.parse({
   source: 'uploads',
   sql: 'select {{grouping}} as g, period, region, region_de from t where day between {{period.from}} and {{period.to}}',
   parameters: [
-    { name: 'grouping', type: 'choice', label: { en: 'Grouping', de: 'Gruppierung' }, required: true, default: 'month',
+    {
+      name: 'grouping',
+      type: 'choice',
+      label: { en: 'Grouping', de: 'Gruppierung' },
+      required: true,
+      default: 'month',
       options: [
         { value: 'month', label: { en: 'Month', de: 'Monat' }, format: 'month' },
         { value: 'week', label: { en: 'Week', de: 'Woche' }, format: 'week' },
-      ] },
-    { name: 'period', type: 'date-range', label: { en: 'Period' }, required: true, default: { preset: 'this-year' } },
+      ],
+    },
+    {
+      name: 'period',
+      type: 'date-range',
+      label: { en: 'Period' },
+      required: true,
+      default: { preset: 'this-year' },
+    },
   ],
   columns: [
     { name: 'period', label: { en: 'Period', de: 'Zeitraum' }, format: 'date', follows: 'grouping' },
@@ -27,12 +39,17 @@ const definition = reportDefinitionBodySchema.parse({
 
 describe('definition form', () => {
   it('keeps what the editor does not edit', () => {
-    expect(reportDefinitionBodySchema.parse(definitionBodyOf(definitionFormOf(definition)))).toEqual(definition);
+    expect(reportDefinitionBodySchema.parse(definitionBodyOf(definitionFormOf(definition)))).toEqual(
+      definition,
+    );
   });
 
   it('an option whose English label was changed gets the new label, its format stays', () => {
     const form = definitionFormOf(definition);
-    form.parameters.grouping = { ...form.parameters.grouping!, optionsText: 'month = Calendar month\nweek = Week' };
+    form.parameters.grouping = {
+      ...form.parameters.grouping!,
+      optionsText: 'month = Calendar month\nweek = Week',
+    };
     const options = reportDefinitionBodySchema.parse(definitionBodyOf(form)).parameters[0]?.options;
     expect(options).toEqual([
       { value: 'month', label: { en: 'Calendar month' }, format: 'month' },

@@ -45,7 +45,15 @@ export type DefinitionFormValues = {
 };
 
 export function emptyDefinitionForm(source: string | null = null): DefinitionFormValues {
-  return { name: '', source, sql: '', parameters: {}, columns: [], visuals: [], cacheSeconds: definitionCacheDefaultSeconds };
+  return {
+    name: '',
+    source,
+    sql: '',
+    parameters: {},
+    columns: [],
+    visuals: [],
+    cacheSeconds: definitionCacheDefaultSeconds,
+  };
 }
 
 /** A parameter the SQL names but the form has not seen yet: a range when written `.from`/`.to`. */
@@ -105,5 +113,6 @@ export function definitionBodyOf(values: DefinitionFormValues): CatalogueReportD
 
 /** The editor's check: the contracts schema of the body, on what the form would send. */
 export const definitionFormCheck: IssueSource = {
-  safeParse: (value: unknown) => reportDefinitionBodySchema.safeParse(definitionBodyOf(value as DefinitionFormValues)),
+  safeParse: (value: unknown) =>
+    reportDefinitionBodySchema.safeParse(definitionBodyOf(value as DefinitionFormValues)),
 };

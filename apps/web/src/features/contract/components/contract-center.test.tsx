@@ -29,7 +29,16 @@ function stubServer() {
   let overview: ContractOverview = {
     organisationName: 'Demo GmbH',
     current: contract({}),
-    pending: contract({ id: 'c2', reference: 'RC-2', plan: 'pro', seats: 25, monthlyFeeCents: 129_000, startsOn: '2025-03-01', status: 'pending', terms: 'Pro terms.' }),
+    pending: contract({
+      id: 'c2',
+      reference: 'RC-2',
+      plan: 'pro',
+      seats: 25,
+      monthlyFeeCents: 129_000,
+      startsOn: '2025-03-01',
+      status: 'pending',
+      terms: 'Pro terms.',
+    }),
     usage: { activeUsers: 3, basicUsers: 1, proUsers: 2 },
   };
   const accepted: string[] = [];
@@ -43,7 +52,12 @@ function stubServer() {
         accepted.push('c2');
         overview = {
           ...overview,
-          current: { ...overview.pending!, status: 'active', acceptedAt: '2025-02-01T09:00:00.000Z', acceptedByName: 'Anna Admin' },
+          current: {
+            ...overview.pending!,
+            status: 'active',
+            acceptedAt: '2025-02-01T09:00:00.000Z',
+            acceptedByName: 'Anna Admin',
+          },
           pending: null,
         };
         return jsonResponse(overview);

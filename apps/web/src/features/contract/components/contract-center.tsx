@@ -37,19 +37,33 @@ export function ContractCenter({ onAccepted }: ContractCenterProps) {
   return (
     <Stack gap="lg">
       {pending && (
-        <Paper withBorder radius="md" p="lg" className={classes.pending} component="section" aria-labelledby="pending-heading" data-testid="pending-contract">
+        <Paper
+          withBorder
+          radius="md"
+          p="lg"
+          className={classes.pending}
+          component="section"
+          aria-labelledby="pending-heading"
+          data-testid="pending-contract"
+        >
           <Stack gap="md">
             <div>
               <Title order={2} size="h3" id="pending-heading">
                 {t('management.contract.pendingTitle')}
               </Title>
               <Text size="sm" c="dimmed">
-                {t('management.contract.pendingText', { date: formatCalendarDate(pending.startsOn, culture) })}
+                {t('management.contract.pendingText', {
+                  date: formatCalendarDate(pending.startsOn, culture),
+                })}
               </Text>
             </div>
             <ContractDetails contract={pending} />
             <Group>
-              <Button color="orange" leftSection={<IconCircleCheck size={18} aria-hidden="true" />} onClick={() => setConfirming(true)}>
+              <Button
+                color="orange"
+                leftSection={<IconCircleCheck size={18} aria-hidden="true" />}
+                onClick={() => setConfirming(true)}
+              >
                 {t('management.contract.accept')}
               </Button>
             </Group>
@@ -57,7 +71,14 @@ export function ContractCenter({ onAccepted }: ContractCenterProps) {
         </Paper>
       )}
 
-      <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="current-heading" data-testid="current-contract">
+      <Paper
+        withBorder
+        radius="md"
+        p="lg"
+        component="section"
+        aria-labelledby="current-heading"
+        data-testid="current-contract"
+      >
         <Stack gap="md">
           <Title order={2} size="h3" id="current-heading">
             {t('management.contract.currentTitle', { organisation: overview.data.organisationName })}
@@ -72,7 +93,10 @@ export function ContractCenter({ onAccepted }: ContractCenterProps) {
                 <Progress
                   value={seatShare}
                   color={usage.activeUsers > current.seats ? 'red' : 'blue'}
-                  aria-label={t('management.contract.usage', { used: usage.activeUsers, count: current.seats })}
+                  aria-label={t('management.contract.usage', {
+                    used: usage.activeUsers,
+                    count: current.seats,
+                  })}
                 />
                 <Text size="sm" c="dimmed">
                   {t('management.contract.usageByTier', { basic: usage.basicUsers, pro: usage.proUsers })}
@@ -98,14 +122,21 @@ export function ContractCenter({ onAccepted }: ContractCenterProps) {
           onConfirm={() =>
             accept.mutate(pending.id, {
               onSuccess: () => {
-                showToast({ type: 'success', title: t('management.contract.accepted'), message: pending.reference });
+                showToast({
+                  type: 'success',
+                  title: t('management.contract.accepted'),
+                  message: pending.reference,
+                });
                 setConfirming(false);
               },
             })
           }
         >
           {current
-            ? t('management.contract.acceptText', { reference: pending.reference, current: current.reference })
+            ? t('management.contract.acceptText', {
+                reference: pending.reference,
+                current: current.reference,
+              })
             : t('management.contract.acceptTextFirst', { reference: pending.reference })}
         </ConfirmDialog>
       )}

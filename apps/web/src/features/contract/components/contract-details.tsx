@@ -29,17 +29,26 @@ export function ContractDetails({ contract }: { contract: Contract }) {
       <SimpleGrid component="dl" cols={{ base: 1, xs: 2, md: 3 }} spacing="md" className={classes.list}>
         <Detail term={t('management.contract.reference')}>{contract.reference}</Detail>
         <Detail term={t('management.contract.plan')}>
-          <Badge color={contract.plan === 'pro' ? 'orange' : 'gray'} variant={contract.plan === 'pro' ? 'filled' : 'light'}>
+          <Badge
+            color={contract.plan === 'pro' ? 'orange' : 'gray'}
+            variant={contract.plan === 'pro' ? 'filled' : 'light'}
+          >
             {subscriptionLabel(t, contract.plan)}
           </Badge>
         </Detail>
-        <Detail term={t('management.contract.seats')}>{t('management.contract.seatsValue', { count: contract.seats })}</Detail>
+        <Detail term={t('management.contract.seats')}>
+          {t('management.contract.seatsValue', { count: contract.seats })}
+        </Detail>
         <Detail term={t('management.contract.monthlyFee')}>
           {formatMoney(contract.monthlyFeeCents, contract.currency, culture)}
         </Detail>
-        <Detail term={t('management.contract.startsOn')}>{formatCalendarDate(contract.startsOn, culture)}</Detail>
+        <Detail term={t('management.contract.startsOn')}>
+          {formatCalendarDate(contract.startsOn, culture)}
+        </Detail>
         <Detail term={t('management.contract.endsOn')}>
-          {contract.endsOn ? formatCalendarDate(contract.endsOn, culture) : t('management.contract.openEnded')}
+          {contract.endsOn
+            ? formatCalendarDate(contract.endsOn, culture)
+            : t('management.contract.openEnded')}
         </Detail>
         {contract.acceptedAt && (
           <Detail term={t('management.contract.acceptedAt')}>

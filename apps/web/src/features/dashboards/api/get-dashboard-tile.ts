@@ -7,8 +7,15 @@ import { useUiLanguage } from '../../../lib/use-ui-language';
  * `GET /api/dashboards/:layoutId/tiles/:tileId`: one tile's data. Every tile has its own query, so a
  * slow or failing tile never holds up or breaks the others (docs/product.md §D.3).
  */
-export function getDashboardTile(layoutId: string, tileId: string, values?: string): Promise<DashboardTileDataResponse> {
-  return api.call(apiRoutes.getDashboardTile, { params: { layoutId, tileId }, query: values ? { values } : {} });
+export function getDashboardTile(
+  layoutId: string,
+  tileId: string,
+  values?: string,
+): Promise<DashboardTileDataResponse> {
+  return api.call(apiRoutes.getDashboardTile, {
+    params: { layoutId, tileId },
+    query: values ? { values } : {},
+  });
 }
 
 /**
@@ -33,7 +40,12 @@ async function withTileSlot<T>(load: () => Promise<T>): Promise<T> {
 }
 
 /** `values`: the dashboard's parameter values the reader chose (`?values=` JSON); the server adds defaults. */
-export function getDashboardTileQueryOptions(layoutId: string, tileId: string, language: UiLanguageName, values?: string) {
+export function getDashboardTileQueryOptions(
+  layoutId: string,
+  tileId: string,
+  language: UiLanguageName,
+  values?: string,
+) {
   return queryOptions({
     queryKey: ['dashboard-tile', layoutId, tileId, language, values ?? ''],
     queryFn: () => withTileSlot(() => getDashboardTile(layoutId, tileId, values)),

@@ -115,7 +115,9 @@ export function DashboardTile({
         {content}
         {query.data?.info && (
           <Text size="xs" c="dimmed" mt="auto">
-            {t('reports.info.dataAsOf', { time: formatDateTime(query.data.info.dataAsOf, formatter.culture) })}
+            {t('reports.info.dataAsOf', {
+              time: formatDateTime(query.data.info.dataAsOf, formatter.culture),
+            })}
           </Text>
         )}
       </Stack>

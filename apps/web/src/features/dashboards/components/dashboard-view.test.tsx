@@ -69,14 +69,15 @@ describe('DashboardView', () => {
   it('shows every tile; a failing tile shows its own error and the others their data', async () => {
     stubApi({
       [`GET ${pathOf(apiRoutes.getDashboard, { layoutId: 101 })}`]: () => jsonResponse(dashboard),
-      [`GET ${pathOf(apiRoutes.getDashboardTile, { layoutId: 101, tileId: tileIds[0]! })}`]: () => jsonResponse(kpiTile),
+      [`GET ${pathOf(apiRoutes.getDashboardTile, { layoutId: 101, tileId: tileIds[0]! })}`]: () =>
+        jsonResponse(kpiTile),
       // The line tile is never answered with data: its request fails.
       [`GET ${pathOf(apiRoutes.getDashboardTile, { layoutId: 101, tileId: tileIds[1]! })}`]: () =>
         jsonResponse({ error: { code: 'NOT_FOUND', message: 'gone' } }, 404),
       [`GET ${pathOf(apiRoutes.getDashboardTile, { layoutId: 101, tileId: tileIds[2]! })}`]: () =>
         jsonResponse({
           tile: dashboard.tiles[2],
-                  data: {
+          data: {
             kpis: [],
             charts: [],
             table: {
@@ -92,9 +93,7 @@ describe('DashboardView', () => {
         }),
     });
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    await renderWithProviders(
-      <DashboardView layoutId="101" culture="de-DE" currencySymbol="€" />,
-    );
+    await renderWithProviders(<DashboardView layoutId="101" culture="de-DE" currencySymbol="€" />);
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Executive Overview' })).toBeInTheDocument();
     const tiles = screen.getAllByTestId('dashboard-tile');
@@ -115,7 +114,16 @@ describe('DashboardView', () => {
       ...Object.fromEntries(
         tileIds.map((tileId) => [
           `GET ${pathOf(apiRoutes.getDashboardTile, { layoutId: 101, tileId })}`,
-          () => jsonResponse({ error: { code: errorCodes.choiceNotOffered, message: choiceNotOfferedMessage('region', 'South') } }, 400),
+          () =>
+            jsonResponse(
+              {
+                error: {
+                  code: errorCodes.choiceNotOffered,
+                  message: choiceNotOfferedMessage('region', 'South'),
+                },
+              },
+              400,
+            ),
         ]),
       ),
     });
@@ -129,9 +137,7 @@ describe('DashboardView', () => {
   it('says so when the dashboard does not exist (or is another organisation’s)', async () => {
     stubApi({});
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    await renderWithProviders(
-      <DashboardView layoutId="999" culture="en-GB" currencySymbol="€" />,
-    );
+    await renderWithProviders(<DashboardView layoutId="999" culture="en-GB" currencySymbol="€" />);
     expect(await screen.findByRole('heading', { name: 'This dashboard does not exist' })).toBeInTheDocument();
   });
 
@@ -183,7 +189,9 @@ describe('DashboardView', () => {
     const region = await screen.findByRole('combobox', { name: 'Region' });
     expect(region).toHaveValue('North');
     const tiles = screen.getAllByTestId('dashboard-tile');
-    expect(await within(tiles[1]!).findByText('This report is not available for your account')).toBeInTheDocument();
+    expect(
+      await within(tiles[1]!).findByText('This report is not available for your account'),
+    ).toBeInTheDocument();
     expect(within(tiles[1]!).queryByRole('button', { name: 'Try again' })).toBeNull();
 
     await userEvent.click(region);
@@ -192,7 +200,9 @@ describe('DashboardView', () => {
     expect(await screen.findByRole('combobox', { name: 'Region' })).toHaveValue('South');
     await vi.waitFor(() =>
       expect(
-        calls.filter((call) => call.path.includes('/tiles/') && call.search.get('values') === '{"region":"South"}'),
+        calls.filter(
+          (call) => call.path.includes('/tiles/') && call.search.get('values') === '{"region":"South"}',
+        ),
       ).toHaveLength(2),
     );
   });

@@ -27,7 +27,9 @@ export type DashboardViewProps = {
 function parametersInUse(parameters: ParameterView[], values: string | undefined): ParameterView[] {
   const chosen = readParameterValues(values);
   return parameters.map((parameter) =>
-    Object.hasOwn(chosen, parameter.name) ? { ...parameter, value: chosen[parameter.name] ?? null } : parameter,
+    Object.hasOwn(chosen, parameter.name)
+      ? { ...parameter, value: chosen[parameter.name] ?? null }
+      : parameter,
   );
 }
 
@@ -50,7 +52,14 @@ function asMenuItem(dashboard: DashboardResponse): MenuItem {
  * `/dashboards/:layoutId` (docs/product.md §D.3): a grid of tiles, each loading its own data. A dashboard
  * with parameters of its own (decision 027) shows them above the grid; its report-definition tiles follow.
  */
-export function DashboardView({ layoutId, culture, currencySymbol, values, onValuesChange, isAdministrator = false }: DashboardViewProps) {
+export function DashboardView({
+  layoutId,
+  culture,
+  currencySymbol,
+  values,
+  onValuesChange,
+  isAdministrator = false,
+}: DashboardViewProps) {
   const { t } = useTranslation();
   const dashboard = useDashboard(layoutId);
   const formatter = useValueFormatter(culture, currencySymbol);
@@ -118,7 +127,13 @@ export function DashboardView({ layoutId, culture, currencySymbol, values, onVal
       <Grid gap="md" data-testid="dashboard-grid">
         {data.tiles.map((tile) => (
           <Grid.Col key={tile.id} span={{ base: 12, md: tile.width }}>
-            <DashboardTile layoutId={layoutId} tile={tile} formatter={formatter} values={values} isAdministrator={isAdministrator} />
+            <DashboardTile
+              layoutId={layoutId}
+              tile={tile}
+              formatter={formatter}
+              values={values}
+              isAdministrator={isAdministrator}
+            />
           </Grid.Col>
         ))}
       </Grid>

@@ -2,10 +2,20 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { apiRoutes, type QueryLogResponse } from '@cockpit/contracts';
 import { api } from '../../../lib/api-client';
 
-export type QueryLogFilter = { dataSource: string | null; definition: string | null; errorsOnly: boolean; page: number };
+export type QueryLogFilter = {
+  dataSource: string | null;
+  definition: string | null;
+  errorsOnly: boolean;
+  page: number;
+};
 
 /** `GET /api/management/query-log`: the runs of report SQL, newest first, paged and filtered. */
-export function getQueryLog({ dataSource, definition, errorsOnly, page }: QueryLogFilter): Promise<QueryLogResponse> {
+export function getQueryLog({
+  dataSource,
+  definition,
+  errorsOnly,
+  page,
+}: QueryLogFilter): Promise<QueryLogResponse> {
   return api.call(apiRoutes.listQueryLog, {
     query: {
       dataSource: dataSource ?? undefined,

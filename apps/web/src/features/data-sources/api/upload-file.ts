@@ -26,7 +26,13 @@ export type PreviewRequest = {
  * columns with their guessed types and the first rows. An XLSX workbook is sent whole (its archive ends
  * with what the sheets need), a CSV only its beginning.
  */
-export function previewUpload({ sourceName, file, sheet, valueStyle, onProgress }: PreviewRequest): Promise<UploadPreviewResponse> {
+export function previewUpload({
+  sourceName,
+  file,
+  sheet,
+  valueStyle,
+  onProgress,
+}: PreviewRequest): Promise<UploadPreviewResponse> {
   const body = new FormData();
   if (valueStyle) body.append('valueStyle', valueStyle);
   if (sheet) body.append('sheet', sheet);

@@ -9,7 +9,8 @@ export function getUploadedTables(sourceName: string): Promise<UploadedTablesRes
 }
 
 /** Under the data sources' key: whatever refreshes the sources refreshes their tables too. */
-export const uploadedTablesQueryKey = (sourceName: string) => [...dataSourcesQueryKey, sourceName, 'tables'] as const;
+export const uploadedTablesQueryKey = (sourceName: string) =>
+  [...dataSourcesQueryKey, sourceName, 'tables'] as const;
 
 export function getUploadedTablesQueryOptions(sourceName: string) {
   return queryOptions({

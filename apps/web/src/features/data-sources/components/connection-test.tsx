@@ -62,7 +62,8 @@ export function ConnectionTest({ name, kind, unsaved }: ConnectionTestProps) {
       {
         onSuccess: (answer) => {
           // The test read the tables too: the schema browser and the editor need not ask again.
-          if (answer.schema) queryClient.setQueryData(getSourceSchemaQueryOptions(name).queryKey, answer.schema);
+          if (answer.schema)
+            queryClient.setQueryData(getSourceSchemaQueryOptions(name).queryKey, answer.schema);
         },
       },
     );
@@ -107,21 +108,34 @@ export function ConnectionTest({ name, kind, unsaved }: ConnectionTestProps) {
         </Alert>
       )}
       {result && !result.ok && refused.length === 0 && (
-        <Alert color="red" role="alert" title={t('management.data.test.failed')} icon={<IconX aria-hidden="true" />}>
+        <Alert
+          color="red"
+          role="alert"
+          title={t('management.data.test.failed')}
+          icon={<IconX aria-hidden="true" />}
+        >
           <Text size="sm" ff="monospace" data-testid="test-message">
             {result.message ?? t('management.data.test.noMessage')}
           </Text>
         </Alert>
       )}
       {result?.ok && (
-        <Alert color="green" title={t('management.data.test.succeeded')} icon={<IconCircleCheck aria-hidden="true" />}>
+        <Alert
+          color="green"
+          title={t('management.data.test.succeeded')}
+          icon={<IconCircleCheck aria-hidden="true" />}
+        >
           <List size="sm" spacing={2}>
             <List.Item>{t('management.data.test.milliseconds', { count: result.milliseconds })}</List.Item>
             {result.serverVersion && (
-              <List.Item>{t('management.data.test.serverVersion', { version: result.serverVersion })}</List.Item>
+              <List.Item>
+                {t('management.data.test.serverVersion', { version: result.serverVersion })}
+              </List.Item>
             )}
             <List.Item>
-              {result.readOnlySession ? t('management.data.test.readOnlyProven') : t('management.data.test.readOnlyNotProven')}
+              {result.readOnlySession
+                ? t('management.data.test.readOnlyProven')
+                : t('management.data.test.readOnlyNotProven')}
             </List.Item>
           </List>
         </Alert>

@@ -19,7 +19,12 @@ export function DataHome({ sourceHref, definitionHref, queryLogHref, definitions
   return (
     <Stack gap="xl">
       <Group justify="flex-end">
-        <Button component={Link} to={queryLogHref} variant="default" leftSection={<IconListDetails size={16} aria-hidden="true" />}>
+        <Button
+          component={Link}
+          to={queryLogHref}
+          variant="default"
+          leftSection={<IconListDetails size={16} aria-hidden="true" />}
+        >
           {t('management.data.log.title')}
         </Button>
       </Group>

@@ -82,7 +82,13 @@ export function DataSourceDialog({ source, onClose, onSaved }: DataSourceDialogP
   // "Test connection" before anything is saved (decision 045): the connection and password as entered.
   const body = dataSourceBodyOf(values);
   const unsavedTest =
-    body.kind !== 'uploads' && body.connection && body.password && body.connection.host && body.connection.database && body.connection.user && body.connection.port > 0
+    body.kind !== 'uploads' &&
+    body.connection &&
+    body.password &&
+    body.connection.host &&
+    body.connection.database &&
+    body.connection.user &&
+    body.connection.port > 0
       ? { kind: body.kind, connection: body.connection, password: body.password }
       : null;
 
@@ -101,7 +107,11 @@ export function DataSourceDialog({ source, onClose, onSaved }: DataSourceDialogP
 
   return (
     <FormDialog
-      title={source ? t('management.data.source.editTitle', { name: source.name }) : t('management.data.source.newTitle')}
+      title={
+        source
+          ? t('management.data.source.editTitle', { name: source.name })
+          : t('management.data.source.newTitle')
+      }
       size="xl"
       onClose={onClose}
       onSubmit={submit}
@@ -225,7 +235,10 @@ export function DataSourceDialog({ source, onClose, onSaved }: DataSourceDialogP
               label={t('management.data.fields.statementTimeout')}
               value={values.statementTimeoutSeconds}
               onChange={(value) => set('statementTimeoutSeconds', numberOrEmpty(value))}
-              error={check.error('connection.statementTimeoutSeconds', t('management.data.errors.statementTimeout'))}
+              error={check.error(
+                'connection.statementTimeoutSeconds',
+                t('management.data.errors.statementTimeout'),
+              )}
               min={1}
               max={600}
               allowDecimal={false}

@@ -37,7 +37,11 @@ export function DataSourcePage({ name, dataHref, definitionHref }: DataSourcePag
         const source = data.items.find((candidate) => candidate.name === name);
         if (!source) {
           return (
-            <PlaceholderTile icon="search" headline={t('management.data.source.notFoundTitle')} text={t('management.data.source.notFoundText', { name })}>
+            <PlaceholderTile
+              icon="search"
+              headline={t('management.data.source.notFoundTitle')}
+              text={t('management.data.source.notFoundText', { name })}
+            >
               <Button component={Link} to={dataHref} variant="light">
                 {t('management.data.backToData')}
               </Button>
@@ -50,7 +54,11 @@ export function DataSourcePage({ name, dataHref, definitionHref }: DataSourcePag
   );
 }
 
-type SourceDetailsProps = { source: ManagedDataSource; dataHref: string; definitionHref: (name: string) => string };
+type SourceDetailsProps = {
+  source: ManagedDataSource;
+  dataHref: string;
+  definitionHref: (name: string) => string;
+};
 
 function SourceDetails({ source, dataHref, definitionHref }: SourceDetailsProps) {
   const { t } = useTranslation();
@@ -83,12 +91,21 @@ function SourceDetails({ source, dataHref, definitionHref }: SourceDetailsProps)
           </Group>
         </Stack>
         <Group gap="xs">
-          <Button variant="default" leftSection={<IconPencil size={16} aria-hidden="true" />} onClick={() => setEditing(true)}>
+          <Button
+            variant="default"
+            leftSection={<IconPencil size={16} aria-hidden="true" />}
+            onClick={() => setEditing(true)}
+          >
             {t('management.data.edit')}
           </Button>
           {/* The uploaded tables belong to every organisation: they are emptied, not removed. */}
           {source.kind !== 'uploads' && (
-            <Button variant="light" color="red" leftSection={<IconTrash size={16} aria-hidden="true" />} onClick={() => setDeleting(true)}>
+            <Button
+              variant="light"
+              color="red"
+              leftSection={<IconTrash size={16} aria-hidden="true" />}
+              onClick={() => setDeleting(true)}
+            >
               {t('management.data.delete')}
             </Button>
           )}
@@ -115,7 +132,10 @@ function SourceDetails({ source, dataHref, definitionHref }: SourceDetailsProps)
               label={t('management.data.fields.statementTimeout')}
               value={t('management.data.definitions.seconds', { count: connection.statementTimeoutSeconds })}
             />
-            <Fact label={t('management.data.fields.rowLimit')} value={connection.rowLimit.toLocaleString(language)} />
+            <Fact
+              label={t('management.data.fields.rowLimit')}
+              value={connection.rowLimit.toLocaleString(language)}
+            />
           </SimpleGrid>
           {source.kind !== 'uploads' && !source.needsPassword && (
             <Stack mt="md">
@@ -136,7 +156,13 @@ function SourceDetails({ source, dataHref, definitionHref }: SourceDetailsProps)
         ) : (
           <Group gap="sm">
             {source.definitions.map((definition) => (
-              <Anchor key={definition} component={Link} to={definitionHref(definition)} ff="monospace" size="sm">
+              <Anchor
+                key={definition}
+                component={Link}
+                to={definitionHref(definition)}
+                ff="monospace"
+                size="sm"
+              >
                 {definition}
               </Anchor>
             ))}

@@ -45,7 +45,10 @@ export function DataSourcesList({ sourceHref, definitionHref }: DataSourcesListP
         title={t('management.data.sources.title')}
         intro={t('management.data.sources.intro')}
         action={
-          <Button leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={() => setEditing({ source: null })}>
+          <Button
+            leftSection={<IconPlus size={16} aria-hidden="true" />}
+            onClick={() => setEditing({ source: null })}
+          >
             {t('management.data.sources.add')}
           </Button>
         }
@@ -53,7 +56,11 @@ export function DataSourcesList({ sourceHref, definitionHref }: DataSourcesListP
       <QueryTable
         query={sources}
         items={(data) => data.items}
-        empty={{ icon: 'search', headline: t('management.data.sources.emptyTitle'), text: t('management.data.sources.emptyText') }}
+        empty={{
+          icon: 'search',
+          headline: t('management.data.sources.emptyTitle'),
+          text: t('management.data.sources.emptyText'),
+        }}
         columns={[
           t('management.data.sources.name'),
           t('management.data.sources.kind'),

@@ -11,7 +11,8 @@ import { DataSourcesList } from './data-sources-list';
 // and its password rule, the delete refused while definitions read a source, and "Test connection".
 
 // jsdom has no FontFaceSet; Mantine's autosizing Textarea listens to `document.fonts`.
-if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { configurable: true, value: new EventTarget() });
+if (!('fonts' in document))
+  Object.defineProperty(document, 'fonts', { configurable: true, value: new EventTarget() });
 
 const warehouse: ManagedDataSource = {
   name: 'warehouse',
@@ -60,7 +61,10 @@ describe('data sources list', () => {
     expect(rows).toHaveLength(2);
     expect(within(rows[0]!).getByRole('link', { name: 'Warehouse' })).toHaveAttribute('href', '/s/warehouse');
     expect(within(rows[0]!).getByText('db.example.com:5432/sales')).toBeInTheDocument();
-    expect(within(rows[0]!).getByRole('link', { name: 'revenue-by-region' })).toHaveAttribute('href', '/d/revenue-by-region');
+    expect(within(rows[0]!).getByRole('link', { name: 'revenue-by-region' })).toHaveAttribute(
+      'href',
+      '/d/revenue-by-region',
+    );
     expect(within(rows[0]!).queryByText('Needs password')).toBeNull();
     expect(within(rows[1]!).getByText('MySQL / MariaDB')).toBeInTheDocument();
     expect(within(rows[1]!).getByText('Needs password')).toBeInTheDocument();
@@ -75,7 +79,8 @@ describe('data sources list', () => {
   it('checks a new database before saving, with MySQL’s port, and sends the password', async () => {
     const calls = stubApi({
       [`GET ${listPath}`]: () => jsonResponse({ items: [] }),
-      [`POST ${listPath}`]: (call) => jsonResponse({ ...warehouse, ...(call.body as object), definitions: [] }, 201),
+      [`POST ${listPath}`]: (call) =>
+        jsonResponse({ ...warehouse, ...(call.body as object), definitions: [] }, 201),
     });
     await renderWithProviders(<DataSourcesList {...links} />);
     await userEvent.click(await screen.findByRole('button', { name: 'Add database' }));
@@ -105,7 +110,16 @@ describe('data sources list', () => {
       title: { en: 'Shop' },
       kind: 'mysql',
       password: 'pw',
-      connection: { host: '127.0.0.1', port: 3306, database: 'test', user: 'root', tls: 'off', poolSize: 5, statementTimeoutSeconds: 30, rowLimit: 100_000 },
+      connection: {
+        host: '127.0.0.1',
+        port: 3306,
+        database: 'test',
+        user: 'root',
+        tls: 'off',
+        poolSize: 5,
+        statementTimeoutSeconds: 30,
+        rowLimit: 100_000,
+      },
     });
   });
 
@@ -130,7 +144,9 @@ describe('data sources list', () => {
     const test = within(dialog).getByRole('button', { name: 'Test connection' });
     // Nothing to test before host, database, user and password are there.
     expect(test).toBeDisabled();
-    expect(within(dialog).getByText('Enter host, port, database, user and password to test the connection.')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('Enter host, port, database, user and password to test the connection.'),
+    ).toBeInTheDocument();
 
     await userEvent.click(within(dialog).getByRole('radio', { name: 'MySQL / MariaDB' }));
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Host' }), '127.0.0.1');
@@ -140,7 +156,9 @@ describe('data sources list', () => {
     expect(test).toBeEnabled();
     await userEvent.click(test);
 
-    expect(await within(dialog).findByTestId('test-message')).toHaveTextContent("Access denied for user 'root'");
+    expect(await within(dialog).findByTestId('test-message')).toHaveTextContent(
+      "Access denied for user 'root'",
+    );
     const tested = calls.find((call) => call.method === 'POST');
     expect(tested?.path).toBe(apiRoutes.testUnsavedDataSource.path);
     expect(tested?.body).toMatchObject({
@@ -168,7 +186,9 @@ describe('data sources list', () => {
     await userEvent.click(within(dialog).getByRole('combobox', { name: 'TLS' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Off (plain connection)' }));
     expect(
-      within(dialog).getByText('TLS weakened or its certificate authority changed: enter the password again.'),
+      within(dialog).getByText(
+        'TLS weakened or its certificate authority changed: enter the password again.',
+      ),
     ).toBeInTheDocument();
     expect(password).toBeRequired();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
@@ -176,7 +196,9 @@ describe('data sources list', () => {
     expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(0);
 
     await userEvent.click(within(dialog).getByRole('combobox', { name: 'TLS' }));
-    await userEvent.click(await screen.findByRole('option', { name: 'Verified against a certificate authority' }));
+    await userEvent.click(
+      await screen.findByRole('option', { name: 'Verified against a certificate authority' }),
+    );
     expect(password).not.toBeRequired();
   });
 
@@ -189,13 +211,17 @@ describe('data sources list', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Change warehouse' }));
     const dialog = await screen.findByRole('dialog', { name: 'Change data source warehouse' });
     expect(
-      within(dialog).getByText('Leave empty to keep the stored password — only while host, port, database and user stay unchanged.'),
+      within(dialog).getByText(
+        'Leave empty to keep the stored password — only while host, port, database and user stay unchanged.',
+      ),
     ).toBeInTheDocument();
 
     const host = within(dialog).getByRole('textbox', { name: 'Host' });
     await userEvent.clear(host);
     await userEvent.type(host, 'replica.example.com');
-    expect(within(dialog).getByText('Host, port, database or user changed: enter the password again.')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('Host, port, database or user changed: enter the password again.'),
+    ).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(within(dialog).getByText('Enter the password.')).toBeInTheDocument();
     expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(0);
@@ -229,7 +255,16 @@ describe('data source page', () => {
   const testPath = pathOf(apiRoutes.testDataSource, { name: 'warehouse' });
   const schemaPath = pathOf(apiRoutes.getDataSourceSchema, { name: 'warehouse' });
   const schema = {
-    tables: [{ schema: 'public', name: 'sales', columns: [{ name: 'region', type: 'text' }, { name: 'amount', type: 'numeric' }] }],
+    tables: [
+      {
+        schema: 'public',
+        name: 'sales',
+        columns: [
+          { name: 'region', type: 'text' },
+          { name: 'amount', type: 'numeric' },
+        ],
+      },
+    ],
     truncated: false,
   };
 
@@ -248,7 +283,9 @@ describe('data source page', () => {
       [`GET ${schemaPath}`]: () => jsonResponse(schema),
       [`POST ${testPath}`]: () => jsonResponse(answer),
     });
-    await renderWithProviders(<DataSourcePage name="warehouse" dataHref="/data" definitionHref={links.definitionHref} />);
+    await renderWithProviders(
+      <DataSourcePage name="warehouse" dataHref="/data" definitionHref={links.definitionHref} />,
+    );
     await userEvent.click(await screen.findByRole('button', { name: 'Test connection' }));
     expect(await screen.findByText('Server version: PostgreSQL 17.2')).toBeInTheDocument();
     expect(screen.getByText('Read-only proven: the session refused a write.')).toBeInTheDocument();
@@ -264,33 +301,47 @@ describe('data source page', () => {
 
   it.each([
     ['en', 'This account is refused', /privileges a reporting account must not have: FILE, GRANT OPTION\./],
-    ['de-DE', 'Dieses Konto wird abgewiesen', /Rechte, die ein Konto für Berichte nicht haben darf: FILE, GRANT OPTION\./],
-  ] as const)('names the privileges an account is refused for, with the read-only recipe (%s)', async (language, title, text) => {
-    stubApi({
-      [`GET ${listPath}`]: () => jsonResponse({ items: [{ ...warehouse, kind: 'mysql' }] }),
-      [`GET ${schemaPath}`]: () => jsonResponse({ tables: [], truncated: false }),
-      [`POST ${testPath}`]: () =>
-        jsonResponse({
-          ok: false,
-          message: 'the account has privileges a reporting account must not have: FILE, GRANT OPTION',
-          refusedPrivileges: ['FILE', 'GRANT OPTION'],
-          readOnlySession: false,
-          accountCanWrite: false,
-          serverVersion: null,
-          milliseconds: 20,
-          schema: null,
+    [
+      'de-DE',
+      'Dieses Konto wird abgewiesen',
+      /Rechte, die ein Konto für Berichte nicht haben darf: FILE, GRANT OPTION\./,
+    ],
+  ] as const)(
+    'names the privileges an account is refused for, with the read-only recipe (%s)',
+    async (language, title, text) => {
+      stubApi({
+        [`GET ${listPath}`]: () => jsonResponse({ items: [{ ...warehouse, kind: 'mysql' }] }),
+        [`GET ${schemaPath}`]: () => jsonResponse({ tables: [], truncated: false }),
+        [`POST ${testPath}`]: () =>
+          jsonResponse({
+            ok: false,
+            message: 'the account has privileges a reporting account must not have: FILE, GRANT OPTION',
+            refusedPrivileges: ['FILE', 'GRANT OPTION'],
+            readOnlySession: false,
+            accountCanWrite: false,
+            serverVersion: null,
+            milliseconds: 20,
+            schema: null,
+          }),
+      });
+      await renderWithProviders(
+        <DataSourcePage name="warehouse" dataHref="/data" definitionHref={links.definitionHref} />,
+        {
+          language,
+        },
+      );
+      await userEvent.click(
+        await screen.findByRole('button', {
+          name: language === 'en' ? 'Test connection' : 'Verbindung testen',
         }),
-    });
-    await renderWithProviders(<DataSourcePage name="warehouse" dataHref="/data" definitionHref={links.definitionHref} />, {
-      language,
-    });
-    await userEvent.click(await screen.findByRole('button', { name: language === 'en' ? 'Test connection' : 'Verbindung testen' }));
-    const refused = await screen.findByTestId('account-refused');
-    expect(within(refused).getByText(title)).toBeInTheDocument();
-    expect(within(refused).getByText(text)).toBeInTheDocument();
-    expect(within(refused).getByText(/GRANT SELECT ON <database>\.\*/)).toBeInTheDocument();
-    expect(screen.queryByTestId('test-message')).toBeNull();
-  });
+      );
+      const refused = await screen.findByTestId('account-refused');
+      expect(within(refused).getByText(title)).toBeInTheDocument();
+      expect(within(refused).getByText(text)).toBeInTheDocument();
+      expect(within(refused).getByText(/GRANT SELECT ON <database>\.\*/)).toBeInTheDocument();
+      expect(screen.queryByTestId('test-message')).toBeNull();
+    },
+  );
 
   it("shows the database's own message when the connection fails", async () => {
     stubApi({
@@ -307,9 +358,13 @@ describe('data source page', () => {
           schema: null,
         }),
     });
-    await renderWithProviders(<DataSourcePage name="warehouse" dataHref="/data" definitionHref={links.definitionHref} />);
+    await renderWithProviders(
+      <DataSourcePage name="warehouse" dataHref="/data" definitionHref={links.definitionHref} />,
+    );
     await userEvent.click(await screen.findByRole('button', { name: 'Test connection' }));
     expect(await screen.findByText('The connection failed. The database says:')).toBeInTheDocument();
-    expect(screen.getByTestId('test-message')).toHaveTextContent('password authentication failed for user "reader"');
+    expect(screen.getByTestId('test-message')).toHaveTextContent(
+      'password authentication failed for user "reader"',
+    );
   });
 });

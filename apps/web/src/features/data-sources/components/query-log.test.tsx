@@ -48,7 +48,9 @@ describe('query log', () => {
           pageSize: 50,
         }),
     });
-    await renderWithProviders(<QueryLog dataHref="/data" definitionHref={(name) => `/d/${name}`} definitionNames={[]} />);
+    await renderWithProviders(
+      <QueryLog dataHref="/data" definitionHref={(name) => `/d/${name}`} definitionNames={[]} />,
+    );
     const rows = await screen.findAllByTestId('query-log-row');
     expect(rows).toHaveLength(2);
     expect(within(rows[0]!).getByText('Nora North')).toBeInTheDocument();
@@ -63,15 +65,22 @@ describe('query log', () => {
     await userEvent.click(screen.getByRole('switch', { name: 'Errors only' }));
     await waitFor(() => expect(screen.getAllByTestId('query-log-row')).toHaveLength(1));
     expect(screen.getByText("Table 'test.sale' doesn't exist")).toBeInTheDocument();
-    expect(calls.some((call) => call.path === apiRoutes.listQueryLog.path && call.search.get('errorsOnly') === 'true')).toBe(true);
+    expect(
+      calls.some(
+        (call) => call.path === apiRoutes.listQueryLog.path && call.search.get('errorsOnly') === 'true',
+      ),
+    ).toBe(true);
   });
 
   it('says so when nothing ran', async () => {
     stubApi({
       [`GET ${apiRoutes.listDataSources.path}`]: () => jsonResponse({ items: [] }),
-      [`GET ${apiRoutes.listQueryLog.path}`]: () => jsonResponse({ items: [], total: 0, page: 1, pageSize: 50 }),
+      [`GET ${apiRoutes.listQueryLog.path}`]: () =>
+        jsonResponse({ items: [], total: 0, page: 1, pageSize: 50 }),
     });
-    await renderWithProviders(<QueryLog dataHref="/data" definitionHref={(name) => `/d/${name}`} definitionNames={[]} />);
+    await renderWithProviders(
+      <QueryLog dataHref="/data" definitionHref={(name) => `/d/${name}`} definitionNames={[]} />,
+    );
     expect(await screen.findByText('No runs')).toBeInTheDocument();
   });
 });

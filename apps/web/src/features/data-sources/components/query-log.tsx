@@ -94,7 +94,11 @@ export function QueryLog({ dataHref, definitionHref, definitionNames }: QueryLog
       <QueryTable
         query={log}
         items={(data) => data.items}
-        empty={{ icon: 'search', headline: t('management.data.log.emptyTitle'), text: t('management.data.log.emptyText') }}
+        empty={{
+          icon: 'search',
+          headline: t('management.data.log.emptyTitle'),
+          text: t('management.data.log.emptyText'),
+        }}
         columns={[
           t('management.data.log.when'),
           t('management.data.log.who'),

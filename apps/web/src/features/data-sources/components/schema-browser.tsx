@@ -18,7 +18,9 @@ export function SchemaBrowser({ name }: { name: string }) {
   const tables = useMemo(() => {
     const needle = filter.trim().toLowerCase();
     const all = schema.data?.tables ?? [];
-    return needle ? all.filter((table) => `${table.schema}.${table.name}`.toLowerCase().includes(needle)) : all;
+    return needle
+      ? all.filter((table) => `${table.schema}.${table.name}`.toLowerCase().includes(needle))
+      : all;
   }, [schema.data, filter]);
 
   if (schema.isPending) {
@@ -37,7 +39,12 @@ export function SchemaBrowser({ name }: { name: string }) {
   }
   if (schema.data.tables.length === 0) {
     return (
-      <PlaceholderTile icon="search" headingOrder={3} headline={t('management.data.schema.emptyTitle')} text={t('management.data.schema.emptyText')} />
+      <PlaceholderTile
+        icon="search"
+        headingOrder={3}
+        headline={t('management.data.schema.emptyTitle')}
+        text={t('management.data.schema.emptyText')}
+      />
     );
   }
   return (

@@ -26,7 +26,8 @@ type BadValue = { row: number; column: string; value: string; tooLongLimit: numb
 function badValueOf(detail: unknown): BadValue | null {
   if (typeof detail !== 'object' || detail === null) return null;
   const { row, column, value, tooLong } = detail as Record<string, unknown>;
-  const limit = typeof tooLong === 'object' && tooLong !== null ? (tooLong as { limit?: unknown }).limit : undefined;
+  const limit =
+    typeof tooLong === 'object' && tooLong !== null ? (tooLong as { limit?: unknown }).limit : undefined;
   return typeof row === 'number' && typeof column === 'string' && typeof value === 'string'
     ? { row, column, value, tooLongLimit: typeof limit === 'number' ? limit : null }
     : null;
@@ -41,10 +42,18 @@ export function uploadErrorText(t: TFunction, error: unknown): string {
   if (!isApiRequestError(error)) return t('management.data.upload.unreachable');
   const bad = badValueOf(error.detail);
   if (error.status === 400 && bad?.tooLongLimit != null) {
-    return t('management.data.upload.cellTooLong', { row: bad.row, column: bad.column, limit: bad.tooLongLimit });
+    return t('management.data.upload.cellTooLong', {
+      row: bad.row,
+      column: bad.column,
+      limit: bad.tooLongLimit,
+    });
   }
   if (error.status === 400 && bad) {
-    return t('management.data.upload.badValue', { row: bad.row, column: bad.column, value: bad.value.slice(0, 100) });
+    return t('management.data.upload.badValue', {
+      row: bad.row,
+      column: bad.column,
+      value: bad.value.slice(0, 100),
+    });
   }
   if (error.status === 413) return t('management.data.upload.tooLarge', { message: error.message });
   if (error.status === 400 || error.status === 415) return error.message;

@@ -24,7 +24,9 @@ class FakeXhr {
   status = 0;
   statusText = '';
   responseText = '';
-  upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = {
+  upload: {
+    onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null;
+  } = {
     onprogress: null,
   };
   onload: (() => void) | null = null;
@@ -167,9 +169,16 @@ describe('upload table wizard', () => {
     expect(await screen.findByTestId('upload-done')).toHaveTextContent(
       '2 rows imported into sales_2026 (5 in the table)',
     );
-    expect(onDone).toHaveBeenCalledWith({ table: 'sales_2026', rowsImported: 2, rowsTotal: 5, milliseconds: 12 });
+    expect(onDone).toHaveBeenCalledWith({
+      table: 'sales_2026',
+      rowsImported: 2,
+      rowsTotal: 5,
+      milliseconds: 12,
+    });
     // The list of tables asks again.
-    await waitFor(() => expect(calls.filter((call) => call.path === tablesPath).length).toBeGreaterThan(listedBefore));
+    await waitFor(() =>
+      expect(calls.filter((call) => call.path === tablesPath).length).toBeGreaterThan(listedBefore),
+    );
   });
 
   it('names the row and column of a bad value and keeps the choices for another try', async () => {
@@ -187,7 +196,7 @@ describe('upload table wizard', () => {
     });
     const alert = await screen.findByTestId('upload-error');
     expect(alert).toHaveTextContent('Nothing was imported');
-    expect(alert).toHaveTextContent('Row 3, column “Umsatz”: “12x” does not fit the column\'s type.');
+    expect(alert).toHaveTextContent("Row 3, column “Umsatz”: “12x” does not fit the column's type.");
     expect(screen.getByTestId('upload-import')).toBeEnabled();
     expect(screen.getByTestId('upload-table-name')).toHaveValue('umsatz_2026');
   });
@@ -199,18 +208,22 @@ describe('upload table wizard', () => {
     (await nextRequest(previewPath)).answer(200, csvPreview());
     await userEvent.click(await screen.findByTestId('upload-import'));
     (await nextRequest(uploadPath)).answer(413, {
-      error: { code: 'PAYLOAD_TOO_LARGE', message: 'The file has more than 1,000,000 rows. Nothing was imported.' },
+      error: {
+        code: 'PAYLOAD_TOO_LARGE',
+        message: 'The file has more than 1,000,000 rows. Nothing was imported.',
+      },
     });
     expect(await screen.findByTestId('upload-error')).toHaveTextContent(
       'The file is too large: The file has more than 1,000,000 rows.',
     );
   });
 
-  it('names the row and column of a cell over the cell limit, in the reader\'s language', async () => {
+  it("names the row and column of a cell over the cell limit, in the reader's language", async () => {
     const tooLong = {
       error: {
         code: 'BAD_REQUEST',
-        message: 'Row 3, column "B": "yyy" is longer than the 32,767 characters a cell may hold. Nothing was imported.',
+        message:
+          'Row 3, column "B": "yyy" is longer than the 32,767 characters a cell may hold. Nothing was imported.',
         detail: { row: 3, column: 'B', value: 'yyy', tooLong: { limit: 32_767 } },
       },
     };
@@ -246,7 +259,9 @@ describe('upload table wizard', () => {
       suggestedTableName: 'mappe',
     });
     (await nextRequest(previewPath)).answer(200, workbook);
-    expect(await screen.findByTestId('upload-detected')).toHaveTextContent('Excel-Arbeitsmappe mit 2 Blättern');
+    expect(await screen.findByTestId('upload-detected')).toHaveTextContent(
+      'Excel-Arbeitsmappe mit 2 Blättern',
+    );
 
     const sent = FakeXhr.sent.length;
     await userEvent.click(screen.getByRole('combobox', { name: 'Blatt' }));

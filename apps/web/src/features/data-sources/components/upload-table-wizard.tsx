@@ -59,7 +59,10 @@ export function UploadTableWizard({ sourceName, onDone }: UploadTableWizardProps
   const [done, setDone] = useState<UploadResult | null>(null);
   const upload = useUploadTable();
 
-  const loadPreview = async (file: File, choice: { sheet?: string | null; valueStyle?: 'en' | 'de' } = {}) => {
+  const loadPreview = async (
+    file: File,
+    choice: { sheet?: string | null; valueStyle?: 'en' | 'de' } = {},
+  ) => {
     setError(null);
     setDone(null);
     setStep({ kind: 'previewing', file, progress: 0 });
@@ -136,11 +139,21 @@ export function UploadTableWizard({ sourceName, onDone }: UploadTableWizardProps
       />
       {done && (
         <Alert color="green" variant="light" role="status" data-testid="upload-done">
-          {t('management.data.upload.done', { table: done.table, count: done.rowsImported, total: done.rowsTotal })}
+          {t('management.data.upload.done', {
+            table: done.table,
+            count: done.rowsImported,
+            total: done.rowsTotal,
+          })}
         </Alert>
       )}
       {error && (
-        <Alert color="red" variant="light" role="alert" title={t('management.data.upload.failed')} data-testid="upload-error">
+        <Alert
+          color="red"
+          variant="light"
+          role="alert"
+          title={t('management.data.upload.failed')}
+          data-testid="upload-error"
+        >
           {error}
         </Alert>
       )}
@@ -155,7 +168,10 @@ export function UploadTableWizard({ sourceName, onDone }: UploadTableWizardProps
           <Text size="sm" c="dimmed" data-testid="upload-detected">
             {step.preview.fileKind === 'csv'
               ? t('management.data.upload.detectedCsv', {
-                  separator: t(separatorLabelKeys[step.preview.separator ?? ''] ?? 'management.data.upload.separator.comma'),
+                  separator: t(
+                    separatorLabelKeys[step.preview.separator ?? ''] ??
+                      'management.data.upload.separator.comma',
+                  ),
                   encoding: step.preview.encoding,
                 })
               : t('management.data.upload.detectedXlsx', { count: step.preview.sheets.length })}
@@ -241,7 +257,9 @@ export function UploadTableWizard({ sourceName, onDone }: UploadTableWizardProps
                         </Text>
                         <Select
                           size="xs"
-                          aria-label={t('management.data.upload.columnType', { column: column.header || column.name })}
+                          aria-label={t('management.data.upload.columnType', {
+                            column: column.header || column.name,
+                          })}
                           data={uploadColumnTypes.map((type) => ({
                             value: type,
                             label: t(uploadTypeLabelKeys[type]),

@@ -15,7 +15,9 @@ export function UploadsSection({ sourceName }: { sourceName: string }) {
       <Paper withBorder p="md" radius="md">
         <UploadTableWizard
           sourceName={sourceName}
-          onDone={() => void queryClient.invalidateQueries({ queryKey: getSourceSchemaQueryOptions(sourceName).queryKey })}
+          onDone={() =>
+            void queryClient.invalidateQueries({ queryKey: getSourceSchemaQueryOptions(sourceName).queryKey })
+          }
         />
       </Paper>
       <UploadedTablesList sourceName={sourceName} />

@@ -35,7 +35,14 @@ const stored: ManagedDataSource = {
 describe('data source form', () => {
   it('starts with the documented defaults', () => {
     const values = emptyDataSourceForm();
-    expect(values).toMatchObject({ kind: 'postgres', port: 5432, tls: 'off', poolSize: 5, statementTimeoutSeconds: 30, rowLimit: 100_000 });
+    expect(values).toMatchObject({
+      kind: 'postgres',
+      port: 5432,
+      tls: 'off',
+      poolSize: 5,
+      statementTimeoutSeconds: 30,
+      rowLimit: 100_000,
+    });
   });
 
   it('switches the usual port with the kind, but keeps a port typed by hand', () => {
@@ -58,14 +65,19 @@ describe('data source form', () => {
 
   it('asks for the password again when TLS gets weaker or its CA changes, not when it gets stronger', () => {
     const ca = (name: string) => `-----BEGIN CERTIFICATE-----\n${name}\n-----END CERTIFICATE-----`;
-    const verified: ManagedDataSource = { ...stored, connection: { ...stored.connection!, tls: 'verify', caCertificate: ca('a') } };
+    const verified: ManagedDataSource = {
+      ...stored,
+      connection: { ...stored.connection!, tls: 'verify', caCertificate: ca('a') },
+    };
     const unchanged = dataSourceFormOf(verified);
     expect(passwordRequired(unchanged, verified)).toBe(false);
     expect(passwordRequired({ ...unchanged, tls: 'require' }, verified)).toBe(true);
     expect(passwordRequired({ ...unchanged, tls: 'off' }, verified)).toBe(true);
     expect(passwordRequired({ ...unchanged, caCertificate: ca('b') }, verified)).toBe(true);
     expect(passwordRequired({ ...dataSourceFormOf(stored), tls: 'off' }, stored)).toBe(true);
-    expect(passwordRequired({ ...dataSourceFormOf(stored), tls: 'verify', caCertificate: ca('a') }, stored)).toBe(false);
+    expect(
+      passwordRequired({ ...dataSourceFormOf(stored), tls: 'verify', caCertificate: ca('a') }, stored),
+    ).toBe(false);
   });
 
   it('leaves an empty password out of the body (keep the stored one)', () => {

@@ -12,7 +12,10 @@ import type { LocalisedValues } from '../../../components/ui/localised-inputs';
 import type { IssueSource } from '../../../lib/form-check';
 
 /** The ports each database listens on unless told otherwise. */
-export const defaultPorts: Record<Exclude<DataSourceKind, 'uploads'>, number> = { postgres: 5432, mysql: 3306 };
+export const defaultPorts: Record<Exclude<DataSourceKind, 'uploads'>, number> = {
+  postgres: 5432,
+  mysql: 3306,
+};
 
 /** What the data source form edits: every field as the inputs hold it. */
 export type DataSourceFormValues = {
@@ -108,7 +111,11 @@ const optional = (text: string) => (text.trim() === '' ? undefined : text.trim()
 
 /** The body the server takes; an empty password is left out (keep the stored one). */
 export function dataSourceBodyOf(values: DataSourceFormValues): DataSourceBody {
-  const title = { en: values.title.en.trim(), de: optional(values.title.de), deAt: optional(values.title.deAt) };
+  const title = {
+    en: values.title.en.trim(),
+    de: optional(values.title.de),
+    deAt: optional(values.title.deAt),
+  };
   const base = { name: values.name.trim(), title, kind: values.kind };
   if (values.kind === 'uploads') return base;
   return {

@@ -49,12 +49,16 @@ export function HomeSection({
       </div>
     );
   } else if (status === 'error') {
-    content = (
-      <PlaceholderTile compact headingOrder={3} onRetry={onRetry} />
-    );
+    content = <PlaceholderTile compact headingOrder={3} onRetry={onRetry} />;
   } else if (isEmpty) {
     content = (
-      <PlaceholderTile compact headingOrder={3} icon={empty.icon} headline={empty.headline} text={empty.text} />
+      <PlaceholderTile
+        compact
+        headingOrder={3}
+        icon={empty.icon}
+        headline={empty.headline}
+        text={empty.text}
+      />
     );
   } else {
     content = children;

@@ -74,25 +74,32 @@ type FavoritesSectionProps = {
 };
 
 /** "Favorites": the pinned reports and dashboards as tiles, each with unpin (docs/product.md §2 Favorites). */
-export function FavoritesSection({ favorites, dashboardsAvailable, onUnpin, renderIcon }: FavoritesSectionProps) {
+export function FavoritesSection({
+  favorites,
+  dashboardsAvailable,
+  onUnpin,
+  renderIcon,
+}: FavoritesSectionProps) {
   const { t } = useTranslation();
-  const tiles: ItemTile[] = reportsAndDashboards(favorites.data, dashboardsAvailable).map(({ kind, item }) => ({
-    key: `${kind}:${item.name}`,
-    item,
-    icon: renderIcon?.(item),
-    action: (
-      <IconButton
-        variant="subtle"
-        color="orange"
-        size={44}
-        radius="md"
-        aria-label={t('pins.unpin', { title: item.title })}
-        onClick={() => onUnpin(kind, item)}
-      >
-        <IconStarFilled size={20} aria-hidden="true" />
-      </IconButton>
-    ),
-  }));
+  const tiles: ItemTile[] = reportsAndDashboards(favorites.data, dashboardsAvailable).map(
+    ({ kind, item }) => ({
+      key: `${kind}:${item.name}`,
+      item,
+      icon: renderIcon?.(item),
+      action: (
+        <IconButton
+          variant="subtle"
+          color="orange"
+          size={44}
+          radius="md"
+          aria-label={t('pins.unpin', { title: item.title })}
+          onClick={() => onUnpin(kind, item)}
+        >
+          <IconStarFilled size={20} aria-hidden="true" />
+        </IconButton>
+      ),
+    }),
+  );
   const title = t('home.favorites.title');
   return (
     <HomeSection
@@ -132,7 +139,11 @@ export function FeaturedSection({ dashboardsAvailable, renderIcon }: FeaturedSec
       title={title}
       status={source.status}
       isEmpty={tiles.length === 0}
-      empty={{ icon: 'favorites', headline: t('home.featured.emptyHeadline'), text: t('home.featured.emptyText') }}
+      empty={{
+        icon: 'favorites',
+        headline: t('home.featured.emptyHeadline'),
+        text: t('home.featured.emptyText'),
+      }}
       onRetry={() => void source.refetch()}
     >
       <ItemTiles tiles={tiles} label={title} />

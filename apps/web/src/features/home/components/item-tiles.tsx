@@ -53,7 +53,12 @@ export function ItemTiles({ tiles, label }: ItemTilesProps) {
               )}
             </span>
             {/* A space, so that title and sub-title are two words in the link's name, not one. */}
-            {item.subTitle && <> <span className={classes.subTitle}>{item.subTitle}</span></>}
+            {item.subTitle && (
+              <>
+                {' '}
+                <span className={classes.subTitle}>{item.subTitle}</span>
+              </>
+            )}
           </>
         );
         let link: ReactNode;

@@ -20,7 +20,10 @@ export function getCurrentMessageQueryOptions(uiLanguageName: UiLanguageName) {
  * docs/product.md §D.3: the banner message is fetched as soon as the UI language is known and again whenever it
  * changes (the language is part of the key). No timer.
  */
-export function useCurrentMessage(uiLanguageName: UiLanguageName | undefined, { refetchOnMount = true } = {}) {
+export function useCurrentMessage(
+  uiLanguageName: UiLanguageName | undefined,
+  { refetchOnMount = true } = {},
+) {
   return useQuery({
     ...getCurrentMessageQueryOptions(uiLanguageName ?? 'en'),
     enabled: uiLanguageName !== undefined,

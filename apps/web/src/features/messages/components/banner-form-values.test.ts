@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { bannerMessageInputSchema, type ManagedBanner } from '@cockpit/contracts';
-import { bannerFormValues, bannerInput, emptyBannerForm, previewItem, shownLanguage } from './banner-form-values';
+import {
+  bannerFormValues,
+  bannerInput,
+  emptyBannerForm,
+  previewItem,
+  shownLanguage,
+} from './banner-form-values';
 
 const stored: ManagedBanner = {
   id: 'b1',
@@ -37,7 +43,13 @@ describe('banner form values', () => {
 
   it('an empty primary label means the default label; hrefs only for links', () => {
     const values = structuredClone(emptyBannerForm);
-    values.content.en = { ...values.content.en, title: 'T', body: 'B', primaryLabel: '  ', primaryHref: '/ignored' };
+    values.content.en = {
+      ...values.content.en,
+      title: 'T',
+      body: 'B',
+      primaryLabel: '  ',
+      primaryHref: '/ignored',
+    };
     const input = bannerInput(values);
     expect(input.content.en.primary).toEqual({ label: null, type: 'close', href: null });
     expect(input.content.en.secondary).toBeNull();
@@ -57,7 +69,9 @@ describe('banner form values', () => {
     const values = structuredClone(emptyBannerForm);
     values.content.en = { ...values.content.en, title: 'Maintenance', body: 'On Saturday.' };
     values.content.de = { ...values.content.de, title: 'Wartung' };
-    const paths = bannerMessageInputSchema.safeParse(bannerInput(values)).error?.issues.map((issue) => issue.path.join('.'));
+    const paths = bannerMessageInputSchema
+      .safeParse(bannerInput(values))
+      .error?.issues.map((issue) => issue.path.join('.'));
     expect(paths).toEqual(['content.de.body']);
     expect(shownLanguage(values, 'deAt').title).toBe('Wartung');
     values.content.de = structuredClone(emptyBannerForm.content.de);

@@ -102,7 +102,8 @@ export function isUnwritten(values: BannerLanguageValues): boolean {
   );
 }
 
-const optionalContent = (values: BannerLanguageValues) => (isUnwritten(values) ? null : languageContent(values));
+const optionalContent = (values: BannerLanguageValues) =>
+  isUnwritten(values) ? null : languageContent(values);
 
 /** What is sent (and validated with the contracts' schema). */
 export function bannerInput(values: BannerFormValues): BannerMessageInput {
@@ -118,7 +119,10 @@ export function bannerInput(values: BannerFormValues): BannerMessageInput {
 }
 
 /** The language a tab's preview shows: its own, or — left empty — the one its users fall back to. */
-export function shownLanguage(values: BannerFormValues, language: keyof BannerFormValues['content']): BannerLanguageValues {
+export function shownLanguage(
+  values: BannerFormValues,
+  language: keyof BannerFormValues['content'],
+): BannerLanguageValues {
   if (language === 'deAt' && isUnwritten(values.content.deAt)) return shownLanguage(values, 'de');
   if (language === 'de' && isUnwritten(values.content.de)) return values.content.en;
   return values.content[language];
@@ -131,7 +135,11 @@ export function previewItem(values: BannerLanguageValues): BannerMessageItem {
     id: 'preview',
     title: content.title,
     body: content.body,
-    action: { label: content.primary.label?.trim() || null, type: content.primary.type, href: content.primary.href },
+    action: {
+      label: content.primary.label?.trim() || null,
+      type: content.primary.type,
+      href: content.primary.href,
+    },
     secondaryAction: content.secondary
       ? { label: content.secondary.label, type: content.secondary.type, href: content.secondary.href }
       : null,

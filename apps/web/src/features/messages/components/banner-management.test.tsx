@@ -10,7 +10,8 @@ import { BannerManagement } from './banner-management';
 // before saving, and sends the contracts' shape.
 
 // jsdom has no FontFaceSet; Mantine's autosizing Textarea listens to `document.fonts`.
-if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { configurable: true, value: new EventTarget() });
+if (!('fonts' in document))
+  Object.defineProperty(document, 'fonts', { configurable: true, value: new EventTarget() });
 
 function stubServer() {
   setToken('a.b.c');
@@ -21,7 +22,8 @@ function stubServer() {
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const request = new Request(input, init);
       const url = new URL(request.url);
-      if (url.pathname === apiRoutes.listBanners.path && request.method === 'GET') return jsonResponse({ items: banners });
+      if (url.pathname === apiRoutes.listBanners.path && request.method === 'GET')
+        return jsonResponse({ items: banners });
       if (url.pathname === apiRoutes.listBanners.path && request.method === 'POST') {
         const body = (await request.json()) as Pick<ManagedBanner, 'startsAt' | 'endsAt' | 'content'>;
         posted.push(body);
@@ -48,7 +50,9 @@ async function fill(element: HTMLElement, text: string) {
   await userEvent.paste(text);
 }
 
-const preview = (item: BannerMessageItem) => <p data-testid="preview-card">{`${item.title} / ${item.action.label ?? 'OK'}`}</p>;
+const preview = (item: BannerMessageItem) => (
+  <p data-testid="preview-card">{`${item.title} / ${item.action.label ?? 'OK'}`}</p>
+);
 
 beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => undefined);

@@ -2,7 +2,12 @@ import { useState, type ReactNode } from 'react';
 import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { bannerContentIn, type BannerMessageItem, type BannerScheduleStatus, type ManagedBanner } from '@cockpit/contracts';
+import {
+  bannerContentIn,
+  type BannerMessageItem,
+  type BannerScheduleStatus,
+  type ManagedBanner,
+} from '@cockpit/contracts';
 import { QueryTable } from '../../../components/ui/query-table';
 import { showToast } from '../../../lib/toast';
 import { useUiLanguage } from '../../../lib/use-ui-language';
@@ -25,7 +30,8 @@ type BannerManagementProps = {
   onChanged?: () => void;
 };
 
-type Dialog = { kind: 'form'; banner: ManagedBanner | null } | { kind: 'delete'; banner: ManagedBanner } | null;
+type Dialog =
+  { kind: 'form'; banner: ManagedBanner | null } | { kind: 'delete'; banner: ManagedBanner } | null;
 
 /** Management → Banner messages: the list with schedule and status; create, edit and delete. */
 export function BannerManagement({ renderPreview, onChanged }: BannerManagementProps) {
@@ -57,7 +63,10 @@ export function BannerManagement({ renderPreview, onChanged }: BannerManagementP
         <Text c="dimmed" size="sm" maw={640}>
           {t('management.banners.intro')}
         </Text>
-        <Button leftSection={<IconPlus size={18} aria-hidden="true" />} onClick={() => setDialog({ kind: 'form', banner: null })}>
+        <Button
+          leftSection={<IconPlus size={18} aria-hidden="true" />}
+          onClick={() => setDialog({ kind: 'form', banner: null })}
+        >
           {t('management.banners.create')}
         </Button>
       </Group>
@@ -65,7 +74,11 @@ export function BannerManagement({ renderPreview, onChanged }: BannerManagementP
       <QueryTable
         query={banners}
         items={(data) => data.items}
-        empty={{ icon: 'notifications', headline: t('management.banners.emptyTitle'), text: t('management.banners.emptyText') }}
+        empty={{
+          icon: 'notifications',
+          headline: t('management.banners.emptyTitle'),
+          text: t('management.banners.emptyText'),
+        }}
         columns={[
           t('management.banners.title'),
           t('management.banners.schedule'),

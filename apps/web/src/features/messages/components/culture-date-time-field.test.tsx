@@ -27,7 +27,9 @@ describe('a date and time field in the culture', () => {
   it('writes British English dates for an English culture', async () => {
     setClientAccountSettings({ uiCulture: 'en-GB', currencySymbol: '€' });
     try {
-      await renderWithProviders(<CultureDateTimeField label="End (optional)" value="2030-05-02T10:00" onChange={() => undefined} />);
+      await renderWithProviders(
+        <CultureDateTimeField label="End (optional)" value="2030-05-02T10:00" onChange={() => undefined} />,
+      );
       expect(screen.getByRole('button', { name: 'End (optional)' })).toHaveTextContent('2 May 2030, 10:00');
     } finally {
       resetClientAccountSettings();

@@ -10,7 +10,9 @@ import { useCurrentMessage } from '../api/get-current-message';
 // are not part of the shell's first download (bundle budget, docs/decisions/011).
 const bannerModule = lazyModule(() => import('./message-banner'));
 const contractModule = lazyModule(() => import('./new-contract-notice'));
-const MessageBanner = lazy(() => bannerModule.load().then(({ MessageBanner }) => ({ default: MessageBanner })));
+const MessageBanner = lazy(() =>
+  bannerModule.load().then(({ MessageBanner }) => ({ default: MessageBanner })),
+);
 const NewContractNotice = lazy(() =>
   contractModule.load().then(({ NewContractNotice }) => ({ default: NewContractNotice })),
 );

@@ -1,7 +1,12 @@
 import { useReducer, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { isInternalPath, isSafeBannerHref, type BannerMessageButton, type BannerMessageItem } from '@cockpit/contracts';
+import {
+  isInternalPath,
+  isSafeBannerHref,
+  type BannerMessageButton,
+  type BannerMessageItem,
+} from '@cockpit/contracts';
 import { useUiLanguage } from '../../../lib/use-ui-language';
 import { useDismissMessage } from '../api/dismiss-message';
 import { useCurrentMessage } from '../api/get-current-message';
@@ -45,7 +50,12 @@ export function MessageBanner() {
 
   if (state.cards.length === 0) return null;
   return (
-    <div className={classes.banner} role="region" aria-label={t('messages.banner.label')} data-testid="message-banner">
+    <div
+      className={classes.banner}
+      role="region"
+      aria-label={t('messages.banner.label')}
+      data-testid="message-banner"
+    >
       {state.cards.map((message) => (
         <MessageCard key={message.id} message={message} onButton={handleButton} />
       ))}

@@ -65,7 +65,13 @@ export function NewContractNotice() {
           <Text size="sm" fw={500} truncate style={{ flex: 1, minWidth: 0 }}>
             {t('messages.contract.oneLine', { reference: item.reference })}
           </Text>
-          <Button component={Link} to={paths.contractCenter.getHref()} color="orange" size="compact-sm" variant="light">
+          <Button
+            component={Link}
+            to={paths.contractCenter.getHref()}
+            color="orange"
+            size="compact-sm"
+            variant="light"
+          >
             {t('messages.contract.open')}
           </Button>
           <ActionIcon
@@ -94,7 +100,10 @@ export function NewContractNotice() {
     >
       <Group justify="space-between" align="center" gap="md">
         <Text size="sm">
-          {t('messages.contract.text', { reference: item.reference, date: formatCalendarDate(item.startsOn, culture, 'medium') })}
+          {t('messages.contract.text', {
+            reference: item.reference,
+            date: formatCalendarDate(item.startsOn, culture, 'medium'),
+          })}
         </Text>
         <Group gap="xs">
           <Button component={Link} to={paths.contractCenter.getHref()} color="orange">

@@ -26,14 +26,24 @@ const report: MenuItem = {
   isPinned: true,
   leaveTitleUntranslated: false,
 };
-const dashboard: MenuItem = { ...report, name: '101', title: 'Executive', subTitle: null, path: '/dashboards/101' };
+const dashboard: MenuItem = {
+  ...report,
+  name: '101',
+  title: 'Executive',
+  subTitle: null,
+  path: '/dashboards/101',
+};
 
 function favoritesServer(initial: FavoritesResponse) {
   const state = structuredClone(initial);
   return stubApi({
     [`GET ${apiRoutes.getFavorites.path}`]: () => jsonResponse(state),
     [`PUT ${apiRoutes.updatePin.path}`]: (call) => {
-      const { kind, name, isPinned } = call.body as { kind: 'report' | 'dashboard'; name: string; isPinned: boolean };
+      const { kind, name, isPinned } = call.body as {
+        kind: 'report' | 'dashboard';
+        name: string;
+        isPinned: boolean;
+      };
       const group = kind === 'report' ? 'reports' : 'dashboards';
       if (!isPinned) state[group] = state[group].filter((item) => item.name !== name);
       return jsonResponse({ kind, name, isPinned });
@@ -54,7 +64,10 @@ describe('FavoritesPanel', () => {
     await renderWithProviders(<FavoritesPanel dashboardsAvailable />);
     expect(await screen.findByRole('button', { name: 'Reports' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Dashboards' })).not.toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /Total view/ })).toHaveAttribute('href', '/reports/totalviewlayout');
+    expect(screen.getByRole('link', { name: /Total view/ })).toHaveAttribute(
+      'href',
+      '/reports/totalviewlayout',
+    );
   });
 
   it('hides pinned dashboards while dashboards are not available', async () => {

@@ -46,9 +46,7 @@ export function FavoritesPanel({ dashboardsAvailable }: FavoritesPanelProps) {
       </Stack>
     );
   } else if (favorites.isError) {
-    body = (
-      <PlaceholderTile compact headingOrder={3} onRetry={() => void favorites.refetch()} />
-    );
+    body = <PlaceholderTile compact headingOrder={3} onRetry={() => void favorites.refetch()} />;
   } else {
     const items: Record<FavoritesGroup, MenuItem[]> = {
       reports: favorites.data.reports,
@@ -84,7 +82,11 @@ export function FavoritesPanel({ dashboardsAvailable }: FavoritesPanelProps) {
                       <MenuItemLink
                         item={item}
                         onTogglePin={(target, isPinned) =>
-                          togglePin({ kind: group === 'reports' ? 'report' : 'dashboard', item: target, isPinned })
+                          togglePin({
+                            kind: group === 'reports' ? 'report' : 'dashboard',
+                            item: target,
+                            isPinned,
+                          })
                         }
                       />
                     </li>

@@ -16,7 +16,7 @@ type MenuGroupsProps = {
 
 /** A group's accordion control, found by name (a chosen search result moves the focus there). */
 export function findMenuGroupControl(name: string): HTMLElement | null {
-  return document.querySelector<HTMLElement>(`[data-menu-group="${name.replace(/["\\]/g, "\\$&")}"]`);
+  return document.querySelector<HTMLElement>(`[data-menu-group="${name.replace(/["\\]/g, '\\$&')}"]`);
 }
 
 /** Groups open at first: those the server marks expanded or active, and the one holding the current route. */
@@ -47,9 +47,7 @@ export function MenuGroups({ groups, onTogglePin }: MenuGroupsProps) {
   }, [opened, groups, pathname, setOpened]);
 
   if (groups.length === 0) {
-    return (
-      <p className={panelClasses.empty}>{t('menu.empty')}</p>
-    );
+    return <p className={panelClasses.empty}>{t('menu.empty')}</p>;
   }
 
   const open = new Set(opened ?? initiallyOpenGroups(groups, pathname));
@@ -61,7 +59,12 @@ export function MenuGroups({ groups, onTogglePin }: MenuGroupsProps) {
   return (
     <div className={classes.root} onKeyDown={moveBetweenControls}>
       {groups.map((group) => (
-        <MenuGroupItem key={group.name} group={group} open={open.has(group.name)} onToggle={() => toggle(group.name)}>
+        <MenuGroupItem
+          key={group.name}
+          group={group}
+          open={open.has(group.name)}
+          onToggle={() => toggle(group.name)}
+        >
           <ul className={classes.items}>
             {group.items.map((item) => (
               <li key={item.name}>
@@ -104,11 +107,22 @@ function MenuGroupItem({
             <MenuIcon name={group.icon} />
           </span>
           <span className={classes.label}>{group.title}</span>
-          <IconChevronDown size={16} className={classes.chevron} data-rotate={open || undefined} aria-hidden="true" />
+          <IconChevronDown
+            size={16}
+            className={classes.chevron}
+            data-rotate={open || undefined}
+            aria-hidden="true"
+          />
         </button>
       </div>
       {/* Collapsed items stay in the page (hidden), so the open state survives re-renders. */}
-      <div id={`${id}-panel`} role="region" aria-labelledby={`${id}-control`} className={classes.panel} hidden={!open}>
+      <div
+        id={`${id}-panel`}
+        role="region"
+        aria-labelledby={`${id}-control`}
+        className={classes.panel}
+        hidden={!open}
+      >
         {children}
       </div>
     </div>

@@ -11,7 +11,9 @@ import classes from './menu-item-link.module.css';
 
 /** Where an internal item leads: its own path, else the report route named after it. */
 export function menuItemHref(item: Pick<MenuItem, 'name' | 'path'>): string {
-  return item.path?.startsWith('/') && !item.path.startsWith('//') ? item.path : paths.report.getHref(item.name);
+  return item.path?.startsWith('/') && !item.path.startsWith('//')
+    ? item.path
+    : paths.report.getHref(item.name);
 }
 
 /** http(s) only: anything else is never rendered as a link target. */
@@ -104,7 +106,11 @@ export function MenuItemLink({ item, onTogglePin }: MenuItemLinkProps) {
   return (
     <div className={classes.row}>
       {link}
-      <PinButton title={item.title} isPinned={item.isPinned} onToggle={() => onTogglePin(item, !item.isPinned)} />
+      <PinButton
+        title={item.title}
+        isPinned={item.isPinned}
+        onToggle={() => onTogglePin(item, !item.isPinned)}
+      />
     </div>
   );
 }

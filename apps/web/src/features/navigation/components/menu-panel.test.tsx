@@ -18,7 +18,10 @@ afterEach(() => {
 
 function stubMenu(response: () => Response) {
   setToken('a.b.c');
-  vi.stubGlobal('fetch', vi.fn(async () => response()));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => response()),
+  );
 }
 
 describe('MenuPanel', () => {
@@ -26,7 +29,10 @@ describe('MenuPanel', () => {
     stubMenu(() => jsonResponse(menuFixture));
     await renderWithProviders(<MenuPanel />);
     const panel = screen.getByTestId('menu-panel');
-    expect(await within(panel).findByRole('button', { name: 'Sales' })).toHaveAttribute('aria-expanded', 'true');
+    expect(await within(panel).findByRole('button', { name: 'Sales' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
     expect(within(panel).getByRole('button', { name: 'Links' })).toHaveAttribute('aria-expanded', 'false');
 
     const totalView = within(panel).getByRole('link', { name: /Total view/ });

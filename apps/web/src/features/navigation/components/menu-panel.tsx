@@ -32,9 +32,7 @@ export function MenuPanel({ header, recentItems }: MenuPanelProps) {
       </div>
     );
   } else if (menu.isError) {
-    body = (
-      <PlaceholderTile compact onRetry={() => void menu.refetch()} />
-    );
+    body = <PlaceholderTile compact onRetry={() => void menu.refetch()} />;
   } else {
     body = (
       <MenuGroups

@@ -26,12 +26,21 @@ async function renderMenu(language: 'en' | 'de-DE' = 'en') {
 describe('menu search', () => {
   it('offers the recently opened items while the box is focused and empty, and opens one with Enter', async () => {
     stubApi({ [`GET ${apiRoutes.getMenu.path}`]: () => jsonResponse(menuFixture) });
-    const recent = { ...menuFixture.groups[0]!.items[0]!, name: '101', title: 'Executive Overview', path: '/dashboards/101' };
+    const recent = {
+      ...menuFixture.groups[0]!.items[0]!,
+      name: '101',
+      title: 'Executive Overview',
+      path: '/dashboards/101',
+    };
     const { router } = await renderWithProviders(<MenuPanel recentItems={[recent]} />);
     const input = await screen.findByTestId('menu-search-input');
     await userEvent.click(input);
     const listbox = screen.getByRole('listbox', { name: 'Recently opened' });
-    expect(within(listbox).getAllByRole('option').map((option) => option.textContent?.startsWith('Executive Overview'))).toEqual([true]);
+    expect(
+      within(listbox)
+        .getAllByRole('option')
+        .map((option) => option.textContent?.startsWith('Executive Overview')),
+    ).toEqual([true]);
     await userEvent.keyboard('{Enter}');
     expect(router.state.location.pathname).toBe('/dashboards/101');
     // Typing replaces the recent items with the search.
@@ -47,7 +56,11 @@ describe('menu search', () => {
     expect(screen.getByTestId('menu-search-hint')).toHaveTextContent('Type at least 2 characters to search.');
     await userEvent.type(input, 't');
     expect(screen.getByTestId('menu-search-hint')).toBeInTheDocument();
-    expect(useNavigationStore.getState().search).toMatchObject({ term: 't', isOpen: true, state: 'tooShort' });
+    expect(useNavigationStore.getState().search).toMatchObject({
+      term: 't',
+      isOpen: true,
+      state: 'tooShort',
+    });
   });
 
   it('shows the empty state with a headline and text', async () => {
@@ -108,7 +121,9 @@ describe('menu search', () => {
   it('works in German', async () => {
     const { input } = await renderMenu('de-DE');
     await userEvent.click(input);
-    expect(screen.getByTestId('menu-search-hint')).toHaveTextContent('Geben Sie mindestens 2 Zeichen ein, um zu suchen.');
+    expect(screen.getByTestId('menu-search-hint')).toHaveTextContent(
+      'Geben Sie mindestens 2 Zeichen ein, um zu suchen.',
+    );
     await userEvent.type(input, 'qqq');
     expect(screen.getByRole('heading', { name: 'Nichts gefunden' })).toBeInTheDocument();
   });

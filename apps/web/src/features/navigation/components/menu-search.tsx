@@ -4,7 +4,13 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { MenuGroup, MenuItem } from '@cockpit/contracts';
 import { PlaceholderTile } from '../../../components/ui/placeholder-tile';
-import { buildMenuSearchIndex, minSearchLength, searchMenu, type SearchResultGroup, type SearchResultItem } from '../search/menu-search';
+import {
+  buildMenuSearchIndex,
+  minSearchLength,
+  searchMenu,
+  type SearchResultGroup,
+  type SearchResultItem,
+} from '../search/menu-search';
 import { useNavigationStore } from '../store/navigation-store';
 import { findMenuGroupControl } from './menu-groups';
 import { isHttpUrl, menuItemHref } from './menu-item-link';
@@ -71,10 +77,18 @@ export function MenuSearch({ groups, recentItems = [] }: MenuSearchProps) {
   const options: Option[] = useMemo(
     () =>
       showRecents
-        ? recentItems.map((item): Option => ({ kind: 'item', key: `recent-${item.path ?? item.name}`, item: asResult(item) }))
+        ? recentItems.map((item): Option => ({
+            kind: 'item',
+            key: `recent-${item.path ?? item.name}`,
+            item: asResult(item),
+          }))
         : [
             ...search.results.items.map((item): Option => ({ kind: 'item', key: `item-${item.name}`, item })),
-            ...search.results.groups.map((group): Option => ({ kind: 'group', key: `group-${group.name}`, group })),
+            ...search.results.groups.map((group): Option => ({
+              kind: 'group',
+              key: `group-${group.name}`,
+              group,
+            })),
           ],
     [search.results, showRecents, recentItems],
   );
@@ -121,7 +135,9 @@ export function MenuSearch({ groups, recentItems = [] }: MenuSearchProps) {
       event.preventDefault();
       if (options.length === 0) return;
       const step = event.key === 'ArrowDown' ? 1 : -1;
-      setActiveIndex((current) => (Math.min(current, options.length - 1) + step + options.length) % options.length);
+      setActiveIndex(
+        (current) => (Math.min(current, options.length - 1) + step + options.length) % options.length,
+      );
     } else if (event.key === 'Enter' && active) {
       event.preventDefault();
       choose(active);
@@ -181,7 +197,9 @@ export function MenuSearch({ groups, recentItems = [] }: MenuSearchProps) {
 
   return (
     <>
-      {isOpen && <div className={classes.backdrop} onClick={closeSearch} data-testid="menu-search-backdrop" />}
+      {isOpen && (
+        <div className={classes.backdrop} onClick={closeSearch} data-testid="menu-search-backdrop" />
+      )}
       <div className={classes.root} data-open={isOpen || undefined} role="search">
         {/* A plain field with Mantine's look (bundle budget, docs/decisions/011); the key hint is left
             out on touch screens, which have no keyboard to press it with (menu-search.module.css). */}
@@ -218,7 +236,11 @@ export function MenuSearch({ groups, recentItems = [] }: MenuSearchProps) {
         </div>
         {isOpen && (
           // Keep the focus in the box while the mouse picks a result.
-          <div className={classes.overlay} onMouseDown={(event) => event.preventDefault()} data-testid="menu-search-overlay">
+          <div
+            className={classes.overlay}
+            onMouseDown={(event) => event.preventDefault()}
+            data-testid="menu-search-overlay"
+          >
             {showRecents ? (
               <div id={listboxId} role="listbox" aria-labelledby={`${listboxId}-recent`}>
                 <div id={`${listboxId}-recent`} className={classes.sectionLabel}>

@@ -80,7 +80,9 @@ describe('pins', () => {
     const server = pinServer({ refuse: true });
     const star = await renderMenu();
     await userEvent.click(star);
-    expect(await screen.findByRole('button', { name: 'Unpin Total view from favorites' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('button', { name: 'Unpin Total view from favorites' }),
+    ).toBeInTheDocument();
     server.releasePut();
     expect(await screen.findByRole('button', { name: 'Pin Total view to favorites' })).toHaveAttribute(
       'aria-pressed',

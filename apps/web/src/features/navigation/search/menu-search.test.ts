@@ -4,7 +4,12 @@ import { buildMenuSearchIndex, searchMenu, type SearchOutcome } from './menu-sea
 
 // docs/product.md §2 Menu search; docs/product.md §D.3: ≥ 2 characters, case- and accent-insensitive, labels before sub-titles.
 
-function item(name: string, title: string, subTitle: string | null = null, externalUrl: string | null = null): MenuItem {
+function item(
+  name: string,
+  title: string,
+  subTitle: string | null = null,
+  externalUrl: string | null = null,
+): MenuItem {
   return {
     name,
     title,
@@ -121,7 +126,13 @@ describe('searchMenu', () => {
   });
 
   it('limits the listed results but counts all of them', () => {
-    const many = [group('g', 'Group', Array.from({ length: 120 }, (_, i) => item(`r${i}`, `Report ${i}`)))];
+    const many = [
+      group(
+        'g',
+        'Group',
+        Array.from({ length: 120 }, (_, i) => item(`r${i}`, `Report ${i}`)),
+      ),
+    ];
     const outcome = searchMenu(buildMenuSearchIndex(many), 'report', { itemLimit: 50 });
     expect(outcome.state).toBe('results');
     if (outcome.state !== 'results') return;

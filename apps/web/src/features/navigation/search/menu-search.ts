@@ -121,7 +121,11 @@ export type SearchOptions = { itemLimit?: number; groupLimit?: number };
  * items matching only in the sub-title; within each, better matches first, then menu order. Matches are
  * collected into rank buckets in menu order, so no sorting is needed.
  */
-export function searchMenu(index: MenuSearchIndex, input: string, options: SearchOptions = {}): SearchOutcome {
+export function searchMenu(
+  index: MenuSearchIndex,
+  input: string,
+  options: SearchOptions = {},
+): SearchOutcome {
   const { itemLimit = 50, groupLimit = 20 } = options;
   const text = normalizeSearchText(input);
   if (text.length < minSearchLength) return { state: 'tooShort' };

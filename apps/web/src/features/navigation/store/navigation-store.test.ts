@@ -47,7 +47,11 @@ describe('navigation store', () => {
     state().setSearch('sal', { state: 'results', results, totalItems: 0, totalGroups: 1 });
     expect(state().search).toEqual({ term: 'sal', isOpen: true, state: 'results', results });
     state().setSearch('x', { state: 'tooShort' });
-    expect(state().search).toMatchObject({ term: 'x', state: 'tooShort', results: { items: [], groups: [] } });
+    expect(state().search).toMatchObject({
+      term: 'x',
+      state: 'tooShort',
+      results: { items: [], groups: [] },
+    });
     state().closeSearch();
     expect(state().search).toEqual(initialNavigationState.search);
   });

@@ -94,7 +94,9 @@ function pathSegments(pathname: string): string[] {
 }
 
 // The devtools middleware only in development builds: production leaves it out of the bundle entirely.
-const inspectable: typeof devtools = import.meta.env.DEV ? devtools : ((creator) => creator) as typeof devtools;
+const inspectable: typeof devtools = import.meta.env.DEV
+  ? devtools
+  : (((creator) => creator) as typeof devtools);
 
 export const useNavigationStore = create<NavigationState>()(
   inspectable(

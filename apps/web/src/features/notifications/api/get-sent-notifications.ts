@@ -10,7 +10,11 @@ export function getSentNotifications(): Promise<SentNotificationsResponse> {
 export const sentNotificationsQueryKey = ['management', 'sent-notifications'] as const;
 
 export function getSentNotificationsQueryOptions() {
-  return queryOptions({ queryKey: sentNotificationsQueryKey, queryFn: getSentNotifications, staleTime: 10_000 });
+  return queryOptions({
+    queryKey: sentNotificationsQueryKey,
+    queryFn: getSentNotifications,
+    staleTime: 10_000,
+  });
 }
 
 /**

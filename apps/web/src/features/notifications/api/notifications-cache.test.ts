@@ -42,35 +42,74 @@ beforeEach(() => {
 
 describe('applyStreamEvent (docs/product.md §4 new-message signal)', () => {
   it('a snapshot replaces the list and never counts as new', () => {
-    expect(applyStreamEvent(queryClient, { type: 'snapshot', notifications: [notification('a', 1)], hasMore: false, unreadCount: 1 })).toBeNull();
+    expect(
+      applyStreamEvent(queryClient, {
+        type: 'snapshot',
+        notifications: [notification('a', 1)],
+        hasMore: false,
+        unreadCount: 1,
+      }),
+    ).toBeNull();
     // A reconnect snapshot that is longer is still no new-message signal (no duplicate toasts).
-    expect(applyStreamEvent(queryClient, { type: 'snapshot', notifications: [notification('b', 0), notification('a', 1)], hasMore: false, unreadCount: 1 })).toBeNull();
+    expect(
+      applyStreamEvent(queryClient, {
+        type: 'snapshot',
+        notifications: [notification('b', 0), notification('a', 1)],
+        hasMore: false,
+        unreadCount: 1,
+      }),
+    ).toBeNull();
     expect(uids()).toEqual(['b', 'a']);
   });
 
   it('an upsert of an unknown uid makes the list longer, in date order', () => {
-    applyStreamEvent(queryClient, { type: 'snapshot', notifications: [notification('new', 0), notification('old', 5)], hasMore: false, unreadCount: 1 });
+    applyStreamEvent(queryClient, {
+      type: 'snapshot',
+      notifications: [notification('new', 0), notification('old', 5)],
+      hasMore: false,
+      unreadCount: 1,
+    });
     const added = notification('middle', 2);
-    expect(applyStreamEvent(queryClient, { type: 'upsert', notification: added, unreadCount: 2 })).toEqual(added);
+    expect(applyStreamEvent(queryClient, { type: 'upsert', notification: added, unreadCount: 2 })).toEqual(
+      added,
+    );
     expect(uids()).toEqual(['new', 'middle', 'old']);
   });
 
   it('an upsert before any snapshot starts the list without a signal', () => {
-    expect(applyStreamEvent(queryClient, { type: 'upsert', notification: notification('a', 0), unreadCount: 1 })).toBeNull();
+    expect(
+      applyStreamEvent(queryClient, { type: 'upsert', notification: notification('a', 0), unreadCount: 1 }),
+    ).toBeNull();
     expect(uids()).toEqual(['a']);
     expect(unreadCount()).toBe(1);
   });
 
   it('an upsert of a known uid replaces it without a signal; remove drops it', () => {
-    applyStreamEvent(queryClient, { type: 'snapshot', notifications: [notification('a', 0)], hasMore: false, unreadCount: 1 });
-    expect(applyStreamEvent(queryClient, { type: 'upsert', notification: notification('a', 0, true), unreadCount: 0 })).toBeNull();
+    applyStreamEvent(queryClient, {
+      type: 'snapshot',
+      notifications: [notification('a', 0)],
+      hasMore: false,
+      unreadCount: 1,
+    });
+    expect(
+      applyStreamEvent(queryClient, {
+        type: 'upsert',
+        notification: notification('a', 0, true),
+        unreadCount: 0,
+      }),
+    ).toBeNull();
     expect(first()?.wasRead).toBe(true);
     expect(applyStreamEvent(queryClient, { type: 'remove', uid: 'a', unreadCount: 0 })).toBeNull();
     expect(uids()).toEqual([]);
   });
 
   it('sets a flag locally, can undo it, and never re-adds a removed notification', () => {
-    applyStreamEvent(queryClient, { type: 'snapshot', notifications: [notification('a', 0)], hasMore: false, unreadCount: 1 });
+    applyStreamEvent(queryClient, {
+      type: 'snapshot',
+      notifications: [notification('a', 0)],
+      hasMore: false,
+      unreadCount: 1,
+    });
     const undo = setFlagLocally(queryClient, 'a', 'wasRead');
     expect(first()?.wasRead).toBe(true);
     undo();
@@ -85,7 +124,12 @@ describe('applyStreamEvent (docs/product.md §4 new-message signal)', () => {
 // notification as the server does, also those not loaded.
 describe('the unread count', () => {
   it('takes the unread count from the server, not from the loaded list', () => {
-    applyStreamEvent(queryClient, { type: 'snapshot', notifications: [notification('a', 0, true)], hasMore: true, unreadCount: 250 });
+    applyStreamEvent(queryClient, {
+      type: 'snapshot',
+      notifications: [notification('a', 0, true)],
+      hasMore: true,
+      unreadCount: 250,
+    });
     expect(unreadCount()).toBe(250);
     applyStreamEvent(queryClient, { type: 'upsert', notification: notification('b', 0), unreadCount: 251 });
     expect(unreadCount()).toBe(251);
@@ -94,7 +138,12 @@ describe('the unread count', () => {
   });
 
   it('counts a notification marked read off at once, and back when the server refuses', () => {
-    applyStreamEvent(queryClient, { type: 'snapshot', notifications: [notification('a', 0)], hasMore: false, unreadCount: 7 });
+    applyStreamEvent(queryClient, {
+      type: 'snapshot',
+      notifications: [notification('a', 0)],
+      hasMore: false,
+      unreadCount: 7,
+    });
     const undo = setFlagLocally(queryClient, 'a', 'wasRead');
     expect(unreadCount()).toBe(6);
     undo();
@@ -138,7 +187,12 @@ describe('older pages (the infinite query)', () => {
   };
 
   it('loads the page after the oldest notification listed, below the list; a change beyond it stays on the server', async () => {
-    applyStreamEvent(queryClient, { type: 'snapshot', notifications: [notification('new', 0), notification('mid', 2)], hasMore: true, unreadCount: 3 });
+    applyStreamEvent(queryClient, {
+      type: 'snapshot',
+      notifications: [notification('new', 0), notification('mid', 2)],
+      hasMore: true,
+      unreadCount: 3,
+    });
     const { observer, stop } = observe();
     // The stream delivered the first page: the query fetched nothing itself.
     expect(requests).toEqual([]);
@@ -151,7 +205,13 @@ describe('older pages (the infinite query)', () => {
     expect(uids()).toEqual(['new', 'mid', 'old']);
     expect(hasMore()).toBe(true);
     // Older than anything loaded while more exist: not shown (it is on a page not loaded yet), no toast.
-    expect(applyStreamEvent(queryClient, { type: 'upsert', notification: notification('ancient', 30), unreadCount: 3 })).toBeNull();
+    expect(
+      applyStreamEvent(queryClient, {
+        type: 'upsert',
+        notification: notification('ancient', 30),
+        unreadCount: 3,
+      }),
+    ).toBeNull();
     expect(uids()).toEqual(['new', 'mid', 'old']);
     pages.push({ notifications: [notification('ancient', 30)], hasMore: false });
     await observer.fetchNextPage();
@@ -163,7 +223,12 @@ describe('older pages (the infinite query)', () => {
   });
 
   it('keeps the stream events that arrived while a page loaded', async () => {
-    applyStreamEvent(queryClient, { type: 'snapshot', notifications: [notification('a', 0), notification('b', 1)], hasMore: true, unreadCount: 2 });
+    applyStreamEvent(queryClient, {
+      type: 'snapshot',
+      notifications: [notification('a', 0), notification('b', 1)],
+      hasMore: true,
+      unreadCount: 2,
+    });
     const { observer, stop } = observe();
     // What the connection does (notifications-connection.ts): events during a load are applied again after it.
     const during: Parameters<typeof applyStreamEvent>[1][] = [];

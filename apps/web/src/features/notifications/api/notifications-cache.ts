@@ -60,14 +60,18 @@ export function notificationsOf(data: NotificationsData): Notification[] {
 const hasMoreOf = (data: NotificationsData) => data.pages.at(-1)?.hasMore ?? false;
 
 /** Module-level, so the list is worked out again only when the pages change. */
-const selectList = (data: NotificationsData) => ({ notifications: notificationsOf(data), hasMore: hasMoreOf(data) });
+const selectList = (data: NotificationsData) => ({
+  notifications: notificationsOf(data),
+  hasMore: hasMoreOf(data),
+});
 
 export const notificationsListOptions = infiniteQueryOptions({
   queryKey: listKey,
   queryFn: ({ pageParam }) => getNotificationsPage(pageParam),
   initialPageParam: null as Notification | null,
   // The page after the oldest notification listed; `undefined` ends the list.
-  getNextPageParam: (lastPage, pages) => (lastPage.hasMore ? notificationsOf({ pages, pageParams: [] }).at(-1) : undefined),
+  getNextPageParam: (lastPage, pages) =>
+    lastPage.hasMore ? notificationsOf({ pages, pageParams: [] }).at(-1) : undefined,
   select: selectList,
   enabled: false,
   ...cacheOptions,
@@ -117,7 +121,10 @@ const setUnreadCount = (queryClient: QueryClient, count: number) =>
 /** The newest page alone, as the stream's snapshot (a reconnect forgets older pages, as the server did). */
 const firstPage = (page: NotificationPage): NotificationsData => ({ pages: [page], pageParams: [null] });
 
-const mapPages = (data: NotificationsData, update: (items: Notification[], index: number) => Notification[]) => ({
+const mapPages = (
+  data: NotificationsData,
+  update: (items: Notification[], index: number) => Notification[],
+) => ({
   ...data,
   pages: data.pages.map((page, index) => ({ ...page, notifications: update(page.notifications, index) })),
 });
@@ -127,7 +134,10 @@ const mapPages = (data: NotificationsData, update: (items: Notification[], index
  * (docs/product.md §4: the new-message signal), or `null` — never for a snapshot, so the first one and
  * those after a reconnect raise no toast.
  */
-export function applyStreamEvent(queryClient: QueryClient, event: NotificationStreamEvent): Notification | null {
+export function applyStreamEvent(
+  queryClient: QueryClient,
+  event: NotificationStreamEvent,
+): Notification | null {
   const current = getList(queryClient);
   switch (event.type) {
     case 'snapshot':
@@ -138,14 +148,18 @@ export function applyStreamEvent(queryClient: QueryClient, event: NotificationSt
       const { notification } = event;
       setUnreadCount(queryClient, event.unreadCount);
       if (!current) {
-        queryClient.setQueryData<NotificationsData>(listKey, firstPage({ notifications: [notification], hasMore: false }));
+        queryClient.setQueryData<NotificationsData>(
+          listKey,
+          firstPage({ notifications: [notification], hasMore: false }),
+        );
         return null;
       }
       const list = notificationsOf(current);
       const known = list.some((item) => item.uid === notification.uid);
       const oldest = list.at(-1);
       // A change of a notification older than the loaded pages stays on the server until it is scrolled to.
-      const beyondLoaded = !known && hasMoreOf(current) && oldest !== undefined && byDateDesc(oldest, notification) < 0;
+      const beyondLoaded =
+        !known && hasMoreOf(current) && oldest !== undefined && byDateDesc(oldest, notification) < 0;
       if (beyondLoaded) return null;
       setList(queryClient, (data) =>
         mapPages(data, (items, index) =>
@@ -160,7 +174,9 @@ export function applyStreamEvent(queryClient: QueryClient, event: NotificationSt
     }
     case 'remove':
       setUnreadCount(queryClient, event.unreadCount);
-      setList(queryClient, (data) => mapPages(data, (items) => items.filter((item) => item.uid !== event.uid)));
+      setList(queryClient, (data) =>
+        mapPages(data, (items) => items.filter((item) => item.uid !== event.uid)),
+      );
       return null;
     case 'catalogue':
       // Not about notifications: the connection tells its catalogue listeners (notifications-connection.ts).
@@ -169,7 +185,11 @@ export function applyStreamEvent(queryClient: QueryClient, event: NotificationSt
 }
 
 /** Sets a flag locally at once (the stream confirms it); returns how to undo it if the server refuses. */
-export function setFlagLocally(queryClient: QueryClient, uid: string, flag: 'wasRead' | 'mouseOver'): () => void {
+export function setFlagLocally(
+  queryClient: QueryClient,
+  uid: string,
+  flag: 'wasRead' | 'mouseOver',
+): () => void {
   const find = () => {
     const data = getList(queryClient);
     return data ? notificationsOf(data).find((item) => item.uid === uid) : undefined;
@@ -183,7 +203,11 @@ export function setFlagLocally(queryClient: QueryClient, uid: string, flag: 'was
     setList(queryClient, (data) =>
       mapPages(data, (items) => items.map((item) => (item.uid === uid ? { ...item, [flag]: value } : item))),
     );
-    if (delta !== 0) setUnreadCount(queryClient, Math.max(0, (queryClient.getQueryData<number>(unreadCountKey) ?? 0) + delta));
+    if (delta !== 0)
+      setUnreadCount(
+        queryClient,
+        Math.max(0, (queryClient.getQueryData<number>(unreadCountKey) ?? 0) + delta),
+      );
   };
   update(true);
   return () => update(before);

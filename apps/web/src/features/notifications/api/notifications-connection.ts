@@ -1,7 +1,13 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Notification, NotificationStreamEvent } from '@cockpit/contracts';
 import { resetNotificationsStore, useNotificationsStore } from '../store/notifications-store';
-import { applyStreamEvent, forgetNotifications, isLoadingOlder, keepNotifications, onPagesLoaded } from './notifications-cache';
+import {
+  applyStreamEvent,
+  forgetNotifications,
+  isLoadingOlder,
+  keepNotifications,
+  onPagesLoaded,
+} from './notifications-cache';
 import { connectNotificationsStream } from './notifications-stream';
 
 /**

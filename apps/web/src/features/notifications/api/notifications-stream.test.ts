@@ -16,10 +16,13 @@ function streamingResponse(status = 200) {
       controller = c;
     },
   });
-  const response = new Response(status === 200 ? body : JSON.stringify({ error: { code: 'X', message: 'x' } }), {
-    status,
-    headers: { 'content-type': status === 200 ? 'text/event-stream' : 'application/json' },
-  });
+  const response = new Response(
+    status === 200 ? body : JSON.stringify({ error: { code: 'X', message: 'x' } }),
+    {
+      status,
+      headers: { 'content-type': status === 200 ? 'text/event-stream' : 'application/json' },
+    },
+  );
   return {
     response,
     send: (text: string) => controller.enqueue(encoder.encode(text)),
@@ -27,7 +30,12 @@ function streamingResponse(status = 200) {
   };
 }
 
-const snapshot: NotificationStreamEvent = { type: 'snapshot', notifications: [], hasMore: false, unreadCount: 0 };
+const snapshot: NotificationStreamEvent = {
+  type: 'snapshot',
+  notifications: [],
+  hasMore: false,
+  unreadCount: 0,
+};
 
 let disconnect: (() => void) | undefined;
 afterEach(() => {

@@ -57,7 +57,10 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
 }
 
 /** Opens the stream and keeps it open until the returned function is called. */
-export function connectNotificationsStream(callbacks: StreamCallbacks, dependencies: StreamDependencies = {}): () => void {
+export function connectNotificationsStream(
+  callbacks: StreamCallbacks,
+  dependencies: StreamDependencies = {},
+): () => void {
   const {
     getToken = waitForToken,
     renewToken = refreshToken,
@@ -95,7 +98,11 @@ export function connectNotificationsStream(callbacks: StreamCallbacks, dependenc
           },
         }),
       );
-      return new Response(watched, { status: response.status, statusText: response.statusText, headers: response.headers });
+      return new Response(watched, {
+        status: response.status,
+        statusText: response.statusText,
+        headers: response.headers,
+      });
     };
 
     try {

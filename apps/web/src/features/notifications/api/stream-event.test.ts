@@ -43,7 +43,12 @@ function brokenNotifications(): unknown[] {
 const page = { hasMore: false, unreadCount: 3 };
 const validEvents: unknown[] = [
   { type: 'snapshot', notifications: [], ...page },
-  { type: 'snapshot', notifications: [notification, { ...notification, uid: 'other', wasRead: true }], hasMore: true, unreadCount: 0 },
+  {
+    type: 'snapshot',
+    notifications: [notification, { ...notification, uid: 'other', wasRead: true }],
+    hasMore: true,
+    unreadCount: 0,
+  },
   { type: 'snapshot', notifications: [{ ...notification, content: contentWithoutUrl }], ...page },
   { type: 'upsert', notification, unreadCount: 1 },
   { type: 'upsert', notification: { ...notification, content: contentWithoutUrl }, unreadCount: 0 },

@@ -21,7 +21,13 @@ type NotificationCardProps = {
  * "read more" hint only when the text is really cut. The whole card is one button that opens the detail
  * dialog (so "read more" is part of it, not a second control).
  */
-export function NotificationCard({ notification, language, culture, onOpen, onHover }: NotificationCardProps) {
+export function NotificationCard({
+  notification,
+  language,
+  culture,
+  onOpen,
+  onHover,
+}: NotificationCardProps) {
   const { t } = useTranslation();
   const id = useId();
   const title = localizedText(notification.content.title, language);
@@ -69,7 +75,9 @@ export function NotificationCard({ notification, language, culture, onOpen, onHo
   );
 }
 
-type NotificationCardItemsProps = Omit<NotificationCardProps, 'notification'> & { notifications: Notification[] };
+type NotificationCardItemsProps = Omit<NotificationCardProps, 'notification'> & {
+  notifications: Notification[];
+};
 
 /** The cards of a list, one `<li>` each (the notifications panel, the reports home). */
 export function NotificationCardItems({ notifications, ...card }: NotificationCardItemsProps) {

@@ -10,7 +10,8 @@ import { NotificationComposer } from './notification-composer';
 // the recipients, send through the notifications feature's admin API.
 
 // jsdom has no FontFaceSet; Mantine's autosizing Textarea listens to `document.fonts`.
-if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { configurable: true, value: new EventTarget() });
+if (!('fonts' in document))
+  Object.defineProperty(document, 'fonts', { configurable: true, value: new EventTarget() });
 
 function stubServer() {
   setToken('a.b.c');
@@ -23,12 +24,25 @@ function stubServer() {
       if (url.pathname === apiRoutes.listSentNotifications.path && request.method === 'POST') {
         const body = (await request.json()) as { recipients: string[] | 'all' };
         sent.push(body);
-        return jsonResponse({ batchId: 'b1', recipients: body.recipients === 'all' ? 3 : body.recipients.length }, 201);
+        return jsonResponse(
+          { batchId: 'b1', recipients: body.recipients === 'all' ? 3 : body.recipients.length },
+          201,
+        );
       }
       if (url.pathname === apiRoutes.listUsers.path) {
         return jsonResponse({
           items: [
-            { id: 'max', name: 'Max Member', email: 'max@example.com', roleKey: 'organisationmember', subscription: 'pro', uiLanguage: 'en', active: true, createdAt: '2025-01-01T00:00:00.000Z', isSelf: false },
+            {
+              id: 'max',
+              name: 'Max Member',
+              email: 'max@example.com',
+              roleKey: 'organisationmember',
+              subscription: 'pro',
+              uiLanguage: 'en',
+              active: true,
+              createdAt: '2025-01-01T00:00:00.000Z',
+              isSelf: false,
+            },
           ],
           total: 1,
           page: 1,
@@ -81,7 +95,9 @@ describe('notification composer', () => {
 
     await userEvent.click(screen.getByText('Chosen users'));
     await userEvent.click(screen.getByRole('button', { name: 'Send notification' }));
-    expect(screen.getByText('Only web addresses starting with https:// or http:// are allowed.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Only web addresses starting with https:// or http:// are allowed.'),
+    ).toBeInTheDocument();
     expect(screen.getByText('Please choose at least one user.')).toBeInTheDocument();
     expect(sent).toEqual([]);
 
@@ -104,7 +120,9 @@ describe('notification composer', () => {
     expect(sent[0]).not.toHaveProperty('text.deAt');
     // The form is ready for the next one.
     await waitFor(() => expect(screen.getAllByRole('textbox', { name: 'Title' })[0]).toHaveValue(''));
-    expect(within(screen.getByTestId('notification-preview-en')).queryByText(/Board/)).not.toBeInTheDocument();
+    expect(
+      within(screen.getByTestId('notification-preview-en')).queryByText(/Board/),
+    ).not.toBeInTheDocument();
   });
 
   it('sends with English only: German and Austrian are optional and fall back', async () => {
@@ -115,6 +133,10 @@ describe('notification composer', () => {
     expect(screen.getByTestId('notification-preview-de-AT')).toHaveTextContent('Office closed');
     await userEvent.click(screen.getByRole('button', { name: 'Send notification' }));
     await waitFor(() => expect(sent).toHaveLength(1));
-    expect(sent[0]).toMatchObject({ recipients: 'all', title: { en: 'Office closed', de: '' }, text: { en: 'On Friday.', de: '' } });
+    expect(sent[0]).toMatchObject({
+      recipients: 'all',
+      title: { en: 'Office closed', de: '' },
+      text: { en: 'On Friday.', de: '' },
+    });
   });
 });

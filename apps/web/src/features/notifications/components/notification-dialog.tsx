@@ -28,14 +28,19 @@ export function NotificationDialog({ notification, language, culture, onClose }:
       withCloseButton={false}
       centered
       size="lg"
-      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)', overflowWrap: 'anywhere' } }}
+      styles={{
+        title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)', overflowWrap: 'anywhere' },
+      }}
     >
       {notification && (
         <Stack gap="md">
           <Text size="sm" c="dimmed" component="time" dateTime={notification.date}>
             {formatShortDate(notification.date, culture)}
           </Text>
-          <Text style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }} data-testid="notification-dialog-text">
+          <Text
+            style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}
+            data-testid="notification-dialog-text"
+          >
             {localizedText(notification.content.text, language)}
           </Text>
           {isSafeHttpUrl(url) && (

@@ -1,7 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { apiRoutes, type Notification, type NotificationPage, type NotificationStreamEvent } from '@cockpit/contracts';
+import {
+  apiRoutes,
+  type Notification,
+  type NotificationPage,
+  type NotificationStreamEvent,
+} from '@cockpit/contracts';
 import { setToken } from '../../../lib/auth/token-store';
 import { useGlobalLoading } from '../../../lib/global-loading';
 import { Toaster } from '../../../lib/toaster';
@@ -27,15 +32,40 @@ const notification = (uid: string, overrides: Partial<Notification> = {}): Notif
   date: '2025-03-04T10:00:00.000Z',
   wasRead: false,
   mouseOver: false,
-  content: { title: { en: `Title ${uid}`, de: `Titel ${uid}` }, text: { en: `Text ${uid}`, de: `Text ${uid} (de)` } },
+  content: {
+    title: { en: `Title ${uid}`, de: `Titel ${uid}` },
+    text: { en: `Text ${uid}`, de: `Text ${uid} (de)` },
+  },
   ...overrides,
 });
 
 const fixtures = {
-  unread: notification('n1', { content: { title: { en: 'Release notes', de: 'Versionshinweise' }, text: { en: 'Short', de: 'Kurz' }, url: 'https://example.com/notes' } }),
-  long: notification('n2', { wasRead: true, date: '2025-03-01T10:00:00.000Z', content: { title: { en: 'Maintenance', de: 'Wartung' }, text: { en: long, de: long } } }),
-  bad: notification('n3', { wasRead: true, date: '2025-02-01T10:00:00.000Z', content: { title: { en: 'Sneaky', de: 'Hinterlistig' }, text: { en: 'x', de: 'x' }, url: 'javascript:alert(1)' } }),
-  englishOnly: notification('n4', { wasRead: true, date: '2025-01-01T10:00:00.000Z', content: { title: { en: 'English only', de: '' }, text: { en: 'Only English', de: '' } } }),
+  unread: notification('n1', {
+    content: {
+      title: { en: 'Release notes', de: 'Versionshinweise' },
+      text: { en: 'Short', de: 'Kurz' },
+      url: 'https://example.com/notes',
+    },
+  }),
+  long: notification('n2', {
+    wasRead: true,
+    date: '2025-03-01T10:00:00.000Z',
+    content: { title: { en: 'Maintenance', de: 'Wartung' }, text: { en: long, de: long } },
+  }),
+  bad: notification('n3', {
+    wasRead: true,
+    date: '2025-02-01T10:00:00.000Z',
+    content: {
+      title: { en: 'Sneaky', de: 'Hinterlistig' },
+      text: { en: 'x', de: 'x' },
+      url: 'javascript:alert(1)',
+    },
+  }),
+  englishOnly: notification('n4', {
+    wasRead: true,
+    date: '2025-01-01T10:00:00.000Z',
+    content: { title: { en: 'English only', de: '' }, text: { en: 'Only English', de: '' } },
+  }),
 };
 
 type Server = {
@@ -85,7 +115,11 @@ function stubServer(
         const body = (await request.json()) as Record<string, unknown>;
         patches.push({ uid, body });
         const found = initial.find((item) => item.uid === uid) ?? notification(uid);
-        return jsonResponse({ ...found, wasRead: found.wasRead || body.wasRead === true, mouseOver: found.mouseOver || body.mouseOver === true });
+        return jsonResponse({
+          ...found,
+          wasRead: found.wasRead || body.wasRead === true,
+          mouseOver: found.mouseOver || body.mouseOver === true,
+        });
       }
       return jsonResponse({ error: { code: 'NOT_FOUND', message: pathname } }, 404);
     }),
@@ -144,7 +178,10 @@ beforeEach(() => {
     class {
       constructor(private readonly report: ResizeObserverCallback) {}
       observe(target: Element) {
-        setTimeout(() => this.report([{ target } as ResizeObserverEntry], this as unknown as ResizeObserver), 0);
+        setTimeout(
+          () => this.report([{ target } as ResizeObserverEntry], this as unknown as ResizeObserver),
+          0,
+        );
       }
       unobserve() {}
       disconnect() {}
@@ -165,11 +202,9 @@ describe('NotificationsPanel', () => {
     stubServer([fixtures.unread, fixtures.long, fixtures.bad]);
     await renderWithProviders(<Layout uiCulture="en-GB" />);
     const cards = await screen.findAllByTestId('notification-card');
-    expect(cards.map((card) => within(card).getByText(/Release notes|Maintenance|Sneaky/).textContent)).toEqual([
-      'Release notes',
-      'Maintenance',
-      'Sneaky',
-    ]);
+    expect(
+      cards.map((card) => within(card).getByText(/Release notes|Maintenance|Sneaky/).textContent),
+    ).toEqual(['Release notes', 'Maintenance', 'Sneaky']);
     expect(cards[0]).toHaveAccessibleName('Release notes Unread');
     expect(within(cards[0]!).getByTestId('unread-dot')).toBeInTheDocument();
     expect(within(cards[1]!).queryByTestId('unread-dot')).toBeNull();
@@ -228,7 +263,9 @@ describe('NotificationsPanel', () => {
     expect(changes).toHaveLength(1);
     expect(changes[0]?.[0]?.wasRead).toBe(true);
     // The stream's upsert is the confirmation (and the one place the server's version comes in).
-    act(() => server.push({ type: 'upsert', notification: { ...fixtures.unread, wasRead: true }, unreadCount: 0 }));
+    act(() =>
+      server.push({ type: 'upsert', notification: { ...fixtures.unread, wasRead: true }, unreadCount: 0 }),
+    );
     await vi.waitFor(() => expect(changes).toHaveLength(2));
     unsubscribe();
     // Neither the stream nor the marking showed the global spinner (docs/product.md §9, docs/product.md §D.3).
@@ -320,7 +357,9 @@ describe('NotificationsPanel with the query cache', () => {
     expect(screen.getByTestId('bell')).toHaveTextContent('unread');
 
     // Read in another tab: the card loses its dot and the bell follows.
-    act(() => server.push({ type: 'upsert', notification: { ...fixtures.unread, wasRead: true }, unreadCount: 0 }));
+    act(() =>
+      server.push({ type: 'upsert', notification: { ...fixtures.unread, wasRead: true }, unreadCount: 0 }),
+    );
     expect(await screen.findByRole('button', { name: 'Release notes' })).toBeInTheDocument();
     expect(screen.getByTestId('bell')).toHaveTextContent('all read');
     expect(queryClient.getQueryData(unreadCountOptions.queryKey)).toBe(0);
@@ -331,7 +370,11 @@ describe('NotificationsPanel with the query cache', () => {
 
     // A new one: at the top, counted.
     act(() =>
-      server.push({ type: 'upsert', notification: notification('n9', { date: '2025-04-01T10:00:00.000Z' }), unreadCount: 1 }),
+      server.push({
+        type: 'upsert',
+        notification: notification('n9', { date: '2025-04-01T10:00:00.000Z' }),
+        unreadCount: 1,
+      }),
     );
     expect(await screen.findByRole('button', { name: 'Title n9 Unread' })).toBeInTheDocument();
     expect(screen.getAllByTestId('notification-card')).toHaveLength(2);
@@ -354,7 +397,9 @@ describe('NotificationsPanel with the query cache', () => {
     expect(server.pageRequests).toHaveLength(1);
     expect(server.pageRequests[0]?.get('beforeUid')).toBe(fixtures.long.uid);
     expect(server.pageRequests[0]?.get('beforeDate')).toBe(fixtures.long.date);
-    const titles = screen.getAllByTestId('notification-card').map((card) => within(card).getAllByText(/Release notes|Maintenance|Title n8/)[0]?.textContent);
+    const titles = screen
+      .getAllByTestId('notification-card')
+      .map((card) => within(card).getAllByText(/Release notes|Maintenance|Title n8/)[0]?.textContent);
     expect(titles).toEqual(['Release notes', 'Maintenance', 'Title n8']);
     // The last page: no more to load.
     await vi.waitFor(() => expect(screen.queryByTestId('notifications-older')).toBeNull());
@@ -369,7 +414,9 @@ describe('NotificationsPanel with the query cache', () => {
     await renderWithProviders(<Layout />);
     await screen.findByTestId('notifications-older');
     act(() => scrolledToEnd());
-    expect(await screen.findByText('Older notifications could not be loaded. Scroll again to retry.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Older notifications could not be loaded. Scroll again to retry.'),
+    ).toBeInTheDocument();
     pages.push({ notifications: [older], hasMore: false });
     act(() => scrolledToEnd());
     expect(await screen.findByRole('button', { name: 'Title n8' })).toBeInTheDocument();
@@ -386,10 +433,19 @@ describe('useHasUnreadNotifications', () => {
     const { queryClient } = await renderWithProviders(<Bell />);
     expect(screen.getByTestId('bell')).toHaveTextContent('all read');
     act(() => {
-      applyStreamEvent(queryClient, { type: 'snapshot', notifications: [fixtures.unread], hasMore: false, unreadCount: 1 });
+      applyStreamEvent(queryClient, {
+        type: 'snapshot',
+        notifications: [fixtures.unread],
+        hasMore: false,
+        unreadCount: 1,
+      });
     });
     await vi.waitFor(() => expect(screen.getByTestId('bell')).toHaveTextContent('unread'));
     await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
-    expect(fetchSpy.mock.calls.map(([input]) => String(input as unknown)).filter((url) => url.includes(apiRoutes.streamNotifications.path))).toEqual([]);
+    expect(
+      fetchSpy.mock.calls
+        .map(([input]) => String(input as unknown))
+        .filter((url) => url.includes(apiRoutes.streamNotifications.path)),
+    ).toEqual([]);
   });
 });

@@ -102,12 +102,7 @@ export function NotificationsPanel({ header, uiCulture }: NotificationsPanelProp
         </Text>
       )}
       {content}
-      <NotificationDialog
-        notification={opened}
-        language={language}
-        culture={culture}
-        onClose={close}
-      />
+      <NotificationDialog notification={opened} language={language} culture={culture} onClose={close} />
     </Stack>
   );
 }

@@ -8,7 +8,11 @@ import type { ReportSearch } from '../utils/report-search';
  * `GET /api/reports/:name/download` (decision 027): a query report's whole result as CSV or XLSX, written
  * by the server while it is sent, for the values on the page; fetched with the bearer token and saved.
  */
-export async function downloadReport(name: string, format: ReportDownloadFormat, search: ReportSearch): Promise<void> {
+export async function downloadReport(
+  name: string,
+  format: ReportDownloadFormat,
+  search: ReportSearch,
+): Promise<void> {
   const file = await api.download(apiRoutes.downloadReport, {
     params: { name },
     query: { format, ...(search.values ? { values: search.values } : {}) },

@@ -1,5 +1,10 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRoutes, type ParameterValues, type ReportResponse, type UiLanguageName } from '@cockpit/contracts';
+import {
+  apiRoutes,
+  type ParameterValues,
+  type ReportResponse,
+  type UiLanguageName,
+} from '@cockpit/contracts';
 import { api } from '../../../lib/api-client';
 import { refetchOnMeta } from '../../../lib/refetch-on';
 import { useUiLanguage } from '../../../lib/use-ui-language';
@@ -40,7 +45,8 @@ export function useRefreshReport(name: string, search: ReportSearch) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => getReport(name, { ...search, refresh: 'true' } as ReportSearch),
-    onSuccess: (answer) => queryClient.setQueryData(getReportQueryOptions(name, search, language).queryKey, answer),
+    onSuccess: (answer) =>
+      queryClient.setQueryData(getReportQueryOptions(name, search, language).queryKey, answer),
   });
 }
 
@@ -54,5 +60,9 @@ export function useReportWithValues(name: string, values: ParameterValues, enabl
   const search = (Object.keys(values).length > 0 ? { values: JSON.stringify(values) } : {}) as ReportSearch;
   const options = getReportQueryOptions(name, search, language);
   // An item the user may no longer see answers "not found": said by the dialog, not the page's loader.
-  return useQuery({ ...options, enabled: enabled && name !== '', meta: { ...options.meta, globalLoading: false } });
+  return useQuery({
+    ...options,
+    enabled: enabled && name !== '',
+    meta: { ...options.meta, globalLoading: false },
+  });
 }

@@ -12,7 +12,9 @@ import { ReportView } from './report-view';
 // downloads, and the states of a missing user attribute, an unavailable source and refused values.
 
 vi.mock('../../../components/data-display/report-chart', () => ({
-  ReportChart: ({ chart }: { chart: { title: string } }) => <div data-testid="report-chart">{chart.title}</div>,
+  ReportChart: ({ chart }: { chart: { title: string } }) => (
+    <div data-testid="report-chart">{chart.title}</div>
+  ),
 }));
 
 afterEach(() => {
@@ -38,12 +40,11 @@ const answer = (overrides: Partial<ReportResponse> = {}): ReportResponse => ({
     title: 'Monthly Sales (SQL)',
     subTitle: null,
     kind: 'query',
-   
+
     frameUrl: null,
     externalUrl: null,
-   
   },
- 
+
   data: {
     kpis: [{ key: 'totals.total', label: 'Revenue', value: 1500, format: 'currency' }],
     charts: [],
@@ -61,7 +62,14 @@ const answer = (overrides: Partial<ReportResponse> = {}): ReportResponse => ({
     },
   },
   parameters: [
-    { name: 'period', type: 'date-range', label: 'Period', required: true, options: null, value: { preset: 'this-year' } },
+    {
+      name: 'period',
+      type: 'date-range',
+      label: 'Period',
+      required: true,
+      options: null,
+      value: { preset: 'this-year' },
+    },
     {
       name: 'regions',
       type: 'multi-choice',
@@ -84,7 +92,14 @@ const answer = (overrides: Partial<ReportResponse> = {}): ReportResponse => ({
       ],
       value: 'web',
     },
-    { name: 'minimum', type: 'number', label: 'Minimum revenue', required: false, options: null, value: null },
+    {
+      name: 'minimum',
+      type: 'number',
+      label: 'Minimum revenue',
+      required: false,
+      options: null,
+      value: null,
+    },
     { name: 'product', type: 'text', label: 'Product name', required: false, options: null, value: null },
     { name: 'since', type: 'date', label: 'Since', required: false, options: null, value: '2026-01-01' },
   ],
@@ -168,7 +183,10 @@ describe('a query report', () => {
     await userEvent.type(within(bar).getByLabelText('From'), '2026-03-01');
     await userEvent.type(within(bar).getByLabelText('To'), '2026-04-30');
     await userEvent.click(within(bar).getByRole('button', { name: 'Apply' }));
-    expect(lastValues(onSearchChange)).toEqual({ channel: 'web', period: { from: '2026-03-01', to: '2026-04-30' } });
+    expect(lastValues(onSearchChange)).toEqual({
+      channel: 'web',
+      period: { from: '2026-03-01', to: '2026-04-30' },
+    });
   });
 
   it('says when the data was read and refreshes it afresh (refresh=true) on request', async () => {
@@ -184,12 +202,19 @@ describe('a query report', () => {
     expect(await screen.findByTestId('report-data-time')).toHaveTextContent('Data as of 14:05');
     await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
     await waitFor(() => expect(screen.getByTestId('report-data-time')).toHaveTextContent('Data as of 15:05'));
-    expect(calls.filter((call) => call.path === reportPath).map((call) => call.search.get('refresh'))).toEqual([null, 'true']);
+    expect(
+      calls.filter((call) => call.path === reportPath).map((call) => call.search.get('refresh')),
+    ).toEqual([null, 'true']);
   });
 
   it('says in German when the data was read and that the result was cut at the row limit', async () => {
     await renderQueryReport(
-      { [`GET ${reportPath}`]: () => jsonResponse(answer({ info: { dataAsOf: dataAsOf.toISOString(), fromCache: false, cutAtRows: 100000 } })) },
+      {
+        [`GET ${reportPath}`]: () =>
+          jsonResponse(
+            answer({ info: { dataAsOf: dataAsOf.toISOString(), fromCache: false, cutAtRows: 100000 } }),
+          ),
+      },
       { culture: 'de-DE', language: 'de-DE' },
     );
     expect(await screen.findByTestId('report-data-time')).toHaveTextContent('Datenstand 14:05');
@@ -225,9 +250,19 @@ describe('a query report', () => {
   it('says "not available for your account" when a user attribute is missing (403)', async () => {
     await renderQueryReport({
       [`GET ${reportPath}`]: () =>
-        jsonResponse({ error: { code: 'USER_ATTRIBUTE_MISSING', message: 'This report is not available for your account.' } }, 403),
+        jsonResponse(
+          {
+            error: {
+              code: 'USER_ATTRIBUTE_MISSING',
+              message: 'This report is not available for your account.',
+            },
+          },
+          403,
+        ),
     });
-    expect(await screen.findByRole('heading', { name: 'This report is not available for your account' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'This report is not available for your account' }),
+    ).toBeInTheDocument();
   });
 
   it('says the data is not available right now (503) with a retry; an administrator reads the source’s message', async () => {
@@ -236,8 +271,12 @@ describe('a query report', () => {
       failures += 1;
       return jsonResponse({ error: { code: 'DATA_SOURCE_UNAVAILABLE', message } }, 503);
     };
-    await renderQueryReport({ [`GET ${reportPath}`]: unavailable('The data for this report is not available right now.') });
-    expect(await screen.findByRole('heading', { name: 'The data for this report is not available right now' })).toBeInTheDocument();
+    await renderQueryReport({
+      [`GET ${reportPath}`]: unavailable('The data for this report is not available right now.'),
+    });
+    expect(
+      await screen.findByRole('heading', { name: 'The data for this report is not available right now' }),
+    ).toBeInTheDocument();
     expect(screen.getByText('Please try again in a moment.')).toBeInTheDocument();
     const before = failures;
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
@@ -248,7 +287,15 @@ describe('a query report', () => {
     await renderQueryReport(
       {
         [`GET ${reportPath}`]: () =>
-          jsonResponse({ error: { code: 'DATA_SOURCE_UNAVAILABLE', message: "The data source 'warehouse' answered: relation \"sales\" does not exist" } }, 503),
+          jsonResponse(
+            {
+              error: {
+                code: 'DATA_SOURCE_UNAVAILABLE',
+                message: 'The data source \'warehouse\' answered: relation "sales" does not exist',
+              },
+            },
+            503,
+          ),
       },
       { isAdministrator: true },
     );
@@ -335,7 +382,11 @@ describe('a query report', () => {
       [400, 'SQL_REFUSED'],
     ] as const) {
       const { calls, unmount } = await renderQueryReport({
-        [`GET ${reportPath}`]: () => jsonResponse({ error: { code, message: 'This report has a problem; its owner has been told.' } }, status),
+        [`GET ${reportPath}`]: () =>
+          jsonResponse(
+            { error: { code, message: 'This report has a problem; its owner has been told.' } },
+            status,
+          ),
       });
       expect(await screen.findByRole('heading', { name: 'This report has a problem' })).toBeInTheDocument();
       expect(screen.getByText('Its owner has been told. Please come back later.')).toBeInTheDocument();
@@ -352,7 +403,15 @@ describe('a query report', () => {
     await renderQueryReport(
       {
         [`GET ${reportPath}`]: () =>
-          jsonResponse({ error: { code: 'REPORT_BROKEN', message: "The data source 'uploads' answered: division by zero" } }, 500),
+          jsonResponse(
+            {
+              error: {
+                code: 'REPORT_BROKEN',
+                message: "The data source 'uploads' answered: division by zero",
+              },
+            },
+            500,
+          ),
       },
       { isAdministrator: true },
     );
@@ -362,7 +421,10 @@ describe('a query report', () => {
 
   it('offers the default view when the server refuses the values (400)', async () => {
     const { onSearchChange } = await renderQueryReport(
-      { [`GET ${reportPath}`]: () => jsonResponse({ error: { code: 'BAD_REQUEST', message: "Invalid query parameter 'values'" } }, 400) },
+      {
+        [`GET ${reportPath}`]: () =>
+          jsonResponse({ error: { code: 'BAD_REQUEST', message: "Invalid query parameter 'values'" } }, 400),
+      },
       { search: { values: '{"regions":"North"}' } },
     );
     await userEvent.click(await screen.findByRole('button', { name: 'Show the default view' }));

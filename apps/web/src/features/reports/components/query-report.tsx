@@ -37,7 +37,16 @@ function dataTime(iso: string, culture: string): string {
  * was read with a refresh button, a notice when the source's row limit cut it, then KPIs, charts and the
  * table, whose downloads the server writes from the whole result.
  */
-export function QueryReport({ name, parameters, data, info, formatter, updating, search, onSearchChange }: QueryReportProps) {
+export function QueryReport({
+  name,
+  parameters,
+  data,
+  info,
+  formatter,
+  updating,
+  search,
+  onSearchChange,
+}: QueryReportProps) {
   const { t } = useTranslation();
   const refresh = useRefreshReport(name, search);
   const download = useDownloadReport(name, search);
@@ -45,7 +54,8 @@ export function QueryReport({ name, parameters, data, info, formatter, updating,
   const empty = data.kpis.length === 0 && data.charts.length === 0 && (!table || table.totalRows === 0);
   const noRows = table !== null && table.totalRows === 0;
 
-  const change = (parameter: string, value: ParameterValue) => onSearchChange(withParameterValue(search, parameter, value));
+  const change = (parameter: string, value: ParameterValue) =>
+    onSearchChange(withParameterValue(search, parameter, value));
 
   return (
     <Stack gap="lg">
@@ -93,12 +103,21 @@ export function QueryReport({ name, parameters, data, info, formatter, updating,
         </Alert>
       )}
       {info?.cutAtRows != null && (
-        <Alert color="orange" variant="light" icon={<IconInfoCircle aria-hidden="true" />} data-testid="report-cut">
+        <Alert
+          color="orange"
+          variant="light"
+          icon={<IconInfoCircle aria-hidden="true" />}
+          data-testid="report-cut"
+        >
           {t('reports.info.cutAtRows', { rows: formatter.format(info.cutAtRows, 'integer') })}
         </Alert>
       )}
       {empty || noRows ? (
-        <PlaceholderTile icon="search" headline={t('reports.state.emptyHeadline')} text={t('reports.state.emptyValuesText')} />
+        <PlaceholderTile
+          icon="search"
+          headline={t('reports.state.emptyHeadline')}
+          text={t('reports.state.emptyValuesText')}
+        />
       ) : (
         <ReportBody
           data={data}

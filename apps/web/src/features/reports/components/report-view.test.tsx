@@ -33,15 +33,14 @@ const definition: ReportResponse['report'] = {
   title: 'Total View',
   subTitle: 'All key figures at a glance',
   kind: 'query',
- 
+
   frameUrl: null,
   externalUrl: null,
- 
 };
 
 const queryAnswer: ReportResponse = {
   report: definition,
- 
+
   parameters: [],
   info: null,
   data: {
@@ -145,10 +144,10 @@ describe('ReportView', () => {
           name: 'kpi-glossary',
           title: 'KPI Glossary',
           kind: 'embedded',
-         
+
           frameUrl: '/embedded/kpi-glossary?lang=en',
         },
-       
+
         data: null,
       }),
     );
@@ -164,10 +163,10 @@ describe('ReportView', () => {
         report: {
           ...definition,
           kind: 'external',
-         
+
           externalUrl: 'https://example.com/market-data',
         },
-       
+
         data: null,
       }),
     );

@@ -120,7 +120,11 @@ export function ReportView({
               variant={pin.isPinned ? 'light' : 'default'}
               color={pin.isPinned ? 'orange' : 'gray'}
               leftSection={
-                pin.isPinned ? <IconStarFilled size={16} aria-hidden="true" /> : <IconStar size={16} aria-hidden="true" />
+                pin.isPinned ? (
+                  <IconStarFilled size={16} aria-hidden="true" />
+                ) : (
+                  <IconStar size={16} aria-hidden="true" />
+                )
               }
               aria-pressed={pin.isPinned}
               onClick={pin.onToggle}

@@ -19,9 +19,15 @@ describe('report search parameters', () => {
     const params = writeReportSearch(search);
     expect(params.get('values')).toBe('{"period":{"preset":"last-year"},"regions":["North","West"]}');
     const again = readReportSearch(new URLSearchParams(params.toString()));
-    expect(readParameterValues(again.values)).toEqual({ period: { preset: 'last-year' }, regions: ['North', 'West'] });
+    expect(readParameterValues(again.values)).toEqual({
+      period: { preset: 'last-year' },
+      regions: ['North', 'West'],
+    });
     // A changed value replaces only itself.
-    expect(readParameterValues(withParameterValue(again, 'regions', []).values)).toEqual({ period: { preset: 'last-year' }, regions: [] });
+    expect(readParameterValues(withParameterValue(again, 'regions', []).values)).toEqual({
+      period: { preset: 'last-year' },
+      regions: [],
+    });
     expect(readParameterValues('{nope')).toEqual({});
   });
 

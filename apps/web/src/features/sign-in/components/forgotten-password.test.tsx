@@ -36,12 +36,18 @@ afterEach(() => {
 describe('the login form', () => {
   it('links to "Forgot password?"', async () => {
     await renderWithProviders(<LoginForm onSuccess={vi.fn()} />);
-    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/forgot-password');
+    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute(
+      'href',
+      '/forgot-password',
+    );
   });
 
   it('says it in German', async () => {
     await renderWithProviders(<LoginForm onSuccess={vi.fn()} />, { language: 'de-DE' });
-    expect(screen.getByRole('link', { name: 'Passwort vergessen?' })).toHaveAttribute('href', '/forgot-password');
+    expect(screen.getByRole('link', { name: 'Passwort vergessen?' })).toHaveAttribute(
+      'href',
+      '/forgot-password',
+    );
   });
 });
 
@@ -57,7 +63,12 @@ describe('ForgottenPasswordForm', () => {
     expect(await screen.findByTestId('password-reset-sent')).toHaveTextContent(
       'If an account exists for this address, we sent a link. It works once, for 30 minutes.',
     );
-    expect(calls).toEqual([{ path: apiRoutes.requestPasswordReset.path, body: expect.objectContaining({ email: 'someone@example.com' }) }]);
+    expect(calls).toEqual([
+      {
+        path: apiRoutes.requestPasswordReset.path,
+        body: expect.objectContaining({ email: 'someone@example.com' }),
+      },
+    ]);
     expect(screen.getByRole('link', { name: 'Back to sign-in' })).toHaveAttribute('href', '/login');
   });
 
@@ -66,7 +77,9 @@ describe('ForgottenPasswordForm', () => {
     await renderWithProviders(<ForgottenPasswordForm />, { language: 'de-AT' });
     await userEvent.type(screen.getByLabelText('E-Mail'), 'someone@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Link senden' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Zu viele Anfragen. Bitte warten Sie ein Weilchen');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Zu viele Anfragen. Bitte warten Sie ein Weilchen',
+    );
   });
 });
 
@@ -107,7 +120,9 @@ describe('ResetPasswordForm', () => {
     await userEvent.clear(screen.getByLabelText('New password'));
     await userEvent.clear(screen.getByLabelText('Repeat the new password'));
     await fill('Kiwi-harbour-lantern-58');
-    expect(await screen.findByTestId('password-reset-done')).toHaveTextContent('Your password has been changed.');
+    expect(await screen.findByTestId('password-reset-done')).toHaveTextContent(
+      'Your password has been changed.',
+    );
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
     expect(calls.at(-1)).toEqual({
       path: apiRoutes.completePasswordReset.path,
@@ -121,8 +136,13 @@ describe('ResetPasswordForm', () => {
     await userEvent.type(screen.getByLabelText('Neues Passwort'), 'Kiwi-harbour-lantern-58');
     await userEvent.type(screen.getByLabelText('Neues Passwort wiederholen'), 'Kiwi-harbour-lantern-58');
     await userEvent.click(screen.getByRole('button', { name: 'Neues Passwort speichern' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Dieser Link wurde schon verwendet oder ist abgelaufen.');
-    expect(screen.getByRole('link', { name: 'Neuen Link anfordern' })).toHaveAttribute('href', '/forgot-password');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Dieser Link wurde schon verwendet oder ist abgelaufen.',
+    );
+    expect(screen.getByRole('link', { name: 'Neuen Link anfordern' })).toHaveAttribute(
+      'href',
+      '/forgot-password',
+    );
     unmount();
     await renderWithProviders(<ResetPasswordForm token={null} />);
     expect(screen.getByRole('link', { name: 'Ask for a new link' })).toBeInTheDocument();

@@ -18,7 +18,8 @@ function stubServer(codeAnswer: (code: string) => Response) {
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const request = input instanceof Request ? input : new Request(input, init);
       const { pathname } = new URL(request.url);
-      if (pathname === apiRoutes.signInWithEmail.path) return jsonResponse({ twoFactorRedirect: true, twoFactorMethods: ['totp'] });
+      if (pathname === apiRoutes.signInWithEmail.path)
+        return jsonResponse({ twoFactorRedirect: true, twoFactorMethods: ['totp'] });
       if (pathname === apiRoutes.verifyTwoFactorCode.path || pathname === apiRoutes.verifyRecoveryCode.path) {
         const { code } = (await request.json()) as { code: string };
         verified.push({ path: pathname, code });
@@ -95,6 +96,8 @@ describe('the code step of a two-factor sign-in', () => {
     await passwordStep(vi.fn());
     await userEvent.type(screen.getByLabelText('Code'), '123456');
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
-    expect(await screen.findByText('Too many sign-in attempts. Please wait a while and try again.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Too many sign-in attempts. Please wait a while and try again.'),
+    ).toBeInTheDocument();
   });
 });

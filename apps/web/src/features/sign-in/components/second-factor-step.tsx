@@ -46,7 +46,11 @@ export function SecondFactorStep({ onSuccess, onRestart }: SecondFactorStepProps
     setFormError(null);
     const value = kind === 'code' ? code.replace(/\s/g, '') : code.trim();
     const valid = kind === 'code' ? /^\d{6}$/.test(value) : value.length >= 6 && value.length <= 32;
-    setFieldError(valid ? undefined : t(kind === 'code' ? 'login.twoFactor.codeFormat' : 'login.twoFactor.recoveryFormat'));
+    setFieldError(
+      valid
+        ? undefined
+        : t(kind === 'code' ? 'login.twoFactor.codeFormat' : 'login.twoFactor.recoveryFormat'),
+    );
     if (!valid) return;
 
     try {
@@ -78,7 +82,9 @@ export function SecondFactorStep({ onSuccess, onRestart }: SecondFactorStepProps
     <form onSubmit={(event) => void handleSubmit(event)} noValidate data-testid="second-factor-step">
       <div className={classes.fields}>
         <IntegrityNotice />
-        <p className={classes.text}>{t(isCode ? 'login.twoFactor.codeIntro' : 'login.twoFactor.recoveryIntro')}</p>
+        <p className={classes.text}>
+          {t(isCode ? 'login.twoFactor.codeIntro' : 'login.twoFactor.recoveryIntro')}
+        </p>
         {formError && (
           <Alert color="red" icon={<IconAlertCircle aria-hidden="true" />}>
             {formError}

@@ -36,7 +36,11 @@ export function useRemoveSignInSettings() {
  * (decision 020); once proven, the domain signs people in through the provider.
  */
 export function verifySignInDomain(domain: string): Promise<SignInSettings> {
-  return api.call(apiRoutes.verifySignInDomain, { params: { domain }, body: {}, expectedStatuses: [400, 404, 409] });
+  return api.call(apiRoutes.verifySignInDomain, {
+    params: { domain },
+    body: {},
+    expectedStatuses: [400, 404, 409],
+  });
 }
 
 export function useVerifySignInDomain() {

@@ -14,7 +14,9 @@ export function claimsOfRows(rows: readonly AttributeClaimRow[]): AttributeClaim
   const filled = rows.filter((row) => row.key.trim() !== '' || row.claim.trim() !== '');
   const keys = filled.map((row) => row.key.trim());
   if (new Set(keys).size !== keys.length) return null;
-  const parsed = attributeClaimsSchema.safeParse(Object.fromEntries(filled.map((row) => [row.key.trim(), row.claim.trim()])));
+  const parsed = attributeClaimsSchema.safeParse(
+    Object.fromEntries(filled.map((row) => [row.key.trim(), row.claim.trim()])),
+  );
   return parsed.success ? parsed.data : null;
 }
 

@@ -109,7 +109,8 @@ function SignInSettingsFields({ settings }: { settings: SignInSettings }) {
     if (domains.length === 0) found.domains = t('management.signIn.errors.domains');
     if (requireSingleSignOn && !breakGlassUserId)
       found.breakGlassUserId = t('management.signIn.errors.breakGlass');
-    if (claimsOfRows(claimRows) === null) found.attributeClaims = t('management.signIn.errors.attributeClaims');
+    if (claimsOfRows(claimRows) === null)
+      found.attributeClaims = t('management.signIn.errors.attributeClaims');
     return found;
   }
 

@@ -1,9 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  type SubscriptionBody,
-  type SubscriptionView,
-  apiRoutes,
-} from '@cockpit/contracts';
+import { type SubscriptionBody, type SubscriptionView, apiRoutes } from '@cockpit/contracts';
 import { api } from '../../../lib/api-client';
 import { invalidateQueriesOn } from '../../../lib/refetch-on';
 

@@ -48,9 +48,12 @@ function stub() {
     [`GET ${apiRoutes.listSubscriptions.path}`]: () => jsonResponse({ subscriptions: [subscription, alert] }),
     [`GET ${apiRoutes.getDeliverySettings.path}`]: () => jsonResponse({ timeZone: 'UTC' }),
     [`GET ${pathOf(apiRoutes.getReport, { name: 'monthly-sales' })}`]: () => jsonResponse(report),
-    [`PUT ${pathOf(apiRoutes.updateSubscription, { id: subscription.id })}`]: () => jsonResponse(subscription),
-    [`DELETE ${pathOf(apiRoutes.deleteSubscription, { id: subscription.id })}`]: () => new Response(null, { status: 204 }),
-    [`POST ${pathOf(apiRoutes.sendSubscriptionNow, { id: alert.id })}`]: () => jsonResponse({ deliveries: 1 }, 202),
+    [`PUT ${pathOf(apiRoutes.updateSubscription, { id: subscription.id })}`]: () =>
+      jsonResponse(subscription),
+    [`DELETE ${pathOf(apiRoutes.deleteSubscription, { id: subscription.id })}`]: () =>
+      new Response(null, { status: 204 }),
+    [`POST ${pathOf(apiRoutes.sendSubscriptionNow, { id: alert.id })}`]: () =>
+      jsonResponse({ deliveries: 1 }, 202),
   });
 }
 
@@ -117,7 +120,9 @@ describe('MySubscriptions', () => {
     expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
     await userEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
     await vi.waitFor(() =>
-      expect(calls.some((call) => call.method === 'DELETE' && call.path.endsWith(subscription.id))).toBe(true),
+      expect(calls.some((call) => call.method === 'DELETE' && call.path.endsWith(subscription.id))).toBe(
+        true,
+      ),
     );
   });
 
@@ -131,7 +136,12 @@ describe('MySubscriptions', () => {
     const alerts = await screen.findByTestId('my-alerts-table');
     await userEvent.click(within(alerts).getByRole('button', { name: 'Check now' }));
     await vi.waitFor(() =>
-      expect(calls.some((call) => call.method === 'POST' && call.path === pathOf(apiRoutes.sendSubscriptionNow, { id: alert.id }))).toBe(true),
+      expect(
+        calls.some(
+          (call) =>
+            call.method === 'POST' && call.path === pathOf(apiRoutes.sendSubscriptionNow, { id: alert.id }),
+        ),
+      ).toBe(true),
     );
   });
 });

@@ -18,7 +18,10 @@ export type SubscribeOthersProps = {
 };
 
 /** Whom the subscription is for, or null while nobody is chosen. */
-export function recipientsOf(userIds: string[], audience: AudienceChoice | null): SubscriptionRecipients | null {
+export function recipientsOf(
+  userIds: string[],
+  audience: AudienceChoice | null,
+): SubscriptionRecipients | null {
   if (userIds.length === 0 && !audience) return null;
   return { userIds, audience };
 }
@@ -47,13 +50,23 @@ export function SubscribeOthersButton({ reports, renderAudience }: SubscribeOthe
         size="lg"
         closeButtonProps={{ 'aria-label': t('common.close') }}
       >
-        {opened && <SubscribeOthersForm reports={reports} renderAudience={renderAudience} onDone={() => setOpened(false)} />}
+        {opened && (
+          <SubscribeOthersForm
+            reports={reports}
+            renderAudience={renderAudience}
+            onDone={() => setOpened(false)}
+          />
+        )}
       </Modal>
     </>
   );
 }
 
-function SubscribeOthersForm({ reports, renderAudience, onDone }: SubscribeOthersProps & { onDone: () => void }) {
+function SubscribeOthersForm({
+  reports,
+  renderAudience,
+  onDone,
+}: SubscribeOthersProps & { onDone: () => void }) {
   const { t } = useTranslation();
   const [report, setReport] = useState<string | null>(null);
   const [userIds, setUserIds] = useState<string[]>([]);
@@ -65,10 +78,15 @@ function SubscribeOthersForm({ reports, renderAudience, onDone }: SubscribeOther
   const candidates = useRecipientCandidates(debounced, { enabled: true, pageSize: 50 });
 
   // The chosen users stay listed while the search shows others.
-  const found = (candidates.data?.items ?? []).map((user) => ({ value: user.id, label: `${user.name} <${user.email}>` }));
+  const found = (candidates.data?.items ?? []).map((user) => ({
+    value: user.id,
+    label: `${user.name} <${user.email}>`,
+  }));
   const options = [
     ...found,
-    ...userIds.filter((id) => !found.some((option) => option.value === id)).map((id) => ({ value: id, label: known[id] ?? id })),
+    ...userIds
+      .filter((id) => !found.some((option) => option.value === id))
+      .map((id) => ({ value: id, label: known[id] ?? id })),
   ];
   const recipients = recipientsOf(userIds, byAudience ? audience : null);
 
@@ -91,7 +109,9 @@ function SubscribeOthersForm({ reports, renderAudience, onDone }: SubscribeOther
         onChange={(ids) => {
           setKnown((current) => ({
             ...current,
-            ...Object.fromEntries(options.filter((option) => ids.includes(option.value)).map((o) => [o.value, o.label])),
+            ...Object.fromEntries(
+              options.filter((option) => ids.includes(option.value)).map((o) => [o.value, o.label]),
+            ),
           }));
           setUserIds(ids);
         }}

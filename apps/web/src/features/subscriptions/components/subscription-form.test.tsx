@@ -31,7 +31,11 @@ describe('conditionOf and scheduleOf', () => {
     expect(conditionOf('has-rows', null, '')).toEqual({ test: 'has-rows' });
     expect(conditionOf('above', 'revenue', 1000)).toEqual({ test: 'above', column: 'revenue', value: 1000 });
     expect(conditionOf('below', 'revenue', '2,5')).toEqual({ test: 'below', column: 'revenue', value: 2.5 });
-    expect(conditionOf('changed-by', 'revenue', 10)).toEqual({ test: 'changed-by', column: 'revenue', percent: 10 });
+    expect(conditionOf('changed-by', 'revenue', 10)).toEqual({
+      test: 'changed-by',
+      column: 'revenue',
+      percent: 10,
+    });
     expect(conditionOf('above', null, 5)).toBeNull();
     expect(conditionOf('above', 'revenue', '')).toBeNull();
     expect(conditionOf('changed-by', 'revenue', 0)).toBeNull();
@@ -40,7 +44,11 @@ describe('conditionOf and scheduleOf', () => {
   it('builds each kind of schedule from the form', () => {
     const fields = { every: 'day' as const, time: '07:15', weekdays: ['1', '3'], day: 5 };
     expect(scheduleOf(fields)).toEqual({ every: 'day', time: '07:15' });
-    expect(scheduleOf({ ...fields, every: 'weekdays' })).toEqual({ every: 'weekdays', time: '07:15', weekdays: [1, 3] });
+    expect(scheduleOf({ ...fields, every: 'weekdays' })).toEqual({
+      every: 'weekdays',
+      time: '07:15',
+      weekdays: [1, 3],
+    });
     expect(scheduleOf({ ...fields, every: 'week' })).toEqual({ every: 'week', time: '07:15', weekday: 1 });
     expect(scheduleOf({ ...fields, every: 'month' })).toEqual({ every: 'month', time: '07:15', day: 5 });
   });

@@ -1,5 +1,17 @@
 import { useState } from 'react';
-import { Alert, Button, Checkbox, Chip, Group, Loader, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Chip,
+  Group,
+  Loader,
+  NumberInput,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type {
   AlertCondition,
@@ -68,7 +80,11 @@ export function scheduleOf(fields: ReturnType<typeof scheduleFields>): Subscript
 }
 
 /** The alert's condition from the form's fields (null while a column or number is missing). */
-export function conditionOf(test: Test, column: string | null, amount: number | string): AlertCondition | null {
+export function conditionOf(
+  test: Test,
+  column: string | null,
+  amount: number | string,
+): AlertCondition | null {
   if (test === 'has-rows' || test === 'no-rows') return { test };
   const number = typeof amount === 'number' ? amount : Number(String(amount).replace(',', '.'));
   if (!column || amount === '' || !Number.isFinite(number)) return null;
@@ -117,14 +133,17 @@ export function SubscriptionForm({
   const parameters = (report.data?.parameters ?? []).map((parameter) =>
     parameter.name in changes ? { ...parameter, value: changes[parameter.name] ?? null } : parameter,
   );
-  const columns = (report.data?.data?.table?.columns ?? []).filter((candidate) => numericFormats.has(candidate.format));
+  const columns = (report.data?.data?.table?.columns ?? []).filter((candidate) =>
+    numericFormats.has(candidate.format),
+  );
   const chosenColumn = column ?? columns[0]?.key ?? null;
   const condition = kind === 'alert' ? conditionOf(test, chosenColumn, amount) : null;
   const values: ParameterValues =
     parameters.length > 0
       ? Object.fromEntries(parameters.map((parameter) => [parameter.name, parameter.value]))
       : { ...parameterValues, ...changes };
-  const ready = (kind === 'subscription' || condition !== null) && recipients !== null && schedule.time !== '';
+  const ready =
+    (kind === 'subscription' || condition !== null) && recipients !== null && schedule.time !== '';
 
   const weekdayName = (index: number) =>
     new Intl.DateTimeFormat(i18n.language, { weekday: 'short', timeZone: 'UTC' }).format(
@@ -146,19 +165,30 @@ export function SubscriptionForm({
       showToast({
         type: 'success',
         title: t(kind === 'alert' ? 'subscriptions.alerts.heading' : 'subscriptions.mine'),
-        message: t(existing ? 'subscriptions.changed' : kind === 'alert' ? 'subscriptions.alerts.saved' : 'subscriptions.saved'),
+        message: t(
+          existing
+            ? 'subscriptions.changed'
+            : kind === 'alert'
+              ? 'subscriptions.alerts.saved'
+              : 'subscriptions.saved',
+        ),
       });
       onDone();
     };
-    if (existing) actions.update.mutate({ id: existing.id, body: bodyOf(existing, fields) }, { onSuccess: done });
-    else actions.create.mutate({ targetKind, targetName, ...fields } as SubscriptionBody, { onSuccess: done });
+    if (existing)
+      actions.update.mutate({ id: existing.id, body: bodyOf(existing, fields) }, { onSuccess: done });
+    else
+      actions.create.mutate({ targetKind, targetName, ...fields } as SubscriptionBody, { onSuccess: done });
   };
 
-  const setValue = (name: string, value: ParameterValue) => setChanges((current) => ({ ...current, [name]: value }));
+  const setValue = (name: string, value: ParameterValue) =>
+    setChanges((current) => ({ ...current, [name]: value }));
 
   return (
     <Stack gap="sm">
-      {targetKind === 'report' && report.isPending && targetName !== '' && <Loader size="sm" aria-label={t('common.loading')} />}
+      {targetKind === 'report' && report.isPending && targetName !== '' && (
+        <Loader size="sm" aria-label={t('common.loading')} />
+      )}
       {parameters.length > 0 && (
         <Stack gap={4} data-testid="subscription-parameters">
           <Text size="sm" fw={600}>
@@ -173,7 +203,7 @@ export function SubscriptionForm({
             label={t('subscriptions.alerts.when')}
             value={test}
             allowDeselect={false}
-            onChange={(value) => setTest((value) ?? 'above')}
+            onChange={(value) => setTest(value ?? 'above')}
             data={(Object.keys(testKeys) as Test[]).map((value) => ({ value, label: t(testKeys[value]) }))}
           />
           {test !== 'has-rows' && test !== 'no-rows' && (
@@ -184,10 +214,14 @@ export function SubscriptionForm({
                 allowDeselect={false}
                 onChange={setColumn}
                 data={columns.map((candidate) => ({ value: candidate.key, label: candidate.label }))}
-                error={report.isSuccess && columns.length === 0 ? t('subscriptions.alerts.noColumns') : undefined}
+                error={
+                  report.isSuccess && columns.length === 0 ? t('subscriptions.alerts.noColumns') : undefined
+                }
               />
               <NumberInput
-                label={t(test === 'changed-by' ? 'subscriptions.alerts.percent' : 'subscriptions.alerts.value')}
+                label={t(
+                  test === 'changed-by' ? 'subscriptions.alerts.percent' : 'subscriptions.alerts.value',
+                )}
                 value={amount}
                 onChange={setAmount}
                 min={test === 'changed-by' ? 0 : undefined}
@@ -201,7 +235,7 @@ export function SubscriptionForm({
       <Select
         label={t(kind === 'alert' ? 'subscriptions.alerts.checkEvery' : 'subscriptions.every')}
         value={schedule.every}
-        onChange={(value) => setSchedule({ ...schedule, every: (value) ?? 'day' })}
+        onChange={(value) => setSchedule({ ...schedule, every: value ?? 'day' })}
         allowDeselect={false}
         data={[
           { value: 'day', label: t('subscriptions.everyDay') },
@@ -231,7 +265,9 @@ export function SubscriptionForm({
           min={1}
           max={28}
           value={schedule.day}
-          onChange={(value) => setSchedule({ ...schedule, day: Math.min(28, Math.max(1, Number(value) || 1)) })}
+          onChange={(value) =>
+            setSchedule({ ...schedule, day: Math.min(28, Math.max(1, Number(value) || 1)) })
+          }
         />
       )}
       <TextInput
@@ -259,15 +295,15 @@ export function SubscriptionForm({
             min={0}
             max={50}
             value={include.tableRows}
-            onChange={(value) => setInclude({ ...include, tableRows: Math.min(50, Math.max(0, Number(value) || 0)) })}
+            onChange={(value) =>
+              setInclude({ ...include, tableRows: Math.min(50, Math.max(0, Number(value) || 0)) })
+            }
           />
           <Select
             label={t('subscriptions.attachment')}
             value={include.attachment}
             allowDeselect={false}
-            onChange={(value) =>
-              setInclude({ ...include, attachment: (value) ?? 'none' })
-            }
+            onChange={(value) => setInclude({ ...include, attachment: value ?? 'none' })}
             data={[
               { value: 'none', label: t('subscriptions.attachmentNone') },
               { value: 'csv', label: 'CSV' },
@@ -291,7 +327,13 @@ export function SubscriptionForm({
           {t('common.cancel')}
         </Button>
         <Button onClick={submit} loading={saving.isPending} disabled={!ready} data-testid="subscribe-save">
-          {t(existing ? 'subscriptions.saveChanges' : kind === 'alert' ? 'subscriptions.alerts.save' : 'subscriptions.save')}
+          {t(
+            existing
+              ? 'subscriptions.saveChanges'
+              : kind === 'alert'
+                ? 'subscriptions.alerts.save'
+                : 'subscriptions.save',
+          )}
         </Button>
       </Group>
     </Stack>

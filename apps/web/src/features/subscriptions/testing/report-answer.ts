@@ -6,9 +6,18 @@ import type { ParameterValue } from '@cockpit/contracts';
  */
 export function monthlySalesAnswer(period: ParameterValue) {
   return {
-    report: { name: 'monthly-sales', title: 'Monthly Sales (SQL)', subTitle: null, kind: 'query', frameUrl: null, externalUrl: null },
-   
-    parameters: [{ name: 'period', type: 'date-range', label: 'Period', required: true, options: null, value: period }],
+    report: {
+      name: 'monthly-sales',
+      title: 'Monthly Sales (SQL)',
+      subTitle: null,
+      kind: 'query',
+      frameUrl: null,
+      externalUrl: null,
+    },
+
+    parameters: [
+      { name: 'period', type: 'date-range', label: 'Period', required: true, options: null, value: period },
+    ],
     data: {
       kpis: [],
       charts: [],

@@ -16,8 +16,14 @@ describe('SupportPanel', () => {
   it('shows address, phone, mail and the English links in English', async () => {
     await renderWithProviders(<SupportPanel support={support} />);
     expect(screen.getByTestId('support-address')).toHaveTextContent('Cockpit Support');
-    expect(screen.getByRole('link', { name: /Phone: \+49 30 1234567/ })).toHaveAttribute('href', 'tel:+49301234567');
-    expect(screen.getByRole('link', { name: /E-mail: help@example.com/ })).toHaveAttribute('href', 'mailto:help@example.com');
+    expect(screen.getByRole('link', { name: /Phone: \+49 30 1234567/ })).toHaveAttribute(
+      'href',
+      'tel:+49301234567',
+    );
+    expect(screen.getByRole('link', { name: /E-mail: help@example.com/ })).toHaveAttribute(
+      'href',
+      'mailto:help@example.com',
+    );
     const knowledgeBase = screen.getByRole('link', { name: /Knowledge base/ });
     expect(knowledgeBase).toHaveAttribute('href', 'https://kb.example/en');
     expect(knowledgeBase).toHaveAttribute('target', '_blank');
@@ -29,7 +35,10 @@ describe('SupportPanel', () => {
 
   it('uses the other variants in German (Austria)', async () => {
     await renderWithProviders(<SupportPanel support={support} />, { language: 'de-AT' });
-    expect(screen.getByRole('link', { name: /Wissensdatenbank/ })).toHaveAttribute('href', 'https://kb.example/de');
+    expect(screen.getByRole('link', { name: /Wissensdatenbank/ })).toHaveAttribute(
+      'href',
+      'https://kb.example/de',
+    );
     expect(screen.getByRole('link', { name: /Interaktive Einführung starten/ })).toHaveAttribute(
       'href',
       'https://tour.example/de',

@@ -23,9 +23,7 @@ export function SupportPanel({ support, isError = false, onRetry }: SupportPanel
   const language = useUiLanguage();
 
   if (isError) {
-    return (
-      <PlaceholderTile compact headingOrder={3} onRetry={onRetry} />
-    );
+    return <PlaceholderTile compact headingOrder={3} onRetry={onRetry} />;
   }
   if (!support) {
     return (
@@ -50,7 +48,13 @@ export function SupportPanel({ support, isError = false, onRetry }: SupportPanel
         <Text size="xs" fw={700} tt="uppercase" c="dimmed">
           {t('support.address')}
         </Text>
-        <Text component="address" size="sm" fs="normal" style={{ whiteSpace: 'pre-line' }} data-testid="support-address">
+        <Text
+          component="address"
+          size="sm"
+          fs="normal"
+          style={{ whiteSpace: 'pre-line' }}
+          data-testid="support-address"
+        >
           {support.postalAddress.replace(/,\s*/g, '\n')}
         </Text>
       </Stack>

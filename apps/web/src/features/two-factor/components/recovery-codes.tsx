@@ -33,7 +33,11 @@ export function RecoveryCodes({ codes, onDone }: RecoveryCodesProps) {
         {t('twoFactor.codes.onceHint')}
       </Text>
       <Group>
-        <Button variant="default" leftSection={<IconDownload size={16} aria-hidden="true" />} onClick={download}>
+        <Button
+          variant="default"
+          leftSection={<IconDownload size={16} aria-hidden="true" />}
+          onClick={download}
+        >
           {t('twoFactor.codes.download')}
         </Button>
         <Button onClick={onDone}>{t('twoFactor.codes.done')}</Button>

@@ -18,7 +18,8 @@ beforeEach(() => {
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const request = input instanceof Request ? input : new Request(input, init);
-      if (new URL(request.url).pathname !== apiRoutes.getTwoFactorPolicy.path) return jsonResponse({ error: { code: 'NOT_FOUND', message: 'x' } }, 404);
+      if (new URL(request.url).pathname !== apiRoutes.getTwoFactorPolicy.path)
+        return jsonResponse({ error: { code: 'NOT_FOUND', message: 'x' } }, 404);
       if (request.method === 'PUT') {
         const body = (await request.json()) as { requireTwoFactor: boolean };
         saved.push(body.requireTwoFactor);

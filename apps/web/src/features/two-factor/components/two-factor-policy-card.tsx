@@ -43,7 +43,11 @@ export function TwoFactorPolicyCard() {
                 showToast({
                   type: 'success',
                   title: t('management.twoFactor.saved'),
-                  message: t(requireTwoFactor ? 'management.twoFactor.nowRequired' : 'management.twoFactor.nowOptional'),
+                  message: t(
+                    requireTwoFactor
+                      ? 'management.twoFactor.nowRequired'
+                      : 'management.twoFactor.nowOptional',
+                  ),
                 }),
             },
           );

@@ -49,7 +49,8 @@ export function PasswordForm({ required }: PasswordFormProps = {}) {
     });
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
-        if (issue.path[0] === 'currentPassword') found.currentPassword ??= t('settings.password.error.currentRequired');
+        if (issue.path[0] === 'currentPassword')
+          found.currentPassword ??= t('settings.password.error.currentRequired');
       }
     }
     const lengthProblem = newPasswordLengthMessage(t, values.newPassword);

@@ -98,7 +98,12 @@ export function SettingsForm({ settings }: SettingsFormProps) {
   }
 
   return (
-    <form onSubmit={handleSubmit} noValidate aria-labelledby="settings-preferences-title" data-testid="settings-form">
+    <form
+      onSubmit={handleSubmit}
+      noValidate
+      aria-labelledby="settings-preferences-title"
+      data-testid="settings-form"
+    >
       <Stack gap="md" maw={480}>
         <Title order={2} size="h3" id="settings-preferences-title">
           {t('settings.preferences.title')}
@@ -106,8 +111,13 @@ export function SettingsForm({ settings }: SettingsFormProps) {
         <NativeSelect
           label={t('settings.language.label')}
           value={values.uiLanguage}
-          onChange={(event) => change('uiLanguage', event.currentTarget.value as UserSettingsUpdate['uiLanguage'])}
-          data={settings.availableUiLanguages.map(({ name }) => ({ value: name, label: t(`languages.${name}`) }))}
+          onChange={(event) =>
+            change('uiLanguage', event.currentTarget.value as UserSettingsUpdate['uiLanguage'])
+          }
+          data={settings.availableUiLanguages.map(({ name }) => ({
+            value: name,
+            label: t(`languages.${name}`),
+          }))}
           error={errors.uiLanguage}
         />
         <NativeSelect

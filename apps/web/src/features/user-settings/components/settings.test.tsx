@@ -36,7 +36,10 @@ function settingsServer(initial: UserSettings = userSettingsFixture()) {
         ...settings,
         userDisplayName: body.displayName,
         accountSettings: {
-          uiLanguage: { name: body.uiLanguage, twoLetterISOlanguageName: body.uiLanguage.startsWith('de') ? 'de' : 'en' },
+          uiLanguage: {
+            name: body.uiLanguage,
+            twoLetterISOlanguageName: body.uiLanguage.startsWith('de') ? 'de' : 'en',
+          },
           uiCulture: body.uiCulture,
           currencySymbol: body.currencySymbol,
         },
@@ -184,6 +187,9 @@ describe('PasswordForm', () => {
     await fill('Cockpit-member-1', 'A-long-enough-password');
     expect(await screen.findByText('Password changed')).toBeInTheDocument();
     expect(screen.getByLabelText('Current password')).toHaveValue('');
-    expect(calls[0]?.body).toMatchObject({ currentPassword: 'Cockpit-member-1', newPassword: 'A-long-enough-password' });
+    expect(calls[0]?.body).toMatchObject({
+      currentPassword: 'Cockpit-member-1',
+      newPassword: 'A-long-enough-password',
+    });
   });
 });

@@ -8,7 +8,11 @@ import { managedUsersQueryKey } from '../../../lib/managed-users';
  * and they choose a new password at the next sign-in. A common password answers 400 `COMMON_PASSWORD`.
  */
 export function resetUserPassword({ id, password }: { id: string; password: string }): Promise<ManagedUser> {
-  return api.call(apiRoutes.resetUserPassword, { params: { id }, body: { password }, expectedStatuses: [400] });
+  return api.call(apiRoutes.resetUserPassword, {
+    params: { id },
+    body: { password },
+    expectedStatuses: [400],
+  });
 }
 
 export function useResetUserPassword() {

@@ -12,7 +12,11 @@ const previewRows = 5;
  * split at the header's separator outside quotes; the server reads the file with a real CSV parser.
  */
 export function previewCsv(text: string, rows = previewRows): string[][] {
-  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/).filter((line) => line.trim() !== '').slice(0, rows);
+  const lines = text
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/)
+    .filter((line) => line.trim() !== '')
+    .slice(0, rows);
   const header = lines[0] ?? '';
   const separator = !header.includes(',') && header.includes(';') ? ';' : ',';
   return lines.map((line) => {
@@ -61,7 +65,13 @@ export function AttributesImportDialog({ onClose }: { onClose: () => void }) {
   const [header = [], ...rows] = preview;
 
   return (
-    <Modal opened onClose={onClose} title={t('management.users.importTitle')} size="xl" closeButtonProps={{ 'aria-label': t('common.close') }}>
+    <Modal
+      opened
+      onClose={onClose}
+      title={t('management.users.importTitle')}
+      size="xl"
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
       <Stack gap="md">
         <Text size="sm">{t('management.users.importIntro')}</Text>
         <FileInput
@@ -81,7 +91,12 @@ export function AttributesImportDialog({ onClose }: { onClose: () => void }) {
               {t('management.users.importPreview')}
             </Text>
             <ScrollArea type="auto">
-              <Table withTableBorder striped aria-labelledby="attributes-import-preview" data-testid="import-preview">
+              <Table
+                withTableBorder
+                striped
+                aria-labelledby="attributes-import-preview"
+                data-testid="import-preview"
+              >
                 <Table.Thead>
                   <Table.Tr>
                     {header.map((cell, index) => (
@@ -114,7 +129,11 @@ export function AttributesImportDialog({ onClose }: { onClose: () => void }) {
               {result.errors.map((error, index) => (
                 <List.Item key={index}>
                   {error.column
-                    ? t('management.users.importErrorAt', { row: error.row, column: error.column, message: error.message })
+                    ? t('management.users.importErrorAt', {
+                        row: error.row,
+                        column: error.column,
+                        message: error.message,
+                      })
                     : t('management.users.importErrorAtRow', { row: error.row, message: error.message })}
                 </List.Item>
               ))}
@@ -122,10 +141,16 @@ export function AttributesImportDialog({ onClose }: { onClose: () => void }) {
           </Alert>
         )}
         {result && result.errors.length === 0 && (
-          <Alert color="green" role="status" title={t('management.users.importUpdated', { count: result.updated })}>
+          <Alert
+            color="green"
+            role="status"
+            title={t('management.users.importUpdated', { count: result.updated })}
+          >
             {result.unknownEmails.length > 0 && (
               <Stack gap={4}>
-                <Text size="sm">{t('management.users.importUnknown', { count: result.unknownEmails.length })}</Text>
+                <Text size="sm">
+                  {t('management.users.importUnknown', { count: result.unknownEmails.length })}
+                </Text>
                 <List size="sm" data-testid="import-unknown">
                   {result.unknownEmails.map((email) => (
                     <List.Item key={email}>{email}</List.Item>

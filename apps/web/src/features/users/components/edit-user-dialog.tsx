@@ -23,7 +23,8 @@ type EditUserDialogProps = {
 
 /** The same attributes, whatever the order of their keys. */
 function sameAttributes(a: UserAttributes, b: UserAttributes): boolean {
-  const sorted = (value: UserAttributes) => JSON.stringify(Object.entries(value).sort(([x], [y]) => x.localeCompare(y)));
+  const sorted = (value: UserAttributes) =>
+    JSON.stringify(Object.entries(value).sort(([x], [y]) => x.localeCompare(y)));
   return sorted(a) === sorted(b);
 }
 
@@ -49,7 +50,9 @@ export function EditUserDialog({ user, onClose, onSaved }: EditUserDialogProps) 
   };
   const check = useFormCheck(userChangesSchema, changes);
   const invalidKeys = new Set(
-    [...check.invalid].filter((path) => path.startsWith('attributes.')).map((path) => path.split('.')[1] ?? ''),
+    [...check.invalid]
+      .filter((path) => path.startsWith('attributes.'))
+      .map((path) => path.split('.')[1] ?? ''),
   );
 
   function handleSubmit() {

@@ -35,11 +35,20 @@ function stubServer() {
         const body = (await request.json()) as { password: string };
         sent.push(body.password);
         if (body.password === 'qwerty123456')
-          return jsonResponse({ error: { code: errorCodes.commonPassword, message: 'password: common' } }, 400);
+          return jsonResponse(
+            { error: { code: errorCodes.commonPassword, message: 'password: common' } },
+            400,
+          );
         if (body.password === 'Max-Member-2024')
-          return jsonResponse({ error: { code: errorCodes.personalPassword, message: 'password: personal' } }, 400);
+          return jsonResponse(
+            { error: { code: errorCodes.personalPassword, message: 'password: personal' } },
+            400,
+          );
         if (body.password === 'Hallo1234567')
-          return jsonResponse({ error: { code: errorCodes.guessablePassword, message: 'password: guessable' } }, 400);
+          return jsonResponse(
+            { error: { code: errorCodes.guessablePassword, message: 'password: guessable' } },
+            400,
+          );
         return jsonResponse(max);
       }
       return jsonResponse({ error: { code: 'NOT_FOUND', message: url.pathname } }, 404);
@@ -63,7 +72,7 @@ afterEach(() => {
 });
 
 describe('set one-time password', () => {
-  it('checks the length first, shows the server\'s reason for a refused password at the field, then sets it', async () => {
+  it("checks the length first, shows the server's reason for a refused password at the field, then sets it", async () => {
     const sent = stubServer();
     const onDone = vi.fn();
     await renderWithProviders(<ResetPasswordDialog user={max} onClose={() => undefined} onDone={onDone} />);
@@ -80,10 +89,16 @@ describe('set one-time password', () => {
     expect(await screen.findByText(/^This password is on a list of common passwords/)).toBeInTheDocument();
     await fill(field, 'Max-Member-2024');
     await userEvent.click(submit);
-    expect(await screen.findByText(/^This password is built from the e-mail address, the name or the product's name/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        /^This password is built from the e-mail address, the name or the product's name/,
+      ),
+    ).toBeInTheDocument();
     await fill(field, 'Hallo1234567');
     await userEvent.click(submit);
-    expect(await screen.findByText(/^This password is easy to guess: it is made of common words/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/^This password is easy to guess: it is made of common words/),
+    ).toBeInTheDocument();
     expect(onDone).not.toHaveBeenCalled();
 
     await fill(field, 'Max-one-time-123');

@@ -18,7 +18,12 @@ type UserAttributesFieldProps = {
  * A user's attributes in the edit dialog (decision 027): each key with its values as tags (Enter, `,` or
  * `|` adds one), removable; a new key is added by name. Reports bind them as `user.attributes.<key>`.
  */
-export function UserAttributesField({ value, onChange, fromSingleSignOn, invalidKeys }: UserAttributesFieldProps) {
+export function UserAttributesField({
+  value,
+  onChange,
+  fromSingleSignOn,
+  invalidKeys,
+}: UserAttributesFieldProps) {
   const { t } = useTranslation();
   const [newKey, setNewKey] = useState('');
   const [keyTried, setKeyTried] = useState(false);

@@ -34,8 +34,10 @@ function stubServer(importAnswer?: UserAttributesImportResult) {
       const url = new URL(request.url);
       const body: unknown = request.method === 'GET' ? undefined : await request.json();
       calls.push({ method: request.method, path: url.pathname, body });
-      if (url.pathname === apiRoutes.listUsers.path) return jsonResponse({ items: [max], total: 1, page: 1, pageSize: 25 });
-      if (url.pathname === apiRoutes.importUserAttributes.path && importAnswer) return jsonResponse(importAnswer);
+      if (url.pathname === apiRoutes.listUsers.path)
+        return jsonResponse({ items: [max], total: 1, page: 1, pageSize: 25 });
+      if (url.pathname === apiRoutes.importUserAttributes.path && importAnswer)
+        return jsonResponse(importAnswer);
       if (url.pathname === '/api/management/users/max' && request.method === 'PATCH') {
         const { attributes } = body as { attributes: ManagedUser['attributes'] };
         return jsonResponse({ ...max, attributes: { ...attributes, department: ['Sales'] } });
@@ -83,7 +85,9 @@ describe('user attributes in management', () => {
     const sso = within(dialog).getByTestId('sso-attribute');
     expect(within(sso).getByText('department')).toBeInTheDocument();
     expect(within(sso).getByText('from single sign-on')).toBeInTheDocument();
-    expect(within(dialog).queryByRole('button', { name: 'Remove attribute department' })).not.toBeInTheDocument();
+    expect(
+      within(dialog).queryByRole('button', { name: 'Remove attribute department' }),
+    ).not.toBeInTheDocument();
 
     // An invalid key is refused next to the field; Enter does not save the dialog.
     const keyField = within(dialog).getByRole('textbox', { name: 'New attribute' });
@@ -127,8 +131,12 @@ describe('user attributes in management', () => {
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Import' }));
     expect(await within(dialog).findByText('1 user updated')).toBeInTheDocument();
-    expect(within(within(dialog).getByTestId('import-unknown')).getByText('stranger@example.com')).toBeInTheDocument();
-    expect(calls.find((call) => call.path === apiRoutes.importUserAttributes.path)?.body).toMatchObject({ csv });
+    expect(
+      within(within(dialog).getByTestId('import-unknown')).getByText('stranger@example.com'),
+    ).toBeInTheDocument();
+    expect(calls.find((call) => call.path === apiRoutes.importUserAttributes.path)?.body).toMatchObject({
+      csv,
+    });
   });
 
   it('shows the errors of a refused import by row and column', async () => {
@@ -151,7 +159,7 @@ describe('user attributes in management', () => {
     expect(within(dialog).getByText('Nothing was imported. Please correct the file:')).toBeInTheDocument();
   });
 
-  it('previews quoted cells and a German spreadsheet\'s semicolons', () => {
+  it("previews quoted cells and a German spreadsheet's semicolons", () => {
     expect(previewCsv('email,region\n"a@example.com","North, East"\n')).toEqual([
       ['email', 'region'],
       ['a@example.com', 'North, East'],

@@ -26,7 +26,10 @@ const user = (id: string, name: string, overrides: Partial<ManagedUser> = {}): M
 
 function stubServer() {
   setToken('a.b.c');
-  const users = [user('anna', 'Anna Admin', { isSelf: true, roleKey: 'organisationadministrator' }), user('max', 'Max Member')];
+  const users = [
+    user('anna', 'Anna Admin', { isSelf: true, roleKey: 'organisationadministrator' }),
+    user('max', 'Max Member'),
+  ];
   const calls: { method: string; path: string; body: unknown }[] = [];
   vi.stubGlobal(
     'fetch',
@@ -86,7 +89,9 @@ describe('user management', () => {
     expect(within(rows[0]!).queryByRole('button', { name: /More actions/ })).not.toBeInTheDocument();
     await userEvent.click(within(rows[1]!).getByRole('button', { name: 'More actions for Max Member' }));
     expect(await screen.findByRole('menuitem', { name: 'Deactivate Max Member' })).toBeInTheDocument();
-    expect(screen.getByRole('menuitem', { name: 'Set a one-time password for Max Member' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('menuitem', { name: 'Set a one-time password for Max Member' }),
+    ).toBeInTheDocument();
   });
 
   it('searches on the server and says when nothing matches', async () => {
@@ -105,7 +110,9 @@ describe('user management', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Create user' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create a user' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create user' }));
-    expect(within(dialog).getByText('Please enter a name (at most 100 characters, no line breaks).')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('Please enter a name (at most 100 characters, no line breaks).'),
+    ).toBeInTheDocument();
     expect(within(dialog).getByText('The password needs 12 to 128 characters.')).toBeInTheDocument();
     expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
 
@@ -116,7 +123,9 @@ describe('user management', () => {
     expect(within(dialog).queryByText('The password needs 12 to 128 characters.')).not.toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create user' }));
     // Never "already exists": the same answer whether the address is in this organisation or another one.
-    expect(await within(dialog).findByText(/^This e-mail address cannot be used for a new user\./)).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText(/^This e-mail address cannot be used for a new user\./),
+    ).toBeInTheDocument();
 
     await userEvent.clear(within(dialog).getByRole('textbox', { name: 'E-mail' }));
     await fill(within(dialog).getByRole('textbox', { name: 'E-mail' }), 'nina@example.com');
@@ -145,7 +154,9 @@ describe('user management', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Deactivate Max Member?' });
     expect(calls.some((call) => call.path.endsWith('/deactivate'))).toBe(false);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
-    await waitFor(() => expect(calls.some((call) => call.path === '/api/management/users/max/deactivate')).toBe(true));
+    await waitFor(() =>
+      expect(calls.some((call) => call.path === '/api/management/users/max/deactivate')).toBe(true),
+    );
     await userEvent.click(await screen.findByRole('button', { name: 'More actions for Max Member' }));
     expect(await screen.findByRole('menuitem', { name: 'Reactivate Max Member' })).toBeInTheDocument();
   });

@@ -11,5 +11,9 @@ export function ContractCenterRoute() {
   // The section has visible headings of its own (pending, current contract).
   useSectionTitle('management.sections.contractCenter');
   const queryClient = useQueryClient();
-  return <ContractCenter onAccepted={() => void queryClient.invalidateQueries({ queryKey: contractMessageQueryKey })} />;
+  return (
+    <ContractCenter
+      onAccepted={() => void queryClient.invalidateQueries({ queryKey: contractMessageQueryKey })}
+    />
+  );
 }

@@ -3,7 +3,10 @@ import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../../config/paths';
 import { useDefinitions } from '../../../../features/catalogue/api/get-definitions';
-import { DefinitionEditor, type EditorDataSources } from '../../../../features/catalogue/components/definition-editor';
+import {
+  DefinitionEditor,
+  type EditorDataSources,
+} from '../../../../features/catalogue/components/definition-editor';
 import { DefinitionsList } from '../../../../features/catalogue/components/definitions-list';
 import { useDataSources } from '../../../../features/data-sources/api/get-data-sources';
 import { useSourceSchema } from '../../../../features/data-sources/api/get-source-schema';
@@ -51,7 +54,9 @@ export function ManagementDataSourceRoute() {
   const { name = '' } = useParams();
   const { t } = useTranslation();
   useDocumentTitle(`${name} · ${t('management.sections.data')} · ${t('management.title')}`);
-  return <DataSourcePage key={name} name={name} dataHref={links.dataHref} definitionHref={links.definitionHref} />;
+  return (
+    <DataSourcePage key={name} name={name} dataHref={links.dataHref} definitionHref={links.definitionHref} />
+  );
 }
 
 /** Management → Data → a report definition's editor (or a new one's). */
@@ -80,7 +85,11 @@ export function ManagementQueryLogRoute() {
   return (
     <>
       <VisuallyHidden component="h2">{title}</VisuallyHidden>
-      <QueryLog dataHref={links.dataHref} definitionHref={links.definitionHref} definitionNames={definitionNames} />
+      <QueryLog
+        dataHref={links.dataHref}
+        definitionHref={links.definitionHref}
+        definitionNames={definitionNames}
+      />
     </>
   );
 }
