@@ -39,29 +39,14 @@ const serverModules = ['activity', 'catalogue', 'data-sources', 'mail', 'reports
 
 /**
  * A module's public face: code outside it — production code, the seed, the start-up, tests and the
- * benchmarks — imports its index, never the files behind it. db/schema.ts, the table registry drizzle-kit reads, may name a
- * module's `*-schema.ts` (a rule of its own below keeps it to those).
+ * benchmarks — imports its index, never the files behind it.
  */
-const moduleFaces = serverModules.flatMap((module) => [
-  {
-    target: [
-      `apps/server/src/!(${module}|db)/**`,
-      'apps/server/src/db/!(schema).ts',
-      'apps/server/src/*.ts',
-      'apps/server/test/**',
-      'bench/**',
-    ],
-    from: `apps/server/src/${module}`,
-    except: ['./index.ts'],
-    message: `Import ${module}/ through its index ('…/${module}'), not the files behind it.`,
-  },
-  {
-    target: 'apps/server/src/db/schema.ts',
-    from: `apps/server/src/${module}/**`,
-    except: ['**/index.ts', '**/*-schema.ts'],
-    message: `db/schema.ts names a module's tables (its \`*-schema.ts\`) and nothing else behind its index.`,
-  },
-]);
+const moduleFaces = serverModules.map((module) => ({
+  target: [`apps/server/src/!(${module})/**`, 'apps/server/src/*.ts', 'apps/server/test/**', 'bench/**'],
+  from: `apps/server/src/${module}`,
+  except: ['./index.ts'],
+  message: `Import ${module}/ through its index ('…/${module}'), not the files behind it.`,
+}));
 
 export default tseslint.config(
   {
@@ -168,8 +153,8 @@ export default tseslint.config(
     // seed/, cli/ → app.ts → features/ → modules (activity/, catalogue/, data-sources/, mail/, reports/) →
     // plugins/ → auth/ → lib/, db/ → config.ts. An import runs down only: what a lower layer needs of a
     // higher one is passed in by app.ts. The start-up (main.ts) runs the demo seed; nothing else in
-    // production code imports seed/ — tests may. db/schema.ts, the table registry drizzle-kit reads,
-    // composes the `*-schema.ts` files of features and modules and nothing else of them.
+    // production code imports seed/ — tests may. No file composes the tables: drizzle-kit reads each
+    // `*-schema.ts` where it is (drizzle.config.ts), so db/ names nothing above it.
     files: ['apps/server/src/**/*.ts'],
     ignores: ['apps/server/src/main.ts', 'apps/server/src/seed/**'],
     rules: {
@@ -200,7 +185,7 @@ export default tseslint.config(
                 "plugins/ is cross-cutting infrastructure: it never imports features/, modules or app.ts (a module's start-up plugin lives in the module).",
             },
             {
-              target: ['apps/server/src/auth', 'apps/server/src/lib', 'apps/server/src/db/!(schema).ts'],
+              target: ['apps/server/src/auth', 'apps/server/src/lib', 'apps/server/src/db'],
               from: [
                 'apps/server/src/plugins',
                 'apps/server/src/features',
@@ -213,13 +198,6 @@ export default tseslint.config(
               target: 'apps/server/src/lib',
               from: ['apps/server/src/db', 'apps/server/src/auth'],
               message: 'lib/ holds helpers that know no database and no user: it never imports db/ or auth/.',
-            },
-            {
-              target: 'apps/server/src/db/schema.ts',
-              from: ['apps/server/src/plugins/**', 'apps/server/src/features/**'],
-              except: ['**/*-schema.ts'],
-              message:
-                "db/schema.ts composes tables only: a feature's `*-schema.ts`, nothing else of a feature or plugin.",
             },
             ...featuresApart('apps/server/src/features'),
             ...moduleFaces,

@@ -10,7 +10,7 @@ import { buildApp } from '../apps/server/src/app';
 import type { App } from '../apps/server/src/app-types';
 import { loadConfig } from '../apps/server/src/config';
 import { type DatabaseHandle, openDatabase } from '../apps/server/src/db/database';
-import { dataSources, organisations, user } from '../apps/server/src/db/schema';
+import { dataSources, organisations, user } from '../apps/server/src/db/core-tables';
 import { uploadsSchemaName } from '../apps/server/src/data-sources';
 import {
   compileTemplate,

@@ -5,7 +5,7 @@ import { type SubscriptionBody, apiRoutes } from '@cockpit/contracts';
 import { eq } from 'drizzle-orm';
 import { createUserWithPassword } from '../apps/server/src/auth/create-user-with-password';
 import { openDatabase } from '../apps/server/src/db/database';
-import { organisations } from '../apps/server/src/db/schema';
+import { organisations } from '../apps/server/src/db/core-tables';
 import { startSmtpSink } from '../apps/server/test/helpers/smtp-sink';
 import { percentile } from './support/percentile';
 import { bearerTokenOf, buildBenchBundle, startProductionServer } from './support/production-server';

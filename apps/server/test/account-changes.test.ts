@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { apiRoutes, menuResponseSchema, pathOf, userSettingsSchema } from '@cockpit/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { user } from '../src/db/schema';
+import { user } from '../src/db/core-tables';
 import { createUserWithPassword } from '../src/auth/create-user-with-password';
 import { openNotificationStream } from './helpers/sse-client';
 import { type TestApp, buildTestApp, demoUsers, testDrivers } from './helpers/build-test-app';

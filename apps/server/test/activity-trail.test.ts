@@ -13,7 +13,9 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUserWithPassword } from '../src/auth/create-user-with-password';
-import { contracts, dataSources, organisations, uploadedTables, user } from '../src/db/schema';
+import { contracts } from '../src/features/contract/contract-schema';
+import { dataSources, organisations, user } from '../src/db/core-tables';
+import { uploadedTables } from '../src/data-sources';
 import { buildTestApp, demoUsers, testDrivers, type TestApp } from './helpers/build-test-app';
 import { fakeNameResolver } from './helpers/fake-name-resolver';
 import { type OidcTestProvider, startOidcTestProvider } from './helpers/oidc-test-provider';

@@ -2,7 +2,7 @@ import { apiErrorSchema, apiRoutes, tokenCheckParam, tokenResponseSchema } from 
 import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { user } from '../src/db/schema';
+import { user } from '../src/db/core-tables';
 import { createUserWithPassword } from '../src/auth/create-user-with-password';
 import {
   type TestApp,

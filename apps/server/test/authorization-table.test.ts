@@ -2,18 +2,13 @@ import type { AddressInfo } from 'node:net';
 import { apiDocsPath, apiRoutes, pathOf, singleSignOnCallbackPath } from '@cockpit/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  contracts,
-  dashboardTiles,
-  dashboards,
-  dataSources,
-  notifications,
-  organisations,
-  uploadedTables,
-  mailOutbox,
-  subscriptions,
-  user,
-} from '../src/db/schema';
+import { contracts } from '../src/features/contract/contract-schema';
+import { dashboardTiles } from '../src/db/dashboard-tiles-schema';
+import { dashboards, dataSources, organisations, user } from '../src/db/core-tables';
+import { notifications } from '../src/features/notifications/notifications-schema';
+import { uploadedTables } from '../src/data-sources';
+import { mailOutbox } from '../src/mail';
+import { subscriptions } from '../src/features/subscriptions/subscriptions-schema';
 import { createUserWithPassword } from '../src/auth/create-user-with-password';
 import { type TestApp, buildTestApp, testDrivers } from './helpers/build-test-app';
 import { type Credentials, type Role, roles, signInAs } from './helpers/roles';

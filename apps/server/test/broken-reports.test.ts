@@ -1,7 +1,8 @@
 import { apiRoutes, errorCodes, pathOf } from '@cockpit/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { notifications, reportProblemNotices, user } from '../src/db/schema';
+import { notifications, reportProblemNotices } from '../src/features/notifications/notifications-schema';
+import { user } from '../src/db/core-tables';
 import { type TestApp, buildTestApp, demoUsers, testDrivers } from './helpers/build-test-app';
 
 // Readers are not misled (docs/decisions/046-broken-reports-and-their-owners.md): a definition the database

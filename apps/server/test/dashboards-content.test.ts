@@ -8,7 +8,8 @@ import {
 } from '@cockpit/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dashboardTiles, dashboards, organisations } from '../src/db/schema';
+import { dashboardTiles } from '../src/db/dashboard-tiles-schema';
+import { dashboards, organisations } from '../src/db/core-tables';
 import { utcToday } from '../src/reports';
 import { type TestApp, buildTestApp, demoUsers, testDrivers } from './helpers/build-test-app';
 

@@ -12,8 +12,9 @@ import {
 } from '@cockpit/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dataSources, organisations, queryLog, reportDefinitions, user } from '../src/db/schema';
+import { dataSources, organisations, reportDefinitions, user } from '../src/db/core-tables';
 import {
+  queryLog,
   type DataSourceProbe,
   type ProbedSource,
   createDataSourcePasswords,

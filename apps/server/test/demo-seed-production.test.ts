@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database';
-import { user } from '../src/db/schema';
+import { user } from '../src/db/core-tables';
 import { serverBundle } from './helpers/server-bundle';
 
 // decision 009: the demo accounts have published passwords, so a production start seeds them only when

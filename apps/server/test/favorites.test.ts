@@ -1,7 +1,7 @@
 import { apiRoutes, favoritesResponseSchema } from '@cockpit/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pins, user } from '../src/db/schema';
+import { pins, user } from '../src/db/core-tables';
 import { type TestApp, buildTestApp, demoUsers, testDrivers } from './helpers/build-test-app';
 
 // docs/product.md §2 Favorites: pinned reports and dashboards with their titles, per user and organisation.

@@ -3,7 +3,9 @@ import { eq } from 'drizzle-orm';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUserWithPassword } from '../src/auth/create-user-with-password';
-import { organisations, passwordResetTokens, ssoProviders, user } from '../src/db/schema';
+import { organisations, user } from '../src/db/core-tables';
+import { passwordResetTokens } from '../src/features/sign-in/forgotten-password-schema';
+import { ssoProviders } from '../src/features/single-sign-on/single-sign-on-schema';
 import {
   resetRequestsPerAddressPerHour,
   resetRequestsPerClientPerHour,

@@ -1,7 +1,10 @@
 import { apiErrorSchema, apiRoutes, type BannerMessageInput, pathOf } from '@cockpit/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bannerMessages, contracts, notifications, organisations, user } from '../src/db/schema';
+import { bannerMessages } from '../src/features/messages/messages-schema';
+import { contracts } from '../src/features/contract/contract-schema';
+import { notifications } from '../src/features/notifications/notifications-schema';
+import { organisations, user } from '../src/db/core-tables';
 import { demoWelcomeBanner } from '../src/seed/management-seed';
 import { createUserWithPassword } from '../src/auth/create-user-with-password';
 import { type TestApp, buildTestApp, demoUsers, testDrivers } from './helpers/build-test-app';

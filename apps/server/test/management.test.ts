@@ -13,7 +13,9 @@ import {
 } from '@cockpit/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bannerMessages, contracts, organisations, session, user } from '../src/db/schema';
+import { bannerMessages } from '../src/features/messages/messages-schema';
+import { contracts } from '../src/features/contract/contract-schema';
+import { organisations, session, user } from '../src/db/core-tables';
 import { maxRefusedAddressesPerHour, refusedAddressesKey } from '../src/features/users/managed-users-routes';
 import { demoWelcomeBanner } from '../src/seed/management-seed';
 import { seedDemoData } from '../src/seed/seed';

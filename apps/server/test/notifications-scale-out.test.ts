@@ -5,7 +5,7 @@ import { buildApp } from '../src/app';
 import type { App } from '../src/app-types';
 import { type DatabaseHandle, openDatabase } from '../src/db/database';
 import { listenerApplicationName } from '../src/db/pg-listener';
-import { user } from '../src/db/schema';
+import { user } from '../src/db/core-tables';
 import { type TestApp, buildTestApp, demoUsers, testConfig } from './helpers/build-test-app';
 import { type SseStream, openNotificationStream } from './helpers/sse-client';
 

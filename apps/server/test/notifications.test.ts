@@ -11,7 +11,8 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifications, user } from '../src/db/schema';
+import { notifications } from '../src/features/notifications/notifications-schema';
+import { user } from '../src/db/core-tables';
 import { demoOrganisations } from '../src/seed/demo-data';
 import { demoNotifications, seedDemoNotifications } from '../src/seed/demo-notifications';
 import { type TestApp, buildTestApp, demoUsers, testDrivers } from './helpers/build-test-app';

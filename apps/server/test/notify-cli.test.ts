@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NotifyUsageError, parseNotifyArgs, runNotify } from '../src/cli/notify';
 import type { DatabaseHandle } from '../src/db/database';
-import { notifications, organisations, user } from '../src/db/schema';
+import { notifications } from '../src/features/notifications/notifications-schema';
+import { organisations, user } from '../src/db/core-tables';
 import { seedDemoData } from '../src/seed/seed';
 import { demoUsers, openTestDatabase, testDrivers } from './helpers/build-test-app';
 

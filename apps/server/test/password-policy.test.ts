@@ -2,7 +2,7 @@ import { apiRoutes, newPasswordSchema } from '@cockpit/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword, verifyPassword } from '../src/auth/password';
-import { account, user } from '../src/db/schema';
+import { account, user } from '../src/db/core-tables';
 import { type TestApp, buildTestApp, demoUsers } from './helpers/build-test-app';
 
 // Security hardening requirement "Passwords: at least 12 characters, at most 128; argon2id with ASVS parameters (m ≥ 19 MiB, t ≥ 2)".

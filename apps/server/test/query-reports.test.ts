@@ -10,7 +10,7 @@ import {
 } from '@cockpit/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { user, userAttributes } from '../src/db/schema';
+import { user, userAttributes } from '../src/db/core-tables';
 import { uploadsSchemaName } from '../src/data-sources';
 import { type TestApp, buildTestApp, demoUsers, testDrivers } from './helpers/build-test-app';
 import { createUploadedTable, organisationIdOf } from './helpers/uploaded-tables';

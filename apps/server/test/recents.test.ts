@@ -1,7 +1,8 @@
 import { apiRoutes, recentsResponseSchema, storedRecentsLimit } from '@cockpit/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recentItems, user } from '../src/db/schema';
+import { recentItems } from '../src/features/recents/recents-schema';
+import { user } from '../src/db/core-tables';
 import { type TestApp, buildTestApp, demoUsers, testDrivers } from './helpers/build-test-app';
 
 // The reports home's "Continue where you left off" (docs/product.md §D.3 routes): recently opened reports and

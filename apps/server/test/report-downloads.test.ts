@@ -2,7 +2,7 @@ import { apiRoutes, catalogueDocumentSchema, pathOf, reportResponseSchema } from
 import ExcelJS from 'exceljs';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { organisations, user, userAttributes } from '../src/db/schema';
+import { organisations, user, userAttributes } from '../src/db/core-tables';
 import { uploadsSchemaName } from '../src/data-sources';
 import { type TestApp, buildTestApp, demoUsers, testDrivers } from './helpers/build-test-app';
 import { createUploadedTable, organisationIdOf } from './helpers/uploaded-tables';

@@ -9,7 +9,8 @@ import pg from 'pg';
 import { Registry } from 'prom-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DatabaseHandle } from '../src/db/database';
-import { organisations, queryLog } from '../src/db/schema';
+import { organisations } from '../src/db/core-tables';
+import { queryLog, uploadsSchemaName } from '../src/data-sources';
 import { HttpError } from '../src/lib/http-error';
 import {
   MissingUserAttribute,
@@ -28,7 +29,6 @@ import {
   pruneQueryLog,
   SqlRefused,
 } from '../src/reports';
-import { uploadsSchemaName } from '../src/data-sources';
 import { openTestDatabase, testDrivers } from './helpers/build-test-app';
 
 // THE executor of report SQL (docs/decisions/027-reports-over-own-data.md) against real sources: a

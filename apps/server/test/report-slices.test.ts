@@ -1,7 +1,8 @@
 import { apiRoutes, pathOf, reportResponseSchema, type ReportResponse } from '@cockpit/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { organisations, salesDatasets } from '../src/db/schema';
+import { organisations } from '../src/db/core-tables';
+import { salesDatasets } from '../src/db/sales-schema';
 import { syncCompressionMaxBytes } from '../src/plugins/compression';
 import { addDays, SerializedRows, serializeReportResponse } from '../src/reports';
 import { type TestApp, buildTestApp, demoUsers, testDrivers } from './helpers/build-test-app';

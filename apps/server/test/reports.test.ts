@@ -7,7 +7,8 @@ import {
 } from '@cockpit/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { organisations, reports } from '../src/db/schema';
+import { organisations } from '../src/db/core-tables';
+import { reports } from '../src/db/sales-schema';
 import { addDays, addYears, utcToday } from '../src/reports';
 import { type TestApp, buildTestApp, demoUsers, testDrivers } from './helpers/build-test-app';
 

@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../src/db/database';
-import { organisations, salesDatasets } from '../src/db/schema';
+import { organisations } from '../src/db/core-tables';
+import { salesDatasets } from '../src/db/sales-schema';
 import { addDays } from '../src/reports';
 import { salesHistoryDays, seedSalesDataSet } from '../src/seed/sales-data-seed';
 import { demoSalesDataSets } from '../src/seed/sales-demo-data';

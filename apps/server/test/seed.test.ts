@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../src/db/database';
-import { account, dashboards, menuGroups, menuItems, organisations, user } from '../src/db/schema';
+import { account, dashboards, menuGroups, menuItems, organisations, user } from '../src/db/core-tables';
 import { demoOrganisations } from '../src/seed/demo-data';
 import { seedDemoData } from '../src/seed/seed';
 import { openTestDatabase, testDrivers } from './helpers/build-test-app';

@@ -1,7 +1,7 @@
 import { apiRoutes } from '@cockpit/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { session } from '../src/db/schema';
+import { session } from '../src/db/core-tables';
 import { type TestApp, buildTestApp, demoUsers, testDrivers } from './helpers/build-test-app';
 
 // decision 009, ASVS 7.3.1 / 7.3.2: the server ends a session idle for longer than the browser's idle time

@@ -1,7 +1,7 @@
 import { apiErrorSchema, apiRoutes } from '@cockpit/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { session, user } from '../src/db/schema';
+import { session, user } from '../src/db/core-tables';
 import { createRateLimitStore } from '../src/plugins/rate-limits';
 import { createRedisBreaker } from '../src/plugins/redis-breaker';
 import {

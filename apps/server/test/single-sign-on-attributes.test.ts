@@ -1,7 +1,7 @@
 import { apiRoutes, pathOf, type SignInSettings, singleSignOnCallbackPath } from '@cockpit/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { user, userAttributes } from '../src/db/schema';
+import { user, userAttributes } from '../src/db/core-tables';
 import { buildTestApp, demoUsers, testDrivers, type TestApp } from './helpers/build-test-app';
 import { fakeNameResolver } from './helpers/fake-name-resolver';
 import {

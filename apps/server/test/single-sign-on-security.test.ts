@@ -11,7 +11,8 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUserWithPassword } from '../src/auth/create-user-with-password';
-import { session, ssoProviders, user } from '../src/db/schema';
+import { session, user } from '../src/db/core-tables';
+import { ssoProviders } from '../src/features/single-sign-on/single-sign-on-schema';
 import {
   buildTestApp,
   demoUsers,

@@ -10,7 +10,8 @@ import {
 } from '@cockpit/contracts';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { account, session, ssoProviders, user, verification } from '../src/db/schema';
+import { account, session, user, verification } from '../src/db/core-tables';
+import { ssoProviders } from '../src/features/single-sign-on/single-sign-on-schema';
 import { createUserWithPassword } from '../src/auth/create-user-with-password';
 import {
   buildTestApp,

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import mysql from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { organisations } from '../src/db/schema';
+import { organisations } from '../src/db/core-tables';
 import {
   type Executor,
   type ExecutorSource,

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import type { App } from '../src/app-types';
 import { type DatabaseHandle, openDatabase } from '../src/db/database';
-import { user } from '../src/db/schema';
+import { user } from '../src/db/core-tables';
 import { type TestApp, buildTestApp, demoUsers, testConfig, testDrivers } from './helpers/build-test-app';
 import { type SmtpSink, startSmtpSink } from './helpers/smtp-sink';
 

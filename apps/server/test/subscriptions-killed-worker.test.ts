@@ -11,7 +11,7 @@ import {
 import { eq } from 'drizzle-orm';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { user } from '../src/db/schema';
+import { user } from '../src/db/core-tables';
 import { type TestApp, buildTestApp, demoUsers } from './helpers/build-test-app';
 import { type SmtpSink, startSmtpSink } from './helpers/smtp-sink';
 import { serverBundle } from './helpers/server-bundle';

@@ -13,7 +13,8 @@ import {
 } from '@cockpit/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { organisations, session, twoFactor, user, verification } from '../src/db/schema';
+import { organisations, session, user, verification } from '../src/db/core-tables';
+import { twoFactor } from '../src/db/two-factor-schema';
 import { createUserWithPassword } from '../src/auth/create-user-with-password';
 import { type TestApp, buildTestApp, integrityHeader, testDrivers } from './helpers/build-test-app';
 import { type Credentials, signInAs } from './helpers/roles';

@@ -16,7 +16,8 @@ import { crc32, createDeflateRaw } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dataSources, managementActivity, user } from '../src/db/schema';
+import { dataSources, user } from '../src/db/core-tables';
+import { managementActivity } from '../src/activity';
 import { uploadsSchemaName } from '../src/data-sources';
 import { type TestApp, buildTestApp, demoUsers, testDrivers } from './helpers/build-test-app';
 

@@ -10,7 +10,7 @@ import {
 import { and, count, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../db/database';
-import { managementActivity } from '../db/schema';
+import { managementActivity } from './activity-schema';
 
 /** Who did it: the signed-in administrator. */
 export interface Actor {

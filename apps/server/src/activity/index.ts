@@ -6,3 +6,4 @@ export {
   recordActivity,
 } from './activity-repository';
 export { activityRoutes } from './activity-routes';
+export * from './activity-schema';

@@ -11,7 +11,7 @@ import {
 } from '@cockpit/contracts';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
-import { organisations, session, user } from '../db/schema';
+import { organisations, session, user } from '../db/core-tables';
 import { isSecondFactorCovered, pendingGates } from './account-policy';
 
 /** What every protected route knows about the caller (`request.user`). */

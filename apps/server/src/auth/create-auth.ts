@@ -15,13 +15,31 @@ import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
-import { authSchema, organisations, session as sessionTable, user as userTable } from '../db/schema';
+import {
+  account,
+  jwks,
+  organisations,
+  session as sessionTable,
+  user as userTable,
+  verification,
+} from '../db/core-tables';
+import { twoFactor as twoFactorTable } from '../db/two-factor-schema';
 import type { SessionEvents } from './session-events';
 import { redactErrorsIn } from '../lib/log-redaction';
 import { hashPassword, verifyPassword } from './password';
 import { endDeviceTrust, trustDeviceOption } from './device-trust';
 import { createSecondFactorStepCheck } from './second-factor-steps';
 import { integrityRequirementOf, pendingGates } from './account-policy';
+
+/** What better-auth's drizzle adapter gets: its tables under its model names (two-factor: decision 021). */
+const authSchema = {
+  user: userTable,
+  session: sessionTable,
+  account,
+  verification,
+  jwks,
+  twoFactor: twoFactorTable,
+};
 
 /** Lifetime of the bearer token the SPA gets from `GET /api/auth/token` (docs/product.md §D.3: ≤ 15 min). */
 export const accessTokenLifetime = '15m';

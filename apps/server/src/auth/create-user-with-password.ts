@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { RoleKey, Subscription, UiCultureChoice, UiLanguageName } from '@cockpit/contracts';
 import { hashPassword } from './password';
 import type { Database } from '../db/database';
-import { account, user } from '../db/schema';
+import { account, user } from '../db/core-tables';
 
 export interface NewUser {
   organisationId: string;

@@ -1,6 +1,6 @@
 import { and, eq, like } from 'drizzle-orm';
 import type { Database } from '../db/database';
-import { verification } from '../db/schema';
+import { verification } from '../db/core-tables';
 
 /**
  * "Trust this device" of better-auth's two-factor plugin: a 30-day cookie naming a verification row

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { and, eq, gt } from 'drizzle-orm';
 import type { Database } from '../db/database';
-import { user, verification } from '../db/schema';
+import { user, verification } from '../db/core-tables';
 import { cookiePrefix } from './create-auth';
 
 /** better-auth's two-factor plugin cookie (its TWO_FACTOR_COOKIE_NAME), with our prefix. */

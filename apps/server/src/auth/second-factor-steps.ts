@@ -5,7 +5,7 @@ import { APIError, getSessionFromCtx, type createAuthMiddleware } from 'better-a
 import { symmetricDecrypt } from 'better-auth/crypto';
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Database } from '../db/database';
-import { twoFactor } from '../db/schema';
+import { twoFactor } from '../db/two-factor-schema';
 
 type AuthContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
 

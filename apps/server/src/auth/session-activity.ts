@@ -1,7 +1,7 @@
 import { and, eq, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database';
-import { session } from '../db/schema';
+import { session } from '../db/core-tables';
 
 /** "Last active" is kept to this precision: at most one write per session and process in this time. */
 export const sessionActivityResolutionMs = 5 * 60_000;

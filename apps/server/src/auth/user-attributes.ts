@@ -1,7 +1,7 @@
 import { type UserAttributes, userAttributesSchema } from '@cockpit/contracts';
 import { inArray } from 'drizzle-orm';
 import type { Database } from '../db/database';
-import { userAttributes } from '../db/schema';
+import { userAttributes } from '../db/core-tables';
 
 // A user's attributes (decision 027), bound as `{{user.attributes.<key>}}` by the server only. Set by an
 // administrator (Users, CSV import) or taken from single-sign-on claims at each sign-in; the keys of the

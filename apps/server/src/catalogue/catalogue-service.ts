@@ -8,7 +8,7 @@ import type {
 } from '@cockpit/contracts';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/database';
-import { pins, user } from '../db/schema';
+import { pins, user } from '../db/core-tables';
 import { badRequest } from '../lib/http-error';
 import type { CatalogueDataSources } from '../data-sources';
 import { type Actor, recordActivity } from '../activity';

@@ -3,15 +3,15 @@ import { asc, eq, getTableColumns, inArray } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import {
   dashboardGroups,
-  dashboardTiles,
   dashboards,
-  dataSourceRowRules,
   dataSources,
   menuGroups,
   menuItems,
   reportDefinitions,
-  reports,
-} from '../db/schema';
+} from '../db/core-tables';
+import { dashboardTiles } from '../db/dashboard-tiles-schema';
+import { dataSourceRowRules } from '../data-sources';
+import { reports } from '../db/sales-schema';
 import { createGuardedCache } from '../lib/guarded-cache';
 
 // The catalogue of one organisation as read from the database, in menu order (decision 015). Every read

@@ -10,15 +10,9 @@ import { and, eq, getTableColumns, inArray, notInArray, sql } from 'drizzle-orm'
 import type { Database } from '../db/database';
 import { fromExcluded } from '../db/upsert';
 import type { CatalogueDataSources } from '../data-sources';
-import {
-  dashboardGroups,
-  dashboardTiles,
-  dashboards,
-  menuGroups,
-  menuItems,
-  reportDefinitions,
-  reports,
-} from '../db/schema';
+import { dashboardGroups, dashboards, menuGroups, menuItems, reportDefinitions } from '../db/core-tables';
+import { dashboardTiles } from '../db/dashboard-tiles-schema';
+import { reports } from '../db/sales-schema';
 
 // Writes a checked catalogue document (catalogue-document.ts `checkCatalogue`) as THE catalogue of an
 // organisation (decision 015). Rows are matched by their natural keys (group and item names, layout ids),

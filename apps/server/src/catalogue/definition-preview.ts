@@ -9,7 +9,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 import type { Database } from '../db/database';
-import { dataSources, user } from '../db/schema';
+import { dataSources, user } from '../db/core-tables';
 import { badRequest } from '../lib/http-error';
 import {
   DefinitionUnusable,

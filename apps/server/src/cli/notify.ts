@@ -4,7 +4,7 @@ import { notificationDraftSchema } from '@cockpit/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import { ConfigError, loadConfig } from '../config';
 import { type Database, openConfiguredDatabase } from '../db/database';
-import { organisations, user } from '../db/schema';
+import { organisations, user } from '../db/core-tables';
 import { sendNotifications } from '../features/notifications/notifications-sender';
 import { HttpError } from '../lib/http-error';
 

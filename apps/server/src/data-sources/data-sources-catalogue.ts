@@ -2,7 +2,7 @@ import type { CatalogueDataSource } from '@cockpit/contracts';
 import type { CatalogueDataSources } from './catalogue-data-sources';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
-import { dataSources } from '../db/schema';
+import { dataSources } from '../db/core-tables';
 import {
   identityChanged,
   kindProblem,

@@ -7,7 +7,7 @@ import type {
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { type Actor, recordActivity } from '../activity';
 import type { Database } from '../db/database';
-import { dataSources, reportDefinitions } from '../db/schema';
+import { dataSources, reportDefinitions } from '../db/core-tables';
 import {
   storedConnection,
   storedKind,

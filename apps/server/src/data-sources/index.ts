@@ -13,3 +13,5 @@ export { uploadsSchemaName } from './uploads-schema';
 export { quoted } from './uploads/uploaded-tables-repository';
 export { type OpenedSource, openedSource } from './opened-source';
 export { readRowRules, type StoredRowRule } from './row-rules-repository';
+export * from './data-sources-schema';
+export * from './row-rules-schema';

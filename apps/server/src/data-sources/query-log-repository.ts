@@ -7,7 +7,8 @@ import {
 } from '@cockpit/contracts';
 import { type SQL, and, count, desc, eq, isNotNull, lt } from 'drizzle-orm';
 import type { Database } from '../db/database';
-import { queryLog, user } from '../db/schema';
+import { queryLog } from './data-sources-schema';
+import { user } from '../db/core-tables';
 
 const dayMs = 24 * 60 * 60 * 1000;
 

@@ -180,7 +180,7 @@ export const menuItems = pgTable(
   ],
 );
 
-// ---- dashboards (tiles: features/dashboards/dashboard-tiles-schema.ts) ----
+// ---- dashboards (tiles: db/dashboard-tiles-schema.ts, written by the catalogue and read by dashboards) ----
 
 export const dashboardGroups = pgTable(
   'dashboard_groups',

@@ -13,10 +13,9 @@ import type { Config } from '../config';
 import { acquireDataDirLock } from './data-dir-lock';
 import { PgliteThreadClient } from './pglite-client';
 import { type ListenHandlers, type StopListening, listenWithPgClient } from './pg-listener';
-import * as schema from './schema';
 
 /** The one database type used everywhere: PGlite and node-postgres both extend it (docs/product.md §D.2). */
-export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Database = PgDatabase<PgQueryResultHKT>;
 
 export type DatabaseTarget =
   /** `loadDataDir`: start an in-memory database from a dump (tests use a migrated template). */
@@ -213,7 +212,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     });
     // An idle client that loses its connection must not crash the process; the next query reconnects.
     pool.on('error', () => {});
-    const db = drizzleNodePg({ client: pool, schema });
+    const db = drizzleNodePg({ client: pool });
     let closed = false;
     const exclusive = <T>(name: string, work: () => Promise<T>) =>
       withAdvisoryLock(target.connectionString, name, work);
@@ -262,7 +261,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   }
   // Drizzle's pglite driver calls query, exec and transaction, which the worker's client answers as
   // PGlite does (decision 039).
-  const db = drizzlePglite({ client: client as unknown as PGlite, schema });
+  const db = drizzlePglite({ client: client as unknown as PGlite });
   const { listen, listeners } = trackListeners(async (channel, { onNotify }) => {
     // One database in this process: no connection to lose, so no reconnects.
     const unlisten = await client.listen(channel, onNotify);

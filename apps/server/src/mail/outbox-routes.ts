@@ -1,7 +1,7 @@
 import { apiEndpoints } from '@cockpit/contracts';
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { mailOutbox } from '../db/schema';
+import { mailOutbox } from './mail-schema';
 import { endpointRoute } from '../lib/endpoint-route';
 import { notFound } from '../lib/http-error';
 

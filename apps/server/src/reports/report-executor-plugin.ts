@@ -2,7 +2,7 @@ import { type UserAttributes, isAdministrator } from '@cockpit/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { App } from '../app-types';
 import { readUserAttributes } from '../auth/user-attributes';
-import { dataSources, user } from '../db/schema';
+import { dataSources, user } from '../db/core-tables';
 import { createDataSourcePasswords, openedSource } from '../data-sources';
 import type { NameResolver } from '../lib/name-resolver';
 import { type DefinitionRunner, type RunSettled, createDefinitionRunner } from './definition-runner';

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import type { NotificationContent } from '@cockpit/contracts';
 import { inArray } from 'drizzle-orm';
 import type { Database } from '../db/database';
-import { notifications, user } from '../db/schema';
+import { notifications } from '../features/notifications/notifications-schema';
+import { user } from '../db/core-tables';
 import type { DemoOrganisation } from './demo-data';
 
 // Demo live notifications: every demo user gets read and unread ones in German and English, one

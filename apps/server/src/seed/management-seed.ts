@@ -1,7 +1,9 @@
 import type { BannerContent } from '@cockpit/contracts';
 import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/database';
-import { bannerMessages, contracts, organisations } from '../db/schema';
+import { bannerMessages } from '../features/messages/messages-schema';
+import { contracts } from '../features/contract/contract-schema';
+import { organisations } from '../db/core-tables';
 
 // Demo data of the management area: Demo GmbH has a current contract, a pending new contract
 // (so its administrator sees the new-contract notice) and one active banner message with a secondary

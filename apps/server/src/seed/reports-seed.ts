@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/database';
-import { organisations } from '../db/schema';
+import { organisations } from '../db/core-tables';
 import { type DemoOrganisation, demoOrganisations } from './demo-data';
 import { type SalesSeedResult, seedSalesDataSet } from './sales-data-seed';
 import { demoSalesDataSets } from './sales-demo-data';

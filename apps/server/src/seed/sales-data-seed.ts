@@ -10,7 +10,7 @@ import {
   salesDatasets,
   salesRegions,
   salesStores,
-} from '../db/schema';
+} from '../db/sales-schema';
 import { addDays, daysBetween, utcToday } from '../reports';
 import type { DemoSalesDataSet } from './sales-demo-data';
 

@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/database';
-import { dashboardGroups, menuGroups, organisations, user } from '../db/schema';
+import { dashboardGroups, menuGroups, organisations, user } from '../db/core-tables';
 import { createCatalogueService } from '../catalogue';
 import { catalogueDataSources } from '../data-sources';
 import { type DemoOrganisation, demoOrganisations } from './demo-data';

@@ -15,7 +15,6 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Database } from '../../src/db/database';
-import * as schema from '../../src/db/schema';
 import { seedDemoData } from '../../src/seed/seed';
 
 // Decision 040: most test files start from the same state — migrated and seeded with the demo data (four
@@ -116,7 +115,7 @@ async function makePgliteTemplate(key: string, state: TemplateState): Promise<Bl
     ? new PGlite({ loadDataDir: await pgliteTemplate({ seed: false, salesRows: 0 }) })
     : new PGlite();
   try {
-    const db = drizzle({ client, schema });
+    const db = drizzle({ client });
     if (state.seed) await seedInto(db as unknown as Database, state);
     else await migrate(db, { migrationsFolder });
     const dump = await client.dumpDataDir('none');

@@ -7,7 +7,7 @@ import {
   subscriptionViewSchema,
 } from '@cockpit/contracts';
 import { expect } from 'vitest';
-import { user } from '../../src/db/schema';
+import { user } from '../../src/db/core-tables';
 import { type TestApp, type TestDriver, buildTestApp, type demoUsers } from './build-test-app';
 import { type SmtpSink, startSmtpSink } from './smtp-sink';
 import { organisationIdOf } from './uploaded-tables';

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { organisations } from '../../src/db/schema';
+import { organisations } from '../../src/db/core-tables';
 import { quoted, uploadsSchemaName } from '../../src/data-sources';
 import type { TestApp } from './build-test-app';
 

@@ -3,7 +3,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type Actor, recordActivity } from '../../activity';
 import type { Database } from '../../db/database';
-import { dataSources } from '../../db/schema';
+import { dataSources } from '../../db/core-tables';
 import { notFound } from '../../lib/http-error';
 import { uploadsSchemaName } from '../uploads-schema';
 import { uploadedTables } from '../data-sources-schema';

@@ -7,7 +7,7 @@ import {
 import { and, count, eq } from 'drizzle-orm';
 import { type Actor, recordActivity } from '../../activity';
 import type { Database } from '../../db/database';
-import { organisations, user } from '../../db/schema';
+import { organisations, user } from '../../db/core-tables';
 import { contracts } from './contract-schema';
 
 type ContractRow = typeof contracts.$inferSelect;

@@ -3,7 +3,7 @@ import { apiEndpoints, type MenuResponse } from '@cockpit/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/http-error';
 import { resolveLanguage } from '../../lib/language';
-import { pins } from '../../db/schema';
+import { pins } from '../../db/core-tables';
 import { and, eq } from 'drizzle-orm';
 import { createMenuCache } from './menu-cache';
 

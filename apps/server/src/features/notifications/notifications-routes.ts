@@ -3,7 +3,7 @@ import type { OutgoingHttpHeaders } from 'node:http';
 import { apiEndpoints } from '@cockpit/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, eq, inArray } from 'drizzle-orm';
-import { user } from '../../db/schema';
+import { user } from '../../db/core-tables';
 import type { DatabaseHandle } from '../../db/database';
 import { notFound } from '../../lib/http-error';
 import { NotificationStreams } from './notification-streams';

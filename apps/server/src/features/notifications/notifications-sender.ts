@@ -8,7 +8,7 @@ import type {
 import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { type Actor, recordActivity } from '../../activity';
 import type { Database } from '../../db/database';
-import { user } from '../../db/schema';
+import { user } from '../../db/core-tables';
 import { notFound } from '../../lib/http-error';
 import { toNotificationContent } from './notifications-repository';
 import { notifications } from './notifications-schema';

@@ -2,7 +2,7 @@ import type { NotificationDraft, UiLanguageName } from '@cockpit/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database';
-import { user } from '../../db/schema';
+import { user } from '../../db/core-tables';
 import { fill } from '../../mail';
 import { type RunSettled, SourceQueryFailed, SqlRefused } from '../../reports';
 import { sendNotifications } from './notifications-sender';

@@ -1,7 +1,7 @@
 import { storedRecentsLimit, type RecentKind } from '@cockpit/contracts';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { recentItems } from '../../db/schema';
+import { recentItems } from './recents-schema';
 
 export interface StoredRecent {
   kind: RecentKind;

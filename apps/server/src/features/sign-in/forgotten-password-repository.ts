@@ -3,7 +3,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { endDeviceTrust } from '../../auth/device-trust';
 import { hashPassword } from '../../auth/password';
 import type { Database } from '../../db/database';
-import { account, session, user } from '../../db/schema';
+import { account, session, user } from '../../db/core-tables';
 import { passwordResetTokens } from './forgotten-password-schema';
 
 /** The SHA-256 of a link's token, as stored (decision 031). */

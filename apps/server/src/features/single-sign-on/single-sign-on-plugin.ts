@@ -16,7 +16,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import * as oidc from 'openid-client';
 import type { Database } from '../../db/database';
 import { AddressRefusedError } from '../../lib/public-address';
-import { user as userTable } from '../../db/schema';
+import { user as userTable } from '../../db/core-tables';
 import { discoverProvider, DiscoveryError, type ProviderAddressPolicy } from './provider-discovery';
 import { createClientSecrets } from './client-secrets';
 import {

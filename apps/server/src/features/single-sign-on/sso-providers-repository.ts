@@ -10,7 +10,7 @@ import {
 import { and, asc, eq, ilike, inArray, isNotNull, ne, notInArray, sql } from 'drizzle-orm';
 import { type Actor, recordActivity } from '../../activity';
 import type { Database } from '../../db/database';
-import { session, user } from '../../db/schema';
+import { session, user } from '../../db/core-tables';
 import { ssoDomains, ssoProviders } from './single-sign-on-schema';
 
 /** The role keys the administrator rule holds for (docs/product.md §6), for filtering users in SQL. */

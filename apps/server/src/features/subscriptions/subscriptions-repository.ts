@@ -13,7 +13,7 @@ import {
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { readUserWithoutSession } from '../../auth/authenticated-user';
 import type { Database } from '../../db/database';
-import { user } from '../../db/schema';
+import { user } from '../../db/core-tables';
 import {
   deliverySettings,
   subscriptionDeliveries,

@@ -2,7 +2,8 @@ import { and, eq, ne } from 'drizzle-orm';
 import { type Actor, recordActivity } from '../../activity';
 import { endDeviceTrust } from '../../auth/device-trust';
 import type { Database } from '../../db/database';
-import { organisations, twoFactor, user } from '../../db/schema';
+import { organisations, user } from '../../db/core-tables';
+import { twoFactor } from '../../db/two-factor-schema';
 
 /** The organisation's two-factor policy and an administrator's reset of a user's factor (decision 021). */
 export function createTwoFactorRepository(db: Database) {

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { session } from '../../db/schema';
+import { session } from '../../db/core-tables';
 
 export interface StoredSession {
   id: string;

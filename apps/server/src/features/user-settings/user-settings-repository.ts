@@ -2,7 +2,7 @@ import type { UiCultureChoice, UiLanguageName } from '@cockpit/contracts';
 import { and, eq, ne } from 'drizzle-orm';
 import { endDeviceTrust } from '../../auth/device-trust';
 import type { Database } from '../../db/database';
-import { account, organisations, session, user } from '../../db/schema';
+import { account, organisations, session, user } from '../../db/core-tables';
 
 export interface StoredAccountSettings {
   uiLanguage: UiLanguageName;

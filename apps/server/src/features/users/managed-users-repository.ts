@@ -17,7 +17,7 @@ import {
 } from '../../auth/user-attributes';
 import { hashPassword } from '../../auth/password';
 import type { Database } from '../../db/database';
-import { account, session, user } from '../../db/schema';
+import { account, session, user } from '../../db/core-tables';
 import { createUserWithPassword, insertCredentialAccount } from '../../auth/create-user-with-password';
 
 type UserRow = typeof user.$inferSelect;

@@ -9,7 +9,7 @@ import {
   writeUserAttributes,
 } from '../../auth/user-attributes';
 import type { Database } from '../../db/database';
-import { user } from '../../db/schema';
+import { user } from '../../db/core-tables';
 import type { AttributeRow } from './user-attributes-csv';
 
 /** Addresses looked up per query: well below the bound-parameter limit of PostgreSQL. */

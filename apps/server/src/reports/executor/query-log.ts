@@ -2,7 +2,7 @@ import { queryLogRetentionDays, type QueryPurpose } from '@cockpit/contracts';
 import { lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database';
-import { queryLog } from '../../db/schema';
+import { queryLog } from '../../data-sources';
 
 // Every run of report SQL leaves one row in `query_log` (decision 027): who, which source, definition
 // and report or tile, the parameter values (never a password: sources' passwords are not parameters),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, integer, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { titleColumns, uuidPrimaryKey } from '../../db/columns';
-import { dashboards } from '../../db/core-tables';
+import { titleColumns, uuidPrimaryKey } from './columns';
+import { dashboards } from './core-tables';
 
 /**
  * The tiles of a dashboard: each names a report definition, one of its visuals and parameter values

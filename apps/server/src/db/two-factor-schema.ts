@@ -1,5 +1,5 @@
 import { bigint, boolean, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { user } from '../../db/core-tables';
+import { user } from './core-tables';
 
 /**
  * better-auth's two-factor plugin table (model `twoFactor`, decision 021): the TOTP key and the recovery
