@@ -28,20 +28,10 @@ export interface SessionEventBus {
 }
 
 /**
- * Tells every server process that sessions ended or a user's stored account changed (decision 009:
- * ending a session, signing out or being deactivated stops API access and closes the notification
- * streams; docs/product.md §D.2: such changes travel over LISTEN/NOTIFY so every process applies them within a
- * second).
- *
- * Ended sessions are emitted by sign-out and session revocation (better-auth's session delete hook),
- * `DELETE /api/user/sessions/:id`, a password change (the other sessions) and a deactivation (all of
- * them); the notification streams close the matching streams, and the bearer check forgets what it
- * cached (auth/active-user-cache.ts). A changed user (settings, name, role, subscription) makes the
- * bearer check read the user again, so the next request already sees the change.
- *
- * Emitting applies the event in this process synchronously (the very next request here sees it), then
- * announces it to the other processes through `app.clusterEvents` (decision 017). Emit only after the
- * change is committed: another process that hears it reloads from the database.
+ * Tells every server process that sessions ended or a user's stored account changed (decision 009,
+ * docs/product.md §D.2), so streams close and the bearer check reads the user again. Emitting applies the
+ * event here at once, then announces it to the other processes (decision 017): emit only after the change
+ * is committed, since another process that hears it reloads from the database.
  */
 export class SessionEvents {
   constructor(private readonly bus: SessionEventBus = new InProcessBus()) {}

@@ -4,20 +4,10 @@ import ipaddr from 'ipaddr.js';
 import type { NameResolver } from './name-resolver';
 
 /**
- * THE rule for which hosts the server may connect to on an administrator's behalf (single-sign-on
- * providers, decision 020; later data sources): only **public** addresses. A host name is resolved and
- * every address it stands for must be public — not loopback, unspecified, private (RFC 1918), shared
- * (100.64/10), link-local, unique-local (fc00::/7), an IPv4-mapped or otherwise IPv4-embedding IPv6 of
- * such an address, multicast or reserved. Otherwise an administrator could make the server talk to
- * services on its own machine or network (server-side request forgery).
- *
- * The check runs twice: before saving a URL (`check`) and again when the socket connects (`lookup`, for
- * `net.connect`/`http.request`): the connection goes to exactly the address that was checked, so a name
- * that resolves to a public address first and to an internal one later (DNS rebinding) is refused.
- *
- * Exceptions are explicit: hosts and CIDRs an operator lists (`SSO_ALLOWED_HOSTS` for providers on a
- * private network), and loopback where a caller allows it (a provider on the same machine, outside
- * production).
+ * THE rule for which hosts the server may connect to on an administrator's behalf: only public addresses
+ * (decision 020 "Which addresses the server talks to", decision 027 "Where connections may go"). A name is checked before a
+ * URL is saved (`check`) and again when the socket connects (`lookup`), so DNS rebinding is refused;
+ * listed hosts and CIDRs, and loopback where a caller allows it, are the only exceptions.
  */
 
 /** Why a host was refused; the message names the host (never shown for a secret). */

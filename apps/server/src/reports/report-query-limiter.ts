@@ -5,16 +5,11 @@ import { type Database, hasOneSession } from '../db/database';
 import { HttpError } from '../lib/http-error';
 
 /**
- * Report and dashboard-tile queries are the only expensive requests a member can make (a ten-year range
- * by day is 100,000 rows). Decision 009: one member must not stall the server, so
- * - each user has at most `maxPerUser` report/tile queries running or waiting; more → 429 + Retry-After;
- * - all users together have at most `maxConcurrent` running (PostgreSQL: part of the pool stays free for
- *   the bearer check and every other route; PGlite: one at a time, so other requests' queries interleave
- *   instead of queuing behind a burst); a query that waits longer than the statement timeout → 503;
- * - on PostgreSQL every query runs in a transaction of its own with `SET LOCAL statement_timeout`, so
- *   one report holds one connection and a query past the limit is cancelled by the server → 503 +
- *   Retry-After. PGlite has no statement timeout (WebAssembly has no timer signal to cancel with): there
- *   the limits above are the protection.
+ * Report and tile queries are the only expensive requests a member can make, so one member must not stall
+ * the server (decision 009 "Report queries"): at most `maxPerUser` per user running or waiting (429 beyond),
+ * at most `maxConcurrent` running in all (503 after waiting longer than the statement timeout), and on
+ * PostgreSQL a statement timeout per query's own transaction. PGlite cannot cancel a statement, so there
+ * the limits are the protection.
  */
 export interface ReportQueryLimiter {
   /** Runs `work` for `userId` within the limits, with the database (transaction) it must use. */

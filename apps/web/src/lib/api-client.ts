@@ -15,27 +15,11 @@ import {
 import { getClientParams, type ClientParams } from './client-params';
 
 /**
- * THE HTTP client of the app (docs/conventions.md: one client, no `fetch` in components). It carries every rule of
- * docs/product.md §7 / §8 and docs/product.md §D.4:
- * - a call to an `/api` URL waits for the session's token and sends it as `Authorization: Bearer`,
- *   except the public paths and `/api/auth/*` (those use the session cookie);
- * - GET adds `useBackendTranslation=false`, `currencySymbol`, `isoLanguageName` to the query;
- *   a JSON body (POST/PUT/PATCH) gets `useBackendTranslation`, `isoLanguageName`, `cultureName`,
- *   `currencySymbol`; FormData bodies are left alone;
- * - a failed call is retried once — one retry in total, here and nowhere else (lib/react-query.ts does
- *   not retry again): only idempotent methods (GET, HEAD, OPTIONS, PUT, DELETE; never POST or PATCH,
- *   which could act twice), only on a network error, a timeout or 502/503/504;
- * - 401 sends the browser to /login (the token is dropped), 403 only warns `Forbidden error. Error 403`;
- * - every error response is logged to the console and rethrown to the caller;
- * - a FormData call with `onUploadProgress` (an uploaded table) goes through XMLHttpRequest, which reports
- *   upload progress where fetch cannot, with the same token, error and 401/403 rules, without timeout or retry.
- * Every call names a route of the contracts (`api.call(apiRoutes.getMenu)`, decision 025): its method, its
- * path with the parameters filled in (URL-encoded), and the types of query, body and answer.
- * One response rule (docs/decisions/026-one-api-client-response-rule.md): a successful answer is read as
- * JSON and returned as the route's response type, not checked again in the browser — the server has already
- * serialised it through the same contracts schema; an empty answer (204) is `null`; a body that is not JSON
- * is an `INVALID_RESPONSE` error. A route that answers a file (a report's download, decision 027) is fetched
- * with `api.download` instead: the same token, query, error and retry rules, the bytes as a Blob.
+ * THE HTTP client of the app (docs/conventions.md: one client, no `fetch` in components). Its rules — the
+ * bearer token, the query and body extensions, one retry of idempotent calls, 401 and 403 — are those of
+ * docs/product.md §7, §8 and §D.4; every call names a contracts route (decision 025) and answers are read
+ * by one response rule (decision 026). Uploads with progress go through XMLHttpRequest, which reports
+ * upload progress where fetch cannot, under the same rules but without timeout or retry.
  */
 
 /** An error answer of the API (`{ error: { code, message } }`, docs/product.md §D.4) or a failed call. */
