@@ -44,6 +44,7 @@ const readOnly: Partial<Record<OperationId, string>> = {
   previewCatalogueImport: 'shows what an import would change',
   previewDefinition: 'runs a definition that is not stored',
   testDataSource: 'tries the connection',
+  testUnsavedDataSource: 'tries a connection as entered and stores nothing',
 };
 
 const managementActionIds = (Object.keys(apiEndpoints) as OperationId[]).filter((id) => {
@@ -608,6 +609,16 @@ describe.each(testDrivers())('the activity trail (%s)', (driver) => {
       method: 'POST',
       url: pathOf(apiRoutes.testDataSource, { name: 'uploads' }),
       payload: clientBody,
+    }),
+    testUnsavedDataSource: () => ({
+      method: 'POST',
+      url: apiRoutes.testUnsavedDataSource.path,
+      payload: {
+        ...clientBody,
+        kind: 'postgres',
+        connection: { host: '127.0.0.1', port: 1, database: 'trail', user: 'trail' },
+        password: 'not-stored',
+      },
     }),
   };
 
