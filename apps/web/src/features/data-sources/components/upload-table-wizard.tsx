@@ -158,12 +158,13 @@ export function UploadTableWizard({ sourceName, onDone }: UploadTableWizardProps
 
   /** Where the import's error belongs: the column named by a bad value, else by the Import button. */
   const importFailure = (error: unknown): Failure => {
+    // At a column, the error says itself that nothing was imported (the alert's title does elsewhere).
     const text = uploadErrorText(t, error);
     const bad = isApiRequestError(error) && error.status === 400 ? badValueOf(error.detail) : null;
     const column = bad
       ? columns.findIndex((c) => (c.header || c.name) === bad.column || c.name === bad.column)
       : -1;
-    if (column >= 0) return { text, at: { column } };
+    if (column >= 0) return { text: `${t('management.data.upload.failed')}. ${text}`, at: { column } };
     return { text, at: 'import' };
   };
 
