@@ -11,7 +11,7 @@ import {
 
 // Management → Data → Uploaded tables (decision 027), in a real browser: the file goes as multipart
 // through XMLHttpRequest (upload progress), the preview's types can be changed, and a bad value names its
-// row and column with nothing imported. English and German.
+// row and column at that column with nothing imported. English and German.
 test.describe.configure({ mode: 'serial' });
 
 const uploadsPage = '/management/data/sources/uploads';
@@ -86,9 +86,12 @@ test('auf Deutsch: ein Blatt einer Arbeitsmappe, dann ein falscher Wert mit Zeil
     await page.getByRole('option', { name: 'Ganze Zahl' }).click();
     await page.getByTestId('upload-table-name').fill('filialen');
     await page.getByTestId('upload-import').click();
-    const error = page.getByTestId('upload-error');
-    await expect(error).toContainText('Es wurde nichts importiert');
-    await expect(error).toContainText('Zeile 3, Spalte „Fläche“: „viel“ passt nicht zum Typ der Spalte.');
+    // At the column, focused, with the row as a spreadsheet numbers it (the header is row 1).
+    const type = page.getByRole('combobox', { name: 'Typ von Fläche' });
+    await expect(type).toBeFocused();
+    await expect(type).toHaveAttribute('aria-invalid', 'true');
+    const error = page.getByTestId('upload-preview').getByText(/Es wurde nichts importiert/);
+    await expect(error).toContainText('Zeile 4, Spalte „Fläche“: „viel“ passt nicht zum Typ der Spalte.');
     await page.screenshot({ path: test.info().outputPath('uploads-bad-value-de.png'), fullPage: true });
     await expect(page.getByTestId('uploaded-table-row').filter({ hasText: 'filialen' })).toContainText('1');
   } finally {

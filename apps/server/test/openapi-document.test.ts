@@ -84,7 +84,11 @@ describe('the served OpenAPI document', () => {
 
   it('describes the uploads as multipart/form-data with their fields and the binary file', () => {
     const forms = [
-      { route: apiRoutes.previewUpload, fields: ['valueStyle', 'sheet'], required: ['file'] },
+      {
+        route: apiRoutes.previewUpload,
+        fields: ['valueStyle', 'sheet', 'skipRows', 'headerRow'],
+        required: ['file'],
+      },
       { route: apiRoutes.uploadTable, fields: ['options'], required: ['options', 'file'] },
     ];
     for (const { route, fields, required } of forms) {

@@ -272,6 +272,9 @@ describe.each(testDrivers())('uploaded tables (%s)', (driver) => {
         valueStyle: seen.valueStyle,
         columns: adjust(seen),
         ...(seen.sheet ? { sheet: seen.sheet } : {}),
+        skipRows: seen.skipRows,
+        headerRow: seen.headerRow,
+        dropTotalsRow: seen.totalsRow !== null,
       },
       name,
     );
@@ -446,6 +449,173 @@ describe.each(testDrivers())('uploaded tables (%s)', (driver) => {
     expect(german.columns[1]!.type).toBe('integer');
   });
 
+  it('skips a title above the header of an XLSX sheet and reads German percentages and amounts as numbers', async () => {
+    const file = await xlsx((workbook) => {
+      const sheet = workbook.addWorksheet('Umsatz');
+      sheet.getCell('A1').value = 'Umsatzbericht 2026';
+      sheet.getCell('A3').value = 'Region';
+      sheet.getCell('B3').value = 'Anteil';
+      sheet.getCell('C3').value = 'Umsatz';
+      sheet.getCell('D3').value = 'Kosten';
+      sheet.addRow(['Nord', '11,0 %', '€ 1.234,50', 'EUR 1.000,00']);
+      sheet.addRow(['Süd', '89 %', '1.234,50 €', 'EUR 2,5']);
+    });
+    const seen = await preview(file, {}, 'umsatz.xlsx');
+    expect(seen).toMatchObject({
+      skipRows: 2,
+      headerRow: true,
+      suggestedSkipRows: 2,
+      suggestedHeaderRow: true,
+      headerRowNumber: 3,
+      rowNumbers: [4, 5],
+      valueStyle: 'de',
+      totalsRow: null,
+    });
+    expect(seen.columns).toEqual([
+      { name: 'region', header: 'Region', type: 'text' },
+      { name: 'anteil', header: 'Anteil', type: 'decimal', format: 'percent' },
+      { name: 'umsatz', header: 'Umsatz', type: 'decimal', format: 'currency' },
+      { name: 'kosten', header: 'Kosten', type: 'decimal', format: 'currency' },
+    ]);
+    const { response } = await importFile(file, 'umsatz', { name: 'umsatz.xlsx' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await rowsOf('umsatz')).toEqual([
+      { region: 'Nord', anteil: 0.11, umsatz: 1234.5, kosten: 1000 },
+      { region: 'Süd', anteil: 0.89, umsatz: 1234.5, kosten: 2.5 },
+    ]);
+    const tables = uploadedTablesResponseSchema.parse(
+      (await send(demoUsers.admin, 'GET', tablesPath)).json(),
+    );
+    expect(tables.items.find((table) => table.name === 'umsatz')?.columns[1]).toMatchObject({
+      format: 'percent',
+    });
+  });
+
+  it('previews the rows to skip and the header as the author sets them, and reads English percentages and amounts', async () => {
+    const content =
+      'Sales report\nAs of 2026-03-01\nRegion,Share,Revenue\nNorth,11.0%,"$1,234.50"\nSouth,5%,$7\n';
+    const seen = await preview(content);
+    expect(seen).toMatchObject({ skipRows: 2, headerRow: true, headerRowNumber: 3, rowNumbers: [4, 5] });
+    expect(seen.columns.map((column) => [column.name, column.type, column.format])).toEqual([
+      ['region', 'text', undefined],
+      ['share', 'decimal', 'percent'],
+      ['revenue', 'decimal', 'currency'],
+    ]);
+    // The author's own choice: nothing skipped, no header row — every row is data, numbered from 1.
+    const raw = await preview(content, { skipRows: '0', headerRow: 'false' });
+    expect(raw).toMatchObject({ skipRows: 0, headerRow: false, headerRowNumber: null, suggestedSkipRows: 2 });
+    expect(raw.rowNumbers).toEqual([1, 2, 3, 4, 5]);
+    expect(raw.columns.map((column) => column.name)).toEqual(['column_1', 'column_2', 'column_3']);
+    expect(raw.rows[2]).toEqual(['Region', 'Share', 'Revenue']);
+    const skipOne = await preview(content, { skipRows: '1' });
+    expect(skipOne.columns[0]!.header).toBe('As of 2026-03-01');
+    const bad = await send(
+      demoUsers.admin,
+      'POST',
+      previewPath,
+      await multipart({ skipRows: '-1' }, { name: 'x.csv', content }),
+    );
+    expect(bad.statusCode).toBe(400);
+    const past = await send(
+      demoUsers.admin,
+      'POST',
+      previewPath,
+      await multipart({ skipRows: '40' }, { name: 'x.csv', content }),
+    );
+    expect(past.statusCode).toBe(400);
+    expect(past.json().error.message).toContain('no rows after the rows skipped');
+
+    const { response } = await importFile(content, 'sales_report');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await rowsOf('sales_report')).toEqual([
+      { region: 'South', share: 0.05, revenue: 7 },
+      { region: 'North', share: 0.11, revenue: 1234.5 },
+    ]);
+  });
+
+  it('names a bad value by the row the spreadsheet shows, counting skipped rows and the header', async () => {
+    const file = await xlsx((workbook) => {
+      const sheet = workbook.addWorksheet('Data');
+      sheet.getCell('A1').value = 'Title';
+      sheet.getCell('A3').value = 'Id';
+      sheet.getCell('B3').value = 'Amount';
+      sheet.addRow([1, 10]);
+      sheet.addRow([2, 20]);
+      sheet.addRow([3, 'twelve']);
+    });
+    const options: UploadOptions = {
+      table: 'numbered',
+      mode: 'replace',
+      valueStyle: 'en',
+      skipRows: 2,
+      columns: [
+        { name: 'id', header: 'Id', type: 'integer' },
+        { name: 'amount', header: 'Amount', type: 'integer' },
+      ],
+    };
+    const response = await upload(file, options, 'numbered.xlsx');
+    expect(response.statusCode, response.body).toBe(400);
+    const body = uploadErrorSchema.parse(response.json());
+    expect(body.error.detail).toEqual({ row: 6, column: 'Amount', value: 'twelve' });
+    expect(body.error.message).toContain('Row 6');
+    // CSV: empty lines and a quoted line break count as a spreadsheet shows them.
+    const csv = 'Title\n\nid,note\n1,"two\nlines"\n\nx,fine\n';
+    const csvResponse = await upload(csv, {
+      ...options,
+      columns: [
+        { name: 'id', header: 'id', type: 'integer' },
+        { name: 'note', header: 'note', type: 'text' },
+      ],
+    });
+    expect(uploadErrorSchema.parse(csvResponse.json()).error.detail).toEqual({
+      row: 6,
+      column: 'id',
+      value: 'x',
+    });
+  });
+
+  it('finds a totals row by its label or by its sums, and leaves it out when asked', async () => {
+    const labelled = 'Region;Umsatz;Anteil\nNord;1.000,50;40 %\nSüd;1.500;60 %\nSumme;2.500,50;100 %\n';
+    const { preview: seen, response } = await importFile(labelled, 'region_totals');
+    expect(seen.totalsRow).toEqual({ row: 4, label: 'Summe' });
+    expect(seen.rows).toHaveLength(2);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await rowsOf('region_totals')).toEqual([
+      { region: 'Nord', umsatz: 1000.5, anteil: 0.4 },
+      { region: 'Süd', umsatz: 1500, anteil: 0.6 },
+    ]);
+    // Kept when the author unticks it.
+    const kept = await upload(labelled, {
+      table: 'region_all',
+      mode: 'replace',
+      valueStyle: 'de',
+      columns: seen.columns,
+      dropTotalsRow: false,
+    });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(await rowsOf('region_all')).toHaveLength(3);
+
+    const summed = await xlsx((workbook) => {
+      const sheet = workbook.addWorksheet('Sheet');
+      sheet.addRow(['Month', 'Units', 'Revenue']);
+      sheet.addRow(['Jan', 3, 10.5]);
+      sheet.addRow(['Feb', 4, 20.25]);
+      sheet.addRow(['Mar', 5, 30]);
+      sheet.addRow([null, 12, { formula: 'SUM(C2:C4)', result: 60.75 }]);
+    });
+    const sums = await importFile(summed, 'months', { name: 'months.xlsx' });
+    expect(sums.preview.totalsRow).toEqual({ row: 5, label: null });
+    expect(sums.response.statusCode, sums.response.body).toBe(200);
+    expect(await rowsOf('months')).toHaveLength(3);
+    // English labels in any case; a last row that is no total stays.
+    expect((await preview('name,n\na,1\nb,2\nGRAND TOTAL,3\n')).totalsRow).toEqual({
+      row: 4,
+      label: 'GRAND TOTAL',
+    });
+    expect((await preview('name,n\na,1\nb,2\nc,4\n')).totalsRow).toBeNull();
+    expect((await preview('name,n\na,1\nb,2\nSummer,4\n')).totalsRow).toBeNull();
+  });
+
   it('replaces and appends, counting the rows, and refuses to append other columns', async () => {
     const first = await importFile('id,name\n1,a\n2,b\n', 'items');
     expect(first.response.json()).toMatchObject({ rowsImported: 2, rowsTotal: 2 });
@@ -485,15 +655,16 @@ describe.each(testDrivers())('uploaded tables (%s)', (driver) => {
     const response = await upload(content, options);
     expect(response.statusCode, response.body).toBe(400);
     const body = uploadErrorSchema.parse(response.json());
-    expect(body.error.detail).toEqual({ row: 5_000, column: 'amount', value: '12x' });
-    expect(body.error.message).toContain('Row 5000');
+    // The row as a spreadsheet shows it: the header is row 1.
+    expect(body.error.detail).toEqual({ row: 5_001, column: 'amount', value: '12x' });
+    expect(body.error.message).toContain('Row 5001');
     expect(await rowsOf('ledger')).toEqual([{ id: 1, amount: 10 }]);
     expect(await sourceVersion()).toBe(versionBefore);
     expect(await activity('data.table-uploaded')).toHaveLength(uploadsBefore);
     // A replace that fails leaves the old table as it was, too.
     const replace = await upload('id,amount\n5,oops\n', { ...options, mode: 'replace' });
     expect(uploadErrorSchema.parse(replace.json()).error.detail).toEqual({
-      row: 1,
+      row: 2,
       column: 'amount',
       value: 'oops',
     });

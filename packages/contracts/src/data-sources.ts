@@ -242,10 +242,21 @@ export const uploadColumnSchema = z.object({
   /** The header as written in the file. */
   header: z.string(),
   type: uploadColumnTypeSchema,
+  /**
+   * How the file wrote the column's numbers: `percent` ("11,0 %", read as 0.11) or `currency` ("€ 1.234,50",
+   * read as 1234.5), as the value formats of reports show them (value-format.ts). Absent: plain.
+   */
+  format: z.enum(['percent', 'currency']).optional(),
 });
 export type UploadColumn = z.infer<typeof uploadColumnSchema>;
 
-/** `POST …/:name/uploads/preview` (multipart: `file`, optional `sheet`, `valueStyle`). */
+/** Spreadsheet rows before the header row that are not part of the table (a title, notes). */
+export const uploadSkipRowsSchema = z.number().int().min(0).max(1000);
+
+/**
+ * `POST …/:name/uploads/preview` (multipart: `file`, optional `sheet`, `valueStyle`, `skipRows`, `headerRow`
+ * "true"/"false"; without `skipRows` and `headerRow` the suggested ones are used).
+ */
 export const uploadPreviewResponseSchema = z.object({
   fileKind: z.enum(['csv', 'xlsx']),
   /** CSV: the detected separator and encoding. */
@@ -258,7 +269,19 @@ export const uploadPreviewResponseSchema = z.object({
   columns: z.array(uploadColumnSchema),
   /** The first rows as text, in column order; no cell is longer than `uploadLimits.maxCellCharacters`. */
   rows: z.array(z.array(z.string().max(uploadLimits.maxCellCharacters).nullable())),
+  /** Each of `rows`' number as the spreadsheet shows it (skipped rows and the header counted). */
+  rowNumbers: z.array(z.number().int()),
   suggestedTableName: z.string(),
+  /** The rows skipped and whether the first row after them is the header, as previewed. */
+  skipRows: uploadSkipRowsSchema,
+  headerRow: z.boolean(),
+  /** What the file looks like: title rows before the header (skipped), and whether it has a header row. */
+  suggestedSkipRows: uploadSkipRowsSchema,
+  suggestedHeaderRow: z.boolean(),
+  /** The header's row number as the spreadsheet shows it (null without a header row). */
+  headerRowNumber: z.number().int().nullable(),
+  /** A last row of totals (Total/Summe/Gesamt/Sum, or the columns' sums): its row number and first text. */
+  totalsRow: z.object({ row: z.number().int(), label: z.string().nullable() }).nullable(),
 });
 export type UploadPreviewResponse = z.infer<typeof uploadPreviewResponseSchema>;
 
@@ -270,6 +293,11 @@ export const uploadOptionsSchema = z
     sheet: z.string().max(200).optional(),
     valueStyle: uploadValueStyleSchema.default('en'),
     columns: z.array(uploadColumnSchema).min(1).max(500),
+    /** Spreadsheet rows 1 to `skipRows` are not read; the first row after them is the header (or data). */
+    skipRows: uploadSkipRowsSchema.default(0),
+    headerRow: z.boolean().default(true),
+    /** Leaves out a last row of totals (as the preview's `totalsRow` detects it); no other row. */
+    dropTotalsRow: z.boolean().default(false),
   })
   .strict();
 export type UploadOptions = z.input<typeof uploadOptionsSchema>;
@@ -282,12 +310,15 @@ export const uploadResultSchema = z.object({
 });
 export type UploadResult = z.infer<typeof uploadResultSchema>;
 
-/** A bad value: the import names its row (1 = the first data row) and column, and imports nothing. */
+/**
+ * A bad value: the import names its row as the spreadsheet shows it (skipped rows and the header counted)
+ * and its column, and imports nothing.
+ */
 export const uploadErrorDetailSchema = z.object({
   row: z.number().int(),
   column: z.string(),
   value: z.string(),
-  /** A cell over `uploadLimits.maxCellCharacters`: `row` is the spreadsheet's row (header = 1), `column` its letter. */
+  /** A cell over `uploadLimits.maxCellCharacters`: `column` is its letter. */
   tooLong: z.object({ limit: z.number().int() }).optional(),
 });
 export type UploadErrorDetail = z.infer<typeof uploadErrorDetailSchema>;

@@ -53,6 +53,16 @@ const uploadPreviewForm = multipartForm(
       maxLength: 200,
       description: 'The sheet of an XLSX file; the first when absent.',
     },
+    skipRows: {
+      type: 'string',
+      pattern: '^[0-9]{1,4}$',
+      description: 'Spreadsheet rows before the header that are not read; suggested when absent.',
+    },
+    headerRow: {
+      type: 'string',
+      enum: ['true', 'false'],
+      description: 'Whether the first row read is the header; suggested when absent.',
+    },
   },
   [],
 );
@@ -154,8 +164,8 @@ export const dataSourcesEndpoints = {
       "Import a CSV or XLSX file into a table of the organisation's uploaded tables (replace or append)",
     description:
       'multipart/form-data: the field `options` (JSON, `UploadOptions`) before `file`. One transaction: a bad ' +
-      'value imports nothing and answers 400 with `error.detail` naming its row (1 = the first data row), column ' +
-      'and value (a cell over 32,767 characters: its row and column as a spreadsheet shows them). 413: over ' +
+      'value imports nothing and answers 400 with `error.detail` naming its row as a spreadsheet shows it, ' +
+      'its column and value (a cell over 32,767 characters: the column letter). 413: over ' +
       '1,000,000 rows or 200 MB, or an XLSX file unpacking to more than 100 times its size; 415: not multipart.',
     params: dataSourceNameParamsSchema,
     query: withClientQuery({}),

@@ -1,7 +1,7 @@
 import { type UploadErrorDetail, errorCodes, uploadLimits } from '@cockpit/contracts';
 import { HttpError } from '../../lib/http-error';
 
-/** A bad value: 400 naming its row (1 = the first data row), column and value; nothing is imported. */
+/** A bad value: 400 naming its row (as the spreadsheet shows it), column and value; nothing is imported. */
 export class UploadValueError extends HttpError {
   constructor(
     readonly detail: UploadErrorDetail,

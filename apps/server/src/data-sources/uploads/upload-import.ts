@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { setImmediate as yieldToOtherRequests } from 'node:timers/promises';
 import {
   type UploadColumn,
+  type UploadColumnType,
   type UploadPreviewResponse,
   type UploadResult,
   uploadLimits,
@@ -12,13 +13,15 @@ import { type Database, hasOneSession } from '../../db/database';
 import { badRequest } from '../../lib/http-error';
 import { uploadedTables } from '../data-sources-schema';
 import { UploadValueError, tooLarge } from './upload-errors';
-import type { UploadRows } from './upload-readers';
+import { TotalsWatch, layoutRows, suggestLayout } from './upload-layout';
+import type { UploadRow, UploadRows } from './upload-readers';
 import {
   BadValue,
   type CellValue,
   type ValueStyle,
   cellText,
   columnNames,
+  inferFormat,
   inferType,
   parseCell,
   safeIdentifier,
@@ -47,46 +50,146 @@ export { UploadValueError };
 const tooManyRows = (maxRows: number) =>
   tooLarge(`The file has more than ${maxRows.toLocaleString('en')} rows. Nothing was imported.`);
 
-/** The first rows, the columns named and typed from a sample; nothing is stored. */
+export interface Layout {
+  /** Spreadsheet rows 1 to `skipRows` are not read. */
+  skipRows: number;
+  /** Whether the first row read is the header. */
+  headerRow: boolean;
+}
+
+/** The header (null without one) and the data rows after the skipped ones. */
+async function* tableRows(
+  rows: AsyncIterable<UploadRow>,
+  layout: Layout,
+): AsyncGenerator<{ header: UploadRow | null } | { data: UploadRow }> {
+  let started = false;
+  for await (const row of rows) {
+    if (row.number <= layout.skipRows) continue;
+    if (!started) {
+      started = true;
+      yield { header: layout.headerRow ? row : null };
+      if (layout.headerRow) continue;
+    }
+    yield { data: row };
+  }
+  if (!started) throw badRequest('The file has no rows after the rows skipped');
+}
+
+/**
+ * The first rows, the columns named and typed from a sample; nothing is stored. Without a `layout` the
+ * suggested one (title rows skipped, header detected) is previewed.
+ */
 export async function previewUpload(
   upload: UploadRows,
-  { valueStyle, fileName }: { valueStyle: ValueStyle | undefined; fileName: string },
+  {
+    valueStyle,
+    fileName,
+    layout: chosen,
+  }: { valueStyle: ValueStyle | undefined; fileName: string; layout: Partial<Layout> },
 ): Promise<UploadPreviewResponse> {
-  let headers: string[] | null = null;
-  const sample: CellValue[][] = [];
-  for await (const row of upload.rows) {
-    if (headers === null) headers = row.map((cell) => cellText(cell) ?? '');
-    else if (sample.length < sampleRows) sample.push(row);
-    // CSV: the rest is not needed (the caller drains it). XLSX: the archive is read to its end anyway.
-    else if (upload.fileKind === 'csv') break;
+  const iterator = upload.rows[Symbol.asyncIterator]();
+  const lead: UploadRow[] = [];
+  while (lead.length < layoutRows) {
+    const next = await iterator.next();
+    if (next.done) break;
+    lead.push(next.value);
   }
-  if (headers === null) throw badRequest('The file has no rows');
-  const width = Math.max(headers.length, ...sample.map((row) => row.length));
-  const names = columnNames(Array.from({ length: width }, (_, index) => headers[index] ?? ''));
-  const columnValues = names.map((_, index) => sample.map((row) => row[index] ?? null));
-  // Without a choice: the style under which more columns read as numbers and dates; `;` hints German.
-  const style: ValueStyle =
-    valueStyle ??
-    (styleScore(columnValues, 'de') > styleScore(columnValues, 'en') ||
-    (upload.separator === ';' && styleScore(columnValues, 'de') === styleScore(columnValues, 'en'))
-      ? 'de'
-      : 'en');
+  if (lead.length === 0) throw badRequest('The file has no rows');
+  const suggested = suggestLayout(lead);
+  const layout: Layout = {
+    skipRows: chosen.skipRows ?? suggested.skipRows,
+    headerRow: chosen.headerRow ?? suggested.headerRow,
+  };
+  async function* all(): AsyncIterable<UploadRow> {
+    yield* lead;
+    for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
+  }
+
+  let header: CellValue[] | null = null;
+  let headerRowNumber: number | null = null;
+  const sample: UploadRow[] = [];
+  // The last row is held back: it may be a totals row, which neither guesses types nor counts in sums.
+  let last: UploadRow | null = null;
+  let typed: { style: ValueStyle; types: UploadColumnType[]; watch: TotalsWatch } | null = null;
+  const typeSample = (rows: readonly UploadRow[]) => {
+    const width = Math.max(header?.length ?? 0, ...rows.map((row) => row.cells.length));
+    const values = Array.from({ length: width }, (_, index) => rows.map((row) => row.cells[index] ?? null));
+    // Without a choice: the style under which more columns read as numbers and dates; `;` hints German.
+    const style: ValueStyle =
+      valueStyle ??
+      (styleScore(values, 'de') > styleScore(values, 'en') ||
+      (upload.separator === ';' && styleScore(values, 'de') === styleScore(values, 'en'))
+        ? 'de'
+        : 'en');
+    const types = values.map((column) => inferType(column, style));
+    return { style, types, values };
+  };
+  for await (const item of tableRows(all(), layout)) {
+    if ('header' in item) {
+      header = item.header?.cells ?? null;
+      headerRowNumber = item.header?.number ?? null;
+      continue;
+    }
+    if (last !== null) {
+      if (sample.length < sampleRows) sample.push(last);
+      else {
+        if (typed === null) {
+          const { style, types } = typeSample(sample);
+          typed = { style, types, watch: new TotalsWatch(types, style) };
+          for (const row of sample) typed.watch.add(row.cells);
+        }
+        // Read to the end for the last row (the web sends a large CSV's beginning only).
+        typed.watch.add(last.cells);
+      }
+    }
+    last = item.data;
+  }
+  if (header === null && last === null) throw badRequest('The file has no rows after the rows skipped');
+
+  // Small files: the types from all rows but the last, which then is checked for totals.
+  let totals: { row: number; label: string | null } | null = null;
+  let final = typeSample(sample);
+  if (last !== null) {
+    const watch =
+      typed?.watch ??
+      (() => {
+        const fresh = new TotalsWatch(final.types, final.style);
+        for (const row of sample) fresh.add(row.cells);
+        return fresh;
+      })();
+    const found = watch.totals(last.cells);
+    if (found && sample.length > 0) totals = { row: last.number, label: found.label };
+    else if (sample.length < sampleRows) {
+      sample.push(last);
+      final = typeSample(sample);
+    }
+  }
+  const width = Math.max(header?.length ?? 0, final.values.length);
+  const names = columnNames(
+    Array.from({ length: width }, (_, index) => cellText(header?.[index] ?? null) ?? ''),
+  );
+  const shown = sample.slice(0, uploadLimits.previewRows);
   return {
     fileKind: upload.fileKind,
     separator: upload.separator,
     encoding: upload.encoding,
     sheets: upload.sheets(),
     sheet: upload.sheet(),
-    valueStyle: style,
-    columns: names.map((name, index) => ({
-      name,
-      header: headers[index] ?? '',
-      type: inferType(columnValues[index] ?? [], style),
-    })),
-    rows: sample
-      .slice(0, uploadLimits.previewRows)
-      .map((row) => names.map((_, index) => cellText(row[index] ?? null))),
+    valueStyle: final.style,
+    columns: names.map((name, index) => {
+      const type = final.types[index] ?? 'text';
+      const format = inferFormat(final.values[index] ?? [], type);
+      return { name, header: cellText(header?.[index] ?? null) ?? '', type, ...(format ? { format } : {}) };
+    }),
+    rows: shown.map((row) => names.map((_, index) => cellText(row.cells[index] ?? null))),
+    rowNumbers: shown.map((row) => row.number),
     suggestedTableName: safeIdentifier(fileName.replace(/^.*[/\\]/, '').replace(/\.[^.]*$/, ''), 'upload'),
+    skipRows: layout.skipRows,
+    headerRow: layout.headerRow,
+    suggestedSkipRows: suggested.skipRows,
+    suggestedHeaderRow: suggested.headerRow,
+    headerRowNumber,
+    totalsRow: totals,
   };
 }
 
@@ -135,6 +238,9 @@ export interface ImportRequest {
   mode: 'replace' | 'append';
   valueStyle: ValueStyle;
   columns: UploadColumn[];
+  layout: Layout;
+  /** Leaves out a last row of totals (`TotalsWatch`). */
+  dropTotalsRow: boolean;
   maxRows: number;
 }
 
@@ -147,6 +253,8 @@ async function writeRows(
     target,
     columns,
     valueStyle,
+    layout,
+    dropTotalsRow,
     maxRows,
     embedded,
   }: {
@@ -154,14 +262,22 @@ async function writeRows(
     target: string;
     columns: readonly UploadColumn[];
     valueStyle: ValueStyle;
+    layout: Layout;
+    dropTotalsRow: boolean;
     maxRows: number;
     embedded: boolean;
   },
 ): Promise<number> {
-  let header: CellValue[] | null = null;
+  let started = false;
   let imported = 0;
   let batch: (string | null)[][] = columns.map(() => []);
   let batchSize = 0;
+  const watch = dropTotalsRow
+    ? new TotalsWatch(
+        columns.map((column) => column.type),
+        valueStyle,
+      )
+    : null;
   const flush = async () => {
     if (batchSize === 0) return;
     await executor.execute(insertBatch(schema, target, columns, batch));
@@ -170,40 +286,53 @@ async function writeRows(
     // Decision 009: on the embedded database each INSERT runs on this thread; other requests run in between.
     if (embedded) await yieldToOtherRequests();
   };
-  for await (const row of upload.rows) {
-    if (header === null) {
-      header = row;
-      if (header.length > columns.length)
-        throw badRequest(`The file has ${header.length} columns, the import names ${columns.length}`);
-      continue;
-    }
+  const write = async ({ number, cells }: UploadRow) => {
     imported += 1;
     if (imported > maxRows) throw tooManyRows(maxRows);
-    for (let index = columns.length; index < row.length; index += 1) {
-      const extra = cellText(row[index] ?? null);
+    // Errors name the row as the spreadsheet shows it (skipped rows and the header counted).
+    for (let index = columns.length; index < cells.length; index += 1) {
+      const extra = cellText(cells[index] ?? null);
       if (extra?.trim()) {
         throw new UploadValueError(
-          { row: imported, column: `#${index + 1}`, value: extra },
+          { row: number, column: `#${index + 1}`, value: extra },
           'is beyond the last column',
         );
       }
     }
     columns.forEach((column, index) => {
-      const value = row[index] ?? null;
+      const value = cells[index] ?? null;
       try {
         batch[index]!.push(parseCell(value, column.type, valueStyle));
       } catch (error) {
         if (!(error instanceof BadValue)) throw error;
         throw new UploadValueError(
-          { row: imported, column: column.header || column.name, value: cellText(value) ?? '' },
+          { row: number, column: column.header || column.name, value: cellText(value) ?? '' },
           error.message,
         );
       }
     });
+    watch?.add(cells);
     batchSize += 1;
     if (batchSize >= batchRows) await flush();
+  };
+  // With `dropTotalsRow` each row waits for the next: only the last one may be left out.
+  let held: UploadRow | null = null;
+  for await (const item of tableRows(upload.rows, layout)) {
+    if ('header' in item) {
+      started = true;
+      const width = item.header?.cells.length ?? 0;
+      if (width > columns.length)
+        throw badRequest(`The file has ${width} columns, the import names ${columns.length}`);
+      continue;
+    }
+    if (watch === null) await write(item.data);
+    else {
+      if (held !== null) await write(held);
+      held = item.data;
+    }
   }
-  if (header === null) throw badRequest('The file has no rows');
+  if (!started) throw badRequest('The file has no rows');
+  if (held !== null && !watch?.totals(held.cells)) await write(held);
   await flush();
   return imported;
 }
@@ -239,6 +368,8 @@ export async function importUpload(
       target,
       columns,
       valueStyle: request.valueStyle,
+      layout: request.layout,
+      dropTotalsRow: request.dropTotalsRow,
       maxRows: request.maxRows,
       embedded,
     });

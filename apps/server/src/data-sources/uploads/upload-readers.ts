@@ -17,13 +17,19 @@ export { tooLarge };
 // be longer than Excel's own limit, `uploadLimits.maxCellCharacters`: the guards refuse it (naming its row
 // and column) before it is gathered, so neither a CSV field nor an XLSX cell can fill the memory.
 
+/** A non-empty row and its number as a spreadsheet shows it (1 = the file's first line or row). */
+export interface UploadRow {
+  number: number;
+  cells: CellValue[];
+}
+
 export interface UploadRows {
   fileKind: 'csv' | 'xlsx';
   /** CSV: the detected separator and encoding (null for XLSX). */
   separator: string | null;
   encoding: string | null;
-  /** Every non-empty row of the file (XLSX: of the chosen sheet), the header row first. */
-  rows: AsyncIterable<CellValue[]>;
+  /** Every non-empty row of the file (XLSX: of the chosen sheet), in order, with its row number. */
+  rows: AsyncIterable<UploadRow>;
   /** XLSX: the workbook's sheets and the one read, known once `rows` has started (CSV: none). */
   sheets(): string[];
   sheet(): string | null;
@@ -125,7 +131,9 @@ function detectSeparator(text: string): string {
   return best.separator;
 }
 
-async function* csvRows(stream: Readable, encoding: string, separator: string): AsyncIterable<CellValue[]> {
+const lineEnds = /\r\n|\r|\n/g;
+
+async function* csvRows(stream: Readable, encoding: string, separator: string): AsyncIterable<UploadRow> {
   const guard = csvCellGuard(separator);
   const parser = stream
     .pipe(iconv.decodeStream(encoding))
@@ -137,12 +145,22 @@ async function* csvRows(stream: Readable, encoding: string, separator: string): 
         relax_column_count: true,
         skip_empty_lines: true,
         skip_records_with_empty_values: true,
+        info: true,
       }),
     );
   // `pipe` passes no errors on: a field over the limit ends the parser with the guard's error.
   guard.on('error', (error) => parser.destroy(error));
+  // A record's row is its line, less the line ends inside quoted fields so far (a spreadsheet shows such a
+  // record as one row, as the cell guard counts).
+  let quotedLineEnds = 0;
   try {
-    for await (const record of parser as AsyncIterable<string[]>) yield record;
+    for await (const { record, info } of parser as AsyncIterable<{
+      record: string[];
+      info: { lines: number };
+    }>) {
+      for (const field of record) quotedLineEnds += field.match(lineEnds)?.length ?? 0;
+      yield { number: info.lines - quotedLineEnds, cells: record };
+    }
   } catch (error) {
     // csv-parse names the line and what it found there (an unclosed or stray quote, say).
     if (error instanceof Error && String((error as { code?: unknown }).code).startsWith('CSV_'))
@@ -210,7 +228,7 @@ function xlsxRows(stream: Readable, wanted: string | undefined) {
   const seen: string[] = [];
   let chosen: string | null = null;
   let found = false;
-  async function* rows(): AsyncIterable<CellValue[]> {
+  async function* rows(): AsyncIterable<UploadRow> {
     for await (const worksheet of reader) {
       const sheet = worksheet as unknown as AsyncIterable<ExcelRow> & { name: string };
       seen.push(sheet.name);
@@ -234,13 +252,14 @@ function xlsxRows(stream: Readable, wanted: string | undefined) {
           if (typeof value === 'string') checkCellLength(value, row.number, column);
           values.push(value);
         }
-        if (values.some((value) => value !== null && String(value).trim() !== '')) yield values;
+        if (values.some((value) => value !== null && String(value).trim() !== ''))
+          yield { number: row.number, cells: values };
       }
     }
     if (!found)
       throw badRequest(wanted ? `The workbook has no sheet named "${wanted}"` : 'The workbook has no sheet');
   }
-  async function* readable(): AsyncIterable<CellValue[]> {
+  async function* readable(): AsyncIterable<UploadRow> {
     // A broken limit of the archive (budget.failure) cuts the parts short: whatever exceljs then says or
     // reads, the limit is the answer.
     try {
@@ -273,11 +292,11 @@ function xlsxRows(stream: Readable, wanted: string | undefined) {
  * (busboy ends the file early and marks it `truncated`) → 413, or the connection's error.
  */
 async function* checked(
-  rows: AsyncIterable<CellValue[]>,
+  rows: AsyncIterable<UploadRow>,
   input: Readable,
   failure: () => Error | null,
   maxBytes: number,
-): AsyncIterable<CellValue[]> {
+): AsyncIterable<UploadRow> {
   const uploadFailure = () => {
     if ((input as Readable & { truncated?: boolean }).truncated)
       return tooLarge(
@@ -300,7 +319,7 @@ export async function readUpload(
   options: { sheet?: string | undefined; maxBytes: number },
 ): Promise<UploadRows> {
   const { head, stream, drain, failure } = await peek(input);
-  const guard = (rows: AsyncIterable<CellValue[]>) => checked(rows, input, failure, options.maxBytes);
+  const guard = (rows: AsyncIterable<UploadRow>) => checked(rows, input, failure, options.maxBytes);
   if (head.length === 0) throw badRequest('The file is empty');
   // XLSX is a ZIP archive; the binary .xls of old Excel versions is an OLE container.
   if (head.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]))) {

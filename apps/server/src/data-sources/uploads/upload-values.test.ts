@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BadValue, columnNames, inferType, parseCell, safeIdentifier } from './upload-values';
+import { BadValue, columnNames, inferFormat, inferType, parseCell, safeIdentifier } from './upload-values';
 
 // Cells of an uploaded file as values of their column's type (decision 027, uploads).
 
@@ -18,6 +18,25 @@ describe('parseCell', () => {
     bad(() => parseCell('1.23', 'decimal', 'de'));
     bad(() => parseCell('12x', 'decimal', 'en'));
     bad(() => parseCell('-', 'decimal', 'en'));
+  });
+
+  it('reads percentages as their fraction and amounts of money as numbers, in both styles', () => {
+    expect(parseCell('11,0 %', 'decimal', 'de')).toBe('0.110');
+    expect(parseCell('11.0%', 'decimal', 'en')).toBe('0.110');
+    expect(parseCell('-5 %', 'decimal', 'de')).toBe('-0.05');
+    expect(parseCell('1.234,5\u00a0%', 'decimal', 'de')).toBe('12.345');
+    expect(parseCell('€ 1.234,50', 'decimal', 'de')).toBe('1234.50');
+    expect(parseCell('1.234,50 €', 'decimal', 'de')).toBe('1234.50');
+    expect(parseCell('EUR 1.234,50', 'decimal', 'de')).toBe('1234.50');
+    expect(parseCell('$1,234.50', 'decimal', 'en')).toBe('1234.50');
+    expect(parseCell('-$1,234.50', 'decimal', 'en')).toBe('-1234.50');
+    expect(parseCell('€ -5', 'decimal', 'de')).toBe('-5');
+    bad(() => parseCell('11.0%', 'decimal', 'de'));
+    bad(() => parseCell('$1,234.50', 'decimal', 'de'));
+    bad(() => parseCell('€ 5', 'integer', 'de'));
+    bad(() => parseCell('-€ -5', 'decimal', 'de'));
+    bad(() => parseCell('1e3 %', 'decimal', 'en'));
+    bad(() => parseCell('€', 'decimal', 'en'));
   });
 
   it('keeps whole numbers within bigint', () => {
@@ -63,6 +82,16 @@ describe('inferType', () => {
     expect(inferType(['ja', 'nein'], 'de')).toBe('boolean');
     expect(inferType(['1', 'x'], 'en')).toBe('text');
     expect(inferType([null, ''], 'en')).toBe('text');
+    expect(inferType(['11,0 %', '5 %'], 'de')).toBe('decimal');
+    expect(inferType(['€ 1.234,50', '€ 7'], 'de')).toBe('decimal');
+  });
+
+  it('gives percent and money columns their format', () => {
+    expect(inferFormat(['11,0 %', '5 %', null], 'decimal')).toBe('percent');
+    expect(inferFormat(['€ 1.234,50', '1,00 €', 'EUR 3'], 'decimal')).toBe('currency');
+    expect(inferFormat(['11 %', '5'], 'decimal')).toBeUndefined();
+    expect(inferFormat(['1.5', 2], 'decimal')).toBeUndefined();
+    expect(inferFormat(['1', '2'], 'integer')).toBeUndefined();
   });
 });
 

@@ -76,8 +76,62 @@ function readTimestamp(text: string): string | null {
   return date ? `${date}T00:00:00Z` : null;
 }
 
-/** A number written in the style, as plain PostgreSQL numeric text ("-1234.56"). */
+/** Currency signs and codes a spreadsheet writes before or after an amount. */
+const currencySign = String.raw`(?:€|\$|£|¥|EUR|USD|GBP|CHF|JPY)`;
+/** "€ 1.234,50", "-€5", "€ -5", "1.234,50 €", "EUR 1.234,50", "$1,234.50"; the amount in group 2 (sign in 1). */
+const currencyPattern = new RegExp(
+  String.raw`^(?:([+-]?)\s*${currencySign}\s*([+-]?[\d.,]+)|([+-]?[\d.,]+)\s*${currencySign})$`,
+  'i',
+);
+/** "11,0 %", "11.0%", "-3 %". */
+const percentPattern = /^([+-]?[\d.,]+)\s*%$/;
+
+/** How a number cell is written: plain, as a percentage or as an amount of money. */
+export type NumberFormat = 'plain' | 'percent' | 'currency';
+
+/**
+ * A number cell's format and its plain amount: "11,0 %" → percent "11,0"; "€ 1.234,50" → currency
+ * "1.234,50"; anything else is plain, as written.
+ */
+export function numberFormatOf(text: string): { format: NumberFormat; amount: string } {
+  const percent = percentPattern.exec(text);
+  if (percent) return { format: 'percent', amount: percent[1]! };
+  const currency = currencyPattern.exec(text);
+  if (currency) {
+    const amount = currency[2] ?? currency[3]!;
+    const sign = currency[1] ?? '';
+    // "-€ 5" and "€ -5" alike; never two signs.
+    if (sign && /^[+-]/.test(amount)) return { format: 'plain', amount: text };
+    return { format: 'currency', amount: sign === '-' ? `-${amount}` : amount };
+  }
+  return { format: 'plain', amount: text };
+}
+
+/**
+ * A number written in the style, as plain PostgreSQL numeric text ("-1234.56"). A percentage is read as
+ * its fraction ("11,0 %" → 0.11, as the `percent` value format shows 0.11 as "11.0 %"); an amount of
+ * money as its number.
+ */
 function readNumber(text: string, style: ValueStyle, integer: boolean): string | null {
+  const { format, amount } = numberFormatOf(text);
+  if (format === 'plain') return readPlainNumber(text, style, integer);
+  // Percentages and amounts are decimals, written without an exponent.
+  if (integer || /e/i.test(amount)) return null;
+  const plain = readPlainNumber(amount, style, false);
+  if (plain === null || format === 'currency') return plain;
+  return percentOf(plain);
+}
+
+/** "11.0" → "0.110", "-5" → "-0.05": the decimal point moved two places, exactly. */
+function percentOf(plain: string): string {
+  const negative = plain.startsWith('-');
+  const [whole = '', fraction = ''] = (negative ? plain.slice(1) : plain).split('.');
+  const digits = whole.padStart(3, '0');
+  const shifted = `${digits.slice(0, -2).replace(/^0+(?=\d)/, '')}.${digits.slice(-2)}${fraction}`;
+  return negative ? `-${shifted}` : shifted;
+}
+
+function readPlainNumber(text: string, style: ValueStyle, integer: boolean): string | null {
   const pattern = integer ? integerPattern[style] : decimalPattern[style];
   if (!pattern.test(text) || !/\d/.test(text)) return null;
   const [thousands, decimalMark] = style === 'de' ? ['.', ','] : [',', '.'];
@@ -193,6 +247,22 @@ export function inferType(values: readonly CellValue[], style: ValueStyle): Uplo
       }
     });
   return inferenceOrder.find(fits) ?? 'text';
+}
+
+/**
+ * A number column's format: `percent` or `currency` when every non-empty text value of the sample is
+ * written so (XLSX numbers carry no sign); none otherwise.
+ */
+export function inferFormat(
+  values: readonly CellValue[],
+  type: UploadColumnType,
+): 'percent' | 'currency' | undefined {
+  if (type !== 'decimal') return undefined;
+  const texts = values.filter((value): value is string => typeof value === 'string' && value.trim() !== '');
+  if (texts.length === 0) return undefined;
+  const formats = new Set(texts.map((text) => numberFormatOf(text.trim()).format));
+  const [only] = formats;
+  return formats.size === 1 && only !== 'plain' ? only : undefined;
 }
 
 /** How many columns read as something other than text: how well a value style fits the sample. */

@@ -4,6 +4,7 @@ import {
   apiEndpoints,
   errorCodes,
   uploadOptionsSchema,
+  uploadSkipRowsSchema,
   uploadValueStyleSchema,
 } from '@cockpit/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -102,7 +103,11 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
             const valueStyle = style === undefined ? undefined : uploadValueStyleSchema.safeParse(style).data;
             if (style !== undefined && !valueStyle)
               throw badRequest('The field "valueStyle" must be "en" or "de"');
-            return previewUpload(upload, { valueStyle, fileName: file.filename ?? '' });
+            return previewUpload(upload, {
+              valueStyle,
+              fileName: file.filename ?? '',
+              layout: layoutFields(fields),
+            });
           },
         ),
       );
@@ -128,6 +133,8 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
               mode: options.mode,
               valueStyle: options.valueStyle,
               columns: options.columns,
+              layout: { skipRows: options.skipRows, headerRow: options.headerRow },
+              dropTotalsRow: options.dropTotalsRow,
               maxRows,
             });
           },
@@ -149,6 +156,21 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 };
+
+/** The preview's `skipRows` and `headerRow` fields; each absent one is suggested from the file. */
+function layoutFields(fields: Record<string, unknown>): { skipRows?: number; headerRow?: boolean } {
+  const skip = textField(fields, 'skipRows');
+  const header = textField(fields, 'headerRow');
+  const skipRows = skip === undefined ? undefined : uploadSkipRowsSchema.safeParse(Number(skip)).data;
+  if (skip !== undefined && (skipRows === undefined || !/^\d+$/.test(skip)))
+    throw badRequest('The field "skipRows" must be a whole number from 0 to 1000');
+  if (header !== undefined && header !== 'true' && header !== 'false')
+    throw badRequest('The field "headerRow" must be "true" or "false"');
+  return {
+    ...(skipRows === undefined ? {} : { skipRows }),
+    ...(header === undefined ? {} : { headerRow: header === 'true' }),
+  };
+}
 
 /** The `options` field (JSON) that must come before the file. */
 function parseOptions(fields: Record<string, unknown>) {

@@ -18,6 +18,9 @@ export type PreviewRequest = {
   file: File;
   sheet?: string | null;
   valueStyle?: 'en' | 'de';
+  /** The rows to skip and whether a header follows them; the server suggests both when absent. */
+  skipRows?: number;
+  headerRow?: boolean;
   onProgress?: (fraction: number) => void;
 };
 
@@ -31,11 +34,15 @@ export function previewUpload({
   file,
   sheet,
   valueStyle,
+  skipRows,
+  headerRow,
   onProgress,
 }: PreviewRequest): Promise<UploadPreviewResponse> {
   const body = new FormData();
   if (valueStyle) body.append('valueStyle', valueStyle);
   if (sheet) body.append('sheet', sheet);
+  if (skipRows !== undefined) body.append('skipRows', String(skipRows));
+  if (headerRow !== undefined) body.append('headerRow', String(headerRow));
   const part = isXlsx(file) || file.size <= csvPreviewBytes ? file : file.slice(0, csvPreviewBytes);
   body.append('file', part, file.name);
   return api.call(apiRoutes.previewUpload, {

@@ -21,9 +21,15 @@ export const separatorLabelKeys: Record<string, string> = {
   '|': 'management.data.upload.separator.pipe',
 };
 
+/** The formats a number column of a file may be written in. */
+export const uploadFormatLabelKeys: Record<'percent' | 'currency', string> = {
+  percent: 'management.data.upload.format.percent',
+  currency: 'management.data.upload.format.currency',
+};
+
 type BadValue = { row: number; column: string; value: string; tooLongLimit: number | null };
 
-function badValueOf(detail: unknown): BadValue | null {
+export function badValueOf(detail: unknown): BadValue | null {
   if (typeof detail !== 'object' || detail === null) return null;
   const { row, column, value, tooLong } = detail as Record<string, unknown>;
   const limit =

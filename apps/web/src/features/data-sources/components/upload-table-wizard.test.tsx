@@ -87,7 +87,14 @@ const csvPreview = (overrides: Partial<UploadPreviewResponse> = {}): UploadPrevi
     ['01067', '1.234,56'],
     ['80331', '7,5'],
   ],
+  rowNumbers: [2, 3],
   suggestedTableName: 'umsatz_2026',
+  skipRows: 0,
+  headerRow: true,
+  suggestedSkipRows: 0,
+  suggestedHeaderRow: true,
+  headerRowNumber: 1,
+  totalsRow: null,
   ...overrides,
 });
 
@@ -156,6 +163,9 @@ describe('upload table wizard', () => {
         { name: 'plz', header: 'PLZ', type: 'text' },
         { name: 'umsatz', header: 'Umsatz', type: 'decimal' },
       ],
+      skipRows: 0,
+      headerRow: true,
+      dropTotalsRow: false,
     });
     // The options go before the file: the server reads them first.
     expect([...upload.body!.keys()]).toEqual(['options', 'file']);
@@ -194,11 +204,103 @@ describe('upload table wizard', () => {
         detail: { row: 3, column: 'Umsatz', value: '12x' },
       },
     });
-    const alert = await screen.findByTestId('upload-error');
-    expect(alert).toHaveTextContent('Nothing was imported');
-    expect(alert).toHaveTextContent("Row 3, column “Umsatz”: “12x” does not fit the column's type.");
+    // At the column that holds the value, focused; not at the top of the card.
+    const type = screen.getByRole('combobox', { name: 'Type of Umsatz' });
+    await waitFor(() => expect(type).toHaveFocus());
+    expect(type).toHaveAccessibleDescription(
+      expect.stringContaining("Row 3, column “Umsatz”: “12x” does not fit the column's type.") as string,
+    );
+    expect(type).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByTestId('upload-error')).toBeNull();
     expect(screen.getByTestId('upload-import')).toBeEnabled();
     expect(screen.getByTestId('upload-table-name')).toHaveValue('umsatz_2026');
+  });
+
+  it('skips the suggested title rows, numbers the rows as the file does and leaves out a totals row', async () => {
+    stubApi({});
+    await renderWithProviders(<UploadTableWizard sourceName="uploads" />);
+    await chooseFile(csvFile());
+    const first = await nextRequest(previewPath);
+    // Nothing chosen yet: the server suggests the rows to skip and the header.
+    expect(first.field('skipRows')).toBeNull();
+    expect(first.field('headerRow')).toBeNull();
+    const titled = csvPreview({
+      columns: [
+        { name: 'region', header: 'Region', type: 'text' },
+        { name: 'anteil', header: 'Anteil', type: 'decimal', format: 'percent' },
+      ],
+      rows: [
+        ['Nord', '11,0 %'],
+        ['Süd', '89 %'],
+      ],
+      rowNumbers: [4, 5],
+      skipRows: 2,
+      suggestedSkipRows: 2,
+      headerRowNumber: 3,
+      totalsRow: { row: 6, label: 'Summe' },
+    });
+    first.answer(200, titled);
+    const skip = await screen.findByRole('textbox', { name: 'Rows to skip above the table' });
+    expect(skip).toHaveValue('2');
+    expect(screen.getByText('Suggested: 2 rows (a title or notes above the table)')).toBeInTheDocument();
+    expect(screen.getByTestId('upload-header-at')).toHaveTextContent('Header: row 3 of the file');
+    const table = screen.getByTestId('upload-preview');
+    expect(within(table).getByRole('rowheader', { name: '4' })).toBeInTheDocument();
+    expect(within(table).getByRole('rowheader', { name: '5' })).toBeInTheDocument();
+    expect(within(table).getByTestId('upload-column-format')).toHaveTextContent('Percent');
+    const totals = screen.getByRole('checkbox', { name: 'Leave out the totals row (row 6: Summe)' });
+    expect(totals).toBeChecked();
+
+    // More rows skipped than the file has: told at the field, which keeps focus; the preview stays.
+    const sent = FakeXhr.sent.length;
+    await userEvent.clear(skip);
+    await userEvent.type(skip, '40');
+    const again = await nextRequest(previewPath, sent);
+    expect(again.field('skipRows')).toBe('40');
+    expect(again.field('headerRow')).toBe('true');
+    again.answer(400, {
+      error: { code: 'BAD_REQUEST', message: 'The file has no rows after the rows skipped' },
+    });
+    const field = await screen.findByRole('textbox', { name: 'Rows to skip above the table' });
+    await waitFor(() => expect(field).toHaveFocus());
+    expect(field).toHaveAccessibleDescription(
+      expect.stringContaining('The file has no rows after the rows skipped') as string,
+    );
+    expect(within(screen.getByTestId('upload-preview')).getByText('11,0 %')).toBeInTheDocument();
+    // Back to the count previewed: the error goes, and that preview is still right.
+    await userEvent.clear(field);
+    await userEvent.type(field, '2');
+    await waitFor(() => expect(field).not.toHaveAttribute('aria-invalid', 'true'));
+
+    await userEvent.click(await screen.findByRole('checkbox', { name: /Leave out the totals row/ }));
+    await userEvent.click(screen.getByTestId('upload-import'));
+    const options = JSON.parse((await nextRequest(uploadPath)).field('options') as string) as UploadOptions;
+    expect(options).toMatchObject({ skipRows: 2, headerRow: true, dropTotalsRow: false });
+    expect(options.columns[1]).toEqual({
+      name: 'anteil',
+      header: 'Anteil',
+      type: 'decimal',
+      format: 'percent',
+    });
+  });
+
+  it('previews without a header row when the author says there is none, in German', async () => {
+    stubApi({});
+    await renderWithProviders(<UploadTableWizard sourceName="uploads" />, { language: 'de-DE' });
+    await chooseFile(csvFile());
+    (await nextRequest(previewPath)).answer(200, csvPreview());
+    const sent = FakeXhr.sent.length;
+    await userEvent.click(
+      await screen.findByRole('checkbox', { name: 'Die erste Zeile danach benennt die Spalten' }),
+    );
+    const again = await nextRequest(previewPath, sent);
+    expect(again.field('headerRow')).toBe('false');
+    expect(again.field('skipRows')).toBe('0');
+    again.answer(200, csvPreview({ headerRow: false, headerRowNumber: null, rowNumbers: [1, 2] }));
+    expect(await screen.findByText('Keine Kopfzeile: Die Spalten werden nummeriert')).toBeInTheDocument();
+    expect(
+      screen.getByRole('checkbox', { name: 'Die erste Zeile danach benennt die Spalten' }),
+    ).not.toBeChecked();
   });
 
   it('says when a file is over the limits', async () => {
@@ -288,6 +390,7 @@ describe('uploaded tables list', () => {
         columns: [
           { name: 'day', header: 'Day', type: 'date' },
           { name: 'amount', header: 'Amount', type: 'decimal' },
+          { name: 'share', header: 'Share', type: 'decimal', format: 'percent' },
         ],
         rows: 1234567,
         updatedAt: '2026-11-25T10:00:00.000Z',
@@ -305,6 +408,7 @@ describe('uploaded tables list', () => {
     expect(within(row).getByText('sales')).toBeInTheDocument();
     expect(within(row).getByText('day: Date')).toBeInTheDocument();
     expect(within(row).getByText('amount: Number')).toBeInTheDocument();
+    expect(within(row).getByText('share: Number (Percent)')).toBeInTheDocument();
     expect(within(row).getByText('1,234,567')).toBeInTheDocument();
 
     await userEvent.click(within(row).getByRole('button', { name: /sales/ }));

@@ -1,10 +1,12 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   Alert,
   Button,
+  Checkbox,
   FileInput,
   Group,
   Loader,
+  NumberInput,
   Progress,
   SegmentedControl,
   Select,
@@ -23,7 +25,14 @@ import {
   uploadColumnTypes,
 } from '@cockpit/contracts';
 import { previewUpload, useUploadTable } from '../api/upload-file';
-import { separatorLabelKeys, uploadErrorText, uploadTypeLabelKeys } from './upload-labels';
+import { isApiRequestError } from '../../../lib/api-client';
+import {
+  badValueOf,
+  separatorLabelKeys,
+  uploadErrorText,
+  uploadFormatLabelKeys,
+  uploadTypeLabelKeys,
+} from './upload-labels';
 
 type UploadTableWizardProps = {
   /** The `uploads` data source the table goes into. */
@@ -37,6 +46,11 @@ const tableNamePattern = /^[a-z][a-z0-9_]{0,62}$/;
 /** On a phone the choices wrap their text rather than run past the card (e.g. "1.234,56 · 31.12.2026"). */
 const narrowSegments = { root: { maxWidth: '100%' }, label: { whiteSpace: 'normal' } } as const;
 
+/** Where an error is shown: at the column or the rows-to-skip field that caused it, else by the buttons. */
+type Failure = { text: string; at: { column: number } | 'layout' | 'file' | 'import' };
+
+type Layout = { skipRows: number; headerRow: boolean };
+
 type Step =
   | { kind: 'choose' }
   | { kind: 'previewing'; file: File; progress: number }
@@ -46,8 +60,10 @@ type Step =
 /**
  * Management → Data → an `uploads` source: a CSV or XLSX file into a table (decision 027). Choose the file;
  * the preview shows its columns with their guessed types (each can be changed), the value style (English
- * or German numbers and dates), the sheet of a workbook, the table's name and replace or append; the import
- * shows the upload's progress and, when a value is bad, its row and column — nothing is imported then.
+ * or German numbers and dates), the sheet of a workbook, the rows to skip above the header (suggested),
+ * whether there is a header, a totals row to leave out, the table's name and replace or append; the
+ * import shows the upload's progress and, when a value is bad, its row as the spreadsheet numbers it at
+ * the column that holds it (scrolled to and focused) — nothing is imported then.
  */
 export function UploadTableWizard({ sourceName, onDone }: UploadTableWizardProps) {
   const { t } = useTranslation();
@@ -55,36 +71,105 @@ export function UploadTableWizard({ sourceName, onDone }: UploadTableWizardProps
   const [columns, setColumns] = useState<UploadColumn[]>([]);
   const [table, setTable] = useState('');
   const [mode, setMode] = useState<'replace' | 'append'>('replace');
-  const [error, setError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<Failure | null>(null);
   const [done, setDone] = useState<UploadResult | null>(null);
+  const [skipRows, setSkipRows] = useState<number | string>(0);
+  const [dropTotals, setDropTotals] = useState(false);
   const upload = useUploadTable();
+  const columnTypeRefs = useRef<(HTMLInputElement | null)[]>([]);
+  const skipRowsRef = useRef<HTMLInputElement | null>(null);
+  const importErrorRef = useRef<HTMLDivElement | null>(null);
 
   const loadPreview = async (
     file: File,
-    choice: { sheet?: string | null; valueStyle?: 'en' | 'de' } = {},
+    choice: { sheet?: string | null; valueStyle?: 'en' | 'de'; layout?: Layout } = {},
+    previous?: UploadPreviewResponse,
   ) => {
-    setError(null);
+    setFailure(null);
     setDone(null);
     setStep({ kind: 'previewing', file, progress: 0 });
     try {
       const preview = await previewUpload({
         sourceName,
         file,
-        ...choice,
+        sheet: choice.sheet,
+        ...(choice.valueStyle ? { valueStyle: choice.valueStyle } : {}),
+        ...(choice.layout ?? {}),
         onProgress: (progress) => setStep({ kind: 'previewing', file, progress }),
       });
       setColumns(preview.columns);
-      // A new file suggests its own name; a new sheet or style of the same file keeps the one typed.
-      if (!choice.sheet && !choice.valueStyle) setTable(preview.suggestedTableName);
+      setSkipRows(preview.skipRows);
+      setDropTotals(preview.totalsRow !== null);
+      // A new file suggests its own name; a new sheet, style or layout of the same file keeps the one typed.
+      if (!previous) setTable(preview.suggestedTableName);
       setStep({ kind: 'preview', file, preview });
-    } catch (failure) {
-      setError(uploadErrorText(t, failure));
+    } catch (error) {
+      // A layout the file does not fit (say, more rows skipped than it has) is told at the field; the
+      // preview before it stays.
+      if (previous && choice.layout) {
+        setFailure({ text: uploadErrorText(t, error), at: 'layout' });
+        setSkipRows(choice.layout.skipRows);
+        setStep({ kind: 'preview', file, preview: previous });
+        return;
+      }
+      setFailure({ text: uploadErrorText(t, error), at: 'file' });
       setStep({ kind: 'choose' });
     }
   };
 
+  // The rows to skip preview again once the author stops typing (or stepping with the arrow keys).
+  const pendingSkip =
+    step.kind === 'preview' && typeof skipRows === 'number' && skipRows !== step.preview.skipRows;
+  useEffect(() => {
+    if (step.kind !== 'preview' || typeof skipRows !== 'number' || skipRows === step.preview.skipRows) return;
+    // A refused count stays at the field with its error until the author changes it.
+    if (failure?.at === 'layout') return;
+    const { file, preview } = step;
+    const timer = setTimeout(() => {
+      void loadPreview(
+        file,
+        {
+          sheet: preview.sheet,
+          valueStyle: preview.valueStyle,
+          layout: { skipRows, headerRow: preview.headerRow },
+        },
+        preview,
+      );
+    }, 400);
+    return () => clearTimeout(timer);
+    // loadPreview is the same function for the same step.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [skipRows, step, failure]);
+
+  // An error is brought into view and focused where it is shown.
+  useEffect(() => {
+    if (!failure) return;
+    const target =
+      failure.at === 'layout'
+        ? skipRowsRef.current
+        : failure.at === 'import'
+          ? importErrorRef.current
+          : failure.at === 'file'
+            ? null
+            : (columnTypeRefs.current[failure.at.column] ?? null);
+    target?.scrollIntoView?.({ block: 'center' });
+    target?.focus();
+  }, [failure]);
+
+  /** Where the import's error belongs: the column named by a bad value, else by the Import button. */
+  const importFailure = (error: unknown): Failure => {
+    // At a column, the error says itself that nothing was imported (the alert's title does elsewhere).
+    const text = uploadErrorText(t, error);
+    const bad = isApiRequestError(error) && error.status === 400 ? badValueOf(error.detail) : null;
+    const column = bad
+      ? columns.findIndex((c) => (c.header || c.name) === bad.column || c.name === bad.column)
+      : -1;
+    if (column >= 0) return { text: `${t('management.data.upload.failed')}. ${text}`, at: { column } };
+    return { text, at: 'import' };
+  };
+
   const startImport = (file: File, preview: UploadPreviewResponse) => {
-    setError(null);
+    setFailure(null);
     setStep({ kind: 'importing', file, preview, progress: 0 });
     upload.mutate(
       {
@@ -96,6 +181,9 @@ export function UploadTableWizard({ sourceName, onDone }: UploadTableWizardProps
           valueStyle: preview.valueStyle,
           columns,
           ...(preview.sheet ? { sheet: preview.sheet } : {}),
+          skipRows: preview.skipRows,
+          headerRow: preview.headerRow,
+          dropTotalsRow: preview.totalsRow !== null && dropTotals,
         },
         onProgress: (progress) => setStep({ kind: 'importing', file, preview, progress }),
       },
@@ -105,8 +193,8 @@ export function UploadTableWizard({ sourceName, onDone }: UploadTableWizardProps
           setStep({ kind: 'choose' });
           onDone?.(result);
         },
-        onError: (failure) => {
-          setError(uploadErrorText(t, failure));
+        onError: (error) => {
+          setFailure(importFailure(error));
           setStep({ kind: 'preview', file, preview });
         },
       },
@@ -146,7 +234,7 @@ export function UploadTableWizard({ sourceName, onDone }: UploadTableWizardProps
           })}
         </Alert>
       )}
-      {error && (
+      {failure?.at === 'file' && (
         <Alert
           color="red"
           variant="light"
@@ -154,7 +242,7 @@ export function UploadTableWizard({ sourceName, onDone }: UploadTableWizardProps
           title={t('management.data.upload.failed')}
           data-testid="upload-error"
         >
-          {error}
+          {failure.text}
         </Alert>
       )}
       {step.kind === 'previewing' && (
@@ -185,8 +273,9 @@ export function UploadTableWizard({ sourceName, onDone }: UploadTableWizardProps
                 allowDeselect={false}
                 disabled={step.kind === 'importing'}
                 onChange={(sheet) => {
+                  // Another sheet has its own title rows and header: suggested again.
                   if (sheet && sheet !== step.preview.sheet)
-                    void loadPreview(step.file, { sheet, valueStyle: step.preview.valueStyle });
+                    void loadPreview(step.file, { sheet, valueStyle: step.preview.valueStyle }, step.preview);
                 }}
                 data-testid="upload-sheet"
               />
@@ -206,11 +295,83 @@ export function UploadTableWizard({ sourceName, onDone }: UploadTableWizardProps
                 onChange={(value) => {
                   const valueStyle = value === 'de' ? 'de' : 'en';
                   if (valueStyle !== step.preview.valueStyle)
-                    void loadPreview(step.file, { sheet: step.preview.sheet, valueStyle });
+                    void loadPreview(
+                      step.file,
+                      {
+                        sheet: step.preview.sheet,
+                        valueStyle,
+                        layout: { skipRows: step.preview.skipRows, headerRow: step.preview.headerRow },
+                      },
+                      step.preview,
+                    );
                 }}
                 data-testid="upload-style"
                 styles={narrowSegments}
               />
+            </Stack>
+          </Group>
+          <Group align="flex-start" gap="md" wrap="wrap" data-testid="upload-layout">
+            <NumberInput
+              ref={skipRowsRef}
+              label={t('management.data.upload.skipRows')}
+              description={t('management.data.upload.skipRowsHint', {
+                count: step.preview.suggestedSkipRows,
+              })}
+              min={0}
+              max={1000}
+              allowDecimal={false}
+              allowNegative={false}
+              clampBehavior="strict"
+              value={skipRows}
+              onChange={(value) => {
+                if (failure?.at === 'layout') setFailure(null);
+                setSkipRows(value === '' ? '' : Number(value));
+              }}
+              error={failure?.at === 'layout' ? failure.text : undefined}
+              disabled={step.kind === 'importing'}
+              w={260}
+              rightSection={pendingSkip ? <Loader size="xs" aria-hidden="true" /> : undefined}
+              data-testid="upload-skip-rows"
+            />
+            <Stack gap={4} pt={{ base: 0, sm: 'lg' }}>
+              <Checkbox
+                label={t('management.data.upload.headerRow')}
+                checked={step.preview.headerRow}
+                disabled={step.kind === 'importing'}
+                onChange={(event) =>
+                  void loadPreview(
+                    step.file,
+                    {
+                      sheet: step.preview.sheet,
+                      valueStyle: step.preview.valueStyle,
+                      layout: { skipRows: step.preview.skipRows, headerRow: event.currentTarget.checked },
+                    },
+                    step.preview,
+                  )
+                }
+                data-testid="upload-header-row"
+              />
+              <Text size="xs" c="dimmed" data-testid="upload-header-at">
+                {step.preview.headerRowNumber !== null
+                  ? t('management.data.upload.headerRowAt', { row: step.preview.headerRowNumber })
+                  : t('management.data.upload.noHeaderRow')}
+              </Text>
+              {step.preview.totalsRow && (
+                <Checkbox
+                  label={
+                    step.preview.totalsRow.label
+                      ? t('management.data.upload.dropTotals', {
+                          row: step.preview.totalsRow.row,
+                          label: step.preview.totalsRow.label,
+                        })
+                      : t('management.data.upload.dropTotalsSums', { row: step.preview.totalsRow.row })
+                  }
+                  checked={dropTotals}
+                  disabled={step.kind === 'importing'}
+                  onChange={(event) => setDropTotals(event.currentTarget.checked)}
+                  data-testid="upload-drop-totals"
+                />
+              )}
             </Stack>
           </Group>
           <Group align="flex-start" gap="md" wrap="wrap">
@@ -246,6 +407,11 @@ export function UploadTableWizard({ sourceName, onDone }: UploadTableWizardProps
             <Table striped withTableBorder fz="sm" data-testid="upload-preview">
               <Table.Thead>
                 <Table.Tr>
+                  <Table.Th scope="col" w={56}>
+                    <Text size="sm" fw={600}>
+                      {t('management.data.upload.rowNumber')}
+                    </Text>
+                  </Table.Th>
                   {columns.map((column, index) => (
                     <Table.Th key={`${column.name}-${index}`} scope="col">
                       <Stack gap={4}>
@@ -256,7 +422,15 @@ export function UploadTableWizard({ sourceName, onDone }: UploadTableWizardProps
                           {column.name}
                         </Text>
                         <Select
+                          ref={(element) => {
+                            columnTypeRefs.current[index] = element;
+                          }}
                           size="xs"
+                          error={
+                            typeof failure?.at === 'object' && failure.at.column === index
+                              ? failure.text
+                              : undefined
+                          }
                           aria-label={t('management.data.upload.columnType', {
                             column: column.header || column.name,
                           })}
@@ -269,12 +443,26 @@ export function UploadTableWizard({ sourceName, onDone }: UploadTableWizardProps
                           disabled={step.kind === 'importing'}
                           onChange={(type) => {
                             if (!type) return;
+                            if (typeof failure?.at === 'object' && failure.at.column === index)
+                              setFailure(null);
+                            // A percent or currency format belongs to numbers only.
                             setColumns((current) =>
-                              current.map((c, i) => (i === index ? { ...c, type: type } : c)),
+                              current.map((c, i) =>
+                                i !== index
+                                  ? c
+                                  : type === 'decimal'
+                                    ? { ...c, type }
+                                    : { name: c.name, header: c.header, type },
+                              ),
                             );
                           }}
                           data-testid="upload-column-type"
                         />
+                        {column.format && (
+                          <Text size="xs" c="dimmed" data-testid="upload-column-format">
+                            {t(uploadFormatLabelKeys[column.format])}
+                          </Text>
+                        )}
                       </Stack>
                     </Table.Th>
                   ))}
@@ -283,6 +471,9 @@ export function UploadTableWizard({ sourceName, onDone }: UploadTableWizardProps
               <Table.Tbody>
                 {step.preview.rows.map((row, rowIndex) => (
                   <Table.Tr key={rowIndex}>
+                    <Table.Th scope="row" fw={400} c="dimmed">
+                      {step.preview.rowNumbers[rowIndex] ?? ''}
+                    </Table.Th>
                     {columns.map((column, index) => (
                       <Table.Td key={`${column.name}-${index}`}>{row[index] ?? ''}</Table.Td>
                     ))}
@@ -310,6 +501,20 @@ export function UploadTableWizard({ sourceName, onDone }: UploadTableWizardProps
             </Stack>
           ) : (
             <Group>
+              {failure?.at === 'import' && (
+                <Alert
+                  ref={importErrorRef}
+                  tabIndex={-1}
+                  color="red"
+                  variant="light"
+                  role="alert"
+                  title={t('management.data.upload.failed')}
+                  data-testid="upload-error"
+                  w="100%"
+                >
+                  {failure.text}
+                </Alert>
+              )}
               <Button
                 onClick={() => startImport(step.file, step.preview)}
                 disabled={!tableNameValid || columnNames.size !== columns.length}

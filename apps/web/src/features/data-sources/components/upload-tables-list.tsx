@@ -6,7 +6,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { QueryTable } from '../../../components/ui/query-table';
 import { formatDateTime, useCulture } from '../../../lib/date-time';
 import { useRemoveUploadedTable, useUploadedTables } from '../api/upload-tables';
-import { uploadTypeLabelKeys } from './upload-labels';
+import { uploadFormatLabelKeys, uploadTypeLabelKeys } from './upload-labels';
 import { RowButton } from '../../../components/ui/list-row-buttons';
 
 type UploadedTable = UploadedTablesResponse['items'][number];
@@ -57,6 +57,7 @@ export function UploadedTablesList({ sourceName }: { sourceName: string }) {
                 {table.columns.map((column) => (
                   <Badge key={column.name} variant="light" color="gray" tt="none" fw={400}>
                     {column.name}: {t(uploadTypeLabelKeys[column.type])}
+                    {column.format ? ` (${t(uploadFormatLabelKeys[column.format])})` : ''}
                   </Badge>
                 ))}
               </Group>
