@@ -1,10 +1,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
-import os from 'node:os';
 import { apiRoutes, dataSourceDefaults, pathOf } from '@cockpit/contracts';
 import pg from 'pg';
 import { withScratchDatabase } from './support/scratch-database';
 import { bearerTokenOf, buildBenchBundle, startProductionServer } from './support/production-server';
+import { printLoadAverage } from './support/machine-load';
 
 // Query reports (decision 027, "Results") on the production server (the prebuilt bundle, NODE_ENV=production,
 // request logs on) over PostgreSQL, with a 1,000,000-row table among the organisation's uploaded tables:
@@ -251,12 +251,7 @@ async function run(bundle: string, databaseUrl: string): Promise<boolean> {
 }
 
 async function main(): Promise<void> {
-  console.log(
-    `  load average before: ${os
-      .loadavg()
-      .map((l) => l.toFixed(1))
-      .join(' ')} on ${os.cpus().length} cores`,
-  );
+  printLoadAverage();
   const { bundle, remove } = await buildBenchBundle();
   try {
     const result = await withScratchDatabase(adminUrl, 'cockpit_bench_download', (url) => run(bundle, url));

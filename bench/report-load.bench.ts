@@ -1,10 +1,10 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { Agent, get } from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { withScratchDatabase } from './support/scratch-database';
 import { percentile } from './support/percentile';
+import { printLoadAverage } from './support/machine-load';
 
 // Decision 009 figures: while one user fires 20 parallel requests for the heaviest report (contribution
 // margin, whole data set, by day), another user's GET /api/navigation/menu keeps p99 ≤ 50 ms on
@@ -174,12 +174,7 @@ async function run(databaseUrl: string | null): Promise<boolean> {
 }
 
 async function main(): Promise<void> {
-  console.log(
-    `  load average before: ${os
-      .loadavg()
-      .map((l) => l.toFixed(1))
-      .join(' ')} on ${os.cpus().length} cores`,
-  );
+  printLoadAverage();
   let ok = true;
   if (drivers.includes('pglite')) ok = (await run(null)) && ok;
   if (drivers.includes('pg'))

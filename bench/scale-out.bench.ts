@@ -29,6 +29,7 @@ import {
 import { insertBenchUsers } from './support/bench-users';
 import { sseBlocks } from './support/sse-blocks';
 import { percentile } from './support/percentile';
+import { printLoadAverage } from './support/machine-load';
 
 // Scale-out figures (docs/product.md §D.2, decisions 017 and 019), all in one run on one PostgreSQL database and
 // Redis, three instances of the bundle `npm start` runs, Debian's nginx in front (deploy/nginx.conf):
@@ -138,12 +139,7 @@ async function main(): Promise<void> {
     console.log('  nginx is not installed (apt-get install -y nginx): scale-out figures skipped');
     return;
   }
-  console.log(
-    `  load average before: ${os
-      .loadavg()
-      .map((l) => l.toFixed(1))
-      .join(' ')} on ${os.cpus().length} cores`,
-  );
+  printLoadAverage();
   let database: Awaited<ReturnType<typeof createDatabase>>;
   try {
     database = await createDatabase(adminUrl, 'cockpit_bench_so');

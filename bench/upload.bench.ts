@@ -14,6 +14,7 @@ import { once } from 'node:events';
 import { apiRoutes, pathOf } from '@cockpit/contracts';
 import { withScratchDatabase } from './support/scratch-database';
 import { bearerTokenOf, buildBenchBundle, startProductionServer } from './support/production-server';
+import { printLoadAverage } from './support/machine-load';
 
 // Uploaded tables (decision 027): a 1,000,000-row CSV file uploaded to the production server (the prebuilt
 // bundle, NODE_ENV=production, request logs on) over HTTP as the browser sends it, streamed from disk.
@@ -138,12 +139,7 @@ async function run(bundle: string, file: string, databaseUrl: string | null): Pr
 }
 
 async function main(): Promise<void> {
-  console.log(
-    `  load average before: ${os
-      .loadavg()
-      .map((l) => l.toFixed(1))
-      .join(' ')} on ${os.cpus().length} cores`,
-  );
+  printLoadAverage();
   const dir = mkdtempSync(path.join(os.tmpdir(), 'cockpit-upload-bench-'));
   const file = path.join(dir, 'sales.csv');
   const { bundle, remove } = await buildBenchBundle();

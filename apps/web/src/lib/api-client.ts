@@ -466,6 +466,10 @@ export function createApiClient(dependencies: ApiClientDependencies = {}) {
     }
   }
 
+  /** The route's path with its parameters filled in (URL-encoded). */
+  const routePath = (route: ApiRoute, params: Record<string, string | number> | undefined) =>
+    pathOf(route, ...((params ? [params] : []) as []));
+
   /**
    * Calls one route of the API (decision 025): `api.call(apiRoutes.updateUser, { params: { id }, body })`.
    * Resolves with the route's answer (the one response rule, decision 026).
@@ -480,11 +484,7 @@ export function createApiClient(dependencies: ApiClientDependencies = {}) {
       query?: SearchParams;
       body?: unknown;
     };
-    const path = pathOf(
-      route as ApiRoute<string, ApiRoute['method'], string>,
-      ...((params ? [params] : []) as []),
-    );
-    return request(route.method, path, {
+    return request(route.method, routePath(route, params), {
       security: route.security,
       searchParams: query,
       ...(body instanceof FormData ? { body } : { json: body }),
@@ -503,11 +503,7 @@ export function createApiClient(dependencies: ApiClientDependencies = {}) {
       params?: Record<string, string | number>;
       query?: SearchParams;
     };
-    const path = pathOf(
-      route as ApiRoute<string, ApiRoute['method'], string>,
-      ...((params ? [params] : []) as []),
-    );
-    return request(route.method, path, {
+    return request(route.method, routePath(route, params), {
       security: route.security,
       searchParams: query,
       answer: 'file',

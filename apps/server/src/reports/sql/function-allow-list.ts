@@ -1,4 +1,4 @@
-import { uploadsFunctionAllowList } from './uploads-confinement';
+import { uploadsFunctionAllowList, windowFunctions } from './uploads-confinement';
 
 // The functions a definition over a database source may call (docs/decisions/037-statement-guard-allow-list.md):
 // what is known to only compute — scalar, date, string, math, aggregate and window functions. A function
@@ -6,6 +6,9 @@ import { uploadsFunctionAllowList } from './uploads-confinement';
 // writing one never runs because nobody thought of it: dblink, pg_terminate_backend, pg_read_file,
 // pg_sleep, lo_*, set_config, advisory locks; MySQL's SLEEP, BENCHMARK, LOAD_FILE, GET_LOCK …
 // Names are compared in lower case; PostgreSQL's may be qualified with `pg_catalog.` only.
+
+/** Trigonometric functions, the same in PostgreSQL and MySQL/MariaDB. */
+const trigonometricFunctions = ['acos', 'asin', 'atan', 'atan2', 'cos', 'sin', 'tan', 'cot'];
 
 /** PostgreSQL sources: the uploads list and what only matters outside one's own spreadsheets. */
 export const postgresFunctionAllowList: ReadonlySet<string> = new Set([
@@ -27,14 +30,7 @@ export const postgresFunctionAllowList: ReadonlySet<string> = new Set([
   'regr_syy',
   'regr_sxy',
   // math
-  'acos',
-  'asin',
-  'atan',
-  'atan2',
-  'cos',
-  'sin',
-  'tan',
-  'cot',
+  ...trigonometricFunctions,
   'sinh',
   'cosh',
   'tanh',
@@ -186,17 +182,7 @@ export const mysqlFunctionAllowList: ReadonlySet<string> = new Set([
   'json_arrayagg',
   'json_objectagg',
   // windows
-  'row_number',
-  'rank',
-  'dense_rank',
-  'percent_rank',
-  'cume_dist',
-  'ntile',
-  'lag',
-  'lead',
-  'first_value',
-  'last_value',
-  'nth_value',
+  ...windowFunctions,
   // control and comparison
   'if',
   'ifnull',
@@ -229,14 +215,7 @@ export const mysqlFunctionAllowList: ReadonlySet<string> = new Set([
   'degrees',
   'radians',
   'rand',
-  'acos',
-  'asin',
-  'atan',
-  'atan2',
-  'cos',
-  'sin',
-  'tan',
-  'cot',
+  ...trigonometricFunctions,
   'conv',
   'crc32',
   // strings

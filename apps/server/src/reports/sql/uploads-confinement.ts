@@ -63,6 +63,21 @@ const allowedNodes = new Set([
   'BitString',
 ]);
 
+/** Window functions: the same names, read only, in PostgreSQL, MySQL/MariaDB and uploaded tables. */
+export const windowFunctions = [
+  'row_number',
+  'rank',
+  'dense_rank',
+  'percent_rank',
+  'cume_dist',
+  'ntile',
+  'lag',
+  'lead',
+  'first_value',
+  'last_value',
+  'nth_value',
+];
+
 /** Functions SQL over uploaded tables may call: aggregates, windows, arithmetic, text and dates. */
 export const uploadsFunctionAllowList: ReadonlySet<string> = new Set([
   // aggregates
@@ -91,17 +106,7 @@ export const uploadsFunctionAllowList: ReadonlySet<string> = new Set([
   'percentile_disc',
   'mode',
   // windows
-  'row_number',
-  'rank',
-  'dense_rank',
-  'percent_rank',
-  'cume_dist',
-  'ntile',
-  'lag',
-  'lead',
-  'first_value',
-  'last_value',
-  'nth_value',
+  ...windowFunctions,
   // arithmetic
   'abs',
   'ceil',

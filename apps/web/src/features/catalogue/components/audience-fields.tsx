@@ -1,7 +1,7 @@
 import { Checkbox, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { roleKeys, subscriptions } from '@cockpit/contracts';
-import { roleLabel, subscriptionLabel } from '../../../lib/option-labels';
+import { roleLabel, subscriptionLabel } from '../../../lib/role-labels';
 import type { AudienceValues } from '../utils/catalogue-form';
 
 type AudienceFieldsProps = {

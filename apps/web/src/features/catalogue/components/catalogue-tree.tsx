@@ -16,7 +16,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { RowActions } from '../../../components/ui/row-actions';
 import type { Audience } from '@cockpit/contracts';
-import { roleLabel, subscriptionLabel } from '../../../lib/option-labels';
+import { roleLabel, subscriptionLabel } from '../../../lib/role-labels';
 import { useCatalogueRenderers } from './catalogue-renderers';
 import { moveTo } from './tile-layout';
 import classes from './catalogue.module.css';

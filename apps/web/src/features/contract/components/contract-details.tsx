@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Contract } from '@cockpit/contracts';
 import { formatCalendarDate, formatDateTime, useCulture } from '../../../lib/date-time';
 import { formatMoney } from '../utils/formatting';
-import { subscriptionLabel } from '../../../lib/option-labels';
+import { subscriptionLabel } from '../../../lib/role-labels';
 import classes from './contract-details.module.css';
 
 function Detail({ term, children }: { term: string; children: ReactNode }) {

@@ -1,18 +1,9 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RoleKey, Subscription } from '@cockpit/contracts';
+import { roleLabel, subscriptionLabel } from '../../../lib/role-labels';
 import { Skeleton } from '../../../components/ui/plain/skeleton';
 import classes from './menu-header.module.css';
-
-// Static keys (docs/conventions.md: a script checks every language has them).
-const roleLabelKeys: Record<RoleKey, string> = {
-  organisationadministrator: 'roles.organisationadministrator',
-  organisationmember: 'roles.organisationmember',
-};
-const subscriptionLabelKeys: Record<Subscription, string> = {
-  basic: 'subscription.basic',
-  pro: 'subscription.pro',
-};
 
 export type MenuHeaderUser = {
   userDisplayName: string;
@@ -46,15 +37,15 @@ export function MenuHeader({ user, languageSelect }: MenuHeaderProps) {
       <p className={classes.name}>{user.userDisplayName}</p>
       <div className={classes.line}>
         <p className={classes.label} data-testid="menu-header-role">
-          {t(roleLabelKeys[user.roleKey])}
+          {roleLabel(t, user.roleKey)}
         </p>
         {user.subscription === 'pro' ? (
           <div className={classes.badge} data-testid="menu-header-subscription">
-            <span className={classes.badgeLabel}>{t(subscriptionLabelKeys.pro)}</span>
+            <span className={classes.badgeLabel}>{subscriptionLabel(t, 'pro')}</span>
           </div>
         ) : (
           <p className={classes.label} data-testid="menu-header-subscription">
-            · {t(subscriptionLabelKeys[user.subscription])}
+            · {subscriptionLabel(t, user.subscription)}
           </p>
         )}
       </div>

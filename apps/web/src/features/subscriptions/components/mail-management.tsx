@@ -4,7 +4,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { SubscriptionRecipients } from '@cockpit/contracts';
 import { QueryTable } from '../../../components/ui/query-table';
-import { roleLabel, subscriptionLabel } from '../../../lib/option-labels';
+import { roleLabel, subscriptionLabel } from '../../../lib/role-labels';
 import { formatShortDateTime } from '../../../lib/date-time';
 import { useManagedDeliveries, useManagedSubscriptions } from '../api/subscriptions';
 import { DeliveryStatusBadge, LastDelivery, PausedBadge } from './my-subscriptions';

@@ -16,7 +16,7 @@ import { QueryTable } from '../../../components/ui/query-table';
 import { showToast } from '../../../lib/toast';
 import { useManagedUsers } from '../../../lib/managed-users';
 import { useSetUserActive } from '../api/set-user-active';
-import { roleLabel, subscriptionLabel } from '../../../lib/option-labels';
+import { roleLabel, subscriptionLabel } from '../../../lib/role-labels';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { RowActions, type RowAction } from '../../../components/ui/row-actions';
 import classes from '../../../components/ui/management-table.module.css';
