@@ -42,6 +42,11 @@ export function changeOf(
 }
 
 const arrows = { up: '▲', down: '▼', unchanged: '■' } as const;
+const directionKeys = {
+  up: 'reports.kpi.up',
+  down: 'reports.kpi.down',
+  unchanged: 'reports.kpi.unchanged',
+} as const;
 
 /** The comparison under a KPI's value: what it is compared with, then the change with an arrow and colour. */
 function KpiComparison({ kpi, formatter }: { kpi: ReportKpi; formatter: ValueFormatter }) {
@@ -69,7 +74,7 @@ function KpiComparison({ kpi, formatter }: { kpi: ReportKpi; formatter: ValueFor
           style={{ fontVariantNumeric: 'tabular-nums' }}
         >
           <span aria-hidden="true">{arrows[change.direction]} </span>
-          <VisuallyHidden>{t(`reports.kpi.${change.direction}`)} </VisuallyHidden>
+          <VisuallyHidden>{t(directionKeys[change.direction])} </VisuallyHidden>
           {change.absolute}
           {change.percent !== null && ` (${change.percent})`}
         </Text>

@@ -22,7 +22,8 @@ export type VisualMisfit = { visual: string; column: string };
 function columnsOf(visual: DefinitionVisual): string[] {
   if (visual.type === 'kpi')
     return visual.items.flatMap((item) => [item.column, ...(item.compareTo ? [item.compareTo] : [])]);
-  if (visual.type === 'chart') return [visual.x, ...visual.series];
+  if (visual.type === 'chart')
+    return [visual.x, ...visual.series, ...(visual.splitBy ? [visual.splitBy] : [])];
   return visual.columns ?? [];
 }
 
