@@ -1,4 +1,9 @@
-import type { DefinitionVisual, ParameterValues } from '@cockpit/contracts';
+import {
+  type DefinitionVisual,
+  type ParameterValues,
+  type VisualInput,
+  visualiseResult,
+} from '@cockpit/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   type RunRequestOf,
@@ -6,8 +11,7 @@ import {
   type RunnableSource,
   createDefinitionRunner,
   previousPeriodOf,
-} from '../src/reports/definition-runner';
-import { type VisualInput, visualiseResult } from '../src/reports/definition-visuals';
+} from '../src/reports';
 
 // KPIs that fold all rows and compare, charts split by a column, pies and bars with lines
 // (docs/decisions/047-kpi-aggregation-and-split-charts.md).

@@ -34,8 +34,8 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#
 /** What ECharts hands a tooltip formatter of one data item. */
 interface TooltipItem {
   marker?: unknown;
-  name?: unknown;
-  seriesName?: unknown;
+  name?: string;
+  seriesName?: string;
   seriesIndex?: number;
   value?: unknown;
   percent?: number;
@@ -61,7 +61,7 @@ function pieOption(chart: ReportChart, formatter: ValueFormatter, interactive: b
             confine: true,
             formatter: (items: TooltipItem | TooltipItem[]) => {
               const item = (Array.isArray(items) ? items[0] : items) ?? {};
-              return `${typeof item.marker === 'string' ? item.marker : ''}${escapeHtml(String(item.name ?? ''))}: <b>${escapeHtml(
+              return `${typeof item.marker === 'string' ? item.marker : ''}${escapeHtml(item.name ?? '')}: <b>${escapeHtml(
                 formatter.format(numberOrNull(item.value), series?.format ?? 'number'),
               )}</b> (${escapeHtml(formatter.format((item.percent ?? 0) / 100, 'percent'))})`;
             },
@@ -81,7 +81,7 @@ function pieOption(chart: ReportChart, formatter: ValueFormatter, interactive: b
         }),
         label: {
           formatter: (item: TooltipItem) =>
-            `${String(item.name ?? '')}: ${formatter.format((item.percent ?? 0) / 100, 'percent')}`,
+            `${item.name ?? ''}: ${formatter.format((item.percent ?? 0) / 100, 'percent')}`,
         },
       },
     ],
@@ -160,11 +160,11 @@ export function reportChartOption(
             // The category as the axis writes it ("Jun 2026", not "2026-06-01"), each value in its format.
             formatter: (items: TooltipItem | TooltipItem[]) => {
               const list = Array.isArray(items) ? items : [items];
-              const heading = escapeHtml(categoryLabel(String(list[0]?.name ?? '')));
+              const heading = escapeHtml(categoryLabel(list[0]?.name ?? ''));
               const rows = list.map((item) => {
                 const format = chart.series[item.seriesIndex ?? 0]?.format ?? 'number';
                 const marker = typeof item.marker === 'string' ? item.marker : '';
-                return `${marker}${escapeHtml(String(item.seriesName ?? ''))}: <b>${escapeHtml(
+                return `${marker}${escapeHtml(item.seriesName ?? '')}: <b>${escapeHtml(
                   formatter.format(numberOrNull(item.value), format),
                 )}</b>`;
               });

@@ -254,9 +254,7 @@ function KpiItemFields({ item, onChange, columnData, dateRanges, error }: KpiIte
         value={item.aggregate ?? 'first'}
         onChange={(aggregate) => {
           const { aggregate: _old, ...rest } = item;
-          onChange(
-            aggregate && aggregate !== 'first' ? { ...rest, aggregate: aggregate as KpiAggregate } : rest,
-          );
+          onChange(aggregate && aggregate !== 'first' ? { ...rest, aggregate } : rest);
         }}
         allowDeselect={false}
         w={220}
@@ -327,7 +325,7 @@ function ChartFields({ chart, onChange, columnData, error }: ChartFieldsProps) {
           value={chart.kind}
           onChange={(kind) => {
             if (!kind) return;
-            let next: Chart = { ...chart, kind: kind as Chart['kind'] };
+            let next: Chart = { ...chart, kind };
             if (kind !== 'combined') next = withOptional(next, 'lines', undefined);
             if (kind === 'pie' || kind === 'donut') next = withOptional(next, 'splitBy', undefined);
             onChange(next);
