@@ -128,7 +128,7 @@ describe('split charts', () => {
   });
 
   it('keeps the largest series in their order and sums the rest into "Other"', async () => {
-    const rows = Array.from({ length: 12 }, (_, at) => ['2026-01-01', `R${at}`, at + 1, 0]);
+    const rows: unknown[][] = Array.from({ length: 12 }, (_, at) => ['2026-01-01', `R${at}`, at + 1, 0]);
     rows.push(['2026-02-01', 'R0', 3, 0], ['2026-02-01', 'R1', null, 0]);
     const chart = await chartOf(
       { kind: 'line', x: 'month', series: ['revenue'], splitBy: 'region', stacked: false },
@@ -250,7 +250,7 @@ describe('the previous period', () => {
       },
       values,
       language: 'en',
-      purpose: 'page',
+      purpose: 'report',
     });
     expect(output.data.kpis[0]).toMatchObject({ value: 300, comparison: { value: 200 } });
     expect(requests).toHaveLength(2);
@@ -259,6 +259,6 @@ describe('the previous period', () => {
       region: 'North',
     });
     expect(requests[1]!.user).toEqual(requests[0]!.user);
-    expect(requests[1]!.purpose).toBe('page');
+    expect(requests[1]!.purpose).toBe('report');
   });
 });
