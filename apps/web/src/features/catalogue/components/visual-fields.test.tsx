@@ -12,19 +12,23 @@ import { VisualFields } from './visual-fields';
 // errors in place, as the definition editor does after a save attempt.
 
 const bodySchema = z.object({ visuals: z.array(definitionVisualSchema) });
-let latest: DefinitionVisual[] = [];
+/** What the form sent on each change, latest last. */
+const sent: DefinitionVisual[][] = [];
+const latest = () => sent.at(-1);
 
 function Harness({ initial }: { initial: DefinitionVisual[] }) {
   const [visuals, setVisuals] = useState(initial);
   const check = useFormCheck(bodySchema, { visuals });
-  latest = visuals;
   // As after pressing Save once: every rejected field is marked from now on.
   // eslint-disable-next-line react-hooks/exhaustive-deps
   useEffect(() => void check.validate(), []);
   return (
     <VisualFields
       visuals={visuals}
-      onChange={setVisuals}
+      onChange={(next) => {
+        sent.push(next);
+        setVisuals(next);
+      }}
       columnNames={['month', 'region', 'revenue', 'target']}
       dateRanges={['period']}
       check={check}
@@ -45,7 +49,7 @@ describe('VisualFields', () => {
     expect(screen.queryByRole('option', { name: 'Column revenue' })).toBeNull();
     await userEvent.click(screen.getByRole('option', { name: 'Column target' }));
     await userEvent.click(screen.getByRole('switch', { name: 'Lower is better' }));
-    expect(latest).toEqual([
+    expect(latest()).toEqual([
       {
         type: 'kpi',
         id: 'kpi1',
@@ -57,7 +61,7 @@ describe('VisualFields', () => {
     await userEvent.click(screen.getByRole('option', { name: 'Nothing' }));
     await userEvent.click(screen.getByRole('combobox', { name: 'revenue: figure' }));
     await userEvent.click(screen.getByRole('option', { name: "First row's value" }));
-    expect(latest).toEqual([{ type: 'kpi', id: 'kpi1', items: [{ column: 'revenue' }] }]);
+    expect(latest()).toEqual([{ type: 'kpi', id: 'kpi1', items: [{ column: 'revenue' }] }]);
   });
 
   it('marks a pie with two value columns in place, and offers which series are lines in a combined chart', async () => {
@@ -89,6 +93,6 @@ describe('VisualFields', () => {
     ).toBeNull();
     await userEvent.click(within(fields).getAllByLabelText('Drawn as lines')[0]!);
     await userEvent.click(await screen.findByRole('option', { name: 'target' }));
-    expect(latest[0]).toMatchObject({ kind: 'combined', lines: ['target'] });
+    expect(latest()?.[0]).toMatchObject({ kind: 'combined', lines: ['target'] });
   });
 });
