@@ -176,12 +176,13 @@ for (const language of languages) {
       await page.getByRole('option', { name: 'region', exact: true }).click();
       await expect(chart.getByLabel(t('management.data.visual.value'), { exact: true })).toBeVisible();
 
-      // The preview draws both from its rows: the sum at once (the previous period runs on the page).
+      // The preview draws both from its rows, the previous period's too, as the page will.
       const editor = page.getByRole('textbox', { name: t('management.data.definition.sql'), exact: true });
       await editor.click();
       await page.keyboard.press('Control+Enter');
       const preview = page.getByTestId('preview-result');
       await expect(preview.getByTestId('kpi-value')).toContainText('460');
+      await expect(preview.getByTestId('kpi-comparison')).toContainText('160');
       await expect(preview.getByTestId('report-chart')).toHaveCount(1);
       await expectNoSeriousA11yViolations(page, 'main');
       await shoot(page, `editor-${language}`);

@@ -253,6 +253,8 @@ describe('the previous period', () => {
       purpose: 'report',
     });
     expect(output.data.kpis[0]).toMatchObject({ value: 300, comparison: { value: 200 } });
+    // The editor's preview draws the comparison from the previous period's rows, which come along.
+    expect(output.previousPeriods.period?.rows).toEqual([[100], [100]]);
     expect(requests).toHaveLength(2);
     expect(requests[1]!.values).toEqual({
       period: { from: '2026-01-29', to: '2026-02-28' },

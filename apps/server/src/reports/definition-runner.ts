@@ -138,6 +138,8 @@ export interface DefinitionRunOutput {
   info: ResultInfo;
   /** The row rules the run applied (decision 044): "Preview as" shows them. */
   rowRules: AppliedRowRule[];
+  /** The previous periods' results KPIs were compared with (decision 047): the editor's preview draws them. */
+  previousPeriods: Record<string, RunResult>;
 }
 
 /**
@@ -321,6 +323,7 @@ export function createDefinitionRunner<Source extends RunnableSource>(deps: Defi
         cutAtRows: result.cutAtRows,
       },
       rowRules: result.rowRules ?? [],
+      previousPeriods,
     };
   }
 

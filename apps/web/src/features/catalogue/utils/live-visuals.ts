@@ -98,7 +98,17 @@ export function useLiveVisuals(
         visuals,
       },
       { columns: answer.resultColumns, rows: answer.rows, cutAtRows: answer.info?.cutAtRows ?? null },
-      { language, values: valuesOf(answer) },
+      {
+        language,
+        values: valuesOf(answer),
+        // KPIs compared with the previous period: its rows came with the preview (decision 047).
+        previousPeriods: Object.fromEntries(
+          Object.entries(answer.previousPeriods ?? {}).map(([parameter, previous]) => [
+            parameter,
+            { ...previous, cutAtRows: null },
+          ]),
+        ),
+      },
     ).then(
       (data) => current && setLive({ data, misfits }),
       () => current && setLive({ data: null, misfits }),
