@@ -161,7 +161,12 @@ for (const language of languages) {
       await expect(chartFields.getByRole('combobox', { name: t('management.data.visual.x') })).toHaveValue(
         'region',
       );
-      await chartFields.getByText(t('management.data.visual.bar'), { exact: true }).click();
+      // The chart's kind is a list (line, bar, area, bars and lines, pie, donut: decision 047).
+      const chooseKind = async (kind: 'line' | 'bar') => {
+        await chartFields.getByRole('combobox', { name: t('management.data.visual.chartKind') }).click();
+        await page.getByRole('option', { name: t(`management.data.visual.${kind}`), exact: true }).click();
+      };
+      await chooseKind('bar');
       await expect(page.getByText(t('management.data.errors.columnsNeeded'))).toHaveCount(0);
       await expect(page.getByText(t('management.data.visual.fromSql'))).toBeVisible();
 
@@ -176,8 +181,8 @@ for (const language of languages) {
       await expect(editor.locator('.cm-line')).toHaveCount(4);
 
       // The chart changes and a table joins at once, from the rows the preview returned: no new run.
-      await chartFields.getByText(t('management.data.visual.line'), { exact: true }).click();
-      await chartFields.getByText(t('management.data.visual.bar'), { exact: true }).click();
+      await chooseKind('line');
+      await chooseKind('bar');
       await page.getByRole('button', { name: t('management.data.visual.addTable'), exact: true }).click();
       await expect(
         result.getByRole('table', { name: t('management.data.preview.tableLabel') }),

@@ -511,6 +511,27 @@ describe.each(testDrivers())('catalogue (%s)', (driver) => {
     expect((await call(demoUsers.member, 'GET', '/api/dashboards/902')).statusCode).toBe(404);
   });
 
+  it('refuses a KPI compared with the previous period of a parameter that is no date range (decision 047)', async () => {
+    const definition = {
+      name: 'previous-of-nothing',
+      source: 'uploads',
+      sql: 'select 1 as revenue where {{minimum}} > 0',
+      parameters: [{ name: 'minimum', type: 'number', label: { en: 'Minimum' } }],
+      visuals: [
+        {
+          type: 'kpi',
+          id: 'k',
+          items: [{ column: 'revenue', aggregate: 'sum', comparePreviousPeriod: 'minimum' }],
+        },
+      ],
+    };
+    const response = await call(demoUsers.admin, 'POST', apiRoutes.createDefinition.path, definition);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.message).toContain(
+      "visuals[0].items[0].comparePreviousPeriod: 'minimum' is not a date-range parameter",
+    );
+  });
+
   describe('audiences, featured and pins', () => {
     const pin = async (email: Email, kind: 'report' | 'dashboard', name: string, isPinned = true) =>
       call(email, 'PUT', apiRoutes.updatePin.path, { kind, name, isPinned });

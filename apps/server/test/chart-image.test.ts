@@ -1,6 +1,6 @@
 import type { ReportChart } from '@cockpit/contracts';
 import { describe, expect, it } from 'vitest';
-import { chartPng } from '../src/features/subscriptions/chart-image';
+import { chartPng, chartSvg } from '../src/features/subscriptions/chart-image';
 import { createValueFormatter } from '../src/features/subscriptions/value-format';
 
 // Charts in mails (decision 029): drawn as SVG with the page's option, rasterised to PNG; recipients who
@@ -30,5 +30,52 @@ describe('chart images', () => {
     expect(other.equals(first)).toBe(false);
     const german = chartPng(chart([1200, 900, 1500]), createValueFormatter('auto', '€', 'de-DE'));
     expect(german.equals(first)).toBe(false);
+  });
+});
+
+describe('chart images of the newer kinds (decision 047)', () => {
+  it('draws a pie with its slices and shares, a donut, and bars with a line', () => {
+    const english = createValueFormatter('auto', '€', 'en');
+    const pie: ReportChart = {
+      id: 'share',
+      title: 'Share',
+      kind: 'pie',
+      categoryFormat: 'text',
+      categories: ['North', 'South', 'Other'],
+      series: [{ key: 'revenue', label: 'Revenue', format: 'currency', values: [600, 300, 100], axis: 0 }],
+    };
+    const svg = chartSvg(pie, english);
+    // One sector per slice, each labelled with its name and share.
+    expect(svg.match(/<path /g)?.length ?? 0).toBeGreaterThanOrEqual(3);
+    expect(svg).toContain('North: 60');
+    expect(svg).toContain('Other: 10');
+    expect(chartPng(pie, english).subarray(0, 8)).toEqual(pngSignature);
+    expect(chartPng({ ...pie, kind: 'donut' }, english).equals(chartPng(pie, english))).toBe(false);
+
+    const combined: ReportChart = {
+      ...chart([1200, 900, 1500]),
+      kind: 'combined',
+      series: [
+        {
+          key: 'revenue',
+          label: 'Revenue',
+          format: 'currency',
+          values: [1200, 900, 1500],
+          axis: 0,
+          shape: 'bar',
+        },
+        {
+          key: 'target',
+          label: 'Target',
+          format: 'currency',
+          values: [1000, 1000, 1000],
+          axis: 0,
+          shape: 'line',
+        },
+      ],
+    };
+    const combinedSvg = chartSvg(combined, english);
+    expect(combinedSvg).toContain('Target');
+    expect(chartPng(combined, english).subarray(0, 8)).toEqual(pngSignature);
   });
 });

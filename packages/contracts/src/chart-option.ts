@@ -28,6 +28,66 @@ export interface ChartOptionSettings {
   interactive?: boolean;
 }
 
+/** Text for the tooltip's HTML: a label cannot inject markup. */
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+
+/** What ECharts hands a tooltip formatter of one data item. */
+interface TooltipItem {
+  marker?: unknown;
+  name?: string;
+  seriesName?: string;
+  seriesIndex?: number;
+  value?: unknown;
+  percent?: number;
+}
+
+const numberOrNull = (value: unknown) => (typeof value === 'number' ? value : null);
+
+/**
+ * A pie or donut (decision 047): one slice per category of the first series, labelled with its name
+ * and share; the tooltip gives the value in the series' format.
+ */
+function pieOption(chart: ReportChart, formatter: ValueFormatter, interactive: boolean) {
+  const series = chart.series[0];
+  const categoryLabel = (value: string) => formatter.format(value, chart.categoryFormat);
+  return {
+    color: chartPalette,
+    animation: interactive,
+    legend: interactive ? { type: 'scroll' as const, top: 0 } : { top: 0 },
+    ...(interactive
+      ? {
+          tooltip: {
+            trigger: 'item' as const,
+            confine: true,
+            formatter: (items: TooltipItem | TooltipItem[]) => {
+              const item = (Array.isArray(items) ? items[0] : items) ?? {};
+              return `${typeof item.marker === 'string' ? item.marker : ''}${escapeHtml(item.name ?? '')}: <b>${escapeHtml(
+                formatter.format(numberOrNull(item.value), series?.format ?? 'number'),
+              )}</b> (${escapeHtml(formatter.format((item.percent ?? 0) / 100, 'percent'))})`;
+            },
+          },
+        }
+      : {}),
+    series: [
+      {
+        type: 'pie' as const,
+        name: series?.label ?? '',
+        radius: chart.kind === 'donut' ? ['40%', '68%'] : '68%',
+        center: ['50%', '56%'],
+        // An empty value is no slice.
+        data: chart.categories.flatMap((category, at) => {
+          const value = series?.values[at];
+          return typeof value === 'number' ? [{ name: categoryLabel(category), value }] : [];
+        }),
+        label: {
+          formatter: (item: TooltipItem) =>
+            `${item.name ?? ''}: ${formatter.format((item.percent ?? 0) / 100, 'percent')}`,
+        },
+      },
+    ],
+  };
+}
+
 /**
  * Every label in the reader's culture. A bar chart keeps every category label: wrapped under its bar
  * while they fit side by side in `width`, else drawn as horizontal bars with the labels beside them.
@@ -37,6 +97,7 @@ export function reportChartOption(
   formatter: ValueFormatter,
   { width = 0, interactive = true }: ChartOptionSettings = {},
 ) {
+  if (chart.kind === 'pie' || chart.kind === 'donut') return pieOption(chart, formatter, interactive);
   // A chart whose series all sit on the second axis (a tile showing only units, say) uses one axis.
   const usesSecondAxis = chart.series.some((s) => s.axis === 1) && chart.series.some((s) => s.axis === 0);
   const axisOf = (series: ReportSeries) => (usesSecondAxis ? series.axis : 0);
@@ -44,10 +105,15 @@ export function reportChartOption(
   const stacked = chart.kind === 'stacked-bar' || chart.kind === 'stacked-area';
   const lines = chart.kind === 'line' || chart.kind === 'area' || chart.kind === 'stacked-area';
   const area = chart.kind === 'area' || chart.kind === 'stacked-area';
+  const combined = chart.kind === 'combined';
   const many = chart.categories.length > 40;
   const bars = !lines;
   const perCategory = width > 0 ? width / Math.max(1, chart.categories.length) : Infinity;
-  const horizontal = bars && !usesSecondAxis && perCategory < minCategoryWidth;
+  const horizontal =
+    bars &&
+    !usesSecondAxis &&
+    !chart.series.some((series) => series.shape === 'line') &&
+    perCategory < minCategoryWidth;
   const categoryLabel = (value: string) => formatter.format(value, chart.categoryFormat);
   const categoryAxis = {
     type: 'category' as const,
@@ -91,6 +157,19 @@ export function reportChartOption(
             trigger: 'axis' as const,
             axisPointer: { type: lines ? ('line' as const) : ('shadow' as const) },
             confine: true,
+            // The category as the axis writes it ("Jun 2026", not "2026-06-01"), each value in its format.
+            formatter: (items: TooltipItem | TooltipItem[]) => {
+              const list = Array.isArray(items) ? items : [items];
+              const heading = escapeHtml(categoryLabel(list[0]?.name ?? ''));
+              const rows = list.map((item) => {
+                const format = chart.series[item.seriesIndex ?? 0]?.format ?? 'number';
+                const marker = typeof item.marker === 'string' ? item.marker : '';
+                return `${marker}${escapeHtml(item.seriesName ?? '')}: <b>${escapeHtml(
+                  formatter.format(numberOrNull(item.value), format),
+                )}</b>`;
+              });
+              return [heading, ...rows].join('<br/>');
+            },
           },
         }
       : {}),
@@ -111,7 +190,8 @@ export function reportChartOption(
           : {}),
       };
       // A series on the second axis of a bar chart is drawn as a line, so the bars stay comparable.
-      if (lines || (axisOf(series) === 1 && chart.kind === 'bar')) {
+      // A combined chart's series are bars or lines as each chose (decision 047).
+      if (lines || (combined ? series.shape === 'line' : axisOf(series) === 1 && chart.kind === 'bar')) {
         return {
           ...common,
           type: 'line' as const,

@@ -47,6 +47,19 @@ export const definitionPreviewResponseSchema = z.object({
    * the SQL again (decision 045).
    */
   rows: z.array(z.array(z.union([z.string(), z.number(), z.boolean(), z.null()]))),
+  /**
+   * The previous period's result by date-range parameter, for KPIs compared with it (decision 047): the
+   * editor draws their comparison from it as the page does.
+   */
+  previousPeriods: z
+    .record(
+      z.string(),
+      z.object({
+        columns: z.array(z.object({ name: z.string(), type: z.string() })),
+        rows: z.array(z.array(z.union([z.string(), z.number(), z.boolean(), z.null()]))),
+      }),
+    )
+    .optional(),
   data: reportDataSchema.nullable(),
   info: resultInfoSchema.nullable(),
   error: sqlErrorSchema.nullable(),

@@ -124,23 +124,43 @@ export const definitionColumnSchema = z
   .strict();
 export type DefinitionColumn = z.infer<typeof definitionColumnSchema>;
 
-export const chartVisualKinds = ['line', 'bar', 'area'] as const;
+/** `combined`: bars and lines in one chart (`lines`); `pie` and `donut`: one slice per `x` of the first series. */
+export const chartVisualKinds = ['line', 'bar', 'area', 'combined', 'pie', 'donut'] as const;
+export type ChartVisualKind = (typeof chartVisualKinds)[number];
 
 const visualIdSchema = definitionIdentifierSchema;
 
-/** KPI tiles: each the first row's value of a column, optionally compared with a second column. */
+/**
+ * How a KPI item folds the result's rows into one figure (decision 047). `first` (the default, what a
+ * KPI always was) is the first row's value; `last` the last row's; the others over the non-empty values.
+ */
+export const kpiAggregates = ['first', 'last', 'sum', 'average', 'min', 'max', 'count'] as const;
+export type KpiAggregate = (typeof kpiAggregates)[number];
+
+export const kpiItemSchema = z
+  .object({
+    column: z.string().min(1).max(128),
+    aggregate: z.enum(kpiAggregates).optional(),
+    /** Compared with a second column, folded the same way … */
+    compareTo: z.string().min(1).max(128).optional(),
+    /** … or with the same column over the previous period of this date-range parameter (decision 047). */
+    comparePreviousPeriod: definitionIdentifierSchema.optional(),
+    /** A fall is good news (costs, returns): the change is shown green when it goes down. */
+    lowerIsBetter: z.boolean().optional(),
+  })
+  .strict()
+  .refine((item) => !(item.compareTo && item.comparePreviousPeriod), {
+    path: ['comparePreviousPeriod'],
+    message: 'compare with a column or with the previous period, not both',
+  });
+export type KpiItem = z.infer<typeof kpiItemSchema>;
+
+/** KPI tiles: each a column folded over all rows (`aggregate`), optionally compared (decision 047). */
 export const kpiVisualSchema = z
   .object({
     type: z.literal('kpi'),
     id: visualIdSchema,
-    items: z
-      .array(
-        z
-          .object({ column: z.string().min(1).max(128), compareTo: z.string().min(1).max(128).optional() })
-          .strict(),
-      )
-      .min(1)
-      .max(12),
+    items: z.array(kpiItemSchema).min(1).max(12),
     /** Leaves out an item whose value is empty: e.g. "top store" when the report is grouped by region. */
     omitEmpty: z.boolean().optional(),
   })
@@ -156,6 +176,14 @@ export const chartVisualSchema = z
     x: z.string().min(1).max(128),
     series: z.array(z.string().min(1).max(128)).min(1).max(24),
     stacked: z.boolean().default(false),
+    /**
+     * A dimension column whose distinct values become the series (decision 047): the rows are pivoted
+     * from long to wide, the one column of `series` holding the values. The largest few are kept, the
+     * rest are summed into "Other".
+     */
+    splitBy: z.string().min(1).max(128).optional(),
+    /** `combined`: the series (of `series`) drawn as lines; the others are bars. */
+    lines: z.array(z.string().min(1).max(128)).max(24).optional(),
     /** Series (of `series`) drawn against a second value axis, e.g. units beside money. */
     secondAxis: z.array(z.string().min(1).max(128)).max(24).optional(),
     /**
@@ -168,7 +196,23 @@ export const chartVisualSchema = z
     /** At most this many categories (after `order`): e.g. the ten best sellers of a longer table. */
     top: z.number().int().min(1).max(1_000).optional(),
   })
-  .strict();
+  .strict()
+  .superRefine((chart, context) => {
+    if (chart.splitBy !== undefined && chart.series.length !== 1) {
+      context.addIssue({
+        code: 'custom',
+        path: ['series'],
+        message: 'a chart split by a column has exactly one value column',
+      });
+    }
+    if ((chart.kind === 'pie' || chart.kind === 'donut') && (chart.series.length !== 1 || chart.splitBy)) {
+      context.addIssue({
+        code: 'custom',
+        path: ['series'],
+        message: 'a pie has one value column and no split',
+      });
+    }
+  });
 
 /** The table of all rows (sortable, virtual-scrolled, CSV and XLSX download); `columns` absent: all. */
 export const tableVisualSchema = z

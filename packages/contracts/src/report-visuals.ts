@@ -1,10 +1,12 @@
 import type { UiLanguageName } from './languages';
 import { catalogueTextIn } from './localized-text';
+import { translations } from './locales';
 import type {
   CatalogueReportDefinition,
   ChoiceOption,
   DefinitionColumn,
   DefinitionVisual,
+  KpiAggregate,
   ParameterValues,
 } from './report-definitions';
 import type {
@@ -14,11 +16,13 @@ import type {
   ReportColumn,
   ReportData,
   ReportKpi,
+  ReportSeries,
   ValueFormat,
 } from './reports';
 
 // A query report's result as the report page and the tiles show it (decision 027): every visual of a
-// definition reads the same rows. KPIs take the first row; charts and the table take all rows. The
+// definition reads the same rows. KPIs fold all rows into one figure (the first row's value unless they
+// choose a sum, an average… — decision 047); charts and the table take all rows. The
 // answer has the shape the built-in reports have always had, so the same components draw it. One
 // function for the server's runs and the definition editor's preview, which draws the visuals again from
 // the preview's rows while the author changes them (decision 045).
@@ -169,8 +173,90 @@ export function columnOf(
 function chartKindOf(visual: Extract<DefinitionVisual, { type: 'chart' }>): ChartKind {
   if (visual.kind === 'bar') return visual.stacked ? 'stacked-bar' : 'bar';
   if (visual.kind === 'area') return visual.stacked ? 'stacked-area' : 'area';
-  return 'line';
+  return visual.kind;
 }
+
+/** A text of the UI in `language` (contracts' locales), e.g. a chart's "Other" series. */
+const textIn = (
+  language: UiLanguageName,
+  key: 'reports.chart.other' | 'reports.chart.empty' | 'reports.kpi.previousPeriod',
+) => translations[language][key] ?? translations.en[key] ?? key;
+
+/** The most series a split chart draws and the most slices a pie draws, "Other" included (decision 047). */
+export const chartPartsLimit = 8;
+
+/**
+ * `rows` folded into one figure by `aggregate` (decision 047): `first` and `last` take that row's value
+ * (empty when the result is); the others the non-empty values, `count` counting them and the rest null
+ * when there are no numbers.
+ */
+export function aggregateColumn(
+  rows: readonly (readonly unknown[])[],
+  position: number,
+  aggregate: KpiAggregate,
+  format: ValueFormat,
+): ReportCell {
+  if (aggregate === 'first' || aggregate === 'last') {
+    const row = aggregate === 'first' ? rows[0] : rows[rows.length - 1];
+    return row ? cellOf(row[position], format) : null;
+  }
+  if (aggregate === 'count') {
+    let count = 0;
+    for (const row of rows) if (row[position] !== null && row[position] !== undefined) count += 1;
+    return count;
+  }
+  let count = 0;
+  let sum = 0;
+  let min = Infinity;
+  let max = -Infinity;
+  for (const row of rows) {
+    const value = numberOf(row[position]);
+    if (value === null) continue;
+    count += 1;
+    sum += value;
+    if (value < min) min = value;
+    if (value > max) max = value;
+  }
+  if (count === 0) return null;
+  if (aggregate === 'sum') return sum;
+  if (aggregate === 'average') return sum / count;
+  return aggregate === 'min' ? min : max;
+}
+
+/** The format of a KPI's figure: a count is a whole number, an average of whole numbers is not. */
+function aggregateFormat(aggregate: KpiAggregate, format: ValueFormat): ValueFormat {
+  if (aggregate === 'count') return 'integer';
+  if (aggregate === 'average' && format === 'integer') return 'number';
+  return format;
+}
+
+/**
+ * At most `limit` parts (series of a split chart, slices of a pie): when there are more, the largest
+ * `limit - 1` by `size` stay in their order and the rest become one part "Other", last.
+ */
+export function keepLargest<Part>(
+  parts: readonly Part[],
+  size: (part: Part) => number,
+  limit = chartPartsLimit,
+): { kept: Part[]; rest: Part[] } {
+  if (parts.length <= limit) return { kept: [...parts], rest: [] };
+  const largest = new Set(
+    parts
+      .map((part, position) => ({ part, position, size: Math.abs(size(part)) }))
+      .sort((a, b) => b.size - a.size || a.position - b.position)
+      .slice(0, limit - 1)
+      .map(({ part }) => part),
+  );
+  return {
+    kept: parts.filter((part) => largest.has(part)),
+    rest: parts.filter((part) => !largest.has(part)),
+  };
+}
+
+const sumOf = (values: readonly (number | null)[]): number | null =>
+  values.some((value) => value !== null)
+    ? values.reduce<number>((total, value) => total + (value ?? 0), 0)
+    : null;
 
 export interface VisualOptions {
   language: UiLanguageName;
@@ -185,6 +271,12 @@ export interface VisualOptions {
    * (`mapRows`); default a plain map.
    */
   mapRows?: MapRows;
+  /**
+   * The results of the previous period, by the date-range parameter a KPI compares with (decision 047):
+   * the server runs the definition again with that range shifted back by its length. Absent (the editor's
+   * preview): those comparisons have no value.
+   */
+  previousPeriods?: Readonly<Record<string, VisualInput>>;
 }
 
 /** How rows are mapped: at once, or in slices with other work in between. */
@@ -223,7 +315,7 @@ export async function visualiseResult(
   definition: Pick<CatalogueReportDefinition, 'columns' | 'visuals'> &
     Partial<Pick<CatalogueReportDefinition, 'parameters'>>,
   result: VisualInput,
-  { language, visualIds, tableRows, values = {}, mapRows = mapAtOnce }: VisualOptions,
+  { language, visualIds, tableRows, values = {}, mapRows = mapAtOnce, previousPeriods = {} }: VisualOptions,
 ): Promise<ReportData> {
   const index = new Map(result.columns.map((column, position) => [column.name, position]));
   const chosen = chosenOptions({ parameters: definition.parameters ?? [] }, values);
@@ -242,56 +334,176 @@ export async function visualiseResult(
   const shown: DefinitionVisual[] =
     definition.visuals.length === 0 ? [{ type: 'table', id: 'table' }] : visuals;
 
+  /** A KPI's comparison: a second column, or the same column in the previous period's result. */
+  const comparisonOf = (
+    item: Extract<DefinitionVisual, { type: 'kpi' }>['items'][number],
+    aggregate: KpiAggregate,
+    column: ReportColumn,
+  ): Pick<ReportKpi, 'comparison'> => {
+    const lowerIsBetter = item.lowerIsBetter ? { lowerIsBetter: true } : {};
+    if (item.compareTo) {
+      const compared = columnFor(item.compareTo);
+      const value = aggregateColumn(result.rows, compared.position, aggregate, compared.column.format);
+      return {
+        comparison: {
+          label: compared.column.label,
+          value: typeof value === 'number' ? value : null,
+          ...lowerIsBetter,
+        },
+      };
+    }
+    if (!item.comparePreviousPeriod) return {};
+    const previous = previousPeriods[item.comparePreviousPeriod];
+    const position = previous?.columns.findIndex(
+      (candidate) =>
+        candidate.name ===
+        valueColumnOf(item.column, definition.columns, language, (name) =>
+          previous.columns.some((known) => known.name === name),
+        ),
+    );
+    const value =
+      previous && position !== undefined && position >= 0
+        ? aggregateColumn(previous.rows, position, aggregate, column.format)
+        : null;
+    return {
+      comparison: {
+        label: textIn(language, 'reports.kpi.previousPeriod'),
+        value: typeof value === 'number' ? value : null,
+        ...lowerIsBetter,
+      },
+    };
+  };
+
+  /**
+   * A chart split by a column (decision 047): one category per distinct `x` (in row order), one series
+   * per distinct value of `splitBy` (in row order, the largest few kept and the rest summed into "Other"),
+   * each cell the sum of its rows' values (empty where no row has one).
+   */
+  const splitChart = async (
+    visual: Extract<DefinitionVisual, { type: 'chart' }>,
+    splitBy: string,
+  ): Promise<ReportChart> => {
+    const x = columnFor(visual.x);
+    const split = columnFor(splitBy);
+    const value = columnFor(visual.series[0]!);
+    const cells = await mapRows(result.rows, (row) => ({
+      category: String(cellOf(row[x.position], x.column.format) ?? ''),
+      part: cellOf(row[split.position], split.column.format),
+      value: numberOf(row[value.position]),
+    }));
+    const categoryIndex = new Map<string, number>();
+    const parts = new Map<string, { label: string; values: (number | null)[]; total: number }>();
+    for (const cell of cells) {
+      if (!categoryIndex.has(cell.category)) categoryIndex.set(cell.category, categoryIndex.size);
+    }
+    for (const cell of cells) {
+      const key = cell.part === null ? '' : String(cell.part);
+      let part = parts.get(key);
+      if (!part) {
+        part = {
+          label: key === '' ? textIn(language, 'reports.chart.empty') : key,
+          values: Array.from({ length: categoryIndex.size }, () => null),
+          total: 0,
+        };
+        parts.set(key, part);
+      }
+      if (cell.value === null) continue;
+      const at = categoryIndex.get(cell.category)!;
+      part.values[at] = (part.values[at] ?? 0) + cell.value;
+      part.total += cell.value;
+    }
+    let categories = [...categoryIndex.keys()];
+    const { kept, rest } = keepLargest([...parts.entries()], ([, part]) => part.total);
+    const series: ReportSeries[] = kept.map(([key, part]) => ({
+      key: `${splitBy}:${key}`,
+      label: part.label,
+      format: value.column.format,
+      values: part.values,
+      axis: 0,
+    }));
+    if (rest.length > 0) {
+      series.push({
+        key: `${splitBy}:…`,
+        label: textIn(language, 'reports.chart.other'),
+        format: value.column.format,
+        values: categories.map((_, at) => sumOf(rest.map(([, part]) => part.values[at] ?? null))),
+        axis: 0,
+      });
+    }
+    // Order and top count over the categories' totals of all series.
+    let order = categories.map((_, at) => at);
+    if (visual.order === 'descending') {
+      const totals = order.map((at) => sumOf(series.map((one) => one.values[at] ?? null)) ?? -Infinity);
+      order = order.sort((a, b) => totals[b]! - totals[a]! || a - b);
+    }
+    if (visual.top !== undefined) order = order.slice(0, visual.top);
+    categories = order.map((at) => categories[at]!);
+    return {
+      id: visual.id,
+      title: (visual.title && catalogueTextIn(visual.title, language)) ?? '',
+      kind: chartKindOf(visual),
+      categoryFormat: x.column.format,
+      categories,
+      series: series.map((one) => ({ ...one, values: order.map((at) => one.values[at] ?? null) })),
+    };
+  };
+
   const kpis: ReportKpi[] = [];
   const charts: ReportChart[] = [];
   let table: ReportData['table'] = null;
-  const first = result.rows[0];
 
   for (const visual of shown) {
     if (visual.type === 'kpi') {
       for (const item of visual.items) {
         const { position, column } = columnFor(item.column);
-        if (visual.omitEmpty && first && (first[position] === null || first[position] === undefined))
-          continue;
-        const comparison = item.compareTo ? columnFor(item.compareTo) : null;
+        const aggregate = item.aggregate ?? 'first';
+        const value = aggregateColumn(result.rows, position, aggregate, column.format);
+        if (visual.omitEmpty && value === null) continue;
         kpis.push({
           key: `${visual.id}.${item.column}`,
           label: column.label,
-          value: first ? cellOf(first[position], column.format) : null,
-          format: column.format,
-          ...(comparison
-            ? {
-                comparison: {
-                  label: comparison.column.label,
-                  value: first ? numberOf(first[comparison.position]) : null,
-                },
-              }
-            : {}),
+          value,
+          format: aggregateFormat(aggregate, column.format),
+          ...comparisonOf(item, aggregate, column),
         });
       }
+    } else if (visual.type === 'chart' && visual.splitBy !== undefined) {
+      charts.push(await splitChart(visual, visual.splitBy));
     } else if (visual.type === 'chart') {
       const x = columnFor(visual.x);
       const seriesColumns = visual.series.map((name) => ({ name, ...columnFor(name) }));
       const firstSeries = seriesColumns[0]!;
-      const picked = await chartRows(
+      let picked = await chartRows(
         visual,
         result.rows,
         (row) => String(cellOf(row[x.position], x.column.format) ?? ''),
         (row) => numberOf(row[firstSeries.position]),
         mapRows,
       );
+      const pie = visual.kind === 'pie' || visual.kind === 'donut';
+      let other: number | null = null;
+      if (pie) {
+        // A pie of many slices cannot be read: the largest stay, the rest are one slice "Other".
+        const { kept, rest } = keepLargest(picked, ({ row }) => numberOf(row[firstSeries.position]) ?? 0);
+        picked = kept;
+        other = rest.length > 0 ? sumOf(rest.map(({ row }) => numberOf(row[firstSeries.position]))) : null;
+      }
+      const otherLabel = other === null ? [] : [textIn(language, 'reports.chart.other')];
       charts.push({
         id: visual.id,
         title: (visual.title && catalogueTextIn(visual.title, language)) ?? '',
         kind: chartKindOf(visual),
         categoryFormat: x.column.format,
-        categories: picked.map(({ category }) => category),
+        categories: [...picked.map(({ category }) => category), ...otherLabel],
         series: seriesColumns.map(({ name, position, column }) => ({
           key: name,
           label: column.label,
           format: column.format,
-          values: picked.map(({ row }) => numberOf(row[position])),
+          values: [...picked.map(({ row }) => numberOf(row[position])), ...(other === null ? [] : [other])],
           axis: visual.secondAxis?.includes(name) ? (1 as const) : (0 as const),
+          ...(visual.kind === 'combined'
+            ? { shape: visual.lines?.includes(name) ? ('line' as const) : ('bar' as const) }
+            : {}),
         })),
       });
     } else if (!table) {

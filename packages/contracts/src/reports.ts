@@ -64,8 +64,14 @@ export const reportKpiSchema = z.object({
   label: z.string(),
   value: z.union([z.number(), z.string()]).nullable(),
   format: valueFormatSchema,
-  /** Query reports (decision 027): the value it is compared with (a second column), in the same format. */
-  comparison: z.object({ label: z.string(), value: z.number().nullable() }).nullable().optional(),
+  /**
+   * Query reports (decisions 027, 047): the value it is compared with (a second column or the previous
+   * period), in the same format; `lowerIsBetter` shows a fall as good news.
+   */
+  comparison: z
+    .object({ label: z.string(), value: z.number().nullable(), lowerIsBetter: z.boolean().optional() })
+    .nullable()
+    .optional(),
 });
 export type ReportKpi = z.infer<typeof reportKpiSchema>;
 
@@ -76,10 +82,21 @@ export const reportSeriesSchema = z.object({
   values: z.array(z.number().nullable()),
   /** 1 → drawn against a second value axis (e.g. quantity beside revenue). */
   axis: z.union([z.literal(0), z.literal(1)]),
+  /** A `combined` chart's series: drawn as bars or as a line (decision 047). */
+  shape: z.enum(['bar', 'line']).optional(),
 });
 export type ReportSeries = z.infer<typeof reportSeriesSchema>;
 
-export const chartKinds = ['line', 'bar', 'stacked-bar', 'area', 'stacked-area'] as const;
+export const chartKinds = [
+  'line',
+  'bar',
+  'stacked-bar',
+  'area',
+  'stacked-area',
+  'combined',
+  'pie',
+  'donut',
+] as const;
 export const reportChartSchema = z.object({
   id: z.string(),
   title: z.string(),

@@ -203,6 +203,20 @@ function checkDefinition(definition: CatalogueReportDefinition, at: string): voi
       throw new CatalogueInvalid(`${at}.visuals[${v}].id`, `the visual '${visual.id}' is declared twice`);
     }
     visuals.add(visual.id);
+    // A KPI compared with the previous period names a date-range parameter of its own (decision 047).
+    if (visual.type !== 'kpi') return;
+    visual.items.forEach((item, i) => {
+      const name = item.comparePreviousPeriod;
+      if (name === undefined) return;
+      if (
+        !definition.parameters.some((parameter) => parameter.name === name && parameter.type === 'date-range')
+      ) {
+        throw new CatalogueInvalid(
+          `${at}.visuals[${v}].items[${i}].comparePreviousPeriod`,
+          `'${name}' is not a date-range parameter of this definition`,
+        );
+      }
+    });
   });
 }
 

@@ -121,6 +121,15 @@ export async function previewDefinition(
       parameters: answer.parameters,
       resultColumns: answer.columns.map(previewColumn),
       rows: answer.rows as DefinitionPreviewResponse['rows'],
+      previousPeriods: Object.fromEntries(
+        Object.entries(answer.previousPeriods).map(([parameter, previous]) => [
+          parameter,
+          {
+            columns: previous.columns.map(({ name, type }) => ({ name, type })),
+            rows: previous.rows as DefinitionPreviewResponse['rows'],
+          },
+        ]),
+      ),
       data: answer.data,
       info: answer.info,
       error: null,

@@ -10,14 +10,17 @@ import {
   type UiLanguageName,
   type UserAttributes,
   catalogueTextIn,
+  dateRangeValueSchema,
   parameterValuesSchema,
+  rangeLengthDays,
   reportDefinitionBodySchema,
 } from '@cockpit/contracts';
 import { badRequest } from '../lib/http-error';
-import { utcToday } from './calendar';
+import { addDays, utcToday } from './calendar';
 import { type VisualOptions, visualiseResult, withChosenColumns } from './definition-visuals';
 import type { ResultColumn } from './executor/result-values';
 import { optionValues, optionsDefinition, optionsRowLimit } from './executor/steps/choice-options';
+import { presetRange } from './preset-range';
 
 // Runs a report definition for a reader (decision 027): the one path from a catalogue definition to what
 // the report page, a tile, a preview or a delivery shows. It resolves the definition's data source, the
@@ -135,6 +138,40 @@ export interface DefinitionRunOutput {
   info: ResultInfo;
   /** The row rules the run applied (decision 044): "Preview as" shows them. */
   rowRules: AppliedRowRule[];
+  /** The previous periods' results KPIs were compared with (decision 047): the editor's preview draws them. */
+  previousPeriods: Record<string, RunResult>;
+}
+
+/**
+ * The date-range parameters whose previous period a shown KPI compares with (decision 047): each names
+ * a `date-range` parameter of the definition (any other name has no previous period to run).
+ */
+function previousPeriodParameters(
+  definition: CatalogueReportDefinition,
+  visualIds: readonly string[] | undefined,
+): string[] {
+  const names = new Set<string>();
+  for (const visual of definition.visuals) {
+    if (visual.type !== 'kpi' || (visualIds && !visualIds.includes(visual.id))) continue;
+    for (const item of visual.items) if (item.comparePreviousPeriod) names.add(item.comparePreviousPeriod);
+  }
+  return [...names].filter((name) =>
+    definition.parameters.some((parameter) => parameter.name === name && parameter.type === 'date-range'),
+  );
+}
+
+/**
+ * The period before a date range, as long as it (decision 047): a preset is resolved against `today`
+ * first; `all` and an empty value have none.
+ */
+export function previousPeriodOf(value: unknown, today: string): { from: string; to: string } | null {
+  const parsed = dateRangeValueSchema.safeParse(value);
+  if (!parsed.success) return null;
+  if ('preset' in parsed.data && parsed.data.preset === 'all') return null;
+  const range = 'preset' in parsed.data ? presetRange(parsed.data.preset, today, null) : parsed.data;
+  const days = rangeLengthDays(range.from, range.to);
+  if (!(days > 0)) return null;
+  return { from: addDays(range.from, -days), to: addDays(range.from, -1) };
 }
 
 /** A stored definition that no longer parses, or whose source is gone: the page says "not available". */
@@ -240,9 +277,24 @@ export function createDefinitionRunner<Source extends RunnableSource>(deps: Defi
       ...(input.rowLimit ? { rowLimit: input.rowLimit } : {}),
       ...(input.refresh ? { refresh: true } : {}),
     });
+    // A KPI compared with the previous period: the same run (reader, row rules, cache) with the range
+    // shifted back by its own length (decision 047).
+    const previousPeriods: Record<string, RunResult> = {};
+    for (const name of previousPeriodParameters(definition, input.visuals)) {
+      const parameter = definition.parameters.find((candidate) => candidate.name === name);
+      const value = Object.hasOwn(input.values, name) ? input.values[name] : parameter?.default;
+      const previous = previousPeriodOf(value, utcToday());
+      if (!previous) continue;
+      previousPeriods[name] = await deps.run({
+        ...requestOf({ ...input, values: { ...input.values, [name]: previous } }, definition, context),
+        ...(input.rowLimit ? { rowLimit: input.rowLimit } : {}),
+        ...(input.refresh ? { refresh: true } : {}),
+      });
+    }
     const data = await visualiseResult(definition, result, {
       language: input.language,
       values: input.values,
+      previousPeriods,
       ...(input.visuals ? { visualIds: input.visuals } : {}),
       ...(input.tableRows !== undefined ? { tableRows: input.tableRows } : {}),
     });
@@ -271,6 +323,7 @@ export function createDefinitionRunner<Source extends RunnableSource>(deps: Defi
         cutAtRows: result.cutAtRows,
       },
       rowRules: result.rowRules ?? [],
+      previousPeriods,
     };
   }
 

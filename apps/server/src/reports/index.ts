@@ -1,9 +1,14 @@
 export { addDays, addYears, daysBetween, utcToday } from './calendar';
 export {
+  createDefinitionRunner,
   type DefinitionRunner,
   DefinitionUnusable,
   parseStoredDefinition,
+  previousPeriodOf,
   type Reader,
+  type RunnableSource,
+  type RunRequestOf,
+  type RunResult,
   type RunSettled,
   type RunStream,
   valuesFromQuery,

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { Resvg } from '@resvg/resvg-js';
 import { LRUCache } from 'lru-cache';
 import { type ReportChart, reportChartOption } from '@cockpit/contracts';
-import { BarChart, LineChart } from 'echarts/charts';
+import { BarChart, LineChart, PieChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TitleComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { LegacyGridContainLabel } from 'echarts/features';
@@ -16,6 +16,7 @@ import type { ValueFormatter } from './value-format';
 echarts.use([
   LineChart,
   BarChart,
+  PieChart,
   GridComponent,
   LegendComponent,
   TitleComponent,

@@ -75,3 +75,67 @@ describe('buildOption', () => {
     expect(narrow.xAxis[0]?.type).toBe('value');
   });
 });
+
+type TooltipFormatter = (items: unknown) => string;
+
+describe('buildOption: tooltips, pies and combined charts (decision 047)', () => {
+  it('writes the tooltip heading as the axis does and each value in its format, escaped', () => {
+    const option = buildOption(chart, formatter) as unknown as { tooltip: { formatter: TooltipFormatter } };
+    const html = option.tooltip.formatter([
+      { name: '2026-06-01', seriesName: 'Umsatz <b>', seriesIndex: 0, value: 1200.5, marker: '●' },
+      { name: '2026-06-01', seriesName: 'Stück', seriesIndex: 1, value: 12, marker: '●' },
+    ]);
+    expect(html.replace(/\u00a0/g, ' ')).toBe(
+      'Juni 2026<br/>●Umsatz &#60;b&#62;: <b>€ 1.200,50</b><br/>●Stück: <b>12</b>',
+    );
+    expect(option.tooltip.formatter).toBeTypeOf('function');
+    expect(
+      (buildOption(chart, formatter) as unknown as OptionView).xAxis.axisLabel.formatter('2026-06-01'),
+    ).toBe('Juni 2026');
+  });
+
+  it('draws a pie or a donut: one slice per category, empty values left out, shares in the culture', () => {
+    const pie: ReportChart = {
+      ...chart,
+      kind: 'donut',
+      categoryFormat: 'text',
+      categories: ['Nord', 'Süd', 'Ost'],
+      series: [{ key: 'revenue', label: 'Umsatz', format: 'currency', values: [600, null, 400], axis: 0 }],
+    };
+    const option = buildOption(pie, formatter) as unknown as {
+      series: { type: string; radius: unknown; data: unknown; label: { formatter: TooltipFormatter } }[];
+      tooltip: { formatter: TooltipFormatter };
+    };
+    expect(option.series[0]).toMatchObject({
+      type: 'pie',
+      radius: ['40%', '68%'],
+      data: [
+        { name: 'Nord', value: 600 },
+        { name: 'Ost', value: 400 },
+      ],
+    });
+    expect(option.series[0]!.label.formatter({ name: 'Nord', percent: 60 }).replace(/\u00a0/g, ' ')).toBe(
+      'Nord: 60,0 %',
+    );
+    expect(
+      option.tooltip.formatter({ name: 'Nord', value: 600, percent: 60, marker: '' }).replace(/\u00a0/g, ' '),
+    ).toBe('Nord: <b>€ 600,00</b> (60,0 %)');
+  });
+
+  it('draws each series of a combined chart as it chose, bars upright beside a line', () => {
+    const combined: ReportChart = {
+      ...chart,
+      kind: 'combined',
+      categoryFormat: 'text',
+      categories: ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'],
+      series: [
+        { ...chart.series[0]!, values: [1, 2, 3, 4, 5, 6, 7, 8], shape: 'bar' },
+        { ...chart.series[0]!, key: 'target', values: [1, 2, 3, 4, 5, 6, 7, 8], shape: 'line' },
+      ],
+    };
+    // Narrow as a phone: a chart with a line is not turned into horizontal bars.
+    const option = optionOf(combined, formatter, 320);
+    expect(option.series.map((series) => series.type)).toEqual(['bar', 'line']);
+    expect(option.xAxis.type).toBe('category');
+  });
+});

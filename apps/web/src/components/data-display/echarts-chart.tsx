@@ -1,7 +1,14 @@
 import { useMemo } from 'react';
 import { useElementSize } from '@mantine/hooks';
 import * as echarts from 'echarts/core';
-import { BarChart, LineChart, type BarSeriesOption, type LineSeriesOption } from 'echarts/charts';
+import {
+  BarChart,
+  LineChart,
+  PieChart,
+  type BarSeriesOption,
+  type LineSeriesOption,
+  type PieSeriesOption,
+} from 'echarts/charts';
 import {
   GridComponent,
   LegendComponent,
@@ -18,10 +25,15 @@ import type { ValueFormatter } from '../../lib/value-format';
 // This module is the lazy chunk with ECharts (docs/tools.md: modular `echarts/core` imports — the full
 // build costs ~215 KB gzip more; `echarts-for-react/esm/core`, as `lib/core` breaks under Vite 8).
 // SVG rather than canvas: crisp at any zoom, and the drawn text is in the DOM.
-echarts.use([LineChart, BarChart, GridComponent, TooltipComponent, LegendComponent, SVGRenderer]);
+echarts.use([LineChart, BarChart, PieChart, GridComponent, TooltipComponent, LegendComponent, SVGRenderer]);
 
 type Option = echarts.ComposeOption<
-  LineSeriesOption | BarSeriesOption | GridComponentOption | TooltipComponentOption | LegendComponentOption
+  | LineSeriesOption
+  | PieSeriesOption
+  | BarSeriesOption
+  | GridComponentOption
+  | TooltipComponentOption
+  | LegendComponentOption
 >;
 
 export type EChartsChartProps = { chart: ReportChart; formatter: ValueFormatter; height: number };

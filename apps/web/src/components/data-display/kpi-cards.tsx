@@ -1,4 +1,5 @@
-import { Box, Paper, SimpleGrid, Text } from '@mantine/core';
+import { Box, Paper, SimpleGrid, Text, VisuallyHidden } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import type { ReportKpi } from '@cockpit/contracts';
 import type { ValueFormatter } from '../../lib/value-format';
 
@@ -13,12 +14,73 @@ export type KpiCardsProps = {
   plain?: boolean;
 };
 
-/** The change from the comparison value to the value, as a signed percentage (" (+4.2 %)"), or nothing. */
-function changeOf(kpi: ReportKpi, formatter: ValueFormatter): string {
+/**
+ * The change from the comparison value to the value (decision 047): its direction, the absolute change
+ * in the KPI's format and the relative one (none when the base is zero), and whether it is good news.
+ */
+export function changeOf(
+  kpi: ReportKpi,
+  formatter: ValueFormatter,
+): {
+  direction: 'up' | 'down' | 'unchanged';
+  absolute: string;
+  percent: string | null;
+  good: boolean | null;
+} | null {
   const base = kpi.comparison?.value;
-  if (typeof kpi.value !== 'number' || typeof base !== 'number' || base === 0) return '';
-  const change = (kpi.value - base) / Math.abs(base);
-  return ` (${change > 0 ? '+' : ''}${formatter.format(change, 'percent')})`;
+  if (typeof kpi.value !== 'number' || typeof base !== 'number') return null;
+  const difference = kpi.value - base;
+  const direction = difference > 0 ? 'up' : difference < 0 ? 'down' : 'unchanged';
+  const sign = difference > 0 ? '+' : '';
+  const relative = base === 0 ? null : difference / Math.abs(base);
+  return {
+    direction,
+    absolute: `${sign}${formatter.format(difference, kpi.format)}`,
+    percent: relative === null ? null : `${sign}${formatter.format(relative, 'percent')}`,
+    good: direction === 'unchanged' ? null : (direction === 'up') !== Boolean(kpi.comparison?.lowerIsBetter),
+  };
+}
+
+const arrows = { up: '▲', down: '▼', unchanged: '■' } as const;
+const directionKeys = {
+  up: 'reports.kpi.up',
+  down: 'reports.kpi.down',
+  unchanged: 'reports.kpi.unchanged',
+} as const;
+
+/** The comparison under a KPI's value: what it is compared with, then the change with an arrow and colour. */
+function KpiComparison({ kpi, formatter }: { kpi: ReportKpi; formatter: ValueFormatter }) {
+  const { t } = useTranslation();
+  if (!kpi.comparison) return null;
+  const change = changeOf(kpi, formatter);
+  return (
+    <>
+      <Text component="dd" m={0} size="sm" c="dimmed" data-testid="kpi-comparison">
+        {t('reports.kpi.comparedWith', {
+          label: kpi.comparison.label,
+          value: formatter.format(kpi.comparison.value, kpi.format),
+        })}
+      </Text>
+      {change && (
+        <Text
+          component="dd"
+          m={0}
+          size="sm"
+          fw={600}
+          c={change.good === null ? 'dimmed' : change.good ? 'teal.9' : 'red.9'}
+          data-testid="kpi-change"
+          data-direction={change.direction}
+          data-good={change.good === null ? undefined : String(change.good)}
+          style={{ fontVariantNumeric: 'tabular-nums' }}
+        >
+          <span aria-hidden="true">{arrows[change.direction]} </span>
+          <VisuallyHidden>{t(directionKeys[change.direction])} </VisuallyHidden>
+          {change.absolute}
+          {change.percent !== null && ` (${change.percent})`}
+        </Text>
+      )}
+    </>
+  );
 }
 
 /** Headline figures: label and value in the user's culture, as a description list. */
@@ -60,12 +122,7 @@ export function KpiCards({ kpis, formatter, label, columns = 4, plain = false }:
             >
               {formatter.format(kpi.value, kpi.format)}
             </Text>
-            {kpi.comparison && (
-              <Text component="dd" m={0} size="sm" c="dimmed" data-testid="kpi-comparison">
-                {kpi.comparison.label}: {formatter.format(kpi.comparison.value, kpi.format)}
-                {changeOf(kpi, formatter)}
-              </Text>
-            )}
+            <KpiComparison kpi={kpi} formatter={formatter} />
           </Paper>
         ))}
       </SimpleGrid>

@@ -283,7 +283,13 @@ describe('definition editor', () => {
     const chart = await within(result).findByTestId('report-chart');
     expect(chart).toHaveAccessibleName(/chart/i);
     const chartFields = screen.getAllByTestId('visual-fields').at(-1)!;
-    await userEvent.click(within(chartFields).getByRole('radio', { name: 'Bar' }));
+    await userEvent.click(within(chartFields).getByRole('combobox', { name: 'Chart kind' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Bar' }));
+    expect(within(result).getByTestId('report-chart')).toBeInTheDocument();
+    // Split by a column (decision 047): the series field becomes the one value column.
+    await userEvent.click(within(chartFields).getByRole('combobox', { name: 'Split by' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'units' }));
+    expect(within(chartFields).getByText('Value')).toBeInTheDocument();
     expect(within(result).getByTestId('report-chart')).toBeInTheDocument();
 
     await userEvent.click(within(chartFields).getByRole('combobox', { name: 'Categories (x axis)' }));

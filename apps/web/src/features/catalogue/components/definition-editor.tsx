@@ -476,6 +476,7 @@ function EditorForm({ original, sources, useSchema, dataHref, definitionHref }: 
             visuals={values.visuals}
             onChange={(visuals) => set('visuals', visuals)}
             columnNames={columnNames}
+            dateRanges={parameters.filter(({ form }) => form.type === 'date-range').map(({ name }) => name)}
             check={check}
           />
           {sqlColumns.length > 0 && (

@@ -4,7 +4,6 @@ import {
   Group,
   MultiSelect,
   Paper,
-  SegmentedControl,
   Select,
   Stack,
   Switch,
@@ -13,7 +12,13 @@ import {
 } from '@mantine/core';
 import { IconChartBar, IconNumbers, IconPlus, IconTable, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { chartVisualKinds, type DefinitionVisual } from '@cockpit/contracts';
+import {
+  chartVisualKinds,
+  type DefinitionVisual,
+  type KpiAggregate,
+  type KpiItem,
+  kpiAggregates,
+} from '@cockpit/contracts';
 import type { FormCheck } from '../../../lib/form-check';
 import { visualLabelKeys } from '../utils/definition-labels';
 import { monoInput } from '../../../components/ui/mono-input';
@@ -27,6 +32,8 @@ type VisualFieldsProps = {
   onChange: (visuals: DefinitionVisual[]) => void;
   /** Column names to choose from (the declared columns and the last preview's). */
   columnNames: readonly string[];
+  /** The definition's date-range parameters: a KPI may compare with the previous period of one (decision 047). */
+  dateRanges: readonly string[];
   check: FormCheck;
 };
 
@@ -34,6 +41,19 @@ const chartKindLabelKeys: Record<(typeof chartVisualKinds)[number], string> = {
   line: 'management.data.visual.line',
   bar: 'management.data.visual.bar',
   area: 'management.data.visual.area',
+  combined: 'management.data.visual.combined',
+  pie: 'management.data.visual.pie',
+  donut: 'management.data.visual.donut',
+};
+
+const aggregateLabelKeys: Record<KpiAggregate, string> = {
+  first: 'management.data.visual.aggregate.first',
+  last: 'management.data.visual.aggregate.last',
+  sum: 'management.data.visual.aggregate.sum',
+  average: 'management.data.visual.aggregate.average',
+  min: 'management.data.visual.aggregate.min',
+  max: 'management.data.visual.aggregate.max',
+  count: 'management.data.visual.aggregate.count',
 };
 
 /** The first free id of a kind: `kpi1`, `chart2`, … */
@@ -44,7 +64,7 @@ function freeId(visuals: readonly DefinitionVisual[], type: DefinitionVisual['ty
 }
 
 /** What the definition shows (decision 027): KPI tiles, charts over all rows (x and series), the table. */
-export function VisualFields({ visuals, onChange, columnNames, check }: VisualFieldsProps) {
+export function VisualFields({ visuals, onChange, columnNames, dateRanges, check }: VisualFieldsProps) {
   const { t } = useTranslation();
   const update = (index: number, visual: DefinitionVisual) =>
     onChange(visuals.map((current, at) => (at === index ? visual : current)));
@@ -82,17 +102,43 @@ export function VisualFields({ visuals, onChange, columnNames, check }: VisualFi
               w={200}
             />
             {visual.type === 'kpi' && (
-              <MultiSelect
-                label={t('management.data.visual.kpiColumns')}
-                description={t('management.data.visual.kpiHint')}
-                data={columnData}
-                value={visual.items.map((item) => item.column)}
-                onChange={(names) =>
-                  update(index, { ...visual, items: names.map((column) => ({ column })) } satisfies Kpi)
-                }
-                error={check.error(`visuals.${index}.items`, t('management.data.errors.columnsNeeded'))}
-                searchable
-              />
+              <>
+                <MultiSelect
+                  label={t('management.data.visual.kpiColumns')}
+                  description={t('management.data.visual.kpiHint')}
+                  data={columnData}
+                  value={visual.items.map((item) => item.column)}
+                  onChange={(names) =>
+                    update(index, {
+                      ...visual,
+                      // A column kept keeps its aggregation and comparison.
+                      items: names.map(
+                        (column) => visual.items.find((item) => item.column === column) ?? { column },
+                      ),
+                    } satisfies Kpi)
+                  }
+                  error={check.error(`visuals.${index}.items`, t('management.data.errors.columnsNeeded'))}
+                  searchable
+                />
+                {visual.items.map((item, at) => (
+                  <KpiItemFields
+                    key={item.column}
+                    item={item}
+                    onChange={(changed) =>
+                      update(index, {
+                        ...visual,
+                        items: visual.items.map((current, position) => (position === at ? changed : current)),
+                      } satisfies Kpi)
+                    }
+                    columnData={columnData}
+                    dateRanges={dateRanges}
+                    error={check.error(
+                      `visuals.${index}.items.${at}.comparePreviousPeriod`,
+                      t('management.data.errors.oneComparison'),
+                    )}
+                  />
+                ))}
+              </>
             )}
             {visual.type === 'chart' && (
               <ChartFields
@@ -100,7 +146,15 @@ export function VisualFields({ visuals, onChange, columnNames, check }: VisualFi
                 onChange={(chart) => update(index, chart)}
                 columnData={columnData}
                 error={(field) =>
-                  check.error(`visuals.${index}.${field}`, t('management.data.errors.columnsNeeded'))
+                  check.error(
+                    `visuals.${index}.${field}`,
+                    t(
+                      visual.series.length > 1 &&
+                        (visual.splitBy || visual.kind === 'pie' || visual.kind === 'donut')
+                        ? 'management.data.errors.oneSeries'
+                        : 'management.data.errors.columnsNeeded',
+                    ),
+                  )
                 }
               />
             )}
@@ -163,6 +217,84 @@ export function VisualFields({ visuals, onChange, columnNames, check }: VisualFi
   );
 }
 
+type KpiItemFieldsProps = {
+  item: KpiItem;
+  onChange: (item: KpiItem) => void;
+  columnData: string[];
+  dateRanges: readonly string[];
+  error: string | undefined;
+};
+
+/** One key figure's aggregation, comparison and direction (decision 047). */
+function KpiItemFields({ item, onChange, columnData, dateRanges, error }: KpiItemFieldsProps) {
+  const { t } = useTranslation();
+  const comparison = item.comparePreviousPeriod
+    ? `period:${item.comparePreviousPeriod}`
+    : item.compareTo
+      ? `column:${item.compareTo}`
+      : 'none';
+  const compare = (value: string | null) => {
+    const { compareTo: _column, comparePreviousPeriod: _period, lowerIsBetter, ...rest } = item;
+    if (!value || value === 'none') return onChange(rest);
+    const [kind, name = ''] = [value.slice(0, value.indexOf(':')), value.slice(value.indexOf(':') + 1)];
+    onChange({
+      ...rest,
+      ...(kind === 'period' ? { comparePreviousPeriod: name } : { compareTo: name }),
+      ...(lowerIsBetter ? { lowerIsBetter } : {}),
+    });
+  };
+  return (
+    <Group align="flex-end" gap="sm" data-testid="kpi-item-fields" data-column={item.column}>
+      <Select
+        label={t('management.data.visual.aggregate.label', { column: item.column })}
+        data={kpiAggregates.map((aggregate) => ({
+          value: aggregate,
+          label: t(aggregateLabelKeys[aggregate]),
+        }))}
+        value={item.aggregate ?? 'first'}
+        onChange={(aggregate) => {
+          const { aggregate: _old, ...rest } = item;
+          onChange(aggregate && aggregate !== 'first' ? { ...rest, aggregate } : rest);
+        }}
+        allowDeselect={false}
+        w={220}
+      />
+      <Select
+        label={t('management.data.visual.compare.label', { column: item.column })}
+        data={[
+          { value: 'none', label: t('management.data.visual.compare.none') },
+          ...dateRanges.map((name) => ({
+            value: `period:${name}`,
+            label: t('management.data.visual.compare.previousPeriod', { name }),
+          })),
+          ...columnData
+            .filter((name) => name !== item.column)
+            .map((name) => ({
+              value: `column:${name}`,
+              label: t('management.data.visual.compare.column', { name }),
+            })),
+        ]}
+        value={comparison}
+        onChange={compare}
+        allowDeselect={false}
+        error={error}
+        w={260}
+      />
+      {comparison !== 'none' && (
+        <Switch
+          label={t('management.data.visual.lowerIsBetter')}
+          checked={item.lowerIsBetter ?? false}
+          onChange={(event) => {
+            const { lowerIsBetter: _old, ...rest } = item;
+            onChange(event.currentTarget.checked ? { ...rest, lowerIsBetter: true } : rest);
+          }}
+          mb={8}
+        />
+      )}
+    </Group>
+  );
+}
+
 type ChartFieldsProps = {
   chart: Chart;
   onChange: (chart: Chart) => void;
@@ -170,23 +302,50 @@ type ChartFieldsProps = {
   error: (field: 'x' | 'series') => string | undefined;
 };
 
+/** Leaves out an optional field that is empty, so the body stays as an older definition was. */
+function withOptional<Key extends 'splitBy' | 'lines'>(
+  chart: Chart,
+  key: Key,
+  value: Chart[Key] | undefined,
+): Chart {
+  const { [key]: _old, ...rest } = chart;
+  const empty = value === undefined || (Array.isArray(value) && value.length === 0);
+  return (empty ? rest : { ...rest, [key]: value }) as Chart;
+}
+
 function ChartFields({ chart, onChange, columnData, error }: ChartFieldsProps) {
   const { t } = useTranslation();
-  const kindLabelId = `chart-kind-${chart.id}`;
+  const pie = chart.kind === 'pie' || chart.kind === 'donut';
   return (
     <>
-      <Stack gap={4}>
-        <Text size="sm" fw={500} id={kindLabelId}>
-          {t('management.data.visual.chartKind')}
-        </Text>
-        <SegmentedControl
-          aria-labelledby={kindLabelId}
-          value={chart.kind}
-          onChange={(kind) => onChange({ ...chart, kind: kind })}
+      <Group align="flex-end" gap="sm">
+        <Select
+          label={t('management.data.visual.chartKind')}
           data={chartVisualKinds.map((kind) => ({ value: kind, label: t(chartKindLabelKeys[kind]) }))}
-          w="fit-content"
+          value={chart.kind}
+          onChange={(kind) => {
+            if (!kind) return;
+            let next: Chart = { ...chart, kind };
+            if (kind !== 'combined') next = withOptional(next, 'lines', undefined);
+            if (kind === 'pie' || kind === 'donut') next = withOptional(next, 'splitBy', undefined);
+            onChange(next);
+          }}
+          allowDeselect={false}
+          w={220}
         />
-      </Stack>
+        {!pie && (
+          <Select
+            label={t('management.data.visual.splitBy')}
+            description={t('management.data.visual.splitByHint')}
+            data={columnData.filter((name) => name !== chart.x)}
+            value={chart.splitBy ?? null}
+            onChange={(splitBy) => onChange(withOptional(chart, 'splitBy', splitBy ?? undefined))}
+            clearable
+            searchable
+            w={260}
+          />
+        )}
+      </Group>
       <Group align="flex-end" gap="sm">
         <Select
           label={t('management.data.visual.x')}
@@ -198,20 +357,39 @@ function ChartFields({ chart, onChange, columnData, error }: ChartFieldsProps) {
           w={220}
         />
         <MultiSelect
-          label={t('management.data.visual.series')}
+          label={t(pie || chart.splitBy ? 'management.data.visual.value' : 'management.data.visual.series')}
           data={columnData}
           value={chart.series}
-          onChange={(series) => onChange({ ...chart, series })}
+          onChange={(series) =>
+            onChange(
+              withOptional(
+                { ...chart, series },
+                'lines',
+                chart.lines?.filter((name) => series.includes(name)),
+              ),
+            )
+          }
           error={error('series')}
           searchable
           miw={260}
         />
-        <Switch
-          label={t('management.data.visual.stacked')}
-          checked={chart.stacked}
-          onChange={(event) => onChange({ ...chart, stacked: event.currentTarget.checked })}
-          mb={8}
-        />
+        {chart.kind === 'combined' && (
+          <MultiSelect
+            label={t('management.data.visual.lines')}
+            data={chart.series}
+            value={chart.lines ?? []}
+            onChange={(lines) => onChange(withOptional(chart, 'lines', lines))}
+            miw={220}
+          />
+        )}
+        {!pie && chart.kind !== 'combined' && (
+          <Switch
+            label={t('management.data.visual.stacked')}
+            checked={chart.stacked}
+            onChange={(event) => onChange({ ...chart, stacked: event.currentTarget.checked })}
+            mb={8}
+          />
+        )}
       </Group>
     </>
   );

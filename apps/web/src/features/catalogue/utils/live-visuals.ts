@@ -22,7 +22,8 @@ export type VisualMisfit = { visual: string; column: string };
 function columnsOf(visual: DefinitionVisual): string[] {
   if (visual.type === 'kpi')
     return visual.items.flatMap((item) => [item.column, ...(item.compareTo ? [item.compareTo] : [])]);
-  if (visual.type === 'chart') return [visual.x, ...visual.series];
+  if (visual.type === 'chart')
+    return [visual.x, ...visual.series, ...(visual.splitBy ? [visual.splitBy] : [])];
   return visual.columns ?? [];
 }
 
@@ -97,7 +98,17 @@ export function useLiveVisuals(
         visuals,
       },
       { columns: answer.resultColumns, rows: answer.rows, cutAtRows: answer.info?.cutAtRows ?? null },
-      { language, values: valuesOf(answer) },
+      {
+        language,
+        values: valuesOf(answer),
+        // KPIs compared with the previous period: its rows came with the preview (decision 047).
+        previousPeriods: Object.fromEntries(
+          Object.entries(answer.previousPeriods ?? {}).map(([parameter, previous]) => [
+            parameter,
+            { ...previous, cutAtRows: null },
+          ]),
+        ),
+      },
     ).then(
       (data) => current && setLive({ data, misfits }),
       () => current && setLive({ data: null, misfits }),
