@@ -73,8 +73,10 @@ describe('graceful shutdown of the app (app.close)', () => {
       while (!(await reader.read()).done);
       return true;
     })();
+    // Told to stop only once the server has read the request's head (a fixed wait loses on a busy machine).
+    const headRead = new Promise((resolve) => t.app.server.once('request', resolve));
     const inFlight = slowPut(port, member.authorization!);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await headRead;
 
     const closing = t.app.close();
     await new Promise((resolve) => setTimeout(resolve, 200));

@@ -13,5 +13,10 @@ export function isAdministrator(user: { roleKey: string }): boolean {
   return user.roleKey === managementRoleKey;
 }
 
+/** The role keys `isAdministrator` accepts, for a query that selects administrators. */
+export const administratorRoleKeys: readonly RoleKey[] = roleKeys.filter((roleKey) =>
+  isAdministrator({ roleKey }),
+);
+
 export const subscriptions = ['basic', 'pro'] as const;
 export type Subscription = (typeof subscriptions)[number];

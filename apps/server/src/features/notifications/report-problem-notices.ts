@@ -1,5 +1,5 @@
-import type { NotificationDraft, UiLanguageName } from '@cockpit/contracts';
-import { and, eq } from 'drizzle-orm';
+import { type NotificationDraft, type UiLanguageName, administratorRoleKeys } from '@cockpit/contracts';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database';
 import { user } from '../../db/core-tables';
@@ -63,7 +63,7 @@ export function reportProblemNoticesOf(db: Database, log: FastifyBaseLogger): Ru
         and(
           eq(user.organisationId, organisationId),
           eq(user.active, true),
-          eq(user.roleKey, 'organisationadministrator'),
+          inArray(user.roleKey, administratorRoleKeys),
         ),
       );
     if (owners.length === 0) return;

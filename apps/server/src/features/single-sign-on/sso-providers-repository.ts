@@ -1,7 +1,7 @@
 import {
   attributeClaimsSchema,
   isAdministrator,
-  roleKeys,
+  administratorRoleKeys,
   roleKeySchema,
   subscriptionSchema,
   type SignInDomain,
@@ -14,7 +14,6 @@ import { session, user } from '../../db/core-tables';
 import { ssoDomains, ssoProviders } from './single-sign-on-schema';
 
 /** The role keys the administrator rule holds for (docs/product.md §6), for filtering users in SQL. */
-const administratorRoleKeys = roleKeys.filter((roleKey) => isAdministrator({ roleKey }));
 
 export type SsoProviderRow = typeof ssoProviders.$inferSelect;
 
