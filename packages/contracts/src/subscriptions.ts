@@ -113,6 +113,8 @@ const subscriptionFields = {
   /** The report's menu item name, or the dashboard's layout id as text. */
   targetName: z.string().min(1).max(200),
   schedule: subscriptionScheduleSchema,
+  /** The schedule's time zone (the dialog offers the browser's); absent → the owner's time zone for schedules. */
+  timeZone: timeZoneSchema.optional(),
   parameterValues: parameterValuesSchema.default({}),
   include: subscriptionIncludeSchema,
   skipEmpty: z.boolean().default(false),

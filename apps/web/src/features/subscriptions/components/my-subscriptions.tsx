@@ -14,6 +14,7 @@ import {
 } from '../api/subscriptions';
 import { scheduleText } from './schedule-text';
 import { SubscriptionForm } from './subscription-form';
+import { timeZones } from './time-zones';
 
 /** An alert's state as its badge says it. */
 const alertStateLabelKeys = {
@@ -78,17 +79,6 @@ export function LastDelivery({ delivery }: { delivery: SubscriptionView['lastDel
   return <DeliveryStatusBadge status={delivery.status} reason={delivery.reason} />;
 }
 
-const zones = (() => {
-  const intl = Intl as unknown as { supportedValuesOf?: (key: string) => string[] };
-  const known = intl.supportedValuesOf?.('timeZone') ?? [
-    'Europe/Berlin',
-    'Europe/Vienna',
-    'Europe/Zurich',
-    'Europe/London',
-  ];
-  return ['UTC', ...known.filter((zone) => zone !== 'UTC')];
-})();
-
 /** Settings → My subscriptions (decision 029): time zone, my subscriptions and my alerts with their last delivery. */
 export function MySubscriptions() {
   const { t } = useTranslation();
@@ -112,7 +102,7 @@ export function MySubscriptions() {
           searchable
           label={t('subscriptions.timeZone')}
           value={settings.data.timeZone}
-          data={zones}
+          data={[...timeZones]}
           allowDeselect={false}
           onChange={(value) => value && actions.setTimeZone.mutate(value)}
         />
