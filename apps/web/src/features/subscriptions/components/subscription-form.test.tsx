@@ -111,7 +111,8 @@ describe('SetAlertButton', () => {
 describe('the schedule’s time and time zone', () => {
   /** The browser says it is in `zone` (everything else Intl resolves stays as it is). */
   function browserIn(zone: string) {
-    const resolved = Intl.DateTimeFormat.prototype.resolvedOptions;
+    const resolved = Object.getOwnPropertyDescriptor(Intl.DateTimeFormat.prototype, 'resolvedOptions')!
+      .value as (this: Intl.DateTimeFormat) => Intl.ResolvedDateTimeFormatOptions;
     vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockImplementation(function (
       this: Intl.DateTimeFormat,
     ) {
