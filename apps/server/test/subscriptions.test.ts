@@ -264,6 +264,21 @@ describe.each(testDrivers())('subscriptions (%s)', (driver) => {
       recipients: { userIds: [ids[demoUsers.member]!], audience: null },
     });
     expect(await sendNow(demoUsers.admin, region.id)).toBe(1);
+    // Listed in Management → Mail by its recipient's name, not in the administrator's own list as well.
+    const [member] = await t.database.db
+      .select({ name: user.name })
+      .from(user)
+      .where(eq(user.email, demoUsers.member));
+    const managed = subscriptionsResponseSchema.parse(
+      (await call(demoUsers.admin, 'GET', apiRoutes.listManagedSubscriptions.path)).json(),
+    );
+    expect(managed.subscriptions.find((entry) => entry.id === region.id)?.recipientNames).toEqual([
+      member!.name,
+    ]);
+    const own = subscriptionsResponseSchema.parse(
+      (await call(demoUsers.admin, 'GET', apiRoutes.listSubscriptions.path)).json(),
+    );
+    expect(own.subscriptions.map((entry) => entry.id)).not.toContain(region.id);
     await settled(demoUsers.admin, region.id, 1);
     const mail = smtp.to(demoUsers.member).find((candidate) => candidate.subject?.startsWith('My region'));
     // In the member's language and culture, with North's rows only.

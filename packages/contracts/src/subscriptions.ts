@@ -173,6 +173,8 @@ export const subscriptionViewSchema = z.object({
   alertState: z.enum(['normal', 'triggered']),
   paused: z.boolean(),
   recipients: subscriptionRecipientsSchema.nullable(),
+  /** Whom it goes to by name: the listed users (an audience is told by `recipients`), or its owner. */
+  recipientNames: z.array(z.string()),
   ownerId: z.string(),
   lastDelivery: deliverySchema.nullable(),
   createdAt: z.string(),

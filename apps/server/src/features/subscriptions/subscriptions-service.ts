@@ -36,6 +36,7 @@ import { cronOf } from './schedule';
 import {
   type SubscriptionRow,
   type SubscriptionsRepository,
+  recipientsOf,
   subscriptionParts,
   subscriptionView,
 } from './subscriptions-repository';
@@ -171,11 +172,25 @@ export function createSubscriptionsService(options: SubscriptionsServiceOptions)
     return found ? catalogueTitleIn(user.uiLanguage, found.dashboard) : null;
   }
 
+  /** Whom each row goes to by name: its listed users, or (for no one listed) its owner. */
+  const recipientIdsOf = (row: SubscriptionRow) =>
+    recipientsOf(row) === null ? [row.ownerId] : row.recipientIds;
+
   async function views(user: AuthenticatedUser, rows: SubscriptionRow[]): Promise<SubscriptionView[]> {
     const last = await repository.lastDeliveries(rows);
+    // Only users of the reader's own organisation are named (rows are the organisation's anyway).
+    const names = await repository.userNames(user.organisationId, [...new Set(rows.flatMap(recipientIdsOf))]);
     return Promise.all(
       rows.map(async (row) =>
-        subscriptionView(row, (await titleFor(user, row)) ?? '', last.get(row.id) ?? null),
+        subscriptionView(
+          row,
+          (await titleFor(user, row)) ?? '',
+          last.get(row.id) ?? null,
+          recipientIdsOf(row).flatMap((id) => {
+            const name = names.get(id);
+            return name === undefined ? [] : [name];
+          }),
+        ),
       ),
     );
   }
@@ -655,8 +670,13 @@ export function createSubscriptionsService(options: SubscriptionsServiceOptions)
       );
     },
 
+    /** The user's own subscriptions and alerts; those an administrator made for others are Management → Mail's. */
     async list(user: AuthenticatedUser) {
-      return views(user, await repository.listOwned(user.id));
+      const rows = await repository.listOwned(user.id);
+      return views(
+        user,
+        rows.filter((row) => recipientsOf(row) === null),
+      );
     },
 
     async listOrganisation(user: AuthenticatedUser) {

@@ -27,6 +27,7 @@ const subscription: SubscriptionView = {
   alertState: 'normal',
   paused: false,
   recipients: null,
+  recipientNames: ['Mia Member'],
   ownerId: 'member',
   lastDelivery: null,
   createdAt: '2026-03-01T07:00:00.000Z',
