@@ -191,6 +191,7 @@ test('an administrator subscribes an audience to a report (German)', async ({ pa
       de('subscriptions.status.sent'),
       backgroundWork,
     );
+    await page.reload();
     await expect.poll(() => outboxRows.count(), backgroundWork).toBeGreaterThan(before);
 
     // Deleted after asking.
