@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { SubscriptionView } from '@cockpit/contracts';
 import { QueryTable } from '../../../components/ui/query-table';
 import { roleLabel, subscriptionLabel } from '../../../lib/option-labels';
-import { formatShortDateTime } from '../../../lib/date-time';
+import { formatShortDateTime, useCulture } from '../../../lib/date-time';
 import { useManagedDeliveries, useManagedSubscriptions } from '../api/subscriptions';
 import { DeliveryStatusBadge, LastDelivery, PausedBadge, SubscriptionActions } from './my-subscriptions';
 import { scheduleText } from './schedule-text';
@@ -51,6 +51,8 @@ type MailManagementProps = SubscribeOthersProps & {
  */
 export function MailManagement({ reports, renderAudience, outbox, currentUserId }: MailManagementProps) {
   const { t, i18n } = useTranslation();
+  // Dates in the UI's culture, as every screen writes them (decision 030).
+  const culture = useCulture();
   const subscriptions = useManagedSubscriptions();
   const deliveries = useManagedDeliveries();
 
@@ -130,7 +132,7 @@ export function MailManagement({ reports, renderAudience, outbox, currentUserId 
           data-testid="deliveries"
           renderRow={(delivery) => (
             <Table.Tr key={delivery.id}>
-              <Table.Td>{formatShortDateTime(delivery.updatedAt, i18n.language)}</Table.Td>
+              <Table.Td>{formatShortDateTime(delivery.updatedAt, culture)}</Table.Td>
               <Table.Td>{delivery.targetName}</Table.Td>
               <Table.Td>{delivery.recipientEmail}</Table.Td>
               <Table.Td>

@@ -129,7 +129,7 @@ describe('the schedule’s time and time zone', () => {
       </WithSubscribedReport>,
     );
     await userEvent.click(screen.getByRole('button', { name: 'Subscribe' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Receive this report by e-mail' });
+    const dialog = await screen.findByRole('dialog', { name: 'Receive this dashboard by e-mail' });
     expect(within(dialog).getAllByLabelText('Time zone')[0]).toHaveValue('Europe/Vienna');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Subscribe' }));
     await vi.waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
