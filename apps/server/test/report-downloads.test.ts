@@ -290,7 +290,7 @@ describe.each(testDrivers())('report downloads (%s)', (driver) => {
       .values({ userId: member!.id, attributes: { region: ['North'] } });
     const csv = await download('my-order-list', 'csv');
     expect(csv.statusCode, csv.body).toBe(200);
-    expect(csv.body).toBe('\uFEFFday,region,amount\r\n2026-01-05,North,120.5\r\n2026-02-03,North,30.25\r\n');
+    expect(csv.body).toBe('\uFEFFday,region,amount\r\n2026-01-05,North,120.50\r\n2026-02-03,North,30.25\r\n');
     const xlsx = await download('my-order-list', 'xlsx');
     expect(xlsx.statusCode).toBe(200);
     const rows = await readXlsx(xlsx.rawPayload);
