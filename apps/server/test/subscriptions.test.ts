@@ -206,7 +206,7 @@ describe.each(testDrivers())('subscriptions (%s)', (driver) => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split(/\r\n/);
-    expect(lines).toEqual(['Month,Amount,Orders', '2026-01-01,120.5,1', '2026-02-01,230.25,2']);
+    expect(lines).toEqual(['Month,Amount,Orders', '2026-01-01,120.50,1', '2026-02-01,230.25,2']);
     // A link that opens the report with the same values.
     const reportLink = link(mail!, /http:\/\/localhost:3000\/reports\/sub-orders\?values=\S+/);
     expect(JSON.parse(decodeURIComponent(new URL(reportLink).searchParams.get('values')!))).toEqual({
