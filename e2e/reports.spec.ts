@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
+import { pickDate } from './date-field';
 import { demoUsers, expect, signIn, test } from './fixtures';
 import {
   bearerOf,
@@ -124,11 +125,12 @@ test('report parameters: presets, grouping and a checked custom range live in th
   expect((await rowTexts(page, 0))[0]).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
 
   await choose(page, 'Custom');
-  await page.getByLabel('From', { exact: true }).fill('2025-03-31');
-  await page.getByLabel('To', { exact: true }).fill('2025-03-01');
+  // Dates are picked from a calendar written as the culture writes them (en-GB).
+  await pickDate(page, page.getByLabel('From', { exact: true }), '31/03/2025');
+  await pickDate(page, page.getByLabel('To', { exact: true }), '01/03/2025');
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(page.getByText('The end date must not be before the start date.')).toBeVisible();
-  await page.getByLabel('To', { exact: true }).fill('2025-04-30');
+  await pickDate(page, page.getByLabel('To', { exact: true }), '30/04/2025');
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(page).toHaveURL(/values=.*2025-03-31.*2025-04-30/);
   expect(JSON.parse(new URL(page.url()).searchParams.get('values') ?? '{}')).toEqual({

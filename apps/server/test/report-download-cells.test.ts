@@ -111,15 +111,15 @@ describe.each(testDrivers())('report download cells (%s)', (driver) => {
     expect(english.statusCode, english.body).toBe(200);
     expect(english.body).toBe(
       '\uFEFFNote,Amount\r\n' +
-        "'=1+2,-5\r\n'+1+2,3.5\r\n'-1+2,0\r\n'@SUM(A1),-0.25\r\n\"'\t=1+2\",1\r\n\"'\r=1+2\",2\r\n" +
-        '"a;=1+2",3\r\n"b,=1+2",4\r\nplain,5\r\n',
+        "'=1+2,-5.00\r\n'+1+2,3.50\r\n'-1+2,0.00\r\n'@SUM(A1),-0.25\r\n\"'\t=1+2\",1.00\r\n\"'\r=1+2\",2.00\r\n" +
+        '"a;=1+2",3.00\r\n"b,=1+2",4.00\r\nplain,5.00\r\n',
     );
     const german = await download('csv', demoUsers.basic);
     expect(german.statusCode, german.body).toBe(200);
     expect(german.body).toBe(
       '\uFEFFNotiz;Betrag\r\n' +
-        "'=1+2;-5\r\n'+1+2;3,5\r\n'-1+2;0\r\n'@SUM(A1);-0,25\r\n\"'\t=1+2\";1\r\n\"'\r=1+2\";2\r\n" +
-        '"a;=1+2";3\r\n"b,=1+2";4\r\nplain;5\r\n',
+        "'=1+2;-5,00\r\n'+1+2;3,50\r\n'-1+2;0,00\r\n'@SUM(A1);-0,25\r\n\"'\t=1+2\";1,00\r\n\"'\r=1+2\";2,00\r\n" +
+        '"a;=1+2";3,00\r\n"b,=1+2";4,00\r\nplain;5,00\r\n',
     );
   });
 
@@ -143,5 +143,7 @@ describe.each(testDrivers())('report download cells (%s)', (driver) => {
         amount,
       ]),
     );
+    // A number column has its format's number format: grouping and 2 decimals.
+    expect(sheet.getRow(2).getCell(2).numFmt).toBe('#,##0.00');
   });
 });

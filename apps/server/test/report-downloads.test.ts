@@ -182,7 +182,8 @@ describe.each(testDrivers())('report downloads (%s)', (driver) => {
       [
         row.day,
         row.region,
-        String(row.amount),
+        // An amount with the 2 decimals of its format (currency), as the page shows it.
+        row.amount.toFixed(2),
         row.note === null ? '' : field(row.note.startsWith('=') ? `'${row.note}` : row.note),
       ].join(','),
     );
@@ -200,7 +201,7 @@ describe.each(testDrivers())('report downloads (%s)', (driver) => {
     const response = await download('order-list', 'csv', { regions: ['North'] }, demoUsers.basic);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.body).toBe(
-      `\uFEFFTag;Region;Betrag;Notiz\r\n2026-01-05;North;120,5;"first; ""quoted"""\r\n2026-02-03;North;30,25;'=SUM(A1)\r\n`,
+      `\uFEFFTag;Region;Betrag;Notiz\r\n2026-01-05;North;120,50;"first; ""quoted"""\r\n2026-02-03;North;30,25;'=SUM(A1)\r\n`,
     );
   });
 
@@ -266,6 +267,13 @@ describe.each(testDrivers())('report downloads (%s)', (driver) => {
         .map((row) => [(row[0] as Date).toISOString().slice(0, 10), row[1], row[2], row[3] ?? null]),
     ).toEqual(expected.map((row) => [row.day, row.region, row.amount, row.note]));
     expect(expected).toHaveLength(3);
+    // Each column with its number format: the date as a date, the amount with the reader's symbol.
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const cells = workbook.worksheets[0]!.getRow(2);
+    expect(cells.getCell(1).numFmt).toBe('yyyy-mm-dd');
+    expect(cells.getCell(3).numFmt).toBe('"€"#,##0.00');
+    expect(cells.getCell(2).numFmt).toBeUndefined();
   });
 
   it("filters by the reader's user attribute: region North gets only North's rows; without it 403", async () => {
@@ -282,7 +290,7 @@ describe.each(testDrivers())('report downloads (%s)', (driver) => {
       .values({ userId: member!.id, attributes: { region: ['North'] } });
     const csv = await download('my-order-list', 'csv');
     expect(csv.statusCode, csv.body).toBe(200);
-    expect(csv.body).toBe('\uFEFFday,region,amount\r\n2026-01-05,North,120.5\r\n2026-02-03,North,30.25\r\n');
+    expect(csv.body).toBe('\uFEFFday,region,amount\r\n2026-01-05,North,120.50\r\n2026-02-03,North,30.25\r\n');
     const xlsx = await download('my-order-list', 'xlsx');
     expect(xlsx.statusCode).toBe(200);
     const rows = await readXlsx(xlsx.rawPayload);

@@ -207,7 +207,7 @@ describe.each(testDrivers())('subscriptions (%s)', (driver) => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split(/\r\n/);
-    expect(lines).toEqual(['Month,Amount,Orders', '2026-01-01,120.5,1', '2026-02-01,230.25,2']);
+    expect(lines).toEqual(['Month,Amount,Orders', '2026-01-01,120.50,1', '2026-02-01,230.25,2']);
     // A link that opens the report with the same values.
     const reportLink = link(mail!, /http:\/\/localhost:3000\/reports\/sub-orders\?values=\S+/);
     expect(JSON.parse(decodeURIComponent(new URL(reportLink).searchParams.get('values')!))).toEqual({
@@ -265,6 +265,21 @@ describe.each(testDrivers())('subscriptions (%s)', (driver) => {
       recipients: { userIds: [ids[demoUsers.member]!], audience: null },
     });
     expect(await sendNow(demoUsers.admin, region.id)).toBe(1);
+    // Listed in Management → Mail by its recipient's name, not in the administrator's own list as well.
+    const [member] = await t.database.db
+      .select({ name: user.name })
+      .from(user)
+      .where(eq(user.email, demoUsers.member));
+    const managed = subscriptionsResponseSchema.parse(
+      (await call(demoUsers.admin, 'GET', apiRoutes.listManagedSubscriptions.path)).json(),
+    );
+    expect(managed.subscriptions.find((entry) => entry.id === region.id)?.recipientNames).toEqual([
+      member!.name,
+    ]);
+    const own = subscriptionsResponseSchema.parse(
+      (await call(demoUsers.admin, 'GET', apiRoutes.listSubscriptions.path)).json(),
+    );
+    expect(own.subscriptions.map((entry) => entry.id)).not.toContain(region.id);
     await settled(demoUsers.admin, region.id, 1);
     const mail = smtp.to(demoUsers.member).find((candidate) => candidate.subject?.startsWith('My region'));
     // In the member's language and culture, with North's rows only.
@@ -380,36 +395,64 @@ describe.each(testDrivers())('subscriptions (%s)', (driver) => {
       );
     const check = async () => {
       const before = (await alertNotices()).length;
+      // "Check now" checks while its caller waits: the list shows the new state right after it.
       await sendNow(demoUsers.admin, alert.id);
-      // The check runs as a job: wait until every run of this alert has finished.
-      const boss = await t.app.jobs.boss();
-      const deadline = Date.now() + 60_000;
-      for (;;) {
-        const runs = await boss.findJobs(queues.run, { data: { subscriptionId: alert.id } });
-        if (runs.length > 0 && runs.every((job) => job.state === 'completed' || job.state === 'failed')) {
-          return (await alertNotices()).length - before;
-        }
-        if (Date.now() > deadline) throw new Error('alert check did not run');
-        await new Promise((resolve) => setTimeout(resolve, 250));
-      }
+      return (await alertNotices()).length - before;
     };
+    const stateOf = async () =>
+      subscriptionsResponseSchema
+        .parse((await call(demoUsers.admin, 'GET', apiRoutes.listSubscriptions.path)).json())
+        .subscriptions.find((entry) => entry.id === alert.id)?.alertState;
     expect(await check()).toBe(0); // 486.50: below the line
     await t.database.db.execute(
       sql`insert into ${sql.raw(`"${schema}".orders`)} values ('2026-03-15', 'West', 100)`,
     );
     expect(await check()).toBe(1); // crossed: one notification
+    expect(await stateOf()).toBe('triggered');
     expect(await check()).toBe(0); // still above: no repeat
+    // The crossing's mail is a delivery: sent by the delivery worker, once. The column by its label, the
+    // threshold and the value in its format; a subject of its own, not a subscription's.
+    const [mailed] = await settled(demoUsers.admin, alert.id, 1);
+    expect(mailed).toMatchObject({ status: 'sent', attempts: 1 });
+    const alertMail = smtp.to(demoUsers.admin).find((mail) => mail.text?.includes('Amount is above €500.00'));
+    expect(alertMail?.subject).toBe('Alert: Orders by month – Amount is above €500.00');
+    expect(alertMail?.text).toContain('Amount is above €500.00 (now €586.50).');
     await t.database.db.execute(sql`delete from ${sql.raw(`"${schema}".orders`)} where day = '2026-03-15'`);
     expect(await check()).toBe(1); // back to normal
+    expect(await stateOf()).toBe('normal');
     const titles = (await alertNotices()).map((notice) => notice.content.title.en);
     expect(titles).toEqual(
       expect.arrayContaining(['Alert: Orders by month', 'Back to normal: Orders by month']),
     );
-    // The crossing's mail is a delivery: sent by the delivery worker, once.
-    const [mailed] = await settled(demoUsers.admin, alert.id, 1);
-    expect(mailed).toMatchObject({ status: 'sent', attempts: 1 });
-    const alertMail = smtp.to(demoUsers.admin).find((mail) => mail.text?.includes('amount is above 500'));
-    expect(alertMail?.subject).toBe('Orders by month: your report');
+  });
+
+  it('says an alert in its owner’s language and the column’s format: label, thousands, whole numbers', async () => {
+    await t.database.db
+      .update(user)
+      .set({ uiLanguage: 'de-DE', uiCulture: 'de-DE', currencySymbol: '€' })
+      .where(eq(user.email, demoUsers.member));
+    const alert = await subscribe(demoUsers.member, {
+      kind: 'alert',
+      targetKind: 'report',
+      targetName: 'sub-orders',
+      schedule: { every: 'day', time: '09:00' },
+      include: { charts: false, tableRows: 3, attachment: 'none' },
+      condition: { test: 'below', column: 'orders', value: 20_000 },
+      alertByMail: true,
+    });
+    await sendNow(demoUsers.member, alert.id);
+    const [mailed] = await settled(demoUsers.member, alert.id, 1);
+    expect(mailed).toMatchObject({ status: 'sent' });
+    const mail = smtp.to(demoUsers.member).find((candidate) => candidate.subject?.startsWith('Alarm:'));
+    expect(mail?.subject).toBe('Alarm: Bestellungen je Monat – Bestellungen liegt unter 20.000');
+    expect(mail?.text).toContain('Bestellungen liegt unter 20.000 (jetzt 5).');
+    const notice = (await noticesOf(demoUsers.member)).find(
+      (candidate) => candidate.content.title.de === 'Alarm: Bestellungen je Monat',
+    );
+    expect(notice?.content.text).toEqual({
+      en: 'Orders is below 20,000 (now 5).',
+      de: 'Bestellungen liegt unter 20.000 (jetzt 5).',
+    });
   });
 
   it('retries an alert’s mail the server refused for now, as a delivery’s', async () => {

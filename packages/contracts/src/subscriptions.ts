@@ -113,6 +113,8 @@ const subscriptionFields = {
   /** The report's menu item name, or the dashboard's layout id as text. */
   targetName: z.string().min(1).max(200),
   schedule: subscriptionScheduleSchema,
+  /** The schedule's time zone (the dialog offers the browser's); absent → the owner's time zone for schedules. */
+  timeZone: timeZoneSchema.optional(),
   parameterValues: parameterValuesSchema.default({}),
   include: subscriptionIncludeSchema,
   skipEmpty: z.boolean().default(false),
@@ -171,6 +173,8 @@ export const subscriptionViewSchema = z.object({
   alertState: z.enum(['normal', 'triggered']),
   paused: z.boolean(),
   recipients: subscriptionRecipientsSchema.nullable(),
+  /** Whom it goes to by name: the listed users (an audience is told by `recipients`), or its owner. */
+  recipientNames: z.array(z.string()),
   ownerId: z.string(),
   lastDelivery: deliverySchema.nullable(),
   createdAt: z.string(),

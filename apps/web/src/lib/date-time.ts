@@ -114,6 +114,38 @@ export function formatRelativeTime(instant: Instant, language: string, now: numb
   return format.format(0, 'second');
 }
 
+/**
+ * The calendar's month and weekday names for a culture (dayjs locales, loaded by the date fields):
+ * German for a German culture, American English for en-US, else British English (decision 030).
+ */
+export function calendarLocaleOf(culture: string): 'de' | 'en' | 'en-gb' {
+  return culture.toLowerCase().startsWith('de') ? 'de' : culture === 'en-US' ? 'en' : 'en-gb';
+}
+
+/** The first day of a culture's week in a calendar: Sunday (0) in the United States, else Monday (1). */
+export function firstDayOfWeekOf(culture: string): 0 | 1 {
+  return culture === 'en-US' ? 0 : 1;
+}
+
+/** Whether the culture tells the time on a 12-hour clock ("7:00 AM", en-US) or a 24-hour one ("07:00"). */
+export function usesTwelveHourClock(culture: string): boolean {
+  const cycle = dateTimeFormat(culture, { hour: 'numeric' }).resolvedOptions().hourCycle;
+  return cycle === 'h12' || cycle === 'h11';
+}
+
+/** A calendar date `YYYY-MM-DD` as its culture writes it in a date field (`29.11.2026`, `29/11/2026`). */
+export function formatFieldDate(isoDate: string, culture: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
+  if (!match) return isoDate;
+  const date = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  return dateTimeFormat(culture, {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    timeZone: 'UTC',
+  }).format(date);
+}
+
 const pad = (value: number) => String(value).padStart(2, '0');
 
 /** An instant as the value of `<input type="datetime-local">` (local time, minutes). */

@@ -32,8 +32,8 @@ import { translate } from '../../lib/language';
 // the same run path (decision 038: the reader's report limits, the source's row limit, the statement
 // timeout and the deadline) — and each batch of rows is written into the file while it is sent, so
 // memory stays flat. A result cut at the source's row limit ends with a line saying so, as the page does.
-// Header labels are in the UI language; values stay raw (ISO dates, numbers without grouping or symbol)
-// so a spreadsheet can compute with them. CSV follows the one CSV rule of the contracts (csv-format.ts).
+// Header labels are in the UI language; values stay numbers and ISO dates so a spreadsheet can compute
+// with them — a CSV number rounded to its column's decimals, an XLSX cell with its column's number format. CSV follows the one CSV rule of the contracts (csv-format.ts).
 
 export interface ReportDownloadRequest {
   user: AuthenticatedUser;
@@ -98,6 +98,52 @@ async function* cellBatches(result: RunStream, columns: DownloadColumn[]) {
   }
 }
 
+/**
+ * The decimals a number of a column's format is written with — as the report page shows it (contracts'
+ * value-format.ts: integers whole, numbers and amounts with 2, percentages with 1 of the percent, i.e.
+ * 3 of the fraction); null: not a number format (text, dates), written as it comes.
+ */
+function decimalsOf(format: DownloadColumn['format']): number | null {
+  switch (format) {
+    case 'integer':
+      return 0;
+    case 'number':
+    case 'currency':
+      return 2;
+    case 'percent':
+      return 3;
+    default:
+      return null;
+  }
+}
+
+/** A number rounded to its column's decimals (a spreadsheet still computes with it). */
+function roundedTo(value: number, decimals: number | null): string {
+  return decimals === null ? String(value) : value.toFixed(decimals);
+}
+
+/**
+ * The XLSX number format of a column's format, so the spreadsheet shows what the page shows: grouping,
+ * the format's decimals, the reader's currency symbol where their culture puts it, percentages as such.
+ * (Excel writes the grouping and decimal marks of the reader's own spreadsheet.)
+ */
+function xlsxNumberFormat(format: DownloadColumn['format'], culture: string, currencySymbol: string) {
+  const symbol = `"${currencySymbol.replace(/"/g, '')}"`;
+  switch (format) {
+    case 'integer':
+      return '#,##0';
+    case 'number':
+      return '#,##0.00';
+    case 'currency':
+      // The culture decides where the symbol goes: "1.234,50 €" in German, "€1,234.50" in English.
+      return culture.toLowerCase().startsWith('en') ? `${symbol}#,##0.00` : `#,##0.00 ${symbol}`;
+    case 'percent':
+      return '0.0%';
+    default:
+      return null;
+  }
+}
+
 /** The last line of a file cut at the source's row limit (the page's "cut at N rows"); null when whole. */
 const cutNote = (result: RunStream, language: UiLanguageName): string | null => {
   const rows = result.cutAtRows();
@@ -116,11 +162,15 @@ function csvBody(
   const delimiter = csvDelimiter(culture);
   // Numbers stay numbers (`-5` is no formula); text is guarded whatever separator the reader's spreadsheet
   // splits on (csv-format.ts).
-  const field = (cell: ReturnType<typeof cellOf>): string => {
+  const field = (cell: ReturnType<typeof cellOf>, decimals: number | null = null): string => {
     if (cell === null) return '';
-    if (typeof cell === 'number') return decimal === ',' ? String(cell).replace('.', ',') : String(cell);
+    if (typeof cell === 'number') {
+      const number = roundedTo(cell, decimals);
+      return decimal === ',' ? number.replace('.', ',') : number;
+    }
     return csvTextField(cell);
   };
+  const decimals = columns.map((column) => decimalsOf(column.format));
   // Each batch of rows becomes one piece of text, cell by cell, with nothing per row kept: the stream
   // holds a few pieces at most, and a 1,000,000-row file leaves little garbage behind.
   const pieces = async function* () {
@@ -131,7 +181,7 @@ function csvBody(
         for (let index = 0; index < columns.length; index += 1) {
           const column = columns[index]!;
           if (index > 0) piece += delimiter;
-          piece += field(cellOf(row[column.position], column.format));
+          piece += field(cellOf(row[column.position], column.format), decimals[index]);
         }
         piece += csvRecordDelimiter;
       }
@@ -151,6 +201,8 @@ function xlsxBody(
   columns: DownloadColumn[],
   sheetName: string,
   language: UiLanguageName,
+  culture: string,
+  currencySymbol: string,
 ): Readable {
   const output = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
@@ -159,11 +211,15 @@ function xlsxBody(
     useSharedStrings: false,
   });
   const sheet = workbook.addWorksheet(sheetName.slice(0, 31) || 'Report');
-  sheet.columns = columns.map((column) => ({
-    key: column.key,
-    width: column.format === 'text' ? 24 : 14,
-    ...(column.kind === 'date' ? { style: { numFmt: 'yyyy-mm-dd' } } : {}),
-  }));
+  sheet.columns = columns.map((column) => {
+    const numFmt =
+      column.kind === 'date' ? 'yyyy-mm-dd' : xlsxNumberFormat(column.format, culture, currencySymbol);
+    return {
+      key: column.key,
+      width: column.format === 'text' ? 24 : 14,
+      ...(numFmt ? { style: { numFmt } } : {}),
+    };
+  });
   sheet.addRow(columns.map((column) => column.label)).commit();
   const write = async () => {
     try {
@@ -228,10 +284,11 @@ export function createReportDownloads(deps: ReportDownloadDeps) {
         if (error instanceof VisualMisfit) throw notFound(`Report '${name}' is not available`);
         throw error;
       }
+      const culture = effectiveCulture(user.uiCulture, language);
       const body =
         format === 'csv'
-          ? csvBody(opened.result, columns, effectiveCulture(user.uiCulture, language), language)
-          : xlsxBody(opened.result, columns, name, language);
+          ? csvBody(opened.result, columns, culture, language)
+          : xlsxBody(opened.result, columns, name, language, culture, user.currencySymbol);
       return { fileName: `${name}.${format}`, contentType: contentTypes[format], body };
     },
   };

@@ -24,8 +24,8 @@ export interface MailContentInput {
   include: { charts: boolean; tableRows: number };
   reportUrl: string;
   unsubscribeUrl: string;
-  /** An alert's mail: what happened, above the report. */
-  lead?: string;
+  /** An alert's mail: what happened (above the report) and its condition (in the subject). */
+  alert?: { lead: string; condition: string };
   /** A dashboard's mail: its tiles in layout order (the answer holds the dashboard's title only). */
   tiles?: MailTile[];
 }
@@ -218,9 +218,10 @@ export function buildMailContent(input: MailContentInput): MailContent {
   const dataAsOf = formatter.dateTime(dataAsOfOf(input), input.timeZone);
   const parameters = parameterLines(input);
   const t: Texts = (key, values) => fill(language, key, values);
-  const subject = t(dashboard ? 'subscriptions.mail.dashboardSubject' : 'subscriptions.mail.subject', {
-    title,
-  });
+  // An alert's mail is told apart from a subscription's by its subject: what it watches.
+  const subject = input.alert
+    ? t('subscriptions.mail.alertSubject', { title, condition: input.alert.condition })
+    : t(dashboard ? 'subscriptions.mail.dashboardSubject' : 'subscriptions.mail.subject', { title });
   const openText = t(dashboard ? 'subscriptions.mail.openDashboard' : 'subscriptions.mail.open');
   const content = input.tiles
     ? tileSections(input.tiles, input, t)
@@ -235,7 +236,7 @@ export function buildMailContent(input: MailContentInput): MailContent {
 
   // ---- plain text
   const text: string[] = [];
-  if (input.lead) text.push(input.lead, '');
+  if (input.alert) text.push(input.alert.lead, '');
   text.push(title);
   if (answer.report.subTitle) text.push(answer.report.subTitle);
   text.push('');
@@ -253,7 +254,8 @@ export function buildMailContent(input: MailContentInput): MailContent {
     `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,
     '<body style="margin:0;padding:16px;font-family:Arial,Helvetica,sans-serif;color:#1a1b1e;background:#ffffff">',
   ];
-  if (input.lead) html.push(`<p style="font-size:16px;font-weight:bold">${escapeHtml(input.lead)}</p>`);
+  if (input.alert)
+    html.push(`<p style="font-size:16px;font-weight:bold">${escapeHtml(input.alert.lead)}</p>`);
   html.push(`<h1 style="font-size:22px;margin:0 0 4px">${escapeHtml(title)}</h1>`);
   if (answer.report.subTitle)
     html.push(`<p style="margin:0 0 12px;color:#495057">${escapeHtml(answer.report.subTitle)}</p>`);

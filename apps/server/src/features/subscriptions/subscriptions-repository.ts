@@ -258,6 +258,16 @@ export function createSubscriptionsRepository(db: Database) {
       return new Set(rows.map((r) => r.id));
     },
 
+    /** The names of users of an organisation by id (display name, else e-mail); others' users are left out. */
+    async userNames(organisationId: string, ids: string[]): Promise<Map<string, string>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .select({ id: user.id, name: user.name, email: user.email })
+        .from(user)
+        .where(and(eq(user.organisationId, organisationId), inArray(user.id, ids)));
+      return new Map(rows.map((r) => [r.id, r.name.trim() || r.email]));
+    },
+
     /** New deliveries of one occasion (none twice: unique per subscription, recipient and occasion). */
     async createDeliveries(row: SubscriptionRow, recipientIds: string[], occasion: string): Promise<void> {
       if (recipientIds.length === 0) return;
@@ -349,6 +359,7 @@ export function subscriptionView(
   row: SubscriptionRow,
   title: string,
   lastDelivery: Delivery | null,
+  recipientNames: string[],
 ): SubscriptionView {
   const parts = subscriptionParts(row);
   return {
@@ -367,6 +378,7 @@ export function subscriptionView(
     alertState: row.alertState,
     paused: row.paused,
     recipients: recipientsOf(row),
+    recipientNames,
     ownerId: row.ownerId,
     lastDelivery,
     createdAt: row.createdAt.toISOString(),

@@ -4,6 +4,8 @@ import {
   type ParameterValues,
   type ReportResponse,
   type SubscriptionView,
+  type UiLanguageName,
+  type ValueFormat,
   dashboardPagePath,
   errorCodes,
   isAdministrator,
@@ -34,11 +36,12 @@ import { cronOf } from './schedule';
 import {
   type SubscriptionRow,
   type SubscriptionsRepository,
+  recipientsOf,
   subscriptionParts,
   subscriptionView,
 } from './subscriptions-repository';
 import { createUnsubscribeTokens } from './unsubscribe-token';
-import { createValueFormatter } from './value-format';
+import { type ValueFormatter, createValueFormatter } from './value-format';
 
 // Subscriptions and alerts (decision 029). A schedule is a pg-boss schedule per subscription (key = its
 // id, in its time zone, `missed: 'once'`: a restart catches up the last missed run, once). Each run
@@ -74,6 +77,22 @@ export interface SubscriptionsServiceOptions {
   mailer: Mailer;
   jobs: BackgroundJobs;
   deps: DeliveryDependencies;
+}
+
+/** The column an alert watches, as its report's result names and formats it. */
+interface AlertColumn {
+  label: string;
+  /** A number's format (integer, number, currency, percent); 'number' for a column of other values. */
+  format: ValueFormat;
+}
+
+const numberFormats: ReadonlySet<ValueFormat> = new Set(['integer', 'number', 'currency', 'percent']);
+
+/** Whom an alert's words are for: their language, their culture's formatter, the watched column. */
+interface AlertReader {
+  language: UiLanguageName;
+  formatter: ValueFormatter;
+  column: AlertColumn | null;
 }
 
 /** Why a delivery ended without a mail: the recipient may not see it (any more). */
@@ -153,11 +172,25 @@ export function createSubscriptionsService(options: SubscriptionsServiceOptions)
     return found ? catalogueTitleIn(user.uiLanguage, found.dashboard) : null;
   }
 
+  /** Whom each row goes to by name: its listed users, or (for no one listed) its owner. */
+  const recipientIdsOf = (row: SubscriptionRow) =>
+    recipientsOf(row) === null ? [row.ownerId] : row.recipientIds;
+
   async function views(user: AuthenticatedUser, rows: SubscriptionRow[]): Promise<SubscriptionView[]> {
     const last = await repository.lastDeliveries(rows);
+    // Only users of the reader's own organisation are named (rows are the organisation's anyway).
+    const names = await repository.userNames(user.organisationId, [...new Set(rows.flatMap(recipientIdsOf))]);
     return Promise.all(
       rows.map(async (row) =>
-        subscriptionView(row, (await titleFor(user, row)) ?? '', last.get(row.id) ?? null),
+        subscriptionView(
+          row,
+          (await titleFor(user, row)) ?? '',
+          last.get(row.id) ?? null,
+          recipientIdsOf(row).flatMap((id) => {
+            const name = names.get(id);
+            return name === undefined ? [] : [name];
+          }),
+        ),
       ),
     );
   }
@@ -320,7 +353,9 @@ export function createSubscriptionsService(options: SubscriptionsServiceOptions)
       }
       const title = await titleFor(recipient, row);
       if (title === null) throw new NotAllowed('the recipient may not open this report');
-      const timeZone = await repository.timeZoneOf(recipient.id);
+      // "Data as of" in the zone the owner chose for the schedule; another recipient's in their own.
+      const timeZone =
+        recipient.id === row.ownerId ? row.timeZone : await repository.timeZoneOf(recipient.id);
       const formatter = createValueFormatter(recipient.uiCulture, recipient.currencySymbol, language);
       const notAllowedWhenRefused = (error: unknown) => {
         if (error instanceof HttpError && (error.statusCode === 404 || error.statusCode === 403)) {
@@ -375,9 +410,24 @@ export function createSubscriptionsService(options: SubscriptionsServiceOptions)
         reportUrl: linkFor(row, parts.parameterValues),
         unsubscribeUrl: await unsubscribeUrl(row, recipient.id, language),
         ...(tiles ? { tiles } : {}),
-        // An alert's mail opens with what crossed: the value its check measured (decision 029).
+        // An alert's mail opens with what crossed — the column by its label and format, the value its
+        // check measured — and says so in its subject (decision 029).
         ...(isAlert && parts.condition
-          ? { lead: alertText('alert', title, parts.condition, row.lastValue, recipient) }
+          ? {
+              alert: {
+                // The value as the data in this mail has it (measured as the check measures it).
+                lead: alertText('alert', parts.condition, measure(parts.condition, answer).value, {
+                  language,
+                  formatter,
+                  column: columnOf(answer, parts.condition),
+                }),
+                condition: describeCondition(parts.condition, {
+                  language,
+                  formatter,
+                  column: columnOf(answer, parts.condition),
+                }),
+              },
+            }
           : {}),
       });
       const attachments = [...content.images];
@@ -499,73 +549,88 @@ export function createSubscriptionsService(options: SubscriptionsServiceOptions)
 
     const title = (await titleFor(owner, row)) ?? row.targetName;
     const key = crossed ? 'alert' : 'normal';
+    // The notice has an English and a German text: the column's label in each (the owner's answer's as
+    // a fallback when the other language's answer cannot be read now).
+    const ownColumn = columnOf(answer, condition);
+    const columnIn = async (language: 'en' | 'de-DE') => {
+      if (!('column' in condition)) return null;
+      if (owner.uiLanguage === language) return ownColumn;
+      try {
+        const other = await deps.reports.load(owner, row.targetName, language, parts.parameterValues);
+        return columnOf(other, condition) ?? ownColumn;
+      } catch {
+        return ownColumn;
+      }
+    };
+    const noticeText = async (language: 'en' | 'de-DE') =>
+      alertText(key, condition, value, {
+        language,
+        // The notice's two texts are read in either culture of the language: its own fixed culture.
+        formatter: createValueFormatter(
+          language === 'en' ? 'en-GB' : 'de-DE',
+          owner.currencySymbol,
+          language,
+        ),
+        column: await columnIn(language),
+      }).slice(0, 4000);
     await deps.notify(row.organisationId, [owner.id], {
       title: {
         en: fill('en', noticeKeys[key].title, { title }).slice(0, 120),
         de: fill('de-DE', noticeKeys[key].title, { title }).slice(0, 120),
       },
-      text: {
-        en: alertText(key, title, condition, value, {
-          uiLanguage: 'en',
-          currencySymbol: owner.currencySymbol,
-        }).slice(0, 4000),
-        de: alertText(key, title, condition, value, {
-          uiLanguage: 'de-DE',
-          currencySymbol: owner.currencySymbol,
-        }).slice(0, 4000),
-      },
+      text: { en: await noticeText('en'), de: await noticeText('de-DE') },
       url: linkFor(row, parts.parameterValues),
     });
     // The alert's mail is a delivery like a subscription's: sent by the same worker, retried the same way.
     if (crossed && parts.alertByMail) await queueDeliveries(row, occasion, [owner.id]);
   }
 
+  /** The result's column an alert watches (its label and format in the answer's language), if any. */
+  function columnOf(answer: ReportResponse, condition: AlertCondition): AlertColumn | null {
+    if (!('column' in condition)) return null;
+    const found = answer.data?.table?.columns.find((column) => column.key === condition.column);
+    return found
+      ? { label: found.label, format: numberFormats.has(found.format) ? found.format : 'number' }
+      : null;
+  }
+
   /**
-   * What an alert says (its notice's text, its mail's lead) in a reader's language: English, or German
-   * with German number formats for de-DE and de-AT alike.
+   * What an alert says (its notice's text, its mail's lead) in a reader's language and culture: the
+   * column by its label, the threshold and the measured value in the column's format ("Orders is below
+   * 20.000 (now 10.970)"; decision 030). A row count is a whole number ("now 11", not "now 11.00").
    */
   function alertText(
     key: 'alert' | 'normal',
-    title: string,
     condition: AlertCondition,
     value: number | null,
-    reader: Pick<AuthenticatedUser, 'uiLanguage' | 'currencySymbol'>,
+    reader: AlertReader,
   ): string {
-    const language = reader.uiLanguage === 'en' ? 'en' : 'de-DE';
-    const formatter = createValueFormatter(
-      language === 'en' ? 'en-GB' : 'de-DE',
-      reader.currencySymbol,
-      language,
-    );
-    return fill(language, noticeKeys[key].text, {
-      title,
-      condition: describeCondition(condition, language, formatter),
-      // "has rows" / "has no rows" count rows: a whole number ("now 11", not "now 11.00").
-      value: value === null ? '–' : formatter.format(value, 'column' in condition ? 'number' : 'integer'),
+    const format = 'column' in condition ? (reader.column?.format ?? 'number') : 'integer';
+    return fill(reader.language, noticeKeys[key].text, {
+      condition: describeCondition(condition, reader),
+      value: value === null ? '–' : reader.formatter.format(value, format),
     });
   }
 
-  function describeCondition(
-    condition: AlertCondition,
-    language: 'en' | 'de-DE',
-    formatter: ReturnType<typeof createValueFormatter>,
-  ) {
-    const t = (key: string, values: Record<string, string> = {}) => fill(language, key, values);
+  function describeCondition(condition: AlertCondition, reader: AlertReader): string {
+    const t = (key: string, values: Record<string, string> = {}) => fill(reader.language, key, values);
+    const column = reader.column?.label ?? ('column' in condition ? condition.column : '');
+    const format = reader.column?.format ?? 'number';
     switch (condition.test) {
       case 'above':
         return t('subscriptions.condition.above', {
-          column: condition.column,
-          value: formatter.format(condition.value, 'number'),
+          column,
+          value: reader.formatter.format(condition.value, format),
         });
       case 'below':
         return t('subscriptions.condition.below', {
-          column: condition.column,
-          value: formatter.format(condition.value, 'number'),
+          column,
+          value: reader.formatter.format(condition.value, format),
         });
       case 'changed-by':
         return t('subscriptions.condition.changedBy', {
-          column: condition.column,
-          percent: formatter.format(condition.percent, 'number'),
+          column,
+          percent: reader.formatter.format(condition.percent, 'number'),
         });
       case 'has-rows':
         return t('subscriptions.condition.hasRows');
@@ -605,8 +670,13 @@ export function createSubscriptionsService(options: SubscriptionsServiceOptions)
       );
     },
 
+    /** The user's own subscriptions and alerts; those an administrator made for others are Management → Mail's. */
     async list(user: AuthenticatedUser) {
-      return views(user, await repository.listOwned(user.id));
+      const rows = await repository.listOwned(user.id);
+      return views(
+        user,
+        rows.filter((row) => recipientsOf(row) === null),
+      );
     },
 
     async listOrganisation(user: AuthenticatedUser) {
@@ -624,7 +694,7 @@ export function createSubscriptionsService(options: SubscriptionsServiceOptions)
       const row = await repository.insert({
         organisationId: owner.organisationId,
         ownerId: owner.id,
-        ...rowValues(body, await repository.timeZoneOf(owner.id)),
+        ...rowValues(body, body.timeZone ?? (await repository.timeZoneOf(owner.id))),
       });
       await syncSchedule(row);
       return (await views(owner, [row]))[0]!;
@@ -638,7 +708,7 @@ export function createSubscriptionsService(options: SubscriptionsServiceOptions)
       const row = await repository.update(
         id,
         owner.id,
-        rowValues(body, await repository.timeZoneOf(owner.id)),
+        rowValues(body, body.timeZone ?? (await repository.timeZoneOf(owner.id))),
       );
       if (!row) throw notFound('Subscription not found');
       await syncSchedule(row);
@@ -655,8 +725,10 @@ export function createSubscriptionsService(options: SubscriptionsServiceOptions)
       const row = await repository.owned(id, owner.id);
       if (!row) throw notFound('Subscription not found');
       const occasion = `now:${crypto.randomUUID()}`;
+      // "Check now" checks while the owner waits: the list they look at shows the new state at once
+      // (its mail, when it crossed, is a delivery as on schedule).
       if (row.kind === 'alert') {
-        await (await boss()).send(queues.run, { subscriptionId: row.id });
+        await checkAlert(row, occasion);
         return 1;
       }
       return queueDeliveries(row, occasion);

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Button, Chip, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Chip, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import {
@@ -9,6 +9,7 @@ import {
   type DateRangePreset,
 } from '@cockpit/contracts';
 import { collapsedPanelQuery } from '../../config/layout';
+import { CultureDateField } from '../ui/culture-date-field';
 import { isDateRangePreset, validateCustomRange, type CustomRangeError } from '../../lib/parameter-values';
 
 const rangeErrorKeys: Record<CustomRangeError, string> = {
@@ -126,23 +127,21 @@ export function DateRangeField({
       {selected === customChoice && (
         <form onSubmit={applyCustomRange} noValidate>
           <Group gap="sm" align="flex-start" wrap="wrap">
-            <TextInput
-              type="date"
-              size="sm"
+            <CultureDateField
               label={t('reports.range.from')}
               value={from}
-              onChange={(event) => setFrom(event.currentTarget.value)}
+              onChange={setFrom}
               error={rangeError === 'required' && !from ? t(rangeErrorKeys.required) : undefined}
+              data-testid="range-from"
             />
-            <TextInput
-              type="date"
-              size="sm"
+            <CultureDateField
               label={t('reports.range.to')}
               value={to}
-              onChange={(event) => setTo(event.currentTarget.value)}
+              onChange={setTo}
               error={
                 rangeError && (rangeError !== 'required' || !to) ? t(rangeErrorKeys[rangeError]) : undefined
               }
+              data-testid="range-to"
             />
             <Button type="submit" size="sm" mt={25}>
               {t('reports.range.apply')}

@@ -8,6 +8,7 @@ import {
   type ParameterView,
 } from '@cockpit/contracts';
 import { formatCultureNumber, parseCultureNumber } from '../../lib/number-text';
+import { CultureDateField } from '../ui/culture-date-field';
 import { DateRangeField } from './date-range-field';
 
 export type ParameterBarProps = {
@@ -144,7 +145,7 @@ function MultiChoiceControl({ parameter, onChange }: ControlProps) {
 }
 
 /**
- * A date, a number or a text: applied when left or on Enter, an empty field as "no value". A number is
+ * A date (picked), a number or a text: applied when left or on Enter, an empty field as "no value". A number is
  * read as the culture writes it (`1.500,50` in German); text that is none stays in the field with an
  * error under it and is not applied.
  */
@@ -169,6 +170,18 @@ function TypedControl({ parameter, onChange, culture }: ControlProps) {
     onChange(name, text);
   }
 
+  // A date is picked from a calendar in the UI's culture (decision 030) and applied when picked.
+  if (type === 'date')
+    return (
+      <CultureDateField
+        label={label}
+        required={required}
+        value={shown}
+        onChange={(picked) => onChange(name, picked === '' ? null : picked)}
+        maw={180}
+      />
+    );
+
   return (
     <form onSubmit={apply} noValidate>
       <TextInput
@@ -176,7 +189,6 @@ function TypedControl({ parameter, onChange, culture }: ControlProps) {
         w={type === 'text' ? 240 : 180}
         label={label}
         required={required}
-        type={type === 'date' ? 'date' : 'text'}
         inputMode={type === 'number' ? 'decimal' : undefined}
         value={text}
         onChange={(event) => {

@@ -20,6 +20,7 @@ import {
   type DefinitionParameterType,
 } from '@cockpit/contracts';
 import type { FormCheck } from '../../lib/form-check';
+import { CultureDateField } from '../ui/culture-date-field';
 import { LocalisedInputs } from '../ui/localised-inputs';
 import { monoInput } from '../ui/mono-input';
 import { parameterTypeLabelKeys, type ParameterFormValues } from './parameter-form';
@@ -185,11 +186,10 @@ function DefaultField({ form, onChange, error }: DefaultFieldProps) {
       );
     case 'date':
       return (
-        <TextInput
-          type="date"
+        <CultureDateField
           label={label}
           value={form.defaultText}
-          onChange={(event) => onChange(event.currentTarget.value)}
+          onChange={onChange}
           error={error}
           maw={220}
         />

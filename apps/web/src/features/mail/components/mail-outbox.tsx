@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Badge, Button, Code, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { QueryTable } from '../../../components/ui/query-table';
-import { formatShortDateTime } from '../../../lib/date-time';
+import { formatShortDateTime, useCulture } from '../../../lib/date-time';
 import { useOutbox, useOutboxMail } from '../api/get-outbox';
 
 /**
@@ -10,7 +10,9 @@ import { useOutbox, useOutboxMail } from '../api/get-outbox';
  * SMTP_URL), newest first; a subject opens the mail's text.
  */
 export function MailOutbox() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  // Dates in the UI's culture, as every screen writes them (decision 030).
+  const culture = useCulture();
   const outbox = useOutbox();
   const [open, setOpen] = useState<string | null>(null);
   const mail = useOutboxMail(open);
@@ -45,7 +47,7 @@ export function MailOutbox() {
         data-testid="outbox"
         renderRow={(item) => (
           <Table.Tr key={item.id} data-testid="outbox-row">
-            <Table.Td>{formatShortDateTime(item.createdAt, i18n.language)}</Table.Td>
+            <Table.Td>{formatShortDateTime(item.createdAt, culture)}</Table.Td>
             <Table.Td>{item.to}</Table.Td>
             <Table.Td>
               <Button

@@ -3,7 +3,7 @@ import 'dayjs/locale/de';
 import 'dayjs/locale/en-gb';
 import { DateTimePicker } from '@mantine/dates';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, useCulture } from '../../../lib/date-time';
+import { calendarLocaleOf, firstDayOfWeekOf, formatDateTime, useCulture } from '../../../lib/date-time';
 
 type CultureDateTimeFieldProps = {
   label: string;
@@ -13,10 +13,6 @@ type CultureDateTimeFieldProps = {
   onChange: (value: string) => void;
   error?: string | undefined;
 };
-
-/** The calendar's month and weekday names: German for a German culture, else British English. */
-const calendarLocaleOf = (culture: string) =>
-  culture.toLowerCase().startsWith('de') ? 'de' : culture === 'en-US' ? 'en' : 'en-gb';
 
 /**
  * A date and time written in the user's culture (decision 030), not the browser's: a native
@@ -41,7 +37,7 @@ export function CultureDateTimeField({
       onChange={(next) => onChange(next === null ? '' : next.slice(0, 16).replace(' ', 'T'))}
       valueFormat={(date) => formatDateTime(new Date(date.replace(' ', 'T')), culture)}
       locale={calendarLocaleOf(culture)}
-      firstDayOfWeek={culture === 'en-US' ? 0 : 1}
+      firstDayOfWeek={firstDayOfWeekOf(culture)}
       clearable
       clearButtonProps={{ 'aria-label': t('management.banners.clearDate') }}
       placeholder={t('management.banners.noDate')}

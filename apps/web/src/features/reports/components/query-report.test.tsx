@@ -138,6 +138,22 @@ async function renderQueryReport(
   return { calls, onSearchChange, unmount };
 }
 
+/** Opens a date field's calendar, goes to the day's month and picks the day (labelled as the culture writes it). */
+async function pickDate(field: HTMLElement, day: string) {
+  await userEvent.click(field);
+  const [, month, year] = day.split('/').map(Number) as [number, number, number];
+  for (let turn = 0; turn < 36 && !screen.queryByRole('button', { name: day }); turn++) {
+    const header = screen
+      .getAllByRole('button')
+      .find((button) => /^\w+ \d{4}$/.test(button.textContent ?? ''));
+    const [name = '', shownYear = '0'] = (header?.textContent ?? '').split(' ');
+    const shown = new Date(`${name} 1, ${shownYear}`);
+    const later = shown.getFullYear() * 12 + shown.getMonth() < year * 12 + month - 1;
+    await userEvent.click(screen.getByRole('button', { name: later ? 'Next month' : 'Previous month' }));
+  }
+  await userEvent.click(screen.getByRole('button', { name: day }));
+}
+
 const lastValues = (onSearchChange: ReturnType<typeof vi.fn>) =>
   JSON.parse((onSearchChange.mock.lastCall?.[0] as ReportSearch).values ?? '{}') as Record<string, unknown>;
 
@@ -155,7 +171,8 @@ describe('a query report', () => {
     expect(within(bar).getByRole('radio', { name: 'This year' })).toBeChecked();
     expect(within(bar).getByLabelText(/Channel/, { selector: 'input' })).toBeRequired();
     expect(within(bar).getByLabelText(/Channel/, { selector: 'input' })).toHaveValue('Online shop');
-    expect(within(bar).getByLabelText('Since')).toHaveValue('2026-01-01');
+    // A date in the culture's own writing (en-GB), picked from a calendar.
+    expect(within(bar).getByLabelText('Since')).toHaveTextContent('01/01/2026');
 
     await userEvent.click(within(bar).getByRole('radio', { name: 'Last year' }));
     expect(lastValues(onSearchChange)).toEqual({ channel: 'web', period: { preset: 'last-year' } });
@@ -180,8 +197,8 @@ describe('a query report', () => {
 
     // A custom period is checked before it is sent.
     await userEvent.click(within(bar).getByRole('radio', { name: 'Custom' }));
-    await userEvent.type(within(bar).getByLabelText('From'), '2026-03-01');
-    await userEvent.type(within(bar).getByLabelText('To'), '2026-04-30');
+    await pickDate(within(bar).getByLabelText('From'), '01/03/2026');
+    await pickDate(within(bar).getByLabelText('To'), '30/04/2026');
     await userEvent.click(within(bar).getByRole('button', { name: 'Apply' }));
     expect(lastValues(onSearchChange)).toEqual({
       channel: 'web',

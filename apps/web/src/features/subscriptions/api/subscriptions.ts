@@ -35,6 +35,7 @@ export function bodyOf(view: SubscriptionView, changes: Partial<SubscriptionBody
     targetKind: view.targetKind,
     targetName: view.targetName,
     schedule: view.schedule,
+    timeZone: view.timeZone,
     parameterValues: view.parameterValues,
     include: view.include,
     skipEmpty: view.skipEmpty,

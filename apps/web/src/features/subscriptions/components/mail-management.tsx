@@ -2,22 +2,28 @@ import type { ReactNode } from 'react';
 import { Badge, Group, Stack, Table, Text, Title } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import type { SubscriptionRecipients } from '@cockpit/contracts';
+import type { SubscriptionView } from '@cockpit/contracts';
 import { QueryTable } from '../../../components/ui/query-table';
 import { roleLabel, subscriptionLabel } from '../../../lib/role-labels';
-import { formatShortDateTime } from '../../../lib/date-time';
+import { formatShortDateTime, useCulture } from '../../../lib/date-time';
 import { useManagedDeliveries, useManagedSubscriptions } from '../api/subscriptions';
-import { DeliveryStatusBadge, LastDelivery, PausedBadge } from './my-subscriptions';
+import { DeliveryStatusBadge, LastDelivery, PausedBadge, SubscriptionActions } from './my-subscriptions';
 import { scheduleText } from './schedule-text';
 import { SubscribeOthersButton, type SubscribeOthersProps } from './subscribe-others';
 
-/** Whom a subscription goes to, in words: its owner, N users, an audience. */
-export function recipientsText(recipients: SubscriptionRecipients | null, t: TFunction): string {
-  if (!recipients) return t('subscriptions.recipientsOwner');
+/**
+ * Whom a subscription goes to, in words: the listed users by name (its owner's name when nobody is
+ * listed), and an audience by its roles and subscriptions.
+ */
+export function recipientsText(
+  subscription: Pick<SubscriptionView, 'recipients' | 'recipientNames'>,
+  t: TFunction,
+): string {
+  const { recipients, recipientNames } = subscription;
   const parts: string[] = [];
-  if (recipients.userIds.length > 0)
-    parts.push(t('subscriptions.recipientsUsers', { count: recipients.userIds.length }));
-  if (recipients.audience) {
+  if (recipientNames.length > 0) parts.push(recipientNames.join(', '));
+  else if (!recipients) parts.push(t('subscriptions.recipientsOwner'));
+  if (recipients?.audience) {
     const { roles, subscriptions } = recipients.audience;
     const names = [
       ...roles.map((role) => roleLabel(t, role)),
@@ -35,14 +41,18 @@ export function recipientsText(recipients: SubscriptionRecipients | null, t: TFu
 type MailManagementProps = SubscribeOthersProps & {
   /** The mail outbox below the deliveries: the mail feature's, passed in by the page. */
   outbox: ReactNode;
+  /** The signed-in administrator: the subscriptions they own get their actions here. */
+  currentUserId: string | undefined;
 };
 
 /**
  * Management → Mail (decision 029): subscribing others, the organisation's subscriptions, every delivery
  * with its status, and the outbox without SMTP_URL.
  */
-export function MailManagement({ reports, renderAudience, outbox }: MailManagementProps) {
+export function MailManagement({ reports, renderAudience, outbox, currentUserId }: MailManagementProps) {
   const { t, i18n } = useTranslation();
+  // Dates in the UI's culture, as every screen writes them (decision 030).
+  const culture = useCulture();
   const subscriptions = useManagedSubscriptions();
   const deliveries = useManagedDeliveries();
 
@@ -68,8 +78,9 @@ export function MailManagement({ reports, renderAudience, outbox }: MailManageme
             t('subscriptions.recipients'),
             t('subscriptions.when'),
             t('subscriptions.lastDelivery'),
+            t('subscriptions.actions'),
           ]}
-          minWidth={640}
+          minWidth={900}
           data-testid="organisation-subscriptions"
           renderRow={(subscription) => (
             <Table.Tr key={subscription.id} data-testid="organisation-subscription-row">
@@ -81,13 +92,19 @@ export function MailManagement({ reports, renderAudience, outbox }: MailManageme
                   </Badge>
                 )}
               </Table.Td>
-              <Table.Td>{recipientsText(subscription.recipients, t)}</Table.Td>
+              <Table.Td data-testid="subscription-recipients">{recipientsText(subscription, t)}</Table.Td>
               <Table.Td>
                 {scheduleText(subscription.schedule, t, i18n.language)}
                 {subscription.paused && <PausedBadge ml={6} />}
               </Table.Td>
               <Table.Td>
                 <LastDelivery delivery={subscription.lastDelivery} />
+              </Table.Td>
+              <Table.Td>
+                {/* Changed by its owner only: another person's is theirs to change. */}
+                {subscription.ownerId === currentUserId && (
+                  <SubscriptionActions subscription={subscription} />
+                )}
               </Table.Td>
             </Table.Tr>
           )}
@@ -115,7 +132,7 @@ export function MailManagement({ reports, renderAudience, outbox }: MailManageme
           data-testid="deliveries"
           renderRow={(delivery) => (
             <Table.Tr key={delivery.id}>
-              <Table.Td>{formatShortDateTime(delivery.updatedAt, i18n.language)}</Table.Td>
+              <Table.Td>{formatShortDateTime(delivery.updatedAt, culture)}</Table.Td>
               <Table.Td>{delivery.targetName}</Table.Td>
               <Table.Td>{delivery.recipientEmail}</Table.Td>
               <Table.Td>

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { apiRoutes, pathOf, type SubscriptionView } from '@cockpit/contracts';
 import { stubApi } from '../../../testing/stub-api';
@@ -27,6 +27,7 @@ const subscription: SubscriptionView = {
   alertState: 'normal',
   paused: false,
   recipients: null,
+  recipientNames: ['Mia Member'],
   ownerId: 'member',
   lastDelivery: null,
   createdAt: '2026-03-01T07:00:00.000Z',
@@ -90,7 +91,12 @@ describe('MySubscriptions', () => {
     await userEvent.click(within(subscriptions).getByRole('button', { name: 'Edit' }));
     const dialog = await screen.findByRole('dialog', { name: 'Change subscription' });
     expect(await within(dialog).findByRole('radio', { name: 'Last month' })).toBeChecked();
-    fireEvent.change(within(dialog).getByLabelText(/Time/), { target: { value: '06:30' } });
+    const hours = within(dialog).getByLabelText('Hours');
+    await userEvent.clear(hours);
+    await userEvent.type(hours, '06');
+    const minutes = within(dialog).getByLabelText('Minutes');
+    await userEvent.clear(minutes);
+    await userEvent.type(minutes, '30');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
     await vi.waitFor(() => expect(calls.some((call) => call.method === 'PUT')).toBe(true));
     const put = calls.find((call) => call.method === 'PUT');

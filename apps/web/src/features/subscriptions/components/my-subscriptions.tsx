@@ -14,6 +14,7 @@ import {
 } from '../api/subscriptions';
 import { scheduleText } from './schedule-text';
 import { SubscriptionForm } from './subscription-form';
+import { timeZones } from './time-zones';
 
 /** An alert's state as its badge says it. */
 const alertStateLabelKeys = {
@@ -78,17 +79,6 @@ export function LastDelivery({ delivery }: { delivery: SubscriptionView['lastDel
   return <DeliveryStatusBadge status={delivery.status} reason={delivery.reason} />;
 }
 
-const zones = (() => {
-  const intl = Intl as unknown as { supportedValuesOf?: (key: string) => string[] };
-  const known = intl.supportedValuesOf?.('timeZone') ?? [
-    'Europe/Berlin',
-    'Europe/Vienna',
-    'Europe/Zurich',
-    'Europe/London',
-  ];
-  return ['UTC', ...known.filter((zone) => zone !== 'UTC')];
-})();
-
 /** Settings → My subscriptions (decision 029): time zone, my subscriptions and my alerts with their last delivery. */
 export function MySubscriptions() {
   const { t } = useTranslation();
@@ -112,7 +102,7 @@ export function MySubscriptions() {
           searchable
           label={t('subscriptions.timeZone')}
           value={settings.data.timeZone}
-          data={zones}
+          data={[...timeZones]}
           allowDeselect={false}
           onChange={(value) => value && actions.setTimeZone.mutate(value)}
         />
@@ -169,9 +159,6 @@ function SubscriptionsTable({
   testId: string;
 }) {
   const { t, i18n } = useTranslation();
-  const actions = useSubscriptionActions();
-  const [editing, setEditing] = useState<SubscriptionView | null>(null);
-  const [deleting, setDeleting] = useState<SubscriptionView | null>(null);
   const titleOf = (subscription: SubscriptionView) => subscription.title || subscription.targetName;
 
   return (
@@ -220,54 +207,67 @@ function SubscriptionsTable({
               <LastDelivery delivery={subscription.lastDelivery} />
             </Table.Td>
             <Table.Td>
-              <Group gap={6} wrap="nowrap">
-                <Button size="xs" variant="light" onClick={() => setEditing(subscription)}>
-                  {t('subscriptions.edit')}
-                </Button>
-                <Button
-                  size="xs"
-                  variant="light"
-                  onClick={() =>
-                    actions.sendNow.mutate(subscription.id, {
-                      onSuccess: () =>
-                        showToast({
-                          type: 'success',
-                          title: t(
-                            subscription.kind === 'alert'
-                              ? 'subscriptions.checkNow'
-                              : 'subscriptions.sendNow',
-                          ),
-                          message: t(
-                            subscription.kind === 'alert'
-                              ? 'subscriptions.checkingNow'
-                              : 'subscriptions.sendingNow',
-                          ),
-                        }),
-                    })
-                  }
-                >
-                  {t(subscription.kind === 'alert' ? 'subscriptions.checkNow' : 'subscriptions.sendNow')}
-                </Button>
-                <Button
-                  size="xs"
-                  variant="default"
-                  onClick={() =>
-                    actions.update.mutate({
-                      id: subscription.id,
-                      body: bodyOf(subscription, { paused: !subscription.paused }),
-                    })
-                  }
-                >
-                  {subscription.paused ? t('subscriptions.resume') : t('subscriptions.pause')}
-                </Button>
-                <Button size="xs" variant="subtle" color="red" onClick={() => setDeleting(subscription)}>
-                  {t('subscriptions.delete')}
-                </Button>
-              </Group>
+              <SubscriptionActions subscription={subscription} />
             </Table.Td>
           </Table.Tr>
         )}
       />
+    </>
+  );
+}
+
+/**
+ * A subscription's or alert's actions, for its owner: edit in place, send (or check) now, pause or
+ * resume, delete after asking — in My subscriptions and, for those made for others, Management → Mail.
+ */
+export function SubscriptionActions({ subscription }: { subscription: SubscriptionView }) {
+  const { t } = useTranslation();
+  const actions = useSubscriptionActions();
+  const [editing, setEditing] = useState<SubscriptionView | null>(null);
+  const [deleting, setDeleting] = useState<SubscriptionView | null>(null);
+  const titleOf = (shown: SubscriptionView) => shown.title || shown.targetName;
+  return (
+    <>
+      <Group gap={6} wrap="nowrap">
+        <Button size="xs" variant="light" onClick={() => setEditing(subscription)}>
+          {t('subscriptions.edit')}
+        </Button>
+        <Button
+          size="xs"
+          variant="light"
+          onClick={() =>
+            actions.sendNow.mutate(subscription.id, {
+              onSuccess: () =>
+                showToast({
+                  type: 'success',
+                  title: t(
+                    subscription.kind === 'alert' ? 'subscriptions.checkNow' : 'subscriptions.sendNow',
+                  ),
+                  message: t(
+                    subscription.kind === 'alert' ? 'subscriptions.checkingNow' : 'subscriptions.sendingNow',
+                  ),
+                }),
+            })
+          }
+        >
+          {t(subscription.kind === 'alert' ? 'subscriptions.checkNow' : 'subscriptions.sendNow')}
+        </Button>
+        <Button
+          size="xs"
+          variant="default"
+          onClick={() =>
+            actions.update.mutate({
+              id: subscription.id,
+              body: bodyOf(subscription, { paused: !subscription.paused }),
+            })
+          }
+        >
+          {subscription.paused ? t('subscriptions.resume') : t('subscriptions.pause')}
+        </Button>
+        <Button size="xs" variant="subtle" color="red" onClick={() => setDeleting(subscription)}>
+          {t('subscriptions.delete')}
+        </Button>
+      </Group>
       <Modal
         opened={editing !== null}
         onClose={() => setEditing(null)}

@@ -29,7 +29,9 @@ export function SubscribeButton({ targetKind, targetName, parameterValues }: Sub
       <Modal
         opened={opened}
         onClose={() => setOpened(false)}
-        title={t('subscriptions.dialogTitle')}
+        title={t(
+          targetKind === 'dashboard' ? 'subscriptions.dashboardDialogTitle' : 'subscriptions.dialogTitle',
+        )}
         size="lg"
         closeButtonProps={{ 'aria-label': t('common.close') }}
       >

@@ -107,3 +107,53 @@ describe('SetAlertButton', () => {
     });
   });
 });
+
+describe('the schedule’s time and time zone', () => {
+  /** The browser says it is in `zone` (everything else Intl resolves stays as it is). */
+  function browserIn(zone: string) {
+    const resolved = Object.getOwnPropertyDescriptor(Intl.DateTimeFormat.prototype, 'resolvedOptions')!
+      .value as (this: Intl.DateTimeFormat) => Intl.ResolvedDateTimeFormatOptions;
+    vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockImplementation(function (
+      this: Intl.DateTimeFormat,
+    ) {
+      return { ...resolved.call(this), timeZone: zone };
+    });
+  }
+
+  it('subscribes to a dashboard in the browser’s time zone, shown in the dialog', async () => {
+    browserIn('Europe/Vienna');
+    const calls = stub();
+    await renderWithProviders(
+      <WithSubscribedReport>
+        <SubscribeButton targetKind="dashboard" targetName="7" parameterValues={{}} />
+      </WithSubscribedReport>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Subscribe' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Receive this dashboard by e-mail' });
+    expect(within(dialog).getAllByLabelText('Time zone')[0]).toHaveValue('Europe/Vienna');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Subscribe' }));
+    await vi.waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
+    expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({
+      targetKind: 'dashboard',
+      targetName: '7',
+      timeZone: 'Europe/Vienna',
+      parameterValues: {},
+      schedule: { every: 'day', time: '07:00' },
+    });
+  });
+
+  it('tells the time on a 24-hour clock in German, with no AM or PM', async () => {
+    stub();
+    await renderWithProviders(
+      <WithSubscribedReport>
+        <SubscribeButton targetKind="report" targetName="monthly-sales" parameterValues={{}} />
+      </WithSubscribedReport>,
+      { language: 'de-DE' },
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Abonnieren' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByLabelText('Stunden')).toHaveValue('07');
+    expect(within(dialog).getByLabelText('Minuten')).toHaveValue('00');
+    expect(within(dialog).queryByLabelText('Vormittag oder Nachmittag')).toBeNull();
+  });
+});

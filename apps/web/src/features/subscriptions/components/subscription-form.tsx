@@ -10,8 +10,9 @@ import {
   Select,
   Stack,
   Text,
-  TextInput,
 } from '@mantine/core';
+import '@mantine/dates/styles.css';
+import { TimePicker } from '@mantine/dates';
 import { useTranslation } from 'react-i18next';
 import type {
   AlertCondition,
@@ -24,9 +25,11 @@ import type {
   SubscriptionView,
 } from '@cockpit/contracts';
 import { ParameterBar } from '../../../components/parameters/parameter-bar';
+import { useCulture, usesTwelveHourClock } from '../../../lib/date-time';
 import { showToast } from '../../../lib/toast';
 import { bodyOf, useSubscriptionActions } from '../api/subscriptions';
 import { useSubscribedReport } from './subscribed-report';
+import { browserTimeZone, timeZoneChoices } from './time-zones';
 
 type SubscriptionKind = SubscriptionView['kind'];
 type Test = AlertCondition['test'];
@@ -111,6 +114,10 @@ export function SubscriptionForm({
   const report = useSubscribedReport(targetName, parameterValues, targetKind === 'report');
   const [changes, setChanges] = useState<ParameterValues>({});
   const [schedule, setSchedule] = useState(() => scheduleFields(existing?.schedule));
+  // A new schedule runs where the person is: the browser's time zone, shown and changeable.
+  const [timeZone, setTimeZone] = useState(() => existing?.timeZone ?? browserTimeZone());
+  const culture = useCulture();
+  const twelveHours = usesTwelveHourClock(culture);
   const [include, setInclude] = useState<SubscriptionInclude>(
     existing?.include ?? { charts: kind === 'subscription', tableRows: 10, attachment: 'none' },
   );
@@ -154,6 +161,7 @@ export function SubscriptionForm({
     const fields: Partial<SubscriptionBody> = {
       kind,
       schedule: scheduleOf(schedule),
+      timeZone,
       parameterValues: targetKind === 'report' ? values : {},
       include,
       skipEmpty: kind === 'subscription' && skipEmpty,
@@ -270,13 +278,30 @@ export function SubscriptionForm({
           }
         />
       )}
-      <TextInput
-        type="time"
-        label={t('subscriptions.time')}
-        value={schedule.time}
-        onChange={(event) => setSchedule({ ...schedule, time: event.currentTarget.value })}
-        required
-      />
+      <Group gap="sm" align="flex-start" grow>
+        {/* The time as the UI's culture tells it: 24-hour in German ("07:00"), 12-hour in en-US. */}
+        <TimePicker
+          label={t('subscriptions.time')}
+          value={schedule.time}
+          onChange={(value) => setSchedule({ ...schedule, time: value.slice(0, 5) })}
+          format={twelveHours ? '12h' : '24h'}
+          amPmLabels={{ am: t('subscriptions.timeAm'), pm: t('subscriptions.timePm') }}
+          hoursInputLabel={t('subscriptions.timeHours')}
+          minutesInputLabel={t('subscriptions.timeMinutes')}
+          amPmInputLabel={t('subscriptions.timeAmPm')}
+          required
+          data-testid="subscription-time"
+        />
+        <Select
+          searchable
+          label={t('subscriptions.scheduleTimeZone')}
+          value={timeZone}
+          data={timeZoneChoices(timeZone)}
+          allowDeselect={false}
+          onChange={(value) => value && setTimeZone(value)}
+          data-testid="subscription-time-zone"
+        />
+      </Group>
       {kind === 'alert' ? (
         <Checkbox
           label={t('subscriptions.alerts.byMail')}
