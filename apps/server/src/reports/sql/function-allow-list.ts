@@ -1,4 +1,4 @@
-import { uploadsFunctionAllowList, windowFunctions } from './uploads-confinement';
+import { statisticalAggregates, uploadsFunctionAllowList, windowFunctions } from './uploads-confinement';
 
 // The functions a definition over a database source may call (docs/decisions/037-statement-guard-allow-list.md):
 // what is known to only compute — scalar, date, string, math, aggregate and window functions. A function
@@ -170,12 +170,7 @@ export const mysqlFunctionAllowList: ReadonlySet<string> = new Set([
   'max',
   'group_concat',
   'std',
-  'stddev',
-  'stddev_pop',
-  'stddev_samp',
-  'variance',
-  'var_pop',
-  'var_samp',
+  ...statisticalAggregates,
   'bit_and',
   'bit_or',
   'bit_xor',

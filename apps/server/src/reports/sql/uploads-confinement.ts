@@ -63,6 +63,16 @@ const allowedNodes = new Set([
   'BitString',
 ]);
 
+/** Statistical aggregates, the same names in PostgreSQL, MySQL/MariaDB and uploaded tables. */
+export const statisticalAggregates = [
+  'stddev',
+  'stddev_pop',
+  'stddev_samp',
+  'variance',
+  'var_pop',
+  'var_samp',
+];
+
 /** Window functions: the same names, read only, in PostgreSQL, MySQL/MariaDB and uploaded tables. */
 export const windowFunctions = [
   'row_number',
@@ -91,12 +101,7 @@ export const uploadsFunctionAllowList: ReadonlySet<string> = new Set([
   'bool_and',
   'bool_or',
   'every',
-  'stddev',
-  'stddev_pop',
-  'stddev_samp',
-  'variance',
-  'var_pop',
-  'var_samp',
+  ...statisticalAggregates,
   'corr',
   'covar_pop',
   'covar_samp',
