@@ -107,7 +107,9 @@ test('a member subscribes to a report with "Last month", changes it, sends it no
   await expect(
     edit.getByTestId('subscription-parameters').getByRole('radio', { name: en('reports.range.last-month') }),
   ).toBeChecked();
-  await edit.getByLabel(en('subscriptions.time')).fill('06:30');
+  // The time picker has an hours and a minutes field (24-hour in en-GB and German).
+  await edit.getByLabel(en('subscriptions.timeHours')).fill('06');
+  await edit.getByLabel(en('subscriptions.timeMinutes')).fill('30');
   await edit.getByRole('button', { name: en('subscriptions.saveChanges') }).click();
   await expect(edit).toBeHidden();
   await expect(row).toContainText(en('subscriptions.schedule.daily', { time: '06:30' }));
